@@ -1,0 +1,60 @@
+#pragma once
+
+#include "common/Expected.h"
+#include "common/Version.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+class QIODevice;
+
+namespace cudnnsetup {
+
+// A small reader for Windows PE files (DLL / EXE), our own: Debian packages no PE library and the
+// wizard must inspect DLLs it has not loaded (inside a zip, on another machine's disk).
+// Every offset is bounds-checked; a truncated or hostile file is an error Finding, never a crash.
+struct PeInfo
+{
+    enum Machine : quint16
+    {
+        I386 = 0x014c,
+        Amd64 = 0x8664,
+        Arm64 = 0xaa64,
+        ArmNt = 0x01c4,
+    };
+
+    quint16 machine = 0;
+    bool pe32Plus = false;   // optional header magic 0x20b (64-bit image)
+    bool isDll = false;      // IMAGE_FILE_DLL
+    quint16 characteristics = 0;
+    quint16 dllCharacteristics = 0;
+    quint16 subsystem = 0;
+    QStringList imports;      // DLL names of the import directory, in file order
+    QStringList delayImports; // DLL names of the delay-import directory
+    Version fileVersion;      // VS_FIXEDFILEINFO dwFileVersionMS/LS; invalid when there is none
+    Version productVersion;
+    bool hasSignature = false; // an Authenticode certificate table is present (not verified)
+
+    // "x64", "x86", "arm64", "arm", or "0x1234" for anything else.
+    QString machineName() const;
+    int bits() const { return pe32Plus ? 64 : 32; }
+};
+
+// Random access to the bytes of a file, so the reader works on a QIODevice or on a buffer.
+// `read(offset, size)` returns fewer bytes (or none) past the end.
+using ByteSource = std::function<QByteArray(qint64 offset, qint64 size)>;
+
+namespace pe {
+
+Expected<PeInfo> read(const ByteSource &source);
+Expected<PeInfo> read(QIODevice *device); // must be open and seekable
+Expected<PeInfo> readFile(const QString &hostPath);
+
+// Only the COFF machine and magic: the first few hundred bytes are enough (python.exe bitness).
+Expected<PeInfo> readHeaders(const QByteArray &head);
+
+} // namespace pe
+} // namespace cudnnsetup

@@ -1,0 +1,134 @@
+#pragma once
+
+#include "common/Expected.h"
+#include "common/Finding.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace cudnnsetup {
+
+// What detection found, as a plain value with one JSON schema (cudnn-setup/snapshot/1). Unknown
+// values are null strings / nullopt, and null in JSON: "unknown" is never written as "ok".
+
+struct WslInfo
+{
+    int version = 2;
+    QString distribution;
+};
+
+struct OsInfo
+{
+    QString family;  // "windows" | "linux"
+    QString name;    // "Windows 11 Pro", "Ubuntu 24.04.3 LTS"
+    QString version; // "10.0.26100", "24.04"
+    QString arch;    // "x64" | "arm64" | "x86" | other machine names as found
+    QString kernel;  // Linux kernel release
+    std::optional<WslInfo> wsl;
+};
+
+struct GpuInfo
+{
+    int index = -1;
+    QString name;
+    QString computeCapability; // "9.0"
+    qint64 memoryMiB = -1;
+    QString uuid;
+    QString pciBusId;
+    QString source; // "nvml" | "nvidia-smi" | "registry" | "pci"
+};
+
+struct DriverInfo
+{
+    QString version; // "580.159.04", "546.80"
+    QString maxCuda; // newest CUDA the driver supports, "13.0"; null when it cannot be known
+    QString source;  // where the version came from
+    QString maxCudaSource;
+    bool working = true; // false: installed but not answering ("NVIDIA-SMI has failed ...")
+};
+
+struct CudaToolkit
+{
+    QString version; // "13.0.88" where known to that depth, "12.2" otherwise; null if unreadable
+    QString path;
+    QString source;        // "CUDA_PATH", "CUDA_PATH_V12_2", "registry", "default-folder", "CUDA_HOME", "nvcc-on-path", ...
+    QString versionSource; // "version.json", "version.txt", "nvcc", "cudart-file-name"
+    QString binDir;        // where its DLLs / libraries are (CUDA 13 on Windows: bin\x64)
+    QString libDir;
+};
+
+struct CudnnCopy
+{
+    QString version;       // "9.19.0"; null when nothing tells it
+    QString path;          // the main library (cudnn64_9.dll / libcudnn.so.9), else the first library found
+    QString directory;
+    std::optional<int> cudaMajor;
+    QString source;        // "toolkit", "path", "system32", "cudnn-installer", "conda", "pip", "torch", "python-folder", "ld-library-path", "system"
+    QString versionSource; // "header", "version-resource", "file-name", "pip-metadata"
+    QString headerPath;
+    QString owner;         // the toolkit folder or Python environment it belongs to
+    QStringList libraries; // file names of the set in this folder
+    std::optional<int> loadOrder; // 1 = what a freshly started process loads; null = not on the search path
+};
+
+struct TorchInfo
+{
+    QString version;         // "2.11.0+cu130"
+    QString cuda;            // torch.version.cuda; null for a CPU-only build
+    QString cudnn;           // "9.19.0" from torch.backends.cudnn.version()
+    QString cudnnLoadedFrom; // the cuDNN file torch actually mapped
+    std::optional<bool> cudaAvailable;
+};
+
+struct PythonInstall
+{
+    QString path;
+    QString version; // "3.12.3"
+    int bits = 0;    // 32 | 64, read from the executable's header; 0 unknown
+    QString arch;    // machine of the executable: "x64", "x86", "arm64"
+    QString source;  // "path", "py-launcher", "registry", "conda", "venv"
+    std::optional<TorchInfo> torch;
+    QString probeError; // why the interpreter could not be asked (timeout, crash)
+};
+
+struct EnvironmentInfo
+{
+    QString cudaPath;         // CUDA_PATH as this process sees it
+    QString cudaPathToolkit;  // the detected toolkit it points to; null if none
+    QString cudaVisibleDevices;
+    QString cudaModuleLoading;
+    QStringList path;         // PATH entries, in order
+    QStringList libraryPath;  // LD_LIBRARY_PATH entries (Linux)
+    // Windows: whether this process's PATH differs from what the registry now says (a terminal
+    // opened before a change). null when it cannot be known.
+    std::optional<bool> pathStale;
+};
+
+struct SystemSnapshot
+{
+    static constexpr char kSchema[] = "cudnn-setup/snapshot/1";
+
+    QDateTime createdAt;
+    QString systemRoot; // the --system-root inspected, null for the running system
+    OsInfo os;
+    QList<GpuInfo> gpus;
+    std::optional<DriverInfo> driver;
+    QList<CudaToolkit> cudaToolkits;
+    QList<CudnnCopy> cudnn;
+    QList<PythonInstall> pythons;
+    EnvironmentInfo environment;
+    Findings findings;
+
+    // The copy a freshly started process would load (loadOrder 1), or null.
+    const CudnnCopy *cudnnLoadedByDefault() const;
+
+    QJsonObject toJson() const;
+    static Expected<SystemSnapshot> fromJson(const QJsonObject &object);
+};
+
+} // namespace cudnnsetup

@@ -1,0 +1,88 @@
+#include "platform/EnvironmentStore.h"
+
+namespace cudnnsetup {
+
+EnvironmentStore::EnvironmentStore(OsFamily family, const QProcessEnvironment &process,
+                                   std::shared_ptr<Registry> registry)
+    : m_paths(family)
+    , m_process(process)
+    , m_registry(std::move(registry))
+{
+}
+
+QString EnvironmentStore::value(const QString &name) const
+{
+    if (m_process.contains(name))
+        return m_process.value(name);
+    if (m_paths.isWindows()) {
+        // QProcessEnvironment ignores case only on Windows hosts; a Windows tree read elsewhere
+        // still has Windows names.
+        const QStringList keys = m_process.keys();
+        for (const QString &key : keys) {
+            if (key.compare(name, Qt::CaseInsensitive) == 0)
+                return m_process.value(key);
+        }
+    }
+    return {};
+}
+
+QStringList EnvironmentStore::processPath() const
+{
+    return m_paths.splitList(value(QStringLiteral("PATH")));
+}
+
+QString EnvironmentStore::registryKey(EnvironmentScope scope)
+{
+    return scope == EnvironmentScope::User
+               ? QStringLiteral("Environment")
+               : QStringLiteral("SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment");
+}
+
+std::optional<RegistryValue> EnvironmentStore::registryValue(EnvironmentScope scope, const QString &name) const
+{
+    if (!registryAvailable())
+        return std::nullopt;
+    const RegistryHive hive = scope == EnvironmentScope::User ? RegistryHive::CurrentUser : RegistryHive::LocalMachine;
+    return m_registry->value(hive, registryKey(scope), name);
+}
+
+QString EnvironmentStore::expand(const QString &text) const
+{
+    return m_paths.expandVariables(text, [this](const QString &name) -> QString {
+        for (EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+            const auto stored = registryValue(scope, name);
+            if (stored && (stored->type == RegistryValue::String || stored->type == RegistryValue::ExpandString))
+                return stored->text; // one level, as Windows itself expands
+        }
+        return value(name); // SystemRoot, USERPROFILE and friends are not stored there
+    });
+}
+
+std::optional<QString> EnvironmentStore::freshValue(const QString &name) const
+{
+    if (!registryAvailable())
+        return std::nullopt;
+    for (EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+        const auto stored = registryValue(scope, name);
+        if (stored && (stored->type == RegistryValue::String || stored->type == RegistryValue::ExpandString))
+            return stored->type == RegistryValue::ExpandString ? expand(stored->text) : stored->text;
+    }
+    return QString();
+}
+
+std::optional<QStringList> EnvironmentStore::freshPath() const
+{
+    if (!registryAvailable())
+        return std::nullopt;
+    QStringList entries;
+    for (EnvironmentScope scope : {EnvironmentScope::Machine, EnvironmentScope::User}) {
+        const auto stored = registryValue(scope, QStringLiteral("Path"));
+        if (!stored || (stored->type != RegistryValue::String && stored->type != RegistryValue::ExpandString))
+            continue;
+        const QString text = stored->type == RegistryValue::ExpandString ? expand(stored->text) : stored->text;
+        entries += m_paths.splitList(text);
+    }
+    return entries;
+}
+
+} // namespace cudnnsetup

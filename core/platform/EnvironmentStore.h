@@ -1,0 +1,54 @@
+#pragma once
+
+#include "platform/Registry.h"
+#include "platform/SystemPaths.h"
+
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+namespace cudnnsetup {
+
+enum class EnvironmentScope
+{
+    User,
+    Machine,
+};
+
+// The environment of the inspected system: the variables of this process (with --system-root,
+// the caller sets them to describe the image) and, on Windows, the user and machine values the
+// registry holds now, which a freshly started program would get. Read-only.
+class EnvironmentStore
+{
+public:
+    EnvironmentStore(OsFamily family, const QProcessEnvironment &process, std::shared_ptr<Registry> registry);
+
+    OsFamily family() const { return m_paths.family(); }
+    // The process's value; Windows names ignore case. Null when unset.
+    QString value(const QString &name) const;
+    bool contains(const QString &name) const { return !value(name).isNull(); }
+    QProcessEnvironment processEnvironment() const { return m_process; }
+    QStringList processPath() const;
+
+    bool registryAvailable() const { return m_registry && m_registry->isAvailable(); }
+    // The raw stored value (REG_EXPAND_SZ kept unexpanded); nullopt when absent or unknown.
+    std::optional<RegistryValue> registryValue(EnvironmentScope scope, const QString &name) const;
+    static QString registryKey(EnvironmentScope scope);
+
+    // The value a freshly started program would see (Windows: user value over machine value,
+    // PATH = machine PATH + user PATH, %VARS% expanded); nullopt when the registry is unknown.
+    std::optional<QString> freshValue(const QString &name) const;
+    std::optional<QStringList> freshPath() const;
+
+private:
+    QString expand(const QString &text) const;
+
+    SystemPaths m_paths;
+    QProcessEnvironment m_process;
+    std::shared_ptr<Registry> m_registry;
+};
+
+} // namespace cudnnsetup

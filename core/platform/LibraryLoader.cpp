@@ -1,0 +1,103 @@
+#include "platform/LibraryLoader.h"
+
+#include "common/Logging.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#ifdef Q_OS_WIN
+#include <qt_windows.h>
+#else
+#include <dlfcn.h>
+#include <link.h>
+#endif
+
+namespace cudnnsetup {
+
+LoadedLibrary::~LoadedLibrary()
+{
+    if (!m_handle)
+        return;
+#ifdef Q_OS_WIN
+    FreeLibrary(static_cast<HMODULE>(m_handle));
+#else
+    dlclose(m_handle);
+#endif
+}
+
+void *LoadedLibrary::symbol(const char *name) const
+{
+#ifdef Q_OS_WIN
+    return reinterpret_cast<void *>(GetProcAddress(static_cast<HMODULE>(m_handle), name));
+#else
+    return dlsym(m_handle, name);
+#endif
+}
+
+#ifdef Q_OS_WIN
+static QString windowsErrorText(DWORD code)
+{
+    wchar_t *buffer = nullptr;
+    const DWORD length = FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM |
+                                            FORMAT_MESSAGE_IGNORE_INSERTS,
+                                        nullptr, code, 0, reinterpret_cast<LPWSTR>(&buffer), 0, nullptr);
+    QString text = length ? QString::fromWCharArray(buffer, int(length)).trimmed() : QString();
+    if (buffer)
+        LocalFree(buffer);
+    return text;
+}
+#endif
+
+LoadResult LibraryLoader::load(const QString &nameOrPath, Search search) const
+{
+    LoadResult result;
+#ifdef Q_OS_WIN
+    const QString native = QDir::toNativeSeparators(nameOrPath);
+    const bool absolute = QFileInfo(nameOrPath).isAbsolute();
+    DWORD flags = 0;
+    if (search == Search::Safe) {
+        flags = LOAD_LIBRARY_SEARCH_DEFAULT_DIRS;
+        if (absolute)
+            flags |= LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR;
+    }
+    // No "cannot find DLL" dialog boxes from the loader: the error code is the answer.
+    DWORD previousMode = 0;
+    SetThreadErrorMode(SEM_FAILCRITICALERRORS | SEM_NOOPENFILEERRORBOX, &previousMode);
+    HMODULE module = LoadLibraryExW(reinterpret_cast<LPCWSTR>(native.utf16()), nullptr, flags);
+    const DWORD error = module ? 0 : GetLastError();
+    SetThreadErrorMode(previousMode, nullptr);
+    if (!module) {
+        result.errorCode = int(error);
+        result.errorString = windowsErrorText(error);
+        qCDebug(lcPlatform) << "LoadLibraryExW" << native << "failed:" << error << result.errorString;
+        return result;
+    }
+    std::unique_ptr<LoadedLibrary> library(new LoadedLibrary);
+    library->m_handle = module;
+    wchar_t path[32768];
+    const DWORD length = GetModuleFileNameW(module, path, DWORD(std::size(path)));
+    library->m_loadedPath = length ? QDir::fromNativeSeparators(QString::fromWCharArray(path, int(length))) : QString();
+#else
+    Q_UNUSED(search)
+    const QByteArray encoded = QFile::encodeName(nameOrPath);
+    dlerror();
+    void *handle = dlopen(encoded.constData(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *message = dlerror();
+        result.errorString = message ? QString::fromLocal8Bit(message) : QStringLiteral("dlopen failed");
+        qCDebug(lcPlatform) << "dlopen" << nameOrPath << "failed:" << result.errorString;
+        return result;
+    }
+    std::unique_ptr<LoadedLibrary> library(new LoadedLibrary);
+    library->m_handle = handle;
+    link_map *map = nullptr;
+    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && *map->l_name)
+        library->m_loadedPath = QFileInfo(QFile::decodeName(map->l_name)).absoluteFilePath();
+#endif
+    qCDebug(lcPlatform) << "loaded" << nameOrPath << "from" << library->m_loadedPath;
+    result.library = std::move(library);
+    return result;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QString>
+
+#include <memory>
+
+namespace cudnnsetup {
+
+// One loaded shared library (DLL / .so), unloaded when destroyed.
+class LoadedLibrary
+{
+public:
+    ~LoadedLibrary();
+    LoadedLibrary(const LoadedLibrary &) = delete;
+    LoadedLibrary &operator=(const LoadedLibrary &) = delete;
+
+    // The file the loader actually mapped, which is not always the one asked for.
+    QString loadedPath() const { return m_loadedPath; }
+    void *symbol(const char *name) const;
+
+    template <typename Function>
+    Function function(const char *name) const
+    {
+        return reinterpret_cast<Function>(symbol(name));
+    }
+
+private:
+    friend class LibraryLoader;
+    LoadedLibrary() = default;
+
+    void *m_handle = nullptr;
+    QString m_loadedPath;
+};
+
+struct LoadResult
+{
+    std::unique_ptr<LoadedLibrary> library; // null when loading failed
+    int errorCode = 0;                      // Windows: GetLastError() (126, 127, 193, ...); Linux: 0
+    QString errorString;                    // the loader's own words (dlerror(), FormatMessage)
+};
+
+// Loads libraries into this process: LoadLibraryExW on Windows, dlopen elsewhere.
+class LibraryLoader
+{
+public:
+    enum class Search
+    {
+        // The loader's standard search: on Windows application folder, System32, Windows, PATH;
+        // on Linux LD_LIBRARY_PATH, the ld.so cache, the default folders.
+        Standard,
+        // Windows: only the application folder, System32 and, for a full path, the DLL's own folder
+        // (LOAD_LIBRARY_SEARCH_* flags), so a planted copy on PATH is never picked up. Linux: Standard.
+        Safe,
+    };
+
+    virtual ~LibraryLoader() = default;
+    virtual LoadResult load(const QString &nameOrPath, Search search = Search::Safe) const;
+};
+
+} // namespace cudnnsetup

@@ -1,0 +1,85 @@
+#include "platform/ProcessRunner.h"
+
+#include "common/Logging.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+
+#ifdef Q_OS_WIN
+#include <qt_windows.h>
+#else
+#include <csignal>
+#include <sys/types.h>
+#include <unistd.h>
+#endif
+
+namespace cudnnsetup {
+
+QString ProcessResult::summary() const
+{
+    if (!started)
+        return QStringLiteral("did not start: %1").arg(errorString);
+    QString text = timedOut  ? QStringLiteral("did not finish within its time limit")
+                   : crashed ? QStringLiteral("crashed")
+                             : QStringLiteral("exit code %1").arg(exitCode);
+    const QString firstLine = QString::fromLocal8Bit(standardError).trimmed().section(QLatin1Char('\n'), 0, 0);
+    if (!firstLine.isEmpty())
+        text += QStringLiteral(": ") + firstLine;
+    return text;
+}
+
+ProcessResult ProcessRunner::run(const QString &program, const QStringList &arguments, int timeoutMs,
+                                 const std::optional<QProcessEnvironment> &environment) const
+{
+    ProcessResult result;
+    QElapsedTimer timer;
+    timer.start();
+
+    QProcess process;
+    if (environment)
+        process.setProcessEnvironment(*environment);
+    process.setInputChannelMode(QProcess::ManagedInputChannel);
+#ifdef Q_OS_WIN
+    // No console window flashing up when the GUI runs a console program.
+    process.setCreateProcessArgumentsModifier([](QProcess::CreateProcessArguments *args) {
+        args->flags |= CREATE_NO_WINDOW;
+    });
+#else
+    // Its own process group, so a timeout kills the grandchildren that hold its pipes open too.
+    process.setChildProcessModifier([] { ::setpgid(0, 0); });
+#endif
+    process.start(program, arguments, QIODevice::ReadOnly);
+    if (!process.waitForStarted(timeoutMs)) {
+        result.errorString = process.errorString();
+        result.elapsedMs = timer.elapsed();
+        qCDebug(lcPlatform) << "could not start" << program << result.errorString;
+        return result;
+    }
+    result.started = true;
+    process.closeWriteChannel();
+
+    const qint64 remaining = std::max<qint64>(1, timeoutMs - timer.elapsed());
+    if (!process.waitForFinished(int(remaining))) {
+        result.timedOut = true;
+#ifndef Q_OS_WIN
+        const qint64 pid = process.processId();
+        if (pid > 0)
+            ::kill(-pid_t(pid), SIGKILL);
+#endif
+        process.kill();
+        process.waitForFinished(2000);
+        result.errorString = QStringLiteral("timed out after %1 ms").arg(timeoutMs);
+    } else {
+        result.crashed = process.exitStatus() == QProcess::CrashExit;
+        result.exitCode = process.exitCode();
+        if (result.crashed)
+            result.errorString = process.errorString();
+    }
+    result.standardOutput = process.readAllStandardOutput();
+    result.standardError = process.readAllStandardError();
+    result.elapsedMs = timer.elapsed();
+    qCDebug(lcPlatform) << "ran" << program << arguments << "in" << result.elapsedMs << "ms:" << result.summary();
+    return result;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QByteArray>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace cudnnsetup {
+
+struct ProcessResult
+{
+    bool started = false;
+    bool timedOut = false;
+    bool crashed = false;
+    int exitCode = -1;
+    QByteArray standardOutput;
+    QByteArray standardError;
+    QString errorString; // why it did not start, or how it ended badly
+    qint64 elapsedMs = 0;
+
+    bool succeeded() const { return started && !timedOut && !crashed && exitCode == 0; }
+    // One line for a finding's details: "exit code 9: <first line of stderr>".
+    QString summary() const;
+};
+
+// Runs a program to completion with a deadline. A program that does not finish in time is killed
+// with everything it started (a hung nvidia-smi must never hang detection). Any thread.
+class ProcessRunner
+{
+public:
+    virtual ~ProcessRunner() = default;
+    virtual ProcessResult run(const QString &program, const QStringList &arguments, int timeoutMs,
+                              const std::optional<QProcessEnvironment> &environment = std::nullopt) const;
+};
+
+} // namespace cudnnsetup

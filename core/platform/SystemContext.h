@@ -1,0 +1,55 @@
+#pragma once
+
+#include "platform/EnvironmentStore.h"
+#include "platform/FileSystem.h"
+#include "platform/LibraryLoader.h"
+#include "platform/ProcessRunner.h"
+#include "platform/Registry.h"
+
+#include <memory>
+
+namespace cudnnsetup {
+
+// Everything a probe may touch of the inspected system, in one place: its files, its environment,
+// its registry, the programs it can run and the libraries it can load. Probes never reach the OS
+// any other way, so tests and --system-root can point them at another tree.
+class SystemContext
+{
+public:
+    // The running system.
+    static SystemContext running();
+    // The system whose files are under `root` (a sandbox, a mounted offline image). The process
+    // environment describes it; the registry and the live driver belong to the running system and
+    // are reported as unknown.
+    static SystemContext rooted(const QString &root);
+
+    SystemContext(FileSystem files, EnvironmentStore environment, std::shared_ptr<Registry> registry,
+                  std::shared_ptr<ProcessRunner> processes, std::shared_ptr<LibraryLoader> libraries);
+
+    const FileSystem &files() const { return m_files; }
+    const SystemPaths &paths() const { return m_files.paths(); }
+    const EnvironmentStore &environment() const { return m_environment; }
+    const Registry &registry() const { return *m_registry; }
+    const ProcessRunner &processes() const { return *m_processes; }
+    const LibraryLoader &libraries() const { return *m_libraries; }
+    OsFamily family() const { return m_files.family(); }
+
+    // True when this is the running system, so its driver can be asked directly (NVML, the CUDA
+    // driver API) and its registry read.
+    bool isLive() const { return !m_files.isRooted(); }
+
+    // The inspected system's path of an executable: `preferredDirs` first, then PATH (entries are
+    // the inspected system's paths). Adds ".exe" on Windows. Empty if not found.
+    QString findExecutable(const QString &name, const QStringList &preferredDirs = {}) const;
+    // Runs an executable given by its inspected-system path.
+    ProcessResult run(const QString &program, const QStringList &arguments, int timeoutMs) const;
+
+private:
+    FileSystem m_files;
+    EnvironmentStore m_environment;
+    std::shared_ptr<Registry> m_registry;
+    std::shared_ptr<ProcessRunner> m_processes;
+    std::shared_ptr<LibraryLoader> m_libraries;
+};
+
+} // namespace cudnnsetup

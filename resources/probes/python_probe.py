@@ -1,0 +1,79 @@
+# Run by cuDNN Setup as `python -c <this file>` to learn about one interpreter and its torch.
+# Prints one line: "CUDNNSETUP-PROBE " followed by JSON. Works on Python 2.7 and 3.x, and never
+# lets an exception escape: whatever fails is reported in the JSON.
+import json
+import os
+import struct
+import sys
+
+result = {
+    "version": "%d.%d.%d" % tuple(sys.version_info[:3]),
+    "bits": struct.calcsize("P") * 8,
+    "executable": sys.executable,
+    "prefix": sys.prefix,
+    "torch": None,
+}
+
+
+def find_spec(name):
+    try:
+        import importlib.util
+        return importlib.util.find_spec(name)
+    except Exception:
+        try:
+            import imp
+            return imp.find_module(name)
+        except Exception:
+            return None
+
+
+def loaded_cudnn():
+    # The cuDNN file this process actually mapped, which is what torch uses.
+    if sys.platform.startswith("linux"):
+        try:
+            with open("/proc/self/maps") as maps:
+                for line in maps:
+                    path = line.strip().split(" ")[-1]
+                    if os.path.basename(path).startswith("libcudnn.so"):
+                        return path
+        except Exception:
+            return None
+    elif sys.platform == "win32":
+        try:
+            import ctypes
+            from ctypes import wintypes
+            kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+            kernel32.GetModuleHandleW.restype = wintypes.HMODULE
+            kernel32.GetModuleHandleW.argtypes = [wintypes.LPCWSTR]
+            kernel32.GetModuleFileNameW.argtypes = [wintypes.HMODULE, wintypes.LPWSTR, wintypes.DWORD]
+            for major in (9, 8, 7):
+                handle = kernel32.GetModuleHandleW(u"cudnn64_%d.dll" % major)
+                if handle:
+                    buffer = ctypes.create_unicode_buffer(32768)
+                    if kernel32.GetModuleFileNameW(handle, buffer, 32768):
+                        return buffer.value
+        except Exception:
+            return None
+    return None
+
+
+if find_spec("torch") is not None:
+    info = {}
+    try:
+        import torch
+        info["version"] = str(torch.__version__)
+        info["cuda"] = getattr(torch.version, "cuda", None)
+        try:
+            info["cudnn"] = torch.backends.cudnn.version()
+        except Exception as error:
+            info["cudnnError"] = "%s: %s" % (type(error).__name__, error)
+        try:
+            info["cudaAvailable"] = bool(torch.cuda.is_available())
+        except Exception as error:
+            info["cudaError"] = "%s: %s" % (type(error).__name__, error)
+        info["cudnnLoadedFrom"] = loaded_cudnn()
+    except Exception as error:
+        info["error"] = "%s: %s" % (type(error).__name__, error)
+    result["torch"] = info
+
+sys.stdout.write("CUDNNSETUP-PROBE " + json.dumps(result) + "\n")

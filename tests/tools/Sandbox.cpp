@@ -1,0 +1,77 @@
+#include "Sandbox.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTest>
+
+Sandbox::Sandbox() = default;
+
+QString Sandbox::hostPath(const QString &path) const
+{
+    QString p = path;
+    p.replace(QLatin1Char('\\'), QLatin1Char('/'));
+    if (p.size() >= 2 && p.at(1) == QLatin1Char(':'))
+        p = p.mid(2);
+    if (!p.startsWith(QLatin1Char('/')))
+        p.prepend(QLatin1Char('/'));
+    return QDir::cleanPath(root() + p);
+}
+
+void Sandbox::mkdir(const QString &path) const
+{
+    QVERIFY2(QDir().mkpath(hostPath(path)), qPrintable(path));
+}
+
+void Sandbox::write(const QString &path, const QByteArray &content) const
+{
+    const QString host = hostPath(path);
+    QDir().mkpath(QFileInfo(host).absolutePath());
+    QFile file(host);
+    QVERIFY2(file.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(host));
+    file.write(content);
+}
+
+void Sandbox::writeScriptBody(const QString &path, const QByteArray &body) const
+{
+    write(path, QByteArray("#!/bin/sh\n") + body);
+    QFile::setPermissions(hostPath(path), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                              QFileDevice::ReadGroup | QFileDevice::ExeGroup);
+}
+
+void Sandbox::writeScript(const QString &path, const QByteArray &output, int exitCode) const
+{
+    // The output travels in a file beside the script, so any bytes survive unquoted.
+    const QString dataPath = path + QStringLiteral(".out");
+    write(dataPath, output);
+    writeScriptBody(path, QByteArray("/bin/cat '") + hostPath(dataPath).toUtf8() + "'\nexit " +
+                              QByteArray::number(exitCode) + "\n");
+}
+
+void Sandbox::symlink(const QString &target, const QString &linkPath) const
+{
+    const QString host = hostPath(linkPath);
+    QDir().mkpath(QFileInfo(host).absolutePath());
+    QVERIFY2(QFile::link(target, host), qPrintable(linkPath));
+}
+
+void Sandbox::copyFrom(const QString &hostSource, const QString &path) const
+{
+    const QString host = hostPath(path);
+    QDir().mkpath(QFileInfo(host).absolutePath());
+    QFile::remove(host);
+    QVERIFY2(QFile::copy(hostSource, host), qPrintable(hostSource));
+}
+
+QString Sandbox::fixturePath(const QString &relativePath)
+{
+    return QStringLiteral(CUDNNSETUP_FIXTURES) + QLatin1Char('/') + relativePath;
+}
+
+QByteArray Sandbox::readFixture(const QString &relativePath)
+{
+    QFile file(fixturePath(relativePath));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", qPrintable(relativePath));
+    return file.readAll();
+}

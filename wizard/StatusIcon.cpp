@@ -1,0 +1,84 @@
+#include "StatusIcon.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QPixmap>
+
+namespace cudnnsetup::wizard {
+
+Status statusFor(Severity severity)
+{
+    switch (severity) {
+    case Severity::Error:
+        return Status::Error;
+    case Severity::Warning:
+        return Status::Warning;
+    case Severity::Info:
+        return Status::Info;
+    }
+    return Status::Info;
+}
+
+static QPixmap drawStatus(Status status, int size)
+{
+    QPixmap pixmap(size, size);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QRectF box(size * 0.06, size * 0.06, size * 0.88, size * 0.88);
+    QColor fill;
+    QPainterPath shape;
+    switch (status) {
+    case Status::Ok:
+        fill = QColor(0x2e, 0x7d, 0x32);
+        shape.addEllipse(box);
+        break;
+    case Status::Info:
+        fill = QColor(0x15, 0x65, 0xc0);
+        shape.addEllipse(box);
+        break;
+    case Status::Warning:
+        fill = QColor(0xc7, 0x7c, 0x02);
+        shape.moveTo(box.center().x(), box.top());
+        shape.lineTo(box.right(), box.bottom());
+        shape.lineTo(box.left(), box.bottom());
+        shape.closeSubpath();
+        break;
+    case Status::Error:
+        fill = QColor(0xc6, 0x28, 0x28);
+        shape.addRoundedRect(box, size * 0.12, size * 0.12);
+        break;
+    }
+    painter.fillPath(shape, fill);
+    QPen pen(Qt::white, size * 0.12, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+    painter.setPen(pen);
+    const qreal s = size;
+    switch (status) {
+    case Status::Ok:
+        painter.drawPolyline(QPolygonF{{s * 0.28, s * 0.52}, {s * 0.44, s * 0.68}, {s * 0.72, s * 0.36}});
+        break;
+    case Status::Info:
+        painter.drawLine(QPointF(s * 0.5, s * 0.46), QPointF(s * 0.5, s * 0.72));
+        painter.drawPoint(QPointF(s * 0.5, s * 0.3));
+        break;
+    case Status::Warning:
+        painter.drawLine(QPointF(s * 0.5, s * 0.4), QPointF(s * 0.5, s * 0.66));
+        painter.drawPoint(QPointF(s * 0.5, s * 0.8));
+        break;
+    case Status::Error:
+        painter.drawLine(QPointF(s * 0.32, s * 0.32), QPointF(s * 0.68, s * 0.68));
+        painter.drawLine(QPointF(s * 0.68, s * 0.32), QPointF(s * 0.32, s * 0.68));
+        break;
+    }
+    return pixmap;
+}
+
+QIcon statusIcon(Status status)
+{
+    QIcon icon;
+    for (int size : {16, 20, 24, 32, 48, 64})
+        icon.addPixmap(drawStatus(status, size));
+    return icon;
+}
+
+} // namespace cudnnsetup::wizard

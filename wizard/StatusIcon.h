@@ -1,0 +1,22 @@
+#pragma once
+
+#include "common/Finding.h"
+
+#include <QIcon>
+
+namespace cudnnsetup::wizard {
+
+enum class Status
+{
+    Ok,
+    Info,
+    Warning,
+    Error,
+};
+
+Status statusFor(Severity severity);
+// Drawn, not loaded: crisp at any DPI, and the static Windows build needs no image plugin. Each
+// status has its own shape and glyph, so it never depends on colour alone.
+QIcon statusIcon(Status status);
+
+} // namespace cudnnsetup::wizard
