@@ -27,8 +27,8 @@ struct PeInfo
     };
 
     quint16 machine = 0;
-    bool pe32Plus = false;   // optional header magic 0x20b (64-bit image)
-    bool isDll = false;      // IMAGE_FILE_DLL
+    bool pe32Plus = false; // optional header magic 0x20b (64-bit image)
+    bool isDll = false;    // IMAGE_FILE_DLL
     quint16 characteristics = 0;
     quint16 dllCharacteristics = 0;
     quint16 subsystem = 0;
@@ -37,6 +37,9 @@ struct PeInfo
     Version fileVersion;      // VS_FIXEDFILEINFO dwFileVersionMS/LS; invalid when there is none
     Version productVersion;
     bool hasSignature = false; // an Authenticode certificate table is present (not verified)
+    // Problems met after the headers were read (a damaged import table, a cut-off version resource,
+    // a file shorter than its sections say): the fields above are then partial.
+    Findings warnings;
 
     // "x64", "x86", "arm64", "arm", or "0x1234" for anything else.
     QString machineName() const;
@@ -47,13 +50,19 @@ struct PeInfo
 // `read(offset, size)` returns fewer bytes (or none) past the end.
 using ByteSource = std::function<QByteArray(qint64 offset, qint64 size)>;
 
+// A ByteSource over bytes already in memory.
+ByteSource bufferSource(const QByteArray &data);
+
 namespace pe {
 
+// The headers, the imports and delay imports, the version resource and the presence of a
+// certificate table. An error when the headers cannot be read; later damage goes to `warnings`.
 Expected<PeInfo> read(const ByteSource &source);
 Expected<PeInfo> read(QIODevice *device); // must be open and seekable
 Expected<PeInfo> readFile(const QString &hostPath);
 
 // Only the COFF machine and magic: the first few hundred bytes are enough (python.exe bitness).
+// Subsystem and DllCharacteristics are filled when `head` holds them.
 Expected<PeInfo> readHeaders(const QByteArray &head);
 
 } // namespace pe
