@@ -42,11 +42,11 @@ void fileHandler(QtMsgType type, const QMessageLogContext &context, const QStrin
     {
         QMutexLocker lock(&g_mutex);
         if (g_file) {
-            const QString line = QStringLiteral("%1 %2 %3: %4\n")
-                                     .arg(QDateTime::currentDateTime().toString(Qt::ISODateWithMs),
-                                          QString::fromLatin1(typeName(type)),
-                                          QString::fromLatin1(context.category ? context.category : "default"),
-                                          message);
+            const QString line =
+                QStringLiteral("%1 %2 %3: %4\n")
+                    .arg(QDateTime::currentDateTime().toString(Qt::ISODateWithMs),
+                         QString::fromLatin1(typeName(type)),
+                         QString::fromLatin1(context.category ? context.category : "default"), message);
             g_file->write(line.toUtf8());
             g_file->flush();
         }

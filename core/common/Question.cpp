@@ -11,8 +11,8 @@ struct AnswerName
     const char *name;
 };
 constexpr AnswerName kAnswerNames[] = {
-    {Answer::Ok, "ok"},         {Answer::Yes, "yes"},       {Answer::No, "no"},
-    {Answer::Retry, "retry"},   {Answer::Ignore, "ignore"}, {Answer::Cancel, "cancel"},
+    {Answer::Ok, "ok"},       {Answer::Yes, "yes"},       {Answer::No, "no"},
+    {Answer::Retry, "retry"}, {Answer::Ignore, "ignore"}, {Answer::Cancel, "cancel"},
 };
 } // namespace
 

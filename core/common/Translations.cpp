@@ -51,14 +51,14 @@ bool Translations::install(const QString &language)
         }
     }
     s_current = normalized;
-    if (normalized == QLatin1String("en"))
-        return true; // the source strings are English
-
-    s_qt = new QTranslator;
-    if (s_qt->load(QStringLiteral(":/i18n/qtbase_%1.qm").arg(normalized)))
-        QCoreApplication::installTranslator(s_qt);
-    else
-        qCWarning(lcCore) << "Qt's own translation for" << normalized << "is missing";
+    // English needs no Qt translation, but its own file still carries the plural forms.
+    if (normalized != QLatin1String("en")) {
+        s_qt = new QTranslator;
+        if (s_qt->load(QStringLiteral(":/i18n/qtbase_%1.qm").arg(normalized)))
+            QCoreApplication::installTranslator(s_qt);
+        else
+            qCWarning(lcCore) << "Qt's own translation for" << normalized << "is missing";
+    }
     s_app = new QTranslator;
     if (!s_app->load(QStringLiteral(":/i18n/cudnn-setup_%1.qm").arg(normalized))) {
         qCWarning(lcCore) << "translation" << normalized << "is missing";

@@ -63,12 +63,15 @@ QList<T> list(const QJsonObject &object, const char *key, F fromJson)
 
 QJsonObject osToJson(const OsInfo &os)
 {
-    QJsonObject object{{QStringLiteral("family"), str(os.family)}, {QStringLiteral("name"), str(os.name)},
-                       {QStringLiteral("version"), str(os.version)}, {QStringLiteral("arch"), str(os.arch)},
+    QJsonObject object{{QStringLiteral("family"), str(os.family)},
+                       {QStringLiteral("name"), str(os.name)},
+                       {QStringLiteral("version"), str(os.version)},
+                       {QStringLiteral("arch"), str(os.arch)},
                        {QStringLiteral("kernel"), str(os.kernel)}};
     if (os.wsl) {
-        object.insert(QStringLiteral("wsl"), QJsonObject{{QStringLiteral("version"), os.wsl->version},
-                                                         {QStringLiteral("distribution"), str(os.wsl->distribution)}});
+        object.insert(QStringLiteral("wsl"),
+                      QJsonObject{{QStringLiteral("version"), os.wsl->version},
+                                  {QStringLiteral("distribution"), str(os.wsl->distribution)}});
     } else {
         object.insert(QStringLiteral("wsl"), QJsonValue());
     }
@@ -92,13 +95,14 @@ OsInfo osFromJson(const QJsonObject &object)
 
 QJsonObject gpuToJson(const GpuInfo &gpu)
 {
-    return {{QStringLiteral("index"), gpu.index},
-            {QStringLiteral("name"), str(gpu.name)},
-            {QStringLiteral("computeCapability"), str(gpu.computeCapability)},
-            {QStringLiteral("memoryMiB"), gpu.memoryMiB >= 0 ? QJsonValue(double(gpu.memoryMiB)) : QJsonValue()},
-            {QStringLiteral("uuid"), str(gpu.uuid)},
-            {QStringLiteral("pciBusId"), str(gpu.pciBusId)},
-            {QStringLiteral("source"), str(gpu.source)}};
+    return {
+        {QStringLiteral("index"), gpu.index},
+        {QStringLiteral("name"), str(gpu.name)},
+        {QStringLiteral("computeCapability"), str(gpu.computeCapability)},
+        {QStringLiteral("memoryMiB"), gpu.memoryMiB >= 0 ? QJsonValue(double(gpu.memoryMiB)) : QJsonValue()},
+        {QStringLiteral("uuid"), str(gpu.uuid)},
+        {QStringLiteral("pciBusId"), str(gpu.pciBusId)},
+        {QStringLiteral("source"), str(gpu.source)}};
 }
 
 GpuInfo gpuFromJson(const QJsonObject &object)
@@ -117,9 +121,12 @@ GpuInfo gpuFromJson(const QJsonObject &object)
 
 QJsonObject toolkitToJson(const CudaToolkit &toolkit)
 {
-    return {{QStringLiteral("version"), str(toolkit.version)},   {QStringLiteral("path"), str(toolkit.path)},
-            {QStringLiteral("source"), str(toolkit.source)},     {QStringLiteral("versionSource"), str(toolkit.versionSource)},
-            {QStringLiteral("binDir"), str(toolkit.binDir)},     {QStringLiteral("libDir"), str(toolkit.libDir)}};
+    return {{QStringLiteral("version"), str(toolkit.version)},
+            {QStringLiteral("path"), str(toolkit.path)},
+            {QStringLiteral("source"), str(toolkit.source)},
+            {QStringLiteral("versionSource"), str(toolkit.versionSource)},
+            {QStringLiteral("binDir"), str(toolkit.binDir)},
+            {QStringLiteral("libDir"), str(toolkit.libDir)}};
 }
 
 CudaToolkit toolkitFromJson(const QJsonObject &object)
@@ -282,11 +289,14 @@ Expected<SystemSnapshot> SystemSnapshot::fromJson(const QJsonObject &object)
     if (object.value(QStringLiteral("schema")).toString() != QLatin1String(kSchema)) {
         return Finding::error(
             QStringLiteral("snapshot.schema"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "This is not a cuDNN Setup system snapshot (schema %1 expected).")).arg(QLatin1String(kSchema)),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "This is not a cuDNN Setup system snapshot (schema %1 expected)."))
+                .arg(QLatin1String(kSchema)),
             QStringLiteral("schema: %1").arg(object.value(QStringLiteral("schema")).toString()));
     }
     SystemSnapshot snapshot;
-    snapshot.createdAt = QDateTime::fromString(object.value(QStringLiteral("createdAt")).toString(), Qt::ISODate);
+    snapshot.createdAt =
+        QDateTime::fromString(object.value(QStringLiteral("createdAt")).toString(), Qt::ISODate);
     snapshot.systemRoot = str(object, "systemRoot");
     snapshot.os = osFromJson(object.value(QStringLiteral("os")).toObject());
     snapshot.gpus = list<GpuInfo>(object, "gpus", gpuFromJson);

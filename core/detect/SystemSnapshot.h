@@ -56,7 +56,8 @@ struct CudaToolkit
 {
     QString version; // "13.0.88" where known to that depth, "12.2" otherwise; null if unreadable
     QString path;
-    QString source;        // "CUDA_PATH", "CUDA_PATH_V12_2", "registry", "default-folder", "CUDA_HOME", "nvcc-on-path", ...
+    QString source;        // "CUDA_PATH", "CUDA_PATH_V12_2", "registry", "default-folder", "CUDA_HOME",
+                           // "nvcc-on-path", ...
     QString versionSource; // "version.json", "version.txt", "nvcc", "cudart-file-name"
     QString binDir;        // where its DLLs / libraries are (CUDA 13 on Windows: bin\x64)
     QString libDir;
@@ -64,15 +65,16 @@ struct CudaToolkit
 
 struct CudnnCopy
 {
-    QString version;       // "9.19.0"; null when nothing tells it
-    QString path;          // the main library (cudnn64_9.dll / libcudnn.so.9), else the first library found
+    QString version; // "9.19.0"; null when nothing tells it
+    QString path;    // the main library (cudnn64_9.dll / libcudnn.so.9), else the first library found
     QString directory;
     std::optional<int> cudaMajor;
-    QString source;        // "toolkit", "path", "system32", "cudnn-installer", "conda", "pip", "torch", "python-folder", "ld-library-path", "system"
+    QString source;        // "toolkit", "path", "system32", "cudnn-installer", "conda", "pip", "torch",
+                           // "python-folder", "ld-library-path", "system"
     QString versionSource; // "header", "version-resource", "file-name", "pip-metadata"
     QString headerPath;
-    QString owner;         // the toolkit folder or Python environment it belongs to
-    QStringList libraries; // file names of the set in this folder
+    QString owner;                // the toolkit folder or Python environment it belongs to
+    QStringList libraries;        // file names of the set in this folder
     std::optional<int> loadOrder; // 1 = what a freshly started process loads; null = not on the search path
 };
 
@@ -98,12 +100,12 @@ struct PythonInstall
 
 struct EnvironmentInfo
 {
-    QString cudaPath;         // CUDA_PATH as this process sees it
-    QString cudaPathToolkit;  // the detected toolkit it points to; null if none
+    QString cudaPath;        // CUDA_PATH as this process sees it
+    QString cudaPathToolkit; // the detected toolkit it points to; null if none
     QString cudaVisibleDevices;
     QString cudaModuleLoading;
-    QStringList path;         // PATH entries, in order
-    QStringList libraryPath;  // LD_LIBRARY_PATH entries (Linux)
+    QStringList path;        // PATH entries, in order
+    QStringList libraryPath; // LD_LIBRARY_PATH entries (Linux)
     // Windows: whether this process's PATH differs from what the registry now says (a terminal
     // opened before a change). null when it cannot be known.
     std::optional<bool> pathStale;

@@ -38,11 +38,13 @@ QString EnvironmentStore::registryKey(EnvironmentScope scope)
                : QStringLiteral("SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment");
 }
 
-std::optional<RegistryValue> EnvironmentStore::registryValue(EnvironmentScope scope, const QString &name) const
+std::optional<RegistryValue> EnvironmentStore::registryValue(EnvironmentScope scope,
+                                                             const QString &name) const
 {
     if (!registryAvailable())
         return std::nullopt;
-    const RegistryHive hive = scope == EnvironmentScope::User ? RegistryHive::CurrentUser : RegistryHive::LocalMachine;
+    const RegistryHive hive =
+        scope == EnvironmentScope::User ? RegistryHive::CurrentUser : RegistryHive::LocalMachine;
     return m_registry->value(hive, registryKey(scope), name);
 }
 
@@ -51,7 +53,8 @@ QString EnvironmentStore::expand(const QString &text) const
     return m_paths.expandVariables(text, [this](const QString &name) -> QString {
         for (EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
             const auto stored = registryValue(scope, name);
-            if (stored && (stored->type == RegistryValue::String || stored->type == RegistryValue::ExpandString))
+            if (stored &&
+                (stored->type == RegistryValue::String || stored->type == RegistryValue::ExpandString))
                 return stored->text; // one level, as Windows itself expands
         }
         return value(name); // SystemRoot, USERPROFILE and friends are not stored there
@@ -79,7 +82,8 @@ std::optional<QStringList> EnvironmentStore::freshPath() const
         const auto stored = registryValue(scope, QStringLiteral("Path"));
         if (!stored || (stored->type != RegistryValue::String && stored->type != RegistryValue::ExpandString))
             continue;
-        const QString text = stored->type == RegistryValue::ExpandString ? expand(stored->text) : stored->text;
+        const QString text =
+            stored->type == RegistryValue::ExpandString ? expand(stored->text) : stored->text;
         entries += m_paths.splitList(text);
     }
     return entries;

@@ -80,7 +80,8 @@ QString FileSystem::fromHost(const QString &hostPath) const
     const QString cleaned = QDir::cleanPath(hostPath);
     if (m_paths.isWindows()) {
         if (!m_root.isEmpty() && (cleaned == m_root || cleaned.startsWith(m_root + QLatin1Char('/'))))
-            return m_paths.normalize(QStringLiteral("C:") + cleaned.mid(m_root.size()) + QStringLiteral("\\"));
+            return m_paths.normalize(QStringLiteral("C:") + cleaned.mid(m_root.size()) +
+                                     QStringLiteral("\\"));
         return m_paths.normalize(cleaned);
     }
     if (m_root.isEmpty())
@@ -109,7 +110,8 @@ QString FileSystem::resolveLinux(const QString &systemPath, int depth) const
                 current = QStringLiteral("/");
             continue;
         }
-        const QString next = current == QLatin1String("/") ? current + part : current + QLatin1Char('/') + part;
+        const QString next =
+            current == QLatin1String("/") ? current + part : current + QLatin1Char('/') + part;
         const QString host = m_root + next;
         const QFileInfo info(host);
         if (info.isSymLink()) {
@@ -118,7 +120,8 @@ QString FileSystem::resolveLinux(const QString &systemPath, int depth) const
                 current = next;
                 continue;
             }
-            const QString base = target.startsWith(QLatin1Char('/')) ? target : current + QLatin1Char('/') + target;
+            const QString base =
+                target.startsWith(QLatin1Char('/')) ? target : current + QLatin1Char('/') + target;
             current = resolveLinux(QDir::cleanPath(base), depth + 1);
         } else {
             current = next;
@@ -145,7 +148,8 @@ QString FileSystem::resolveWindowsCase(const QString &hostPath) const
             current = exact;
             continue;
         }
-        const QStringList names = QDir(current).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+        const QStringList names =
+            QDir(current).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
         QString match;
         for (const QString &name : names) {
             if (name.compare(parts.at(i), Qt::CaseInsensitive) == 0) {
@@ -254,22 +258,25 @@ Expected<QByteArray> FileSystem::read(const QString &path, qint64 maxBytes) cons
     const QString host = toHost(path);
     QFile file(host);
     if (host.isEmpty() || !file.open(QIODevice::ReadOnly)) {
-        return Finding::warning(QStringLiteral("file.unreadable"),
-                                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 could not be read.")).arg(path),
-                                file.errorString());
+        return Finding::warning(
+            QStringLiteral("file.unreadable"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 could not be read.")).arg(path),
+            file.errorString());
     }
     if (file.size() > maxBytes) {
-        return Finding::warning(QStringLiteral("file.too-large"),
-                                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 is unexpectedly large and was not read."))
-                                    .arg(path),
-                                QStringLiteral("%1 bytes, limit %2").arg(file.size()).arg(maxBytes));
+        return Finding::warning(
+            QStringLiteral("file.too-large"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 is unexpectedly large and was not read."))
+                .arg(path),
+            QStringLiteral("%1 bytes, limit %2").arg(file.size()).arg(maxBytes));
     }
     const QByteArray data = file.read(maxBytes + 1);
     if (data.size() > maxBytes) {
-        return Finding::warning(QStringLiteral("file.too-large"),
-                                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 is unexpectedly large and was not read."))
-                                    .arg(path),
-                                QStringLiteral("more than %1 bytes").arg(maxBytes));
+        return Finding::warning(
+            QStringLiteral("file.too-large"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 is unexpectedly large and was not read."))
+                .arg(path),
+            QStringLiteral("more than %1 bytes").arg(maxBytes));
     }
     return data;
 }
@@ -279,9 +286,10 @@ Expected<QByteArray> FileSystem::readHead(const QString &path, qint64 count) con
     const QString host = toHost(path);
     QFile file(host);
     if (host.isEmpty() || !file.open(QIODevice::ReadOnly)) {
-        return Finding::warning(QStringLiteral("file.unreadable"),
-                                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 could not be read.")).arg(path),
-                                file.errorString());
+        return Finding::warning(
+            QStringLiteral("file.unreadable"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 could not be read.")).arg(path),
+            file.errorString());
     }
     return file.read(count);
 }

@@ -50,7 +50,8 @@ public:
     };
     // Names (not paths) in `dir` matching any wildcard of `patterns` (all when empty), sorted;
     // matching is case-insensitive for Windows trees.
-    QStringList entries(const QString &dir, const QStringList &patterns = {}, EntryKind kind = FilesAndDirs) const;
+    QStringList entries(const QString &dir, const QStringList &patterns = {},
+                        EntryKind kind = FilesAndDirs) const;
 
     // Reads at most `maxBytes` (a larger file is an error: probes never need big files).
     Expected<QByteArray> read(const QString &path, qint64 maxBytes = 4 * 1024 * 1024) const;

@@ -77,7 +77,8 @@ LoadResult LibraryLoader::load(const QString &nameOrPath, Search search) const
     library->m_handle = module;
     wchar_t path[32768];
     const DWORD length = GetModuleFileNameW(module, path, DWORD(std::size(path)));
-    library->m_loadedPath = length ? QDir::fromNativeSeparators(QString::fromWCharArray(path, int(length))) : QString();
+    library->m_loadedPath =
+        length ? QDir::fromNativeSeparators(QString::fromWCharArray(path, int(length))) : QString();
 #else
     Q_UNUSED(search)
     const QByteArray encoded = QFile::encodeName(nameOrPath);

@@ -22,7 +22,8 @@ QString ProcessResult::summary() const
     QString text = timedOut  ? QStringLiteral("did not finish within its time limit")
                    : crashed ? QStringLiteral("crashed")
                              : QStringLiteral("exit code %1").arg(exitCode);
-    const QString firstLine = QString::fromLocal8Bit(standardError).trimmed().section(QLatin1Char('\n'), 0, 0);
+    const QString firstLine =
+        QString::fromLocal8Bit(standardError).trimmed().section(QLatin1Char('\n'), 0, 0);
     if (!firstLine.isEmpty())
         text += QStringLiteral(": ") + firstLine;
     return text;
@@ -41,9 +42,8 @@ ProcessResult ProcessRunner::run(const QString &program, const QStringList &argu
     process.setInputChannelMode(QProcess::ManagedInputChannel);
 #ifdef Q_OS_WIN
     // No console window flashing up when the GUI runs a console program.
-    process.setCreateProcessArgumentsModifier([](QProcess::CreateProcessArguments *args) {
-        args->flags |= CREATE_NO_WINDOW;
-    });
+    process.setCreateProcessArgumentsModifier(
+        [](QProcess::CreateProcessArguments *args) { args->flags |= CREATE_NO_WINDOW; });
 #else
     // Its own process group, so a timeout kills the grandchildren that hold its pipes open too.
     process.setChildProcessModifier([] { ::setpgid(0, 0); });
@@ -78,7 +78,8 @@ ProcessResult ProcessRunner::run(const QString &program, const QStringList &argu
     result.standardOutput = process.readAllStandardOutput();
     result.standardError = process.readAllStandardError();
     result.elapsedMs = timer.elapsed();
-    qCDebug(lcPlatform) << "ran" << program << arguments << "in" << result.elapsedMs << "ms:" << result.summary();
+    qCDebug(lcPlatform) << "ran" << program << arguments << "in" << result.elapsedMs
+                        << "ms:" << result.summary();
     return result;
 }
 

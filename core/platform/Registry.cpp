@@ -14,7 +14,8 @@ class UnavailableRegistry final : public Registry
 {
 public:
     bool isAvailable() const override { return false; }
-    std::optional<RegistryValue> value(RegistryHive, const QString &, const QString &, RegistryView) const override
+    std::optional<RegistryValue> value(RegistryHive, const QString &, const QString &,
+                                       RegistryView) const override
     {
         return std::nullopt;
     }
@@ -58,8 +59,8 @@ public:
                           : type == REG_EXPAND_SZ ? RegistryValue::ExpandString
                                                   : RegistryValue::MultiString;
             // Stored data may lack its terminating NUL, or hold junk after it (embedded NUL).
-            QString text = QString::fromUtf16(reinterpret_cast<const char16_t *>(data.constData()),
-                                              data.size() / 2);
+            QString text =
+                QString::fromUtf16(reinterpret_cast<const char16_t *>(data.constData()), data.size() / 2);
             if (type != REG_MULTI_SZ) {
                 const qsizetype nul = text.indexOf(QChar(0));
                 if (nul >= 0)

@@ -35,9 +35,9 @@ struct RegistryValue
         Other,
     };
     Type type = Other;
-    QString text;     // string types, exactly as stored (never expanded), without the final NUL
+    QString text; // string types, exactly as stored (never expanded), without the final NUL
     quint64 number = 0;
-    QByteArray raw;   // the stored bytes, for values that are not what they should be
+    QByteArray raw; // the stored bytes, for values that are not what they should be
 };
 
 // Read access to the Windows registry of the running system. The registry belongs to the running

@@ -2,8 +2,9 @@
 
 namespace cudnnsetup {
 
-SystemContext::SystemContext(FileSystem files, EnvironmentStore environment, std::shared_ptr<Registry> registry,
-                             std::shared_ptr<ProcessRunner> processes, std::shared_ptr<LibraryLoader> libraries)
+SystemContext::SystemContext(FileSystem files, EnvironmentStore environment,
+                             std::shared_ptr<Registry> registry, std::shared_ptr<ProcessRunner> processes,
+                             std::shared_ptr<LibraryLoader> libraries)
     : m_files(std::move(files))
     , m_environment(std::move(environment))
     , m_registry(std::move(registry))
@@ -17,8 +18,8 @@ SystemContext SystemContext::running()
     auto registry = Registry::forRunningSystem();
     const OsFamily family = hostOsFamily();
     return SystemContext(FileSystem(family, {}),
-                         EnvironmentStore(family, QProcessEnvironment::systemEnvironment(), registry), registry,
-                         std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+                         EnvironmentStore(family, QProcessEnvironment::systemEnvironment(), registry),
+                         registry, std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
 }
 
 SystemContext SystemContext::rooted(const QString &root)
@@ -28,15 +29,15 @@ SystemContext SystemContext::rooted(const QString &root)
     auto registry = Registry::unavailable();
     const OsFamily family = FileSystem::detectFamily(root);
     return SystemContext(FileSystem(family, root),
-                         EnvironmentStore(family, QProcessEnvironment::systemEnvironment(), registry), registry,
-                         std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+                         EnvironmentStore(family, QProcessEnvironment::systemEnvironment(), registry),
+                         registry, std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
 }
 
 QString SystemContext::findExecutable(const QString &name, const QStringList &preferredDirs) const
 {
-    const QString fileName =
-        paths().isWindows() && !name.endsWith(QLatin1String(".exe"), Qt::CaseInsensitive) ? name + QStringLiteral(".exe")
-                                                                                          : name;
+    const QString fileName = paths().isWindows() && !name.endsWith(QLatin1String(".exe"), Qt::CaseInsensitive)
+                                 ? name + QStringLiteral(".exe")
+                                 : name;
     QStringList dirs = preferredDirs;
     dirs += m_environment.processPath();
     for (const QString &dir : std::as_const(dirs)) {

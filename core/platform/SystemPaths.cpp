@@ -50,7 +50,8 @@ QString SystemPaths::normalize(const QString &path) const
     QString result = prefix + out.join(QLatin1Char('\\'));
     if (!unc && out.size() == 1 && result.endsWith(QLatin1Char(':')))
         result += QLatin1Char('\\'); // "C:" alone means the current directory on C:, "C:\" the root
-    if (!unc && path.trimmed().startsWith(QLatin1Char('\\')) && !path.trimmed().startsWith(QLatin1String("\\\\")))
+    if (!unc && path.trimmed().startsWith(QLatin1Char('\\')) &&
+        !path.trimmed().startsWith(QLatin1String("\\\\")))
         result.prepend(QLatin1Char('\\'));
     return result;
 }
@@ -145,7 +146,8 @@ QString SystemPaths::expandVariables(const QString &value,
                                      const std::function<QString(const QString &)> &lookup) const
 {
     static const QRegularExpression windowsRef(QStringLiteral("%([^%;]+)%"));
-    static const QRegularExpression unixRef(QStringLiteral("\\$(?:\\{([A-Za-z_][A-Za-z0-9_]*)\\}|([A-Za-z_][A-Za-z0-9_]*))"));
+    static const QRegularExpression unixRef(
+        QStringLiteral("\\$(?:\\{([A-Za-z_][A-Za-z0-9_]*)\\}|([A-Za-z_][A-Za-z0-9_]*))"));
     const QRegularExpression &pattern = isWindows() ? windowsRef : unixRef;
     QString result;
     qsizetype last = 0;

@@ -55,7 +55,8 @@ public:
 
     // Expands %NAME% references (Windows) or $NAME / ${NAME} (Linux) using `lookup`; references to
     // unknown variables are left as written, as Windows itself does.
-    QString expandVariables(const QString &value, const std::function<QString(const QString &)> &lookup) const;
+    QString expandVariables(const QString &value,
+                            const std::function<QString(const QString &)> &lookup) const;
 
 private:
     OsFamily m_family;

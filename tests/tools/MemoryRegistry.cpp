@@ -4,15 +4,16 @@ using namespace cudnnsetup;
 
 QString MemoryRegistry::keyPath(RegistryHive hive, RegistryView view, const QString &key)
 {
-    QString path = Registry::hiveName(hive) + (view == RegistryView::Wow32 ? QStringLiteral("32\\") : QStringLiteral("\\")) + key;
+    QString path = Registry::hiveName(hive) +
+                   (view == RegistryView::Wow32 ? QStringLiteral("32\\") : QStringLiteral("\\")) + key;
     path.replace(QLatin1Char('/'), QLatin1Char('\\'));
     while (path.endsWith(QLatin1Char('\\')))
         path.chop(1);
     return path;
 }
 
-void MemoryRegistry::set(RegistryHive hive, const QString &key, const QString &name, const RegistryValue &value,
-                         RegistryView view)
+void MemoryRegistry::set(RegistryHive hive, const QString &key, const QString &name,
+                         const RegistryValue &value, RegistryView view)
 {
     // Every ancestor key exists, as in the real registry.
     const QString path = keyPath(hive, view, key);
@@ -26,8 +27,8 @@ void MemoryRegistry::set(RegistryHive hive, const QString &key, const QString &n
         m_keys[path.toLower()].insert(name.toLower(), value);
 }
 
-void MemoryRegistry::setString(RegistryHive hive, const QString &key, const QString &name, const QString &text,
-                               RegistryValue::Type type, RegistryView view)
+void MemoryRegistry::setString(RegistryHive hive, const QString &key, const QString &name,
+                               const QString &text, RegistryValue::Type type, RegistryView view)
 {
     RegistryValue value;
     value.type = type;

@@ -12,7 +12,8 @@ public:
     void set(cudnnsetup::RegistryHive hive, const QString &key, const QString &name,
              const cudnnsetup::RegistryValue &value,
              cudnnsetup::RegistryView view = cudnnsetup::RegistryView::Native);
-    void setString(cudnnsetup::RegistryHive hive, const QString &key, const QString &name, const QString &text,
+    void setString(cudnnsetup::RegistryHive hive, const QString &key, const QString &name,
+                   const QString &text,
                    cudnnsetup::RegistryValue::Type type = cudnnsetup::RegistryValue::String,
                    cudnnsetup::RegistryView view = cudnnsetup::RegistryView::Native);
 
@@ -25,6 +26,7 @@ public:
 
 private:
     static QString keyPath(cudnnsetup::RegistryHive hive, cudnnsetup::RegistryView view, const QString &key);
-    QHash<QString, QHash<QString, cudnnsetup::RegistryValue>> m_keys; // lower-case key path -> lower-case name -> value
-    QHash<QString, QString> m_spelling;                                // lower-case key path -> as written
+    QHash<QString, QHash<QString, cudnnsetup::RegistryValue>>
+        m_keys;                         // lower-case key path -> lower-case name -> value
+    QHash<QString, QString> m_spelling; // lower-case key path -> as written
 };

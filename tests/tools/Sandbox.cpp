@@ -3,7 +3,15 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QTest>
+
+namespace {
+// A sandbox that cannot be built makes every later check meaningless: stop loudly.
+void require(bool ok, const QString &what)
+{
+    if (!ok)
+        qFatal("sandbox: cannot %s", qPrintable(what));
+}
+} // namespace
 
 Sandbox::Sandbox() = default;
 
@@ -20,7 +28,7 @@ QString Sandbox::hostPath(const QString &path) const
 
 void Sandbox::mkdir(const QString &path) const
 {
-    QVERIFY2(QDir().mkpath(hostPath(path)), qPrintable(path));
+    require(QDir().mkpath(hostPath(path)), QStringLiteral("create %1").arg(path));
 }
 
 void Sandbox::write(const QString &path, const QByteArray &content) const
@@ -28,15 +36,16 @@ void Sandbox::write(const QString &path, const QByteArray &content) const
     const QString host = hostPath(path);
     QDir().mkpath(QFileInfo(host).absolutePath());
     QFile file(host);
-    QVERIFY2(file.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(host));
+    require(file.open(QIODevice::WriteOnly | QIODevice::Truncate), QStringLiteral("write %1").arg(host));
     file.write(content);
 }
 
 void Sandbox::writeScriptBody(const QString &path, const QByteArray &body) const
 {
     write(path, QByteArray("#!/bin/sh\n") + body);
-    QFile::setPermissions(hostPath(path), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
-                                              QFileDevice::ReadGroup | QFileDevice::ExeGroup);
+    QFile::setPermissions(hostPath(path), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                              QFileDevice::ExeOwner | QFileDevice::ReadGroup |
+                                              QFileDevice::ExeGroup);
 }
 
 void Sandbox::writeScript(const QString &path, const QByteArray &output, int exitCode) const
@@ -52,7 +61,7 @@ void Sandbox::symlink(const QString &target, const QString &linkPath) const
 {
     const QString host = hostPath(linkPath);
     QDir().mkpath(QFileInfo(host).absolutePath());
-    QVERIFY2(QFile::link(target, host), qPrintable(linkPath));
+    require(QFile::link(target, host), QStringLiteral("link %1").arg(linkPath));
 }
 
 void Sandbox::copyFrom(const QString &hostSource, const QString &path) const
@@ -60,7 +69,7 @@ void Sandbox::copyFrom(const QString &hostSource, const QString &path) const
     const QString host = hostPath(path);
     QDir().mkpath(QFileInfo(host).absolutePath());
     QFile::remove(host);
-    QVERIFY2(QFile::copy(hostSource, host), qPrintable(hostSource));
+    require(QFile::copy(hostSource, host), QStringLiteral("copy %1").arg(hostSource));
 }
 
 QString Sandbox::fixturePath(const QString &relativePath)

@@ -13,13 +13,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("input");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("forward slashes") << "c:/Program Files/NVIDIA" << "C:\\Program Files\\NVIDIA";
-        QTest::newRow("trailing separator") << "C:\\CUDA\\v12.2\\" << "C:\\CUDA\\v12.2";
-        QTest::newRow("doubled separators") << "C:\\\\CUDA\\\\bin" << "C:\\CUDA\\bin";
-        QTest::newRow("dot dot") << "C:\\CUDA\\v12.2\\bin\\..\\lib" << "C:\\CUDA\\v12.2\\lib";
-        QTest::newRow("dot dot above drive") << "C:\\..\\x" << "C:\\x";
-        QTest::newRow("drive root") << "c:\\" << "C:\\";
-        QTest::newRow("UNC") << "\\\\server\\share\\cudnn" << "\\\\server\\share\\cudnn";
+        QTest::newRow("forward slashes") << "c:/Program Files/NVIDIA"
+                                         << "C:\\Program Files\\NVIDIA";
+        QTest::newRow("trailing separator") << "C:\\CUDA\\v12.2\\"
+                                            << "C:\\CUDA\\v12.2";
+        QTest::newRow("doubled separators") << "C:\\\\CUDA\\\\bin"
+                                            << "C:\\CUDA\\bin";
+        QTest::newRow("dot dot") << "C:\\CUDA\\v12.2\\bin\\..\\lib"
+                                 << "C:\\CUDA\\v12.2\\lib";
+        QTest::newRow("dot dot above drive") << "C:\\..\\x"
+                                             << "C:\\x";
+        QTest::newRow("drive root") << "c:\\"
+                                    << "C:\\";
+        QTest::newRow("UNC") << "\\\\server\\share\\cudnn"
+                             << "\\\\server\\share\\cudnn";
     }
     void normalizeWindows()
     {
@@ -31,24 +38,30 @@ private Q_SLOTS:
     void joinParentFileName()
     {
         const SystemPaths win(OsFamily::Windows);
-        QCOMPARE(win.join(QStringLiteral("C:\\CUDA"), QStringLiteral("bin\\x64")), QStringLiteral("C:\\CUDA\\bin\\x64"));
+        QCOMPARE(win.join(QStringLiteral("C:\\CUDA"), QStringLiteral("bin\\x64")),
+                 QStringLiteral("C:\\CUDA\\bin\\x64"));
         QCOMPARE(win.parent(QStringLiteral("C:\\CUDA\\bin")), QStringLiteral("C:\\CUDA"));
         QCOMPARE(win.parent(QStringLiteral("C:\\CUDA")), QStringLiteral("C:\\"));
         QCOMPARE(win.parent(QStringLiteral("C:\\")), QString());
-        QCOMPARE(win.fileName(QStringLiteral("C:\\CUDA\\bin\\cudnn64_9.dll")), QStringLiteral("cudnn64_9.dll"));
+        QCOMPARE(win.fileName(QStringLiteral("C:\\CUDA\\bin\\cudnn64_9.dll")),
+                 QStringLiteral("cudnn64_9.dll"));
 
         const SystemPaths linux(OsFamily::Linux);
-        QCOMPARE(linux.join(QStringLiteral("/usr/local"), QStringLiteral("cuda/lib64")), QStringLiteral("/usr/local/cuda/lib64"));
+        QCOMPARE(linux.join(QStringLiteral("/usr/local"), QStringLiteral("cuda/lib64")),
+                 QStringLiteral("/usr/local/cuda/lib64"));
         QCOMPARE(linux.parent(QStringLiteral("/usr")), QStringLiteral("/"));
         QCOMPARE(linux.parent(QStringLiteral("/")), QString());
     }
 
     void equalityFollowsTheFamily()
     {
-        QVERIFY(SystemPaths(OsFamily::Windows).equal(QStringLiteral("C:\\CUDA\\BIN\\"), QStringLiteral("c:/cuda/bin")));
+        QVERIFY(SystemPaths(OsFamily::Windows)
+                    .equal(QStringLiteral("C:\\CUDA\\BIN\\"), QStringLiteral("c:/cuda/bin")));
         QVERIFY(!SystemPaths(OsFamily::Linux).equal(QStringLiteral("/usr/Lib"), QStringLiteral("/usr/lib")));
-        QVERIFY(SystemPaths(OsFamily::Windows).startsWith(QStringLiteral("C:\\CUDA\\bin"), QStringLiteral("c:\\cuda")));
-        QVERIFY(!SystemPaths(OsFamily::Windows).startsWith(QStringLiteral("C:\\CUDA2\\bin"), QStringLiteral("C:\\CUDA")));
+        QVERIFY(SystemPaths(OsFamily::Windows)
+                    .startsWith(QStringLiteral("C:\\CUDA\\bin"), QStringLiteral("c:\\cuda")));
+        QVERIFY(!SystemPaths(OsFamily::Windows)
+                     .startsWith(QStringLiteral("C:\\CUDA2\\bin"), QStringLiteral("C:\\CUDA")));
     }
 
     void splitList()

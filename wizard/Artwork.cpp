@@ -1,5 +1,7 @@
-#include "StatusIcon.h"
+#include "Artwork.h"
 
+#include <QFont>
+#include <QLinearGradient>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
@@ -79,6 +81,36 @@ QIcon statusIcon(Status status)
     for (int size : {16, 20, 24, 32, 48, 64})
         icon.addPixmap(drawStatus(status, size));
     return icon;
+}
+
+QPixmap logo(int size)
+{
+    QPixmap pixmap(size, size);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    const QRectF box(size * 0.04, size * 0.04, size * 0.92, size * 0.92);
+    QLinearGradient gradient(box.topLeft(), box.bottomRight());
+    gradient.setColorAt(0, QColor(0x8d, 0xc6, 0x3f));
+    gradient.setColorAt(1, QColor(0x4e, 0x8a, 0x00));
+    painter.setBrush(gradient);
+    painter.setPen(Qt::NoPen);
+    painter.drawRoundedRect(box, size * 0.18, size * 0.18);
+    // A small network of nodes: the "DNN" in cuDNN.
+    painter.setPen(QPen(QColor(255, 255, 255, 200), size * 0.03));
+    const QList<QPointF> left{
+        {size * 0.28, size * 0.3}, {size * 0.28, size * 0.5}, {size * 0.28, size * 0.7}};
+    const QList<QPointF> right{{size * 0.72, size * 0.4}, {size * 0.72, size * 0.6}};
+    for (const QPointF &a : left) {
+        for (const QPointF &b : right)
+            painter.drawLine(a, b);
+    }
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(Qt::white);
+    for (const QPointF &point : left + right)
+        painter.drawEllipse(point, size * 0.065, size * 0.065);
+    return pixmap;
 }
 
 } // namespace cudnnsetup::wizard

@@ -3,6 +3,7 @@
 #include "common/Finding.h"
 
 #include <QIcon>
+#include <QPixmap>
 
 namespace cudnnsetup::wizard {
 
@@ -18,5 +19,8 @@ Status statusFor(Severity severity);
 // Drawn, not loaded: crisp at any DPI, and the static Windows build needs no image plugin. Each
 // status has its own shape and glyph, so it never depends on colour alone.
 QIcon statusIcon(Status status);
+
+// The product's mark for the wizard's header and window icon, drawn at `size` device pixels.
+QPixmap logo(int size);
 
 } // namespace cudnnsetup::wizard

@@ -1,0 +1,316 @@
+#include "detect/PythonEnvironments.h"
+
+#include "common/Logging.h"
+#include "platform/SystemContext.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace cudnnsetup {
+
+namespace {
+
+class Collector
+{
+public:
+    Collector(const SystemContext &context)
+        : m_context(context)
+    {
+    }
+
+    void addInterpreter(const QString &interpreter, const QString &source)
+    {
+        const FileSystem &files = m_context.files();
+        const SystemPaths &paths = m_context.paths();
+        if (interpreter.isEmpty() || !files.isFile(interpreter))
+            return;
+        const bool windows = m_context.family() == OsFamily::Windows;
+        // A Windows Store alias is a zero-byte reparse point that opens the Store when run.
+        if (windows && files.size(interpreter) == 0)
+            return;
+        PythonEnvironment environment;
+        environment.interpreter = paths.normalize(interpreter);
+        environment.source = source;
+        const QString dir = paths.parent(environment.interpreter);
+        // A venv: pyvenv.cfg one level above bin/ or Scripts\ (Windows venvs keep python.exe in Scripts).
+        const QString venvRoot = paths.parent(dir);
+        if (files.isFile(paths.join(venvRoot, QStringLiteral("pyvenv.cfg")))) {
+            environment.prefix = venvRoot;
+            if (source == QLatin1String("path"))
+                environment.source = QStringLiteral("venv");
+            readPyvenvVersion(environment);
+        } else if (windows) {
+            environment.prefix = dir;
+        } else {
+            // bin/python3 -> the prefix is the folder above bin; follow links to find it.
+            const QString canonical = files.canonical(environment.interpreter);
+            environment.prefix =
+                paths.parent(paths.parent(canonical.isEmpty() ? environment.interpreter : canonical));
+        }
+        add(environment);
+    }
+
+    void addConda(const QString &prefix)
+    {
+        const SystemPaths &paths = m_context.paths();
+        const bool windows = m_context.family() == OsFamily::Windows;
+        const QString interpreter =
+            paths.join(prefix, windows ? QStringLiteral("python.exe") : QStringLiteral("bin/python"));
+        if (!m_context.files().isFile(interpreter) &&
+            !m_context.files().isDir(paths.join(prefix, QStringLiteral("conda-meta"))))
+            return;
+        PythonEnvironment environment;
+        environment.interpreter = m_context.files().isFile(interpreter) ? interpreter : QString();
+        environment.prefix = paths.normalize(prefix);
+        environment.source = QStringLiteral("conda");
+        environment.libraryDir =
+            paths.join(prefix, windows ? QStringLiteral("Library\\bin") : QStringLiteral("lib"));
+        add(environment);
+    }
+
+    QList<PythonEnvironment> take()
+    {
+        for (PythonEnvironment &environment : m_environments)
+            fillSitePackages(environment);
+        return m_environments;
+    }
+
+private:
+    void add(const PythonEnvironment &environment)
+    {
+        const SystemPaths &paths = m_context.paths();
+        const QString canonical = m_context.files().canonical(environment.interpreter);
+        for (PythonEnvironment &known : m_environments) {
+            if (!paths.equal(known.prefix, environment.prefix))
+                continue;
+            // Two different interpreters in one prefix (python3.11 and python3.12 in /usr/bin) are
+            // two installations; links to one interpreter (python3 -> python3.11) are one.
+            if (!known.interpreter.isEmpty() && !environment.interpreter.isEmpty() &&
+                !paths.equal(m_context.files().canonical(known.interpreter), canonical))
+                continue;
+            // Same environment reached twice: keep the first interpreter, learn the conda library folder.
+            if (known.libraryDir.isEmpty())
+                known.libraryDir = environment.libraryDir;
+            if (known.interpreter.isEmpty())
+                known.interpreter = environment.interpreter;
+            if (environment.source == QLatin1String("conda"))
+                known.source = environment.source;
+            return;
+        }
+        m_environments.append(environment);
+    }
+
+    void readPyvenvVersion(PythonEnvironment &environment) const
+    {
+        const auto config = m_context.files().read(
+            m_context.paths().join(environment.prefix, QStringLiteral("pyvenv.cfg")), 64 * 1024);
+        if (!config)
+            return;
+        static const QRegularExpression version(
+            QStringLiteral("^\\s*(?:version|version_info)\\s*=\\s*(\\d+\\.\\d+)"),
+            QRegularExpression::MultilineOption);
+        const auto match = version.match(QString::fromUtf8(*config));
+        if (match.hasMatch())
+            environment.versionHint = match.captured(1);
+    }
+
+    void fillSitePackages(PythonEnvironment &environment) const
+    {
+        const FileSystem &files = m_context.files();
+        const SystemPaths &paths = m_context.paths();
+        QStringList candidates;
+        if (m_context.family() == OsFamily::Windows) {
+            candidates.append(paths.join(environment.prefix, QStringLiteral("Lib\\site-packages")));
+        } else {
+            for (const QString &lib : {QStringLiteral("lib"), QStringLiteral("local/lib")}) {
+                const QString libDir = paths.join(environment.prefix, lib);
+                for (const QString &python :
+                     files.entries(libDir, {QStringLiteral("python3*")}, FileSystem::Dirs)) {
+                    for (const QString &kind :
+                         {QStringLiteral("site-packages"), QStringLiteral("dist-packages")})
+                        candidates.append(paths.join(libDir, python + QLatin1Char('/') + kind));
+                }
+            }
+        }
+        for (const QString &candidate : std::as_const(candidates)) {
+            if (files.isDir(candidate))
+                environment.sitePackages.append(candidate);
+        }
+    }
+
+    const SystemContext &m_context;
+    QList<PythonEnvironment> m_environments;
+};
+
+QStringList condaRoots(const SystemContext &context, const QStringList &homes)
+{
+    const SystemPaths &paths = context.paths();
+    const QStringList names = {QStringLiteral("miniconda3"), QStringLiteral("anaconda3"),
+                               QStringLiteral("miniforge3"), QStringLiteral("mambaforge"),
+                               QStringLiteral("Miniconda3"), QStringLiteral("Anaconda3")};
+    QStringList roots;
+    for (const QString &home : homes) {
+        for (const QString &name : names)
+            roots.append(paths.join(home, name));
+    }
+    if (context.family() == OsFamily::Windows) {
+        for (const QString &name : names)
+            roots.append(paths.join(QStringLiteral("C:\\ProgramData"), name));
+    } else {
+        roots.append(QStringLiteral("/opt/conda"));
+        for (const QString &name : names)
+            roots.append(QStringLiteral("/opt/") + name);
+    }
+    // CONDA_EXE is <root>/bin/conda or <root>\Scripts\conda.exe.
+    const QString condaExe = context.environment().value(QStringLiteral("CONDA_EXE"));
+    if (!condaExe.isEmpty())
+        roots.prepend(paths.parent(paths.parent(condaExe)));
+    return roots;
+}
+
+void addPyLauncher(const SystemContext &context, const DetectOptions &options, Collector &collector)
+{
+    QString launcher = context.findExecutable(QStringLiteral("py"), {QStringLiteral("C:\\Windows")});
+    if (launcher.isEmpty())
+        return;
+    const ProcessResult result = context.run(launcher, {QStringLiteral("-0p")}, options.toolTimeoutMs);
+    if (!result.succeeded())
+        return;
+    // " -V:3.12 *        C:\Python312\python.exe" (3.11+) or " -3.9-64        C:\...\python.exe"
+    static const QRegularExpression line(QStringLiteral("^\\s*-\\S+(?:\\s+\\*)?\\s+(\\S.*\\.exe)\\s*$"),
+                                         QRegularExpression::CaseInsensitiveOption);
+    const QStringList lines = QString::fromLocal8Bit(result.standardOutput).split(QLatin1Char('\n'));
+    for (const QString &text : lines) {
+        const auto match = line.match(text.trimmed().prepend(QLatin1Char(' ')));
+        if (match.hasMatch())
+            collector.addInterpreter(match.captured(1).trimmed(), QStringLiteral("py-launcher"));
+    }
+}
+
+void addPep514(const SystemContext &context, Collector &collector)
+{
+    const Registry &registry = context.registry();
+    const QString root = QStringLiteral("SOFTWARE\\Python");
+    for (RegistryHive hive : {RegistryHive::CurrentUser, RegistryHive::LocalMachine}) {
+        for (RegistryView view : {RegistryView::Native, RegistryView::Wow32}) {
+            if (hive == RegistryHive::CurrentUser && view == RegistryView::Wow32)
+                continue; // HKCU has one view
+            for (const QString &company : registry.subKeys(hive, root, view)) {
+                if (company.compare(QLatin1String("PyLauncher"), Qt::CaseInsensitive) == 0)
+                    continue;
+                const QString companyKey = root + QLatin1Char('\\') + company;
+                for (const QString &tag : registry.subKeys(hive, companyKey, view)) {
+                    const QString installKey =
+                        companyKey + QLatin1Char('\\') + tag + QStringLiteral("\\InstallPath");
+                    QString interpreter;
+                    if (const auto executable =
+                            registry.value(hive, installKey, QStringLiteral("ExecutablePath"), view))
+                        interpreter = executable->text;
+                    if (interpreter.isEmpty()) {
+                        if (const auto folder = registry.value(hive, installKey, QString(), view))
+                            interpreter = context.paths().join(folder->text, QStringLiteral("python.exe"));
+                    }
+                    collector.addInterpreter(interpreter, QStringLiteral("registry"));
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
+QStringList homeFolders(const SystemContext &context)
+{
+    const FileSystem &files = context.files();
+    const SystemPaths &paths = context.paths();
+    QStringList homes;
+    if (context.isLive()) {
+        const QString home = context.environment().value(
+            context.family() == OsFamily::Windows ? QStringLiteral("USERPROFILE") : QStringLiteral("HOME"));
+        if (!home.isEmpty())
+            homes.append(paths.normalize(home));
+        return homes;
+    }
+    if (context.family() == OsFamily::Windows) {
+        const QString users = QStringLiteral("C:\\Users");
+        for (const QString &name : files.entries(users, {}, FileSystem::Dirs)) {
+            if (name.compare(QLatin1String("Public"), Qt::CaseInsensitive) != 0 &&
+                !name.startsWith(QLatin1String("Default"), Qt::CaseInsensitive) &&
+                name.compare(QLatin1String("All Users"), Qt::CaseInsensitive) != 0)
+                homes.append(paths.join(users, name));
+        }
+        return homes;
+    }
+    homes.append(QStringLiteral("/root"));
+    for (const QString &name : files.entries(QStringLiteral("/home"), {}, FileSystem::Dirs))
+        homes.append(QStringLiteral("/home/") + name);
+    return homes;
+}
+
+QList<PythonEnvironment> findPythonEnvironments(const SystemContext &context, const DetectOptions &options)
+{
+    Collector collector(context);
+    const FileSystem &files = context.files();
+    const SystemPaths &paths = context.paths();
+    const bool windows = context.family() == OsFamily::Windows;
+
+    const QString virtualEnv = context.environment().value(QStringLiteral("VIRTUAL_ENV"));
+    if (!virtualEnv.isEmpty()) {
+        collector.addInterpreter(paths.join(virtualEnv, windows ? QStringLiteral("Scripts\\python.exe")
+                                                                : QStringLiteral("bin/python")),
+                                 QStringLiteral("venv"));
+    }
+    const QString condaPrefix = context.environment().value(QStringLiteral("CONDA_PREFIX"));
+    if (!condaPrefix.isEmpty())
+        collector.addConda(condaPrefix);
+
+    static const QRegularExpression linuxName(QStringLiteral("^python(3(\\.\\d+)?)?$"));
+    for (const QString &dir : context.environment().processPath()) {
+        if (!paths.isAbsolute(dir))
+            continue;
+        if (windows) {
+            for (const QString &name : {QStringLiteral("python.exe"), QStringLiteral("python3.exe")})
+                collector.addInterpreter(paths.join(dir, name), QStringLiteral("path"));
+            continue;
+        }
+        for (const QString &name : files.entries(dir, {QStringLiteral("python*")}, FileSystem::Files)) {
+            if (linuxName.match(name).hasMatch() && files.isExecutable(paths.join(dir, name)))
+                collector.addInterpreter(paths.join(dir, name), QStringLiteral("path"));
+        }
+    }
+    if (windows) {
+        addPyLauncher(context, options, collector);
+        addPep514(context, collector);
+    }
+
+    const QStringList homes = homeFolders(context);
+    QStringList condaEnvs;
+    for (const QString &home : homes) {
+        const auto list =
+            files.read(paths.join(home, QStringLiteral(".conda/environments.txt")), 1024 * 1024);
+        if (!list)
+            continue;
+        const QStringList lines = QString::fromUtf8(*list).split(QLatin1Char('\n'));
+        for (const QString &line : lines) {
+            if (paths.isAbsolute(line.trimmed()))
+                condaEnvs.append(line.trimmed());
+        }
+    }
+    for (const QString &root : condaRoots(context, homes)) {
+        if (!files.isDir(paths.join(root, QStringLiteral("conda-meta"))))
+            continue;
+        condaEnvs.append(root);
+        const QString envs = paths.join(root, QStringLiteral("envs"));
+        for (const QString &name : files.entries(envs, {}, FileSystem::Dirs))
+            condaEnvs.append(paths.join(envs, name));
+    }
+    for (const QString &env : std::as_const(condaEnvs))
+        collector.addConda(env);
+
+    QList<PythonEnvironment> environments = collector.take();
+    qCDebug(lcDetect) << "python environments:" << environments.size();
+    return environments;
+}
+
+} // namespace cudnnsetup

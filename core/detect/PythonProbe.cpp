@@ -1,0 +1,169 @@
+#include "detect/PythonProbe.h"
+
+#include "binary/ElfReader.h"
+#include "binary/PeReader.h"
+#include "common/Logging.h"
+#include "detect/VersionParsers.h"
+#include "platform/SystemContext.h"
+
+#include <algorithm>
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QThreadPool>
+#include <QtConcurrent/QtConcurrentMap>
+
+namespace cudnnsetup {
+
+namespace {
+
+QString probeScript()
+{
+    static const QString script = [] {
+        QFile file(QStringLiteral(":/probes/python_probe.py"));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }();
+    return script;
+}
+
+void readHeader(const SystemContext &context, PythonInstall &python)
+{
+    const auto head = context.files().readHead(python.path, 4096);
+    if (!head)
+        return;
+    if (head->startsWith("MZ")) {
+        const auto pe = pe::readHeaders(*head);
+        if (pe) {
+            python.bits = pe->bits();
+            python.arch = pe->machineName();
+        }
+    } else if (head->startsWith("\x7f"
+                                "ELF")) {
+        const auto elf = elf::readHeader(*head);
+        if (elf) {
+            python.bits = elf->bits;
+            python.arch = elf->machineName();
+        }
+    }
+}
+
+// What the files say about torch when the interpreter could not be asked.
+std::optional<TorchInfo> torchFromFiles(const SystemContext &context, const PythonEnvironment &environment)
+{
+    for (const QString &site : environment.sitePackages) {
+        const auto content =
+            context.files().read(context.paths().join(site, QStringLiteral("torch/version.py")), 64 * 1024);
+        if (!content)
+            continue;
+        const QString text = QString::fromUtf8(*content);
+        static const QRegularExpression version(QStringLiteral("__version__\\s*=\\s*['\"]([^'\"]+)['\"]"));
+        static const QRegularExpression cuda(
+            QStringLiteral("^cuda\\s*(?::[^=]*)?=\\s*(?:['\"]([^'\"]+)['\"]|None)"),
+            QRegularExpression::MultilineOption);
+        TorchInfo torch;
+        torch.version = version.match(text).captured(1);
+        torch.cuda = cuda.match(text).captured(1);
+        if (torch.cuda.isEmpty())
+            torch.cuda = QString();
+        return torch;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+bool readProbeOutput(const QByteArray &output, PythonInstall &python)
+{
+    const QByteArray marker("CUDNNSETUP-PROBE ");
+    const qsizetype at = output.lastIndexOf(marker);
+    if (at < 0)
+        return false;
+    const qsizetype end = output.indexOf('\n', at);
+    const QByteArray json = output.mid(at + marker.size(), end < 0 ? -1 : end - at - marker.size());
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject())
+        return false;
+    const QJsonObject object = document.object();
+    python.version = object.value(QStringLiteral("version")).toString();
+    if (!python.bits)
+        python.bits = object.value(QStringLiteral("bits")).toInt();
+    const QJsonValue torchValue = object.value(QStringLiteral("torch"));
+    if (torchValue.isObject()) {
+        const QJsonObject torchObject = torchValue.toObject();
+        TorchInfo torch;
+        torch.version = torchObject.value(QStringLiteral("version")).toString();
+        const QJsonValue cuda = torchObject.value(QStringLiteral("cuda"));
+        torch.cuda = cuda.isString() ? cuda.toString() : QString();
+        const QJsonValue cudnn = torchObject.value(QStringLiteral("cudnn"));
+        if (cudnn.isDouble()) {
+            const Version version = versions::fromCudnnVersionNumber(qint64(cudnn.toDouble()));
+            if (version.isValid())
+                torch.cudnn = version.toString();
+        }
+        torch.cudnnLoadedFrom = torchObject.value(QStringLiteral("cudnnLoadedFrom")).toString();
+        if (torch.cudnnLoadedFrom.isEmpty())
+            torch.cudnnLoadedFrom = QString();
+        const QJsonValue available = torchObject.value(QStringLiteral("cudaAvailable"));
+        if (available.isBool())
+            torch.cudaAvailable = available.toBool();
+        const QString torchError = torchObject.value(QStringLiteral("error")).toString();
+        if (!torchError.isEmpty())
+            python.probeError = QStringLiteral("import torch: %1").arg(torchError);
+        python.torch = torch;
+    }
+    return true;
+}
+
+QList<PythonInstall> probePythons(const SystemContext &context, const QList<PythonEnvironment> &environments,
+                                  const DetectOptions &options, Findings &findings)
+{
+    QList<PythonEnvironment> runnable;
+    for (const PythonEnvironment &environment : environments) {
+        if (!environment.interpreter.isEmpty())
+            runnable.append(environment);
+    }
+    const QString script = probeScript();
+    const bool canRun = context.family() == hostOsFamily() && !script.isEmpty();
+    const std::function<PythonInstall(const PythonEnvironment &)> probe =
+        [&](const PythonEnvironment &environment) {
+            PythonInstall python;
+            python.path = environment.interpreter;
+            python.source = environment.source;
+            python.version = environment.versionHint;
+            readHeader(context, python);
+            if (!options.probePythons || options.cancelled() || !canRun) {
+                python.torch = torchFromFiles(context, environment);
+                return python;
+            }
+            const ProcessResult result =
+                context.run(environment.interpreter, {QStringLiteral("-c"), script}, options.pythonTimeoutMs);
+            if (!readProbeOutput(result.standardOutput, python)) {
+                python.probeError = result.summary();
+                python.torch = torchFromFiles(context, environment);
+            }
+            return python;
+        };
+    // Interpreters mostly wait (importing torch); give each its own thread, whatever the core count.
+    QThreadPool pool;
+    pool.setMaxThreadCount(int(std::clamp<qsizetype>(runnable.size(), 1, 16)));
+    QList<PythonInstall> pythons = QtConcurrent::blockingMapped<QList<PythonInstall>>(&pool, runnable, probe);
+
+    for (const PythonInstall &python : std::as_const(pythons)) {
+        if (!python.probeError.isEmpty()) {
+            findings.append(Finding::warning(
+                QStringLiteral("python.probe-failed"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "The Python interpreter %1 could not be asked about its torch build."))
+                    .arg(python.path),
+                python.probeError));
+        }
+        qCDebug(lcDetect) << "python" << python.path << python.version << python.bits
+                          << (python.torch ? python.torch->version : QString());
+    }
+    return pythons;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "detect/DetectOptions.h"
+#include "detect/PythonEnvironments.h"
+#include "detect/SystemSnapshot.h"
+
+namespace cudnnsetup {
+
+class SystemContext;
+
+// Asks each interpreter, in parallel and each with its own deadline, for its version and its
+// torch build (version, torch.version.cuda, cuDNN version and the cuDNN file it loaded). Bitness
+// and architecture come from the executable's header, without running it. An interpreter that
+// hangs or crashes is reported with what the files alone tell (torch/version.py).
+QList<PythonInstall> probePythons(const SystemContext &context, const QList<PythonEnvironment> &environments,
+                                  const DetectOptions &options, Findings &findings);
+
+// The probe's JSON line ("CUDNNSETUP-PROBE {...}") read into `python`; false if there is none.
+bool readProbeOutput(const QByteArray &output, PythonInstall &python);
+
+} // namespace cudnnsetup

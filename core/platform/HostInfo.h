@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QString>
+
+namespace cudnnsetup {
+
+// Facts about the machine this process runs on that no file holds.
+namespace hostinfo {
+// The machine's own architecture ("x64", "arm64", "x86"), not this process's: an x64 build running
+// under emulation on Windows on ARM reports "arm64".
+QString nativeArchitecture();
+// This process's architecture.
+QString processArchitecture();
+} // namespace hostinfo
+
+} // namespace cudnnsetup

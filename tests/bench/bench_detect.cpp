@@ -1,0 +1,151 @@
+// Times `cudnnctl detect --json` on a sandbox the size of a busy workstation (3 toolkits, 6 cuDNN
+// copies, a 60-entry PATH), or on the running system (--real), optionally beside a peer tool
+// (--peer "python -m torch.utils.collect_env") timed in the same run.
+#include "Sandbox.h"
+#include "SystemTrees.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTextStream>
+
+#include <algorithm>
+
+namespace {
+
+double median(QList<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const qsizetype n = values.size();
+    return n == 0 ? 0 : n % 2 ? values.at(n / 2) : (values.at(n / 2 - 1) + values.at(n / 2)) / 2;
+}
+
+// Wall milliseconds of each run; -1 for a run that did not start or finish.
+QList<double> timeRuns(const QString &program, const QStringList &arguments,
+                       const QProcessEnvironment &environment, int runs)
+{
+    QList<double> times;
+    for (int i = 0; i < runs; ++i) {
+        QProcess process;
+        process.setProcessEnvironment(environment);
+        process.setStandardOutputFile(QProcess::nullDevice());
+        process.setStandardErrorFile(QProcess::nullDevice());
+        QElapsedTimer timer;
+        timer.start();
+        process.start(program, arguments);
+        if (!process.waitForFinished(120000)) {
+            process.kill();
+            process.waitForFinished();
+            times.append(-1);
+            continue;
+        }
+        times.append(double(timer.nsecsElapsed()) / 1e6);
+    }
+    return times;
+}
+
+void buildWorkstation(const Sandbox &sandbox, QProcessEnvironment &environment)
+{
+    sandbox.write(QStringLiteral("/etc/os-release"), "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\n");
+    for (const QString &version :
+         {QStringLiteral("11.8.89"), QStringLiteral("12.2.140"), QStringLiteral("13.0.88")})
+        trees::linuxToolkit(sandbox, version);
+    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-11.8/targets/x86_64-linux/lib"),
+                      QStringLiteral("/usr/local/cuda-11.8/include"), 8, 9, 7);
+    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib"),
+                      QStringLiteral("/usr/local/cuda-12.2/include"), 9, 5, 1);
+    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-13.0/targets/x86_64-linux/lib"),
+                      QStringLiteral("/usr/local/cuda-13.0/include"), 9, 19, 0);
+    trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
+                      QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 14, 0);
+    trees::linuxCudnn(sandbox, QStringLiteral("/opt/cudnn-8.6/lib"), QString(), 8, 6, 0);
+    const QString site = QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages");
+    trees::linuxCudnn(sandbox, site + QStringLiteral("/nvidia/cudnn/lib"),
+                      site + QStringLiteral("/nvidia/cudnn/include"), 9, 19, 0);
+    sandbox.write(QStringLiteral("/opt/torch/.venv/pyvenv.cfg"), "version = 3.12.3\n");
+    sandbox.write(QStringLiteral("/etc/ld.so.conf"),
+                  "/usr/local/cuda-13.0/targets/x86_64-linux/lib\n/usr/lib/x86_64-linux-gnu\n");
+    trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
+    QStringList path;
+    for (int i = 0; i < 56; ++i) {
+        const QString dir = QStringLiteral("/opt/tool%1/bin").arg(i);
+        sandbox.mkdir(dir);
+        path.append(dir);
+    }
+    path << QStringLiteral("/opt/torch/.venv/bin") << QStringLiteral("/usr/local/cuda-13.0/bin")
+         << QStringLiteral("/usr/bin") << QStringLiteral("/bin");
+    environment.insert(QStringLiteral("PATH"), path.join(QLatin1Char(':')));
+    environment.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("/opt/cudnn-8.6/lib"));
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    const QCommandLineOption runsOption(QStringLiteral("runs"),
+                                        QStringLiteral("runs of each command (default 15)"),
+                                        QStringLiteral("N"), QStringLiteral("15"));
+    const QCommandLineOption realOption(
+        QStringLiteral("real"),
+        QStringLiteral("time detection of the running system, Python probes included"));
+    const QCommandLineOption peerOption(QStringLiteral("peer"),
+                                        QStringLiteral("a peer command to time in the same run"),
+                                        QStringLiteral("COMMAND"));
+    const QCommandLineOption peerRunsOption(QStringLiteral("peer-runs"),
+                                            QStringLiteral("runs of the peer (default: --runs)"),
+                                            QStringLiteral("N"));
+    const QCommandLineOption cudnnctlOption(QStringLiteral("cudnnctl"),
+                                            QStringLiteral("the cudnnctl to time"), QStringLiteral("PATH"),
+                                            QStringLiteral(CUDNNCTL_PATH));
+    parser.addOptions({runsOption, realOption, peerOption, peerRunsOption, cudnnctlOption});
+    parser.process(app);
+    const int runs = std::max(1, parser.value(runsOption).toInt());
+
+    Sandbox sandbox;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    QStringList arguments{QStringLiteral("detect"), QStringLiteral("--json")};
+    QString subject;
+    if (parser.isSet(realOption)) {
+        subject = QStringLiteral("cudnnctl detect --json (this system, Python probes included)");
+    } else {
+        buildWorkstation(sandbox, environment);
+        arguments << QStringLiteral("--no-python") << QStringLiteral("--system-root") << sandbox.root();
+        subject = QStringLiteral(
+            "cudnnctl detect --json --no-python (sandbox: 3 toolkits, 6 cuDNN copies, 60-entry PATH)");
+    }
+    timeRuns(parser.value(cudnnctlOption), arguments, environment, 1); // warm the page cache
+    const QList<double> times = timeRuns(parser.value(cudnnctlOption), arguments, environment, runs);
+
+    QJsonObject result{{QStringLiteral("subject"), subject},
+                       {QStringLiteral("runs"), runs},
+                       {QStringLiteral("medianMs"), median(times)},
+                       {QStringLiteral("minMs"), *std::min_element(times.cbegin(), times.cend())},
+                       {QStringLiteral("maxMs"), *std::max_element(times.cbegin(), times.cend())}};
+    QTextStream out(stdout);
+    out << subject << "\n  median " << QString::number(median(times), 'f', 1) << " ms over " << runs
+        << " runs\n";
+    if (parser.isSet(peerOption)) {
+        const QString peer = parser.value(peerOption);
+        const int peerRuns =
+            parser.isSet(peerRunsOption) ? std::max(1, parser.value(peerRunsOption).toInt()) : runs;
+        const QList<double> peerTimes = timeRuns(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), peer},
+                                                 QProcessEnvironment::systemEnvironment(), peerRuns);
+        const double ratio = median(peerTimes) / std::max(0.001, median(times));
+        out << peer << "\n  median " << QString::number(median(peerTimes), 'f', 1) << " ms over " << peerRuns
+            << " runs\n"
+            << "  cudnnctl is " << QString::number(ratio, 'f', 1) << "x faster\n";
+        result.insert(QStringLiteral("peer"), QJsonObject{{QStringLiteral("command"), peer},
+                                                          {QStringLiteral("runs"), peerRuns},
+                                                          {QStringLiteral("medianMs"), median(peerTimes)},
+                                                          {QStringLiteral("ratio"), ratio}});
+    }
+    out << QJsonDocument(result).toJson(QJsonDocument::Compact) << "\n";
+    return 0;
+}

@@ -1,0 +1,237 @@
+// Runs the real cudnnctl against sandbox roots and checks what it prints and returns.
+#include "Sandbox.h"
+#include "SystemTrees.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run cudnnctl(const QStringList &arguments, const QProcessEnvironment &environment = QProcessEnvironment())
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(CUDNNCTL_PATH), arguments);
+    Run run;
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+QJsonObject json(const Run &run)
+{
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(run.out, &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning() << "not JSON:" << error.errorString() << run.out.left(500) << run.err.left(500);
+    return document.object();
+}
+
+QStringList findingIds(const QJsonObject &snapshot)
+{
+    QStringList ids;
+    for (const QJsonValue &finding : snapshot.value(QStringLiteral("findings")).toArray())
+        ids.append(finding.toObject().value(QStringLiteral("id")).toString());
+    return ids;
+}
+
+QJsonObject copyIn(const QJsonObject &snapshot, const QString &directory)
+{
+    for (const QJsonValue &copy : snapshot.value(QStringLiteral("cudnn")).toArray()) {
+        if (copy.toObject().value(QStringLiteral("directory")).toString() == directory)
+            return copy.toObject();
+    }
+    return {};
+}
+
+// A Linux workstation: CUDA 11.8, 12.2 and 13.0, cuDNN in four places, a recorded nvidia-smi.
+void workstation(const Sandbox &sandbox)
+{
+    sandbox.write(QStringLiteral("/etc/os-release"),
+                  "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\nVERSION_ID=\"24.04\"\n");
+    trees::linuxToolkit(sandbox, QStringLiteral("11.8.89"));
+    trees::linuxToolkit(sandbox, QStringLiteral("12.2.140"));
+    trees::linuxToolkit(sandbox, QStringLiteral("13.0.88"));
+    sandbox.symlink(QStringLiteral("/usr/local/cuda-13.0"), QStringLiteral("/usr/local/cuda"));
+    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-11.8/targets/x86_64-linux/lib"),
+                      QStringLiteral("/usr/local/cuda-11.8/include"), 8, 9, 7);
+    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib"),
+                      QStringLiteral("/usr/local/cuda-12.2/include"), 9, 5, 1);
+    trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
+                      QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 14, 0);
+    const QString site = QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages");
+    trees::linuxCudnn(sandbox, site + QStringLiteral("/nvidia/cudnn/lib"),
+                      site + QStringLiteral("/nvidia/cudnn/include"), 9, 19, 0);
+    sandbox.mkdir(site + QStringLiteral("/nvidia_cudnn_cu13-9.19.0.56.dist-info"));
+    sandbox.write(QStringLiteral("/opt/torch/.venv/pyvenv.cfg"), "version = 3.12.3\n");
+    sandbox.writeScript(
+        QStringLiteral("/opt/torch/.venv/bin/python3"),
+        "CUDNNSETUP-PROBE {\"version\": \"3.12.3\", \"bits\": 64, \"torch\": {\"version\": \"2.11.0+cu130\", "
+        "\"cuda\": \"13.0\", \"cudnn\": 91900, \"cudaAvailable\": true}}\n");
+    sandbox.write(QStringLiteral("/etc/ld.so.conf"), "/usr/lib/x86_64-linux-gnu\n");
+    trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
+}
+
+QProcessEnvironment sandboxEnvironment()
+{
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("PATH"), QStringLiteral("/opt/torch/.venv/bin:/usr/bin:/bin"));
+    environment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    return environment;
+}
+
+} // namespace
+
+class TestCudnnctlDetect : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void jsonDescribesTheSandbox()
+    {
+        Sandbox sandbox;
+        workstation(sandbox);
+        const Run run =
+            cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--lang"),
+                      QStringLiteral("en"), QStringLiteral("--system-root"), sandbox.root()},
+                     sandboxEnvironment());
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject snapshot = json(run);
+        QCOMPARE(snapshot.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("cudnn-setup/snapshot/1"));
+        QCOMPARE(snapshot.value(QStringLiteral("systemRoot")).toString(), sandbox.root());
+
+        const QJsonObject gpu = snapshot.value(QStringLiteral("gpus")).toArray().first().toObject();
+        QCOMPARE(gpu.value(QStringLiteral("name")).toString(), QStringLiteral("NVIDIA H200"));
+        QCOMPARE(gpu.value(QStringLiteral("computeCapability")).toString(), QStringLiteral("9.0"));
+        QCOMPARE(gpu.value(QStringLiteral("memoryMiB")).toInt(), 143771);
+        QCOMPARE(gpu.value(QStringLiteral("uuid")).toString(),
+                 QStringLiteral("GPU-24d30ffc-2e67-3002-d0aa-b0fecdbad5c0"));
+        const QJsonObject driver = snapshot.value(QStringLiteral("driver")).toObject();
+        QCOMPARE(driver.value(QStringLiteral("version")).toString(), QStringLiteral("580.159.04"));
+        QCOMPARE(driver.value(QStringLiteral("maxCuda")).toString(), QStringLiteral("13.0"));
+
+        const QJsonArray toolkits = snapshot.value(QStringLiteral("cudaToolkits")).toArray();
+        QCOMPARE(toolkits.size(), 3);
+        QStringList versions;
+        for (const QJsonValue &toolkit : toolkits)
+            versions.append(toolkit.toObject().value(QStringLiteral("version")).toString());
+        QCOMPARE(versions, (QStringList{QStringLiteral("13.0.88"), QStringLiteral("12.2.140"),
+                                        QStringLiteral("11.8.89")}));
+
+        QCOMPARE(snapshot.value(QStringLiteral("cudnn")).toArray().size(), 4);
+        const QJsonObject cuda11 =
+            copyIn(snapshot, QStringLiteral("/usr/local/cuda-11.8/targets/x86_64-linux/lib"));
+        QCOMPARE(cuda11.value(QStringLiteral("version")).toString(), QStringLiteral("8.9.7"));
+        QCOMPARE(cuda11.value(QStringLiteral("cudaMajor")).toInt(), 11);
+        QVERIFY(cuda11.value(QStringLiteral("loadOrder")).isNull());
+        const QJsonObject system = copyIn(snapshot, QStringLiteral("/usr/lib/x86_64-linux-gnu"));
+        QCOMPARE(system.value(QStringLiteral("version")).toString(), QStringLiteral("9.14.0"));
+        QVERIFY(system.value(QStringLiteral("cudaMajor")).isNull());
+        QCOMPARE(system.value(QStringLiteral("loadOrder")).toInt(), 1);
+        QCOMPARE(system.value(QStringLiteral("path")).toString(),
+                 QStringLiteral("/usr/lib/x86_64-linux-gnu/libcudnn.so.9"));
+        const QJsonObject pip = copyIn(
+            snapshot, QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib"));
+        QCOMPARE(pip.value(QStringLiteral("version")).toString(), QStringLiteral("9.19.0"));
+        QCOMPARE(pip.value(QStringLiteral("source")).toString(), QStringLiteral("pip"));
+        QCOMPARE(pip.value(QStringLiteral("cudaMajor")).toInt(), 13);
+        QCOMPARE(snapshot.value(QStringLiteral("cudnnLoadedByDefault")).toString(),
+                 system.value(QStringLiteral("path")).toString());
+
+        const QJsonObject python = snapshot.value(QStringLiteral("pythons")).toArray().first().toObject();
+        QCOMPARE(python.value(QStringLiteral("version")).toString(), QStringLiteral("3.12.3"));
+        QCOMPARE(python.value(QStringLiteral("torch")).toObject().value(QStringLiteral("cudnn")).toString(),
+                 QStringLiteral("9.19.0"));
+        QVERIFY(findingIds(snapshot).contains(QStringLiteral("detect.system-root")));
+    }
+
+    void tableSpeaksChinese()
+    {
+        Sandbox sandbox;
+        workstation(sandbox);
+        const Run run = cudnnctl({QStringLiteral("detect"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+                                  QStringLiteral("--system-root"), sandbox.root()},
+                                 sandboxEnvironment());
+        QCOMPARE(run.exitCode, 0);
+        const QString text = QString::fromUtf8(run.out);
+        QVERIFY2(text.contains(QStringLiteral("NVIDIA H200")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("显卡")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("/usr/local/cuda-12.2")));
+    }
+
+    void missingGpuIsExitOne()
+    {
+        Sandbox sandbox;
+        sandbox.mkdir(QStringLiteral("/usr/bin"));
+        const Run run = cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"),
+                                  QStringLiteral("--system-root"), sandbox.root()},
+                                 sandboxEnvironment());
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(findingIds(json(run)).contains(QStringLiteral("gpu.none")));
+    }
+
+    void hungNvidiaSmiHonoursTheTimeout()
+    {
+        Sandbox sandbox;
+        sandbox.writeScriptBody(QStringLiteral("/usr/bin/nvidia-smi"), "sleep 60\n");
+        const Run run =
+            cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--tool-timeout"),
+                      QStringLiteral("0.5"), QStringLiteral("--system-root"), sandbox.root()},
+                     sandboxEnvironment());
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(findingIds(json(run)).contains(QStringLiteral("nvidia-smi.timeout")));
+    }
+
+    void usageErrorsAreExitTwo_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("no command") << QStringList{};
+        QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")};
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("detect"), QStringLiteral("--bogus")};
+        QTest::newRow("root is not a folder") << QStringList{
+            QStringLiteral("detect"), QStringLiteral("--system-root"), QStringLiteral("/nonexistent/root")};
+        QTest::newRow("bad language")
+            << QStringList{QStringLiteral("detect"), QStringLiteral("--lang"), QStringLiteral("xx")};
+        QTest::newRow("bad timeout") << QStringList{QStringLiteral("detect"),
+                                                    QStringLiteral("--tool-timeout"), QStringLiteral("soon")};
+    }
+    void usageErrorsAreExitTwo()
+    {
+        QFETCH(QStringList, arguments);
+        const Run run = cudnnctl(arguments, sandboxEnvironment());
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY(!run.err.isEmpty());
+    }
+
+    void helpAndVersion()
+    {
+        const Run help = cudnnctl({QStringLiteral("--help"), QStringLiteral("--lang"), QStringLiteral("en")},
+                                  sandboxEnvironment());
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains("detect"));
+        QVERIFY(help.out.contains("--system-root"));
+        const Run version = cudnnctl({QStringLiteral("--version")}, sandboxEnvironment());
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(version.out.startsWith("cudnnctl "));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCudnnctlDetect)
+#include "tst_cudnnctl_detect.moc"

@@ -1,0 +1,141 @@
+#include "HardwarePage.h"
+#include "Sandbox.h"
+#include "SetupWizard.h"
+#include "SystemTrees.h"
+#include "common/Translations.h"
+#include "session/SetupSession.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::wizard;
+
+namespace {
+
+void h200Machine(const Sandbox &sandbox)
+{
+    sandbox.write(QStringLiteral("/etc/os-release"), "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\n");
+    trees::linuxToolkit(sandbox, QStringLiteral("13.0.88"));
+    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-13.0/targets/x86_64-linux/lib"),
+                      QStringLiteral("/usr/local/cuda-13.0/include"), 9, 19, 0);
+    trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
+                      QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 14, 0);
+    sandbox.write(QStringLiteral("/etc/ld.so.conf"),
+                  "/usr/local/cuda-13.0/targets/x86_64-linux/lib\n/usr/lib/x86_64-linux-gnu\n");
+    trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
+}
+
+QString treeText(const QTreeWidget *tree)
+{
+    QStringList lines;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = tree->topLevelItem(i);
+        lines.append(item->text(0) + QLatin1Char('|') + item->text(1));
+        for (int c = 0; c < item->childCount(); ++c)
+            lines.append(QLatin1Char('|') + item->child(c)->text(1));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void saveScreenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
+    QDir().mkpath(dir);
+    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
+}
+
+} // namespace
+
+class TestHardwarePage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup() { Translations::install(QStringLiteral("en")); }
+
+    void detectsOffTheGuiThreadAndShowsTheSystem()
+    {
+        Translations::install(QStringLiteral("en"));
+        Sandbox sandbox;
+        h200Machine(sandbox);
+        SetupSession session(SystemContext::rooted(sandbox.root()));
+        SetupWizard wizard(&session);
+        wizard.resize(820, 620);
+        wizard.show();
+        QCOMPARE(wizard.currentId(), int(SetupWizard::Page_Welcome));
+        saveScreenshot(&wizard, QStringLiteral("welcome-en.png"));
+
+        auto page = qobject_cast<HardwarePage *>(wizard.page(SetupWizard::Page_Hardware));
+        QSignalSpy completeChanged(page, &QWizardPage::completeChanged);
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(SetupWizard::Page_Hardware));
+        QVERIFY(page->isDetecting());
+        QVERIFY(!page->isComplete()); // Finish waits for detection
+        QTRY_VERIFY_WITH_TIMEOUT(page->isComplete(), 30000);
+        QVERIFY(completeChanged.count() >= 2);
+        QVERIFY(session.hasSnapshot());
+
+        const auto tree = page->findChild<QTreeWidget *>(QStringLiteral("systemTree"));
+        const QString shown = treeText(tree);
+        QVERIFY2(shown.contains(QStringLiteral("NVIDIA H200 — compute capability 9.0")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("580.159.04, supports CUDA up to 13.0")), qPrintable(shown));
+        QVERIFY(shown.contains(QStringLiteral("13.0.88 in /usr/local/cuda-13.0")));
+        QVERIFY(shown.contains(
+            QStringLiteral("9.19.0 in /usr/local/cuda-13.0/targets/x86_64-linux/lib (loaded by default)")));
+        QVERIFY(
+            shown.contains(QStringLiteral("9.14.0 in /usr/lib/x86_64-linux-gnu (hidden by another copy)")));
+        const auto summary = page->findChild<QLabel *>(QStringLiteral("summaryLabel"));
+        QVERIFY2(summary->text().contains(QStringLiteral("1 thing below deserves a look")),
+                 qPrintable(summary->text()));
+        QVERIFY(!page->findChild<QWidget *>(QStringLiteral("findings"))->findChildren<QLabel *>().isEmpty());
+        saveScreenshot(&wizard, QStringLiteral("hardware-en.png"));
+
+        // The language switches live, the found facts re-worded without detecting again.
+        wizard.back();
+        auto language = wizard.findChild<QComboBox *>(QStringLiteral("languageCombo"));
+        language->setCurrentIndex(language->findData(QStringLiteral("zh_CN")));
+        QCOMPARE(Translations::current(), QStringLiteral("zh_CN"));
+        // Qt posts QEvent::LanguageChange to every widget; the pages re-word themselves on it.
+        QTRY_VERIFY(wizard.page(SetupWizard::Page_Welcome)->title().contains(QStringLiteral("欢迎")));
+        saveScreenshot(&wizard, QStringLiteral("welcome-zh_CN.png"));
+        wizard.next();
+        QVERIFY(page->isComplete());
+        const QString chinese = treeText(tree);
+        QVERIFY2(chinese.contains(QStringLiteral("显卡")), qPrintable(chinese));
+        QVERIFY(chinese.contains(QStringLiteral("NVIDIA H200")));
+        QVERIFY(wizard.button(QWizard::FinishButton)->text() != QLatin1String("&Finish"));
+        saveScreenshot(&wizard, QStringLiteral("hardware-zh_CN.png"));
+    }
+
+    void detectAgainRunsAFreshDetection()
+    {
+        Sandbox sandbox;
+        SetupSession session(SystemContext::rooted(sandbox.root()));
+        SetupWizard wizard(&session);
+        wizard.show();
+        wizard.next();
+        auto page = qobject_cast<HardwarePage *>(wizard.currentPage());
+        QTRY_VERIFY_WITH_TIMEOUT(page->isComplete(), 30000);
+        const auto summary = page->findChild<QLabel *>(QStringLiteral("summaryLabel"));
+        QVERIFY2(summary->text().contains(QStringLiteral("must be solved")),
+                 qPrintable(summary->text())); // no GPU here
+
+        h200Machine(sandbox);
+        QSignalSpy snapshots(&session, &SetupSession::snapshotChanged);
+        page->findChild<QPushButton *>(QStringLiteral("detectAgainButton"))->click();
+        QVERIFY(!page->isComplete());
+        QTRY_VERIFY_WITH_TIMEOUT(page->isComplete(), 30000);
+        QCOMPARE(session.snapshot().gpus.size(), 1);
+        QVERIFY(snapshots.count() >= 2); // cleared, then found
+    }
+};
+
+QTEST_MAIN(TestHardwarePage)
+#include "tst_hardwarepage.moc"

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "Sandbox.h"
+
+#include <QString>
+#include <QStringList>
+
+// Builders for the trees detection looks at, with NVIDIA's real file names and layouts
+// (../shared/reference/nvidia-compat.md §4b and §8).
+namespace trees {
+
+QByteArray cudnnVersionHeader(int major, int minor, int patch);
+QByteArray cudaVersionJson(const QString &version);
+
+// cuDNN library file names of one release, for one platform.
+QStringList cudnnWindowsDlls(int major);                                // the 7 (8.x) or 8 (9.x) DLL names
+QStringList cudnnLinuxLibraries(int major, const QString &fullVersion); // sonames, full names and dev links
+
+// A Linux CUDA toolkit at /usr/local/cuda-<version> with bin/nvcc, lib64 (-> targets lib) and
+// either version.json (withVersionJson) or only a versioned libcudart.
+void linuxToolkit(const Sandbox &sandbox, const QString &version, bool withVersionJson = true);
+// A Windows CUDA toolkit under C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v<major.minor>;
+// CUDA 13 keeps its DLLs in bin\x64.
+void windowsToolkit(const Sandbox &sandbox, const QString &version);
+// A cuDNN copy: libraries in `libDir`, its cudnn_version.h in `includeDir` (none when empty).
+void linuxCudnn(const Sandbox &sandbox, const QString &libDir, const QString &includeDir, int major,
+                int minor, int patch);
+void windowsCudnn(const Sandbox &sandbox, const QString &binDir, const QString &includeDir, int major,
+                  int minor, int patch);
+// nvidia-smi at `path` answering like the real H200 machine (tests/fixtures/nvidia-h200-linux):
+// the CSV for --query-gpu, the table otherwise.
+void recordedNvidiaSmi(const Sandbox &sandbox, const QString &path);
+// The marker that makes a sandbox a Windows tree.
+void windowsSystem(const Sandbox &sandbox);
+
+} // namespace trees

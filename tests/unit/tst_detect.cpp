@@ -1,0 +1,425 @@
+#include "MemoryRegistry.h"
+#include "Sandbox.h"
+#include "SystemTrees.h"
+#include "detect/Detector.h"
+#include "platform/SystemContext.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+
+using namespace cudnnsetup;
+
+namespace {
+
+SystemContext sandboxContext(const Sandbox &sandbox, OsFamily family, const QProcessEnvironment &environment,
+                             std::shared_ptr<Registry> registry = Registry::unavailable())
+{
+    return SystemContext(FileSystem(family, sandbox.root()), EnvironmentStore(family, environment, registry),
+                         registry, std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+}
+
+const Finding *findingOf(const SystemSnapshot &snapshot, const QString &id)
+{
+    for (const Finding &finding : snapshot.findings) {
+        if (finding.id == id)
+            return &finding;
+    }
+    return nullptr;
+}
+
+const CudnnCopy *copyIn(const SystemSnapshot &snapshot, const QString &directory)
+{
+    for (const CudnnCopy &copy : snapshot.cudnn) {
+        if (copy.directory == directory)
+            return &copy;
+    }
+    return nullptr;
+}
+
+QProcessEnvironment linuxEnvironment(const QString &path)
+{
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("PATH"), path);
+    environment.insert(QStringLiteral("HOME"), QStringLiteral("/root"));
+    return environment;
+}
+
+} // namespace
+
+class TestDetect : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void linuxMachineWithThreeToolkitsAndFiveCopies()
+    {
+        Sandbox sandbox;
+        sandbox.write(QStringLiteral("/etc/os-release"),
+                      "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\nVERSION_ID=\"24.04\"\n");
+        trees::linuxToolkit(sandbox, QStringLiteral("11.8.89"));
+        trees::linuxToolkit(sandbox, QStringLiteral("12.2.140"));
+        trees::linuxToolkit(sandbox, QStringLiteral("13.0.88"), false); // version from the cudart name
+        sandbox.symlink(QStringLiteral("/usr/local/cuda-13.0"), QStringLiteral("/usr/local/cuda"));
+        const QString cuda122 = QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib");
+        const QString cuda130 = QStringLiteral("/usr/local/cuda-13.0/targets/x86_64-linux/lib");
+        trees::linuxCudnn(sandbox, cuda122, QStringLiteral("/usr/local/cuda-12.2/include"), 8, 9, 7);
+        trees::linuxCudnn(sandbox, cuda130, QStringLiteral("/usr/local/cuda-13.0/include"), 9, 19, 0);
+        trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
+                          QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 14, 0);
+        trees::linuxCudnn(sandbox, QStringLiteral("/opt/cudnn-8.6/lib"), QString(), 8, 6, 0);
+        const QString site = QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages");
+        trees::linuxCudnn(sandbox, site + QStringLiteral("/nvidia/cudnn/lib"),
+                          site + QStringLiteral("/nvidia/cudnn/include"), 9, 19, 0);
+        sandbox.mkdir(site + QStringLiteral("/nvidia_cudnn_cu13-9.19.0.56.dist-info"));
+        sandbox.write(QStringLiteral("/etc/ld.so.conf"), "include /etc/ld.so.conf.d/*.conf\n");
+        sandbox.write(QStringLiteral("/etc/ld.so.conf.d/988_cuda-13.conf"),
+                      "/usr/local/cuda-13.0/targets/x86_64-linux/lib\n");
+        sandbox.write(
+            QStringLiteral("/etc/ld.so.conf.d/x86_64-linux-gnu.conf"),
+            "# Multiarch "
+            "support\n/usr/local/lib/x86_64-linux-gnu\n/lib/x86_64-linux-gnu\n/usr/lib/x86_64-linux-gnu\n");
+        trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
+        sandbox.write(QStringLiteral("/opt/torch/.venv/pyvenv.cfg"), "home = /usr/bin\nversion = 3.12.3\n");
+        sandbox.writeScript(
+            QStringLiteral("/opt/torch/.venv/bin/python"),
+            "CUDNNSETUP-PROBE {\"version\": \"3.12.3\", \"bits\": 64, \"torch\": {\"version\": "
+            "\"2.11.0+cu130\", "
+            "\"cuda\": \"13.0\", \"cudnn\": 91900, \"cudaAvailable\": true, \"cudnnLoadedFrom\": "
+            "\"/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9\"}}\n");
+
+        QProcessEnvironment environment =
+            linuxEnvironment(QStringLiteral("/opt/torch/.venv/bin:/usr/bin:/bin"));
+        environment.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("/opt/cudnn-8.6/lib"));
+        environment.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QStringLiteral("0"));
+        const SystemSnapshot snapshot = detectSystem(sandboxContext(sandbox, OsFamily::Linux, environment));
+
+        QCOMPARE(snapshot.os.family, QStringLiteral("linux"));
+        QCOMPARE(snapshot.os.name, QStringLiteral("Ubuntu 24.04.3 LTS"));
+        QCOMPARE(snapshot.gpus.size(), 1);
+        QCOMPARE(snapshot.gpus.first().name, QStringLiteral("NVIDIA H200"));
+        QCOMPARE(snapshot.gpus.first().computeCapability, QStringLiteral("9.0"));
+        QCOMPARE(snapshot.gpus.first().memoryMiB, 143771);
+        QVERIFY(snapshot.driver);
+        QCOMPARE(snapshot.driver->version, QStringLiteral("580.159.04"));
+        QCOMPARE(snapshot.driver->maxCuda, QStringLiteral("13.0"));
+        QVERIFY(snapshot.driver->working);
+
+        QCOMPARE(snapshot.cudaToolkits.size(), 3);
+        QCOMPARE(snapshot.cudaToolkits.at(0).version, QStringLiteral("13.0.88"));
+        QCOMPARE(snapshot.cudaToolkits.at(0).path, QStringLiteral("/usr/local/cuda-13.0"));
+        QCOMPARE(snapshot.cudaToolkits.at(0).versionSource, QStringLiteral("cudart-file-name"));
+        QCOMPARE(snapshot.cudaToolkits.at(1).version, QStringLiteral("12.2.140"));
+        QCOMPARE(snapshot.cudaToolkits.at(1).versionSource, QStringLiteral("version.json"));
+        QCOMPARE(snapshot.cudaToolkits.at(2).version, QStringLiteral("11.8.89"));
+
+        QCOMPARE(snapshot.cudnn.size(), 5);
+        const CudnnCopy *toolkit13 = copyIn(snapshot, cuda130);
+        QVERIFY(toolkit13);
+        QCOMPARE(toolkit13->version, QStringLiteral("9.19.0"));
+        QCOMPARE(toolkit13->source, QStringLiteral("toolkit"));
+        QCOMPARE(toolkit13->cudaMajor, std::optional<int>(13));
+        QCOMPARE(toolkit13->versionSource, QStringLiteral("header"));
+        QCOMPARE(toolkit13->path, cuda130 + QStringLiteral("/libcudnn.so.9"));
+        QCOMPARE(toolkit13->loadOrder, std::optional<int>(1)); // first in ld.so.conf
+        const CudnnCopy *system = copyIn(snapshot, QStringLiteral("/usr/lib/x86_64-linux-gnu"));
+        QVERIFY(system);
+        QCOMPARE(system->version, QStringLiteral("9.14.0"));
+        QCOMPARE(system->headerPath, QStringLiteral("/usr/include/x86_64-linux-gnu/cudnn_version.h"));
+        QCOMPARE(system->cudaMajor, std::nullopt);
+        QCOMPARE(system->loadOrder, std::optional<int>(2));
+        const CudnnCopy *pip = copyIn(snapshot, site + QStringLiteral("/nvidia/cudnn/lib"));
+        QVERIFY(pip);
+        QCOMPARE(pip->source, QStringLiteral("pip"));
+        QCOMPARE(pip->version, QStringLiteral("9.19.0"));
+        QCOMPARE(pip->cudaMajor, std::optional<int>(13));
+        QCOMPARE(pip->loadOrder, std::nullopt);
+        const CudnnCopy *cudnn86 = copyIn(snapshot, QStringLiteral("/opt/cudnn-8.6/lib"));
+        QVERIFY(cudnn86);
+        QCOMPARE(cudnn86->version, QStringLiteral("8.6.0"));
+        QCOMPARE(cudnn86->versionSource, QStringLiteral("file-name"));
+        QCOMPARE(cudnn86->loadOrder, std::optional<int>(1)); // LD_LIBRARY_PATH comes first
+        const CudnnCopy *toolkit12 = copyIn(snapshot, cuda122);
+        QVERIFY(toolkit12);
+        QCOMPARE(toolkit12->version, QStringLiteral("8.9.7"));
+        QCOMPARE(toolkit12->loadOrder, std::nullopt);
+
+        const Finding *shadowed = findingOf(snapshot, QStringLiteral("cudnn.shadowed"));
+        QVERIFY(shadowed);
+        QVERIFY(shadowed->message.toString().contains(cuda130));
+        QCOMPARE(snapshot.cudnnLoadedByDefault()->path, toolkit13->path);
+
+        QCOMPARE(snapshot.pythons.size(), 1);
+        const PythonInstall &python = snapshot.pythons.first();
+        QCOMPARE(python.path, QStringLiteral("/opt/torch/.venv/bin/python"));
+        QCOMPARE(python.source, QStringLiteral("venv"));
+        QCOMPARE(python.version, QStringLiteral("3.12.3"));
+        QVERIFY(python.torch);
+        QCOMPARE(python.torch->version, QStringLiteral("2.11.0+cu130"));
+        QCOMPARE(python.torch->cuda, QStringLiteral("13.0"));
+        QCOMPARE(python.torch->cudnn, QStringLiteral("9.19.0"));
+        QCOMPARE(python.torch->cudaAvailable, std::optional<bool>(true));
+
+        QCOMPARE(snapshot.environment.cudaVisibleDevices, QStringLiteral("0"));
+        QVERIFY(findingOf(snapshot, QStringLiteral("env.cuda-visible-devices")));
+        QVERIFY(!hasErrors(snapshot.findings));
+    }
+
+    void windowsMachineFromItsFilesAndRegistry()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        trees::windowsToolkit(sandbox, QStringLiteral("11.8.89"));
+        trees::windowsToolkit(sandbox, QStringLiteral("12.2.140"));
+        trees::windowsToolkit(sandbox, QStringLiteral("13.0.88"));
+        const QString cuda = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\");
+        trees::windowsCudnn(sandbox, cuda + QStringLiteral("v12.2\\bin"),
+                            cuda + QStringLiteral("v12.2\\include"), 8, 9, 7);
+        const QString installer = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+        trees::windowsCudnn(sandbox, installer + QStringLiteral("\\bin\\12.4"),
+                            installer + QStringLiteral("\\include\\12.4"), 9, 1, 0);
+        const QString conda = QStringLiteral("C:\\Users\\student\\miniconda3");
+        sandbox.mkdir(conda + QStringLiteral("\\conda-meta"));
+        sandbox.write(conda + QStringLiteral("\\python.exe"), "MZ-not-a-real-exe");
+        trees::windowsCudnn(sandbox, conda + QStringLiteral("\\envs\\tf\\Library\\bin"),
+                            conda + QStringLiteral("\\envs\\tf\\Library\\include"), 8, 1, 0);
+        sandbox.mkdir(conda + QStringLiteral("\\envs\\tf\\conda-meta"));
+        sandbox.write(conda + QStringLiteral("\\envs\\tf\\python.exe"), "MZ-not-a-real-exe");
+        sandbox.write(QStringLiteral("C:\\Windows\\System32\\cudnn64_8.dll"),
+                      "MZ"); // a stale copy someone dropped there
+        sandbox.write(QStringLiteral("C:\\Python312\\python.exe"), "MZ-not-a-real-exe");
+        sandbox.write(QStringLiteral("C:\\Python312\\Lib\\site-packages\\torch\\version.py"),
+                      "from typing import Optional\n__version__ = '2.5.1+cpu'\ndebug = False\ncuda: "
+                      "Optional[str] = None\n");
+        sandbox.write(QStringLiteral(
+            "C:\\Users\\student\\AppData\\Local\\Microsoft\\WindowsApps\\python.exe")); // Store alias
+
+        auto registry = std::make_shared<MemoryRegistry>();
+        const QString adapters = QStringLiteral(
+            "SYSTEM\\CurrentControlSet\\Control\\Class\\{4d36e968-e325-11ce-bfc1-08002be10318}");
+        registry->setString(RegistryHive::LocalMachine, adapters + QStringLiteral("\\0000"),
+                            QStringLiteral("MatchingDeviceId"), QStringLiteral("PCI\\VEN_8086&DEV_A780"));
+        registry->setString(RegistryHive::LocalMachine, adapters + QStringLiteral("\\0000"),
+                            QStringLiteral("DriverDesc"), QStringLiteral("Intel(R) UHD Graphics 770"));
+        registry->setString(RegistryHive::LocalMachine, adapters + QStringLiteral("\\0001"),
+                            QStringLiteral("MatchingDeviceId"),
+                            QStringLiteral("PCI\\VEN_10DE&DEV_2684&SUBSYS_16F110DE"));
+        registry->setString(RegistryHive::LocalMachine, adapters + QStringLiteral("\\0001"),
+                            QStringLiteral("DriverDesc"), QStringLiteral("NVIDIA GeForce RTX 4090"));
+        registry->setString(RegistryHive::LocalMachine, adapters + QStringLiteral("\\0001"),
+                            QStringLiteral("DriverVersion"), QStringLiteral("32.0.15.6094"));
+        registry->setString(RegistryHive::LocalMachine,
+                            QStringLiteral("SOFTWARE\\Python\\PythonCore\\3.12\\InstallPath"),
+                            QStringLiteral("ExecutablePath"), QStringLiteral("C:\\Python312\\python.exe"));
+        const QString machineEnvironment = EnvironmentStore::registryKey(EnvironmentScope::Machine);
+        registry->setString(RegistryHive::LocalMachine, machineEnvironment, QStringLiteral("Path"),
+                            QStringLiteral("%SystemRoot%\\system32;") + cuda + QStringLiteral("v12.2\\bin;") +
+                                installer + QStringLiteral("\\bin;C:\\Tools\\new"),
+                            RegistryValue::ExpandString);
+
+        QProcessEnvironment environment;
+        environment.insert(
+            QStringLiteral("Path"),
+            QStringLiteral("C:\\Windows\\system32;") + cuda + QStringLiteral("v12.2\\bin;") + installer +
+                QStringLiteral("\\bin;C:\\Users\\student\\AppData\\Local\\Microsoft\\WindowsApps"));
+        environment.insert(QStringLiteral("SystemRoot"), QStringLiteral("C:\\Windows"));
+        environment.insert(QStringLiteral("CUDA_PATH"), cuda + QStringLiteral("v12.2"));
+        environment.insert(QStringLiteral("CUDA_PATH_V12_2"), cuda + QStringLiteral("v12.2"));
+        const SystemSnapshot snapshot =
+            detectSystem(sandboxContext(sandbox, OsFamily::Windows, environment, registry));
+
+        QCOMPARE(snapshot.os.family, QStringLiteral("windows"));
+        QCOMPARE(snapshot.gpus.size(), 1);
+        QCOMPARE(snapshot.gpus.first().name, QStringLiteral("NVIDIA GeForce RTX 4090"));
+        QCOMPARE(snapshot.gpus.first().source, QStringLiteral("registry"));
+        QVERIFY(snapshot.driver);
+        QCOMPARE(snapshot.driver->version, QStringLiteral("560.94"));
+        QVERIFY(snapshot.driver->maxCuda.isNull()); // nothing could ask the driver: unknown, not guessed
+
+        QCOMPARE(snapshot.cudaToolkits.size(), 3);
+        QCOMPARE(snapshot.cudaToolkits.at(0).version, QStringLiteral("13.0.88"));
+        QCOMPARE(snapshot.cudaToolkits.at(0).binDir, cuda + QStringLiteral("v13.0\\bin\\x64"));
+        QCOMPARE(snapshot.cudaToolkits.at(1).path, cuda + QStringLiteral("v12.2"));
+        QCOMPARE(snapshot.cudaToolkits.at(1).source, QStringLiteral("CUDA_PATH"));
+        QCOMPARE(snapshot.cudaToolkits.at(2).source, QStringLiteral("default-folder"));
+        QCOMPARE(snapshot.environment.cudaPathToolkit, cuda + QStringLiteral("v12.2"));
+
+        const CudnnCopy *inToolkit = copyIn(snapshot, cuda + QStringLiteral("v12.2\\bin"));
+        QVERIFY(inToolkit);
+        QCOMPARE(inToolkit->version, QStringLiteral("8.9.7"));
+        QCOMPARE(inToolkit->cudaMajor, std::optional<int>(12));
+        QCOMPARE(inToolkit->libraries.size(), 7);
+        QCOMPARE(inToolkit->loadOrder, std::optional<int>(2));
+        const CudnnCopy *system32 = copyIn(snapshot, QStringLiteral("C:\\Windows\\System32"));
+        QVERIFY(system32);
+        QCOMPARE(system32->source, QStringLiteral("system32"));
+        QVERIFY(system32->version.isNull());
+        QCOMPARE(system32->loadOrder, std::optional<int>(1));
+        const CudnnCopy *fromInstaller = copyIn(snapshot, installer + QStringLiteral("\\bin\\12.4"));
+        QVERIFY(fromInstaller);
+        QCOMPARE(fromInstaller->source, QStringLiteral("cudnn-installer"));
+        QCOMPARE(fromInstaller->version, QStringLiteral("9.1.0"));
+        QCOMPARE(fromInstaller->cudaMajor, std::optional<int>(12));
+        QCOMPARE(fromInstaller->loadOrder, std::nullopt); // PATH names ...\bin, one level too high
+        const CudnnCopy *inConda = copyIn(snapshot, conda + QStringLiteral("\\envs\\tf\\Library\\bin"));
+        QVERIFY(inConda);
+        QCOMPARE(inConda->source, QStringLiteral("conda"));
+        QCOMPARE(inConda->version, QStringLiteral("8.1.0"));
+        QVERIFY(findingOf(snapshot, QStringLiteral("cudnn.shadowed")));
+
+        QCOMPARE(snapshot.environment.pathStale, std::optional<bool>(true));
+        QVERIFY(findingOf(snapshot, QStringLiteral("env.path-stale"))
+                    ->details.contains(QLatin1String("C:\\Tools\\new")));
+
+        // Python found through PEP 514 and conda; the Store alias is skipped; torch read from its files.
+        QStringList paths;
+        for (const PythonInstall &python : snapshot.pythons)
+            paths.append(python.path);
+        QVERIFY2(paths.contains(QStringLiteral("C:\\Python312\\python.exe")),
+                 qPrintable(paths.join(QLatin1Char(' '))));
+        QVERIFY(paths.contains(conda + QStringLiteral("\\envs\\tf\\python.exe")));
+        QVERIFY(!paths.join(QLatin1Char(' ')).contains(QLatin1String("WindowsApps")));
+        for (const PythonInstall &python : snapshot.pythons) {
+            if (python.path == QLatin1String("C:\\Python312\\python.exe")) {
+                QCOMPARE(python.source, QStringLiteral("registry"));
+                QVERIFY(python.torch);
+                QCOMPARE(python.torch->version, QStringLiteral("2.5.1+cpu"));
+                QVERIFY(python.torch->cuda.isNull());
+            }
+        }
+    }
+
+    void brokenDriverIsAFindingNotACrash()
+    {
+        Sandbox sandbox;
+        sandbox.writeScript(QStringLiteral("/usr/bin/nvidia-smi"),
+                            "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. "
+                            "Make sure that the "
+                            "latest NVIDIA driver is installed and running.\n\n",
+                            9);
+        sandbox.write(QStringLiteral("/proc/driver/nvidia/version"),
+                      "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  "
+                      "(dvs-builder@U22)  Thu Oct 2 2026\n"
+                      "GCC version:  gcc version 12.3.0 (Ubuntu 12.3.0-1ubuntu1~22.04)\n");
+        sandbox.write(QStringLiteral("/proc/driver/nvidia/gpus/0000:00:06.0/information"),
+                      "Model: \t\t NVIDIA H200\nIRQ:   \t\t 35\nGPU UUID: \t "
+                      "GPU-24d30ffc-2e67-3002-d0aa-b0fecdbad5c0\n");
+        const SystemSnapshot snapshot = detectSystem(
+            sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QStringLiteral("/usr/bin"))));
+        const Finding *failure = findingOf(snapshot, QStringLiteral("driver.not-working"));
+        QVERIFY(failure);
+        QCOMPARE(failure->severity, Severity::Error);
+        QVERIFY(failure->details.contains(QLatin1String("couldn't communicate")));
+        QVERIFY(snapshot.driver);
+        QCOMPARE(snapshot.driver->version, QStringLiteral("580.159.04"));
+        QVERIFY(!snapshot.driver->working);
+        QCOMPARE(snapshot.gpus.size(), 1);
+        QCOMPARE(snapshot.gpus.first().name, QStringLiteral("NVIDIA H200"));
+    }
+
+    void hungNvidiaSmiIsStopped()
+    {
+        Sandbox sandbox;
+        sandbox.writeScriptBody(QStringLiteral("/usr/bin/nvidia-smi"), "sleep 60\n");
+        DetectOptions options;
+        options.toolTimeoutMs = 300;
+        QElapsedTimer timer;
+        timer.start();
+        const SystemSnapshot snapshot = detectSystem(
+            sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QStringLiteral("/usr/bin"))), options);
+        QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY(findingOf(snapshot, QStringLiteral("nvidia-smi.timeout")));
+        QVERIFY(findingOf(snapshot, QStringLiteral("gpu.none")));
+    }
+
+    void garbageVersionFilesFallBack()
+    {
+        Sandbox sandbox;
+        trees::linuxToolkit(sandbox, QStringLiteral("12.4.131"));
+        sandbox.write(QStringLiteral("/usr/local/cuda-12.4/version.json"),
+                      "{\"cuda\": {\"version\": \"\xff\xfe garbage\"");
+        sandbox.write(QStringLiteral(
+            "/usr/local/cuda-12.4/targets/x86_64-linux/lib/libcudart.so.12.4.131")); // keep the name
+        const SystemSnapshot snapshot =
+            detectSystem(sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QString())));
+        QCOMPARE(snapshot.cudaToolkits.size(), 1);
+        QCOMPARE(snapshot.cudaToolkits.first().version, QStringLiteral("12.4.131"));
+        QCOMPARE(snapshot.cudaToolkits.first().versionSource, QStringLiteral("cudart-file-name"));
+        QVERIFY(findingOf(snapshot, QStringLiteral("cuda.version-unreadable")));
+    }
+
+    void gpuWithoutDriverIsNamedFromPci()
+    {
+        Sandbox sandbox;
+        const QString device = QStringLiteral("/sys/devices/pci0000:00/0000:01:00.0");
+        sandbox.write(device + QStringLiteral("/vendor"), "0x10de\n");
+        sandbox.write(device + QStringLiteral("/device"), "0x2684\n");
+        sandbox.write(device + QStringLiteral("/class"), "0x030000\n");
+        sandbox.symlink(QStringLiteral("../../../devices/pci0000:00/0000:01:00.0"),
+                        QStringLiteral("/sys/bus/pci/devices/0000:01:00.0"));
+        sandbox.write(QStringLiteral("/usr/share/misc/pci.ids"),
+                      "# pci.ids\n10de  NVIDIA Corporation\n\t2684  AD102 [GeForce RTX 4090]\n\t\t10de 16f1  "
+                      "RTX 4090 FE\n"
+                      "10df  Emulex Corporation\n\t2684  Not this one\n");
+        const SystemSnapshot snapshot =
+            detectSystem(sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QString())));
+        QCOMPARE(snapshot.gpus.size(), 1);
+        QCOMPARE(snapshot.gpus.first().name, QStringLiteral("AD102 [GeForce RTX 4090]"));
+        QCOMPARE(snapshot.gpus.first().source, QStringLiteral("pci"));
+        const Finding *missing = findingOf(snapshot, QStringLiteral("driver.missing"));
+        QVERIFY(missing);
+        QVERIFY(missing->message.toString().contains(QLatin1String("RTX 4090")));
+    }
+
+    void wsl2IsRecognised()
+    {
+        Sandbox sandbox;
+        sandbox.write(QStringLiteral("/proc/version"), "Linux version 5.15.167.4-microsoft-standard-WSL2 "
+                                                       "(root@f9c826d3017f) (gcc (GCC) 11.2.0) #1 SMP\n");
+        sandbox.writeScript(
+            QStringLiteral("/usr/lib/wsl/lib/nvidia-smi"),
+            Sandbox::readFixture(QStringLiteral("nvidia-smi/wsl2-545.46-driver-546.80-cuda-err.txt")));
+        QProcessEnvironment environment = linuxEnvironment(QStringLiteral("/usr/bin"));
+        environment.insert(QStringLiteral("WSL_DISTRO_NAME"), QStringLiteral("Ubuntu-22.04"));
+        const SystemSnapshot snapshot = detectSystem(sandboxContext(sandbox, OsFamily::Linux, environment));
+        QVERIFY(snapshot.os.wsl);
+        QCOMPARE(snapshot.os.wsl->version, 2);
+        QCOMPARE(snapshot.os.wsl->distribution, QStringLiteral("Ubuntu-22.04"));
+        QVERIFY(findingOf(snapshot, QStringLiteral("os.wsl2")));
+        QVERIFY(snapshot.driver);
+        QCOMPARE(snapshot.driver->version, QStringLiteral("546.80")); // the Windows driver, not the tool
+        QVERIFY(snapshot.driver->maxCuda.isNull());
+        QVERIFY(findingOf(snapshot, QStringLiteral("driver.max-cuda-unknown")));
+    }
+
+    void emptySystemSaysNoGpu()
+    {
+        Sandbox sandbox;
+        const SystemSnapshot snapshot =
+            detectSystem(sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QString())));
+        QVERIFY(snapshot.gpus.isEmpty());
+        QVERIFY(!snapshot.driver);
+        QCOMPARE(findingOf(snapshot, QStringLiteral("gpu.none"))->severity, Severity::Error);
+        QVERIFY(findingOf(snapshot, QStringLiteral("cuda.none")));
+        QVERIFY(findingOf(snapshot, QStringLiteral("cudnn.none")));
+    }
+
+    void snapshotJsonRoundTrip()
+    {
+        Sandbox sandbox;
+        trees::linuxToolkit(sandbox, QStringLiteral("12.2.140"));
+        trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib"),
+                          QStringLiteral("/usr/local/cuda-12.2/include"), 9, 5, 1);
+        trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
+        const SystemSnapshot snapshot = detectSystem(
+            sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QStringLiteral("/usr/bin"))));
+        const QJsonObject json = snapshot.toJson();
+        QCOMPARE(json.value(QStringLiteral("schema")).toString(), QStringLiteral("cudnn-setup/snapshot/1"));
+        const auto back = SystemSnapshot::fromJson(json);
+        QVERIFY(back);
+        QCOMPARE(back->toJson(), json);
+        QVERIFY(!SystemSnapshot::fromJson(QJsonObject{{QStringLiteral("schema"), QStringLiteral("other")}}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDetect)
+#include "tst_detect.moc"

@@ -1,0 +1,117 @@
+#include "common/Text.h"
+#include "common/Translations.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace cudnnsetup;
+
+class TestTranslations : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup() { Translations::install(QStringLiteral("en")); }
+
+    void languageNames_data()
+    {
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("zh") << "zh"
+                            << "zh_CN";
+        QTest::newRow("zh-CN") << "zh-CN"
+                               << "zh_CN";
+        QTest::newRow("zh_TW reads Simplified") << "zh_TW"
+                                                << "zh_CN";
+        QTest::newRow("en_US") << "en_US"
+                               << "en";
+        QTest::newRow("C locale") << "C"
+                                  << "en";
+        QTest::newRow("unsupported") << "fr_FR"
+                                     << "";
+    }
+    void languageNames()
+    {
+        QFETCH(QString, input);
+        QFETCH(QString, expected);
+        QCOMPARE(Translations::normalize(input), expected);
+    }
+
+    void localePicksLanguage()
+    {
+        QCOMPARE(Translations::languageForLocale(QLocale(QLocale::Chinese, QLocale::China)),
+                 QStringLiteral("zh_CN"));
+        QCOMPARE(Translations::languageForLocale(QLocale(QLocale::German, QLocale::Germany)),
+                 QStringLiteral("en"));
+    }
+
+    void chineseIsEmbeddedAndLive()
+    {
+        const Text text(QT_TRANSLATE_NOOP("cudnnsetup", "No cuDNN was found on this system."));
+        QCOMPARE(text.toString(), QStringLiteral("No cuDNN was found on this system."));
+        QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+        QCOMPARE(Translations::current(), QStringLiteral("zh_CN"));
+        QVERIFY(text.toString() != text.toEnglish());
+        QVERIFY(text.toString().contains(QStringLiteral("cuDNN")));
+        // Qt's own strings come along, so QWizard's buttons speak Chinese too.
+        QVERIFY(QCoreApplication::translate("QWizard", "Cancel") != QLatin1String("Cancel"));
+        QVERIFY(Translations::install(QStringLiteral("en")));
+        QCOMPARE(text.toString(), text.toEnglish());
+        QVERIFY(!Translations::install(QStringLiteral("fr")));
+    }
+
+    void englishPluralsAreRealWords()
+    {
+        QVERIFY(Translations::install(QStringLiteral("en")));
+        const char *context = "cudnnsetup::wizard::HardwarePage";
+        const char *source = "This computer can run cuDNN; %n thing(s) below deserve a look.";
+        QCOMPARE(QCoreApplication::translate(context, source, nullptr, 1),
+                 QStringLiteral("This computer can run cuDNN; 1 thing below deserves a look."));
+        QCOMPARE(QCoreApplication::translate(context, source, nullptr, 3),
+                 QStringLiteral("This computer can run cuDNN; 3 things below deserve a look."));
+    }
+
+    // Every translation keeps the source's %1..%n and its shortcut, so no argument is lost.
+    void placeholdersSurvive()
+    {
+        QFile file(QStringLiteral(CUDNNSETUP_SOURCE_DIR "/translations/cudnn-setup_zh_CN.ts"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        QString source;
+        int checked = 0;
+        static const QRegularExpression placeholder(QStringLiteral("%(\\d|n)"));
+        const auto placeholders = [](const QString &text) {
+            QStringList found;
+            auto it = placeholder.globalMatch(text);
+            while (it.hasNext())
+                found.append(it.next().captured(0));
+            found.sort();
+            found.removeDuplicates();
+            return found;
+        };
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement())
+                continue;
+            if (xml.name() == QLatin1String("source")) {
+                source = xml.readElementText();
+            } else if (xml.name() == QLatin1String("translation") ||
+                       xml.name() == QLatin1String("numerusform")) {
+                const QString translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                if (translation.isEmpty())
+                    continue;
+                QCOMPARE(placeholders(translation), placeholders(source));
+                QCOMPARE(translation.contains(QLatin1Char('&')), source.contains(QLatin1Char('&')));
+                ++checked;
+            }
+        }
+        QVERIFY(!xml.hasError());
+        QVERIFY(checked > 50);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTranslations)
+#include "tst_translations.moc"

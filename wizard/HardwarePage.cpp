@@ -1,0 +1,378 @@
+#include "HardwarePage.h"
+
+#include "Artwork.h"
+#include "session/DetectionJob.h"
+#include "session/SetupSession.h"
+
+#include <QEvent>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QStandardPaths>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cudnnsetup::wizard {
+
+namespace {
+constexpr int kIconSize = 20;
+
+QTreeWidgetItem *addItem(QTreeWidget *tree, Status status, const QString &label, const QString &value)
+{
+    auto item = new QTreeWidgetItem(tree, {label, value});
+    item->setIcon(0, statusIcon(status));
+    item->setToolTip(1, value);
+    return item;
+}
+
+void addChild(QTreeWidgetItem *parent, const QString &value)
+{
+    auto item = new QTreeWidgetItem(parent, {QString(), value});
+    item->setToolTip(1, value);
+}
+} // namespace
+
+HardwarePage::HardwarePage(SetupSession *session, QWidget *parent)
+    : QWizardPage(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("hardwarePage"));
+
+    m_summaryIcon = new QLabel(this);
+    m_summaryIcon->setFixedSize(32, 32);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("summaryLabel"));
+    m_summary->setWordWrap(true);
+    QFont bold = m_summary->font();
+    bold.setBold(true);
+    m_summary->setFont(bold);
+    auto summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
+    summaryRow->addWidget(m_summary, 1);
+
+    m_system = new QTreeWidget(this);
+    m_system->setObjectName(QStringLiteral("systemTree"));
+    m_system->setColumnCount(2);
+    m_system->setRootIsDecorated(false);
+    m_system->setItemsExpandable(false);
+    m_system->setSelectionMode(QAbstractItemView::NoSelection);
+    m_system->setFocusPolicy(Qt::TabFocus);
+    m_system->setIconSize(QSize(kIconSize, kIconSize));
+    m_system->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_system->header()->setStretchLastSection(true);
+    m_system->setWordWrap(true);
+
+    m_findingsTitle = new QLabel(this);
+    m_findingsTitle->setFont(bold);
+    m_findings = new QWidget;
+    m_findings->setObjectName(QStringLiteral("findings"));
+    m_findingsLayout = new QVBoxLayout(m_findings);
+    m_findingsLayout->setContentsMargins(0, 0, 0, 0);
+    auto scroll = new QScrollArea(this);
+    scroll->setWidget(m_findings);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 100);
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("statusLabel"));
+    m_again = new QPushButton(this);
+    m_again->setObjectName(QStringLiteral("detectAgainButton"));
+    m_save = new QPushButton(this);
+    m_save->setObjectName(QStringLiteral("saveReportButton"));
+    connect(m_again, &QPushButton::clicked, this, &HardwarePage::startDetection);
+    connect(m_save, &QPushButton::clicked, this, &HardwarePage::saveReport);
+    auto progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_status, 1);
+    auto buttons = new QHBoxLayout;
+    buttons->addStretch();
+    buttons->addWidget(m_again);
+    buttons->addWidget(m_save);
+
+    auto layout = new QVBoxLayout(this);
+    layout->addLayout(summaryRow);
+    layout->addWidget(m_system, 3);
+    layout->addWidget(m_findingsTitle);
+    layout->addWidget(scroll, 2);
+    layout->addLayout(progressRow);
+    layout->addLayout(buttons);
+
+    retranslate();
+}
+
+void HardwarePage::initializePage()
+{
+    if (m_session->hasSnapshot())
+        showSnapshot();
+    else
+        startDetection();
+}
+
+bool HardwarePage::isDetecting() const
+{
+    return m_job && m_job->isRunning();
+}
+
+bool HardwarePage::isComplete() const
+{
+    return !isDetecting() && m_session->hasSnapshot();
+}
+
+void HardwarePage::startDetection()
+{
+    if (isDetecting())
+        return;
+    delete m_job;
+    m_job = new DetectionJob(m_session->context(), DetectOptions(), this);
+    connect(m_job, &DetectionJob::progress, this, &HardwarePage::showProgress);
+    connect(m_job, &DetectionJob::finished, this, [this](const SystemSnapshot &snapshot) {
+        m_session->setSnapshot(snapshot);
+        showSnapshot();
+        Q_EMIT completeChanged();
+    });
+    m_session->clearSnapshot();
+    m_system->clear();
+    while (QLayoutItem *item = m_findingsLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_summaryIcon->clear();
+    m_summary->setText(tr("Looking at this computer…"));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_status->show();
+    m_again->setEnabled(false);
+    m_save->setEnabled(false);
+    m_job->start();
+    Q_EMIT completeChanged();
+}
+
+void HardwarePage::showProgress(double fraction, const QString &text)
+{
+    m_progress->setValue(int(fraction * 100));
+    m_status->setText(text);
+}
+
+void HardwarePage::showSnapshot()
+{
+    if (!m_session->hasSnapshot())
+        return;
+    const SystemSnapshot &snapshot = m_session->snapshot();
+    m_progress->hide();
+    m_status->hide();
+    m_again->setEnabled(true);
+    m_save->setEnabled(true);
+
+    const auto hasFinding = [&](const QString &id) {
+        return std::any_of(snapshot.findings.cbegin(), snapshot.findings.cend(),
+                           [&](const Finding &f) { return f.id == id; });
+    };
+
+    m_system->clear();
+    QString system = snapshot.os.name.isEmpty() ? snapshot.os.family : snapshot.os.name;
+    if (!snapshot.os.arch.isEmpty())
+        system += QStringLiteral(" (%1)").arg(snapshot.os.arch);
+    addItem(m_system,
+            hasFinding(QStringLiteral("os.windows-arm64")) || hasFinding(QStringLiteral("os.wsl1"))
+                ? Status::Error
+                : Status::Ok,
+            tr("System"), system);
+
+    if (snapshot.gpus.isEmpty()) {
+        addItem(m_system, Status::Error, tr("Graphics card"), tr("No NVIDIA GPU found"));
+    } else {
+        QTreeWidgetItem *gpus = nullptr;
+        for (const GpuInfo &gpu : snapshot.gpus) {
+            QString text = gpu.name.isEmpty() ? tr("NVIDIA GPU") : gpu.name;
+            QStringList facts;
+            if (!gpu.computeCapability.isEmpty())
+                facts.append(tr("compute capability %1").arg(gpu.computeCapability));
+            if (gpu.memoryMiB > 0)
+                facts.append(tr("%1 GiB memory").arg(double(gpu.memoryMiB) / 1024.0, 0, 'f', 1));
+            if (!facts.isEmpty())
+                text += QStringLiteral(" — ") + facts.join(tr(", ", "list separator"));
+            if (!gpus)
+                gpus = addItem(m_system, Status::Ok, tr("Graphics card"), text);
+            else
+                addChild(gpus, text);
+        }
+    }
+
+    if (!snapshot.driver) {
+        addItem(m_system, Status::Error, tr("Driver"), tr("No NVIDIA driver found"));
+    } else {
+        const DriverInfo &driver = *snapshot.driver;
+        QString text = driver.maxCuda.isEmpty()
+                           ? tr("%1 (the newest CUDA it supports is unknown)").arg(driver.version)
+                           : tr("%1, supports CUDA up to %2").arg(driver.version, driver.maxCuda);
+        if (!driver.working)
+            text = tr("%1, installed but not working").arg(driver.version);
+        addItem(m_system,
+                driver.working ? (driver.maxCuda.isEmpty() ? Status::Warning : Status::Ok) : Status::Error,
+                tr("Driver"), text);
+    }
+
+    if (snapshot.cudaToolkits.isEmpty()) {
+        addItem(m_system, Status::Info, tr("CUDA toolkit"), tr("None installed"));
+    } else {
+        QTreeWidgetItem *toolkits = nullptr;
+        for (const CudaToolkit &toolkit : snapshot.cudaToolkits) {
+            const QString text =
+                tr("%1 in %2")
+                    .arg(toolkit.version.isEmpty() ? tr("unknown version") : toolkit.version, toolkit.path);
+            if (!toolkits)
+                toolkits = addItem(m_system, Status::Ok, tr("CUDA toolkit"), text);
+            else
+                addChild(toolkits, text);
+        }
+    }
+
+    if (snapshot.cudnn.isEmpty()) {
+        addItem(m_system, Status::Info, tr("cuDNN"), tr("Not installed yet"));
+    } else {
+        QTreeWidgetItem *copies = nullptr;
+        for (const CudnnCopy &copy : snapshot.cudnn) {
+            QString where;
+            if (!copy.loadOrder)
+                where = tr("only for programs that look there themselves");
+            else if (*copy.loadOrder == 1)
+                where = tr("loaded by default");
+            else
+                where = tr("hidden by another copy");
+            const QString text = tr("%1 in %2 (%3)")
+                                     .arg(copy.version.isEmpty() ? tr("unknown version") : copy.version,
+                                          copy.directory, where);
+            if (!copies) {
+                copies = addItem(m_system,
+                                 hasFinding(QStringLiteral("cudnn.shadowed")) ? Status::Warning : Status::Ok,
+                                 tr("cuDNN"), text);
+            } else {
+                addChild(copies, text);
+            }
+        }
+    }
+
+    if (!snapshot.pythons.isEmpty()) {
+        QTreeWidgetItem *pythons = nullptr;
+        for (const PythonInstall &python : snapshot.pythons) {
+            QString text = QStringLiteral("Python %1")
+                               .arg(python.version.isEmpty() ? tr("(version unknown)") : python.version);
+            if (python.bits)
+                text += QStringLiteral(" ") + tr("%1-bit").arg(python.bits);
+            if (python.torch) {
+                text += tr(", ", "list separator") +
+                        (python.torch->cuda.isEmpty()
+                             ? tr("torch %1 without CUDA (CPU only)").arg(python.torch->version)
+                             : tr("torch %1 for CUDA %2").arg(python.torch->version, python.torch->cuda));
+            }
+            text += QStringLiteral(" — ") + python.path;
+            const Status status = python.bits == 32 || (python.torch && python.torch->cuda.isEmpty())
+                                      ? Status::Warning
+                                      : Status::Ok;
+            if (!pythons)
+                pythons = addItem(m_system, status, tr("Python"), text);
+            else
+                addChild(pythons, text);
+        }
+    }
+    m_system->expandAll();
+
+    while (QLayoutItem *item = m_findingsLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    int errors = 0;
+    int warnings = 0;
+    for (const Finding &finding : snapshot.findings) {
+        errors += finding.severity == Severity::Error;
+        warnings += finding.severity == Severity::Warning;
+        auto row = new QWidget;
+        auto icon = new QLabel(row);
+        icon->setPixmap(statusIcon(statusFor(finding.severity)).pixmap(kIconSize, kIconSize));
+        auto text = new QLabel(row);
+        text->setWordWrap(true);
+        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        QString body = finding.message.toString().toHtmlEscaped();
+        if (!finding.fix.isEmpty())
+            body += QStringLiteral("<br><i>%1</i>")
+                        .arg(tr("What to do: %1").arg(finding.fix.toString().toHtmlEscaped()));
+        text->setText(body);
+        text->setToolTip(finding.details);
+        text->setAccessibleName(finding.message.toString());
+        auto rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 2, 0, 2);
+        rowLayout->addWidget(icon, 0, Qt::AlignTop);
+        rowLayout->addWidget(text, 1);
+        m_findingsLayout->addWidget(row);
+    }
+    m_findingsLayout->addStretch();
+    m_findingsTitle->setVisible(!snapshot.findings.isEmpty());
+
+    if (errors > 0) {
+        m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
+        m_summary->setText(
+            tr("%n problem(s) must be solved before cuDNN can work on this computer.", nullptr, errors));
+    } else if (warnings > 0) {
+        m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
+        m_summary->setText(
+            tr("This computer can run cuDNN; %n thing(s) below deserve a look.", nullptr, warnings));
+    } else {
+        m_summaryIcon->setPixmap(statusIcon(Status::Ok).pixmap(32, 32));
+        m_summary->setText(tr("This computer is ready for cuDNN."));
+    }
+    m_summary->setAccessibleName(m_summary->text());
+}
+
+void HardwarePage::saveReport()
+{
+    if (!m_session->hasSnapshot())
+        return;
+    const QString start = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) +
+                          QStringLiteral("/cudnn-setup-system.json");
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save the system report"), start, tr("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+    QSaveFile file(path);
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(QJsonDocument(m_session->snapshot().toJson()).toJson(QJsonDocument::Indented));
+        if (file.commit())
+            return;
+    }
+    QMessageBox::warning(this, tr("Save the system report"),
+                         tr("The report could not be saved to %1: %2").arg(path, file.errorString()));
+}
+
+void HardwarePage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
+}
+
+void HardwarePage::retranslate()
+{
+    setTitle(tr("Your system"));
+    setSubTitle(tr("What this computer has for CUDA and cuDNN, and what is missing."));
+    m_system->setHeaderLabels({tr("Part"), tr("What was found")});
+    m_system->setAccessibleName(tr("What was found on this computer"));
+    m_findingsTitle->setText(tr("Findings"));
+    m_findings->setAccessibleName(tr("Findings"));
+    m_again->setText(tr("&Detect again"));
+    m_save->setText(tr("&Save report…"));
+    m_progress->setAccessibleName(tr("Detection progress"));
+    // Texts built from the snapshot follow the language too.
+    if (m_session->hasSnapshot() && !isDetecting())
+        showSnapshot();
+}
+
+} // namespace cudnnsetup::wizard

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QWizardPage>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTreeWidget;
+class QVBoxLayout;
+
+namespace cudnnsetup {
+class DetectionJob;
+class SetupSession;
+} // namespace cudnnsetup
+
+namespace cudnnsetup::wizard {
+
+// What this computer has for CUDA and cuDNN, found off the GUI thread and shown plainly, with what
+// is missing and why it matters.
+class HardwarePage final : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    explicit HardwarePage(SetupSession *session, QWidget *parent = nullptr);
+
+    void initializePage() override;
+    bool isComplete() const override;
+    bool isDetecting() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void startDetection();
+    void showProgress(double fraction, const QString &text);
+    void showSnapshot();
+    void saveReport();
+    void retranslate();
+
+    SetupSession *m_session;
+    DetectionJob *m_job = nullptr;
+    QLabel *m_summaryIcon = nullptr;
+    QLabel *m_summary = nullptr;
+    QTreeWidget *m_system = nullptr;
+    QLabel *m_findingsTitle = nullptr;
+    QWidget *m_findings = nullptr;
+    QVBoxLayout *m_findingsLayout = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_status = nullptr;
+    QPushButton *m_again = nullptr;
+    QPushButton *m_save = nullptr;
+};
+
+} // namespace cudnnsetup::wizard
