@@ -1,6 +1,7 @@
 #include "detect/CudaToolkitProbe.h"
 
 #include "common/Logging.h"
+#include "detect/PackageDatabase.h"
 #include "detect/VersionParsers.h"
 #include "platform/SystemContext.h"
 
@@ -121,8 +122,8 @@ bool looksLikeToolkit(const SystemContext &context, const CudaToolkit &toolkit)
            !cudartNames(context, toolkit.binDir).isEmpty() || !cudartNames(context, toolkit.libDir).isEmpty();
 }
 
-void readVersion(const SystemContext &context, const DetectOptions &options, CudaToolkit &toolkit,
-                 Findings &findings)
+void readVersion(const SystemContext &context, const DetectOptions &options, const PackageDatabase &packages,
+                 CudaToolkit &toolkit, Findings &findings)
 {
     const FileSystem &files = context.files();
     const SystemPaths &paths = context.paths();
@@ -158,6 +159,24 @@ void readVersion(const SystemContext &context, const DetectOptions &options, Cud
         unreadable(txt, content ? QString::fromUtf8(content->left(200)) : content.error().details);
     }
 
+    // NVIDIA's apt packages know the release, update included (cuda-toolkit-13-0 13.0.2).
+    static const QRegularExpression aptFolder(QStringLiteral("^/usr/local/cuda-(\\d+)\\.(\\d+)$"));
+    const auto apt = aptFolder.match(toolkit.path);
+    if (apt.hasMatch()) {
+        const QString suffix = apt.captured(1) + QLatin1Char('-') + apt.captured(2);
+        for (const char *meta :
+             {"cuda-toolkit-", "cuda-libraries-dev-", "cuda-libraries-", "cuda-runtime-", "cuda-"}) {
+            const Version version = Version::parse(packages.installedVersion(QLatin1String(meta) + suffix));
+            if (version.isValid()) {
+                toolkit.version = version.toString();
+                toolkit.versionSource = QStringLiteral("dpkg");
+                return;
+            }
+        }
+    }
+
+    // Past this point only major.minor is known: cudart's and nvcc's third numbers (13.0.96,
+    // V13.0.88) count component builds, not the toolkit's update.
     Version fromCudart;
     for (const QString &dir : {toolkit.libDir, toolkit.binDir}) {
         for (const QString &name : cudartNames(context, dir)) {
@@ -166,8 +185,8 @@ void readVersion(const SystemContext &context, const DetectOptions &options, Cud
                 fromCudart = version;
         }
     }
-    if (fromCudart.size() >= 3) {
-        toolkit.version = fromCudart.toString();
+    if (fromCudart.size() >= 2) {
+        toolkit.version = fromCudart.truncated(2).toString();
         toolkit.versionSource = QStringLiteral("cudart-file-name");
         return;
     }
@@ -181,17 +200,12 @@ void readVersion(const SystemContext &context, const DetectOptions &options, Cud
         const ProcessResult result = context.run(nvcc, {QStringLiteral("--version")}, options.toolTimeoutMs);
         const Version version = versions::fromNvccOutput(QString::fromLocal8Bit(result.standardOutput));
         if (version.isValid()) {
-            toolkit.version = version.toString();
+            toolkit.version = version.truncated(2).toString();
             toolkit.versionSource = QStringLiteral("nvcc");
             return;
         }
         qCDebug(lcDetect) << "nvcc gave no version:" << nvcc << result.summary();
         break;
-    }
-    if (fromCudart.isValid()) {
-        toolkit.version = fromCudart.toString();
-        toolkit.versionSource = QStringLiteral("cudart-file-name");
-        return;
     }
     static const QRegularExpression folder(QStringLiteral("^(?:v|cuda-)(\\d+\\.\\d+)$"),
                                            QRegularExpression::CaseInsensitiveOption);
@@ -199,13 +213,18 @@ void readVersion(const SystemContext &context, const DetectOptions &options, Cud
     if (match.hasMatch()) {
         toolkit.version = match.captured(1);
         toolkit.versionSource = QStringLiteral("folder-name");
+        return;
+    }
+    if (fromCudart.isValid()) {
+        toolkit.version = fromCudart.toString();
+        toolkit.versionSource = QStringLiteral("cudart-file-name");
     }
 }
 
 } // namespace
 
-QList<CudaToolkit> probeCudaToolkits(const SystemContext &context, const DetectOptions &options,
-                                     Findings &findings)
+QList<CudaToolkit> probeCudaToolkits(const SystemContext &context, const PackageDatabase &packages,
+                                     const DetectOptions &options, Findings &findings)
 {
     const QList<Candidate> candidates =
         context.family() == OsFamily::Windows ? windowsCandidates(context) : linuxCandidates(context);
@@ -234,7 +253,7 @@ QList<CudaToolkit> probeCudaToolkits(const SystemContext &context, const DetectO
             qCDebug(lcDetect) << "not a CUDA toolkit:" << canonical << "from" << candidate.source;
             continue;
         }
-        readVersion(context, options, toolkit, findings);
+        readVersion(context, options, packages, toolkit, findings);
         qCDebug(lcDetect) << "toolkit" << toolkit.path << toolkit.version << "from" << toolkit.versionSource;
         toolkits.append(toolkit);
     }

@@ -2,6 +2,7 @@
 
 #include "binary/PeReader.h"
 #include "common/Logging.h"
+#include "detect/PackageDatabase.h"
 #include "detect/VersionParsers.h"
 #include "platform/SystemContext.h"
 
@@ -250,6 +251,21 @@ std::optional<int> wheelCudaMajor(const SystemContext &context, const QString &s
     return std::nullopt;
 }
 
+// NVIDIA's apt packages name the CUDA a cuDNN build is for: libcudnn9-cuda-13.
+void readPackageOwner(const SystemContext &context, const PackageDatabase &packages, CudnnCopy &copy)
+{
+    static const QRegularExpression name(QStringLiteral("^libcudnn\\d+-cuda-(\\d+)$"));
+    for (const QString &library : std::as_const(copy.libraries)) {
+        const QString package = packages.cudnnPackageOwning(context.paths().join(copy.directory, library));
+        const auto match = name.match(package);
+        if (match.hasMatch()) {
+            copy.cudaMajor = match.captured(1).toInt();
+            copy.owner = package;
+            return;
+        }
+    }
+}
+
 // The library that names a set: cudnn64_9.dll, libcudnn.so.9 (what the loader is asked for).
 QString mainLibraryName(OsFamily family, int major)
 {
@@ -257,7 +273,7 @@ QString mainLibraryName(OsFamily family, int major)
                                        : QStringLiteral("libcudnn.so.%1").arg(major);
 }
 
-QList<CudnnCopy> copiesIn(const SystemContext &context, const Place &place)
+QList<CudnnCopy> copiesIn(const SystemContext &context, const Place &place, const PackageDatabase &packages)
 {
     const bool windows = context.family() == OsFamily::Windows;
     const QStringList names = context.files().entries(
@@ -294,6 +310,8 @@ QList<CudnnCopy> copiesIn(const SystemContext &context, const Place &place)
         copy.cudaMajor = place.cudaMajor;
         if (!copy.cudaMajor && !place.sitePackages.isEmpty())
             copy.cudaMajor = wheelCudaMajor(context, place.sitePackages);
+        if (!copy.cudaMajor)
+            readPackageOwner(context, packages, copy);
         readVersion(context, place, it.key(), copy);
         copies.append(copy);
     }
@@ -376,8 +394,11 @@ QStringList librarySearchOrder(const SystemContext &context)
     } else {
         order += paths.splitList(context.environment().value(QStringLiteral("LD_LIBRARY_PATH")));
         addLdSoConf(context, QStringLiteral("/etc/ld.so.conf"), order, 0);
-        order << QStringLiteral("/lib64") << QStringLiteral("/usr/lib64") << QStringLiteral("/lib")
-              << QStringLiteral("/usr/lib");
+        // The loader's built-in folders (Debian and Ubuntu build it with the multiarch ones first).
+        for (const char *dir :
+             {"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib/aarch64-linux-gnu",
+              "/usr/lib/aarch64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib"})
+            order.append(QLatin1String(dir));
     }
     QStringList unique;
     for (const QString &dir : std::as_const(order)) {
@@ -393,8 +414,8 @@ QStringList librarySearchOrder(const SystemContext &context)
 }
 
 QList<CudnnCopy> probeCudnn(const SystemContext &context, const QList<CudaToolkit> &toolkits,
-                            const QList<PythonEnvironment> &pythons, const DetectOptions &options,
-                            Findings &findings)
+                            const QList<PythonEnvironment> &pythons, const PackageDatabase &packages,
+                            const DetectOptions &options, Findings &findings)
 {
     const FileSystem &files = context.files();
     const SystemPaths &paths = context.paths();
@@ -415,7 +436,7 @@ QList<CudnnCopy> probeCudnn(const SystemContext &context, const QList<CudaToolki
         visited.append(canonical);
         Place resolved = place;
         resolved.dir = canonical;
-        copies += copiesIn(context, resolved);
+        copies += copiesIn(context, resolved, packages);
     }
     assignLoadOrder(context, copies, findings);
     if (copies.isEmpty()) {

@@ -6,16 +6,18 @@
 
 namespace cudnnsetup {
 
+class PackageDatabase;
 class SystemContext;
 
 // Every cuDNN copy on the system: toolkit folders, NVIDIA's cuDNN installer folders, conda
 // environments, pip wheels, torch's own lib folder, Python's folder, System32 and PATH (Windows),
 // LD_LIBRARY_PATH and the loader's folders (Linux). For each: the version (from the header that
 // belongs to it, the DLL's version resource, the wheel's metadata, or the file name), the CUDA
-// major where it can be known, and the order in which a freshly started process would find it.
+// major where it can be known (toolkit, installer folder, wheel or apt package), and the order in which a
+// freshly started process would find it.
 QList<CudnnCopy> probeCudnn(const SystemContext &context, const QList<CudaToolkit> &toolkits,
-                            const QList<PythonEnvironment> &pythons, const DetectOptions &options,
-                            Findings &findings);
+                            const QList<PythonEnvironment> &pythons, const PackageDatabase &packages,
+                            const DetectOptions &options, Findings &findings);
 
 // The folders a freshly started process searches for a library by name, in order (Windows:
 // System32, the Windows folder, then PATH as the registry now says, else as this process has it;

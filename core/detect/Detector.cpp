@@ -6,6 +6,7 @@
 #include "detect/EnvironmentProbe.h"
 #include "detect/GpuProbe.h"
 #include "detect/OsProbe.h"
+#include "detect/PackageDatabase.h"
 #include "detect/PythonEnvironments.h"
 #include "detect/PythonProbe.h"
 #include "platform/SystemContext.h"
@@ -51,10 +52,12 @@ SystemSnapshot detectSystem(const SystemContext &context, const DetectOptions &o
     snapshot.driver = gpus.driver;
 
     options.report(0.4, QCoreApplication::translate("cudnnsetup", "Looking for CUDA toolkits"));
-    snapshot.cudaToolkits = probeCudaToolkits(context, options, snapshot.findings);
+    const PackageDatabase packages = PackageDatabase::read(context);
+    snapshot.cudaToolkits = probeCudaToolkits(context, packages, options, snapshot.findings);
 
     options.report(0.6, QCoreApplication::translate("cudnnsetup", "Looking for cuDNN copies"));
-    snapshot.cudnn = probeCudnn(context, snapshot.cudaToolkits, environments, options, snapshot.findings);
+    snapshot.cudnn =
+        probeCudnn(context, snapshot.cudaToolkits, environments, packages, options, snapshot.findings);
     snapshot.environment = probeEnvironment(context, snapshot.cudaToolkits, snapshot.findings);
 
     options.report(0.8,

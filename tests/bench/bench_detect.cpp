@@ -14,6 +14,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace {
 
@@ -24,7 +25,8 @@ double median(QList<double> values)
     return n == 0 ? 0 : n % 2 ? values.at(n / 2) : (values.at(n / 2 - 1) + values.at(n / 2)) / 2;
 }
 
-// Wall milliseconds of each run; -1 for a run that did not start or finish.
+// Wall milliseconds of each run. A failed run stops the benchmark: a time is only worth reporting
+// for a command that did its work.
 QList<double> timeRuns(const QString &program, const QStringList &arguments,
                        const QProcessEnvironment &environment, int runs)
 {
@@ -37,13 +39,17 @@ QList<double> timeRuns(const QString &program, const QStringList &arguments,
         QElapsedTimer timer;
         timer.start();
         process.start(program, arguments);
-        if (!process.waitForFinished(120000)) {
+        const bool finished = process.waitForFinished(120000);
+        const double elapsed = double(timer.nsecsElapsed()) / 1e6;
+        if (!finished)
             process.kill();
-            process.waitForFinished();
-            times.append(-1);
-            continue;
+        // detect answers 0 or 1 (problems found); anything else means it did not really run.
+        if (!finished || process.exitStatus() != QProcess::NormalExit || process.exitCode() > 1) {
+            QTextStream(stderr) << program << " failed: exit " << process.exitCode() << " "
+                                << process.errorString() << "\n";
+            ::exit(2);
         }
-        times.append(double(timer.nsecsElapsed()) / 1e6);
+        times.append(elapsed);
     }
     return times;
 }
@@ -51,9 +57,9 @@ QList<double> timeRuns(const QString &program, const QStringList &arguments,
 void buildWorkstation(const Sandbox &sandbox, QProcessEnvironment &environment)
 {
     sandbox.write(QStringLiteral("/etc/os-release"), "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\n");
-    for (const QString &version :
-         {QStringLiteral("11.8.89"), QStringLiteral("12.2.140"), QStringLiteral("13.0.88")})
-        trees::linuxToolkit(sandbox, version);
+    trees::linuxToolkit(sandbox, QStringLiteral("11.8.0"), QStringLiteral("11.8.89"));
+    trees::linuxToolkit(sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"));
+    trees::linuxToolkit(sandbox, QStringLiteral("13.0.2"), QStringLiteral("13.0.96"));
     trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-11.8/targets/x86_64-linux/lib"),
                       QStringLiteral("/usr/local/cuda-11.8/include"), 8, 9, 7);
     trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib"),
@@ -79,7 +85,11 @@ void buildWorkstation(const Sandbox &sandbox, QProcessEnvironment &environment)
     path << QStringLiteral("/opt/torch/.venv/bin") << QStringLiteral("/usr/local/cuda-13.0/bin")
          << QStringLiteral("/usr/bin") << QStringLiteral("/bin");
     environment.insert(QStringLiteral("PATH"), path.join(QLatin1Char(':')));
-    environment.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("/opt/cudnn-8.6/lib"));
+    // Keep the host's entries (cudnnctl itself may need them); inside the root they name nothing.
+    const QString hostLibraryPath = environment.value(QStringLiteral("LD_LIBRARY_PATH"));
+    environment.insert(QStringLiteral("LD_LIBRARY_PATH"),
+                       hostLibraryPath.isEmpty() ? QStringLiteral("/opt/cudnn-8.6/lib")
+                                                 : hostLibraryPath + QStringLiteral(":/opt/cudnn-8.6/lib"));
 }
 
 } // namespace

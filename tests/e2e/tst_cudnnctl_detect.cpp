@@ -64,9 +64,9 @@ void workstation(const Sandbox &sandbox)
 {
     sandbox.write(QStringLiteral("/etc/os-release"),
                   "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\nVERSION_ID=\"24.04\"\n");
-    trees::linuxToolkit(sandbox, QStringLiteral("11.8.89"));
-    trees::linuxToolkit(sandbox, QStringLiteral("12.2.140"));
-    trees::linuxToolkit(sandbox, QStringLiteral("13.0.88"));
+    trees::linuxToolkit(sandbox, QStringLiteral("11.8.0"), QStringLiteral("11.8.89"));
+    trees::linuxToolkit(sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"));
+    trees::linuxToolkit(sandbox, QStringLiteral("13.0.2"), QStringLiteral("13.0.96"));
     sandbox.symlink(QStringLiteral("/usr/local/cuda-13.0"), QStringLiteral("/usr/local/cuda"));
     trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-11.8/targets/x86_64-linux/lib"),
                       QStringLiteral("/usr/local/cuda-11.8/include"), 8, 9, 7);
@@ -131,8 +131,8 @@ private Q_SLOTS:
         QStringList versions;
         for (const QJsonValue &toolkit : toolkits)
             versions.append(toolkit.toObject().value(QStringLiteral("version")).toString());
-        QCOMPARE(versions, (QStringList{QStringLiteral("13.0.88"), QStringLiteral("12.2.140"),
-                                        QStringLiteral("11.8.89")}));
+        QCOMPARE(versions,
+                 (QStringList{QStringLiteral("13.0.2"), QStringLiteral("12.2.2"), QStringLiteral("11.8.0")}));
 
         QCOMPARE(snapshot.value(QStringLiteral("cudnn")).toArray().size(), 4);
         const QJsonObject cuda11 =

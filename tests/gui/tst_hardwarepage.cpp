@@ -22,7 +22,7 @@ namespace {
 void h200Machine(const Sandbox &sandbox)
 {
     sandbox.write(QStringLiteral("/etc/os-release"), "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\n");
-    trees::linuxToolkit(sandbox, QStringLiteral("13.0.88"));
+    trees::linuxToolkit(sandbox, QStringLiteral("13.0.2"), QStringLiteral("13.0.96"));
     trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-13.0/targets/x86_64-linux/lib"),
                       QStringLiteral("/usr/local/cuda-13.0/include"), 9, 19, 0);
     trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
@@ -86,7 +86,7 @@ private Q_SLOTS:
         const QString shown = treeText(tree);
         QVERIFY2(shown.contains(QStringLiteral("NVIDIA H200 — compute capability 9.0")), qPrintable(shown));
         QVERIFY2(shown.contains(QStringLiteral("580.159.04, supports CUDA up to 13.0")), qPrintable(shown));
-        QVERIFY(shown.contains(QStringLiteral("13.0.88 in /usr/local/cuda-13.0")));
+        QVERIFY(shown.contains(QStringLiteral("13.0.2 in /usr/local/cuda-13.0")));
         QVERIFY(shown.contains(
             QStringLiteral("9.19.0 in /usr/local/cuda-13.0/targets/x86_64-linux/lib (loaded by default)")));
         QVERIFY(

@@ -22,12 +22,12 @@ QByteArray cudnnVersionHeader(int major, int minor, int patch)
            "/* cannot use constexpr here since this is a C-only file */\n#endif /* CUDNN_VERSION_H */\n";
 }
 
-QByteArray cudaVersionJson(const QString &version)
+QByteArray cudaVersionJson(const QString &release, const QString &cudart)
 {
-    return "{\n   \"cuda\" : {\n      \"name\" : \"CUDA SDK\",\n      \"version\" : \"" + version.toUtf8() +
+    return "{\n   \"cuda\" : {\n      \"name\" : \"CUDA SDK\",\n      \"version\" : \"" + release.toUtf8() +
            "\"\n   },\n   \"cuda_cudart\" : {\n      \"name\" : \"CUDA Runtime (cudart)\",\n      "
            "\"version\" : \"" +
-           version.toUtf8() + "\"\n   }\n}\n";
+           cudart.toUtf8() + "\"\n   }\n}\n";
 }
 
 QStringList cudnnWindowsDlls(int major)
@@ -73,23 +73,22 @@ QStringList cudnnLinuxLibraries(int major, const QString &fullVersion)
     return names;
 }
 
-void linuxToolkit(const Sandbox &sandbox, const QString &version, bool withVersionJson)
+void linuxToolkit(const Sandbox &sandbox, const QString &release, const QString &cudart, bool withVersionJson)
 {
-    const QString root = QStringLiteral("/usr/local/cuda-") + version.section(QLatin1Char('.'), 0, 1);
-    const QString major = version.section(QLatin1Char('.'), 0, 0);
+    const QString shortVersion = release.section(QLatin1Char('.'), 0, 1);
+    const QString root = QStringLiteral("/usr/local/cuda-") + shortVersion;
+    const QString major = release.section(QLatin1Char('.'), 0, 0);
     sandbox.writeScriptBody(root + QStringLiteral("/bin/nvcc"),
                             "echo 'nvcc: NVIDIA (R) Cuda compiler driver'\n"
                             "echo 'Cuda compilation tools, release " +
-                                version.section(QLatin1Char('.'), 0, 1).toUtf8() + ", V" + version.toUtf8() +
-                                "'\n");
+                                shortVersion.toUtf8() + ", V" + cudart.toUtf8() + "'\n");
     const QString lib = root + QStringLiteral("/targets/x86_64-linux/lib");
-    sandbox.write(lib + QStringLiteral("/libcudart.so.") + version);
-    sandbox.symlink(QStringLiteral("libcudart.so.") + version,
-                    lib + QStringLiteral("/libcudart.so.") + major);
+    sandbox.write(lib + QStringLiteral("/libcudart.so.") + cudart);
+    sandbox.symlink(QStringLiteral("libcudart.so.") + cudart, lib + QStringLiteral("/libcudart.so.") + major);
     sandbox.symlink(QStringLiteral("targets/x86_64-linux/lib"), root + QStringLiteral("/lib64"));
     sandbox.write(root + QStringLiteral("/include/cuda.h"), "/* cuda.h */\n");
     if (withVersionJson)
-        sandbox.write(root + QStringLiteral("/version.json"), cudaVersionJson(version));
+        sandbox.write(root + QStringLiteral("/version.json"), cudaVersionJson(release, cudart));
 }
 
 void windowsToolkit(const Sandbox &sandbox, const QString &version)
@@ -104,7 +103,7 @@ void windowsToolkit(const Sandbox &sandbox, const QString &version)
                     : QStringLiteral("cudart64_%1.dll").arg(QString(shortVersion).remove(QLatin1Char('.')));
     sandbox.write(bin + QLatin1Char('\\') + cudart, "MZ");
     sandbox.write(root + QStringLiteral("\\bin\\nvcc.exe"), "MZ");
-    sandbox.write(root + QStringLiteral("\\version.json"), cudaVersionJson(version));
+    sandbox.write(root + QStringLiteral("\\version.json"), cudaVersionJson(version, version));
     sandbox.mkdir(root + QStringLiteral("\\include"));
     sandbox.mkdir(root + QStringLiteral("\\lib\\x64"));
 }

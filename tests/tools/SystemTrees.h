@@ -10,15 +10,17 @@
 namespace trees {
 
 QByteArray cudnnVersionHeader(int major, int minor, int patch);
-QByteArray cudaVersionJson(const QString &version);
+QByteArray cudaVersionJson(const QString &release, const QString &cudart);
 
 // cuDNN library file names of one release, for one platform.
 QStringList cudnnWindowsDlls(int major);                                // the 7 (8.x) or 8 (9.x) DLL names
 QStringList cudnnLinuxLibraries(int major, const QString &fullVersion); // sonames, full names and dev links
 
-// A Linux CUDA toolkit at /usr/local/cuda-<version> with bin/nvcc, lib64 (-> targets lib) and
-// either version.json (withVersionJson) or only a versioned libcudart.
-void linuxToolkit(const Sandbox &sandbox, const QString &version, bool withVersionJson = true);
+// A Linux CUDA toolkit of `release` ("12.2.2") at /usr/local/cuda-<major.minor>: bin/nvcc, lib64
+// (-> targets lib) with libcudart.so.<cudart> ("12.2.140", the component's own number) and, if
+// withVersionJson, a version.json naming the release.
+void linuxToolkit(const Sandbox &sandbox, const QString &release, const QString &cudart,
+                  bool withVersionJson = true);
 // A Windows CUDA toolkit under C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v<major.minor>;
 // CUDA 13 keeps its DLLs in bin\x64.
 void windowsToolkit(const Sandbox &sandbox, const QString &version);

@@ -56,9 +56,10 @@ private Q_SLOTS:
         Sandbox sandbox;
         sandbox.write(QStringLiteral("/etc/os-release"),
                       "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\nVERSION_ID=\"24.04\"\n");
-        trees::linuxToolkit(sandbox, QStringLiteral("11.8.89"));
-        trees::linuxToolkit(sandbox, QStringLiteral("12.2.140"));
-        trees::linuxToolkit(sandbox, QStringLiteral("13.0.88"), false); // version from the cudart name
+        trees::linuxToolkit(sandbox, QStringLiteral("11.8.0"), QStringLiteral("11.8.89"));
+        trees::linuxToolkit(sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"));
+        trees::linuxToolkit(sandbox, QStringLiteral("13.0.2"), QStringLiteral("13.0.96"),
+                            false); // version from the cudart name
         sandbox.symlink(QStringLiteral("/usr/local/cuda-13.0"), QStringLiteral("/usr/local/cuda"));
         const QString cuda122 = QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib");
         const QString cuda130 = QStringLiteral("/usr/local/cuda-13.0/targets/x86_64-linux/lib");
@@ -105,12 +106,13 @@ private Q_SLOTS:
         QVERIFY(snapshot.driver->working);
 
         QCOMPARE(snapshot.cudaToolkits.size(), 3);
-        QCOMPARE(snapshot.cudaToolkits.at(0).version, QStringLiteral("13.0.88"));
+        QCOMPARE(snapshot.cudaToolkits.at(0).version,
+                 QStringLiteral("13.0")); // cudart 13.0.96 counts builds, not updates
         QCOMPARE(snapshot.cudaToolkits.at(0).path, QStringLiteral("/usr/local/cuda-13.0"));
         QCOMPARE(snapshot.cudaToolkits.at(0).versionSource, QStringLiteral("cudart-file-name"));
-        QCOMPARE(snapshot.cudaToolkits.at(1).version, QStringLiteral("12.2.140"));
+        QCOMPARE(snapshot.cudaToolkits.at(1).version, QStringLiteral("12.2.2"));
         QCOMPARE(snapshot.cudaToolkits.at(1).versionSource, QStringLiteral("version.json"));
-        QCOMPARE(snapshot.cudaToolkits.at(2).version, QStringLiteral("11.8.89"));
+        QCOMPARE(snapshot.cudaToolkits.at(2).version, QStringLiteral("11.8.0"));
 
         QCOMPARE(snapshot.cudnn.size(), 5);
         const CudnnCopy *toolkit13 = copyIn(snapshot, cuda130);
@@ -168,9 +170,9 @@ private Q_SLOTS:
     {
         Sandbox sandbox;
         trees::windowsSystem(sandbox);
-        trees::windowsToolkit(sandbox, QStringLiteral("11.8.89"));
-        trees::windowsToolkit(sandbox, QStringLiteral("12.2.140"));
-        trees::windowsToolkit(sandbox, QStringLiteral("13.0.88"));
+        trees::windowsToolkit(sandbox, QStringLiteral("11.8.0"));
+        trees::windowsToolkit(sandbox, QStringLiteral("12.2.2"));
+        trees::windowsToolkit(sandbox, QStringLiteral("13.0.2"));
         const QString cuda = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\");
         trees::windowsCudnn(sandbox, cuda + QStringLiteral("v12.2\\bin"),
                             cuda + QStringLiteral("v12.2\\include"), 8, 9, 7);
@@ -236,7 +238,7 @@ private Q_SLOTS:
         QVERIFY(snapshot.driver->maxCuda.isNull()); // nothing could ask the driver: unknown, not guessed
 
         QCOMPARE(snapshot.cudaToolkits.size(), 3);
-        QCOMPARE(snapshot.cudaToolkits.at(0).version, QStringLiteral("13.0.88"));
+        QCOMPARE(snapshot.cudaToolkits.at(0).version, QStringLiteral("13.0.2"));
         QCOMPARE(snapshot.cudaToolkits.at(0).binDir, cuda + QStringLiteral("v13.0\\bin\\x64"));
         QCOMPARE(snapshot.cudaToolkits.at(1).path, cuda + QStringLiteral("v12.2"));
         QCOMPARE(snapshot.cudaToolkits.at(1).source, QStringLiteral("CUDA_PATH"));
@@ -334,17 +336,42 @@ private Q_SLOTS:
     void garbageVersionFilesFallBack()
     {
         Sandbox sandbox;
-        trees::linuxToolkit(sandbox, QStringLiteral("12.4.131"));
+        trees::linuxToolkit(sandbox, QStringLiteral("12.4.1"), QStringLiteral("12.4.127"));
         sandbox.write(QStringLiteral("/usr/local/cuda-12.4/version.json"),
                       "{\"cuda\": {\"version\": \"\xff\xfe garbage\"");
-        sandbox.write(QStringLiteral(
-            "/usr/local/cuda-12.4/targets/x86_64-linux/lib/libcudart.so.12.4.131")); // keep the name
         const SystemSnapshot snapshot =
             detectSystem(sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QString())));
         QCOMPARE(snapshot.cudaToolkits.size(), 1);
-        QCOMPARE(snapshot.cudaToolkits.first().version, QStringLiteral("12.4.131"));
+        QCOMPARE(snapshot.cudaToolkits.first().version, QStringLiteral("12.4"));
         QCOMPARE(snapshot.cudaToolkits.first().versionSource, QStringLiteral("cudart-file-name"));
         QVERIFY(findingOf(snapshot, QStringLiteral("cuda.version-unreadable")));
+    }
+
+    void aptPackagesTellReleaseAndCudaMajor()
+    {
+        Sandbox sandbox;
+        trees::linuxToolkit(sandbox, QStringLiteral("13.0.2"), QStringLiteral("13.0.96"), false);
+        trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
+                          QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 14, 0);
+        sandbox.write(QStringLiteral("/var/lib/dpkg/status"),
+                      "Package: cuda-toolkit-13-0\nStatus: deinstall ok config-files\nVersion: 13.0.1-1\n\n"
+                      "Package: cuda-cudart-13-0\nStatus: install ok installed\nVersion: 13.0.96-1\n\n"
+                      "Package: cuda-libraries-13-0\nStatus: install ok installed\nArchitecture: "
+                      "amd64\nVersion: 13.0.2-1\n\n");
+        sandbox.write(
+            QStringLiteral("/var/lib/dpkg/info/libcudnn9-cuda-13.list"),
+            "/.\n/usr\n/usr/lib\n/usr/lib/x86_64-linux-gnu\n/usr/lib/x86_64-linux-gnu/libcudnn.so.9.14.0\n"
+            "/usr/lib/x86_64-linux-gnu/libcudnn.so.9\n");
+        const SystemSnapshot snapshot =
+            detectSystem(sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QString())));
+        QCOMPARE(snapshot.cudaToolkits.size(), 1);
+        QCOMPARE(snapshot.cudaToolkits.first().version,
+                 QStringLiteral("13.0.2")); // the removed toolkit meta package is not it
+        QCOMPARE(snapshot.cudaToolkits.first().versionSource, QStringLiteral("dpkg"));
+        const CudnnCopy *system = copyIn(snapshot, QStringLiteral("/usr/lib/x86_64-linux-gnu"));
+        QVERIFY(system);
+        QCOMPARE(system->cudaMajor, std::optional<int>(13));
+        QCOMPARE(system->owner, QStringLiteral("libcudnn9-cuda-13"));
     }
 
     void gpuWithoutDriverIsNamedFromPci()
@@ -406,7 +433,7 @@ private Q_SLOTS:
     void snapshotJsonRoundTrip()
     {
         Sandbox sandbox;
-        trees::linuxToolkit(sandbox, QStringLiteral("12.2.140"));
+        trees::linuxToolkit(sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"));
         trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib"),
                           QStringLiteral("/usr/local/cuda-12.2/include"), 9, 5, 1);
         trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
