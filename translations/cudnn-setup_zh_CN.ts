@@ -19,18 +19,6 @@
         <translation>运行 "cudnnctl --help" 查看可用的命令和选项。</translation>
     </message>
     <message>
-        <source>Detects, checks, installs and repairs NVIDIA cuDNN.
-
-Commands:
-  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).</source>
-        <translation>检测、检查、安装和修复 NVIDIA cuDNN。
-
-命令：
-  detect    列出本机（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
-            cuDNN 副本和 Python 解释器。</translation>
-    </message>
-    <message>
         <source>The command to run: detect.</source>
         <translation>要运行的命令：detect。</translation>
     </message>
@@ -49,10 +37,6 @@ Commands:
     <message>
         <source>Do not ask Python interpreters about torch (faster).</source>
         <translation>不询问 Python 解释器的 torch 信息（速度更快）。</translation>
-    </message>
-    <message>
-        <source>Seconds to wait for nvidia-smi, nvcc and each Python interpreter (default 15).</source>
-        <translation>等待 nvidia-smi、nvcc 以及每个 Python 解释器的秒数（默认 15）。</translation>
     </message>
     <message>
         <source>Log what is looked at to stderr.</source>
@@ -85,6 +69,24 @@ Commands:
     <message>
         <source>The system root %1 is not a folder.</source>
         <translation>系统根目录 %1 不是一个文件夹。</translation>
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN: GPUs, driver, CUDA toolkits, cuDNN
+copies and the Python interpreters that use them.
+
+Commands:
+  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
+            interpreters of this system (or of --system-root).</source>
+        <translation>查明一台机器上与 NVIDIA cuDNN 有关的一切：显卡、驱动、CUDA 工具包、
+cuDNN 副本，以及会用到它们的 Python 解释器。
+
+命令：
+  detect    列出本机（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
+            cuDNN 副本和 Python 解释器。</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for nvidia-smi and nvcc (default 15) and for each Python interpreter (default 10).</source>
+        <translation>等待 nvidia-smi 和 nvcc 的秒数（默认 15），以及等待每个 Python 解释器的秒数（默认 10）。</translation>
     </message>
 </context>
 <context>

@@ -62,7 +62,8 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
-        "cudnnctl", "Detects, checks, installs and repairs NVIDIA cuDNN.\n\n"
+        "cudnnctl", "Finds out what a machine has for NVIDIA cuDNN: GPUs, driver, CUDA toolkits, cuDNN\n"
+                    "copies and the Python interpreters that use them.\n\n"
                     "Commands:\n"
                     "  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python\n"
                     "            interpreters of this system (or of --system-root)."));
@@ -87,8 +88,8 @@ int main(int argc, char *argv[])
         QCoreApplication::translate("cudnnctl", "Do not ask Python interpreters about torch (faster)."));
     const QCommandLineOption timeoutOption(
         QStringLiteral("tool-timeout"),
-        QCoreApplication::translate(
-            "cudnnctl", "Seconds to wait for nvidia-smi, nvcc and each Python interpreter (default 15)."),
+        QCoreApplication::translate("cudnnctl", "Seconds to wait for nvidia-smi and nvcc (default 15) and "
+                                                "for each Python interpreter (default 10)."),
         QStringLiteral("SECONDS"));
     const QCommandLineOption verboseOption(
         QStringLiteral("verbose"),
