@@ -83,8 +83,9 @@ QIcon statusIcon(Status status)
     return icon;
 }
 
-QPixmap logo(int size)
+QPixmap logo(int logicalSize, qreal devicePixelRatio)
 {
+    const int size = qRound(logicalSize * devicePixelRatio);
     QPixmap pixmap(size, size);
     pixmap.fill(Qt::transparent);
     QPainter painter(&pixmap);
@@ -110,6 +111,8 @@ QPixmap logo(int size)
     painter.setBrush(Qt::white);
     for (const QPointF &point : left + right)
         painter.drawEllipse(point, size * 0.065, size * 0.065);
+    painter.end();
+    pixmap.setDevicePixelRatio(devicePixelRatio);
     return pixmap;
 }
 

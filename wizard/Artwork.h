@@ -20,7 +20,8 @@ Status statusFor(Severity severity);
 // status has its own shape and glyph, so it never depends on colour alone.
 QIcon statusIcon(Status status);
 
-// The product's mark for the wizard's header and window icon, drawn at `size` device pixels.
-QPixmap logo(int size);
+// The product's mark for the wizard's header and window icon: `size` logical pixels, drawn sharp
+// for a screen of `devicePixelRatio`.
+QPixmap logo(int size, qreal devicePixelRatio);
 
 } // namespace cudnnsetup::wizard

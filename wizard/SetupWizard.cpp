@@ -14,10 +14,8 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setObjectName(QStringLiteral("setupWizard"));
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
-    setOption(QWizard::IndependentPages, false);
-    const QPixmap mark = logo(128);
-    setWindowIcon(QIcon(mark));
-    setPixmap(QWizard::LogoPixmap, logo(64 * devicePixelRatio()));
+    setWindowIcon(QIcon(logo(128, 1.0)));
+    setPixmap(QWizard::LogoPixmap, logo(64, devicePixelRatioF()));
     setPage(Page_Welcome, new WelcomePage(this));
     setPage(Page_Hardware, new HardwarePage(session, this));
     setStartId(Page_Welcome);

@@ -255,23 +255,9 @@ QStringList FileSystem::entries(const QString &dir, const QStringList &patterns,
 
 Expected<QByteArray> FileSystem::read(const QString &path, qint64 maxBytes) const
 {
-    const QString host = toHost(path);
-    QFile file(host);
-    if (host.isEmpty() || !file.open(QIODevice::ReadOnly)) {
-        return Finding::warning(
-            QStringLiteral("file.unreadable"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 could not be read.")).arg(path),
-            file.errorString());
-    }
-    if (file.size() > maxBytes) {
-        return Finding::warning(
-            QStringLiteral("file.too-large"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 is unexpectedly large and was not read."))
-                .arg(path),
-            QStringLiteral("%1 bytes, limit %2").arg(file.size()).arg(maxBytes));
-    }
-    const QByteArray data = file.read(maxBytes + 1);
-    if (data.size() > maxBytes) {
+    // One byte more than allowed tells a file that is too large without reading all of it.
+    Expected<QByteArray> data = readHead(path, maxBytes + 1);
+    if (data && data->size() > maxBytes) {
         return Finding::warning(
             QStringLiteral("file.too-large"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "The file %1 is unexpectedly large and was not read."))

@@ -54,28 +54,15 @@ QList<double> timeRuns(const QString &program, const QStringList &arguments,
     return times;
 }
 
+// The shared workstation plus two more cuDNN copies (6 in all) and a long PATH.
 void buildWorkstation(const Sandbox &sandbox, QProcessEnvironment &environment)
 {
-    sandbox.write(QStringLiteral("/etc/os-release"), "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\n");
-    trees::linuxToolkit(sandbox, QStringLiteral("11.8.0"), QStringLiteral("11.8.89"));
-    trees::linuxToolkit(sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"));
-    trees::linuxToolkit(sandbox, QStringLiteral("13.0.2"), QStringLiteral("13.0.96"));
-    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-11.8/targets/x86_64-linux/lib"),
-                      QStringLiteral("/usr/local/cuda-11.8/include"), 8, 9, 7);
-    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib"),
-                      QStringLiteral("/usr/local/cuda-12.2/include"), 9, 5, 1);
+    trees::workstation(sandbox);
     trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-13.0/targets/x86_64-linux/lib"),
                       QStringLiteral("/usr/local/cuda-13.0/include"), 9, 19, 0);
-    trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
-                      QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 14, 0);
     trees::linuxCudnn(sandbox, QStringLiteral("/opt/cudnn-8.6/lib"), QString(), 8, 6, 0);
-    const QString site = QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages");
-    trees::linuxCudnn(sandbox, site + QStringLiteral("/nvidia/cudnn/lib"),
-                      site + QStringLiteral("/nvidia/cudnn/include"), 9, 19, 0);
-    sandbox.write(QStringLiteral("/opt/torch/.venv/pyvenv.cfg"), "version = 3.12.3\n");
     sandbox.write(QStringLiteral("/etc/ld.so.conf"),
                   "/usr/local/cuda-13.0/targets/x86_64-linux/lib\n/usr/lib/x86_64-linux-gnu\n");
-    trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
     QStringList path;
     for (int i = 0; i < 56; ++i) {
         const QString dir = QStringLiteral("/opt/tool%1/bin").arg(i);

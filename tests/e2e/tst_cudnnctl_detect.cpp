@@ -59,34 +59,6 @@ QJsonObject copyIn(const QJsonObject &snapshot, const QString &directory)
     return {};
 }
 
-// A Linux workstation: CUDA 11.8, 12.2 and 13.0, cuDNN in four places, a recorded nvidia-smi.
-void workstation(const Sandbox &sandbox)
-{
-    sandbox.write(QStringLiteral("/etc/os-release"),
-                  "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\nVERSION_ID=\"24.04\"\n");
-    trees::linuxToolkit(sandbox, QStringLiteral("11.8.0"), QStringLiteral("11.8.89"));
-    trees::linuxToolkit(sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"));
-    trees::linuxToolkit(sandbox, QStringLiteral("13.0.2"), QStringLiteral("13.0.96"));
-    sandbox.symlink(QStringLiteral("/usr/local/cuda-13.0"), QStringLiteral("/usr/local/cuda"));
-    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-11.8/targets/x86_64-linux/lib"),
-                      QStringLiteral("/usr/local/cuda-11.8/include"), 8, 9, 7);
-    trees::linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib"),
-                      QStringLiteral("/usr/local/cuda-12.2/include"), 9, 5, 1);
-    trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
-                      QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 14, 0);
-    const QString site = QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages");
-    trees::linuxCudnn(sandbox, site + QStringLiteral("/nvidia/cudnn/lib"),
-                      site + QStringLiteral("/nvidia/cudnn/include"), 9, 19, 0);
-    sandbox.mkdir(site + QStringLiteral("/nvidia_cudnn_cu13-9.19.0.56.dist-info"));
-    sandbox.write(QStringLiteral("/opt/torch/.venv/pyvenv.cfg"), "version = 3.12.3\n");
-    sandbox.writeScript(
-        QStringLiteral("/opt/torch/.venv/bin/python3"),
-        "CUDNNSETUP-PROBE {\"version\": \"3.12.3\", \"bits\": 64, \"torch\": {\"version\": \"2.11.0+cu130\", "
-        "\"cuda\": \"13.0\", \"cudnn\": 91900, \"cudaAvailable\": true}}\n");
-    sandbox.write(QStringLiteral("/etc/ld.so.conf"), "/usr/lib/x86_64-linux-gnu\n");
-    trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
-}
-
 QProcessEnvironment sandboxEnvironment()
 {
     QProcessEnvironment environment;
@@ -105,7 +77,7 @@ private Q_SLOTS:
     void jsonDescribesTheSandbox()
     {
         Sandbox sandbox;
-        workstation(sandbox);
+        trees::workstation(sandbox);
         const Run run =
             cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--lang"),
                       QStringLiteral("en"), QStringLiteral("--system-root"), sandbox.root()},
@@ -164,7 +136,7 @@ private Q_SLOTS:
     void tableSpeaksChinese()
     {
         Sandbox sandbox;
-        workstation(sandbox);
+        trees::workstation(sandbox);
         const Run run = cudnnctl({QStringLiteral("detect"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
                                   QStringLiteral("--system-root"), sandbox.root()},
                                  sandboxEnvironment());

@@ -84,3 +84,19 @@ QByteArray Sandbox::readFixture(const QString &relativePath)
         qFatal("missing fixture %s", qPrintable(relativePath));
     return file.readAll();
 }
+
+QString Sandbox::fixtureSection(const QString &relativePath, const QString &title)
+{
+    const QStringList lines = QString::fromUtf8(readFixture(relativePath)).split(QLatin1Char('\n'));
+    QStringList section;
+    bool inside = false;
+    for (const QString &line : lines) {
+        if (line.startsWith(QLatin1String("== "))) {
+            inside = line == QStringLiteral("== ") + title;
+            continue;
+        }
+        if (inside)
+            section.append(line);
+    }
+    return section.join(QLatin1Char('\n'));
+}

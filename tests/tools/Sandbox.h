@@ -25,6 +25,8 @@ public:
     void copyFrom(const QString &hostSource, const QString &path) const;
 
     static QByteArray readFixture(const QString &relativePath);
+    // The lines of one "== title" section of a recording that holds several commands' output.
+    static QString fixtureSection(const QString &relativePath, const QString &title);
     static QString fixturePath(const QString &relativePath);
 
 private:

@@ -150,6 +150,33 @@ void recordedNvidiaSmi(const Sandbox &sandbox, const QString &path)
                                       ".query' ;;\n  *) /bin/cat '" + base + ".table' ;;\nesac\n");
 }
 
+void workstation(const Sandbox &sandbox)
+{
+    sandbox.write(QStringLiteral("/etc/os-release"),
+                  "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\nVERSION_ID=\"24.04\"\n");
+    linuxToolkit(sandbox, QStringLiteral("11.8.0"), QStringLiteral("11.8.89"));
+    linuxToolkit(sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"));
+    linuxToolkit(sandbox, QStringLiteral("13.0.2"), QStringLiteral("13.0.96"));
+    sandbox.symlink(QStringLiteral("/usr/local/cuda-13.0"), QStringLiteral("/usr/local/cuda"));
+    linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-11.8/targets/x86_64-linux/lib"),
+               QStringLiteral("/usr/local/cuda-11.8/include"), 8, 9, 7);
+    linuxCudnn(sandbox, QStringLiteral("/usr/local/cuda-12.2/targets/x86_64-linux/lib"),
+               QStringLiteral("/usr/local/cuda-12.2/include"), 9, 5, 1);
+    linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
+               QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 14, 0);
+    const QString site = QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages");
+    linuxCudnn(sandbox, site + QStringLiteral("/nvidia/cudnn/lib"),
+               site + QStringLiteral("/nvidia/cudnn/include"), 9, 19, 0);
+    sandbox.mkdir(site + QStringLiteral("/nvidia_cudnn_cu13-9.19.0.56.dist-info"));
+    sandbox.write(QStringLiteral("/opt/torch/.venv/pyvenv.cfg"), "version = 3.12.3\n");
+    sandbox.writeScript(
+        QStringLiteral("/opt/torch/.venv/bin/python3"),
+        "CUDNNSETUP-PROBE {\"version\": \"3.12.3\", \"bits\": 64, \"torch\": {\"version\": \"2.11.0+cu130\", "
+        "\"cuda\": \"13.0\", \"cudnn\": 91900, \"cudaAvailable\": true}}\n");
+    sandbox.write(QStringLiteral("/etc/ld.so.conf"), "/usr/lib/x86_64-linux-gnu\n");
+    recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
+}
+
 void windowsSystem(const Sandbox &sandbox)
 {
     sandbox.mkdir(QStringLiteral("C:\\Windows\\System32"));

@@ -32,6 +32,10 @@ void windowsCudnn(const Sandbox &sandbox, const QString &binDir, const QString &
 // nvidia-smi at `path` answering like the real H200 machine (tests/fixtures/nvidia-h200-linux):
 // the CSV for --query-gpu, the table otherwise.
 void recordedNvidiaSmi(const Sandbox &sandbox, const QString &path);
+// A Linux workstation like the project's H200 machine, with more history: CUDA 11.8, 12.2 and 13.0,
+// cuDNN 8.9.7 and 9.5.1 in the older toolkits, 9.14.0 from the distribution and 9.19.0 from the
+// torch venv's wheel, a venv Python that answers the probe, and the recorded nvidia-smi.
+void workstation(const Sandbox &sandbox);
 // The marker that makes a sandbox a Windows tree.
 void windowsSystem(const Sandbox &sandbox);
 

@@ -45,19 +45,7 @@ QString describe(const QueryRow &row)
 // The lines of one "== title" section of the recorded list-and-query.txt.
 QString recordedSection(const QString &title)
 {
-    const QStringList lines =
-        fixture(QStringLiteral("nvidia-h200-linux/list-and-query.txt")).split(QLatin1Char('\n'));
-    QStringList section;
-    bool inside = false;
-    for (const QString &line : lines) {
-        if (line.startsWith(QLatin1String("== "))) {
-            inside = line == QStringLiteral("== ") + title;
-            continue;
-        }
-        if (inside)
-            section.append(line);
-    }
-    return section.join(QLatin1Char('\n'));
+    return Sandbox::fixtureSection(QStringLiteral("nvidia-h200-linux/list-and-query.txt"), title);
 }
 
 const QString kNull = QStringLiteral("<null>");

@@ -17,22 +17,6 @@ QString text(const Version &version)
     return version.isValid() ? version.toString() : QString();
 }
 
-QString recordedSection(const QString &file, const QString &title)
-{
-    const QStringList lines = QString::fromUtf8(Sandbox::readFixture(file)).split(QLatin1Char('\n'));
-    QStringList section;
-    bool inside = false;
-    for (const QString &line : lines) {
-        if (line.startsWith(QLatin1String("== "))) {
-            inside = line == QStringLiteral("== ") + title;
-            continue;
-        }
-        if (inside)
-            section.append(line);
-    }
-    return section.join(QLatin1Char('\n'));
-}
-
 const char kCudnn9Header[] =
     "/*\n"
     " * Copyright 2014-2025 NVIDIA Corporation.  All rights reserved.\n"
@@ -134,7 +118,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
 
         QTest::newRow("real 13.0, Linux PDT")
-            << recordedSection(QStringLiteral("nvidia-h200-linux/list-and-query.txt"), QStringLiteral("nvcc"))
+            << Sandbox::fixtureSection(QStringLiteral("nvidia-h200-linux/list-and-query.txt"),
+                                       QStringLiteral("nvcc"))
             << "13.0.88";
         QTest::newRow("9.0, no Build line") << "nvcc: NVIDIA (R) Cuda compiler driver\n"
                                                "Copyright (c) 2005-2017 NVIDIA Corporation\n"
@@ -269,8 +254,8 @@ private Q_SLOTS:
         QTest::newRow("8.x cudnn_version.h, CRLF") << QByteArray(kCudnn8Header) << "8.9.7";
         QTest::newRow("7.x cudnn.h") << QByteArray(kCudnn7Header) << "7.6.5";
         QTest::newRow("real 9.14.0 lines")
-            << recordedSection(QStringLiteral("nvidia-h200-linux/torch-cudnn.txt"),
-                               QStringLiteral("cudnn header"))
+            << Sandbox::fixtureSection(QStringLiteral("nvidia-h200-linux/torch-cudnn.txt"),
+                                       QStringLiteral("cudnn header"))
                    .section(QLatin1Char('\n'), 0, 5)
                    .toUtf8()
             << "9.14.0";
@@ -343,9 +328,9 @@ private Q_SLOTS:
     void realTorchNumber()
     {
         // "2.11.0+cu130 13.0 91900 True NVIDIA H200 (9, 0)"
-        const QString line =
-            recordedSection(QStringLiteral("nvidia-h200-linux/torch-cudnn.txt"), QStringLiteral("torch"))
-                .section(QLatin1Char('\n'), 0, 0);
+        const QString line = Sandbox::fixtureSection(QStringLiteral("nvidia-h200-linux/torch-cudnn.txt"),
+                                                     QStringLiteral("torch"))
+                                 .section(QLatin1Char('\n'), 0, 0);
         const qint64 number = line.section(QLatin1Char(' '), 2, 2).toLongLong();
         QCOMPARE(text(fromCudnnVersionNumber(number)), QStringLiteral("9.19.0"));
     }
