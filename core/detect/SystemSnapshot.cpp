@@ -1,5 +1,7 @@
 #include "detect/SystemSnapshot.h"
 
+#include "common/Version.h"
+
 #include <QJsonArray>
 
 namespace cudnnsetup {
@@ -249,11 +251,15 @@ EnvironmentInfo environmentFromJson(const QJsonObject &object)
 
 const CudnnCopy *SystemSnapshot::cudnnLoadedByDefault() const
 {
+    // Each major has its own library name (cudnn64_8.dll, cudnn64_9.dll), so each can have a
+    // first copy; the newest is the one new programs ask for.
+    const CudnnCopy *newest = nullptr;
     for (const CudnnCopy &copy : cudnn) {
-        if (copy.loadOrder == 1)
-            return &copy;
+        if (copy.loadOrder == 1 &&
+            (!newest || Version::parse(copy.version) > Version::parse(newest->version)))
+            newest = &copy;
     }
-    return nullptr;
+    return newest;
 }
 
 QJsonObject SystemSnapshot::toJson() const

@@ -126,7 +126,7 @@ struct SystemSnapshot
     EnvironmentInfo environment;
     Findings findings;
 
-    // The copy a freshly started process would load (loadOrder 1), or null.
+    // The copy a freshly started process would load (loadOrder 1); of several majors, the newest.
     const CudnnCopy *cudnnLoadedByDefault() const;
 
     QJsonObject toJson() const;

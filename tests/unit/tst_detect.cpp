@@ -418,6 +418,40 @@ private Q_SLOTS:
         QVERIFY(findingOf(snapshot, QStringLiteral("driver.max-cuda-unknown")));
     }
 
+    void oddInputBecomesFindingsNotCrashes()
+    {
+        Sandbox sandbox;
+        sandbox.write(QStringLiteral("/etc/os-release"),
+                      "PRETTY_NAME=\"\xc4\xe3\xba\xc3 Linux\"\n\xff\xfe\x00garbage\n");
+        trees::linuxToolkit(sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"), false);
+        sandbox.mkdir(QStringLiteral("/usr/local/cuda-12.2/version.json")); // a folder where a file belongs
+        sandbox.write(QStringLiteral("/usr/local/cuda-12.2/version.txt"), QByteArray(4096, '\0'));
+        // A user folder in Chinese, and a header full of binary junk beside a real library set.
+        const QString home = QStringLiteral("/home/张三/miniconda3");
+        sandbox.mkdir(home + QStringLiteral("/conda-meta"));
+        trees::linuxCudnn(sandbox, home + QStringLiteral("/lib"), QString(), 9, 1, 0);
+        sandbox.write(home + QStringLiteral("/include/cudnn_version.h"),
+                      "\x89PNG\r\n\x1a\n#define CUDNN_MAJOR\n");
+        sandbox.writeScript(QStringLiteral("/usr/bin/nvidia-smi"),
+                            QByteArray("\x00\x01\xfe\xff binary\n| | |\n+---+\n", 22));
+        const SystemSnapshot snapshot = detectSystem(
+            sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QStringLiteral("/usr/bin"))));
+        QCOMPARE(snapshot.cudaToolkits.size(), 1);
+        QCOMPARE(snapshot.cudaToolkits.first().version, QStringLiteral("12.2")); // from libcudart.so.12.2.140
+        QVERIFY(findingOf(snapshot, QStringLiteral("cuda.version-unreadable")));
+        const CudnnCopy *conda = copyIn(snapshot, home + QStringLiteral("/lib"));
+        QVERIFY(conda);
+        QCOMPARE(conda->source, QStringLiteral("conda"));
+        QCOMPARE(conda->version,
+                 QStringLiteral("9.1.0")); // the junk header is not believed; the file name is
+        QCOMPARE(conda->versionSource, QStringLiteral("file-name"));
+        QVERIFY(findingOf(snapshot, QStringLiteral("nvidia-smi.unparsable")) ||
+                findingOf(snapshot, QStringLiteral("nvidia-smi.query-unparsable")));
+        QVERIFY(findingOf(snapshot, QStringLiteral("gpu.none")));
+        // Whatever came in, the JSON goes out whole.
+        QVERIFY(SystemSnapshot::fromJson(snapshot.toJson()));
+    }
+
     void emptySystemSaysNoGpu()
     {
         Sandbox sandbox;
