@@ -197,7 +197,8 @@ void readVersion(const SystemContext &context, const DetectOptions &options, con
                                 paths.join(toolkit.path, QStringLiteral("bin/") + nvccName)}) {
         if (!files.isExecutable(nvcc))
             continue;
-        const ProcessResult result = context.run(nvcc, {QStringLiteral("--version")}, options.toolTimeoutMs);
+        const ProcessResult result =
+            context.run(nvcc, {QStringLiteral("--version")}, options.toolTimeoutMs, options.cancel);
         const Version version = versions::fromNvccOutput(QString::fromLocal8Bit(result.standardOutput));
         if (version.isValid()) {
             toolkit.version = version.truncated(2).toString();

@@ -195,6 +195,8 @@ QString outputOf(const ProcessResult &result)
 bool handleRunProblems(const QString &program, const ProcessResult &result, const DetectOptions &options,
                        SmiReading &reading, Findings &findings)
 {
+    if (result.cancelled)
+        return true;
     if (result.timedOut) {
         findings.append(Finding::warning(
             QStringLiteral("nvidia-smi.timeout"),
@@ -235,11 +237,11 @@ SmiReading readNvidiaSmi(const SystemContext &context, const DetectOptions &opti
     QStringList fields = nvidiasmi::queryFields();
     ProcessResult query =
         context.run(program, {QStringLiteral("--query-gpu=") + fields.join(QLatin1Char(',')), format},
-                    options.toolTimeoutMs);
+                    options.toolTimeoutMs, options.cancel);
     if (query.started && !query.timedOut && nvidiasmi::isInvalidFieldError(outputOf(query))) {
         fields = nvidiasmi::queryFieldsLegacy(); // drivers before compute_cap existed
         query = context.run(program, {QStringLiteral("--query-gpu=") + fields.join(QLatin1Char(',')), format},
-                            options.toolTimeoutMs);
+                            options.toolTimeoutMs, options.cancel);
     }
     if (handleRunProblems(program, query, options, reading, findings))
         return reading;
@@ -267,7 +269,7 @@ SmiReading readNvidiaSmi(const SystemContext &context, const DetectOptions &opti
         return reading;
 
     // The table's header is where the driver says which CUDA it supports.
-    const ProcessResult table = context.run(program, {}, options.toolTimeoutMs);
+    const ProcessResult table = context.run(program, {}, options.toolTimeoutMs, options.cancel);
     if (handleRunProblems(program, table, options, reading, findings))
         return reading;
     const auto parsed = nvidiasmi::parseTable(QString::fromLocal8Bit(table.standardOutput));

@@ -174,7 +174,8 @@ void addPyLauncher(const SystemContext &context, const DetectOptions &options, C
     QString launcher = context.findExecutable(QStringLiteral("py"), {QStringLiteral("C:\\Windows")});
     if (launcher.isEmpty())
         return;
-    const ProcessResult result = context.run(launcher, {QStringLiteral("-0p")}, options.toolTimeoutMs);
+    const ProcessResult result =
+        context.run(launcher, {QStringLiteral("-0p")}, options.toolTimeoutMs, options.cancel);
     if (!result.succeeded())
         return;
     // " -V:3.12 *        C:\Python312\python.exe" (3.11+) or " -3.9-64        C:\...\python.exe"

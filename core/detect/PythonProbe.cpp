@@ -138,8 +138,8 @@ QList<PythonInstall> probePythons(const SystemContext &context, const QList<Pyth
                 python.torch = torchFromFiles(context, environment);
                 return python;
             }
-            const ProcessResult result =
-                context.run(environment.interpreter, {QStringLiteral("-c"), script}, options.pythonTimeoutMs);
+            const ProcessResult result = context.run(environment.interpreter, {QStringLiteral("-c"), script},
+                                                     options.pythonTimeoutMs, options.cancel);
             if (!readProbeOutput(result.standardOutput, python)) {
                 python.probeError = result.summary();
                 python.torch = torchFromFiles(context, environment);

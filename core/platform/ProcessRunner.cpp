@@ -19,9 +19,10 @@ QString ProcessResult::summary() const
 {
     if (!started)
         return QStringLiteral("did not start: %1").arg(errorString);
-    QString text = timedOut  ? QStringLiteral("did not finish within its time limit")
-                   : crashed ? QStringLiteral("crashed")
-                             : QStringLiteral("exit code %1").arg(exitCode);
+    QString text = timedOut    ? QStringLiteral("did not finish within its time limit")
+                   : cancelled ? QStringLiteral("cancelled")
+                   : crashed   ? QStringLiteral("crashed")
+                               : QStringLiteral("exit code %1").arg(exitCode);
     const QString firstLine =
         QString::fromLocal8Bit(standardError).trimmed().section(QLatin1Char('\n'), 0, 0);
     if (!firstLine.isEmpty())
@@ -30,7 +31,8 @@ QString ProcessResult::summary() const
 }
 
 ProcessResult ProcessRunner::run(const QString &program, const QStringList &arguments, int timeoutMs,
-                                 const std::optional<QProcessEnvironment> &environment) const
+                                 const std::optional<QProcessEnvironment> &environment,
+                                 const std::atomic<bool> *cancel) const
 {
     ProcessResult result;
     QElapsedTimer timer;
@@ -58,9 +60,21 @@ ProcessResult ProcessRunner::run(const QString &program, const QStringList &argu
     result.started = true;
     process.closeWriteChannel();
 
-    const qint64 remaining = std::max<qint64>(1, timeoutMs - timer.elapsed());
-    if (!process.waitForFinished(int(remaining))) {
-        result.timedOut = true;
+    // Wait in short slices so a cancel request is seen within a tenth of a second.
+    bool finished = false;
+    while (!finished) {
+        const qint64 remaining = timeoutMs - timer.elapsed();
+        if (remaining <= 0) {
+            result.timedOut = true;
+            break;
+        }
+        if (cancel && cancel->load()) {
+            result.cancelled = true;
+            break;
+        }
+        finished = process.waitForFinished(int(std::min<qint64>(remaining, 100)));
+    }
+    if (!finished) {
 #ifndef Q_OS_WIN
         const qint64 pid = process.processId();
         if (pid > 0)
@@ -68,7 +82,8 @@ ProcessResult ProcessRunner::run(const QString &program, const QStringList &argu
 #endif
         process.kill();
         process.waitForFinished(2000);
-        result.errorString = QStringLiteral("timed out after %1 ms").arg(timeoutMs);
+        result.errorString = result.cancelled ? QStringLiteral("cancelled")
+                                              : QStringLiteral("timed out after %1 ms").arg(timeoutMs);
     } else {
         result.crashed = process.exitStatus() == QProcess::CrashExit;
         result.exitCode = process.exitCode();

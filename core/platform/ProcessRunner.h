@@ -5,6 +5,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
 #include <optional>
 
 namespace cudnnsetup {
@@ -13,6 +14,7 @@ struct ProcessResult
 {
     bool started = false;
     bool timedOut = false;
+    bool cancelled = false;
     bool crashed = false;
     int exitCode = -1;
     QByteArray standardOutput;
@@ -20,19 +22,21 @@ struct ProcessResult
     QString errorString; // why it did not start, or how it ended badly
     qint64 elapsedMs = 0;
 
-    bool succeeded() const { return started && !timedOut && !crashed && exitCode == 0; }
+    bool succeeded() const { return started && !timedOut && !cancelled && !crashed && exitCode == 0; }
     // One line for a finding's details: "exit code 9: <first line of stderr>".
     QString summary() const;
 };
 
-// Runs a program to completion with a deadline. A program that does not finish in time is killed
-// with everything it started (a hung nvidia-smi must never hang detection). Any thread.
+// Runs a program to completion with a deadline. A program that does not finish in time, or whose
+// caller sets `cancel`, is killed with everything it started (a hung nvidia-smi must never hang
+// detection, nor a closing window). Any thread.
 class ProcessRunner
 {
 public:
     virtual ~ProcessRunner() = default;
     virtual ProcessResult run(const QString &program, const QStringList &arguments, int timeoutMs,
-                              const std::optional<QProcessEnvironment> &environment = std::nullopt) const;
+                              const std::optional<QProcessEnvironment> &environment = std::nullopt,
+                              const std::atomic<bool> *cancel = nullptr) const;
 };
 
 } // namespace cudnnsetup

@@ -50,7 +50,8 @@ QString SystemContext::findExecutable(const QString &name, const QStringList &pr
     return {};
 }
 
-ProcessResult SystemContext::run(const QString &program, const QStringList &arguments, int timeoutMs) const
+ProcessResult SystemContext::run(const QString &program, const QStringList &arguments, int timeoutMs,
+                                 const std::atomic<bool> *cancel) const
 {
     const QString host = m_files.toHost(program);
     if (host.isEmpty()) {
@@ -58,7 +59,7 @@ ProcessResult SystemContext::run(const QString &program, const QStringList &argu
         result.errorString = QStringLiteral("%1 is not reachable from this system").arg(program);
         return result;
     }
-    return m_processes->run(host, arguments, timeoutMs);
+    return m_processes->run(host, arguments, timeoutMs, std::nullopt, cancel);
 }
 
 } // namespace cudnnsetup

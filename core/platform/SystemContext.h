@@ -41,8 +41,9 @@ public:
     // The inspected system's path of an executable: `preferredDirs` first, then PATH (entries are
     // the inspected system's paths). Adds ".exe" on Windows. Empty if not found.
     QString findExecutable(const QString &name, const QStringList &preferredDirs = {}) const;
-    // Runs an executable given by its inspected-system path.
-    ProcessResult run(const QString &program, const QStringList &arguments, int timeoutMs) const;
+    // Runs an executable given by its inspected-system path; `cancel` stops it early.
+    ProcessResult run(const QString &program, const QStringList &arguments, int timeoutMs,
+                      const std::atomic<bool> *cancel = nullptr) const;
 
 private:
     FileSystem m_files;

@@ -1,0 +1,57 @@
+#include "Sandbox.h"
+#include "SystemTrees.h"
+#include "session/DetectionJob.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace cudnnsetup;
+
+class TestDetectionJob : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void reportsProgressAndFinishesOnItsThread()
+    {
+        Sandbox sandbox;
+        trees::workstation(sandbox);
+        DetectionJob job(SystemContext::rooted(sandbox.root()));
+        QSignalSpy progress(&job, &DetectionJob::progress);
+        QSignalSpy finished(&job, &DetectionJob::finished);
+        job.start();
+        QVERIFY(job.isRunning());
+        QVERIFY(finished.wait(30000));
+        QVERIFY(!job.isRunning());
+        QVERIFY(progress.count() >= 5);
+        QCOMPARE(progress.last().at(0).toDouble(), 1.0);
+        const auto snapshot = finished.first().at(0).value<SystemSnapshot>();
+        QCOMPARE(snapshot.gpus.size(), 1);
+        QCOMPARE(snapshot.cudaToolkits.size(), 3);
+    }
+
+    // A hung interpreter must not keep a closing window waiting for its whole time limit.
+    void cancelStopsHungProgramsAtOnce()
+    {
+        Sandbox sandbox;
+        sandbox.writeScriptBody(QStringLiteral("/usr/bin/python3"), "sleep 60\n");
+        qputenv("PATH", "/usr/bin");
+        DetectOptions options;
+        options.pythonTimeoutMs = 60000;
+        DetectionJob job(SystemContext::rooted(sandbox.root()), options);
+        QSignalSpy cancelled(&job, &DetectionJob::cancelled);
+        QSignalSpy finished(&job, &DetectionJob::finished);
+        job.start();
+        QTest::qWait(300);
+        QElapsedTimer timer;
+        timer.start();
+        job.cancel();
+        QVERIFY(cancelled.wait(10000));
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(finished.count(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDetectionJob)
+#include "tst_detectionjob.moc"
