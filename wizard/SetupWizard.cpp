@@ -33,6 +33,11 @@ void SetupWizard::changeEvent(QEvent *event)
 void SetupWizard::retranslate()
 {
     setWindowTitle(tr("cuDNN Setup"));
+    // QWizard words its own buttons only when the style is set or the page changes; setting the
+    // style again re-reads them from Qt's translation.
+    const WizardStyle style = wizardStyle();
+    setWizardStyle(style == ModernStyle ? ClassicStyle : ModernStyle);
+    setWizardStyle(style);
 }
 
 } // namespace cudnnsetup::wizard

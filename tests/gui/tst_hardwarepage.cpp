@@ -104,6 +104,8 @@ private Q_SLOTS:
         QCOMPARE(Translations::current(), QStringLiteral("zh_CN"));
         // Qt posts QEvent::LanguageChange to every widget; the pages re-word themselves on it.
         QTRY_VERIFY(wizard.page(SetupWizard::Page_Welcome)->title().contains(QStringLiteral("欢迎")));
+        QCOMPARE(wizard.button(QWizard::NextButton)->text(), QCoreApplication::translate("QWizard", "&Next >"));
+        QVERIFY(wizard.button(QWizard::NextButton)->text() != QLatin1String("&Next >"));
         saveScreenshot(&wizard, QStringLiteral("welcome-zh_CN.png"));
         wizard.next();
         QVERIFY(page->isComplete());
