@@ -11,6 +11,18 @@
         <source>The system root %1 is not a folder.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Language of the wizard: en or zh_CN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also write the log to FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnctl</name>

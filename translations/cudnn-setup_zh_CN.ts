@@ -11,6 +11,18 @@
         <source>The system root %1 is not a folder.</source>
         <translation>系统根目录 %1 不是一个文件夹。</translation>
     </message>
+    <message>
+        <source>Language of the wizard: en or zh_CN.</source>
+        <translation>向导使用的语言：en 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
+        <translation>检查文件位于 DIR 下的系统（例如挂载的镜像或测试沙箱）。</translation>
+    </message>
+    <message>
+        <source>Also write the log to FILE.</source>
+        <translation>同时把日志写入 FILE。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnctl</name>

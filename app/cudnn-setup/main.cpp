@@ -20,12 +20,24 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("cuDNN Setup"));
     QApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
 
+    // The language comes first: the option descriptions and every later text are translated.
+    const QString requested = Translations::languageArgument(QApplication::arguments());
+    if (!Translations::install(requested.isEmpty() ? Translations::languageForLocale(QLocale::system())
+                                                   : requested))
+        Translations::install(QStringLiteral("en"));
+
     QCommandLineParser parser;
-    const QCommandLineOption langOption(QStringLiteral("lang"), QStringLiteral("en or zh_CN"),
-                                        QStringLiteral("LANG"));
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"),
+        QApplication::translate("cudnn-setup", "Language of the wizard: en or zh_CN."),
+        QStringLiteral("LANG"));
     const QCommandLineOption rootOption(
-        QStringLiteral("system-root"), QStringLiteral("inspect the system under DIR"), QStringLiteral("DIR"));
-    const QCommandLineOption logOption(QStringLiteral("log"), QStringLiteral("write the log to FILE"),
+        QStringLiteral("system-root"),
+        QApplication::translate(
+            "cudnn-setup", "Inspect the system whose files are under DIR (a mounted image, a test sandbox)."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption logOption(QStringLiteral("log"),
+                                       QApplication::translate("cudnn-setup", "Also write the log to FILE."),
                                        QStringLiteral("FILE"));
     parser.addOptions({langOption, rootOption, logOption});
     parser.addHelpOption();
@@ -35,10 +47,6 @@ int main(int argc, char *argv[])
     logging::configure(false);
     if (parser.isSet(logOption))
         logging::writeTo(parser.value(logOption));
-    const QString language = parser.isSet(langOption) ? parser.value(langOption)
-                                                      : Translations::languageForLocale(QLocale::system());
-    if (!Translations::install(language))
-        Translations::install(QStringLiteral("en"));
 
     QString root;
     if (parser.isSet(rootOption)) {

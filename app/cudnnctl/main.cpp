@@ -34,19 +34,6 @@ int usageError(const QString &message)
     return exitcode::UsageError;
 }
 
-// The language must be set before any translated text (option descriptions included) is made.
-QString requestedLanguage(const QStringList &arguments)
-{
-    for (int i = 1; i < arguments.size(); ++i) {
-        const QString &argument = arguments.at(i);
-        if (argument == QLatin1String("--lang") && i + 1 < arguments.size())
-            return arguments.at(i + 1);
-        if (argument.startsWith(QLatin1String("--lang=")))
-            return argument.mid(7);
-    }
-    return {};
-}
-
 } // namespace
 
 int main(int argc, char *argv[])
@@ -55,7 +42,7 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("cudnnctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
 
-    const QString language = requestedLanguage(QCoreApplication::arguments());
+    const QString language = Translations::languageArgument(QCoreApplication::arguments());
     if (!language.isEmpty() && Translations::normalize(language).isEmpty())
         return usageError(QStringLiteral("unsupported language \"%1\" (use en or zh_CN)").arg(language));
     Translations::install(language.isEmpty() ? Translations::languageForLocale(QLocale::system()) : language);

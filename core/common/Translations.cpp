@@ -37,6 +37,18 @@ QString Translations::normalize(const QString &language)
     return {};
 }
 
+QString Translations::languageArgument(const QStringList &arguments)
+{
+    for (int i = 1; i < arguments.size(); ++i) {
+        const QString &argument = arguments.at(i);
+        if (argument == QLatin1String("--lang") && i + 1 < arguments.size())
+            return arguments.at(i + 1);
+        if (argument.startsWith(QLatin1String("--lang=")))
+            return argument.mid(7);
+    }
+    return {};
+}
+
 bool Translations::install(const QString &language)
 {
     const QString normalized = normalize(language);

@@ -20,6 +20,10 @@ public:
     // Normalises user input such as "zh", "zh-CN", "zh_CN", "en_US"; empty if unsupported.
     static QString normalize(const QString &language);
 
+    // The value of "--lang X" / "--lang=X" in a command line, or null. Read before the parser is
+    // built, because the option descriptions themselves are translated.
+    static QString languageArgument(const QStringList &arguments);
+
     // Installs the translators for `language` (replacing any installed before; QCoreApplication
     // then sends QEvent::LanguageChange to every widget). Returns false for an unsupported language.
     static bool install(const QString &language);
