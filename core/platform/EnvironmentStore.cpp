@@ -12,8 +12,14 @@ EnvironmentStore::EnvironmentStore(OsFamily family, const QProcessEnvironment &p
 
 QString EnvironmentStore::value(const QString &name) const
 {
-    if (m_process.contains(name))
+    if (m_process.contains(name)) {
+#ifdef Q_OS_WIN
+        // A Windows host's QProcessEnvironment ignores case; a Linux tree's names do not.
+        if (!m_paths.isWindows() && !m_process.keys().contains(name))
+            return {};
+#endif
         return m_process.value(name);
+    }
     if (m_paths.isWindows()) {
         // QProcessEnvironment ignores case only on Windows hosts; a Windows tree read elsewhere
         // still has Windows names.

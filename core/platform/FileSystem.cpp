@@ -95,12 +95,9 @@ QString FileSystem::fromHost(const QString &hostPath) const
 
 QString FileSystem::resolveLinux(const QString &systemPath, int depth) const
 {
-#ifdef Q_OS_WIN
-    Q_UNUSED(depth)
-    return systemPath;
-#else
     if (depth > kMaxLinkDepth)
         return systemPath;
+    // ".." stops at the root on every host: a Windows host's QDir::cleanPath keeps a leading "/..".
     const QStringList parts = systemPath.split(QLatin1Char('/'), Qt::SkipEmptyParts);
     QString current = QStringLiteral("/");
     for (const QString &part : parts) {
@@ -112,23 +109,23 @@ QString FileSystem::resolveLinux(const QString &systemPath, int depth) const
         }
         const QString next =
             current == QLatin1String("/") ? current + part : current + QLatin1Char('/') + part;
+#ifndef Q_OS_WIN
+        // A Linux image's links cannot be read on a Windows host; there its paths stay lexical.
         const QString host = m_root + next;
         const QFileInfo info(host);
         if (info.isSymLink()) {
             const QString target = readLinkRaw(host);
-            if (target.isEmpty()) {
-                current = next;
+            if (!target.isEmpty()) {
+                const QString base =
+                    target.startsWith(QLatin1Char('/')) ? target : current + QLatin1Char('/') + target;
+                current = resolveLinux(QDir::cleanPath(base), depth + 1);
                 continue;
             }
-            const QString base =
-                target.startsWith(QLatin1Char('/')) ? target : current + QLatin1Char('/') + target;
-            current = resolveLinux(QDir::cleanPath(base), depth + 1);
-        } else {
-            current = next;
         }
+#endif
+        current = next;
     }
     return current;
-#endif
 }
 
 QString FileSystem::resolveWindowsCase(const QString &hostPath) const
