@@ -69,7 +69,10 @@ LoadResult LibraryLoader::load(const QString &nameOrPath, Search search) const
     SetThreadErrorMode(previousMode, nullptr);
     if (!module) {
         result.errorCode = int(error);
-        result.errorString = windowsErrorText(error);
+        // Windows' texts name no file ("The specified module could not be found.") or keep a
+        // literal "%1" (193): say which one.
+        result.errorString = QStringLiteral("%1: %2").arg(
+            native, windowsErrorText(error).replace(QLatin1String("%1"), native));
         qCDebug(lcPlatform) << "LoadLibraryExW" << native << "failed:" << error << result.errorString;
         return result;
     }

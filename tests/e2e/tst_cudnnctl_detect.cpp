@@ -59,8 +59,16 @@ QJsonObject copyIn(const QJsonObject &snapshot, const QString &directory)
     return {};
 }
 
+// The inspected system's PATH, in the host's own family's terms (a tree of the host's family is
+// the one whose programs can run). On Windows the rest of the environment stays: a Windows
+// program needs SystemRoot and friends to start at all.
 QProcessEnvironment sandboxEnvironment()
 {
+    if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows) {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32;C:\\Python312"));
+        return environment;
+    }
     QProcessEnvironment environment;
     environment.insert(QStringLiteral("PATH"), QStringLiteral("/opt/torch/.venv/bin:/usr/bin:/bin"));
     environment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
@@ -76,6 +84,7 @@ class TestCudnnctlDetect : public QObject
 private Q_SLOTS:
     void jsonDescribesTheSandbox()
     {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "runs the Linux tree's programs");
         Sandbox sandbox;
         trees::workstation(sandbox);
         const Run run =
@@ -135,6 +144,7 @@ private Q_SLOTS:
 
     void tableSpeaksChinese()
     {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "runs the Linux tree's programs");
         Sandbox sandbox;
         trees::workstation(sandbox);
         const Run run = cudnnctl({QStringLiteral("detect"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
@@ -158,10 +168,57 @@ private Q_SLOTS:
         QVERIFY(findingIds(json(run)).contains(QStringLiteral("gpu.none")));
     }
 
+    void windowsJsonDescribesTheSandbox()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Windows, "runs the Windows tree's programs");
+        Sandbox sandbox;
+        trees::windowsWorkstation(sandbox);
+        const Run run =
+            cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--lang"),
+                      QStringLiteral("en"), QStringLiteral("--system-root"), sandbox.root()},
+                     sandboxEnvironment());
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject snapshot = json(run);
+        QCOMPARE(snapshot.value(QStringLiteral("os")).toObject().value(QStringLiteral("family")).toString(),
+                 QStringLiteral("windows"));
+        const QJsonObject gpu = snapshot.value(QStringLiteral("gpus")).toArray().first().toObject();
+        QCOMPARE(gpu.value(QStringLiteral("name")).toString(), QStringLiteral("NVIDIA GeForce RTX 3080"));
+        QCOMPARE(gpu.value(QStringLiteral("computeCapability")).toString(), QStringLiteral("8.6"));
+        const QJsonObject driver = snapshot.value(QStringLiteral("driver")).toObject();
+        QCOMPARE(driver.value(QStringLiteral("version")).toString(), QStringLiteral("591.59"));
+        QCOMPARE(driver.value(QStringLiteral("maxCuda")).toString(), QStringLiteral("13.1"));
+        QCOMPARE(snapshot.value(QStringLiteral("cudaToolkits")).toArray().size(), 3);
+        const QString cuda = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\");
+        const QJsonObject inToolkit = copyIn(snapshot, cuda + QStringLiteral("v12.2\\bin"));
+        QCOMPARE(inToolkit.value(QStringLiteral("version")).toString(), QStringLiteral("8.9.7"));
+        QCOMPARE(inToolkit.value(QStringLiteral("cudaMajor")).toInt(), 12);
+        const QJsonObject installed =
+            copyIn(snapshot, QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\12.4"));
+        QCOMPARE(installed.value(QStringLiteral("version")).toString(), QStringLiteral("9.1.0"));
+        QVERIFY(installed.value(QStringLiteral("loadOrder")).isNull());
+        // The registry belongs to the running system: under a root it is unknown, not this host's.
+        QVERIFY(snapshot.value(QStringLiteral("environment"))
+                    .toObject()
+                    .value(QStringLiteral("pathStale"))
+                    .isNull());
+        const QJsonObject python = snapshot.value(QStringLiteral("pythons")).toArray().first().toObject();
+        QCOMPARE(python.value(QStringLiteral("path")).toString(),
+                 QStringLiteral("C:\\Python312\\python.exe"));
+        QCOMPARE(python.value(QStringLiteral("bits")).toInt(), 64);
+        QVERIFY(python.value(QStringLiteral("torch")).toObject().value(QStringLiteral("cuda")).isNull());
+    }
+
     void hungNvidiaSmiHonoursTheTimeout()
     {
         Sandbox sandbox;
-        sandbox.writeScriptBody(QStringLiteral("/usr/bin/nvidia-smi"), "sleep 60\n");
+        ToolBehaviour hung;
+        hung.sleepMs = 60000;
+        const bool windows = cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows;
+        if (windows)
+            trees::windowsSystem(sandbox);
+        sandbox.writeTool(windows ? QStringLiteral("C:\\Windows\\System32\\nvidia-smi.exe")
+                                  : QStringLiteral("/usr/bin/nvidia-smi"),
+                          hung);
         const Run run =
             cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--tool-timeout"),
                       QStringLiteral("0.5"), QStringLiteral("--system-root"), sandbox.root()},

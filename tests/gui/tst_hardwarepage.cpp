@@ -19,6 +19,14 @@ using namespace cudnnsetup::wizard;
 
 namespace {
 
+// What the page must show for the machine the sandbox holds.
+struct ShownMachine
+{
+    QStringList lines;
+    QString summary;
+    QString gpuName;
+};
+
 void h200Machine(const Sandbox &sandbox)
 {
     sandbox.write(QStringLiteral("/etc/os-release"), "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\n");
@@ -30,6 +38,31 @@ void h200Machine(const Sandbox &sandbox)
     sandbox.write(QStringLiteral("/etc/ld.so.conf"),
                   "/usr/local/cuda-13.0/targets/x86_64-linux/lib\n/usr/lib/x86_64-linux-gnu\n");
     trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
+}
+
+// A machine of the host's own family, so its nvidia-smi really runs: the H200 recording on Linux,
+// the Windows workstation (nvidia-smi.exe in System32) under Wine.
+ShownMachine hostMachine(const Sandbox &sandbox)
+{
+    if (hostOsFamily() == OsFamily::Windows) {
+        trees::windowsWorkstation(sandbox);
+        const QString cuda = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\");
+        return {{QStringLiteral("NVIDIA GeForce RTX 3080 — compute capability 8.6, 10.0 GiB memory"),
+                 QStringLiteral("591.59, supports CUDA up to 13.1"),
+                 QStringLiteral("13.0.2 in ") + cuda + QStringLiteral("v13.0"),
+                 QStringLiteral("8.9.7 in ") + cuda +
+                     QStringLiteral("v12.2\\bin (only for programs that look there themselves)")},
+                QStringLiteral("This computer is ready for cuDNN."),
+                QStringLiteral("NVIDIA GeForce RTX 3080")};
+    }
+    h200Machine(sandbox);
+    return {{QStringLiteral("NVIDIA H200 — compute capability 9.0"),
+             QStringLiteral("580.159.04, supports CUDA up to 13.0"),
+             QStringLiteral("13.0.2 in /usr/local/cuda-13.0"),
+             QStringLiteral("9.19.0 in /usr/local/cuda-13.0/targets/x86_64-linux/lib (loaded by default)"),
+             QStringLiteral("9.14.0 in /usr/lib/x86_64-linux-gnu (hidden by another copy)")},
+            QStringLiteral("This computer can run cuDNN; 1 thing below deserves a look."),
+            QStringLiteral("NVIDIA H200")};
 }
 
 QString treeText(const QTreeWidget *tree)
@@ -64,7 +97,7 @@ private Q_SLOTS:
     {
         Translations::install(QStringLiteral("en"));
         Sandbox sandbox;
-        h200Machine(sandbox);
+        const ShownMachine expected = hostMachine(sandbox);
         SetupSession session(SystemContext::rooted(sandbox.root()));
         SetupWizard wizard(&session);
         wizard.resize(820, 620);
@@ -84,16 +117,10 @@ private Q_SLOTS:
 
         const auto tree = page->findChild<QTreeWidget *>(QStringLiteral("systemTree"));
         const QString shown = treeText(tree);
-        QVERIFY2(shown.contains(QStringLiteral("NVIDIA H200 — compute capability 9.0")), qPrintable(shown));
-        QVERIFY2(shown.contains(QStringLiteral("580.159.04, supports CUDA up to 13.0")), qPrintable(shown));
-        QVERIFY(shown.contains(QStringLiteral("13.0.2 in /usr/local/cuda-13.0")));
-        QVERIFY(shown.contains(
-            QStringLiteral("9.19.0 in /usr/local/cuda-13.0/targets/x86_64-linux/lib (loaded by default)")));
-        QVERIFY(
-            shown.contains(QStringLiteral("9.14.0 in /usr/lib/x86_64-linux-gnu (hidden by another copy)")));
+        for (const QString &line : expected.lines)
+            QVERIFY2(shown.contains(line), qPrintable(line + QStringLiteral("\n---\n") + shown));
         const auto summary = page->findChild<QLabel *>(QStringLiteral("summaryLabel"));
-        QVERIFY2(summary->text().contains(QStringLiteral("1 thing below deserves a look")),
-                 qPrintable(summary->text()));
+        QCOMPARE(summary->text(), expected.summary);
         QVERIFY(!page->findChild<QWidget *>(QStringLiteral("findings"))->findChildren<QLabel *>().isEmpty());
         saveScreenshot(&wizard, QStringLiteral("hardware-en.png"));
 
@@ -104,14 +131,15 @@ private Q_SLOTS:
         QCOMPARE(Translations::current(), QStringLiteral("zh_CN"));
         // Qt posts QEvent::LanguageChange to every widget; the pages re-word themselves on it.
         QTRY_VERIFY(wizard.page(SetupWizard::Page_Welcome)->title().contains(QStringLiteral("欢迎")));
-        QCOMPARE(wizard.button(QWizard::NextButton)->text(), QCoreApplication::translate("QWizard", "&Next >"));
+        QCOMPARE(wizard.button(QWizard::NextButton)->text(),
+                 QCoreApplication::translate("QWizard", "&Next >"));
         QVERIFY(wizard.button(QWizard::NextButton)->text() != QLatin1String("&Next >"));
         saveScreenshot(&wizard, QStringLiteral("welcome-zh_CN.png"));
         wizard.next();
         QVERIFY(page->isComplete());
         const QString chinese = treeText(tree);
         QVERIFY2(chinese.contains(QStringLiteral("显卡")), qPrintable(chinese));
-        QVERIFY(chinese.contains(QStringLiteral("NVIDIA H200")));
+        QVERIFY(chinese.contains(expected.gpuName));
         QVERIFY(wizard.button(QWizard::FinishButton)->text() != QLatin1String("&Finish"));
         saveScreenshot(&wizard, QStringLiteral("hardware-zh_CN.png"));
     }
@@ -119,6 +147,8 @@ private Q_SLOTS:
     void detectAgainRunsAFreshDetection()
     {
         Sandbox sandbox;
+        if (hostOsFamily() == OsFamily::Windows)
+            trees::windowsSystem(sandbox); // the tree's family is fixed when the session starts
         SetupSession session(SystemContext::rooted(sandbox.root()));
         SetupWizard wizard(&session);
         wizard.show();
@@ -129,7 +159,7 @@ private Q_SLOTS:
         QVERIFY2(summary->text().contains(QStringLiteral("must be solved")),
                  qPrintable(summary->text())); // no GPU here
 
-        h200Machine(sandbox);
+        hostMachine(sandbox);
         QSignalSpy snapshots(&session, &SetupSession::snapshotChanged);
         page->findChild<QPushButton *>(QStringLiteral("detectAgainButton"))->click();
         QVERIFY(!page->isComplete());

@@ -48,13 +48,30 @@ void Sandbox::writeScriptBody(const QString &path, const QByteArray &body) const
                                               QFileDevice::ExeGroup);
 }
 
-void Sandbox::writeScript(const QString &path, const QByteArray &output, int exitCode) const
+void Sandbox::writeTool(const QString &path, const ToolBehaviour &behaviour) const
 {
-    // The output travels in a file beside the script, so any bytes survive unquoted.
-    const QString dataPath = path + QStringLiteral(".out");
-    write(dataPath, output);
-    writeScriptBody(path, QByteArray("/bin/cat '") + hostPath(dataPath).toUtf8() + "'\nexit " +
-                              QByteArray::number(exitCode) + "\n");
+    const QString host = hostPath(path);
+    QDir().mkpath(QFileInfo(host).absolutePath());
+    QFile::remove(host);
+    require(QFile::copy(QStringLiteral(CUDNNSETUP_STANDIN_TOOL), host),
+            QStringLiteral("copy the stand-in tool to %1").arg(host));
+    QFile::setPermissions(host, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    const QString name = QFileInfo(host).fileName();
+    QByteArray spec;
+    const auto data = [&](const QString &suffix, const QByteArray &content) {
+        write(path + suffix, content);
+        return (name + suffix).toUtf8();
+    };
+    for (int i = 0; i < behaviour.answers.size(); ++i) {
+        spec += "answer " + behaviour.answers.at(i).first + ' ' +
+                data(QStringLiteral(".answer%1").arg(i), behaviour.answers.at(i).second) + '\n';
+    }
+    spec += "output " + data(QStringLiteral(".out"), behaviour.output) + '\n';
+    if (!behaviour.error.isEmpty())
+        spec += "error " + data(QStringLiteral(".err"), behaviour.error) + '\n';
+    spec += "sleep " + QByteArray::number(behaviour.sleepMs) + "\nexit " +
+            QByteArray::number(behaviour.exitCode) + '\n';
+    write(path + QStringLiteral(".spec"), spec);
 }
 
 void Sandbox::symlink(const QString &target, const QString &linkPath) const

@@ -2,6 +2,9 @@
 
 namespace trees {
 
+const QByteArray kTorchCu130 =
+    "{\"version\": \"2.11.0+cu130\", \"cuda\": \"13.0\", \"cudnn\": 91900, \"cudaAvailable\": true}";
+
 QByteArray cudnnVersionHeader(int major, int minor, int patch)
 {
     const QByteArray multiplier = major >= 9 ? "10000" : "1000";
@@ -78,10 +81,10 @@ void linuxToolkit(const Sandbox &sandbox, const QString &release, const QString 
     const QString shortVersion = release.section(QLatin1Char('.'), 0, 1);
     const QString root = QStringLiteral("/usr/local/cuda-") + shortVersion;
     const QString major = release.section(QLatin1Char('.'), 0, 0);
-    sandbox.writeScriptBody(root + QStringLiteral("/bin/nvcc"),
-                            "echo 'nvcc: NVIDIA (R) Cuda compiler driver'\n"
-                            "echo 'Cuda compilation tools, release " +
-                                shortVersion.toUtf8() + ", V" + cudart.toUtf8() + "'\n");
+    ToolBehaviour nvcc;
+    nvcc.output = "nvcc: NVIDIA (R) Cuda compiler driver\nCuda compilation tools, release " +
+                  shortVersion.toUtf8() + ", V" + cudart.toUtf8() + "\n";
+    sandbox.writeTool(root + QStringLiteral("/bin/nvcc"), nvcc);
     const QString lib = root + QStringLiteral("/targets/x86_64-linux/lib");
     sandbox.write(lib + QStringLiteral("/libcudart.so.") + cudart);
     sandbox.symlink(QStringLiteral("libcudart.so.") + cudart, lib + QStringLiteral("/libcudart.so.") + major);
@@ -140,14 +143,26 @@ void windowsCudnn(const Sandbox &sandbox, const QString &binDir, const QString &
 
 void recordedNvidiaSmi(const Sandbox &sandbox, const QString &path)
 {
-    sandbox.write(path + QStringLiteral(".query"),
-                  "0, NVIDIA H200, GPU-24d30ffc-2e67-3002-d0aa-b0fecdbad5c0, 00000000:00:06.0, 580.159.04, "
-                  "143771, 9.0\n");
-    sandbox.write(path + QStringLiteral(".table"),
-                  Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/table.txt")));
-    const QByteArray base = sandbox.hostPath(path).toUtf8();
-    sandbox.writeScriptBody(path, "case \"$1\" in\n  --query-gpu=*) /bin/cat '" + base +
-                                      ".query' ;;\n  *) /bin/cat '" + base + ".table' ;;\nesac\n");
+    ToolBehaviour smi;
+    smi.output = Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/table.txt"));
+    smi.answers.append(qMakePair(QByteArray("--query-gpu="),
+                                 QByteArray("0, NVIDIA H200, GPU-24d30ffc-2e67-3002-d0aa-b0fecdbad5c0, "
+                                            "00000000:00:06.0, 580.159.04, 143771, 9.0\n")));
+    sandbox.writeTool(path, smi);
+}
+
+QByteArray pythonProbeAnswer(const QString &version, const QByteArray &torchJson)
+{
+    return "CUDNNSETUP-PROBE {\"version\": \"" + version.toUtf8() +
+           "\", \"bits\": 64, \"torch\": " + torchJson + "}\n";
+}
+
+void pythonStandin(const Sandbox &sandbox, const QString &path, const QString &version,
+                   const QByteArray &torchJson)
+{
+    ToolBehaviour python;
+    python.output = pythonProbeAnswer(version, torchJson);
+    sandbox.writeTool(path, python);
 }
 
 void workstation(const Sandbox &sandbox)
@@ -169,12 +184,32 @@ void workstation(const Sandbox &sandbox)
                site + QStringLiteral("/nvidia/cudnn/include"), 9, 19, 0);
     sandbox.mkdir(site + QStringLiteral("/nvidia_cudnn_cu13-9.19.0.56.dist-info"));
     sandbox.write(QStringLiteral("/opt/torch/.venv/pyvenv.cfg"), "version = 3.12.3\n");
-    sandbox.writeScript(
-        QStringLiteral("/opt/torch/.venv/bin/python3"),
-        "CUDNNSETUP-PROBE {\"version\": \"3.12.3\", \"bits\": 64, \"torch\": {\"version\": \"2.11.0+cu130\", "
-        "\"cuda\": \"13.0\", \"cudnn\": 91900, \"cudaAvailable\": true}}\n");
+    pythonStandin(sandbox, QStringLiteral("/opt/torch/.venv/bin/python3"), QStringLiteral("3.12.3"),
+                  kTorchCu130);
     sandbox.write(QStringLiteral("/etc/ld.so.conf"), "/usr/lib/x86_64-linux-gnu\n");
     recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
+}
+
+void windowsWorkstation(const Sandbox &sandbox)
+{
+    windowsSystem(sandbox);
+    windowsToolkit(sandbox, QStringLiteral("11.8.0"));
+    windowsToolkit(sandbox, QStringLiteral("12.2.2"));
+    windowsToolkit(sandbox, QStringLiteral("13.0.2"));
+    const QString cuda = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\");
+    windowsCudnn(sandbox, cuda + QStringLiteral("v12.2\\bin"), cuda + QStringLiteral("v12.2\\include"), 8, 9,
+                 7);
+    const QString installer = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+    windowsCudnn(sandbox, installer + QStringLiteral("\\bin\\12.4"),
+                 installer + QStringLiteral("\\include\\12.4"), 9, 1, 0);
+    ToolBehaviour smi;
+    smi.output = Sandbox::readFixture(QStringLiteral("nvidia-smi/windows-591.59-driver-model.txt"));
+    smi.answers.append(qMakePair(QByteArray("--query-gpu="),
+                                 QByteArray("0, NVIDIA GeForce RTX 3080, GPU-5a4c8a0e-2a4d-4f5e-9b1a-0c2d3e4f5a6b, "
+                                            "00000000:01:00.0, 591.59, 10240, 8.6\r\n")));
+    sandbox.writeTool(QStringLiteral("C:\\Windows\\System32\\nvidia-smi.exe"), smi);
+    pythonStandin(sandbox, QStringLiteral("C:\\Python312\\python.exe"), QStringLiteral("3.12.8"),
+                  "{\"version\": \"2.5.1+cpu\", \"cuda\": null, \"cudnn\": null, \"cudaAvailable\": false}");
 }
 
 void windowsSystem(const Sandbox &sandbox)

@@ -36,6 +36,19 @@ void recordedNvidiaSmi(const Sandbox &sandbox, const QString &path);
 // cuDNN 8.9.7 and 9.5.1 in the older toolkits, 9.14.0 from the distribution and 9.19.0 from the
 // torch venv's wheel, a venv Python that answers the probe, and the recorded nvidia-smi.
 void workstation(const Sandbox &sandbox);
+// A Windows workstation: CUDA 11.8, 12.2 and 13.0 in the default folder, cuDNN 8.9.7 copied into
+// v12.2 and 9.1.0 from NVIDIA's installer, nvidia-smi of driver 591.59 (RTX 3080) in System32,
+// and a CPU-only torch in C:\Python312. Its programs run only on Windows hosts (Wine).
+void windowsWorkstation(const Sandbox &sandbox);
+
+// What the probe script prints for an interpreter of `version` whose torch is `torchJson` ("null"
+// for none), and a stand-in interpreter at `path` that prints it.
+QByteArray pythonProbeAnswer(const QString &version, const QByteArray &torchJson);
+void pythonStandin(const Sandbox &sandbox, const QString &path, const QString &version,
+                   const QByteArray &torchJson);
+// torch 2.11.0+cu130 with the wheel's cuDNN 9.19.0, as the H200 machine has it.
+extern const QByteArray kTorchCu130;
+
 // The marker that makes a sandbox a Windows tree.
 void windowsSystem(const Sandbox &sandbox);
 

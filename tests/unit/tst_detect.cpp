@@ -53,6 +53,7 @@ class TestDetect : public QObject
 private Q_SLOTS:
     void linuxMachineWithThreeToolkitsAndFiveCopies()
     {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "runs the Linux tree's programs");
         Sandbox sandbox;
         sandbox.write(QStringLiteral("/etc/os-release"),
                       "PRETTY_NAME=\"Ubuntu 24.04.3 LTS\"\nVERSION_ID=\"24.04\"\n");
@@ -81,12 +82,11 @@ private Q_SLOTS:
             "support\n/usr/local/lib/x86_64-linux-gnu\n/lib/x86_64-linux-gnu\n/usr/lib/x86_64-linux-gnu\n");
         trees::recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
         sandbox.write(QStringLiteral("/opt/torch/.venv/pyvenv.cfg"), "home = /usr/bin\nversion = 3.12.3\n");
-        sandbox.writeScript(
-            QStringLiteral("/opt/torch/.venv/bin/python"),
-            "CUDNNSETUP-PROBE {\"version\": \"3.12.3\", \"bits\": 64, \"torch\": {\"version\": "
-            "\"2.11.0+cu130\", "
-            "\"cuda\": \"13.0\", \"cudnn\": 91900, \"cudaAvailable\": true, \"cudnnLoadedFrom\": "
-            "\"/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9\"}}\n");
+        trees::pythonStandin(
+            sandbox, QStringLiteral("/opt/torch/.venv/bin/python"), QStringLiteral("3.12.3"),
+            "{\"version\": \"2.11.0+cu130\", \"cuda\": \"13.0\", \"cudnn\": 91900, "
+            "\"cudaAvailable\": true, \"cudnnLoadedFrom\": "
+            "\"/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9\"}");
 
         QProcessEnvironment environment =
             linuxEnvironment(QStringLiteral("/opt/torch/.venv/bin:/usr/bin:/bin"));
@@ -290,14 +290,45 @@ private Q_SLOTS:
         }
     }
 
+    // The Windows tree's nvidia-smi.exe and python.exe really run (under Wine on Linux CI).
+    void windowsWorkstationRunsItsTools()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Windows, "runs the Windows tree's programs");
+        Sandbox sandbox;
+        trees::windowsWorkstation(sandbox);
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32;C:\\Python312"));
+        const SystemSnapshot snapshot = detectSystem(sandboxContext(sandbox, OsFamily::Windows, environment));
+        QCOMPARE(snapshot.gpus.size(), 1);
+        QCOMPARE(snapshot.gpus.first().name, QStringLiteral("NVIDIA GeForce RTX 3080"));
+        QCOMPARE(snapshot.gpus.first().computeCapability, QStringLiteral("8.6"));
+        QCOMPARE(snapshot.gpus.first().source, QStringLiteral("nvidia-smi"));
+        QVERIFY(snapshot.driver);
+        QCOMPARE(snapshot.driver->version, QStringLiteral("591.59"));
+        QCOMPARE(snapshot.driver->maxCuda, QStringLiteral("13.1"));
+        QCOMPARE(snapshot.cudaToolkits.size(), 3);
+        QCOMPARE(snapshot.cudnn.size(), 2);
+        QCOMPARE(snapshot.pythons.size(), 1);
+        const PythonInstall &python = snapshot.pythons.first();
+        QCOMPARE(python.path, QStringLiteral("C:\\Python312\\python.exe"));
+        QCOMPARE(python.version, QStringLiteral("3.12.8"));
+        QCOMPARE(python.bits, 64); // read from the stand-in's PE header
+        QCOMPARE(python.arch, QStringLiteral("x64"));
+        QVERIFY(python.torch);
+        QVERIFY(python.torch->cuda.isNull());
+        QVERIFY(!hasErrors(snapshot.findings));
+    }
+
     void brokenDriverIsAFindingNotACrash()
     {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "runs the Linux tree's programs");
         Sandbox sandbox;
-        sandbox.writeScript(QStringLiteral("/usr/bin/nvidia-smi"),
-                            "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. "
-                            "Make sure that the "
-                            "latest NVIDIA driver is installed and running.\n\n",
-                            9);
+        ToolBehaviour failing;
+        failing.output =
+            "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure "
+            "that the latest NVIDIA driver is installed and running.\n\n";
+        failing.exitCode = 9;
+        sandbox.writeTool(QStringLiteral("/usr/bin/nvidia-smi"), failing);
         sandbox.write(QStringLiteral("/proc/driver/nvidia/version"),
                       "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  "
                       "(dvs-builder@U22)  Thu Oct 2 2026\n"
@@ -320,14 +351,24 @@ private Q_SLOTS:
 
     void hungNvidiaSmiIsStopped()
     {
+        // Whatever the host, its own kind of tree: the hung program must really run and be killed.
         Sandbox sandbox;
-        sandbox.writeScriptBody(QStringLiteral("/usr/bin/nvidia-smi"), "sleep 60\n");
+        ToolBehaviour hung;
+        hung.sleepMs = 60000;
+        const bool windows = hostOsFamily() == OsFamily::Windows;
+        if (windows)
+            trees::windowsSystem(sandbox);
+        sandbox.writeTool(windows ? QStringLiteral("C:\\Windows\\System32\\nvidia-smi.exe")
+                                  : QStringLiteral("/usr/bin/nvidia-smi"),
+                          hung);
         DetectOptions options;
         options.toolTimeoutMs = 300;
         QElapsedTimer timer;
         timer.start();
-        const SystemSnapshot snapshot = detectSystem(
-            sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QStringLiteral("/usr/bin"))), options);
+        const SystemSnapshot snapshot =
+            detectSystem(sandboxContext(sandbox, hostOsFamily(),
+                                        linuxEnvironment(windows ? QString() : QStringLiteral("/usr/bin"))),
+                         options);
         QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
         QVERIFY(findingOf(snapshot, QStringLiteral("nvidia-smi.timeout")));
         QVERIFY(findingOf(snapshot, QStringLiteral("gpu.none")));
@@ -376,6 +417,7 @@ private Q_SLOTS:
 
     void gpuWithoutDriverIsNamedFromPci()
     {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "sysfs is made of symbolic links");
         Sandbox sandbox;
         const QString device = QStringLiteral("/sys/devices/pci0000:00/0000:01:00.0");
         sandbox.write(device + QStringLiteral("/vendor"), "0x10de\n");
@@ -399,12 +441,14 @@ private Q_SLOTS:
 
     void wsl2IsRecognised()
     {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "runs the Linux tree's programs");
         Sandbox sandbox;
         sandbox.write(QStringLiteral("/proc/version"), "Linux version 5.15.167.4-microsoft-standard-WSL2 "
                                                        "(root@f9c826d3017f) (gcc (GCC) 11.2.0) #1 SMP\n");
-        sandbox.writeScript(
-            QStringLiteral("/usr/lib/wsl/lib/nvidia-smi"),
-            Sandbox::readFixture(QStringLiteral("nvidia-smi/wsl2-545.46-driver-546.80-cuda-err.txt")));
+        ToolBehaviour smi;
+        smi.output =
+            Sandbox::readFixture(QStringLiteral("nvidia-smi/wsl2-545.46-driver-546.80-cuda-err.txt"));
+        sandbox.writeTool(QStringLiteral("/usr/lib/wsl/lib/nvidia-smi"), smi);
         QProcessEnvironment environment = linuxEnvironment(QStringLiteral("/usr/bin"));
         environment.insert(QStringLiteral("WSL_DISTRO_NAME"), QStringLiteral("Ubuntu-22.04"));
         const SystemSnapshot snapshot = detectSystem(sandboxContext(sandbox, OsFamily::Linux, environment));
@@ -420,6 +464,7 @@ private Q_SLOTS:
 
     void oddInputBecomesFindingsNotCrashes()
     {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "runs the Linux tree's programs");
         Sandbox sandbox;
         sandbox.write(QStringLiteral("/etc/os-release"),
                       "PRETTY_NAME=\"\xc4\xe3\xba\xc3 Linux\"\n\xff\xfe\x00garbage\n");
@@ -432,8 +477,9 @@ private Q_SLOTS:
         trees::linuxCudnn(sandbox, home + QStringLiteral("/lib"), QString(), 9, 1, 0);
         sandbox.write(home + QStringLiteral("/include/cudnn_version.h"),
                       "\x89PNG\r\n\x1a\n#define CUDNN_MAJOR\n");
-        sandbox.writeScript(QStringLiteral("/usr/bin/nvidia-smi"),
-                            QByteArray("\x00\x01\xfe\xff binary\n| | |\n+---+\n", 22));
+        ToolBehaviour binary;
+        binary.output = QByteArray("\x00\x01\xfe\xff binary\n| | |\n+---+\n", 22);
+        sandbox.writeTool(QStringLiteral("/usr/bin/nvidia-smi"), binary);
         const SystemSnapshot snapshot = detectSystem(
             sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QStringLiteral("/usr/bin"))));
         QCOMPARE(snapshot.cudaToolkits.size(), 1);

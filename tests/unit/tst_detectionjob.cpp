@@ -16,7 +16,10 @@ private Q_SLOTS:
     void reportsProgressAndFinishesOnItsThread()
     {
         Sandbox sandbox;
-        trees::workstation(sandbox);
+        if (hostOsFamily() == OsFamily::Windows)
+            trees::windowsWorkstation(sandbox);
+        else
+            trees::workstation(sandbox);
         DetectionJob job(SystemContext::rooted(sandbox.root()));
         QSignalSpy progress(&job, &DetectionJob::progress);
         QSignalSpy finished(&job, &DetectionJob::finished);
@@ -35,8 +38,14 @@ private Q_SLOTS:
     void cancelStopsHungProgramsAtOnce()
     {
         Sandbox sandbox;
-        sandbox.writeScriptBody(QStringLiteral("/usr/bin/python3"), "sleep 60\n");
-        qputenv("PATH", "/usr/bin");
+        ToolBehaviour hung;
+        hung.sleepMs = 60000;
+        const bool windows = hostOsFamily() == OsFamily::Windows;
+        if (windows)
+            trees::windowsSystem(sandbox);
+        sandbox.writeTool(
+            windows ? QStringLiteral("C:\\Python312\\python.exe") : QStringLiteral("/usr/bin/python3"), hung);
+        qputenv("PATH", windows ? "C:\\Python312" : "/usr/bin");
         DetectOptions options;
         options.pythonTimeoutMs = 60000;
         DetectionJob job(SystemContext::rooted(sandbox.root()), options);

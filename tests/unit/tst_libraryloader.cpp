@@ -1,4 +1,5 @@
 #include "platform/LibraryLoader.h"
+#include "platform/SystemPaths.h"
 
 #include <QFileInfo>
 #include <QTest>
@@ -12,6 +13,17 @@ class TestLibraryLoader : public QObject
 private Q_SLOTS:
     void loadsByNameAndSaysWhichFile()
     {
+        if (hostOsFamily() == OsFamily::Windows) {
+            const LoadResult result =
+                LibraryLoader().load(QStringLiteral("kernel32.dll"), LibraryLoader::Search::Standard);
+            QVERIFY2(result.library, qPrintable(result.errorString));
+            QVERIFY2(result.library->loadedPath().contains(QLatin1String("system32/kernel32.dll"),
+                                                           Qt::CaseInsensitive),
+                     qPrintable(result.library->loadedPath()));
+            QVERIFY(result.library->symbol("GetTickCount"));
+            QVERIFY(!result.library->symbol("noSuchSymbolAnywhere"));
+            return;
+        }
         const LoadResult result =
             LibraryLoader().load(QStringLiteral("libz.so.1"), LibraryLoader::Search::Standard);
         QVERIFY2(result.library, qPrintable(result.errorString));
@@ -35,7 +47,7 @@ private Q_SLOTS:
     {
         // The image's real CUDA 13 toolkit carries cuDNN 9.19; cudnnGetVersion needs no GPU.
         const QString path = QStringLiteral("/usr/local/cuda-13.0/lib/libcudnn.so.9");
-        if (!QFileInfo::exists(path))
+        if (hostOsFamily() != OsFamily::Linux || !QFileInfo::exists(path))
             QSKIP("no cuDNN in /usr/local/cuda-13.0 on this machine");
         const LoadResult result = LibraryLoader().load(path);
         QVERIFY2(result.library, qPrintable(result.errorString));

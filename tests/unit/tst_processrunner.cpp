@@ -14,8 +14,13 @@ private Q_SLOTS:
     void capturesOutputAndExitCode()
     {
         Sandbox sandbox;
-        sandbox.writeScriptBody(QStringLiteral("/tool"), "echo out; echo err >&2; exit 3\n");
-        const ProcessResult result = ProcessRunner().run(sandbox.hostPath(QStringLiteral("/tool")), {}, 5000);
+        ToolBehaviour tool;
+        tool.output = "out\n";
+        tool.error = "err\n";
+        tool.exitCode = 3;
+        sandbox.writeTool(QStringLiteral("/tool.exe"), tool);
+        const ProcessResult result =
+            ProcessRunner().run(sandbox.hostPath(QStringLiteral("/tool.exe")), {}, 5000);
         QVERIFY(result.started);
         QVERIFY(!result.timedOut);
         QCOMPARE(result.exitCode, 3);
@@ -32,8 +37,41 @@ private Q_SLOTS:
         QVERIFY(!result.errorString.isEmpty());
     }
 
+    void hungProgramIsKilled()
+    {
+        Sandbox sandbox;
+        ToolBehaviour hung;
+        hung.sleepMs = 30000;
+        sandbox.writeTool(QStringLiteral("/hang.exe"), hung);
+        QElapsedTimer timer;
+        timer.start();
+        const ProcessResult result =
+            ProcessRunner().run(sandbox.hostPath(QStringLiteral("/hang.exe")), {}, 500);
+        QVERIFY(result.timedOut);
+        QVERIFY(!result.succeeded());
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void cancelStopsAProgramEarly()
+    {
+        Sandbox sandbox;
+        ToolBehaviour hung;
+        hung.sleepMs = 30000;
+        sandbox.writeTool(QStringLiteral("/hang.exe"), hung);
+        std::atomic<bool> cancel{true};
+        QElapsedTimer timer;
+        timer.start();
+        const ProcessResult result = ProcessRunner().run(sandbox.hostPath(QStringLiteral("/hang.exe")), {},
+                                                         30000, std::nullopt, &cancel);
+        QVERIFY(result.cancelled);
+        QVERIFY(!result.timedOut);
+        QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    // A shell script that leaves a child holding its output open (Linux hosts).
     void hungProgramIsKilledWithItsChildren()
     {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a shell script");
         Sandbox sandbox;
         // The grandchild keeps stdout open; the deadline must still hold.
         sandbox.writeScriptBody(QStringLiteral("/hang"), "sleep 30 &\nsleep 30\n");
