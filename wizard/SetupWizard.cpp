@@ -4,6 +4,9 @@
 #include "HardwarePage.h"
 #include "WelcomePage.h"
 
+#include "common/Translations.h"
+
+#include <QApplication>
 #include <QEvent>
 
 namespace cudnnsetup::wizard {
@@ -30,8 +33,29 @@ void SetupWizard::changeEvent(QEvent *event)
     QWizard::changeEvent(event);
 }
 
+// Chinese text needs a font that has it. The families Windows ships come first (Microsoft YaHei
+// since Vista, SimSun before it), then what Linux distributions carry; Qt falls back further for
+// any character still missing.
+void SetupWizard::applyLanguageFont()
+{
+    static const QStringList defaultFamilies = QApplication::font().families().isEmpty()
+                                                   ? QStringList{QApplication::font().family()}
+                                                   : QApplication::font().families();
+    QFont font = QApplication::font();
+    if (Translations::current() == QLatin1String("zh_CN")) {
+        font.setFamilies({QStringLiteral("Microsoft YaHei UI"), QStringLiteral("Microsoft YaHei"),
+                          QStringLiteral("SimSun"), QStringLiteral("Noto Sans CJK SC"),
+                          QStringLiteral("WenQuanYi Micro Hei")});
+    } else {
+        font.setFamilies(defaultFamilies);
+    }
+    if (font != QApplication::font())
+        QApplication::setFont(font);
+}
+
 void SetupWizard::retranslate()
 {
+    applyLanguageFont();
     setWindowTitle(tr("cuDNN Setup"));
     // QWizard words its own buttons only when the style is set or the page changes; setting the
     // style again re-reads them from Qt's translation.

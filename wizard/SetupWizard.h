@@ -26,6 +26,7 @@ protected:
 
 private:
     void retranslate();
+    void applyLanguageFont();
 };
 
 } // namespace cudnnsetup::wizard

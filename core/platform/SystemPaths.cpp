@@ -145,13 +145,35 @@ QStringList SystemPaths::splitList(const QString &value) const
 QString SystemPaths::expandVariables(const QString &value,
                                      const std::function<QString(const QString &)> &lookup) const
 {
-    static const QRegularExpression windowsRef(QStringLiteral("%([^%;]+)%"));
-    static const QRegularExpression unixRef(
+    if (isWindows()) {
+        // As ExpandEnvironmentStringsW does it (checked against it under Wine): "%NAME%" with a
+        // known name is replaced; an unknown one stays as written, both '%' included.
+        QString result;
+        qsizetype i = 0;
+        while (i < value.size()) {
+            const qsizetype open = value.indexOf(QLatin1Char('%'), i);
+            const qsizetype close = open < 0 ? -1 : value.indexOf(QLatin1Char('%'), open + 1);
+            if (close < 0) {
+                result += value.mid(i);
+                break;
+            }
+            result += value.mid(i, open - i);
+            const QString replacement = lookup(value.mid(open + 1, close - open - 1));
+            if (close > open + 1 && !replacement.isNull()) {
+                result += replacement;
+                i = close + 1;
+            } else {
+                result += value.mid(open, close - open + 1);
+                i = close + 1;
+            }
+        }
+        return result;
+    }
+    static const QRegularExpression reference(
         QStringLiteral("\\$(?:\\{([A-Za-z_][A-Za-z0-9_]*)\\}|([A-Za-z_][A-Za-z0-9_]*))"));
-    const QRegularExpression &pattern = isWindows() ? windowsRef : unixRef;
     QString result;
     qsizetype last = 0;
-    auto it = pattern.globalMatch(value);
+    auto it = reference.globalMatch(value);
     while (it.hasNext()) {
         const QRegularExpressionMatch match = it.next();
         const QString name = match.captured(1).isEmpty() ? match.captured(2) : match.captured(1);

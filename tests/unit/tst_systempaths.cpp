@@ -83,6 +83,12 @@ private Q_SLOTS:
         const SystemPaths win(OsFamily::Windows);
         QCOMPARE(win.expandVariables(QStringLiteral("%SystemRoot%\\system32;%UNSET%\\x"), lookup),
                  QStringLiteral("C:\\Windows\\system32;%UNSET%\\x"));
+        // An unknown "% of %" stays whole, so "SystemRoot%" after it is text, as Windows reads it.
+        QCOMPARE(win.expandVariables(QStringLiteral("50% of %SystemRoot%"), lookup),
+                 QStringLiteral("50% of %SystemRoot%"));
+        QCOMPARE(win.expandVariables(QStringLiteral("%%SystemRoot%%"), lookup),
+                 QStringLiteral("%%SystemRoot%%"));
+        QCOMPARE(win.expandVariables(QStringLiteral("100%"), lookup), QStringLiteral("100%"));
         const SystemPaths linux(OsFamily::Linux);
         QCOMPARE(linux.expandVariables(QStringLiteral("${SystemRoot}/a:$SystemRoot/b:$NOPE"), lookup),
                  QStringLiteral("C:\\Windows/a:C:\\Windows/b:$NOPE"));

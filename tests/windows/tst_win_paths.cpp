@@ -1,0 +1,123 @@
+// Windows path rules as Windows itself applies them: our SystemPaths and running-system FileSystem
+// checked against GetFullPathNameW, ExpandEnvironmentStringsW and the real file system.
+#include "platform/FileSystem.h"
+#include "platform/SystemPaths.h"
+
+#include <qt_windows.h>
+
+#include <QProcessEnvironment>
+#include <QTest>
+
+using namespace cudnnsetup;
+
+namespace {
+
+QString fullPath(const QString &path)
+{
+    wchar_t buffer[4096];
+    const DWORD length =
+        GetFullPathNameW(reinterpret_cast<const wchar_t *>(path.utf16()), 4096, buffer, nullptr);
+    return QString::fromWCharArray(buffer, int(length));
+}
+
+QString expand(const QString &text)
+{
+    wchar_t buffer[8192];
+    const DWORD length =
+        ExpandEnvironmentStringsW(reinterpret_cast<const wchar_t *>(text.utf16()), buffer, 8192);
+    return QString::fromWCharArray(buffer, int(length) - 1);
+}
+
+QString systemDirectory()
+{
+    wchar_t buffer[MAX_PATH];
+    return QString::fromWCharArray(buffer, int(GetSystemDirectoryW(buffer, MAX_PATH)));
+}
+
+} // namespace
+
+class TestWinPaths : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void normalizeAgreesWithWindows_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("dot dot") << "C:\\CUDA\\v12.2\\bin\\..\\lib\\x64";
+        QTest::newRow("forward slashes") << "C:/Program Files/NVIDIA/CUDNN/v9.1/bin/12.4";
+        QTest::newRow("doubled separators") << "C:\\\\CUDA\\\\bin";
+        QTest::newRow("trailing separator") << "C:\\CUDA\\v13.0\\bin\\x64\\";
+        QTest::newRow("lower-case drive") << "c:\\windows\\system32";
+        QTest::newRow("dot") << "C:\\.\\CUDA\\.\\bin";
+        QTest::newRow("above the root") << "C:\\..\\..\\CUDA";
+        QTest::newRow("UNC") << "\\\\server\\share\\cudnn\\bin";
+        QTest::newRow("Chinese") << "C:\\Users\\张三\\miniconda3\\Library\\bin";
+    }
+    void normalizeAgreesWithWindows()
+    {
+        QFETCH(QString, path);
+        const SystemPaths paths(OsFamily::Windows);
+        QString windows = fullPath(path);
+        // Windows keeps a trailing separator and a lower-case drive; both mean the same folder.
+        if (windows.size() > 3 && windows.endsWith(QLatin1Char('\\')))
+            windows.chop(1);
+        QVERIFY2(paths.equal(paths.normalize(path), windows),
+                 qPrintable(paths.normalize(path) + QStringLiteral(" vs ") + windows));
+    }
+
+    void expansionAgreesWithWindows_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("system root") << "%SystemRoot%\\system32";
+        QTest::newRow("two references") << "%SystemRoot%;%windir%\\x";
+        QTest::newRow("unknown kept") << "%CUDNN_SETUP_NO_SUCH_VARIABLE%\\bin";
+        QTest::newRow("case") << "%systemroot%\\System32";
+        QTest::newRow("lone percent") << "50% of %SystemRoot%";
+        QTest::newRow("doubled percents") << "%%SystemRoot%%";
+        QTest::newRow("trailing percent") << "100%";
+    }
+    void expansionAgreesWithWindows()
+    {
+        QFETCH(QString, text);
+        const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        const QString ours = SystemPaths(OsFamily::Windows).expandVariables(text, [&](const QString &name) {
+            const QStringList keys = environment.keys();
+            for (const QString &key : keys) {
+                if (key.compare(name, Qt::CaseInsensitive) == 0)
+                    return environment.value(key);
+            }
+            return QString();
+        });
+        QCOMPARE(ours, expand(text));
+    }
+
+    void runningFileSystemIgnoresCase()
+    {
+        const FileSystem files(OsFamily::Windows, QString());
+        const QString system = systemDirectory();
+        QVERIFY(files.isDir(system.toUpper()));
+        QVERIFY(files.isFile(system.toLower() + QStringLiteral("\\KERNEL32.DLL")));
+        QVERIFY(files.entries(system, {QStringLiteral("KERNEL32.*")}, FileSystem::Files)
+                    .contains(QStringLiteral("kernel32.dll"), Qt::CaseInsensitive));
+        QVERIFY(files.canonical(system + QStringLiteral("\\..\\system32"))
+                    .compare(files.paths().normalize(system), Qt::CaseInsensitive) == 0);
+        const auto head = files.readHead(system + QStringLiteral("\\kernel32.dll"), 2);
+        QCOMPARE(head.value(), QByteArray("MZ"));
+    }
+
+    void listSeparatorsAndQuotes()
+    {
+        const SystemPaths paths(OsFamily::Windows);
+        QCOMPARE(paths.splitList(QStringLiteral("C:\\a;\"C:\\with;semicolon\";;C:\\b")),
+                 (QStringList{QStringLiteral("C:\\a"), QStringLiteral("C:\\with;semicolon"),
+                              QStringLiteral("C:\\b")}));
+        QVERIFY(paths.isAbsolute(QStringLiteral("C:\\x")));
+        QVERIFY(paths.isAbsolute(QStringLiteral("\\\\server\\share")));
+        QVERIFY(!paths.isAbsolute(QStringLiteral("C:x"))); // drive-relative
+        QVERIFY(!paths.isAbsolute(QStringLiteral("cuda\\bin")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWinPaths)
+#include "tst_win_paths.moc"
