@@ -51,12 +51,25 @@ cmake --build --preset linux
 if [ "$mode" = run ]; then
     exec ./build/app/cudnn-setup
 fi
+# Each suite's own count of test functions and rows, from ctest's log.
+test_counts() {
+    awk '/ Testing: /{name=$3} /^Totals:/{sub(/^Totals: /, ""); printf "  %-34s %s\n", name, $0}' \
+        "$1/Testing/Temporary/LastTest.log" | sort
+}
+
 ctest --preset linux -j "$(nproc)"
+echo "Native suites:"
+test_counts build
 
 scripts/build-qt-mingw.sh
 cmake --preset windows-cross
 cmake --build --preset windows-cross
 # Wine gets a prefix of its own inside the build folder; the Windows suites that show windows
 # (screenshots) need a display, which Xvfb gives.
-export WINEPREFIX="$PWD/build-windows-cross/wineprefix" WINEDEBUG=-all
+export WINEPREFIX="$PWD/build-windows-cross/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
+# Create the prefix once, before parallel tests race to create it (no Mono or Gecko prompts).
+wineboot --init
+wineserver --wait
 xvfb-run -a ctest --preset windows-cross -j "$(nproc)"
+echo "Windows suites under Wine:"
+test_counts build-windows-cross

@@ -2,6 +2,8 @@
 #include "Sandbox.h"
 #include "SystemTrees.h"
 
+#include <algorithm>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -225,6 +227,37 @@ private Q_SLOTS:
                      sandboxEnvironment());
         QCOMPARE(run.exitCode, 1);
         QVERIFY(findingIds(json(run)).contains(QStringLiteral("nvidia-smi.timeout")));
+    }
+
+    // The running system itself (under Wine: Windows, its registry and loader included).
+    void detectsTheRunningSystem()
+    {
+        const Run run =
+            cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--no-python")},
+                     QProcessEnvironment::systemEnvironment());
+        QVERIFY2(run.exitCode == 0 || run.exitCode == 1, run.err.constData());
+        const QJsonObject snapshot = json(run);
+        QCOMPARE(snapshot.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("cudnn-setup/snapshot/1"));
+        QVERIFY(snapshot.value(QStringLiteral("systemRoot")).isNull());
+        const bool windows = cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows;
+        const QJsonObject os = snapshot.value(QStringLiteral("os")).toObject();
+        QCOMPARE(os.value(QStringLiteral("family")).toString(),
+                 windows ? QStringLiteral("windows") : QStringLiteral("linux"));
+        QCOMPARE(os.value(QStringLiteral("arch")).toString(), QStringLiteral("x64"));
+        QVERIFY(!os.value(QStringLiteral("name")).toString().isEmpty());
+        // Only a live Windows has a registry to compare PATH with.
+        QCOMPARE(snapshot.value(QStringLiteral("environment"))
+                     .toObject()
+                     .value(QStringLiteral("pathStale"))
+                     .isBool(),
+                 windows);
+        // Exit 1 exactly when an error finding says why.
+        const QJsonArray findings = snapshot.value(QStringLiteral("findings")).toArray();
+        const bool errors = std::any_of(findings.cbegin(), findings.cend(), [](const QJsonValue &finding) {
+            return finding.toObject().value(QStringLiteral("severity")).toString() == QLatin1String("error");
+        });
+        QCOMPARE(run.exitCode, errors ? 1 : 0);
     }
 
     void usageErrorsAreExitTwo_data()
