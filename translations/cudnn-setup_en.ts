@@ -443,12 +443,12 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fix:</source>
+        <source>, </source>
+        <comment>list separator</comment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>, </source>
-        <comment>list separator</comment>
+        <source>Fix: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

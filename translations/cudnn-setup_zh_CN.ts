@@ -448,13 +448,13 @@ cuDNN 副本，以及会用到它们的 Python 解释器。
         <translation>检查结果</translation>
     </message>
     <message>
-        <source>Fix:</source>
-        <translation>解决办法：</translation>
-    </message>
-    <message>
         <source>, </source>
         <comment>list separator</comment>
         <translation>，</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>解决办法：%1</translation>
     </message>
 </context>
 <context>

@@ -159,8 +159,9 @@ QString snapshotText(const SystemSnapshot &snapshot)
             out += QStringLiteral("  [%1] %2\n")
                        .arg(severityLabel(finding.severity), finding.message.toString());
             if (!finding.fix.isEmpty())
-                out += QStringLiteral("      %1 %2\n")
-                           .arg(QCoreApplication::translate("cudnnsetup", "Fix:"), finding.fix.toString());
+                out += QStringLiteral("      ") +
+                       QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(finding.fix.toString()) +
+                       QLatin1Char('\n');
         }
     }
     return out;
