@@ -56,7 +56,8 @@ LoadResult LibraryLoader::load(const QString &nameOrPath, Search search) const
     // A path goes in fully qualified (drive included): LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR refuses
     // anything less. A bare name is searched for.
     const bool absolute = nameOrPath.contains(QLatin1Char('/')) || nameOrPath.contains(QLatin1Char('\\'));
-    const QString native = QDir::toNativeSeparators(absolute ? QFileInfo(nameOrPath).absoluteFilePath() : nameOrPath);
+    const QString native =
+        QDir::toNativeSeparators(absolute ? QFileInfo(nameOrPath).absoluteFilePath() : nameOrPath);
     DWORD flags = 0;
     if (search == Search::Safe) {
         flags = LOAD_LIBRARY_SEARCH_DEFAULT_DIRS;

@@ -115,6 +115,30 @@ bool SystemPaths::startsWith(const QString &path, const QString &ancestor) const
     return p.startsWith(prefix, caseSensitivity());
 }
 
+bool SystemPaths::isReservedName(const QString &name) const
+{
+    if (name == QLatin1String(".") || name == QLatin1String(".."))
+        return true;
+    if (!isWindows())
+        return false;
+    if (name.isEmpty() || name.endsWith(QLatin1Char('.')) || name.endsWith(QLatin1Char(' ')))
+        return true;
+    // The device name is what comes before the first dot, trailing spaces ignored ("NUL .txt").
+    const QString base = name.section(QLatin1Char('.'), 0, 0).trimmed().toUpper();
+    static const QStringList devices = {QStringLiteral("CON"),    QStringLiteral("PRN"),
+                                        QStringLiteral("AUX"),    QStringLiteral("NUL"),
+                                        QStringLiteral("CONIN$"), QStringLiteral("CONOUT$")};
+    if (devices.contains(base))
+        return true;
+    if (base.size() == 4 &&
+        (base.startsWith(QLatin1String("COM")) || base.startsWith(QLatin1String("LPT")))) {
+        const QChar digit = base.at(3);
+        return (digit >= QLatin1Char('1') && digit <= QLatin1Char('9')) || digit == QChar(0x00B9) ||
+               digit == QChar(0x00B2) || digit == QChar(0x00B3);
+    }
+    return false;
+}
+
 QStringList SystemPaths::splitList(const QString &value) const
 {
     QStringList entries;

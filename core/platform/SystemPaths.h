@@ -47,6 +47,11 @@ public:
         return isWindows() ? Qt::CaseInsensitive : Qt::CaseSensitive;
     }
 
+    // A file or folder name Windows would not keep as written: a device name in any folder, with or
+    // without an extension (CON, nul.txt, COM1, LPT¹, CONIN$), or one ending in a dot or a space,
+    // which Windows strips. Linux trees reserve only "." and "..".
+    bool isReservedName(const QString &name) const;
+
     QChar listSeparator() const { return isWindows() ? QLatin1Char(';') : QLatin1Char(':'); }
     // Splits a PATH-like value into entries, in order. Windows entries may be quoted to hold ';'.
     // Empty entries are dropped (on Linux an empty entry means the current directory, which a

@@ -73,6 +73,34 @@ private Q_SLOTS:
                  (QStringList{QStringLiteral("/a"), QStringLiteral("/b")}));
     }
 
+    void reservedNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("windows");
+        QTest::newRow("CON") << "CON" << true;
+        QTest::newRow("nul with extension") << "nul.txt" << true;
+        QTest::newRow("COM1") << "COM1" << true;
+        QTest::newRow("LPT9.dll") << "LPT9.dll" << true;
+        QTest::newRow("superscript") << QStringLiteral("COM\u00B9") << true;
+        QTest::newRow("console input") << "CONIN$" << true;
+        QTest::newRow("space before dot") << "AUX .h" << true;
+        QTest::newRow("trailing dot") << "cudnn64_9.dll." << true;
+        QTest::newRow("trailing space") << "cudnn64_9.dll " << true;
+        QTest::newRow("COM0") << "COM0" << false;
+        QTest::newRow("COM10") << "COM10" << false;
+        QTest::newRow("CONSOLE") << "CONSOLE.txt" << false;
+        QTest::newRow("ordinary") << "cudnn_ops64_9.dll" << false;
+        QTest::newRow("contains nul") << "nullable.h" << false;
+    }
+    void reservedNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, windows);
+        QCOMPARE(SystemPaths(OsFamily::Windows).isReservedName(name), windows);
+        QVERIFY(!SystemPaths(OsFamily::Linux).isReservedName(name));
+        QVERIFY(SystemPaths(OsFamily::Linux).isReservedName(QStringLiteral("..")));
+    }
+
     void expandVariables()
     {
         const auto lookup = [](const QString &name) -> QString {

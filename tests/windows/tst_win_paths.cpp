@@ -5,7 +5,9 @@
 
 #include <qt_windows.h>
 
+#include <QDir>
 #include <QProcessEnvironment>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace cudnnsetup;
@@ -104,6 +106,23 @@ private Q_SLOTS:
                     .compare(files.paths().normalize(system), Qt::CaseInsensitive) == 0);
         const auto head = files.readHead(system + QStringLiteral("\\kernel32.dll"), 2);
         QCOMPARE(head.value(), QByteArray("MZ"));
+    }
+
+    // A reserved name is a device in every folder: writing "NUL" creates no file.
+    void reservedNamesAreDevices()
+    {
+        QTemporaryDir dir;
+        const SystemPaths paths(OsFamily::Windows);
+        QVERIFY(paths.isReservedName(QStringLiteral("NUL")));
+        const std::wstring device =
+            QDir::toNativeSeparators(dir.filePath(QStringLiteral("NUL"))).toStdWString();
+        HANDLE handle = CreateFileW(device.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_ALWAYS,
+                                    FILE_ATTRIBUTE_NORMAL, nullptr);
+        QVERIFY(handle != INVALID_HANDLE_VALUE);
+        DWORD written = 0;
+        QVERIFY(WriteFile(handle, "x", 1, &written, nullptr));
+        CloseHandle(handle);
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::System).isEmpty());
     }
 
     void listSeparatorsAndQuotes()
