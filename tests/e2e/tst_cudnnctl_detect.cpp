@@ -215,12 +215,7 @@ private Q_SLOTS:
         Sandbox sandbox;
         ToolBehaviour hung;
         hung.sleepMs = 60000;
-        const bool windows = cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows;
-        if (windows)
-            trees::windowsSystem(sandbox);
-        sandbox.writeTool(windows ? QStringLiteral("C:\\Windows\\System32\\nvidia-smi.exe")
-                                  : QStringLiteral("/usr/bin/nvidia-smi"),
-                          hung);
+        trees::hostTool(sandbox, trees::HostTool::NvidiaSmi, hung);
         const Run run =
             cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--tool-timeout"),
                       QStringLiteral("0.5"), QStringLiteral("--system-root"), sandbox.root()},

@@ -204,12 +204,30 @@ void windowsWorkstation(const Sandbox &sandbox)
                  installer + QStringLiteral("\\include\\12.4"), 9, 1, 0);
     ToolBehaviour smi;
     smi.output = Sandbox::readFixture(QStringLiteral("nvidia-smi/windows-591.59-driver-model.txt"));
-    smi.answers.append(qMakePair(QByteArray("--query-gpu="),
-                                 QByteArray("0, NVIDIA GeForce RTX 3080, GPU-5a4c8a0e-2a4d-4f5e-9b1a-0c2d3e4f5a6b, "
-                                            "00000000:01:00.0, 591.59, 10240, 8.6\r\n")));
+    smi.answers.append(
+        qMakePair(QByteArray("--query-gpu="),
+                  QByteArray("0, NVIDIA GeForce RTX 3080, GPU-5a4c8a0e-2a4d-4f5e-9b1a-0c2d3e4f5a6b, "
+                             "00000000:01:00.0, 591.59, 10240, 8.6\r\n")));
     sandbox.writeTool(QStringLiteral("C:\\Windows\\System32\\nvidia-smi.exe"), smi);
     pythonStandin(sandbox, QStringLiteral("C:\\Python312\\python.exe"), QStringLiteral("3.12.8"),
                   "{\"version\": \"2.5.1+cpu\", \"cuda\": null, \"cudnn\": null, \"cudaAvailable\": false}");
+}
+
+QString hostTool(const Sandbox &sandbox, HostTool tool, const ToolBehaviour &behaviour)
+{
+    const bool windows = cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows;
+    if (windows)
+        windowsSystem(sandbox);
+    const QString dir = tool == HostTool::NvidiaSmi
+                            ? (windows ? QStringLiteral("C:\\Windows\\System32") : QStringLiteral("/usr/bin"))
+                            : (windows ? QStringLiteral("C:\\Python312") : QStringLiteral("/usr/bin"));
+    const QString name = tool == HostTool::NvidiaSmi ? QStringLiteral("nvidia-smi")
+                         : windows                   ? QStringLiteral("python")
+                                                     : QStringLiteral("python3");
+    sandbox.writeTool(dir + (windows ? QStringLiteral("\\") : QStringLiteral("/")) + name +
+                          (windows ? QStringLiteral(".exe") : QString()),
+                      behaviour);
+    return dir;
 }
 
 void windowsSystem(const Sandbox &sandbox)

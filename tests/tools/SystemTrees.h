@@ -49,6 +49,15 @@ void pythonStandin(const Sandbox &sandbox, const QString &path, const QString &v
 // torch 2.11.0+cu130 with the wheel's cuDNN 9.19.0, as the H200 machine has it.
 extern const QByteArray kTorchCu130;
 
+// A tool in a tree of the host's own family (made Windows-shaped on a Windows host), so the host
+// can run it: nvidia-smi in its usual folder, or python on PATH. Returns the folder it is in.
+enum class HostTool
+{
+    NvidiaSmi,
+    Python,
+};
+QString hostTool(const Sandbox &sandbox, HostTool tool, const ToolBehaviour &behaviour);
+
 // The marker that makes a sandbox a Windows tree.
 void windowsSystem(const Sandbox &sandbox);
 

@@ -355,20 +355,13 @@ private Q_SLOTS:
         Sandbox sandbox;
         ToolBehaviour hung;
         hung.sleepMs = 60000;
-        const bool windows = hostOsFamily() == OsFamily::Windows;
-        if (windows)
-            trees::windowsSystem(sandbox);
-        sandbox.writeTool(windows ? QStringLiteral("C:\\Windows\\System32\\nvidia-smi.exe")
-                                  : QStringLiteral("/usr/bin/nvidia-smi"),
-                          hung);
+        trees::hostTool(sandbox, trees::HostTool::NvidiaSmi, hung);
         DetectOptions options;
         options.toolTimeoutMs = 300;
         QElapsedTimer timer;
         timer.start();
         const SystemSnapshot snapshot =
-            detectSystem(sandboxContext(sandbox, hostOsFamily(),
-                                        linuxEnvironment(windows ? QString() : QStringLiteral("/usr/bin"))),
-                         options);
+            detectSystem(sandboxContext(sandbox, hostOsFamily(), linuxEnvironment(QString())), options);
         QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
         QVERIFY(findingOf(snapshot, QStringLiteral("nvidia-smi.timeout")));
         QVERIFY(findingOf(snapshot, QStringLiteral("gpu.none")));

@@ -40,12 +40,7 @@ private Q_SLOTS:
         Sandbox sandbox;
         ToolBehaviour hung;
         hung.sleepMs = 60000;
-        const bool windows = hostOsFamily() == OsFamily::Windows;
-        if (windows)
-            trees::windowsSystem(sandbox);
-        sandbox.writeTool(
-            windows ? QStringLiteral("C:\\Python312\\python.exe") : QStringLiteral("/usr/bin/python3"), hung);
-        qputenv("PATH", windows ? "C:\\Python312" : "/usr/bin");
+        qputenv("PATH", trees::hostTool(sandbox, trees::HostTool::Python, hung).toLocal8Bit());
         DetectOptions options;
         options.pythonTimeoutMs = 60000;
         DetectionJob job(SystemContext::rooted(sandbox.root()), options);
