@@ -451,6 +451,10 @@ Commands:
         <source>Fix: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The compatibility database is not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::HardwarePage</name>

@@ -456,6 +456,10 @@ cuDNN 副本，以及会用到它们的 Python 解释器。
         <source>Fix: %1</source>
         <translation>解决办法：%1</translation>
     </message>
+    <message>
+        <source>The compatibility database is not valid.</source>
+        <translation>兼容性数据库无效。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::HardwarePage</name>

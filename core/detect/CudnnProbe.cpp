@@ -413,6 +413,26 @@ QStringList librarySearchOrder(const SystemContext &context)
     return unique;
 }
 
+QStringList findZlibwapi(const SystemContext &context, const QList<CudnnCopy> &copies)
+{
+    if (context.family() != OsFamily::Windows)
+        return {};
+    const SystemPaths &paths = context.paths();
+    QStringList dirs;
+    for (const CudnnCopy &copy : copies)
+        dirs.append(copy.directory);
+    dirs += librarySearchOrder(context);
+    QStringList found;
+    for (const QString &dir : std::as_const(dirs)) {
+        const QString candidate = paths.join(dir, QStringLiteral("zlibwapi.dll"));
+        const bool seen = std::any_of(found.cbegin(), found.cend(),
+                                      [&](const QString &f) { return paths.equal(f, candidate); });
+        if (!seen && context.files().isFile(candidate))
+            found.append(candidate);
+    }
+    return found;
+}
+
 QList<CudnnCopy> probeCudnn(const SystemContext &context, const QList<CudaToolkit> &toolkits,
                             const QList<PythonEnvironment> &pythons, const PackageDatabase &packages,
                             const DetectOptions &options, Findings &findings)

@@ -58,6 +58,7 @@ SystemSnapshot detectSystem(const SystemContext &context, const DetectOptions &o
     options.report(0.6, QCoreApplication::translate("cudnnsetup", "Looking for cuDNN copies"));
     snapshot.cudnn =
         probeCudnn(context, snapshot.cudaToolkits, environments, packages, options, snapshot.findings);
+    snapshot.zlibwapi = findZlibwapi(context, snapshot.cudnn);
     snapshot.environment = probeEnvironment(context, snapshot.cudaToolkits, snapshot.findings);
 
     options.report(0.8,

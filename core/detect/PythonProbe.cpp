@@ -88,6 +88,9 @@ bool readProbeOutput(const QByteArray &output, PythonInstall &python)
         return false;
     const QJsonObject object = document.object();
     python.version = object.value(QStringLiteral("version")).toString();
+    python.tensorflow = object.value(QStringLiteral("tensorflow")).toString();
+    if (python.tensorflow.isEmpty())
+        python.tensorflow = QString();
     if (!python.bits)
         python.bits = object.value(QStringLiteral("bits")).toInt();
     const QJsonValue torchValue = object.value(QStringLiteral("torch"));

@@ -180,6 +180,7 @@ QJsonObject pythonToJson(const PythonInstall &python)
                        {QStringLiteral("bits"), python.bits ? QJsonValue(python.bits) : QJsonValue()},
                        {QStringLiteral("arch"), str(python.arch)},
                        {QStringLiteral("source"), str(python.source)},
+                       {QStringLiteral("tensorflow"), str(python.tensorflow)},
                        {QStringLiteral("probeError"), str(python.probeError)}};
     if (python.torch) {
         const TorchInfo &torch = *python.torch;
@@ -204,6 +205,7 @@ PythonInstall pythonFromJson(const QJsonObject &object)
     python.bits = object.value(QStringLiteral("bits")).toInt(0);
     python.arch = str(object, "arch");
     python.source = str(object, "source");
+    python.tensorflow = str(object, "tensorflow");
     python.probeError = str(object, "probeError");
     if (object.value(QStringLiteral("torch")).isObject()) {
         const QJsonObject torchObject = object.value(QStringLiteral("torch")).toObject();
@@ -284,6 +286,7 @@ QJsonObject SystemSnapshot::toJson() const
     object.insert(QStringLiteral("cudnn"), array(cudnn, cudnnToJson));
     const CudnnCopy *loaded = cudnnLoadedByDefault();
     object.insert(QStringLiteral("cudnnLoadedByDefault"), loaded ? QJsonValue(loaded->path) : QJsonValue());
+    object.insert(QStringLiteral("zlibwapi"), strings(zlibwapi));
     object.insert(QStringLiteral("pythons"), array(pythons, pythonToJson));
     object.insert(QStringLiteral("environment"), environmentToJson(environment));
     object.insert(QStringLiteral("findings"), array(findings, [](const Finding &f) { return f.toJson(); }));
@@ -318,6 +321,7 @@ Expected<SystemSnapshot> SystemSnapshot::fromJson(const QJsonObject &object)
     }
     snapshot.cudaToolkits = list<CudaToolkit>(object, "cudaToolkits", toolkitFromJson);
     snapshot.cudnn = list<CudnnCopy>(object, "cudnn", cudnnFromJson);
+    snapshot.zlibwapi = strings(object, "zlibwapi");
     snapshot.pythons = list<PythonInstall>(object, "pythons", pythonFromJson);
     snapshot.environment = environmentFromJson(object.value(QStringLiteral("environment")).toObject());
     snapshot.findings = list<Finding>(object, "findings", Finding::fromJson);

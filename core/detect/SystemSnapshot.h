@@ -95,6 +95,7 @@ struct PythonInstall
     QString arch;    // machine of the executable: "x64", "x86", "arm64"
     QString source;  // "path", "py-launcher", "registry", "conda", "venv"
     std::optional<TorchInfo> torch;
+    QString tensorflow; // the installed TensorFlow's version, null when there is none
     QString probeError; // why the interpreter could not be asked (timeout, crash)
 };
 
@@ -122,6 +123,9 @@ struct SystemSnapshot
     std::optional<DriverInfo> driver;
     QList<CudaToolkit> cudaToolkits;
     QList<CudnnCopy> cudnn;
+    // Windows: every zlibwapi.dll where a process would find it (cuDNN 8.3-9.1 need one); Linux:
+    // empty (zlib is a system library there).
+    QStringList zlibwapi;
     QList<PythonInstall> pythons;
     EnvironmentInfo environment;
     Findings findings;

@@ -57,6 +57,23 @@ def loaded_cudnn():
     return None
 
 
+def distribution_version(name):
+    # The installed version from the package's metadata, without importing it (TensorFlow takes
+    # seconds to import).
+    try:
+        from importlib import metadata
+        return metadata.version(name)
+    except Exception:
+        return None
+
+
+for package in ("tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-intel"):
+    version = distribution_version(package)
+    if version:
+        result["tensorflow"] = version
+        break
+
+
 if find_spec("torch") is not None:
     info = {}
     try:

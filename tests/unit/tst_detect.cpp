@@ -188,6 +188,7 @@ private Q_SLOTS:
         sandbox.write(conda + QStringLiteral("\\envs\\tf\\python.exe"), "MZ-not-a-real-exe");
         sandbox.write(QStringLiteral("C:\\Windows\\System32\\cudnn64_8.dll"),
                       "MZ"); // a stale copy someone dropped there
+        sandbox.write(QStringLiteral("C:\\Windows\\System32\\zlibwapi.dll"), "MZ");
         sandbox.write(QStringLiteral("C:\\Python312\\python.exe"), "MZ-not-a-real-exe");
         sandbox.write(QStringLiteral("C:\\Python312\\Lib\\site-packages\\torch\\version.py"),
                       "from typing import Optional\n__version__ = '2.5.1+cpu'\ndebug = False\ncuda: "
@@ -268,6 +269,7 @@ private Q_SLOTS:
         QCOMPARE(inConda->version, QStringLiteral("8.1.0"));
         QVERIFY(findingOf(snapshot, QStringLiteral("cudnn.shadowed")));
 
+        QCOMPARE(snapshot.zlibwapi, QStringList{QStringLiteral("C:\\Windows\\System32\\zlibwapi.dll")});
         QCOMPARE(snapshot.environment.pathStale, std::optional<bool>(true));
         QVERIFY(findingOf(snapshot, QStringLiteral("env.path-stale"))
                     ->details.contains(QLatin1String("C:\\Tools\\new")));

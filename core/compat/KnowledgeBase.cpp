@@ -1,0 +1,487 @@
+#include "compat/KnowledgeBase.h"
+
+#include "common/Logging.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include <algorithm>
+
+namespace cudnnsetup {
+
+namespace {
+
+// Walks the JSON and remembers the first rule broken, with the path to it
+// ("cudnnReleases[12].variants[0].cudaMin: not a dotted version").
+class Reader
+{
+public:
+    bool ok() const { return m_error.isEmpty(); }
+    QString error() const { return m_error; }
+
+    void fail(const QString &path, const QString &what)
+    {
+        if (m_error.isEmpty())
+            m_error = QStringLiteral("%1: %2").arg(path, what);
+    }
+
+    QJsonArray array(const QJsonObject &object, const QString &path, const char *key)
+    {
+        const QJsonValue value = object.value(QLatin1String(key));
+        if (!value.isArray())
+            fail(path + QLatin1Char('.') + QLatin1String(key), QStringLiteral("an array is required"));
+        return value.toArray();
+    }
+
+    QJsonObject object(const QJsonValue &value, const QString &path)
+    {
+        if (!value.isObject())
+            fail(path, QStringLiteral("an object is required"));
+        return value.toObject();
+    }
+
+    QString string(const QJsonObject &object, const QString &path, const char *key, bool nullable = false)
+    {
+        const QJsonValue value = object.value(QLatin1String(key));
+        if (value.isString() && !value.toString().isEmpty())
+            return value.toString();
+        if (!(nullable && (value.isNull() || value.isUndefined())))
+            fail(path + QLatin1Char('.') + QLatin1String(key),
+                 QStringLiteral("a non-empty string is required"));
+        return {};
+    }
+
+    Version version(const QJsonObject &object, const QString &path, const char *key, bool nullable = true)
+    {
+        const QJsonValue value = object.value(QLatin1String(key));
+        if (nullable && (value.isNull() || value.isUndefined()))
+            return {};
+        const Version parsed = Version::parse(value.toString());
+        if (!parsed.isValid())
+            fail(path + QLatin1Char('.') + QLatin1String(key),
+                 QStringLiteral("a dotted version is required"));
+        return parsed;
+    }
+
+    QList<Version> versions(const QJsonObject &object, const QString &path, const char *key)
+    {
+        QList<Version> list;
+        const QJsonValue value = object.value(QLatin1String(key));
+        if (value.isNull() || value.isUndefined())
+            return list;
+        const QJsonArray items = value.toArray();
+        if (!value.isArray())
+            fail(path + QLatin1Char('.') + QLatin1String(key),
+                 QStringLiteral("an array of versions is required"));
+        for (const QJsonValue &item : items) {
+            const Version parsed = Version::parse(item.toString());
+            if (!parsed.isValid())
+                fail(path + QLatin1Char('.') + QLatin1String(key),
+                     QStringLiteral("\"%1\" is not a version").arg(item.toString()));
+            list.append(parsed);
+        }
+        return list;
+    }
+
+    void sourced(const QJsonObject &object, const QString &path, const QHash<QString, QString> &sources,
+                 SourcedRecord &record)
+    {
+        const QJsonValue value = object.value(QStringLiteral("sources"));
+        if (!value.isArray() || value.toArray().isEmpty()) {
+            fail(path + QStringLiteral(".sources"), QStringLiteral("every record names its sources"));
+            return;
+        }
+        const QJsonArray items = value.toArray();
+        for (const QJsonValue &item : items) {
+            if (!sources.contains(item.toString()))
+                fail(path + QStringLiteral(".sources"),
+                     QStringLiteral("unknown source \"%1\"").arg(item.toString()));
+            record.sources.append(item.toString());
+        }
+        record.derived = object.value(QStringLiteral("derived")).toBool(false);
+    }
+
+private:
+    QString m_error;
+};
+
+QString at(const char *section, qsizetype index)
+{
+    return QStringLiteral("%1[%2]").arg(QLatin1String(section)).arg(index);
+}
+
+CudnnRow readRow(Reader &r, const QJsonObject &object, const QString &path,
+                 const QHash<QString, QString> &sources)
+{
+    CudnnRow row;
+    row.cudaMin = r.version(object, path, "cudaMin");
+    row.cudaMax = r.version(object, path, "cudaMax");
+    row.linuxDriverMin = r.version(object, path, "linuxDriverMin");
+    row.windowsDriverMin = r.version(object, path, "windowsDriverMin");
+    row.computeCapabilities = r.versions(object, path, "computeCapabilities");
+    row.minimumComputeCapability = r.version(object, path, "minimumComputeCapability");
+    row.rangeFrom = object.value(QStringLiteral("rangeFrom")).toString();
+    if (row.cudaMin.isValid() != row.cudaMax.isValid())
+        r.fail(path, QStringLiteral("cudaMin and cudaMax come together"));
+    else if (row.cudaMin.isValid() && row.cudaMax < row.cudaMin)
+        r.fail(path, QStringLiteral("cudaMax is below cudaMin"));
+    r.sourced(object, path, sources, row);
+    return row;
+}
+
+template <typename T, typename Key>
+bool ascending(const QList<T> &items, Key key)
+{
+    return std::is_sorted(items.cbegin(), items.cend(),
+                          [&](const T &a, const T &b) { return key(a) < key(b); });
+}
+
+} // namespace
+
+const CudnnVariant *CudnnRelease::variant(const QString &cuda) const
+{
+    for (const CudnnVariant &candidate : variants) {
+        if (candidate.cuda == cuda)
+            return &candidate;
+    }
+    return nullptr;
+}
+
+const CudnnVariant *CudnnRelease::variantForCudaMajor(int major) const
+{
+    for (const CudnnVariant &candidate : variants) {
+        if (candidate.cudaMajor() == major)
+            return &candidate;
+    }
+    return nullptr;
+}
+
+Expected<KnowledgeBase> KnowledgeBase::parse(const QByteArray &json)
+{
+    const auto invalid = [](const QString &details) {
+        return Finding::error(
+            QStringLiteral("compat-db.invalid"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The compatibility database is not valid.")), details);
+    };
+    QJsonParseError parseError{};
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject())
+        return invalid(
+            QStringLiteral("not JSON: %1 at offset %2").arg(parseError.errorString()).arg(parseError.offset));
+    const QJsonObject root = document.object();
+    if (root.value(QStringLiteral("schema")).toString() != QLatin1String(kSchema))
+        return invalid(QStringLiteral("schema: \"%1\", expected \"%2\"")
+                           .arg(root.value(QStringLiteral("schema")).toString(), QLatin1String(kSchema)));
+
+    Reader r;
+    KnowledgeBase kb;
+    kb.m_version = r.string(root, QStringLiteral("$"), "version");
+    kb.m_date = r.string(root, QStringLiteral("$"), "date");
+    const QJsonObject sources = r.object(root.value(QStringLiteral("sources")), QStringLiteral("sources"));
+    for (auto it = sources.constBegin(); it != sources.constEnd(); ++it) {
+        const QString url = it.value().toObject().value(QStringLiteral("url")).toString();
+        if (!url.startsWith(QLatin1String("http")))
+            r.fail(QStringLiteral("sources.") + it.key(), QStringLiteral("a URL is required"));
+        kb.m_sourceUrls.insert(it.key(), url);
+    }
+
+    const QJsonArray toolkits = r.array(root, QStringLiteral("$"), "cudaToolkits");
+    for (qsizetype i = 0; i < toolkits.size(); ++i) {
+        const QString path = at("cudaToolkits", i);
+        const QJsonObject object = r.object(toolkits.at(i), path);
+        ToolkitDriver toolkit;
+        toolkit.version = r.version(object, path, "version", false);
+        toolkit.label = object.value(QStringLiteral("label")).toString();
+        toolkit.linuxMin = r.version(object, path, "linuxMin");
+        toolkit.windowsMin = r.version(object, path, "windowsMin");
+        r.sourced(object, path, kb.m_sourceUrls, toolkit);
+        kb.m_toolkits.append(toolkit);
+    }
+
+    const QJsonArray minor = r.array(root, QStringLiteral("$"), "minorVersionCompatibility");
+    for (qsizetype i = 0; i < minor.size(); ++i) {
+        const QString path = at("minorVersionCompatibility", i);
+        const QJsonObject object = r.object(minor.at(i), path);
+        MinorCompat compat;
+        compat.cudaMajor = object.value(QStringLiteral("cudaMajor")).toInt();
+        if (compat.cudaMajor <= 0)
+            r.fail(path + QStringLiteral(".cudaMajor"), QStringLiteral("a CUDA major is required"));
+        compat.linuxMin = r.version(object, path, "linuxMin");
+        compat.windowsMin = r.version(object, path, "windowsMin");
+        r.sourced(object, path, kb.m_sourceUrls, compat);
+        kb.m_minorCompat.append(compat);
+    }
+
+    const QJsonArray branches = r.array(root, QStringLiteral("$"), "driverBranches");
+    for (qsizetype i = 0; i < branches.size(); ++i) {
+        const QString path = at("driverBranches", i);
+        const QJsonObject object = r.object(branches.at(i), path);
+        DriverBranch branch;
+        branch.branch = object.value(QStringLiteral("branch")).toInt();
+        if (branch.branch <= 0)
+            r.fail(path + QStringLiteral(".branch"), QStringLiteral("a branch number is required"));
+        branch.maxCuda = r.version(object, path, "maxCuda", false);
+        branch.evidence = object.value(QStringLiteral("evidence")).toString();
+        r.sourced(object, path, kb.m_sourceUrls, branch);
+        kb.m_branches.append(branch);
+    }
+    if (!ascending(kb.m_branches, [](const DriverBranch &b) { return b.branch; }))
+        r.fail(QStringLiteral("driverBranches"), QStringLiteral("branches must be sorted ascending"));
+
+    const QJsonArray releases = r.array(root, QStringLiteral("$"), "cudnnReleases");
+    for (qsizetype i = 0; i < releases.size(); ++i) {
+        const QString path = at("cudnnReleases", i);
+        const QJsonObject object = r.object(releases.at(i), path);
+        CudnnRelease release;
+        release.version = r.version(object, path, "version", false);
+        release.date = object.value(QStringLiteral("date")).toString();
+        const QJsonArray variants = r.array(object, path, "variants");
+        for (qsizetype v = 0; v < variants.size(); ++v) {
+            const QString variantPath = path + QStringLiteral(".variants[%1]").arg(v);
+            const QJsonObject variantObject = r.object(variants.at(v), variantPath);
+            CudnnVariant variant;
+            static_cast<CudnnRow &>(variant) = readRow(r, variantObject, variantPath, kb.m_sourceUrls);
+            variant.cuda = r.string(variantObject, variantPath, "cuda");
+            if (!Version::parse(variant.cuda).isValid())
+                r.fail(variantPath + QStringLiteral(".cuda"), QStringLiteral("a CUDA version is required"));
+            const QJsonArray extra = variantObject.value(QStringLiteral("extraRows")).toArray();
+            for (qsizetype e = 0; e < extra.size(); ++e) {
+                const QString extraPath = variantPath + QStringLiteral(".extraRows[%1]").arg(e);
+                variant.extraRows.append(
+                    readRow(r, r.object(extra.at(e), extraPath), extraPath, kb.m_sourceUrls));
+            }
+            release.variants.append(variant);
+        }
+        r.sourced(object, path, kb.m_sourceUrls, release);
+        kb.m_releases.append(release);
+    }
+    if (!ascending(kb.m_releases, [](const CudnnRelease &c) { return c.version; }))
+        r.fail(QStringLiteral("cudnnReleases"), QStringLiteral("releases must be sorted ascending"));
+
+    static const QRegularExpression hex64(QStringLiteral("^[0-9a-f]{64}$"));
+    const QJsonArray archives = r.array(root, QStringLiteral("$"), "archives");
+    QSet<QString> files;
+    for (qsizetype i = 0; i < archives.size(); ++i) {
+        const QString path = at("archives", i);
+        const QJsonObject object = r.object(archives.at(i), path);
+        KnownArchive archive;
+        archive.file = r.string(object, path, "file");
+        archive.platform = r.string(object, path, "platform");
+        archive.cudnn = r.version(object, path, "cudnn", false);
+        archive.cuda = object.value(QStringLiteral("cuda")).toString();
+        archive.sha256 = r.string(object, path, "sha256").toLower();
+        if (!hex64.match(archive.sha256).hasMatch())
+            r.fail(path + QStringLiteral(".sha256"), QStringLiteral("64 hexadecimal digits are required"));
+        archive.size = object.value(QStringLiteral("size")).isDouble()
+                           ? qint64(object.value(QStringLiteral("size")).toDouble())
+                           : -1;
+        archive.url = object.value(QStringLiteral("url")).toString();
+        archive.confidence = r.string(object, path, "confidence");
+        if (files.contains(archive.file))
+            r.fail(path + QStringLiteral(".file"),
+                   QStringLiteral("\"%1\" is listed twice").arg(archive.file));
+        files.insert(archive.file);
+        r.sourced(object, path, kb.m_sourceUrls, archive);
+        kb.m_archives.append(archive);
+    }
+
+    const QJsonArray gpus = r.array(root, QStringLiteral("$"), "gpus");
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        const QString path = at("gpus", i);
+        const QJsonObject object = r.object(gpus.at(i), path);
+        GpuPattern gpu;
+        gpu.pattern =
+            QRegularExpression(r.string(object, path, "pattern"), QRegularExpression::CaseInsensitiveOption);
+        if (!gpu.pattern.isValid())
+            r.fail(path + QStringLiteral(".pattern"), gpu.pattern.errorString());
+        gpu.computeCapability = r.version(object, path, "computeCapability", false);
+        gpu.architecture = r.string(object, path, "architecture");
+        r.sourced(object, path, kb.m_sourceUrls, gpu);
+        kb.m_gpus.append(gpu);
+    }
+    const QJsonArray suffixes = r.array(root, QStringLiteral("$"), "gpuNameSuffixes");
+    for (const QJsonValue &suffix : suffixes)
+        kb.m_gpuSuffixes.append(suffix.toString());
+
+    const QJsonArray architectures = r.array(root, QStringLiteral("$"), "architectures");
+    for (qsizetype i = 0; i < architectures.size(); ++i) {
+        const QString path = at("architectures", i);
+        const QJsonObject object = r.object(architectures.at(i), path);
+        const QString name = r.string(object, path, "name");
+        for (const Version &cc : r.versions(object, path, "computeCapabilities"))
+            kb.m_architectures.append({cc, name});
+        SourcedRecord record;
+        r.sourced(object, path, kb.m_sourceUrls, record);
+    }
+
+    const QJsonArray support = r.array(root, QStringLiteral("$"), "cudaArchitectureSupport");
+    for (qsizetype i = 0; i < support.size(); ++i) {
+        const QString path = at("cudaArchitectureSupport", i);
+        const QJsonObject object = r.object(support.at(i), path);
+        const int major = object.value(QStringLiteral("cudaMajor")).toInt();
+        if (major <= 0)
+            r.fail(path + QStringLiteral(".cudaMajor"), QStringLiteral("a CUDA major is required"));
+        kb.m_cudaMinimumCc.insert(major, r.version(object, path, "minimumComputeCapability", false));
+        SourcedRecord record;
+        r.sourced(object, path, kb.m_sourceUrls, record);
+    }
+
+    const QJsonArray torch = r.array(root, QStringLiteral("$"), "pytorch");
+    for (qsizetype i = 0; i < torch.size(); ++i) {
+        const QString path = at("pytorch", i);
+        const QJsonObject object = r.object(torch.at(i), path);
+        TorchRelease release;
+        release.torch = r.version(object, path, "torch", false);
+        const QJsonArray builds = r.array(object, path, "builds");
+        for (qsizetype b = 0; b < builds.size(); ++b) {
+            const QString buildPath = path + QStringLiteral(".builds[%1]").arg(b);
+            const QJsonObject build = r.object(builds.at(b), buildPath);
+            release.builds.append({r.version(build, buildPath, "cuda", false),
+                                   r.version(build, buildPath, "cudnn"),
+                                   build.value(QStringLiteral("channel")).toString()});
+        }
+        r.sourced(object, path, kb.m_sourceUrls, release);
+        kb.m_torch.append(release);
+    }
+
+    const QJsonObject tensorflow =
+        r.object(root.value(QStringLiteral("tensorflow")), QStringLiteral("tensorflow"));
+    kb.m_tensorflowLastWindowsGpu =
+        r.version(tensorflow, QStringLiteral("tensorflow"), "lastNativeWindowsGpu", false);
+    const QJsonObject zlib = r.object(root.value(QStringLiteral("zlibwapi")), QStringLiteral("zlibwapi"));
+    kb.m_zlibFrom = r.version(zlib, QStringLiteral("zlibwapi"), "neededFrom", false);
+    kb.m_zlibBefore = r.version(zlib, QStringLiteral("zlibwapi"), "neededBefore", false);
+    kb.m_zlibUrl = zlib.value(QStringLiteral("url")).toString();
+
+    if (!r.ok())
+        return invalid(r.error());
+    return kb;
+}
+
+const KnowledgeBase &KnowledgeBase::embedded()
+{
+    static const KnowledgeBase kb = [] {
+        QFile file(QStringLiteral(":/compat/cudnn-compat.json"));
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("the embedded compatibility database is missing");
+        const auto parsed = parse(file.readAll());
+        if (!parsed)
+            qFatal("the embedded compatibility database is invalid: %s", qPrintable(parsed.error().details));
+        return parsed.value();
+    }();
+    return kb;
+}
+
+Version KnowledgeBase::toolkitMinimumDriver(OsFamily family, const Version &toolkit) const
+{
+    const ToolkitDriver *best = nullptr;
+    for (const ToolkitDriver &entry : m_toolkits) {
+        if (entry.version.truncated(2) != toolkit.truncated(2))
+            continue;
+        // The exact update when known; otherwise the GA (the lowest update of that major.minor).
+        if (toolkit.size() >= 3 && entry.version == toolkit) {
+            best = &entry;
+            break;
+        }
+        if (!best || entry.version < best->version)
+            best = &entry;
+    }
+    if (!best)
+        return {};
+    return family == OsFamily::Windows ? best->windowsMin : best->linuxMin;
+}
+
+const MinorCompat *KnowledgeBase::minorCompat(int cudaMajor) const
+{
+    for (const MinorCompat &entry : m_minorCompat) {
+        if (entry.cudaMajor == cudaMajor)
+            return &entry;
+    }
+    return nullptr;
+}
+
+Version KnowledgeBase::maxCudaForDriver(const Version &driver) const
+{
+    if (!driver.isValid())
+        return {};
+    const DriverBranch *found = nullptr;
+    for (const DriverBranch &branch : m_branches) {
+        if (branch.branch <= driver.major())
+            found = &branch;
+    }
+    // A driver newer than every branch listed supports at least what the newest one does.
+    return found ? found->maxCuda : Version();
+}
+
+const CudnnRelease *KnowledgeBase::cudnnRelease(const Version &version) const
+{
+    for (const CudnnRelease &release : m_releases) {
+        if (release.version == version || (version.size() == 3 && release.version.truncated(3) == version))
+            return &release;
+    }
+    return nullptr;
+}
+
+const KnownArchive *KnowledgeBase::archiveBySha256(const QString &sha256) const
+{
+    const QString wanted = sha256.toLower();
+    for (const KnownArchive &archive : m_archives) {
+        if (archive.sha256 == wanted)
+            return &archive;
+    }
+    return nullptr;
+}
+
+const KnownArchive *KnowledgeBase::archiveByFile(const QString &fileName) const
+{
+    for (const KnownArchive &archive : m_archives) {
+        if (archive.file.compare(fileName, Qt::CaseInsensitive) == 0)
+            return &archive;
+    }
+    return nullptr;
+}
+
+std::optional<Version> KnowledgeBase::computeCapabilityForGpu(const QString &name) const
+{
+    QString normalized = name.simplified();
+    normalized.remove(QStringLiteral("(TM)"), Qt::CaseInsensitive);
+    normalized.remove(QStringLiteral("(R)"), Qt::CaseInsensitive);
+    normalized = normalized.simplified();
+    if (normalized.startsWith(QLatin1String("NVIDIA "), Qt::CaseInsensitive))
+        normalized = normalized.mid(7);
+    bool stripped = true;
+    while (stripped) {
+        stripped = false;
+        for (const QString &suffix : m_gpuSuffixes) {
+            if (normalized.endsWith(suffix, Qt::CaseInsensitive)) {
+                normalized.chop(suffix.size());
+                normalized = normalized.trimmed();
+                stripped = true;
+            }
+        }
+    }
+    for (const GpuPattern &gpu : m_gpus) {
+        if (gpu.pattern.match(normalized).hasMatch())
+            return gpu.computeCapability;
+    }
+    return std::nullopt;
+}
+
+QString KnowledgeBase::architectureName(const Version &computeCapability) const
+{
+    for (const auto &entry : m_architectures) {
+        if (entry.first == computeCapability)
+            return entry.second;
+    }
+    return {};
+}
+
+Version KnowledgeBase::minimumComputeCapabilityForCuda(int cudaMajor) const
+{
+    return m_cudaMinimumCc.value(cudaMajor);
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,171 @@
+#pragma once
+
+#include "common/Expected.h"
+#include "common/Version.h"
+#include "platform/SystemPaths.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QList>
+#include <QRegularExpression>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace cudnnsetup {
+
+// NVIDIA's compatibility facts (resources/compat/cudnn-compat.json, schema in SCHEMA.md beside
+// it), loaded into typed records. Unknown values stay unknown (invalid Version, nullopt): the
+// matcher says "unknown" for them, never "fine".
+struct SourcedRecord
+{
+    QStringList sources;
+    bool derived = false;
+};
+
+struct ToolkitDriver : SourcedRecord
+{
+    Version version; // 12.2.2
+    QString label;   // "12.2 Update 2"
+    Version linuxMin;
+    Version windowsMin;
+};
+
+struct MinorCompat : SourcedRecord
+{
+    int cudaMajor = 0;
+    Version linuxMin;
+    Version windowsMin;
+};
+
+struct DriverBranch : SourcedRecord
+{
+    int branch = 0;
+    Version maxCuda;
+    QString evidence;
+};
+
+struct CudnnRow : SourcedRecord
+{
+    Version cudaMin;
+    Version cudaMax;
+    Version linuxDriverMin;
+    Version windowsDriverMin;
+    QList<Version> computeCapabilities; // empty when not captured
+    Version minimumComputeCapability;   // "SM 3.5 and later" rows
+    QString rangeFrom;                  // the release whose matrix row this one borrows
+};
+
+struct CudnnVariant : CudnnRow
+{
+    QString cuda; // the archive's variant: "12", "11.5", "10.2"
+    QList<CudnnRow> extraRows;
+
+    int cudaMajor() const { return cuda.section(QLatin1Char('.'), 0, 0).toInt(); }
+    bool hasRange() const { return cudaMin.isValid() && cudaMax.isValid(); }
+};
+
+struct CudnnRelease : SourcedRecord
+{
+    Version version; // 9.10.2.21
+    QString date;
+    QList<CudnnVariant> variants;
+
+    const CudnnVariant *variant(const QString &cuda) const;
+    const CudnnVariant *variantForCudaMajor(int major) const;
+};
+
+struct KnownArchive : SourcedRecord
+{
+    QString file;
+    QString platform;
+    Version cudnn;
+    QString cuda;
+    QString sha256;
+    qint64 size = -1;
+    QString url;
+    QString confidence;
+};
+
+struct GpuPattern : SourcedRecord
+{
+    QRegularExpression pattern;
+    Version computeCapability;
+    QString architecture;
+};
+
+struct TorchBuild
+{
+    Version cuda;
+    Version cudnn;
+    QString channel;
+};
+
+struct TorchRelease : SourcedRecord
+{
+    Version torch;
+    QList<TorchBuild> builds;
+};
+
+class KnowledgeBase
+{
+public:
+    static constexpr char kSchema[] = "cudnn-setup/compat-db/1";
+
+    // Parses and checks a database; the first rule broken is the error.
+    static Expected<KnowledgeBase> parse(const QByteArray &json);
+    // The database built into the program.
+    static const KnowledgeBase &embedded();
+
+    QString version() const { return m_version; }
+    QString date() const { return m_date; }
+    QString sourceUrl(const QString &key) const { return m_sourceUrls.value(key); }
+
+    // The driver the toolkit release needs on `family` (Table 3): exact release, else the GA of
+    // its major.minor; invalid when NVIDIA prints none.
+    Version toolkitMinimumDriver(OsFamily family, const Version &toolkit) const;
+    const MinorCompat *minorCompat(int cudaMajor) const;
+    // The newest CUDA a driver supports, from its branch (for a driver newer than every branch
+    // listed, at least the newest one's); invalid below the oldest branch.
+    Version maxCudaForDriver(const Version &driver) const;
+
+    const QList<CudnnRelease> &cudnnReleases() const { return m_releases; }
+    // The release of `version` (given with 3 or 4 parts), or null.
+    const CudnnRelease *cudnnRelease(const Version &version) const;
+    const QList<KnownArchive> &archives() const { return m_archives; }
+    const KnownArchive *archiveBySha256(const QString &sha256) const;
+    const KnownArchive *archiveByFile(const QString &fileName) const;
+
+    // A GPU's compute capability from its marketing name ("NVIDIA GeForce RTX 4090 Laptop GPU").
+    std::optional<Version> computeCapabilityForGpu(const QString &name) const;
+    QString architectureName(const Version &computeCapability) const;
+    Version minimumComputeCapabilityForCuda(int cudaMajor) const;
+
+    const QList<TorchRelease> &torchReleases() const { return m_torch; }
+    Version tensorflowLastNativeWindowsGpu() const { return m_tensorflowLastWindowsGpu; }
+    Version zlibNeededFrom() const { return m_zlibFrom; }
+    Version zlibNeededBefore() const { return m_zlibBefore; }
+    QString zlibArchiveUrl() const { return m_zlibUrl; }
+
+private:
+    QString m_version;
+    QString m_date;
+    QHash<QString, QString> m_sourceUrls;
+    QList<ToolkitDriver> m_toolkits;
+    QList<MinorCompat> m_minorCompat;
+    QList<DriverBranch> m_branches;
+    QList<CudnnRelease> m_releases;
+    QList<KnownArchive> m_archives;
+    QList<GpuPattern> m_gpus;
+    QStringList m_gpuSuffixes;
+    QList<QPair<Version, QString>> m_architectures; // compute capability -> name
+    QHash<int, Version> m_cudaMinimumCc;
+    QList<TorchRelease> m_torch;
+    Version m_tensorflowLastWindowsGpu;
+    Version m_zlibFrom;
+    Version m_zlibBefore;
+    QString m_zlibUrl;
+};
+
+} // namespace cudnnsetup
