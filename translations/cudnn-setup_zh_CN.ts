@@ -23,20 +23,16 @@
         <source>Also write the log to FILE.</source>
         <translation>同时把日志写入 FILE。</translation>
     </message>
+    <message>
+        <source>Use the compatibility database in FILE instead of the built-in one.</source>
+        <translation>使用 FILE 中的兼容性数据库，而不是内置的那一份。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnctl</name>
     <message>
         <source>Run "cudnnctl --help" for the commands and options.</source>
         <translation>运行 "cudnnctl --help" 查看可用的命令和选项。</translation>
-    </message>
-    <message>
-        <source>The command to run: detect.</source>
-        <translation>要运行的命令：detect。</translation>
-    </message>
-    <message>
-        <source>Print JSON (schema cudnn-setup/snapshot/1) instead of a table.</source>
-        <translation>输出 JSON（格式 cudnn-setup/snapshot/1），而不是表格。</translation>
     </message>
     <message>
         <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
@@ -83,22 +79,69 @@
         <translation>系统根目录 %1 不是一个文件夹。</translation>
     </message>
     <message>
-        <source>Finds out what a machine has for NVIDIA cuDNN: GPUs, driver, CUDA toolkits, cuDNN
-copies and the Python interpreters that use them.
+        <source>Seconds to wait for nvidia-smi and nvcc (default 15) and for each Python interpreter (default 10).</source>
+        <translation>等待 nvidia-smi 和 nvcc 的秒数（默认 15），以及等待每个 Python 解释器的秒数（默认 10）。</translation>
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
 
 Commands:
   detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).</source>
-        <translation>查明一台机器上与 NVIDIA cuDNN 有关的一切：显卡、驱动、CUDA 工具包、
-cuDNN 副本，以及会用到它们的 Python 解释器。
+            interpreters of this system (or of --system-root).
+  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
+            tables and name the archive to download. Values not given with
+            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.</source>
+        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
 
 命令：
-  detect    列出本机（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
-            cuDNN 副本和 Python 解释器。</translation>
+  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
+            cuDNN 副本和 Python 解释器。
+  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
+            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。</translation>
     </message>
     <message>
-        <source>Seconds to wait for nvidia-smi and nvcc (default 15) and for each Python interpreter (default 10).</source>
-        <translation>等待 nvidia-smi 和 nvcc 的秒数（默认 15），以及等待每个 Python 解释器的秒数（默认 10）。</translation>
+        <source>The command to run: detect or check.</source>
+        <translation>要执行的命令：detect 或 check。</translation>
+    </message>
+    <message>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1).</source>
+        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1）。</translation>
+    </message>
+    <message>
+        <source>Use the compatibility database in FILE instead of the built-in one.</source>
+        <translation>使用 FILE 中的兼容性数据库，而不是内置的那一份。</translation>
+    </message>
+    <message>
+        <source>check: as if the system were windows or linux.</source>
+        <translation>check：假定系统为 windows 或 linux。</translation>
+    </message>
+    <message>
+        <source>check: as if the processor were x86_64 or arm64.</source>
+        <translation>check：假定处理器为 x86_64 或 arm64。</translation>
+    </message>
+    <message>
+        <source>check: as if the NVIDIA driver were version V.</source>
+        <translation>check：假定 NVIDIA 驱动版本为 V。</translation>
+    </message>
+    <message>
+        <source>check: as if the CUDA toolkit were version V.</source>
+        <translation>check：假定 CUDA 工具包版本为 V。</translation>
+    </message>
+    <message>
+        <source>check: as if the GPU's compute capability were X.Y.</source>
+        <translation>check：假定显卡的计算能力为 X.Y。</translation>
+    </message>
+    <message>
+        <source>check: as if the GPU were NAME (its compute capability is looked up).</source>
+        <translation>check：假定显卡型号为 NAME（据此查出其计算能力）。</translation>
+    </message>
+    <message>
+        <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name.</source>
+        <translation>check：要评判的 cuDNN：版本号（8.9.7、8.9.7.29）或 NVIDIA 压缩包的文件名。</translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the check command.</source>
+        <translation>--%1 只能用于 check 命令。</translation>
     </message>
 </context>
 <context>
@@ -460,6 +503,321 @@ cuDNN 副本，以及会用到它们的 Python 解释器。
         <source>The compatibility database is not valid.</source>
         <translation>兼容性数据库无效。</translation>
     </message>
+    <message>
+        <source>The compatibility database %1 cannot be used; the built-in one (version %2) is used instead.</source>
+        <translation>兼容性数据库 %1 无法使用，改用内置数据库（版本 %2）。</translation>
+    </message>
+    <message>
+        <source>The compatibility database %1 (version %2) is older than the built-in one (version %3); it is used as asked.</source>
+        <translation>兼容性数据库 %1（版本 %2）比内置数据库（版本 %3）旧，但按您的要求使用它。</translation>
+    </message>
+    <message>
+        <source>the GPU</source>
+        <translation>该显卡</translation>
+    </message>
+    <message>
+        <source>%1 (compute capability %2)</source>
+        <translation>%1（计算能力 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (%2, compute capability %3)</source>
+        <translation>%1（%2 架构，计算能力 %3）</translation>
+    </message>
+    <message>
+        <source>NVIDIA publishes cuDNN for Windows only for x64 PCs; this is Windows on ARM.</source>
+        <translation>NVIDIA 只为 x64 电脑发布 Windows 版 cuDNN，而这台是 ARM 版 Windows。</translation>
+    </message>
+    <message>
+        <source>Under WSL 2, cuDNN goes inside this Linux distribution: use NVIDIA's Linux archive (cudnn-linux-x86_64-…-archive.tar.xz), not the Windows one. The driver stays the Windows driver.</source>
+        <translation>在 WSL 2 中，cuDNN 要装在这个 Linux 发行版里面：请使用 NVIDIA 的 Linux 压缩包（cudnn-linux-x86_64-…-archive.tar.xz），而不是 Windows 版。驱动仍然是 Windows 上装的那个。</translation>
+    </message>
+    <message>
+        <source>The compute capability of %1 is not in the database; the checks that need it are skipped.</source>
+        <translation>数据库中没有 %1 的计算能力，需要它的检查已跳过。</translation>
+    </message>
+    <message>
+        <source>Look the GPU up on developer.nvidia.com/cuda-gpus and run the check again with --sm X.Y.</source>
+        <translation>请在 developer.nvidia.com/cuda-gpus 上查到这块显卡的计算能力，再加上 --sm X.Y 重新检查。</translation>
+    </message>
+    <message>
+        <source>There is no working NVIDIA driver, so no CUDA program can run.</source>
+        <translation>没有可用的 NVIDIA 驱动，任何 CUDA 程序都无法运行。</translation>
+    </message>
+    <message>
+        <source>Install the current NVIDIA driver for this GPU from nvidia.com/drivers.</source>
+        <translation>请从 nvidia.com/drivers 安装适合这块显卡的最新 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>Driver %1 is too old for CUDA %2, which needs driver %3 or newer.</source>
+        <translation>驱动 %1 太旧，无法运行 CUDA %2：它需要 %3 或更新的驱动。</translation>
+    </message>
+    <message>
+        <source>Update the driver to %1 or newer.</source>
+        <translation>请把驱动更新到 %1 或更新版本。</translation>
+    </message>
+    <message>
+        <source>Driver %1 supports CUDA up to %2, so it cannot run CUDA %3.</source>
+        <translation>驱动 %1 最高只支持 CUDA %2，因此无法运行 CUDA %3。</translation>
+    </message>
+    <message>
+        <source>NVIDIA publishes no minimum driver for CUDA %1 on this system, so driver %2 cannot be checked against it (the driver reports CUDA %3).</source>
+        <translation>NVIDIA 没有公布 CUDA %1 在本系统上的最低驱动版本，因此无法核对驱动 %2 是否够用（驱动自报支持 CUDA %3）。</translation>
+    </message>
+    <message>
+        <source>Driver %1 runs CUDA %2 through minor-version compatibility (the toolkit's own minimum is %3); code that needs newer driver features, such as compiling newer PTX at run time, can fail.</source>
+        <translation>驱动 %1 依靠次版本兼容性运行 CUDA %2（该工具包自身要求 %3）；需要较新驱动功能的代码，例如运行时编译较新的 PTX，可能会失败。</translation>
+    </message>
+    <message>
+        <source>Update the driver to %1 or newer to use every feature of this toolkit.</source>
+        <translation>要使用该工具包的全部功能，请把驱动更新到 %1 或更新版本。</translation>
+    </message>
+    <message>
+        <source>The CUDA %1 toolkit in %2 cannot be used: driver %3 runs CUDA up to %4.</source>
+        <translation>%2 中的 CUDA %1 工具包用不了：驱动 %3 最高只能运行 CUDA %4。</translation>
+    </message>
+    <message>
+        <source>Update the driver to the R%1 branch or newer.</source>
+        <translation>请把驱动更新到 R%1 分支或更新版本。</translation>
+    </message>
+    <message>
+        <source>Update the driver to the newest one NVIDIA offers for this GPU.</source>
+        <translation>请把驱动更新到 NVIDIA 为这块显卡提供的最新版本。</translation>
+    </message>
+    <message>
+        <source>CUDA %1 no longer supports %2: it needs compute capability %3 or newer.</source>
+        <translation>CUDA %1 已不再支持 %2：它要求计算能力 %3 或更高。</translation>
+    </message>
+    <message>
+        <source>Use CUDA %1 and the cuDNN archive for CUDA %1, the newest that still support this GPU.</source>
+        <translation>请使用 CUDA %1 和对应 CUDA %1 的 cuDNN 压缩包，这是仍支持这块显卡的最新组合。</translation>
+    </message>
+    <message>
+        <source>This cuDNN archive is built for %1, but this system needs %2.</source>
+        <translation>这个 cuDNN 压缩包是为 %1 构建的，而本系统需要 %2 版。</translation>
+    </message>
+    <message>
+        <source>Download the %1 archive instead.</source>
+        <translation>请改为下载 %1 版的压缩包。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 is not in the compatibility database (version %2), so only its CUDA major can be checked.</source>
+        <translation>兼容性数据库（版本 %2）中没有 cuDNN %1，只能核对它对应的 CUDA 主版本。</translation>
+    </message>
+    <message>
+        <source>Use a newer compatibility database (--compat-db) if this release is newer than it.</source>
+        <translation>如果这个版本比数据库新，请用 --compat-db 指定更新的兼容性数据库。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 does not work with the CUDA %3 toolkit.</source>
+        <translation>面向 CUDA %2 的 cuDNN %1 不能与 CUDA %3 工具包配合使用。</translation>
+    </message>
+    <message>
+        <source>Download %1 instead.</source>
+        <translation>请改为下载 %1。</translation>
+    </message>
+    <message>
+        <source>Driver %1 supports CUDA up to %2, so it cannot run cuDNN built for CUDA %3.</source>
+        <translation>驱动 %1 最高只支持 CUDA %2，因此无法运行面向 CUDA %3 构建的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Driver %1 is too old for cuDNN %2 for CUDA %3, which needs %4 or newer.</source>
+        <translation>驱动 %1 太旧，不能运行面向 CUDA %3 的 cuDNN %2：它需要 %4 或更新的驱动。</translation>
+    </message>
+    <message>
+        <source>NVIDIA's support matrix gives no minimum driver for cuDNN %1 for CUDA %2 on this system, so driver %3 cannot be checked against it.</source>
+        <translation>NVIDIA 的支持矩阵没有给出面向 CUDA %2 的 cuDNN %1 在本系统上的最低驱动，因此无法核对驱动 %3 是否够用。</translation>
+    </message>
+    <message>
+        <source>CUDA %1 to %2</source>
+        <translation>CUDA %1 至 %2</translation>
+    </message>
+    <message>
+        <source>CUDA %1 and newer</source>
+        <translation>CUDA %1 及更新版本</translation>
+    </message>
+    <message>
+        <source>CUDA up to %1</source>
+        <translation>最高 CUDA %1</translation>
+    </message>
+    <message>
+        <source>NVIDIA tested cuDNN %1 for CUDA %2 with %3; this toolkit is %4. It usually works, but that combination is untested.</source>
+        <translation>NVIDIA 测试过面向 CUDA %2 的 cuDNN %1 与 %3 的组合，而这里的工具包是 %4。通常可以工作，但这个组合未经测试。</translation>
+    </message>
+    <message>
+        <source>NVIDIA published no support matrix for cuDNN %1; the nearest earlier one (cuDNN %2 for CUDA %3) lists %4, and this toolkit is %5. It usually works, but that combination is not known to be tested.</source>
+        <translation>NVIDIA 没有发布 cuDNN %1 的支持矩阵；最近的较早版本（面向 CUDA %3 的 cuDNN %2）列出的是 %4，而这里的工具包是 %5。通常可以工作，但不确定这个组合是否经过测试。</translation>
+    </message>
+    <message>
+        <source>%1 needs driver %2 or newer with cuDNN %3 (driver %4 is installed).</source>
+        <translation>%1 搭配 cuDNN %3 需要 %2 或更新的驱动（当前安装的是 %4）。</translation>
+    </message>
+    <message>
+        <source>%1 needs CUDA %2 or newer with cuDNN %3; the toolkit is %4.</source>
+        <translation>%1 搭配 cuDNN %3 需要 CUDA %2 或更新版本，而当前工具包是 %4。</translation>
+    </message>
+    <message>
+        <source>Install CUDA %1 or newer.</source>
+        <translation>请安装 CUDA %1 或更新版本。</translation>
+    </message>
+    <message>
+        <source>%1 is newer than every GPU cuDNN %2 for CUDA %3 lists; it may work through PTX, but NVIDIA does not support it.</source>
+        <translation>%1 比面向 CUDA %3 的 cuDNN %2 所列的所有显卡都新；它或许能通过 PTX 运行，但 NVIDIA 不提供支持。</translation>
+    </message>
+    <message>
+        <source>Use a newer cuDNN release.</source>
+        <translation>请使用更新的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 does not support %3.</source>
+        <translation>面向 CUDA %2 的 cuDNN %1 不支持 %3。</translation>
+    </message>
+    <message>
+        <source>%1 needs zlibwapi.dll on Windows, and none was found: it fails with "Could not locate zlibwapi.dll".</source>
+        <translation>%1 在 Windows 上需要 zlibwapi.dll，但没有找到它：运行时会报错“Could not locate zlibwapi.dll”。</translation>
+    </message>
+    <message>
+        <source>Download %1 and put dll_x64\zlibwapi.dll beside the cuDNN DLLs.</source>
+        <translation>请下载 %1，把其中的 dll_x64\zlibwapi.dll 放到 cuDNN 的 DLL 旁边。</translation>
+    </message>
+    <message>
+        <source>%1 is a 32-bit Python; cuDNN and CUDA exist only for 64-bit programs, so it can never use them.</source>
+        <translation>%1 是 32 位 Python；cuDNN 和 CUDA 只有 64 位版本，它永远用不上。</translation>
+    </message>
+    <message>
+        <source>Install a 64-bit Python (python.org's "Windows installer (64-bit)").</source>
+        <translation>请安装 64 位 Python（python.org 上的“Windows installer (64-bit)”）。</translation>
+    </message>
+    <message>
+        <source>torch %1 in %2 is a CPU-only build: it will never use the GPU or cuDNN.</source>
+        <translation>%2 中的 torch %1 是纯 CPU 版本：它永远不会使用显卡和 cuDNN。</translation>
+    </message>
+    <message>
+        <source>torch %1 is built for CUDA %2, but the driver supports CUDA up to %3: torch.cuda.is_available() will be False.</source>
+        <translation>torch %1 是为 CUDA %2 构建的，但驱动最高只支持 CUDA %3：torch.cuda.is_available() 会返回 False。</translation>
+    </message>
+    <message>
+        <source>torch %1 is built for CUDA %2 and the driver reports %3: it runs through minor-version compatibility.</source>
+        <translation>torch %1 是为 CUDA %2 构建的，驱动自报支持 %3：它依靠次版本兼容性运行。</translation>
+    </message>
+    <message>
+        <source>TensorFlow %1 in %2 cannot use the GPU on native Windows; the last version that could is %3.</source>
+        <translation>%2 中的 TensorFlow %1 在原生 Windows 上无法使用显卡；最后一个可以的版本是 %3。</translation>
+    </message>
+    <message>
+        <source>Run TensorFlow under WSL 2, or install TensorFlow %1 with CUDA 11.2 and cuDNN 8.1.</source>
+        <translation>请在 WSL 2 中运行 TensorFlow，或安装 TensorFlow %1 并搭配 CUDA 11.2 和 cuDNN 8.1。</translation>
+    </message>
+    <message>
+        <source>Install a CUDA build: pip install torch --index-url https://download.pytorch.org/whl/%1</source>
+        <translation>请安装 CUDA 版本：pip install torch --index-url https://download.pytorch.org/whl/%1</translation>
+    </message>
+    <message>
+        <source>%1 "%2" cannot be used: %3</source>
+        <translation>%1 “%2”无法使用：%3</translation>
+    </message>
+    <message>
+        <source>use windows or linux</source>
+        <translation>请使用 windows 或 linux</translation>
+    </message>
+    <message>
+        <source>use x86_64 or arm64</source>
+        <translation>请使用 x86_64 或 arm64</translation>
+    </message>
+    <message>
+        <source>a driver version looks like 535.98 or 580.65.06</source>
+        <translation>驱动版本的格式如 535.98 或 580.65.06</translation>
+    </message>
+    <message>
+        <source>a CUDA version looks like 12, 12.2 or 12.2.1</source>
+        <translation>CUDA 版本的格式如 12、12.2 或 12.2.1</translation>
+    </message>
+    <message>
+        <source>a compute capability looks like 8.6</source>
+        <translation>计算能力的格式如 8.6</translation>
+    </message>
+    <message>
+        <source>give a cuDNN version such as 8.9.7 or 8.9.7.29, or an NVIDIA archive file name such as cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip</source>
+        <translation>请给出 cuDNN 版本号（如 8.9.7 或 8.9.7.29），或 NVIDIA 压缩包的文件名（如 cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip）</translation>
+    </message>
+    <message>
+        <source>Compatible: yes</source>
+        <translation>兼容：是</translation>
+    </message>
+    <message>
+        <source>Compatible: no</source>
+        <translation>兼容：否</translation>
+    </message>
+    <message>
+        <source>Newest CUDA the driver runs</source>
+        <translation>驱动能运行的最高 CUDA</translation>
+    </message>
+    <message>
+        <source>CUDA toolkit (nvcc)</source>
+        <translation>CUDA 工具包（nvcc）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>CUDA the framework was built for</source>
+        <translation>框架构建时所用的 CUDA</translation>
+    </message>
+    <message>
+        <source>no framework found</source>
+        <translation>未找到框架</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>纯 CPU</translation>
+    </message>
+    <message>
+        <source>CUDA of the recommended cuDNN archive</source>
+        <translation>推荐的 cuDNN 压缩包对应的 CUDA</translation>
+    </message>
+    <message>
+        <source>CUDA of the cuDNN archive</source>
+        <translation>cuDNN 压缩包对应的 CUDA</translation>
+    </message>
+    <message>
+        <source>Recommendation</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>Download %1</source>
+        <translation>下载 %1</translation>
+    </message>
+    <message>
+        <source>NVIDIA's SHA-256: %1</source>
+        <translation>NVIDIA 公布的 SHA-256：%1</translation>
+    </message>
+    <message>
+        <source>For the CUDA %1 toolkit in %2</source>
+        <translation>用于 %2 中的 CUDA %1 工具包</translation>
+    </message>
+    <message>
+        <source>First update the driver to %1 or newer.</source>
+        <translation>请先把驱动更新到 %1 或更新版本。</translation>
+    </message>
+    <message>
+        <source>First update the driver to one that supports this CUDA version.</source>
+        <translation>请先把驱动更新到支持该 CUDA 版本的版本。</translation>
+    </message>
+    <message>
+        <source>Compatibility database %1 (%2), built in</source>
+        <translation>兼容性数据库 %1（%2），内置</translation>
+    </message>
+    <message>
+        <source>Compatibility database %1 (%2) from %3</source>
+        <translation>兼容性数据库 %1（%2），来自 %3</translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::FindingsView</name>
+    <message>
+        <source>What to do: %1</source>
+        <translation>解决办法：%1</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::HardwarePage</name>
@@ -571,10 +929,6 @@ cuDNN 副本，以及会用到它们的 Python 解释器。
         <source>Python</source>
         <translation>Python</translation>
     </message>
-    <message>
-        <source>What to do: %1</source>
-        <translation>解决办法：%1</translation>
-    </message>
     <message numerus="yes">
         <source>%n problem(s) must be solved before cuDNN can work on this computer.</source>
         <translation><numerusform>要让 cuDNN 在这台电脑上工作，还需要先解决 %n 个问题。</numerusform></translation>
@@ -639,6 +993,122 @@ cuDNN 副本，以及会用到它们的 Python 解释器。
         <source>, </source>
         <comment>list separator</comment>
         <translation>，</translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::MatchPage</name>
+    <message>
+        <source>—</source>
+        <comment>no value</comment>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>The newest CUDA version the installed driver can run (nvidia-smi's "CUDA Version"). It is not an installed toolkit.</source>
+        <translation>已安装的驱动能运行的最高 CUDA 版本（即 nvidia-smi 显示的“CUDA Version”）。它并不代表已安装的工具包。</translation>
+    </message>
+    <message>
+        <source>The CUDA toolkit cuDNN goes with (nvcc --version).</source>
+        <translation>cuDNN 要配合的 CUDA 工具包（nvcc --version）。</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>No PyTorch was found.</source>
+        <translation>没有找到 PyTorch。</translation>
+    </message>
+    <message>
+        <source>The CUDA version %1 was built for; it brings its own CUDA libraries.</source>
+        <translation>%1 构建时所用的 CUDA 版本；它自带 CUDA 运行库。</translation>
+    </message>
+    <message>
+        <source>The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the toolkit's major.</source>
+        <translation>cuDNN 压缩包所面向的 CUDA 主版本（文件名中的 _cudaNN），必须与工具包的主版本一致。</translation>
+    </message>
+    <message>
+        <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA's cuDNN archive.</source>
+        <translation>请从 NVIDIA 的 cuDNN 归档页面下载 &lt;b&gt;%1&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>It goes with the CUDA %1 toolkit in %2.</source>
+        <translation>它配合 %2 中的 CUDA %1 工具包使用。</translation>
+    </message>
+    <message>
+        <source>Install the CUDA %1 toolkit first if you build programs yourself; frameworks such as PyTorch bring their own.</source>
+        <translation>如果您要自己编译程序，请先安装 CUDA %1 工具包；PyTorch 等框架自带 CUDA，无需另装。</translation>
+    </message>
+    <message>
+        <source>First update the driver to %1 or newer.</source>
+        <translation>请先把驱动更新到 %1 或更新版本。</translation>
+    </message>
+    <message>
+        <source>First update the driver to one that supports this CUDA version.</source>
+        <translation>请先把驱动更新到支持该 CUDA 版本的版本。</translation>
+    </message>
+    <message>
+        <source>NVIDIA's SHA-256: %1</source>
+        <translation>NVIDIA 公布的 SHA-256：%1</translation>
+    </message>
+    <message>
+        <source>No cuDNN archive fits this machine as it is; the findings below say why.</source>
+        <translation>就目前的状况，没有适合这台机器的 cuDNN 压缩包；原因见下面的检查结果。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) stand in the way of cuDNN on this computer.</source>
+        <translation><numerusform>有 %n 个问题妨碍 cuDNN 在这台电脑上使用。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>cuDNN fits this computer; %n thing(s) below deserve a look.</source>
+        <translation><numerusform>cuDNN 适合这台电脑；下面有 %n 项值得留意。</numerusform></translation>
+    </message>
+    <message>
+        <source>cuDNN fits this computer.</source>
+        <translation>cuDNN 适合这台电脑。</translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1 (%2), built in.</source>
+        <translation>兼容性数据：版本 %1（%2），内置。</translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1 (%2) from %3.</source>
+        <translation>兼容性数据：版本 %1（%2），来自 %3。</translation>
+    </message>
+    <message>
+        <source>What fits</source>
+        <translation>适配结果</translation>
+    </message>
+    <message>
+        <source>Driver, CUDA, cuDNN, graphics card and frameworks, checked against NVIDIA's tables.</source>
+        <translation>按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架。</translation>
+    </message>
+    <message>
+        <source>Newest CUDA the driver runs</source>
+        <translation>驱动能运行的最高 CUDA</translation>
+    </message>
+    <message>
+        <source>CUDA toolkit (nvcc)</source>
+        <translation>CUDA 工具包（nvcc）</translation>
+    </message>
+    <message>
+        <source>CUDA of PyTorch</source>
+        <translation>PyTorch 的 CUDA</translation>
+    </message>
+    <message>
+        <source>CUDA of the cuDNN archive</source>
+        <translation>cuDNN 压缩包对应的 CUDA</translation>
+    </message>
+    <message>
+        <source>Recommended download</source>
+        <translation>推荐下载</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>I understand these problems and want to &amp;continue anyway</source>
+        <translation>我了解这些问题，仍要继续(&amp;C)</translation>
     </message>
 </context>
 <context>

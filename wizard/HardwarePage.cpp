@@ -1,6 +1,7 @@
 #include "HardwarePage.h"
 
 #include "Artwork.h"
+#include "FindingsView.h"
 #include "session/DetectionJob.h"
 #include "session/SetupSession.h"
 
@@ -14,7 +15,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QScrollArea>
 #include <QStandardPaths>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -71,14 +71,7 @@ HardwarePage::HardwarePage(SetupSession *session, QWidget *parent)
 
     m_findingsTitle = new QLabel(this);
     m_findingsTitle->setFont(bold);
-    m_findings = new QWidget;
-    m_findings->setObjectName(QStringLiteral("findings"));
-    m_findingsLayout = new QVBoxLayout(m_findings);
-    m_findingsLayout->setContentsMargins(0, 0, 0, 0);
-    auto scroll = new QScrollArea(this);
-    scroll->setWidget(m_findings);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
+    m_findings = new FindingsView(this);
 
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 100);
@@ -102,7 +95,7 @@ HardwarePage::HardwarePage(SetupSession *session, QWidget *parent)
     layout->addLayout(summaryRow);
     layout->addWidget(m_system, 3);
     layout->addWidget(m_findingsTitle);
-    layout->addWidget(scroll, 2);
+    layout->addWidget(m_findings, 2);
     layout->addLayout(progressRow);
     layout->addLayout(buttons);
 
@@ -141,10 +134,7 @@ void HardwarePage::startDetection()
     });
     m_session->clearSnapshot();
     m_system->clear();
-    while (QLayoutItem *item = m_findingsLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
+    m_findings->clear();
     m_summaryIcon->clear();
     m_summary->setText(tr("Looking at this computer…"));
     m_progress->setValue(0);
@@ -286,35 +276,13 @@ void HardwarePage::showSnapshot()
     }
     m_system->expandAll();
 
-    while (QLayoutItem *item = m_findingsLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
+    m_findings->setFindings(snapshot.findings);
     int errors = 0;
     int warnings = 0;
     for (const Finding &finding : snapshot.findings) {
         errors += finding.severity == Severity::Error;
         warnings += finding.severity == Severity::Warning;
-        auto row = new QWidget;
-        auto icon = new QLabel(row);
-        icon->setPixmap(statusIcon(statusFor(finding.severity)).pixmap(kIconSize, kIconSize));
-        auto text = new QLabel(row);
-        text->setWordWrap(true);
-        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        QString body = finding.message.toString().toHtmlEscaped();
-        if (!finding.fix.isEmpty())
-            body += QStringLiteral("<br><i>%1</i>")
-                        .arg(tr("What to do: %1").arg(finding.fix.toString().toHtmlEscaped()));
-        text->setText(body);
-        text->setToolTip(finding.details);
-        text->setAccessibleName(finding.message.toString());
-        auto rowLayout = new QHBoxLayout(row);
-        rowLayout->setContentsMargins(0, 2, 0, 2);
-        rowLayout->addWidget(icon, 0, Qt::AlignTop);
-        rowLayout->addWidget(text, 1);
-        m_findingsLayout->addWidget(row);
     }
-    m_findingsLayout->addStretch();
     m_findingsTitle->setVisible(!snapshot.findings.isEmpty());
 
     if (errors > 0) {

@@ -6,7 +6,6 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTreeWidget;
-class QVBoxLayout;
 
 namespace cudnnsetup {
 class DetectionJob;
@@ -14,6 +13,8 @@ class SetupSession;
 } // namespace cudnnsetup
 
 namespace cudnnsetup::wizard {
+
+class FindingsView;
 
 // What this computer has for CUDA and cuDNN, found off the GUI thread and shown plainly, with what
 // is missing and why it matters.
@@ -44,8 +45,7 @@ private:
     QLabel *m_summary = nullptr;
     QTreeWidget *m_system = nullptr;
     QLabel *m_findingsTitle = nullptr;
-    QWidget *m_findings = nullptr;
-    QVBoxLayout *m_findingsLayout = nullptr;
+    FindingsView *m_findings = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     QPushButton *m_again = nullptr;

@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "HardwarePage.h"
+#include "MatchPage.h"
 #include "WelcomePage.h"
 
 #include "common/Translations.h"
@@ -21,6 +22,7 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setPixmap(QWizard::LogoPixmap, logo(64, devicePixelRatioF()));
     setPage(Page_Welcome, new WelcomePage(this));
     setPage(Page_Hardware, new HardwarePage(session, this));
+    setPage(Page_Match, new MatchPage(session, this));
     setStartId(Page_Welcome);
     setMinimumSize(760, 560);
     retranslate();

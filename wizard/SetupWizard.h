@@ -17,6 +17,7 @@ public:
     {
         Page_Welcome,
         Page_Hardware,
+        Page_Match,
     };
 
     explicit SetupWizard(SetupSession *session, QWidget *parent = nullptr);

@@ -1,6 +1,7 @@
 // cudnn-setup: the wizard. Parses arguments, sets the language, shows the wizard.
 #include "DialogQuestionHandler.h"
 #include "SetupWizard.h"
+#include "common/ExitCodes.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
 #include "session/SetupSession.h"
@@ -39,7 +40,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption logOption(QStringLiteral("log"),
                                        QApplication::translate("cudnn-setup", "Also write the log to FILE."),
                                        QStringLiteral("FILE"));
-    parser.addOptions({langOption, rootOption, logOption});
+    const QCommandLineOption compatOption(
+        QStringLiteral("compat-db"),
+        QApplication::translate("cudnn-setup",
+                                "Use the compatibility database in FILE instead of the built-in one."),
+        QStringLiteral("FILE"));
+    parser.addOptions({langOption, rootOption, logOption, compatOption});
     parser.addHelpOption();
     parser.addVersionOption();
     parser.process(app);
@@ -55,11 +61,20 @@ int main(int argc, char *argv[])
             QMessageBox::critical(
                 nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
                 QApplication::translate("cudnn-setup", "The system root %1 is not a folder.").arg(root));
-            return 2;
+            return exitcode::UsageError;
         }
         root = QDir(root).absolutePath();
     }
+    const DatabaseChoice database =
+        DatabaseChoice::choose(parser.value(compatOption), QApplication::applicationDirPath());
+    if (parser.isSet(compatOption) && hasErrors(database.findings)) {
+        const Finding &problem = database.findings.first();
+        QMessageBox::critical(nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
+                              problem.message.toString() + QStringLiteral("\n\n") + problem.details);
+        return exitcode::UsageError;
+    }
     SetupSession session(root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root));
+    session.setDatabase(database);
     wizard::SetupWizard wizard(&session);
     session.setQuestionHandler(std::make_shared<wizard::DialogQuestionHandler>(&wizard));
     wizard.show();

@@ -2,8 +2,12 @@
 #include "common/ExitCodes.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
+#include "compat/DatabaseChoice.h"
+#include "compat/Matcher.h"
+#include "compat/WhatIf.h"
 #include "detect/Detector.h"
 #include "platform/SystemContext.h"
+#include "report/CheckReport.h"
 #include "report/SnapshotText.h"
 
 #include <QCommandLineParser>
@@ -14,8 +18,6 @@
 #include <QLocale>
 #include <QTextStream>
 
-#include <cstdio>
-
 using namespace cudnnsetup;
 
 namespace {
@@ -23,6 +25,11 @@ namespace {
 void writeOut(const QString &text)
 {
     QTextStream(stdout) << text;
+}
+
+void writeJson(const QJsonObject &object)
+{
+    writeOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
 }
 
 int usageError(const QString &message)
@@ -49,24 +56,32 @@ int main(int argc, char *argv[])
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
-        "cudnnctl", "Finds out what a machine has for NVIDIA cuDNN: GPUs, driver, CUDA toolkits, cuDNN\n"
-                    "copies and the Python interpreters that use them.\n\n"
+        "cudnnctl", "Finds out what a machine has for NVIDIA cuDNN and what fits it.\n\n"
                     "Commands:\n"
                     "  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python\n"
-                    "            interpreters of this system (or of --system-root)."));
+                    "            interpreters of this system (or of --system-root).\n"
+                    "  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's\n"
+                    "            tables and name the archive to download. Values not given with\n"
+                    "            --os --arch --driver --cuda --sm --gpu --cudnn come from detection."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"),
-                                 QCoreApplication::translate("cudnnctl", "The command to run: detect."));
+    parser.addPositionalArgument(
+        QStringLiteral("command"),
+        QCoreApplication::translate("cudnnctl", "The command to run: detect or check."));
     const QCommandLineOption jsonOption(
         QStringLiteral("json"),
-        QCoreApplication::translate("cudnnctl",
-                                    "Print JSON (schema cudnn-setup/snapshot/1) instead of a table."));
+        QCoreApplication::translate(
+            "cudnnctl", "Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1)."));
     const QCommandLineOption rootOption(
         QStringLiteral("system-root"),
         QCoreApplication::translate(
             "cudnnctl", "Inspect the system whose files are under DIR (a mounted image, a test sandbox)."),
         QStringLiteral("DIR"));
+    const QCommandLineOption compatOption(
+        QStringLiteral("compat-db"),
+        QCoreApplication::translate("cudnnctl",
+                                    "Use the compatibility database in FILE instead of the built-in one."),
+        QStringLiteral("FILE"));
     const QCommandLineOption langOption(
         QStringLiteral("lang"), QCoreApplication::translate("cudnnctl", "Language of messages: en or zh_CN."),
         QStringLiteral("LANG"));
@@ -84,8 +99,40 @@ int main(int argc, char *argv[])
     const QCommandLineOption logOption(QStringLiteral("log"),
                                        QCoreApplication::translate("cudnnctl", "Also write the log to FILE."),
                                        QStringLiteral("FILE"));
-    parser.addOptions(
-        {jsonOption, rootOption, langOption, noPythonOption, timeoutOption, verboseOption, logOption});
+    const QCommandLineOption osOption(
+        QStringLiteral("os"),
+        QCoreApplication::translate("cudnnctl", "check: as if the system were windows or linux."),
+        QStringLiteral("OS"));
+    const QCommandLineOption archOption(
+        QStringLiteral("arch"),
+        QCoreApplication::translate("cudnnctl", "check: as if the processor were x86_64 or arm64."),
+        QStringLiteral("ARCH"));
+    const QCommandLineOption driverOption(
+        QStringLiteral("driver"),
+        QCoreApplication::translate("cudnnctl", "check: as if the NVIDIA driver were version V."),
+        QStringLiteral("V"));
+    const QCommandLineOption cudaOption(
+        QStringLiteral("cuda"),
+        QCoreApplication::translate("cudnnctl", "check: as if the CUDA toolkit were version V."),
+        QStringLiteral("V"));
+    const QCommandLineOption smOption(
+        QStringLiteral("sm"),
+        QCoreApplication::translate("cudnnctl", "check: as if the GPU's compute capability were X.Y."),
+        QStringLiteral("X.Y"));
+    const QCommandLineOption gpuOption(
+        QStringLiteral("gpu"),
+        QCoreApplication::translate("cudnnctl",
+                                    "check: as if the GPU were NAME (its compute capability is looked up)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption cudnnOption(
+        QStringLiteral("cudnn"),
+        QCoreApplication::translate(
+            "cudnnctl",
+            "check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name."),
+        QStringLiteral("V"));
+    parser.addOptions({jsonOption, rootOption, compatOption, langOption, noPythonOption, timeoutOption,
+                       verboseOption, logOption, osOption, archOption, driverOption, cudaOption, smOption,
+                       gpuOption, cudnnOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -107,11 +154,18 @@ int main(int argc, char *argv[])
     if (positional.isEmpty())
         return usageError(QCoreApplication::translate("cudnnctl", "No command given."));
     const QString command = positional.first();
-    if (command != QLatin1String("detect"))
+    if (command != QLatin1String("detect") && command != QLatin1String("check"))
         return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
     if (positional.size() > 1)
         return usageError(
             QCoreApplication::translate("cudnnctl", "Unexpected argument \"%1\".").arg(positional.at(1)));
+    const bool check = command == QLatin1String("check");
+    for (const QCommandLineOption *option :
+         {&osOption, &archOption, &driverOption, &cudaOption, &smOption, &gpuOption, &cudnnOption}) {
+        if (!check && parser.isSet(*option))
+            return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the check command.")
+                                  .arg(option->names().first()));
+    }
 
     DetectOptions options;
     if (parser.isSet(timeoutOption)) {
@@ -133,12 +187,39 @@ int main(int argc, char *argv[])
                 QCoreApplication::translate("cudnnctl", "The system root %1 is not a folder.").arg(root));
         root = QDir(root).absolutePath();
     }
+
+    DatabaseChoice database =
+        DatabaseChoice::choose(parser.value(compatOption), QCoreApplication::applicationDirPath());
+    if (parser.isSet(compatOption) && hasErrors(database.findings))
+        return usageError(database.findings.first().message.toString() + QLatin1Char('\n') +
+                          database.findings.first().details);
+
     const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
     const SystemSnapshot snapshot = detectSystem(context, options);
+    if (!check) {
+        if (parser.isSet(jsonOption))
+            writeJson(snapshot.toJson());
+        else
+            writeOut(snapshotText(snapshot));
+        return hasErrors(snapshot.findings) ? exitcode::ProblemsFound : exitcode::Success;
+    }
 
+    WhatIf whatIf;
+    whatIf.os = parser.value(osOption);
+    whatIf.arch = parser.value(archOption);
+    whatIf.driver = parser.value(driverOption);
+    whatIf.cuda = parser.value(cudaOption);
+    whatIf.sm = parser.value(smOption);
+    whatIf.gpu = parser.value(gpuOption);
+    whatIf.cudnn = parser.value(cudnnOption);
+    const auto facts = applyWhatIf(MatchFacts::fromSnapshot(snapshot), whatIf, database.database);
+    if (!facts)
+        return usageError(facts.error().message.toString());
+    MatchResult result = match(*facts, database.database);
+    result.findings = database.findings + result.findings;
     if (parser.isSet(jsonOption))
-        writeOut(QString::fromUtf8(QJsonDocument(snapshot.toJson()).toJson(QJsonDocument::Indented)));
+        writeJson(checkJson(*facts, result, database));
     else
-        writeOut(snapshotText(snapshot));
-    return hasErrors(snapshot.findings) ? exitcode::ProblemsFound : exitcode::Success;
+        writeOut(checkText(*facts, result, database));
+    return result.compatible() ? exitcode::Success : exitcode::ProblemsFound;
 }

@@ -30,37 +30,61 @@ public:
         return t;
     }
 
-    Text arg(const QString &value) const
+    Text arg(const QString &value) const { return arg(verbatim(value)); }
+    // A translated piece inside a translated sentence ("%1 (compute capability %2)").
+    Text arg(const Text &value) const
     {
         Text t = *this;
         t.m_args.append(value);
         return t;
     }
     Text arg(qint64 value) const { return arg(QString::number(value)); }
+    template <typename First, typename Second, typename... More>
+    Text arg(const First &first, const Second &second, const More &...more) const
+    {
+        return arg(first).arg(second, more...);
+    }
 
     bool isEmpty() const { return m_source == nullptr && m_verbatim.isEmpty(); }
     const char *source() const { return m_source; }
 
     QString toString() const
     {
-        QString text = m_source ? QCoreApplication::translate(kTextContext, m_source) : m_verbatim;
-        for (const QString &value : m_args)
-            text = text.arg(value);
-        return text;
+        return substitute(m_source ? QCoreApplication::translate(kTextContext, m_source) : m_verbatim,
+                          &Text::toString);
     }
     // The English text, for logs that must read the same on every machine.
     QString toEnglish() const
     {
-        QString text = m_source ? QString::fromUtf8(m_source) : m_verbatim;
-        for (const QString &value : m_args)
-            text = text.arg(value);
-        return text;
+        return substitute(m_source ? QString::fromUtf8(m_source) : m_verbatim, &Text::toEnglish);
     }
 
 private:
+    // %1..%99 replaced in one pass, so a value that itself holds "%2" (a path) stays as it is.
+    QString substitute(const QString &text, QString (Text::*render)() const) const
+    {
+        QString result;
+        result.reserve(text.size());
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            if (text.at(i) == QLatin1Char('%') && i + 1 < text.size() && text.at(i + 1).isDigit()) {
+                qsizetype end = i + 1;
+                int number = 0;
+                while (end < text.size() && text.at(end).isDigit() && end < i + 3)
+                    number = number * 10 + text.at(end++).digitValue();
+                if (number >= 1 && number <= m_args.size()) {
+                    result += (m_args.at(number - 1).*render)();
+                    i = end - 1;
+                    continue;
+                }
+            }
+            result += text.at(i);
+        }
+        return result;
+    }
+
     const char *m_source = nullptr;
     QString m_verbatim;
-    QStringList m_args;
+    QList<Text> m_args;
 };
 
 } // namespace cudnnsetup

@@ -124,9 +124,7 @@ CudnnRow readRow(Reader &r, const QJsonObject &object, const QString &path,
     row.computeCapabilities = r.versions(object, path, "computeCapabilities");
     row.minimumComputeCapability = r.version(object, path, "minimumComputeCapability");
     row.rangeFrom = object.value(QStringLiteral("rangeFrom")).toString();
-    if (row.cudaMin.isValid() != row.cudaMax.isValid())
-        r.fail(path, QStringLiteral("cudaMin and cudaMax come together"));
-    else if (row.cudaMin.isValid() && row.cudaMax < row.cudaMin)
+    if (row.cudaMin.isValid() && row.cudaMax.isValid() && row.cudaMax < row.cudaMin)
         r.fail(path, QStringLiteral("cudaMax is below cudaMin"));
     r.sourced(object, path, sources, row);
     return row;
@@ -401,6 +399,15 @@ const MinorCompat *KnowledgeBase::minorCompat(int cudaMajor) const
             return &entry;
     }
     return nullptr;
+}
+
+int KnowledgeBase::firstBranchSupporting(const Version &cuda) const
+{
+    for (const DriverBranch &branch : m_branches) {
+        if (branch.maxCuda >= cuda.truncated(2))
+            return branch.branch;
+    }
+    return 0;
 }
 
 Version KnowledgeBase::maxCudaForDriver(const Version &driver) const

@@ -63,7 +63,6 @@ struct CudnnVariant : CudnnRow
     QList<CudnnRow> extraRows;
 
     int cudaMajor() const { return cuda.section(QLatin1Char('.'), 0, 0).toInt(); }
-    bool hasRange() const { return cudaMin.isValid() && cudaMax.isValid(); }
 };
 
 struct CudnnRelease : SourcedRecord
@@ -126,6 +125,8 @@ public:
     // its major.minor; invalid when NVIDIA prints none.
     Version toolkitMinimumDriver(OsFamily family, const Version &toolkit) const;
     const MinorCompat *minorCompat(int cudaMajor) const;
+    // The oldest driver branch that supports `cuda` (major.minor), or 0.
+    int firstBranchSupporting(const Version &cuda) const;
     // The newest CUDA a driver supports, from its branch (for a driver newer than every branch
     // listed, at least the newest one's); invalid below the oldest branch.
     Version maxCudaForDriver(const Version &driver) const;

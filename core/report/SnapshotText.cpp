@@ -1,6 +1,7 @@
 #include "report/SnapshotText.h"
 
 #include "detect/SystemSnapshot.h"
+#include "report/TextTable.h"
 
 #include <QCoreApplication>
 
@@ -8,54 +9,16 @@ namespace cudnnsetup {
 
 namespace {
 
-class Table
-{
-public:
-    void row(const QString &label, const QString &value) { m_rows.append({label, value}); }
-    void blank() { m_rows.append({QString(), QString()}); }
-    QString text() const
-    {
-        qsizetype width = 0;
-        for (const auto &row : m_rows)
-            width = std::max(width, row.first.size());
-        QString out;
-        for (const auto &row : m_rows) {
-            if (row.first.isEmpty() && row.second.isEmpty()) {
-                out += QLatin1Char('\n');
-                continue;
-            }
-            out += row.first.leftJustified(width + 2) + row.second + QLatin1Char('\n');
-        }
-        return out;
-    }
-
-private:
-    QList<QPair<QString, QString>> m_rows;
-};
-
 QString orUnknown(const QString &value)
 {
     return value.isEmpty() ? QCoreApplication::translate("cudnnsetup", "unknown") : value;
-}
-
-QString severityLabel(Severity severity)
-{
-    switch (severity) {
-    case Severity::Error:
-        return QCoreApplication::translate("cudnnsetup", "error");
-    case Severity::Warning:
-        return QCoreApplication::translate("cudnnsetup", "warning");
-    case Severity::Info:
-        return QCoreApplication::translate("cudnnsetup", "note");
-    }
-    return {};
 }
 
 } // namespace
 
 QString snapshotText(const SystemSnapshot &snapshot)
 {
-    Table table;
+    TextTable table;
     QString system = orUnknown(snapshot.os.name);
     system += QStringLiteral(" (%1, %2)").arg(snapshot.os.family, orUnknown(snapshot.os.arch));
     if (snapshot.os.wsl)
@@ -153,17 +116,8 @@ QString snapshotText(const SystemSnapshot &snapshot)
         table.row(QStringLiteral("CUDA_PATH"), snapshot.environment.cudaPath);
 
     QString out = table.text();
-    if (!snapshot.findings.isEmpty()) {
-        out += QLatin1Char('\n') + QCoreApplication::translate("cudnnsetup", "Findings") + QLatin1Char('\n');
-        for (const Finding &finding : snapshot.findings) {
-            out += QStringLiteral("  [%1] %2\n")
-                       .arg(severityLabel(finding.severity), finding.message.toString());
-            if (!finding.fix.isEmpty())
-                out += QStringLiteral("      ") +
-                       QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(finding.fix.toString()) +
-                       QLatin1Char('\n');
-        }
-    }
+    if (!snapshot.findings.isEmpty())
+        out += QLatin1Char('\n') + findingsText(snapshot.findings);
     return out;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "common/Question.h"
+#include "compat/DatabaseChoice.h"
+#include "compat/Matcher.h"
 #include "detect/SystemSnapshot.h"
 #include "platform/SystemContext.h"
 
@@ -31,13 +33,35 @@ public:
     QuestionHandler &questions() const { return *m_questions; }
     void setQuestionHandler(std::shared_ptr<QuestionHandler> handler);
 
+    // The compatibility database in use: built in unless the program was given or found another.
+    const DatabaseChoice &database() const { return m_database; }
+    void setDatabase(const DatabaseChoice &database);
+
+    // The matcher's verdict on what is known so far (the machine; later also the chosen archive
+    // and target), the database's own findings first. Only while there is a snapshot.
+    bool hasMatch() const { return m_match.has_value(); }
+    const MatchFacts &matchFacts() const { return m_matchFacts; }
+    const MatchResult &match() const { return *m_match; }
+
+    // The user's explicit decision to go on although the matcher found blocking problems. It is
+    // logged with the problems' ids, and a new verdict takes it back.
+    bool blockersOverridden() const { return m_blockersOverridden; }
+    void setBlockersOverridden(bool overridden);
+
 Q_SIGNALS:
     void snapshotChanged();
+    void matchChanged();
 
 private:
+    void rematch();
+
     SystemContext m_context;
     std::optional<SystemSnapshot> m_snapshot;
     std::shared_ptr<QuestionHandler> m_questions;
+    DatabaseChoice m_database = DatabaseChoice::builtIn();
+    MatchFacts m_matchFacts;
+    std::optional<MatchResult> m_match;
+    bool m_blockersOverridden = false;
 };
 
 } // namespace cudnnsetup

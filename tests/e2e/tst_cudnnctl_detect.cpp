@@ -1,4 +1,5 @@
 // Runs the real cudnnctl against sandbox roots and checks what it prints and returns.
+#include "Cudnnctl.h"
 #include "Sandbox.h"
 #include "SystemTrees.h"
 
@@ -7,50 +8,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run cudnnctl(const QStringList &arguments, const QProcessEnvironment &environment = QProcessEnvironment())
-{
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(CUDNNCTL_PATH), arguments);
-    Run run;
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
-}
-
-QJsonObject json(const Run &run)
-{
-    QJsonParseError error{};
-    const QJsonDocument document = QJsonDocument::fromJson(run.out, &error);
-    if (error.error != QJsonParseError::NoError)
-        qWarning() << "not JSON:" << error.errorString() << run.out.left(500) << run.err.left(500);
-    return document.object();
-}
-
-QStringList findingIds(const QJsonObject &snapshot)
-{
-    QStringList ids;
-    for (const QJsonValue &finding : snapshot.value(QStringLiteral("findings")).toArray())
-        ids.append(finding.toObject().value(QStringLiteral("id")).toString());
-    return ids;
-}
 
 QJsonObject copyIn(const QJsonObject &snapshot, const QString &directory)
 {
@@ -59,22 +19,6 @@ QJsonObject copyIn(const QJsonObject &snapshot, const QString &directory)
             return copy.toObject();
     }
     return {};
-}
-
-// The inspected system's PATH, in the host's own family's terms (a tree of the host's family is
-// the one whose programs can run). On Windows the rest of the environment stays: a Windows
-// program needs SystemRoot and friends to start at all.
-QProcessEnvironment sandboxEnvironment()
-{
-    if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows) {
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32;C:\\Python312"));
-        return environment;
-    }
-    QProcessEnvironment environment;
-    environment.insert(QStringLiteral("PATH"), QStringLiteral("/opt/torch/.venv/bin:/usr/bin:/bin"));
-    environment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
-    return environment;
 }
 
 } // namespace
@@ -89,12 +33,12 @@ private Q_SLOTS:
         SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "runs the Linux tree's programs");
         Sandbox sandbox;
         trees::workstation(sandbox);
-        const Run run =
-            cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--lang"),
-                      QStringLiteral("en"), QStringLiteral("--system-root"), sandbox.root()},
-                     sandboxEnvironment());
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--lang"),
+                         QStringLiteral("en"), QStringLiteral("--system-root"), sandbox.root()},
+                        sandboxEnvironment());
         QCOMPARE(run.exitCode, 0);
-        const QJsonObject snapshot = json(run);
+        const QJsonObject snapshot = outputJson(run);
         QCOMPARE(snapshot.value(QStringLiteral("schema")).toString(),
                  QStringLiteral("cudnn-setup/snapshot/1"));
         QCOMPARE(snapshot.value(QStringLiteral("systemRoot")).toString(), sandbox.root());
@@ -149,9 +93,10 @@ private Q_SLOTS:
         SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "runs the Linux tree's programs");
         Sandbox sandbox;
         trees::workstation(sandbox);
-        const Run run = cudnnctl({QStringLiteral("detect"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
-                                  QStringLiteral("--system-root"), sandbox.root()},
-                                 sandboxEnvironment());
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+                         QStringLiteral("--system-root"), sandbox.root()},
+                        sandboxEnvironment());
         QCOMPARE(run.exitCode, 0);
         const QString text = QString::fromUtf8(run.out);
         QVERIFY2(text.contains(QStringLiteral("NVIDIA H200")), qPrintable(text));
@@ -163,11 +108,11 @@ private Q_SLOTS:
     {
         Sandbox sandbox;
         sandbox.mkdir(QStringLiteral("/usr/bin"));
-        const Run run = cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"),
-                                  QStringLiteral("--system-root"), sandbox.root()},
-                                 sandboxEnvironment());
+        const CudnnctlRun run = runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json"),
+                                             QStringLiteral("--system-root"), sandbox.root()},
+                                            sandboxEnvironment());
         QCOMPARE(run.exitCode, 1);
-        QVERIFY(findingIds(json(run)).contains(QStringLiteral("gpu.none")));
+        QVERIFY(findingIds(outputJson(run)).contains(QStringLiteral("gpu.none")));
     }
 
     void windowsJsonDescribesTheSandbox()
@@ -175,12 +120,12 @@ private Q_SLOTS:
         SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Windows, "runs the Windows tree's programs");
         Sandbox sandbox;
         trees::windowsWorkstation(sandbox);
-        const Run run =
-            cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--lang"),
-                      QStringLiteral("en"), QStringLiteral("--system-root"), sandbox.root()},
-                     sandboxEnvironment());
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--lang"),
+                         QStringLiteral("en"), QStringLiteral("--system-root"), sandbox.root()},
+                        sandboxEnvironment());
         QCOMPARE(run.exitCode, 0);
-        const QJsonObject snapshot = json(run);
+        const QJsonObject snapshot = outputJson(run);
         QCOMPARE(snapshot.value(QStringLiteral("os")).toObject().value(QStringLiteral("family")).toString(),
                  QStringLiteral("windows"));
         const QJsonObject gpu = snapshot.value(QStringLiteral("gpus")).toArray().first().toObject();
@@ -216,22 +161,22 @@ private Q_SLOTS:
         ToolBehaviour hung;
         hung.sleepMs = 60000;
         trees::hostTool(sandbox, trees::HostTool::NvidiaSmi, hung);
-        const Run run =
-            cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--tool-timeout"),
-                      QStringLiteral("0.5"), QStringLiteral("--system-root"), sandbox.root()},
-                     sandboxEnvironment());
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--tool-timeout"),
+                         QStringLiteral("0.5"), QStringLiteral("--system-root"), sandbox.root()},
+                        sandboxEnvironment());
         QCOMPARE(run.exitCode, 1);
-        QVERIFY(findingIds(json(run)).contains(QStringLiteral("nvidia-smi.timeout")));
+        QVERIFY(findingIds(outputJson(run)).contains(QStringLiteral("nvidia-smi.timeout")));
     }
 
     // The running system itself (under Wine: Windows, its registry and loader included).
     void detectsTheRunningSystem()
     {
-        const Run run =
-            cudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--no-python")},
-                     QProcessEnvironment::systemEnvironment());
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--no-python")},
+                        QProcessEnvironment::systemEnvironment());
         QVERIFY2(run.exitCode == 0 || run.exitCode == 1, run.err.constData());
-        const QJsonObject snapshot = json(run);
+        const QJsonObject snapshot = outputJson(run);
         QCOMPARE(snapshot.value(QStringLiteral("schema")).toString(),
                  QStringLiteral("cudnn-setup/snapshot/1"));
         QVERIFY(snapshot.value(QStringLiteral("systemRoot")).isNull());
@@ -271,7 +216,7 @@ private Q_SLOTS:
     void usageErrorsAreExitTwo()
     {
         QFETCH(QStringList, arguments);
-        const Run run = cudnnctl(arguments, sandboxEnvironment());
+        const CudnnctlRun run = runCudnnctl(arguments, sandboxEnvironment());
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.out.isEmpty());
         QVERIFY(!run.err.isEmpty());
@@ -279,12 +224,12 @@ private Q_SLOTS:
 
     void helpAndVersion()
     {
-        const Run help = cudnnctl({QStringLiteral("--help"), QStringLiteral("--lang"), QStringLiteral("en")},
-                                  sandboxEnvironment());
+        const CudnnctlRun help = runCudnnctl(
+            {QStringLiteral("--help"), QStringLiteral("--lang"), QStringLiteral("en")}, sandboxEnvironment());
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains("detect"));
         QVERIFY(help.out.contains("--system-root"));
-        const Run version = cudnnctl({QStringLiteral("--version")}, sandboxEnvironment());
+        const CudnnctlRun version = runCudnnctl({QStringLiteral("--version")}, sandboxEnvironment());
         QCOMPARE(version.exitCode, 0);
         QVERIFY(version.out.startsWith("cudnnctl "));
     }

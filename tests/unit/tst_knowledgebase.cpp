@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "compat/DatabaseChoice.h"
 #include "compat/KnowledgeBase.h"
 
 #include <QJsonArray>
@@ -18,6 +19,13 @@ QJsonObject minimal()
 QByteArray bytes(const QJsonObject &object)
 {
     return QJsonDocument(object).toJson();
+}
+
+QByteArray withVersion(const QString &version)
+{
+    QJsonObject db = minimal();
+    db.insert(QStringLiteral("version"), version);
+    return bytes(db);
 }
 
 } // namespace
@@ -146,6 +154,137 @@ private Q_SLOTS:
         QVERIFY(!kb);
         QCOMPARE(kb.error().id, QStringLiteral("compat-db.invalid"));
         QVERIFY2(kb.error().details.contains(problem), qPrintable(kb.error().details));
+    }
+
+    // The database the program carries: NVIDIA's tables as the reference gives them.
+    void embeddedDatabase()
+    {
+        const KnowledgeBase &kb = KnowledgeBase::embedded();
+        QVERIFY(!kb.version().isEmpty());
+        QVERIFY(Version::parse(kb.version()) < Version::parse(QStringLiteral("2099.01.01")));
+        const auto windows = [&](const char *toolkit) {
+            return kb.toolkitMinimumDriver(OsFamily::Windows, Version::parse(QLatin1String(toolkit)))
+                .toString();
+        };
+        const auto linux = [&](const char *toolkit) {
+            return kb.toolkitMinimumDriver(OsFamily::Linux, Version::parse(QLatin1String(toolkit)))
+                .toString();
+        };
+        QCOMPARE(windows("12.0"), QStringLiteral("527.41"));
+        QCOMPARE(windows("12.0.1"), QStringLiteral("528.33"));
+        QCOMPARE(linux("12.0"), QStringLiteral("525.60.13"));
+        QCOMPARE(windows("11.8"), QStringLiteral("520.06"));
+        QCOMPARE(windows("12.8"), QStringLiteral("570.65"));
+        QCOMPARE(linux("12.8"), QStringLiteral("570.26"));
+        QCOMPARE(linux("13.0"), QStringLiteral("580.65.06"));
+        QCOMPARE(windows("13.0"), QString()); // Table 3 prints N/A
+        QCOMPARE(kb.maxCudaForDriver(Version::parse(QStringLiteral("565.90"))).toString(),
+                 QStringLiteral("12.7"));
+        QCOMPARE(kb.maxCudaForDriver(Version::parse(QStringLiteral("537.13"))).toString(),
+                 QStringLiteral("12.2"));
+        QCOMPARE(kb.firstBranchSupporting(Version::parse(QStringLiteral("13.0"))), 580);
+        QCOMPARE(kb.firstBranchSupporting(Version::parse(QStringLiteral("12.8.1"))), 570);
+        QCOMPARE(kb.minimumComputeCapabilityForCuda(12).toString(), QStringLiteral("5.0"));
+        QCOMPARE(kb.minimumComputeCapabilityForCuda(13).toString(), QStringLiteral("7.5"));
+
+        const CudnnRelease *release = kb.cudnnRelease(Version::parse(QStringLiteral("8.9.7.29")));
+        QVERIFY(release);
+        QVERIFY(release->variant(QStringLiteral("11")));
+        QVERIFY(release->variant(QStringLiteral("12")));
+        QCOMPARE(release->variant(QStringLiteral("12"))->cudaMax.toString(), QStringLiteral("12.2"));
+        QCOMPARE(release->variant(QStringLiteral("12"))->windowsDriverMin.toString(),
+                 QStringLiteral("527.41"));
+        const KnownArchive *archive =
+            kb.archiveByFile(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"));
+        QVERIFY(archive);
+        QVERIFY(archive->sha256.startsWith(QLatin1String("94fc17af")));
+        QCOMPARE(kb.archiveBySha256(archive->sha256), archive);
+        QVERIFY(!archive->sources.isEmpty());
+        QVERIFY(kb.sourceUrl(archive->sources.first()).startsWith(QLatin1String("http")));
+
+        QCOMPARE(kb.computeCapabilityForGpu(QStringLiteral("NVIDIA H200"))->toString(),
+                 QStringLiteral("9.0"));
+        QCOMPARE(kb.computeCapabilityForGpu(QStringLiteral("NVIDIA GeForce RTX 4090 Laptop GPU"))->toString(),
+                 QStringLiteral("8.9"));
+        QVERIFY(!kb.computeCapabilityForGpu(QStringLiteral("NVIDIA GeForce RTX 5090 Ti")));
+        QCOMPARE(kb.tensorflowLastNativeWindowsGpu().toString(), QStringLiteral("2.10"));
+        QCOMPARE(kb.zlibNeededFrom().toString(), QStringLiteral("8.3.0"));
+        QCOMPARE(kb.zlibNeededBefore().toString(), QStringLiteral("9.2.0"));
+
+        // Every record names where it comes from.
+        for (const CudnnRelease &each : kb.cudnnReleases()) {
+            QVERIFY2(!each.sources.isEmpty(), qPrintable(each.version.toString()));
+            for (const CudnnVariant &variant : each.variants)
+                QVERIFY2(!variant.sources.isEmpty(), qPrintable(each.version.toString() + variant.cuda));
+        }
+    }
+
+    void choosesTheDatabase_data()
+    {
+        QTest::addColumn<QString>("explicitFile"); // written to the sandbox unless empty
+        QTest::addColumn<QByteArray>("explicitContent");
+        QTest::addColumn<QByteArray>("besideContent"); // cudnn-compat.json beside the program
+        QTest::addColumn<QString>("version");          // of the database in use
+        QTest::addColumn<bool>("usesAFile");
+        QTest::addColumn<QString>("finding"); // "severity:id" or empty
+
+        const QByteArray none;
+        const QString builtIn = KnowledgeBase::embedded().version();
+        QTest::newRow("nothing: built in") << QString() << none << none << builtIn << false << QString();
+        QTest::newRow("newer beside the program")
+            << QString() << none << withVersion(QStringLiteral("2099.01.01")) << "2099.01.01" << true
+            << QString();
+        QTest::newRow("older beside the program is ignored")
+            << QString() << none << withVersion(QStringLiteral("2000.01.01")) << builtIn << false
+            << QString();
+        QTest::newRow("broken beside the program: warning, built in")
+            << QString() << none << QByteArray("{\"schema\": ") << builtIn << false
+            << "warning:compat-db.unusable";
+        QTest::newRow("named newer") << "mine.json" << withVersion(QStringLiteral("2099.01.01")) << none
+                                     << "2099.01.01" << true << QString();
+        QTest::newRow("named older is used as asked")
+            << "mine.json" << withVersion(QStringLiteral("2000.01.01")) << none << "2000.01.01" << true
+            << "info:compat-db.older";
+        QTest::newRow("named wins over beside")
+            << "mine.json" << withVersion(QStringLiteral("2098.01.01"))
+            << withVersion(QStringLiteral("2099.01.01")) << "2098.01.01" << true << QString();
+        QTest::newRow("named broken: error, built in") << "mine.json" << QByteArray("not json") << none
+                                                       << builtIn << false << "error:compat-db.unusable";
+        QTest::newRow("named missing: error, built in")
+            << "missing.json" << none << none << builtIn << false << "error:compat-db.unusable";
+    }
+
+    void choosesTheDatabase()
+    {
+        QFETCH(QString, explicitFile);
+        QFETCH(QByteArray, explicitContent);
+        QFETCH(QByteArray, besideContent);
+        QFETCH(QString, version);
+        QFETCH(bool, usesAFile);
+        QFETCH(QString, finding);
+
+        Sandbox sandbox;
+        const QString programFolder = sandbox.hostPath(QStringLiteral("/program"));
+        sandbox.mkdir(QStringLiteral("/program"));
+        if (!besideContent.isEmpty())
+            sandbox.write(QStringLiteral("/program/cudnn-compat.json"), besideContent);
+        QString explicitPath;
+        if (!explicitFile.isEmpty()) {
+            explicitPath = sandbox.hostPath(QLatin1Char('/') + explicitFile);
+            if (!explicitContent.isEmpty())
+                sandbox.write(QLatin1Char('/') + explicitFile, explicitContent);
+        }
+        const DatabaseChoice choice = DatabaseChoice::choose(explicitPath, programFolder);
+        QCOMPARE(choice.database.version(), version);
+        QCOMPARE(choice.origin != QLatin1String("embedded"), usesAFile);
+        if (finding.isEmpty()) {
+            QVERIFY(choice.findings.isEmpty());
+        } else {
+            QCOMPARE(choice.findings.size(), 1);
+            QCOMPARE(severityName(choice.findings.first().severity), finding.section(QLatin1Char(':'), 0, 0));
+            QCOMPARE(choice.findings.first().id, finding.section(QLatin1Char(':'), 1));
+            QVERIFY(!choice.findings.first().message.toEnglish().contains(QLatin1Char('%')));
+        }
     }
 
     void refusesNonJson()

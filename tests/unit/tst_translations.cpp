@@ -63,6 +63,37 @@ private Q_SLOTS:
         QVERIFY(!Translations::install(QStringLiteral("fr")));
     }
 
+    // Arguments are put in one pass: a path holding "%2" stays as it is, and a translated piece
+    // inside a translated sentence follows the language.
+    void textArguments()
+    {
+        QVERIFY(Translations::install(QStringLiteral("en")));
+        const Text sentence =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Driver %1 is too old for CUDA %2, which needs "
+                                                 "driver %3 or newer."))
+                .arg(QStringLiteral("C:\\50%2off"), QStringLiteral("12.2"), QStringLiteral("528.33"));
+        QCOMPARE(sentence.toString(),
+                 QStringLiteral(
+                     "Driver C:\\50%2off is too old for CUDA 12.2, which needs driver 528.33 or newer."));
+        const Text gpu = Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 (compute capability %2)"))
+                             .arg(Text(QT_TRANSLATE_NOOP("cudnnsetup", "the GPU")), QStringLiteral("6.1"));
+        const Text nested = Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN %1 for CUDA %2 does not support %3."))
+                                .arg(QStringLiteral("9.17.0.29"), QStringLiteral("12"))
+                                .arg(gpu);
+        QCOMPARE(
+            nested.toString(),
+            QStringLiteral("cuDNN 9.17.0.29 for CUDA 12 does not support the GPU (compute capability 6.1)."));
+        QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+        const QString chinese = nested.toString();
+        QVERIFY2(!chinese.contains(QLatin1String("compute capability")) &&
+                     !chinese.contains(QLatin1String("the GPU")),
+                 qPrintable(chinese));
+        QVERIFY(chinese.contains(QLatin1String("6.1")) && chinese.contains(QLatin1String("9.17.0.29")));
+        QCOMPARE(
+            nested.toEnglish(),
+            QStringLiteral("cuDNN 9.17.0.29 for CUDA 12 does not support the GPU (compute capability 6.1)."));
+    }
+
     void englishPluralsAreRealWords()
     {
         QVERIFY(Translations::install(QStringLiteral("en")));

@@ -1,0 +1,139 @@
+#include "report/CheckReport.h"
+
+#include "compat/CudaNumbers.h"
+#include "compat/DatabaseChoice.h"
+#include "compat/Matcher.h"
+#include "report/TextTable.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace cudnnsetup {
+
+namespace {
+
+QJsonValue versionValue(const Version &version)
+{
+    return version.isValid() ? QJsonValue(version.toString()) : QJsonValue();
+}
+
+QString orUnknown(const Version &version)
+{
+    return version.isValid() ? version.toString() : QCoreApplication::translate("cudnnsetup", "unknown");
+}
+
+} // namespace
+
+QJsonObject checkJson(const MatchFacts &facts, const MatchResult &result, const DatabaseChoice &database)
+{
+    const CudaNumbers numbers = CudaNumbers::of(facts, result, database.database);
+    QJsonArray gpus;
+    for (const MatchFacts::Gpu &gpu : facts.gpus)
+        gpus.append(QJsonObject{{QStringLiteral("name"), gpu.name},
+                                {QStringLiteral("computeCapability"), versionValue(gpu.computeCapability)}});
+    QJsonObject inputs{{QStringLiteral("os"), osFamilyName(facts.os)},
+                       {QStringLiteral("arch"), facts.arch},
+                       {QStringLiteral("wsl2"), facts.wsl2},
+                       {QStringLiteral("driver"), versionValue(facts.driver)},
+                       {QStringLiteral("gpus"), gpus}};
+    if (facts.archive) {
+        inputs.insert(QStringLiteral("cudnn"),
+                      QJsonObject{{QStringLiteral("version"), facts.archive->cudnn.toString()},
+                                  {QStringLiteral("cudaVariant"), facts.archive->cudaVariant},
+                                  {QStringLiteral("platform"), facts.archive->platform}});
+    } else {
+        inputs.insert(QStringLiteral("cudnn"), QJsonValue());
+    }
+    QJsonArray findings;
+    for (const Finding &finding : result.findings)
+        findings.append(finding.toJson());
+    return QJsonObject{
+        {QStringLiteral("schema"), QLatin1String(MatchResult::kSchema)},
+        {QStringLiteral("compatible"), result.compatible()},
+        {QStringLiteral("database"), QJsonObject{{QStringLiteral("version"), database.database.version()},
+                                                 {QStringLiteral("date"), database.database.date()},
+                                                 {QStringLiteral("origin"), database.origin}}},
+        {QStringLiteral("cuda"),
+         QJsonObject{{QStringLiteral("driverMaxCuda"), versionValue(numbers.driverMaxCuda)},
+                     {QStringLiteral("toolkit"), versionValue(numbers.toolkit)},
+                     {QStringLiteral("framework"), versionValue(numbers.framework)},
+                     {QStringLiteral("archive"),
+                      numbers.archiveCuda.isEmpty() ? QJsonValue() : QJsonValue(numbers.archiveCuda)}}},
+        {QStringLiteral("inputs"), inputs},
+        {QStringLiteral("findings"), findings},
+        {QStringLiteral("recommendation"),
+         result.recommendation ? QJsonValue(result.recommendation->toJson()) : QJsonValue()}};
+}
+
+QString checkText(const MatchFacts &facts, const MatchResult &result, const DatabaseChoice &database)
+{
+    const CudaNumbers numbers = CudaNumbers::of(facts, result, database.database);
+    QString out;
+    out += (result.compatible() ? QCoreApplication::translate("cudnnsetup", "Compatible: yes")
+                                : QCoreApplication::translate("cudnnsetup", "Compatible: no")) +
+           QLatin1Char('\n');
+    out += QLatin1Char('\n');
+    TextTable table;
+    const auto line = [&table](const QString &label, const QString &value) {
+        table.row(QStringLiteral("  ") + label, value);
+    };
+    line(QCoreApplication::translate("cudnnsetup", "Newest CUDA the driver runs"),
+         orUnknown(numbers.driverMaxCuda));
+    line(QCoreApplication::translate("cudnnsetup", "CUDA toolkit (nvcc)"),
+         numbers.toolkit.isValid() ? numbers.toolkit.toString()
+                                   : QCoreApplication::translate("cudnnsetup", "none"));
+    line(QCoreApplication::translate("cudnnsetup", "CUDA the framework was built for"),
+         numbers.framework.isValid()
+             ? QStringLiteral("%1 (%2)").arg(numbers.framework.toString(), numbers.frameworkName)
+             : (numbers.frameworkName.isEmpty()
+                    ? QCoreApplication::translate("cudnnsetup", "no framework found")
+                    : QStringLiteral("%1 (%2)").arg(QCoreApplication::translate("cudnnsetup", "CPU only"),
+                                                    numbers.frameworkName)));
+    line(numbers.archiveRecommended
+             ? QCoreApplication::translate("cudnnsetup", "CUDA of the recommended cuDNN archive")
+             : QCoreApplication::translate("cudnnsetup", "CUDA of the cuDNN archive"),
+         numbers.archiveCuda.isEmpty() ? QCoreApplication::translate("cudnnsetup", "none")
+                                       : numbers.archiveCuda);
+    out += table.text();
+    if (!result.findings.isEmpty())
+        out += QLatin1Char('\n') + findingsText(result.findings);
+    if (result.recommendation) {
+        const Recommendation &recommendation = *result.recommendation;
+        out += QLatin1Char('\n') + QCoreApplication::translate("cudnnsetup", "Recommendation") +
+               QLatin1Char('\n');
+        out += QStringLiteral("  ") +
+               QCoreApplication::translate("cudnnsetup", "Download %1").arg(recommendation.archiveFile) +
+               QLatin1Char('\n');
+        if (!recommendation.sha256.isEmpty())
+            out +=
+                QStringLiteral("  ") +
+                QCoreApplication::translate("cudnnsetup", "NVIDIA's SHA-256: %1").arg(recommendation.sha256) +
+                QLatin1Char('\n');
+        if (recommendation.targetToolkit && !recommendation.targetToolkit->path.isEmpty())
+            out += QStringLiteral("  ") +
+                   QCoreApplication::translate("cudnnsetup", "For the CUDA %1 toolkit in %2")
+                       .arg(recommendation.targetToolkit->version.toString(),
+                            recommendation.targetToolkit->path) +
+                   QLatin1Char('\n');
+        if (recommendation.driverUpdateNeeded) {
+            out +=
+                QStringLiteral("  ") +
+                (recommendation.driverMinimum.isValid()
+                     ? QCoreApplication::translate("cudnnsetup", "First update the driver to %1 or newer.")
+                           .arg(recommendation.driverMinimum.toString())
+                     : QCoreApplication::translate(
+                           "cudnnsetup", "First update the driver to one that supports this CUDA version.")) +
+                QLatin1Char('\n');
+        }
+    }
+    out += QLatin1Char('\n') +
+           (database.origin == QLatin1String("embedded")
+                ? QCoreApplication::translate("cudnnsetup", "Compatibility database %1 (%2), built in")
+                      .arg(database.database.version(), database.database.date())
+                : QCoreApplication::translate("cudnnsetup", "Compatibility database %1 (%2) from %3")
+                      .arg(database.database.version(), database.database.date(), database.origin)) +
+           QLatin1Char('\n');
+    return out;
+}
+
+} // namespace cudnnsetup

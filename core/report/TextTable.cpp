@@ -1,0 +1,75 @@
+#include "report/TextTable.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace cudnnsetup {
+
+namespace {
+
+bool isWide(char32_t ucs4)
+{
+    // The East Asian Wide and Fullwidth blocks a translated label or a path can hold.
+    return (ucs4 >= 0x1100 && ucs4 <= 0x115F) || (ucs4 >= 0x2E80 && ucs4 <= 0xA4CF) ||
+           (ucs4 >= 0xAC00 && ucs4 <= 0xD7A3) || (ucs4 >= 0xF900 && ucs4 <= 0xFAFF) ||
+           (ucs4 >= 0xFE30 && ucs4 <= 0xFE4F) || (ucs4 >= 0xFF00 && ucs4 <= 0xFF60) ||
+           (ucs4 >= 0xFFE0 && ucs4 <= 0xFFE6) || (ucs4 >= 0x20000 && ucs4 <= 0x3FFFD);
+}
+
+QString severityLabel(Severity severity)
+{
+    switch (severity) {
+    case Severity::Error:
+        return QCoreApplication::translate("cudnnsetup", "error");
+    case Severity::Warning:
+        return QCoreApplication::translate("cudnnsetup", "warning");
+    case Severity::Info:
+        return QCoreApplication::translate("cudnnsetup", "note");
+    }
+    return {};
+}
+
+} // namespace
+
+int terminalWidth(const QString &text)
+{
+    int width = 0;
+    for (const char32_t ucs4 : text.toUcs4())
+        width += isWide(ucs4) ? 2 : 1;
+    return width;
+}
+
+QString TextTable::text() const
+{
+    int width = 0;
+    for (const auto &row : m_rows)
+        width = std::max(width, terminalWidth(row.first));
+    QString out;
+    for (const auto &row : m_rows) {
+        if (row.first.isEmpty() && row.second.isEmpty()) {
+            out += QLatin1Char('\n');
+            continue;
+        }
+        out += row.first + QString(width - terminalWidth(row.first) + 2, QLatin1Char(' ')) + row.second +
+               QLatin1Char('\n');
+    }
+    return out;
+}
+
+QString findingsText(const Findings &findings)
+{
+    if (findings.isEmpty())
+        return {};
+    QString out = QCoreApplication::translate("cudnnsetup", "Findings") + QLatin1Char('\n');
+    for (const Finding &finding : findings) {
+        out += QStringLiteral("  [%1] %2\n").arg(severityLabel(finding.severity), finding.message.toString());
+        if (!finding.fix.isEmpty())
+            out += QStringLiteral("      ") +
+                   QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(finding.fix.toString()) +
+                   QLatin1Char('\n');
+    }
+    return out;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,257 @@
+// `cudnnctl check` run as users run it: on a sandbox machine, as a pure what-if, with another
+// compatibility database, and with bad input.
+#include "Cudnnctl.h"
+#include "Sandbox.h"
+#include "SystemTrees.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+namespace {
+
+const QString kWhatIfDriverTooOld = QStringLiteral("522.06");
+
+// A what-if that needs nothing from the machine: every value is given.
+QStringList whatIf(const QString &driver)
+{
+    return {QStringLiteral("check"),
+            QStringLiteral("--json"),
+            QStringLiteral("--lang"),
+            QStringLiteral("en"),
+            QStringLiteral("--no-python"),
+            QStringLiteral("--os"),
+            QStringLiteral("windows"),
+            QStringLiteral("--driver"),
+            driver,
+            QStringLiteral("--cuda"),
+            QStringLiteral("12.2"),
+            QStringLiteral("--sm"),
+            QStringLiteral("8.6"),
+            QStringLiteral("--cudnn"),
+            QStringLiteral("cudnn-windows-x86-64-8.9.7.29-cuda12-archive.zip")};
+}
+
+QJsonObject findingOf(const QJsonObject &report, const QString &id)
+{
+    for (const QJsonValue &finding : report.value(QStringLiteral("findings")).toArray()) {
+        if (finding.toObject().value(QStringLiteral("id")).toString() == id)
+            return finding.toObject();
+    }
+    return {};
+}
+
+QByteArray databaseWithVersion(const QString &version)
+{
+    QByteArray json = Sandbox::readFixture(QStringLiteral("compat/minimal.json"));
+    return json.replace("\"2099.01.01\"", "\"" + version.toUtf8() + "\"");
+}
+
+} // namespace
+
+class TestCudnnctlCheck : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // The sandbox workstation of the host's family, judged from what detection finds.
+    void judgesTheDetectedMachine()
+    {
+        Sandbox sandbox;
+        const bool windows = cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows;
+        if (windows)
+            trees::windowsWorkstation(sandbox);
+        else
+            trees::workstation(sandbox);
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("check"), QStringLiteral("--json"), QStringLiteral("--lang"),
+                         QStringLiteral("en"), QStringLiteral("--system-root"), sandbox.root()},
+                        sandboxEnvironment());
+        const QJsonObject report = outputJson(run);
+        QCOMPARE(report.value(QStringLiteral("schema")).toString(), QStringLiteral("cudnn-setup/check/1"));
+        QVERIFY2(run.exitCode == 0, run.out.constData());
+        QVERIFY(report.value(QStringLiteral("compatible")).toBool());
+        const QJsonObject cuda = report.value(QStringLiteral("cuda")).toObject();
+        QCOMPARE(cuda.value(QStringLiteral("driverMaxCuda")).toString(),
+                 windows ? QStringLiteral("13.1") : QStringLiteral("13.0"));
+        QCOMPARE(cuda.value(QStringLiteral("toolkit")).toString(), QStringLiteral("13.0.2"));
+        QCOMPARE(cuda.value(QStringLiteral("archive")).toString(), QStringLiteral("13"));
+        const QJsonObject recommendation = report.value(QStringLiteral("recommendation")).toObject();
+        QCOMPARE(recommendation.value(QStringLiteral("archive")).toString(),
+                 windows ? QStringLiteral("cudnn-windows-x86_64-9.28.1.4_cuda13-archive.zip")
+                         : QStringLiteral("cudnn-linux-x86_64-9.28.1.4_cuda13-archive.tar.xz"));
+        QCOMPARE(recommendation.value(QStringLiteral("driverUpdateNeeded")).toBool(), false);
+        QCOMPARE(recommendation.value(QStringLiteral("sha256")).toString().size(), 64);
+        const QJsonObject target = recommendation.value(QStringLiteral("targetToolkit")).toObject();
+        QCOMPARE(target.value(QStringLiteral("version")).toString(), QStringLiteral("13.0.2"));
+        QVERIFY(target.value(QStringLiteral("path")).toString().contains(QStringLiteral("13.0")));
+        const QStringList ids = findingIds(report);
+        if (windows) {
+            // Table 3 prints no Windows minimum for CUDA 13, and the Python has a CPU-only torch.
+            QVERIFY2(ids.contains(QStringLiteral("match.driver-minimum-unknown")),
+                     qPrintable(ids.join(QLatin1Char(','))));
+            QVERIFY(ids.contains(QStringLiteral("match.torch-cpu-only")));
+        } else {
+            QVERIFY2(!ids.contains(QStringLiteral("match.driver-minimum-unknown")),
+                     qPrintable(ids.join(QLatin1Char(','))));
+        }
+        const QJsonObject database = report.value(QStringLiteral("database")).toObject();
+        QCOMPARE(database.value(QStringLiteral("origin")).toString(), QStringLiteral("embedded"));
+        QVERIFY(!database.value(QStringLiteral("version")).toString().isEmpty());
+    }
+
+    void whatIfTooOldIsExitOne()
+    {
+        Sandbox sandbox;
+        QStringList arguments = whatIf(kWhatIfDriverTooOld);
+        arguments << QStringLiteral("--system-root") << sandbox.root();
+        const CudnnctlRun run = runCudnnctl(arguments, sandboxEnvironment());
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject report = outputJson(run);
+        QCOMPARE(report.value(QStringLiteral("compatible")).toBool(true), false);
+        const QJsonObject finding = findingOf(report, QStringLiteral("match.driver-too-old-for-toolkit"));
+        QCOMPARE(finding.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+        QCOMPARE(finding.value(QStringLiteral("fix")).toString(),
+                 QStringLiteral("Update the driver to 536.25 or newer."));
+        const QJsonObject inputs = report.value(QStringLiteral("inputs")).toObject();
+        QCOMPARE(inputs.value(QStringLiteral("os")).toString(), QStringLiteral("windows"));
+        QCOMPARE(inputs.value(QStringLiteral("driver")).toString(), kWhatIfDriverTooOld);
+        QCOMPARE(inputs.value(QStringLiteral("cudnn")).toObject().value(QStringLiteral("version")).toString(),
+                 QStringLiteral("8.9.7.29"));
+        QCOMPARE(
+            report.value(QStringLiteral("cuda")).toObject().value(QStringLiteral("driverMaxCuda")).toString(),
+            QStringLiteral("11.8"));
+        QVERIFY(report.value(QStringLiteral("recommendation"))
+                    .toObject()
+                    .value(QStringLiteral("driverUpdateNeeded"))
+                    .toBool());
+    }
+
+    void whatIfFittingIsExitZero()
+    {
+        Sandbox sandbox;
+        QStringList arguments = whatIf(QStringLiteral("537.13"));
+        arguments << QStringLiteral("--system-root") << sandbox.root();
+        const CudnnctlRun run = runCudnnctl(arguments, sandboxEnvironment());
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(outputJson(run).value(QStringLiteral("compatible")).toBool());
+    }
+
+    void textSpeaksChinese()
+    {
+        Sandbox sandbox;
+        QStringList arguments = whatIf(kWhatIfDriverTooOld);
+        arguments.removeAll(QStringLiteral("--json"));
+        arguments[arguments.indexOf(QStringLiteral("en"))] = QStringLiteral("zh_CN");
+        arguments << QStringLiteral("--system-root") << sandbox.root();
+        const CudnnctlRun run = runCudnnctl(arguments, sandboxEnvironment());
+        QCOMPARE(run.exitCode, 1);
+        const QString text = QString::fromUtf8(run.out);
+        QVERIFY2(text.contains(QStringLiteral("兼容：否")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("驱动 522.06 太旧")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("cudnn-windows-x86_64-")));
+    }
+
+    void badInputIsExitTwo_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("driver word") << "--driver"
+                                     << "abc";
+        QTest::newRow("driver as CUDA") << "--driver"
+                                        << "12";
+        QTest::newRow("cuda word") << "--cuda"
+                                   << "v12.x";
+        QTest::newRow("cudnn word") << "--cudnn"
+                                    << "abc";
+        QTest::newRow("unknown archive name") << "--cudnn"
+                                              << "cudnn-setup.zip";
+        QTest::newRow("os") << "--os"
+                            << "macos";
+        QTest::newRow("sm") << "--sm"
+                            << "ampere";
+        QTest::newRow("missing database") << "--compat-db"
+                                          << "/nonexistent/cudnn-compat.json";
+        QTest::newRow("malformed database") << "--compat-db"
+                                            << "MALFORMED";
+    }
+    void badInputIsExitTwo()
+    {
+        QFETCH(QString, option);
+        QFETCH(QString, value);
+        Sandbox sandbox;
+        if (value == QLatin1String("MALFORMED")) {
+            sandbox.write(QStringLiteral("/broken.json"),
+                          "{\"schema\": \"cudnn-setup/compat-db/1\", \"version\": ");
+            value = sandbox.hostPath(QStringLiteral("/broken.json"));
+        }
+        const CudnnctlRun run = runCudnnctl({QStringLiteral("check"), QStringLiteral("--lang"),
+                                             QStringLiteral("en"), QStringLiteral("--no-python"),
+                                             QStringLiteral("--system-root"), sandbox.root(), option, value},
+                                            sandboxEnvironment());
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.out.isEmpty());
+        QVERIFY2(run.err.contains(QFileInfo(value).fileName().toUtf8()), run.err.constData());
+    }
+
+    void whatIfOptionsBelongToCheck()
+    {
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--lang"), QStringLiteral("en"),
+                         QStringLiteral("--driver"), QStringLiteral("535.98")},
+                        sandboxEnvironment());
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("--driver"), run.err.constData());
+    }
+
+    // Lab IT's offline update: a database named on the command line, or put beside the program.
+    void otherDatabases()
+    {
+        Sandbox sandbox;
+        sandbox.write(QStringLiteral("/mine.json"), databaseWithVersion(QStringLiteral("2099.01.01")));
+        QStringList arguments = whatIf(QStringLiteral("537.13"));
+        arguments << QStringLiteral("--system-root") << sandbox.root();
+        const CudnnctlRun named =
+            runCudnnctl(arguments + QStringList{QStringLiteral("--compat-db"),
+                                                sandbox.hostPath(QStringLiteral("/mine.json"))},
+                        sandboxEnvironment());
+        const QJsonObject database = outputJson(named).value(QStringLiteral("database")).toObject();
+        QCOMPARE(database.value(QStringLiteral("version")).toString(), QStringLiteral("2099.01.01"));
+        QCOMPARE(QFileInfo(database.value(QStringLiteral("origin")).toString()).fileName(),
+                 QStringLiteral("mine.json"));
+
+        // A copy of the program with a database beside it: newer is used, broken is a warning.
+        const QString program = sandbox.hostPath(QStringLiteral("/program")) + QLatin1Char('/') +
+                                QFileInfo(QStringLiteral(CUDNNCTL_PATH)).fileName();
+        sandbox.mkdir(QStringLiteral("/program"));
+        QVERIFY(QFile::copy(QStringLiteral(CUDNNCTL_PATH), program));
+        QFile(program).setPermissions(QFile(program).permissions() | QFileDevice::ExeOwner);
+        sandbox.write(QStringLiteral("/program/cudnn-compat.json"),
+                      databaseWithVersion(QStringLiteral("2099.02.02")));
+        const CudnnctlRun beside = runCudnnctl(arguments, sandboxEnvironment(), program);
+        QCOMPARE(outputJson(beside)
+                     .value(QStringLiteral("database"))
+                     .toObject()
+                     .value(QStringLiteral("version"))
+                     .toString(),
+                 QStringLiteral("2099.02.02"));
+
+        sandbox.write(QStringLiteral("/program/cudnn-compat.json"), "{ broken");
+        const CudnnctlRun broken = runCudnnctl(arguments, sandboxEnvironment(), program);
+        QCOMPARE(broken.exitCode, 0); // the built-in database judges, and the what-if fits
+        const QJsonObject report = outputJson(broken);
+        QCOMPARE(
+            report.value(QStringLiteral("database")).toObject().value(QStringLiteral("origin")).toString(),
+            QStringLiteral("embedded"));
+        QCOMPARE(findingOf(report, QStringLiteral("compat-db.unusable"))
+                     .value(QStringLiteral("severity"))
+                     .toString(),
+                 QStringLiteral("warning"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCudnnctlCheck)
+#include "tst_cudnnctl_check.moc"

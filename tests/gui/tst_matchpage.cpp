@@ -1,0 +1,159 @@
+// The Match page on the H200 machine recorded with the device, and on variants of it.
+#include "MatchPage.h"
+#include "Sandbox.h"
+#include "SetupWizard.h"
+#include "common/Translations.h"
+#include "session/SetupSession.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QDir>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QTest>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::wizard;
+
+namespace {
+
+SystemSnapshot recordedH200()
+{
+    const QJsonObject json =
+        QJsonDocument::fromJson(
+            Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/cudnnctl-detect.json")))
+            .object();
+    const auto snapshot = SystemSnapshot::fromJson(json);
+    if (!snapshot)
+        qFatal("the H200 fixture does not load");
+    return *snapshot;
+}
+
+QString labelText(const QWidget *page, const QString &name)
+{
+    const auto label = page->findChild<QLabel *>(name);
+    return label ? label->text() : QStringLiteral("<no %1>").arg(name);
+}
+
+void saveScreenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
+    QDir().mkpath(dir);
+    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
+}
+
+// Walks to the Match page the way a user does (the Hardware page keeps the given snapshot).
+MatchPage *openMatchPage(SetupWizard &wizard)
+{
+    wizard.show();
+    wizard.next();
+    wizard.next();
+    return qobject_cast<MatchPage *>(wizard.currentPage());
+}
+
+} // namespace
+
+class TestMatchPage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup() { Translations::install(QStringLiteral("en")); }
+
+    void showsTheFourNumbersAndTheDownload()
+    {
+        Translations::install(QStringLiteral("en"));
+        SetupSession session(SystemContext::running());
+        session.setSnapshot(recordedH200());
+        SetupWizard wizard(&session);
+        wizard.resize(820, 660);
+        MatchPage *page = openMatchPage(wizard);
+        QVERIFY(page);
+        QCOMPARE(wizard.currentId(), int(SetupWizard::Page_Match));
+
+        QCOMPARE(labelText(page, QStringLiteral("driverCudaValue")), QStringLiteral("13.0"));
+        QCOMPARE(labelText(page, QStringLiteral("toolkitCudaValue")), QStringLiteral("13.0.2"));
+        QCOMPARE(labelText(page, QStringLiteral("frameworkCudaValue")), QStringLiteral("13.0"));
+        QCOMPARE(labelText(page, QStringLiteral("archiveCudaValue")), QStringLiteral("13"));
+        const QString recommendation = labelText(page, QStringLiteral("recommendationLabel"));
+        QVERIFY2(
+            recommendation.contains(QStringLiteral("cudnn-linux-x86_64-9.28.1.4_cuda13-archive.tar.xz")) &&
+                recommendation.contains(QStringLiteral("/usr/local/cuda-13.0")) &&
+                !recommendation.contains(QStringLiteral("update the driver")),
+            qPrintable(recommendation));
+        QVERIFY(session.match().compatible());
+        QVERIFY(page->isComplete());
+        QVERIFY(!page->findChild<QCheckBox *>(QStringLiteral("overrideCheck"))->isVisible());
+        QVERIFY(
+            labelText(page, QStringLiteral("databaseLabel")).contains(KnowledgeBase::embedded().version()));
+        saveScreenshot(&wizard, QStringLiteral("match-en.png"));
+
+        Translations::install(QStringLiteral("zh_CN"));
+        QTRY_VERIFY(page->title() != QLatin1String("What fits"));
+        QVERIFY(!labelText(page, QStringLiteral("recommendationLabel")).contains(QStringLiteral("Download")));
+        QVERIFY(labelText(page, QStringLiteral("recommendationLabel"))
+                    .contains(QStringLiteral("cudnn-linux-x86_64-9.28.1.4_cuda13-archive.tar.xz")));
+        saveScreenshot(&wizard, QStringLiteral("match-zh_CN.png"));
+    }
+
+    // A blocking finding holds the user on the page until they explicitly go on, and that is logged.
+    void blockingFindingNeedsAnExplicitOverride()
+    {
+        SystemSnapshot snapshot = recordedH200();
+        snapshot.driver->version = QStringLiteral("535.104.05");
+        snapshot.driver->maxCuda = QStringLiteral("12.2");
+        snapshot.pythons.clear();
+        SetupSession session(SystemContext::running());
+        session.setSnapshot(snapshot);
+        SetupWizard wizard(&session);
+        wizard.resize(820, 660);
+        MatchPage *page = openMatchPage(wizard);
+        QVERIFY(page);
+        // The only toolkit is CUDA 13, which R535 cannot run; the 12.x archive is the way forward,
+        // and no finding blocks. Take the driver away to block.
+        QVERIFY(session.match().finding(QStringLiteral("match.toolkit-needs-newer-driver")));
+        QCOMPARE(labelText(page, QStringLiteral("archiveCudaValue")), QStringLiteral("12"));
+        QVERIFY(page->isComplete());
+
+        snapshot.driver.reset();
+        session.setSnapshot(snapshot);
+        QVERIFY(!session.match().compatible());
+        QVERIFY(!page->isComplete());
+        QVERIFY(!wizard.button(QWizard::FinishButton)->isEnabled());
+        auto override = page->findChild<QCheckBox *>(QStringLiteral("overrideCheck"));
+        QVERIFY(override->isVisible());
+        QVERIFY(page->findChild<QLabel *>(QStringLiteral("match.driver-missing")));
+        QTRY_VERIFY(page->findChild<QLabel *>(QStringLiteral("match.driver-missing"))->isVisible());
+        saveScreenshot(&wizard, QStringLiteral("match-blocked-en.png"));
+
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(QStringLiteral("go on despite: match.driver-missing")));
+        override->click();
+        QVERIFY(session.blockersOverridden());
+        QVERIFY(page->isComplete());
+        QVERIFY(wizard.button(QWizard::FinishButton)->isEnabled());
+
+        // A new verdict takes the override back.
+        session.setSnapshot(snapshot);
+        QVERIFY(!session.blockersOverridden());
+        QVERIFY(!page->isComplete());
+        QVERIFY(!override->isChecked());
+    }
+
+    // A database beside the program or given with --compat-db is named on the page.
+    void namesTheDatabaseInUse()
+    {
+        const QString fixture = Sandbox::fixturePath(QStringLiteral("compat/minimal.json"));
+        SetupSession session(SystemContext::running());
+        session.setDatabase(DatabaseChoice::choose(fixture, QString()));
+        session.setSnapshot(recordedH200());
+        SetupWizard wizard(&session);
+        MatchPage *page = openMatchPage(wizard);
+        const QString text = labelText(page, QStringLiteral("databaseLabel"));
+        QVERIFY2(text.contains(QStringLiteral("2099.01.01")) && text.contains(QStringLiteral("minimal.json")),
+                 qPrintable(text));
+    }
+};
+
+QTEST_MAIN(TestMatchPage)
+#include "tst_matchpage.moc"

@@ -1,0 +1,55 @@
+#include "Cudnnctl.h"
+
+#include "platform/SystemPaths.h"
+
+#include <QDebug>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+
+CudnnctlRun runCudnnctl(const QStringList &arguments, const QProcessEnvironment &environment,
+                        const QString &program)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(program, arguments);
+    CudnnctlRun run;
+    if (!process.waitForFinished(60000)) {
+        process.kill();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+QJsonObject outputJson(const CudnnctlRun &run)
+{
+    QJsonParseError error{};
+    const QJsonDocument document = QJsonDocument::fromJson(run.out, &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning() << "not JSON:" << error.errorString() << run.out.left(500) << run.err.left(500);
+    return document.object();
+}
+
+QStringList findingIds(const QJsonObject &report)
+{
+    QStringList ids;
+    for (const QJsonValue &finding : report.value(QStringLiteral("findings")).toArray())
+        ids.append(finding.toObject().value(QStringLiteral("id")).toString());
+    return ids;
+}
+
+QProcessEnvironment sandboxEnvironment()
+{
+    if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows) {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32;C:\\Python312"));
+        return environment;
+    }
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("PATH"), QStringLiteral("/opt/torch/.venv/bin:/usr/bin:/bin"));
+    environment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    return environment;
+}

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+// The real cudnnctl, run as a user runs it, for the end-to-end suites.
+struct CudnnctlRun
+{
+    int exitCode = -1; // -1: it crashed or hung
+    QByteArray out;
+    QByteArray err;
+};
+
+CudnnctlRun runCudnnctl(const QStringList &arguments,
+                        const QProcessEnvironment &environment = QProcessEnvironment(),
+                        const QString &program = QStringLiteral(CUDNNCTL_PATH));
+// Its stdout as a JSON object (empty, and a warning with what it printed, when it is not JSON).
+QJsonObject outputJson(const CudnnctlRun &run);
+QStringList findingIds(const QJsonObject &report);
+
+// The inspected system's PATH, in the host's own family's terms (a tree of the host's family is
+// the one whose programs can run). On Windows the rest of the environment stays: a Windows
+// program needs SystemRoot and friends to start at all.
+QProcessEnvironment sandboxEnvironment();

@@ -1,0 +1,232 @@
+#include "MatchPage.h"
+
+#include "Artwork.h"
+#include "FindingsView.h"
+#include "compat/CudaNumbers.h"
+#include "session/SetupSession.h"
+
+#include <QCheckBox>
+#include <QEvent>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace cudnnsetup::wizard {
+
+MatchPage::MatchPage(SetupSession *session, QWidget *parent)
+    : QWizardPage(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("matchPage"));
+
+    m_summaryIcon = new QLabel(this);
+    m_summaryIcon->setFixedSize(32, 32);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("summaryLabel"));
+    m_summary->setWordWrap(true);
+    QFont bold = m_summary->font();
+    bold.setBold(true);
+    m_summary->setFont(bold);
+    auto summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
+    summaryRow->addWidget(m_summary, 1);
+
+    auto numbers = new QGridLayout;
+    numbers->setHorizontalSpacing(12);
+    m_driverCuda = addTile(numbers, 0, QStringLiteral("driverCuda"));
+    m_toolkitCuda = addTile(numbers, 1, QStringLiteral("toolkitCuda"));
+    m_frameworkCuda = addTile(numbers, 2, QStringLiteral("frameworkCuda"));
+    m_archiveCuda = addTile(numbers, 3, QStringLiteral("archiveCuda"));
+
+    m_recommendationTitle = new QLabel(this);
+    m_recommendationTitle->setFont(bold);
+    m_recommendation = new QLabel(this);
+    m_recommendation->setObjectName(QStringLiteral("recommendationLabel"));
+    m_recommendation->setWordWrap(true);
+    m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+
+    m_findingsTitle = new QLabel(this);
+    m_findingsTitle->setFont(bold);
+    m_findings = new FindingsView(this);
+
+    m_override = new QCheckBox(this);
+    m_override->setObjectName(QStringLiteral("overrideCheck"));
+    connect(m_override, &QCheckBox::toggled, this, [this](bool checked) {
+        m_session->setBlockersOverridden(checked);
+        Q_EMIT completeChanged();
+    });
+    m_database = new QLabel(this);
+    m_database->setObjectName(QStringLiteral("databaseLabel"));
+    m_database->setWordWrap(true);
+    m_database->setForegroundRole(QPalette::PlaceholderText);
+
+    auto layout = new QVBoxLayout(this);
+    layout->addLayout(summaryRow);
+    layout->addLayout(numbers);
+    layout->addWidget(m_recommendationTitle);
+    layout->addWidget(m_recommendation);
+    layout->addWidget(m_findingsTitle);
+    layout->addWidget(m_findings, 1); // kept even when empty: it takes the page's spare room
+    layout->addWidget(m_override);
+    layout->addWidget(m_database);
+
+    connect(m_session, &SetupSession::matchChanged, this, [this] {
+        m_override->setChecked(m_session->blockersOverridden()); // a new verdict takes it back
+        if (isVisible())
+            showMatch();
+        Q_EMIT completeChanged();
+    });
+    retranslate();
+}
+
+MatchPage::NumberTile MatchPage::addTile(QGridLayout *grid, int column, const QString &name)
+{
+    auto frame = new QFrame(this);
+    frame->setObjectName(name);
+    frame->setFrameShape(QFrame::StyledPanel);
+    NumberTile tile;
+    tile.value = new QLabel(frame);
+    tile.value->setObjectName(name + QStringLiteral("Value"));
+    tile.value->setAlignment(Qt::AlignCenter);
+    QFont big = tile.value->font();
+    big.setPointSizeF(big.pointSizeF() * 1.8);
+    big.setBold(true);
+    tile.value->setFont(big);
+    tile.caption = new QLabel(frame);
+    tile.caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    tile.caption->setWordWrap(true);
+    // Room for a caption that wraps: a grid row does not grow for a label's height-for-width.
+    tile.caption->setMinimumHeight(2 * tile.caption->fontMetrics().lineSpacing());
+    auto layout = new QVBoxLayout(frame);
+    layout->addWidget(tile.value);
+    layout->addWidget(tile.caption, 1);
+    grid->addWidget(frame, 0, column);
+    grid->setColumnStretch(column, 1);
+    return tile;
+}
+
+void MatchPage::initializePage()
+{
+    m_override->setChecked(m_session->blockersOverridden());
+    showMatch();
+}
+
+bool MatchPage::isComplete() const
+{
+    return m_session->hasMatch() && (m_session->match().compatible() || m_session->blockersOverridden());
+}
+
+void MatchPage::showMatch()
+{
+    if (!m_session->hasMatch())
+        return;
+    const MatchResult &result = m_session->match();
+    const KnowledgeBase &kb = m_session->database().database;
+    const CudaNumbers numbers = CudaNumbers::of(m_session->matchFacts(), result, kb);
+
+    const auto show = [](const NumberTile &tile, const QString &value, const QString &tooltip) {
+        tile.value->setText(value);
+        tile.value->setAccessibleName(tile.caption->text() + QStringLiteral(": ") + value);
+        tile.value->parentWidget()->setToolTip(tooltip);
+    };
+    const QString none = tr("—", "no value");
+    show(m_driverCuda, numbers.driverMaxCuda.isValid() ? numbers.driverMaxCuda.toString() : none,
+         tr("The newest CUDA version the installed driver can run (nvidia-smi's \"CUDA Version\"). It is "
+            "not an installed toolkit."));
+    show(m_toolkitCuda, numbers.toolkit.isValid() ? numbers.toolkit.toString() : none,
+         tr("The CUDA toolkit cuDNN goes with (nvcc --version)."));
+    show(m_frameworkCuda,
+         numbers.framework.isValid() ? numbers.framework.toString()
+                                     : (numbers.frameworkName.isEmpty() ? none : tr("CPU")),
+         numbers.frameworkName.isEmpty() ? tr("No PyTorch was found.")
+                                         : tr("The CUDA version %1 was built for; it brings its own CUDA "
+                                              "libraries.")
+                                               .arg(numbers.frameworkName));
+    show(m_archiveCuda, numbers.archiveCuda.isEmpty() ? none : numbers.archiveCuda,
+         tr("The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the "
+            "toolkit's major."));
+
+    if (result.recommendation) {
+        const Recommendation &recommendation = *result.recommendation;
+        QStringList lines;
+        lines.append(tr("Download <b>%1</b> from NVIDIA's cuDNN archive.")
+                         .arg(recommendation.archiveFile.toHtmlEscaped()));
+        if (recommendation.targetToolkit && !recommendation.targetToolkit->path.isEmpty())
+            lines.append(tr("It goes with the CUDA %1 toolkit in %2.")
+                             .arg(recommendation.targetToolkit->version.toString(),
+                                  recommendation.targetToolkit->path.toHtmlEscaped()));
+        else
+            lines.append(tr("Install the CUDA %1 toolkit first if you build programs yourself; "
+                            "frameworks such as PyTorch bring their own.")
+                             .arg(recommendation.cudaVariant));
+        if (recommendation.driverUpdateNeeded)
+            lines.append(recommendation.driverMinimum.isValid()
+                             ? tr("First update the driver to %1 or newer.")
+                                   .arg(recommendation.driverMinimum.toString())
+                             : tr("First update the driver to one that supports this CUDA version."));
+        if (!recommendation.sha256.isEmpty())
+            lines.append(tr("NVIDIA's SHA-256: %1").arg(recommendation.sha256));
+        m_recommendation->setText(lines.join(QStringLiteral("<br>")));
+    } else {
+        m_recommendation->setText(
+            tr("No cuDNN archive fits this machine as it is; the findings below say why."));
+    }
+    m_recommendation->setAccessibleName(m_recommendation->text());
+
+    m_findings->setFindings(result.findings);
+    m_findingsTitle->setVisible(!result.findings.isEmpty());
+
+    int errors = 0;
+    int warnings = 0;
+    for (const Finding &finding : result.findings) {
+        errors += finding.severity == Severity::Error;
+        warnings += finding.severity == Severity::Warning;
+    }
+    m_override->setVisible(errors > 0);
+    if (errors > 0) {
+        m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
+        m_summary->setText(tr("%n problem(s) stand in the way of cuDNN on this computer.", nullptr, errors));
+    } else if (warnings > 0) {
+        m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
+        m_summary->setText(
+            tr("cuDNN fits this computer; %n thing(s) below deserve a look.", nullptr, warnings));
+    } else {
+        m_summaryIcon->setPixmap(statusIcon(Status::Ok).pixmap(32, 32));
+        m_summary->setText(tr("cuDNN fits this computer."));
+    }
+    m_summary->setAccessibleName(m_summary->text());
+
+    const DatabaseChoice &database = m_session->database();
+    m_database->setText(
+        database.origin == QLatin1String("embedded")
+            ? tr("Compatibility data: version %1 (%2), built in.")
+                  .arg(database.database.version(), database.database.date())
+            : tr("Compatibility data: version %1 (%2) from %3.")
+                  .arg(database.database.version(), database.database.date(), database.origin));
+}
+
+void MatchPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
+}
+
+void MatchPage::retranslate()
+{
+    setTitle(tr("What fits"));
+    setSubTitle(tr("Driver, CUDA, cuDNN, graphics card and frameworks, checked against NVIDIA's tables."));
+    m_driverCuda.caption->setText(tr("Newest CUDA the driver runs"));
+    m_toolkitCuda.caption->setText(tr("CUDA toolkit (nvcc)"));
+    m_frameworkCuda.caption->setText(tr("CUDA of PyTorch"));
+    m_archiveCuda.caption->setText(tr("CUDA of the cuDNN archive"));
+    m_recommendationTitle->setText(tr("Recommended download"));
+    m_findingsTitle->setText(tr("Findings"));
+    m_findings->setAccessibleName(tr("Findings"));
+    m_override->setText(tr("I understand these problems and want to &continue anyway"));
+    showMatch();
+}
+
+} // namespace cudnnsetup::wizard

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QWizardPage>
+
+class QCheckBox;
+class QGridLayout;
+class QLabel;
+
+namespace cudnnsetup {
+class SetupSession;
+}
+
+namespace cudnnsetup::wizard {
+
+class FindingsView;
+
+// What fits this machine: the four CUDA numbers people confuse side by side, the matcher's
+// findings with their fixes, and the exact archive to download. Blocking findings keep the user
+// here unless they explicitly choose to go on.
+class MatchPage final : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    explicit MatchPage(SetupSession *session, QWidget *parent = nullptr);
+
+    void initializePage() override;
+    bool isComplete() const override;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct NumberTile
+    {
+        QLabel *value = nullptr;
+        QLabel *caption = nullptr;
+    };
+
+    void showMatch();
+    void retranslate();
+    NumberTile addTile(QGridLayout *grid, int column, const QString &name);
+
+    SetupSession *m_session;
+    QLabel *m_summaryIcon = nullptr;
+    QLabel *m_summary = nullptr;
+    NumberTile m_driverCuda;
+    NumberTile m_toolkitCuda;
+    NumberTile m_frameworkCuda;
+    NumberTile m_archiveCuda;
+    QLabel *m_recommendationTitle = nullptr;
+    QLabel *m_recommendation = nullptr;
+    QLabel *m_findingsTitle = nullptr;
+    FindingsView *m_findings = nullptr;
+    QCheckBox *m_override = nullptr;
+    QLabel *m_database = nullptr;
+};
+
+} // namespace cudnnsetup::wizard
