@@ -45,7 +45,8 @@ MatchPage::MatchPage(SetupSession *session, QWidget *parent)
     m_recommendation = new QLabel(this);
     m_recommendation->setObjectName(QStringLiteral("recommendationLabel"));
     m_recommendation->setWordWrap(true);
-    m_recommendation->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_recommendation->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_recommendation->setOpenExternalLinks(true);
 
     m_findingsTitle = new QLabel(this);
     m_findingsTitle->setFont(bold);
@@ -151,8 +152,12 @@ void MatchPage::showMatch()
     if (result.recommendation) {
         const Recommendation &recommendation = *result.recommendation;
         QStringList lines;
+        const QString file = recommendation.archiveFile.toHtmlEscaped();
         lines.append(tr("Download <b>%1</b> from NVIDIA's cuDNN archive.")
-                         .arg(recommendation.archiveFile.toHtmlEscaped()));
+                         .arg(recommendation.url.isEmpty()
+                                  ? file
+                                  : QStringLiteral("<a href=\"%1\">%2</a>")
+                                        .arg(recommendation.url.toHtmlEscaped(), file)));
         if (recommendation.targetToolkit && !recommendation.targetToolkit->path.isEmpty())
             lines.append(tr("It goes with the CUDA %1 toolkit in %2.")
                              .arg(recommendation.targetToolkit->version.toString(),

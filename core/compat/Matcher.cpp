@@ -41,6 +41,17 @@ QString archiveFileName(const QString &platform, const Version &cudnn, const QSt
     return name.canonicalFileName();
 }
 
+// NVIDIA's download folder for the archives of cuDNN 8.5 and later (reference: NV_REDIST_INDEX);
+// empty where that layout does not hold.
+QString redistUrl(const QString &platform, const Version &cudnn, const QString &fileName)
+{
+    if (cudnn < Version::parse(QStringLiteral("8.5.0")) ||
+        (platform != QLatin1String("linux-x86_64") && platform != QLatin1String("windows-x86_64")))
+        return {};
+    return QStringLiteral("https://developer.download.nvidia.com/compute/cudnn/redist/cudnn/%1/%2")
+        .arg(platform, fileName);
+}
+
 Text gpuText(const KnowledgeBase &kb, const MatchFacts::Gpu &gpu)
 {
     const QString architecture = kb.architectureName(gpu.computeCapability);
@@ -690,6 +701,8 @@ private:
                 recommendation.sha256 = known->sha256;
                 recommendation.url = known->url;
             }
+            if (recommendation.url.isEmpty())
+                recommendation.url = redistUrl(platform, release->version, recommendation.archiveFile);
             recommendation.targetToolkit = target;
             if (!target) {
                 for (const MatchFacts::Toolkit &toolkit : m_facts.toolkits) {

@@ -104,6 +104,8 @@ QString checkText(const MatchFacts &facts, const MatchResult &result, const Data
         out += QStringLiteral("  ") +
                QCoreApplication::translate("cudnnsetup", "Download %1").arg(recommendation.archiveFile) +
                QLatin1Char('\n');
+        if (!recommendation.url.isEmpty())
+            out += QStringLiteral("  %1\n").arg(recommendation.url);
         if (!recommendation.sha256.isEmpty())
             out +=
                 QStringLiteral("  ") +
