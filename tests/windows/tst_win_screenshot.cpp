@@ -1,5 +1,7 @@
 // The wizard drawn by Windows (the "windows" platform plugin, under Wine and Xvfb): its first page
-// in English and in Chinese, saved as screenshots by the test run.
+// in English and in Chinese, and the What fits page of a Windows workstation, saved as screenshots
+// by the test run.
+#include "MatchPage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
 #include "SystemTrees.h"
@@ -49,6 +51,38 @@ private Q_SLOTS:
         QVERIFY(chinese.save(dir + QStringLiteral("/windows-welcome-zh_CN.png")));
         QVERIFY(chinese != english);
         Translations::install(QStringLiteral("en"));
+    }
+
+    // Detection of the sandbox workstation (its nvidia-smi.exe really runs), then the verdict.
+    void matchPageOfAWindowsWorkstation()
+    {
+        if (QGuiApplication::platformName() != QLatin1String("windows"))
+            QSKIP("needs the windows platform plugin and a display (xvfb-run under Wine)");
+        Translations::install(QStringLiteral("en"));
+        Sandbox sandbox;
+        trees::windowsWorkstation(sandbox);
+        SetupSession session(SystemContext::rooted(sandbox.root()));
+        SetupWizard wizard(&session);
+        wizard.resize(820, 660);
+        wizard.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+        wizard.next();
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.currentPage()->isComplete(), 60000);
+        wizard.next();
+        auto page = qobject_cast<MatchPage *>(wizard.currentPage());
+        QVERIFY(page);
+        QCOMPARE(page->findChild<QLabel *>(QStringLiteral("driverCudaValue"))->text(),
+                 QStringLiteral("13.1"));
+        QCOMPARE(page->findChild<QLabel *>(QStringLiteral("archiveCudaValue"))->text(), QStringLiteral("13"));
+        QVERIFY(page->findChild<QLabel *>(QStringLiteral("recommendationLabel"))
+                    ->text()
+                    .contains(QStringLiteral("cudnn-windows-x86_64-")));
+        // CUDA 13 has no published Windows driver minimum: said, not hidden.
+        QTRY_VERIFY(page->findChild<QLabel *>(QStringLiteral("match.driver-minimum-unknown"))->isVisible());
+        QVERIFY(page->isComplete());
+        QTest::qWait(200);
+        const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
+        QVERIFY(wizard.grab().toImage().save(dir + QStringLiteral("/windows-match-en.png")));
     }
 };
 
