@@ -7,7 +7,8 @@
 # /var/cache/cudnn-setup) / qt-6.4.2-mingw-w64-10-static. The Qt build passes it as a cache variable.
 # The same prefix holds minizip (zlib contrib 1.1: unzip, ioapi, iowin32) for the archive layer:
 # find_package(minizip CONFIG) gives minizip::minizip (minizip/include/minizip/*.h,
-# minizip/lib/libminizip.a, linked with the static zlib below). Nothing links it yet.
+# minizip/lib/libminizip.a, linked with the static zlib below); cmake/Minizip.cmake links a
+# renamed copy of it into the core library.
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR AMD64)
 

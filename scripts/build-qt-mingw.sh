@@ -154,7 +154,8 @@ cmake -S "$qt_src" -B "$work/qtbase-build" -G Ninja \
 ninja -C "$work/qtbase-build" -j "$jobs"
 ninja -C "$work/qtbase-build" install
 
-# minizip (zlib contrib/minizip 1.1): unzip with the Win32 file API; not linked by anything yet.
+# minizip (zlib contrib/minizip 1.1): unzip with the Win32 file API; the core library's minizip
+# backend links it (cmake/Minizip.cmake).
 minizip_dir="$minizip_src"
 [ -f "$minizip_dir/unzip.c" ] || minizip_dir="$(dirname "$(find "$minizip_src" -name unzip.c | head -n1)")"
 mkdir -p "$work/minizip-build" "$prefix/minizip/include/minizip" "$prefix/minizip/lib" \

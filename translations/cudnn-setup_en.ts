@@ -83,25 +83,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
-
-Commands:
-  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
-            tables and name the archive to download. Values not given with
-            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The command to run: detect or check.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Use the compatibility database in FILE instead of the built-in one.</source>
         <translation type="unfinished" />
     </message>
@@ -135,6 +116,43 @@ Commands:
     </message>
     <message>
         <source>--%1 belongs to the check command.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
+
+Commands:
+  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
+            interpreters of this system (or of --system-root).
+  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
+            tables and name the archive to download. Values not given with
+            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
+  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
+            file, and which cuDNN for which CUDA it truly holds.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The command to run: detect, check or inspect ZIP.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This build has no zip backend "%1".</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>inspect: read the archive with quazip or minizip (default: the first this build has).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>inspect needs the archive to check: cudnnctl inspect FILE.zip</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--%1 belongs to the inspect command.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -803,6 +821,425 @@ Commands:
     </message>
     <message>
         <source>Compatibility database %1 (%2) from %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive %1 cannot be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reading the archive was cancelled.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The data of "%1" does not match its checksum: the archive is damaged.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>"%1" cannot be unpacked: the archive is damaged or incomplete.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not every DLL is for 64-bit x64 Windows, such as %1: this is not an x64 cuDNN package, or it was tampered with.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>"%1" is named like a DLL but is not a Windows program file: the archive is damaged.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This is NVIDIA's %1, saved under another name.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This file is named like NVIDIA's %1, but it is not that file: its SHA-256 differs from the one NVIDIA published. It was damaged or altered after NVIDIA published it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Download it again from NVIDIA's cuDNN archive page.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NVIDIA's checksum for this file is not in the compatibility database (version %1), so it cannot be compared.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file name is not one NVIDIA uses; what it holds was read from its content.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file name says cuDNN %1, but the archive holds cuDNN %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file name says it is for CUDA %1, but the archive is for CUDA %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file name says %1, but the archive holds the %2 files.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This zip holds no cuDNN: neither cudnn64_N.dll nor cudnn_version.h is in it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The cuDNN files are not where NVIDIA's archives put them (the libraries are in "%1"): it was re-packed by someone.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive has no readable cudnn_version.h, so its true version is unknown.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive ends before its table of contents: the download is incomplete.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This is a Windows program, not a zip archive: perhaps NVIDIA's graphical cuDNN installer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Download the zip archive (cudnn-windows-x86_64-…-archive.zip) from NVIDIA's cuDNN archive page instead.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an empty name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a network or device path</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an absolute path</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a drive letter</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>an empty folder name</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a "." or ".." folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a character Windows does not allow in names</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a name Windows reserves for a device</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a name ending in a dot or a space</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Entries of this archive would land outside the target folder or under names Windows cannot create, such as "%1" (%2); %3 in all.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Entry names are marked as UTF-8 but are not valid UTF-8, such as %1; %2 in all.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive holds symbolic links, such as "%1" (%2 in all). A cuDNN archive for Windows has none, and a link can point outside the target folder.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive has encrypted entries, such as "%1" (%2 in all); NVIDIA's archives are not encrypted.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive compresses "%1" with a method other than stored or deflated (%2 in all); NVIDIA's archives use only those.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>"%1" and "%2" would be the same file or folder on Windows, which ignores case: one would overwrite the other.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>"%1" declares more than %2 GiB, far more than any cuDNN file (%3 in all).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive declares %1 entries and %2 GiB when unpacked, beyond the %3 entries and %4 GiB any cuDNN archive stays within.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The sizes declared for "%1" are impossible for its compression (%2 in all): the archive is forged, as zip bombs are.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The data of "%1" and "%2" overlap in the file, a trick of zip bombs; no honest archive does that.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The data of "%1" runs past the end of the file (%2 in all): the download is incomplete or damaged.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict: ok, safe to install</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict: unsafe, refused</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict: corrupt, refused</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verdict: not a cuDNN archive</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NVIDIA's file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>yes, %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NO: the checksum differs from the published one</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown: no published checksum to compare with</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Name says</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 (%3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Content</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (%2 unpacked), names %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 ends before the size the archive's table of contents gives.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 holds more data than the archive's table of contents says.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 could not be read from the archive.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 was closed because another entry of the archive was opened.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The compressed data of %1 is damaged.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive changed after it was checked; it is not used. Choose it again to check it anew.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 cannot be written. Is the disk full?</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The staging folder %1 exists already; it is left as it is.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Check that the file exists and that you may read it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not a zip archive.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the .zip archive itself.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive %1 has no entry number %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 in the archive %2 is encrypted and cannot be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 in the archive %2 is compressed with method %3; only stored and deflated entries can be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 in the archive %2 is stored in the Zip64 format, which this build cannot read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive %1 is damaged or incomplete.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Download the archive again.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::ArchivePage</name>
+    <message>
+        <source>Choose the cuDNN archive</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN archives (cudnn*.zip);;Zip archives (*.zip);;All files (*)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NVIDIA's file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Yes: the checksum is the one NVIDIA published for %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No: the checksum differs from the one NVIDIA published</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unknown: NVIDIA's checksum for it is not in the database</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 (%3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Name says</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 libraries, %2 headers, %3 import libraries; %4 MiB unpacked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This archive is unsafe and will not be used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This archive is damaged and will not be used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This is not a cuDNN archive.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive is intact, but it does not fit this computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive is intact and fits; read the notes below.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The archive is intact and fits this computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Your cuDNN archive</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The zip from NVIDIA, checked before anything is installed: safe to unpack, intact, and the right one for this computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cudnn-windows-x86_64-…_cudaNN-archive.zip</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Archive file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel check</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checking progress</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What the archive is</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>I understand these problems and want to &amp;continue anyway</source>
         <translation type="unfinished" />
     </message>
 </context>

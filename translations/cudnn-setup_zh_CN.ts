@@ -83,31 +83,6 @@
         <translation>等待 nvidia-smi 和 nvcc 的秒数（默认 15），以及等待每个 Python 解释器的秒数（默认 10）。</translation>
     </message>
     <message>
-        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
-
-Commands:
-  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
-            tables and name the archive to download. Values not given with
-            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.</source>
-        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
-
-命令：
-  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
-            cuDNN 副本和 Python 解释器。
-  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
-            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。</translation>
-    </message>
-    <message>
-        <source>The command to run: detect or check.</source>
-        <translation>要执行的命令：detect 或 check。</translation>
-    </message>
-    <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1).</source>
-        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1）。</translation>
-    </message>
-    <message>
         <source>Use the compatibility database in FILE instead of the built-in one.</source>
         <translation>使用 FILE 中的兼容性数据库，而不是内置的那一份。</translation>
     </message>
@@ -142,6 +117,51 @@ Commands:
     <message>
         <source>--%1 belongs to the check command.</source>
         <translation>--%1 只能用于 check 命令。</translation>
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
+
+Commands:
+  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
+            interpreters of this system (or of --system-root).
+  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
+            tables and name the archive to download. Values not given with
+            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
+  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
+            file, and which cuDNN for which CUDA it truly holds.</source>
+        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
+
+命令：
+  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
+            cuDNN 副本和 Python 解释器。
+  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
+            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
+  inspect   检查 cuDNN 压缩包（ZIP）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
+            以及其中实际是面向哪个 CUDA 的哪个 cuDNN。</translation>
+    </message>
+    <message>
+        <source>The command to run: detect, check or inspect ZIP.</source>
+        <translation>要执行的命令：detect、check 或 inspect ZIP。</translation>
+    </message>
+    <message>
+        <source>This build has no zip backend "%1".</source>
+        <translation>本版本没有名为“%1”的 zip 读取后端。</translation>
+    </message>
+    <message>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1).</source>
+        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1）。</translation>
+    </message>
+    <message>
+        <source>inspect: read the archive with quazip or minizip (default: the first this build has).</source>
+        <translation>inspect：用 quazip 或 minizip 读取压缩包（默认用本版本自带的第一个）。</translation>
+    </message>
+    <message>
+        <source>inspect needs the archive to check: cudnnctl inspect FILE.zip</source>
+        <translation>inspect 需要指定要检查的压缩包：cudnnctl inspect FILE.zip</translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the inspect command.</source>
+        <translation>--%1 只能用于 inspect 命令。</translation>
     </message>
 </context>
 <context>
@@ -810,6 +830,425 @@ Commands:
     <message>
         <source>Compatibility database %1 (%2) from %3</source>
         <translation>兼容性数据库 %1（%2），来自 %3</translation>
+    </message>
+    <message>
+        <source>The archive %1 cannot be read.</source>
+        <translation>无法读取压缩包 %1。</translation>
+    </message>
+    <message>
+        <source>Reading the archive was cancelled.</source>
+        <translation>已取消读取压缩包。</translation>
+    </message>
+    <message>
+        <source>The data of "%1" does not match its checksum: the archive is damaged.</source>
+        <translation>“%1”的数据与其校验值不符：压缩包已损坏。</translation>
+    </message>
+    <message>
+        <source>"%1" cannot be unpacked: the archive is damaged or incomplete.</source>
+        <translation>无法解压“%1”：压缩包已损坏或不完整。</translation>
+    </message>
+    <message>
+        <source>Not every DLL is for 64-bit x64 Windows, such as %1: this is not an x64 cuDNN package, or it was tampered with.</source>
+        <translation>并非所有 DLL 都是 64 位 x64 Windows 版，例如 %1：这不是 x64 的 cuDNN 包，或者已被篡改。</translation>
+    </message>
+    <message>
+        <source>"%1" is named like a DLL but is not a Windows program file: the archive is damaged.</source>
+        <translation>“%1”名字像 DLL，却不是 Windows 程序文件：压缩包已损坏。</translation>
+    </message>
+    <message>
+        <source>This is NVIDIA's %1, saved under another name.</source>
+        <translation>这就是 NVIDIA 发布的 %1，只是换了个文件名保存。</translation>
+    </message>
+    <message>
+        <source>This file is named like NVIDIA's %1, but it is not that file: its SHA-256 differs from the one NVIDIA published. It was damaged or altered after NVIDIA published it.</source>
+        <translation>这个文件的名字与 NVIDIA 的 %1 相同，但并不是那个文件：它的 SHA-256 与 NVIDIA 公布的不一致。它在发布之后被损坏或改动过。</translation>
+    </message>
+    <message>
+        <source>Download it again from NVIDIA's cuDNN archive page.</source>
+        <translation>请从 NVIDIA 的 cuDNN 归档页面重新下载。</translation>
+    </message>
+    <message>
+        <source>NVIDIA's checksum for this file is not in the compatibility database (version %1), so it cannot be compared.</source>
+        <translation>兼容性数据库（版本 %1）中没有这个文件的 NVIDIA 校验值，无法比对。</translation>
+    </message>
+    <message>
+        <source>The file name is not one NVIDIA uses; what it holds was read from its content.</source>
+        <translation>这个文件名不是 NVIDIA 使用的格式；其中是什么，已根据内容判断。</translation>
+    </message>
+    <message>
+        <source>The file name says cuDNN %1, but the archive holds cuDNN %2.</source>
+        <translation>文件名写的是 cuDNN %1，压缩包里实际是 cuDNN %2。</translation>
+    </message>
+    <message>
+        <source>The file name says it is for CUDA %1, but the archive is for CUDA %2.</source>
+        <translation>文件名写的是面向 CUDA %1，压缩包实际面向 CUDA %2。</translation>
+    </message>
+    <message>
+        <source>The file name says %1, but the archive holds the %2 files.</source>
+        <translation>文件名写的是 %1，压缩包里却是 %2 的文件。</translation>
+    </message>
+    <message>
+        <source>This zip holds no cuDNN: neither cudnn64_N.dll nor cudnn_version.h is in it.</source>
+        <translation>这个 zip 里没有 cuDNN：既没有 cudnn64_N.dll，也没有 cudnn_version.h。</translation>
+    </message>
+    <message>
+        <source>The cuDNN files are not where NVIDIA's archives put them (the libraries are in "%1"): it was re-packed by someone.</source>
+        <translation>cuDNN 文件不在 NVIDIA 压缩包通常的位置（库文件在“%1”中）：它被别人重新打包过。</translation>
+    </message>
+    <message>
+        <source>The archive has no readable cudnn_version.h, so its true version is unknown.</source>
+        <translation>压缩包中没有可读的 cudnn_version.h，无法确定其真实版本。</translation>
+    </message>
+    <message>
+        <source>The archive ends before its table of contents: the download is incomplete.</source>
+        <translation>压缩包在目录区之前就结束了：下载不完整。</translation>
+    </message>
+    <message>
+        <source>This is a Windows program, not a zip archive: perhaps NVIDIA's graphical cuDNN installer.</source>
+        <translation>这是一个 Windows 程序，不是 zip 压缩包：可能是 NVIDIA 的图形界面 cuDNN 安装程序。</translation>
+    </message>
+    <message>
+        <source>Download the zip archive (cudnn-windows-x86_64-…-archive.zip) from NVIDIA's cuDNN archive page instead.</source>
+        <translation>请改为从 NVIDIA 的 cuDNN 归档页面下载 zip 压缩包（cudnn-windows-x86_64-…-archive.zip）。</translation>
+    </message>
+    <message>
+        <source>an empty name</source>
+        <translation>名字为空</translation>
+    </message>
+    <message>
+        <source>a network or device path</source>
+        <translation>网络路径或设备路径</translation>
+    </message>
+    <message>
+        <source>an absolute path</source>
+        <translation>绝对路径</translation>
+    </message>
+    <message>
+        <source>a drive letter</source>
+        <translation>盘符</translation>
+    </message>
+    <message>
+        <source>an empty folder name</source>
+        <translation>空的文件夹名</translation>
+    </message>
+    <message>
+        <source>a "." or ".." folder</source>
+        <translation>“.”或“..”文件夹</translation>
+    </message>
+    <message>
+        <source>a character Windows does not allow in names</source>
+        <translation>Windows 不允许用在名字中的字符</translation>
+    </message>
+    <message>
+        <source>a name Windows reserves for a device</source>
+        <translation>Windows 保留给设备的名字</translation>
+    </message>
+    <message>
+        <source>a name ending in a dot or a space</source>
+        <translation>以句点或空格结尾的名字</translation>
+    </message>
+    <message>
+        <source>Entries of this archive would land outside the target folder or under names Windows cannot create, such as "%1" (%2); %3 in all.</source>
+        <translation>压缩包中有条目会被写到目标文件夹之外，或使用 Windows 无法创建的名字，例如“%1”（%2）；共 %3 个。</translation>
+    </message>
+    <message>
+        <source>Entry names are marked as UTF-8 but are not valid UTF-8, such as %1; %2 in all.</source>
+        <translation>有条目名标记为 UTF-8，却不是有效的 UTF-8，例如 %1；共 %2 个。</translation>
+    </message>
+    <message>
+        <source>The archive holds symbolic links, such as "%1" (%2 in all). A cuDNN archive for Windows has none, and a link can point outside the target folder.</source>
+        <translation>压缩包中含有符号链接，例如“%1”（共 %2 个）。Windows 版 cuDNN 压缩包里没有符号链接，而链接可能指向目标文件夹之外。</translation>
+    </message>
+    <message>
+        <source>The archive has encrypted entries, such as "%1" (%2 in all); NVIDIA's archives are not encrypted.</source>
+        <translation>压缩包中有加密的条目，例如“%1”（共 %2 个）；NVIDIA 的压缩包不加密。</translation>
+    </message>
+    <message>
+        <source>The archive compresses "%1" with a method other than stored or deflated (%2 in all); NVIDIA's archives use only those.</source>
+        <translation>压缩包对“%1”使用了存储和 deflate 以外的压缩方式（共 %2 个）；NVIDIA 的压缩包只用这两种。</translation>
+    </message>
+    <message>
+        <source>"%1" and "%2" would be the same file or folder on Windows, which ignores case: one would overwrite the other.</source>
+        <translation>Windows 不区分大小写，“%1”和“%2”在 Windows 上是同一个文件或文件夹：一个会覆盖另一个。</translation>
+    </message>
+    <message>
+        <source>"%1" declares more than %2 GiB, far more than any cuDNN file (%3 in all).</source>
+        <translation>“%1”声明的大小超过 %2 GiB，远大于任何 cuDNN 文件（共 %3 个）。</translation>
+    </message>
+    <message>
+        <source>The archive declares %1 entries and %2 GiB when unpacked, beyond the %3 entries and %4 GiB any cuDNN archive stays within.</source>
+        <translation>压缩包声明有 %1 个条目、解压后 %2 GiB，超出了任何 cuDNN 压缩包都不会超过的 %3 个条目和 %4 GiB。</translation>
+    </message>
+    <message>
+        <source>The sizes declared for "%1" are impossible for its compression (%2 in all): the archive is forged, as zip bombs are.</source>
+        <translation>“%1”声明的大小在其压缩方式下不可能出现（共 %2 个）：压缩包是伪造的，zip 炸弹就是这样。</translation>
+    </message>
+    <message>
+        <source>The data of "%1" and "%2" overlap in the file, a trick of zip bombs; no honest archive does that.</source>
+        <translation>“%1”和“%2”的数据在文件中相互重叠，这是 zip 炸弹的手法；正常的压缩包不会这样。</translation>
+    </message>
+    <message>
+        <source>The data of "%1" runs past the end of the file (%2 in all): the download is incomplete or damaged.</source>
+        <translation>“%1”的数据超出了文件末尾（共 %2 个）：下载不完整或已损坏。</translation>
+    </message>
+    <message>
+        <source>Verdict: ok, safe to install</source>
+        <translation>结论：正常，可以安全安装</translation>
+    </message>
+    <message>
+        <source>Verdict: unsafe, refused</source>
+        <translation>结论：不安全，拒绝使用</translation>
+    </message>
+    <message>
+        <source>Verdict: corrupt, refused</source>
+        <translation>结论：已损坏，拒绝使用</translation>
+    </message>
+    <message>
+        <source>Verdict: not a cuDNN archive</source>
+        <translation>结论：不是 cuDNN 压缩包</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>NVIDIA's file</source>
+        <translation>NVIDIA 原版文件</translation>
+    </message>
+    <message>
+        <source>yes, %1</source>
+        <translation>是，%1</translation>
+    </message>
+    <message>
+        <source>NO: the checksum differs from the published one</source>
+        <translation>否：校验值与公布的不一致</translation>
+    </message>
+    <message>
+        <source>unknown: no published checksum to compare with</source>
+        <translation>未知：没有可比对的公布校验值</translation>
+    </message>
+    <message>
+        <source>Name says</source>
+        <translation>文件名所示</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 (%3)</source>
+        <translation>面向 CUDA %2 的 cuDNN %1（%3）</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>实际内容</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>目录结构</translation>
+    </message>
+    <message>
+        <source>Entries</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>%1 (%2 unpacked), names %3</source>
+        <translation>%1 个（解压后 %2），文件名编码 %3</translation>
+    </message>
+    <message>
+        <source>%1 ends before the size the archive's table of contents gives.</source>
+        <translation>%1 的数据在达到压缩包目录所记录的大小之前就结束了。</translation>
+    </message>
+    <message>
+        <source>%1 holds more data than the archive's table of contents says.</source>
+        <translation>%1 的数据比压缩包目录中记录的要多。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read from the archive.</source>
+        <translation>无法从压缩包中读取 %1。</translation>
+    </message>
+    <message>
+        <source>%1 was closed because another entry of the archive was opened.</source>
+        <translation>%1 已被关闭，因为打开了压缩包中的另一个文件。</translation>
+    </message>
+    <message>
+        <source>The compressed data of %1 is damaged.</source>
+        <translation>%1 的压缩数据已损坏。</translation>
+    </message>
+    <message>
+        <source>The archive changed after it was checked; it is not used. Choose it again to check it anew.</source>
+        <translation>压缩包在检查之后被改动过，因此不会使用它。请重新选择它，再检查一遍。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written. Is the disk full?</source>
+        <translation>无法写入 %1。磁盘是不是满了？</translation>
+    </message>
+    <message>
+        <source>The staging folder %1 exists already; it is left as it is.</source>
+        <translation>暂存文件夹 %1 已经存在，程序不会动它。</translation>
+    </message>
+    <message>
+        <source>Check that the file exists and that you may read it.</source>
+        <translation>请确认该文件存在，并且你有权限读取它。</translation>
+    </message>
+    <message>
+        <source>%1 is not a zip archive.</source>
+        <translation>%1 不是 zip 压缩包。</translation>
+    </message>
+    <message>
+        <source>Choose the .zip archive itself.</source>
+        <translation>请选择 .zip 压缩包本身。</translation>
+    </message>
+    <message>
+        <source>The archive %1 has no entry number %2.</source>
+        <translation>压缩包 %1 中没有编号为 %2 的条目。</translation>
+    </message>
+    <message>
+        <source>%1 in the archive %2 is encrypted and cannot be read.</source>
+        <translation>压缩包 %2 中的 %1 已加密，无法读取。</translation>
+    </message>
+    <message>
+        <source>%1 in the archive %2 is compressed with method %3; only stored and deflated entries can be read.</source>
+        <translation>压缩包 %2 中的 %1 使用了压缩方法 %3；只能读取未压缩（stored）或用 deflate 压缩的文件。</translation>
+    </message>
+    <message>
+        <source>%1 in the archive %2 is stored in the Zip64 format, which this build cannot read.</source>
+        <translation>压缩包 %2 中的 %1 以 Zip64 格式存储，当前这个版本的程序无法读取。</translation>
+    </message>
+    <message>
+        <source>The archive %1 is damaged or incomplete.</source>
+        <translation>压缩包 %1 已损坏或不完整。</translation>
+    </message>
+    <message>
+        <source>Download the archive again.</source>
+        <translation>请重新下载该压缩包。</translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::ArchivePage</name>
+    <message>
+        <source>Choose the cuDNN archive</source>
+        <translation>选择 cuDNN 压缩包</translation>
+    </message>
+    <message>
+        <source>cuDNN archives (cudnn*.zip);;Zip archives (*.zip);;All files (*)</source>
+        <translation>cuDNN 压缩包 (cudnn*.zip);;Zip 压缩包 (*.zip);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation>正在检查 %1…</translation>
+    </message>
+    <message>
+        <source>Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
+        <translation>请选择从 NVIDIA 下载的 cuDNN zip，或直接拖到这里。现在还不会安装任何东西：先检查。</translation>
+    </message>
+    <message>
+        <source>NVIDIA's file</source>
+        <translation>NVIDIA 原版文件</translation>
+    </message>
+    <message>
+        <source>Yes: the checksum is the one NVIDIA published for %1</source>
+        <translation>是：校验值与 NVIDIA 为 %1 公布的一致</translation>
+    </message>
+    <message>
+        <source>No: the checksum differs from the one NVIDIA published</source>
+        <translation>否：校验值与 NVIDIA 公布的不一致</translation>
+    </message>
+    <message>
+        <source>Unknown: NVIDIA's checksum for it is not in the database</source>
+        <translation>未知：数据库中没有它的 NVIDIA 校验值</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Holds</source>
+        <translation>内含</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 (%3)</source>
+        <translation>面向 CUDA %2 的 cuDNN %1（%3）</translation>
+    </message>
+    <message>
+        <source>Name says</source>
+        <translation>文件名所示</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>%1 libraries, %2 headers, %3 import libraries; %4 MiB unpacked</source>
+        <translation>%1 个库、%2 个头文件、%3 个导入库；解压后 %4 MiB</translation>
+    </message>
+    <message>
+        <source>This archive is unsafe and will not be used.</source>
+        <translation>这个压缩包不安全，不会使用。</translation>
+    </message>
+    <message>
+        <source>This archive is damaged and will not be used.</source>
+        <translation>这个压缩包已损坏，不会使用。</translation>
+    </message>
+    <message>
+        <source>This is not a cuDNN archive.</source>
+        <translation>这不是 cuDNN 压缩包。</translation>
+    </message>
+    <message>
+        <source>The archive is intact, but it does not fit this computer.</source>
+        <translation>压缩包完好，但不适合这台电脑。</translation>
+    </message>
+    <message>
+        <source>The archive is intact and fits; read the notes below.</source>
+        <translation>压缩包完好且适用；请看下面的说明。</translation>
+    </message>
+    <message>
+        <source>The archive is intact and fits this computer.</source>
+        <translation>压缩包完好，适合这台电脑。</translation>
+    </message>
+    <message>
+        <source>Your cuDNN archive</source>
+        <translation>你的 cuDNN 压缩包</translation>
+    </message>
+    <message>
+        <source>The zip from NVIDIA, checked before anything is installed: safe to unpack, intact, and the right one for this computer.</source>
+        <translation>安装前先检查 NVIDIA 的 zip：能否安全解压、是否完好、是否适合这台电脑。</translation>
+    </message>
+    <message>
+        <source>cudnn-windows-x86_64-…_cudaNN-archive.zip</source>
+        <translation>cudnn-windows-x86_64-…_cudaNN-archive.zip</translation>
+    </message>
+    <message>
+        <source>Archive file</source>
+        <translation>压缩包文件</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Cancel check</source>
+        <translation>取消检查</translation>
+    </message>
+    <message>
+        <source>Checking progress</source>
+        <translation>检查进度</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>What the archive is</source>
+        <translation>压缩包的情况</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>I understand these problems and want to &amp;continue anyway</source>
+        <translation>我了解这些问题，仍要继续(&amp;C)</translation>
     </message>
 </context>
 <context>

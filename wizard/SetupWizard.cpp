@@ -1,5 +1,6 @@
 #include "SetupWizard.h"
 
+#include "ArchivePage.h"
 #include "Artwork.h"
 #include "HardwarePage.h"
 #include "MatchPage.h"
@@ -23,6 +24,7 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setPage(Page_Welcome, new WelcomePage(this));
     setPage(Page_Hardware, new HardwarePage(session, this));
     setPage(Page_Match, new MatchPage(session, this));
+    setPage(Page_Archive, new ArchivePage(session, this));
     setStartId(Page_Welcome);
     setMinimumSize(760, 560);
     retranslate();

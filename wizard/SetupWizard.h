@@ -18,6 +18,7 @@ public:
         Page_Welcome,
         Page_Hardware,
         Page_Match,
+        Page_Archive,
     };
 
     explicit SetupWizard(SetupSession *session, QWidget *parent = nullptr);

@@ -18,6 +18,8 @@ using namespace cudnnsetup;
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
+    // QSettings' key (HKCU\Software\cuDNN Setup\cuDNN Setup): the Archive page's last folder.
+    QApplication::setOrganizationName(QStringLiteral("cuDNN Setup"));
     QApplication::setApplicationName(QStringLiteral("cuDNN Setup"));
     QApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
 

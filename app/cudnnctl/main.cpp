@@ -1,4 +1,5 @@
 // cudnnctl: the command-line face of cuDNN Setup. Parses arguments and calls core.
+#include "archive/ArchiveInspector.h"
 #include "common/ExitCodes.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
@@ -7,6 +8,7 @@
 #include "compat/WhatIf.h"
 #include "detect/Detector.h"
 #include "platform/SystemContext.h"
+#include "report/ArchiveText.h"
 #include "report/CheckReport.h"
 #include "report/SnapshotText.h"
 
@@ -62,16 +64,19 @@ int main(int argc, char *argv[])
                     "            interpreters of this system (or of --system-root).\n"
                     "  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's\n"
                     "            tables and name the archive to download. Values not given with\n"
-                    "            --os --arch --driver --cuda --sm --gpu --cudnn come from detection."));
+                    "            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.\n"
+                    "  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own\n"
+                    "            file, and which cuDNN for which CUDA it truly holds."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("command"),
-        QCoreApplication::translate("cudnnctl", "The command to run: detect or check."));
+        QCoreApplication::translate("cudnnctl", "The command to run: detect, check or inspect ZIP."));
     const QCommandLineOption jsonOption(
         QStringLiteral("json"),
         QCoreApplication::translate(
-            "cudnnctl", "Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1)."));
+            "cudnnctl", "Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: "
+                        "cudnn-setup/archive/1)."));
     const QCommandLineOption rootOption(
         QStringLiteral("system-root"),
         QCoreApplication::translate(
@@ -130,9 +135,15 @@ int main(int argc, char *argv[])
             "cudnnctl",
             "check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name."),
         QStringLiteral("V"));
+    const QCommandLineOption backendOption(
+        QStringLiteral("zip-backend"),
+        QCoreApplication::translate(
+            "cudnnctl",
+            "inspect: read the archive with quazip or minizip (default: the first this build has)."),
+        QStringLiteral("NAME"));
     parser.addOptions({jsonOption, rootOption, compatOption, langOption, noPythonOption, timeoutOption,
                        verboseOption, logOption, osOption, archOption, driverOption, cudaOption, smOption,
-                       gpuOption, cudnnOption});
+                       gpuOption, cudnnOption, backendOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -154,11 +165,18 @@ int main(int argc, char *argv[])
     if (positional.isEmpty())
         return usageError(QCoreApplication::translate("cudnnctl", "No command given."));
     const QString command = positional.first();
-    if (command != QLatin1String("detect") && command != QLatin1String("check"))
+    const bool inspect = command == QLatin1String("inspect");
+    if (command != QLatin1String("detect") && command != QLatin1String("check") && !inspect)
         return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
-    if (positional.size() > 1)
-        return usageError(
-            QCoreApplication::translate("cudnnctl", "Unexpected argument \"%1\".").arg(positional.at(1)));
+    if (inspect && positional.size() < 2)
+        return usageError(QCoreApplication::translate(
+            "cudnnctl", "inspect needs the archive to check: cudnnctl inspect FILE.zip"));
+    if (positional.size() > (inspect ? 2 : 1))
+        return usageError(QCoreApplication::translate("cudnnctl", "Unexpected argument \"%1\".")
+                              .arg(positional.at(inspect ? 2 : 1)));
+    if (!inspect && parser.isSet(backendOption))
+        return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the inspect command.")
+                              .arg(backendOption.names().first()));
     const bool check = command == QLatin1String("check");
     for (const QCommandLineOption *option :
          {&osOption, &archOption, &driverOption, &cudaOption, &smOption, &gpuOption, &cudnnOption}) {
@@ -193,6 +211,28 @@ int main(int argc, char *argv[])
     if (parser.isSet(compatOption) && hasErrors(database.findings))
         return usageError(database.findings.first().message.toString() + QLatin1Char('\n') +
                           database.findings.first().details);
+
+    if (inspect) {
+        InspectOptions inspectOptions;
+        if (parser.isSet(backendOption)) {
+            for (const ZipSource::Backend backend : ZipSource::backends()) {
+                if (ZipSource::backendName(backend) == parser.value(backendOption))
+                    inspectOptions.backend = backend;
+            }
+            if (!inspectOptions.backend)
+                return usageError(
+                    QCoreApplication::translate("cudnnctl", "This build has no zip backend \"%1\".")
+                        .arg(parser.value(backendOption)));
+        }
+        const auto report = inspectArchive(positional.at(1), database.database, inspectOptions);
+        if (!report)
+            return usageError(report.error().message.toString());
+        if (parser.isSet(jsonOption))
+            writeJson(report->toJson());
+        else
+            writeOut(archiveText(*report));
+        return report->verdict == ArchiveReport::Verdict::Ok ? exitcode::Success : exitcode::ProblemsFound;
+    }
 
     const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
     const SystemSnapshot snapshot = detectSystem(context, options);

@@ -2,6 +2,8 @@
 
 #include "common/Logging.h"
 
+#include <algorithm>
+
 namespace cudnnsetup {
 
 SetupSession::SetupSession(SystemContext context, QObject *parent)
@@ -25,6 +27,22 @@ void SetupSession::clearSnapshot()
     rematch();
 }
 
+void SetupSession::setArchive(const ArchiveReport &report)
+{
+    m_archive = report;
+    Q_EMIT archiveChanged();
+    rematch();
+}
+
+void SetupSession::clearArchive()
+{
+    if (!m_archive)
+        return;
+    m_archive.reset();
+    Q_EMIT archiveChanged();
+    rematch();
+}
+
 void SetupSession::setDatabase(const DatabaseChoice &database)
 {
     m_database = database;
@@ -36,6 +54,14 @@ void SetupSession::rematch()
     m_blockersOverridden = false;
     if (m_snapshot) {
         m_matchFacts = MatchFacts::fromSnapshot(*m_snapshot);
+        if (m_archive && m_archive->layout.isCudnn()) {
+            const ArchiveReport &archive = *m_archive;
+            m_matchFacts.archive = MatchFacts::Archive{
+                archive.platform.isEmpty() && archive.claimed ? archive.claimed->platform : archive.platform,
+                archive.cudnn.isValid() || !archive.claimed ? archive.cudnn : archive.claimed->cudnn,
+                archive.cudaVariant.isEmpty() && archive.claimed ? archive.claimed->cudaVariant
+                                                                 : archive.cudaVariant};
+        }
         MatchResult result = cudnnsetup::match(m_matchFacts, m_database.database);
         result.findings = m_database.findings + result.findings;
         m_match = result;
@@ -44,6 +70,25 @@ void SetupSession::rematch()
         m_match.reset();
     }
     Q_EMIT matchChanged();
+}
+
+Findings SetupSession::findingsOfArchive() const
+{
+    if (!m_match || !m_matchFacts.archive)
+        return {};
+    MatchFacts machineOnly = m_matchFacts;
+    machineOnly.archive.reset();
+    const MatchResult before = cudnnsetup::match(machineOnly, m_database.database);
+    Findings added;
+    for (const Finding &finding : m_match->findings) {
+        const bool known =
+            std::any_of(before.findings.cbegin(), before.findings.cend(), [&](const Finding &old) {
+                return old.id == finding.id && old.message.toEnglish() == finding.message.toEnglish();
+            });
+        if (!known && finding.id.startsWith(QLatin1String("match.")))
+            added.append(finding);
+    }
+    return added;
 }
 
 void SetupSession::setBlockersOverridden(bool overridden)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archive/ArchiveInspector.h"
 #include "common/Question.h"
 #include "compat/DatabaseChoice.h"
 #include "compat/Matcher.h"
@@ -37,11 +38,19 @@ public:
     const DatabaseChoice &database() const { return m_database; }
     void setDatabase(const DatabaseChoice &database);
 
-    // The matcher's verdict on what is known so far (the machine; later also the chosen archive
-    // and target), the database's own findings first. Only while there is a snapshot.
+    // The archive the user chose, as the inspection found it; the verdict then judges it too.
+    bool hasArchive() const { return m_archive.has_value(); }
+    const ArchiveReport &archive() const { return *m_archive; }
+    void setArchive(const ArchiveReport &report);
+    void clearArchive();
+
+    // The matcher's verdict on what is known so far (the machine, and the chosen archive; later
+    // the target), the database's own findings first. Only while there is a snapshot.
     bool hasMatch() const { return m_match.has_value(); }
     const MatchFacts &matchFacts() const { return m_matchFacts; }
     const MatchResult &match() const { return *m_match; }
+    // The findings of match() that the chosen archive brings (none without one).
+    Findings findingsOfArchive() const;
 
     // The user's explicit decision to go on although the matcher found blocking problems. It is
     // logged with the problems' ids, and a new verdict takes it back.
@@ -50,6 +59,7 @@ public:
 
 Q_SIGNALS:
     void snapshotChanged();
+    void archiveChanged();
     void matchChanged();
 
 private:
@@ -59,6 +69,7 @@ private:
     std::optional<SystemSnapshot> m_snapshot;
     std::shared_ptr<QuestionHandler> m_questions;
     DatabaseChoice m_database = DatabaseChoice::builtIn();
+    std::optional<ArchiveReport> m_archive;
     MatchFacts m_matchFacts;
     std::optional<MatchResult> m_match;
     bool m_blockersOverridden = false;

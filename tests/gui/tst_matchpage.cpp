@@ -119,7 +119,7 @@ private Q_SLOTS:
         session.setSnapshot(snapshot);
         QVERIFY(!session.match().compatible());
         QVERIFY(!page->isComplete());
-        QVERIFY(!wizard.button(QWizard::FinishButton)->isEnabled());
+        QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
         auto override = page->findChild<QCheckBox *>(QStringLiteral("overrideCheck"));
         QVERIFY(override->isVisible());
         QVERIFY(page->findChild<QLabel *>(QStringLiteral("match.driver-missing")));
@@ -131,7 +131,7 @@ private Q_SLOTS:
         override->click();
         QVERIFY(session.blockersOverridden());
         QVERIFY(page->isComplete());
-        QVERIFY(wizard.button(QWizard::FinishButton)->isEnabled());
+        QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
 
         // A new verdict takes the override back.
         session.setSnapshot(snapshot);

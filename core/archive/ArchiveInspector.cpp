@@ -1,0 +1,519 @@
+#include "archive/ArchiveInspector.h"
+
+#include "archive/ArchiveHasher.h"
+#include "archive/ArchiveSafety.h"
+#include "archive/EntryNames.h"
+#include "binary/PeReader.h"
+#include "common/Logging.h"
+#include "compat/KnowledgeBase.h"
+#include "detect/VersionParsers.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <algorithm>
+
+namespace cudnnsetup {
+
+namespace {
+
+// Enough of a DLL for its PE headers (the DOS stub, NT headers and section table).
+constexpr qint64 kPeHeadBytes = 64 * 1024;
+// A cudnn_version.h is a few hundred bytes; anything far larger is not one.
+constexpr qint64 kMaxHeaderBytes = 1 << 20;
+
+QString fileKindName(ArchiveFile::Kind kind)
+{
+    switch (kind) {
+    case ArchiveFile::Kind::Library:
+        return QStringLiteral("library");
+    case ArchiveFile::Kind::OtherDll:
+        return QStringLiteral("other-dll");
+    case ArchiveFile::Kind::Header:
+        return QStringLiteral("header");
+    case ArchiveFile::Kind::ImportLibrary:
+        return QStringLiteral("import-library");
+    case ArchiveFile::Kind::Other:
+        return QStringLiteral("other");
+    }
+    return {};
+}
+
+ArchiveReport::Verdict verdictFor(const Findings &findings)
+{
+    bool unsafe = false;
+    bool corrupt = false;
+    bool notCudnn = false;
+    for (const Finding &finding : findings) {
+        if (finding.severity != Severity::Error)
+            continue;
+        const QString &id = finding.id;
+        if (id.startsWith(QLatin1String("archive.unsafe-")) || id == QLatin1String("archive.dll-not-x64") ||
+            id == QLatin1String("archive.entry-unsupported"))
+            unsafe = true;
+        else if (id == QLatin1String("archive.not-zip") || id == QLatin1String("archive.not-cudnn"))
+            notCudnn = true;
+        else
+            corrupt = true;
+    }
+    return unsafe     ? ArchiveReport::Verdict::Unsafe
+           : corrupt  ? ArchiveReport::Verdict::Corrupt
+           : notCudnn ? ArchiveReport::Verdict::NotCudnn
+                      : ArchiveReport::Verdict::Ok;
+}
+
+Finding cancelledFinding()
+{
+    return Finding::error(QStringLiteral("archive.cancelled"),
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "Reading the archive was cancelled.")));
+}
+
+// Reads every entry once, in file order, so the backend's reads also hash the archive.
+class EntryPass
+{
+public:
+    EntryPass(ZipSource &source, ArchiveReport &report, const QList<int> &fileIndexOfEntry,
+              const InspectOptions &options)
+        : m_source(source)
+        , m_report(report)
+        , m_fileOfEntry(fileIndexOfEntry)
+        , m_options(options)
+    {
+    }
+
+    // False when cancelled.
+    bool run()
+    {
+        const QList<ZipEntry> &entries = m_source.entries();
+        QList<int> order;
+        qint64 total = 0;
+        for (const ZipEntry &entry : entries) {
+            if (m_fileOfEntry.at(entry.index) >= 0) {
+                order.append(entry.index);
+                total += entry.compressedSize;
+            }
+        }
+        std::sort(order.begin(), order.end(), [&](int a, int b) {
+            return entries.at(a).localHeaderOffset < entries.at(b).localHeaderOffset;
+        });
+        qint64 done = 0;
+        QByteArray buffer(1 << 20, Qt::Uninitialized);
+        for (const int index : order) {
+            const ZipEntry &entry = entries.at(index);
+            ArchiveFile &file = m_report.files[m_fileOfEntry.at(index)];
+            const bool dll = file.path.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
+            const bool versionHeader =
+                m_report.layout.versionHeader == index && entry.uncompressedSize <= kMaxHeaderBytes;
+            if (!m_options.verifyData && !dll && !versionHeader)
+                continue;
+            auto stream = m_source.openEntry(index);
+            if (!stream) {
+                m_report.findings.append(stream.error());
+                return true;
+            }
+            QByteArray kept;
+            qint64 inflated = 0;
+            // The buffer is larger than a DLL's head, so a quick look reads one block.
+            for (;;) {
+                if (m_options.cancelled && m_options.cancelled())
+                    return false;
+                const qint64 got = (*stream)->read(buffer.data(), buffer.size());
+                if (got < 0) {
+                    corrupt(file.path, (*stream)->errorString());
+                    return true;
+                }
+                if (got == 0)
+                    break;
+                if ((dll && kept.size() < kPeHeadBytes) || versionHeader)
+                    kept.append(buffer.constData(), dll ? std::min(got, kPeHeadBytes - kept.size()) : got);
+                inflated += got;
+                if (!m_options.verifyData && dll && kept.size() >= kPeHeadBytes)
+                    break; // the headers are all a quick look needs
+                if (m_options.verifyData && m_options.progress && entry.uncompressedSize > 0)
+                    m_options.progress(done + entry.compressedSize * inflated / entry.uncompressedSize,
+                                       total);
+            }
+            if ((m_options.verifyData || inflated == entry.uncompressedSize) && !(*stream)->crcMatches()) {
+                m_report.findings.append(Finding::error(
+                    QStringLiteral("archive.crc-mismatch"),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "The data of \"%1\" does not match its checksum: the "
+                                           "archive is damaged."))
+                        .arg(file.path),
+                    QStringLiteral("CRC-32 %1 expected").arg(entry.crc32, 8, 16, QLatin1Char('0'))));
+                return true;
+            }
+            done += entry.compressedSize;
+            if (m_options.verifyData && m_options.progress)
+                m_options.progress(done, total);
+            if (dll)
+                checkDll(file, kept);
+            if (versionHeader)
+                m_headerVersion = versions::fromCudnnHeader(kept);
+        }
+        reportDlls();
+        return true;
+    }
+
+    Version headerVersion() const { return m_headerVersion; }
+
+private:
+    void corrupt(const QString &path, const QString &why)
+    {
+        m_report.findings.append(Finding::error(
+            QStringLiteral("archive.corrupt"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "\"%1\" cannot be unpacked: the archive is damaged or incomplete."))
+                .arg(path),
+            why));
+    }
+
+    void checkDll(ArchiveFile &file, const QByteArray &head)
+    {
+        const auto pe = pe::readHeaders(head);
+        if (!pe) {
+            m_notPe.append(file.path);
+            return;
+        }
+        file.machine = pe->machineName();
+        if (pe->machine != PeInfo::Amd64 || !pe->pe32Plus)
+            m_notX64.append(QStringLiteral("%1 (%2)").arg(file.path, file.machine));
+    }
+
+    void reportDlls()
+    {
+        if (!m_notX64.isEmpty()) {
+            m_report.findings.append(Finding::error(
+                QStringLiteral("archive.dll-not-x64"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "Not every DLL is for 64-bit x64 Windows, such as %1: this "
+                                       "is not an x64 cuDNN package, or it was tampered with."))
+                    .arg(m_notX64.first()),
+                m_notX64.join(QStringLiteral(", "))));
+        }
+        if (!m_notPe.isEmpty()) {
+            m_report.findings.append(Finding::error(
+                QStringLiteral("archive.dll-invalid"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "\"%1\" is named like a DLL but is not a Windows program "
+                                       "file: the archive is damaged."))
+                    .arg(m_notPe.first()),
+                m_notPe.join(QStringLiteral(", "))));
+        }
+    }
+
+    ZipSource &m_source;
+    ArchiveReport &m_report;
+    const QList<int> &m_fileOfEntry;
+    const InspectOptions &m_options;
+    QStringList m_notX64;
+    QStringList m_notPe;
+    Version m_headerVersion;
+};
+
+void judgeOfficial(ArchiveReport &report, const KnowledgeBase &kb, const QString &fileName)
+{
+    if (const KnownArchive *known = kb.archiveBySha256(report.sha256)) {
+        report.official = ArchiveReport::Official::Match;
+        report.officialFile = known->file;
+        if (known->file.compare(fileName, Qt::CaseInsensitive) != 0) {
+            report.findings.append(Finding::info(
+                QStringLiteral("archive.renamed"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "This is NVIDIA's %1, saved under another name."))
+                    .arg(known->file)));
+        }
+        return;
+    }
+    const KnownArchive *named =
+        report.claimed ? kb.archiveByFile(report.claimed->canonicalFileName()) : nullptr;
+    if (named && !named->sha256.isEmpty()) {
+        report.official = ArchiveReport::Official::Mismatch;
+        report.findings.append(Finding::warning(
+            QStringLiteral("archive.checksum-mismatch"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "This file is named like NVIDIA's %1, but it is not that file: "
+                                   "its SHA-256 differs from the one NVIDIA published. It was "
+                                   "damaged or altered after NVIDIA published it."))
+                .arg(named->file),
+            QStringLiteral("published %1, this file %2").arg(named->sha256, report.sha256),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Download it again from NVIDIA's cuDNN archive page."))));
+        return;
+    }
+    report.official = ArchiveReport::Official::Unknown;
+    report.findings.append(Finding::info(
+        QStringLiteral("archive.checksum-unknown"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "NVIDIA's checksum for this file is not in the compatibility "
+                                             "database (version %1), so it cannot be compared."))
+            .arg(kb.version()),
+        QStringLiteral("sha256 %1").arg(report.sha256)));
+}
+
+void compareNameWithContent(ArchiveReport &report)
+{
+    if (!report.claimed) {
+        if (report.layout.isCudnn())
+            report.findings.append(Finding::info(
+                QStringLiteral("archive.name-unrecognised"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "The file name is not one NVIDIA uses; what it holds was "
+                                       "read from its content."))));
+        return;
+    }
+    const ArchiveName &claimed = *report.claimed;
+    if (report.cudnn.isValid() && claimed.cudnn.truncated(3) != report.cudnn.truncated(3)) {
+        report.findings.append(Finding::warning(
+            QStringLiteral("archive.name-mismatch"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The file name says cuDNN %1, but the archive holds cuDNN %2."))
+                .arg(claimed.cudnn.toString(), report.cudnn.toString()),
+            QStringLiteral("cudnn_version.h")));
+    }
+    if (!report.cudaVariant.isEmpty() && claimed.cudaVariant != report.cudaVariant) {
+        report.findings.append(Finding::warning(
+            QStringLiteral("archive.name-mismatch"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The file name says it is for CUDA %1, but the archive is for "
+                                   "CUDA %2."))
+                .arg(claimed.cudaVariant, report.cudaVariant),
+            QStringLiteral("top folder %1").arg(report.layout.root)));
+    }
+    if (!report.platform.isEmpty() &&
+        claimed.platform.section(QLatin1Char('-'), 0, 0) != report.platform.section(QLatin1Char('-'), 0, 0)) {
+        report.findings.append(Finding::warning(
+            QStringLiteral("archive.name-mismatch"),
+            Text(
+                QT_TRANSLATE_NOOP("cudnnsetup", "The file name says %1, but the archive holds the %2 files."))
+                .arg(claimed.platform, report.platform)));
+    }
+}
+
+} // namespace
+
+QString ArchiveReport::verdictName() const
+{
+    switch (verdict) {
+    case Verdict::Ok:
+        return QStringLiteral("ok");
+    case Verdict::Unsafe:
+        return QStringLiteral("unsafe");
+    case Verdict::Corrupt:
+        return QStringLiteral("corrupt");
+    case Verdict::NotCudnn:
+        return QStringLiteral("not-cudnn");
+    }
+    return {};
+}
+
+QString ArchiveReport::officialName() const
+{
+    switch (official) {
+    case Official::Match:
+        return QStringLiteral("match");
+    case Official::Mismatch:
+        return QStringLiteral("mismatch");
+    case Official::Unknown:
+        return QStringLiteral("unknown");
+    }
+    return {};
+}
+
+QJsonObject ArchiveReport::toJson() const
+{
+    const auto str = [](const QString &value) { return value.isEmpty() ? QJsonValue() : QJsonValue(value); };
+    QJsonValue name;
+    if (claimed) {
+        name = QJsonObject{{QStringLiteral("platform"), claimed->platform},
+                           {QStringLiteral("cudnn"), claimed->cudnn.toString()},
+                           {QStringLiteral("cudaVariant"), claimed->cudaVariant}};
+    }
+    QJsonArray fileArray;
+    for (const ArchiveFile &file : files) {
+        QJsonObject object{{QStringLiteral("path"), file.path},
+                           {QStringLiteral("kind"), fileKindName(file.kind)},
+                           {QStringLiteral("size"), file.size}};
+        if (!file.machine.isEmpty())
+            object.insert(QStringLiteral("machine"), file.machine);
+        fileArray.append(object);
+    }
+    QJsonArray findingArray;
+    for (const Finding &finding : findings)
+        findingArray.append(finding.toJson());
+    return QJsonObject{
+        {QStringLiteral("schema"), QLatin1String(kSchema)},
+        {QStringLiteral("path"), path},
+        {QStringLiteral("fileName"), QFileInfo(path).fileName()},
+        {QStringLiteral("size"), size},
+        {QStringLiteral("sha256"), str(sha256)},
+        {QStringLiteral("official"), officialName()},
+        {QStringLiteral("officialFile"), str(officialFile)},
+        {QStringLiteral("verdict"), verdictName()},
+        {QStringLiteral("backend"), str(backend)},
+        {QStringLiteral("name"), name},
+        {QStringLiteral("content"),
+         QJsonObject{{QStringLiteral("cudnn"), cudnn.isValid() ? QJsonValue(cudnn.toString()) : QJsonValue()},
+                     {QStringLiteral("cudaVariant"), str(cudaVariant)},
+                     {QStringLiteral("platform"), str(platform)},
+                     {QStringLiteral("layout"), layout.kindName()},
+                     {QStringLiteral("root"), str(layout.root)},
+                     {QStringLiteral("libraryFolder"), str(layout.libraryFolder)},
+                     {QStringLiteral("includeFolder"), str(layout.includeFolder)},
+                     {QStringLiteral("importLibraryFolder"), str(layout.importLibraryFolder)},
+                     {QStringLiteral("nameEncoding"), str(nameEncoding)},
+                     {QStringLiteral("entries"), entryCount},
+                     {QStringLiteral("unpackedSize"), unpackedSize}}},
+        {QStringLiteral("files"), fileArray},
+        {QStringLiteral("findings"), findingArray}};
+}
+
+Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeBase &kb,
+                                       const InspectOptions &options)
+{
+    const QFileInfo info(hostPath);
+    if (!info.isFile() || !QFile(hostPath).open(QIODevice::ReadOnly)) {
+        return Finding::error(
+            QStringLiteral("archive.unreadable"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read.")).arg(hostPath),
+            info.exists() ? QStringLiteral("not a readable file") : QStringLiteral("missing"));
+    }
+    ArchiveReport report;
+    report.path = hostPath;
+    report.size = info.size();
+    report.claimed = ArchiveName::parse(info.fileName());
+    const ZipSource::Backend backend = options.backend.value_or(ZipSource::backends().first());
+    report.backend = ZipSource::backendName(backend);
+
+    ArchiveHasher hasher(hostPath);
+    auto opened = ZipSource::open(hostPath, backend, hasher.observer());
+    if (!opened && opened.error().id == QLatin1String("archive.unreadable"))
+        return opened.error();
+    if (opened) {
+        ZipSource &source = **opened;
+        const QList<ZipEntry> &entries = source.entries();
+        const EntryNames names(entries);
+        report.nameEncoding = names.unflaggedEncodingName();
+        report.entryCount = int(entries.size());
+        for (const ZipEntry &entry : entries)
+            report.unpackedSize += entry.uncompressedSize;
+        report.findings += archiveSafetyProblems(entries, names, report.size);
+
+        QStringList paths;
+        for (int i = 0; i < entries.size(); ++i) {
+            const DecodedName &name = names.at(i);
+            if (!name.valid || !pathProblem(name.text).isEmpty()) {
+                paths.append(QString());
+                continue;
+            }
+            const SafePath path = safePath(name.text);
+            paths.append(path.directory ? path.path + QLatin1Char('/') : path.path);
+        }
+        report.layout = CudnnLayout::recognise(paths);
+        QList<int> fileOfEntry(entries.size(), -1);
+        for (int i = 0; i < entries.size(); ++i) {
+            if (paths.at(i).isEmpty() || paths.at(i).endsWith(QLatin1Char('/')))
+                continue;
+            ArchiveFile file;
+            file.path = paths.at(i);
+            file.entry = i;
+            file.crc32 = entries.at(i).crc32;
+            file.size = entries.at(i).uncompressedSize;
+            file.kind = report.layout.libraries.contains(i)         ? ArchiveFile::Kind::Library
+                        : report.layout.windowsDlls.contains(i)     ? ArchiveFile::Kind::OtherDll
+                        : report.layout.headers.contains(i)         ? ArchiveFile::Kind::Header
+                        : report.layout.importLibraries.contains(i) ? ArchiveFile::Kind::ImportLibrary
+                                                                    : ArchiveFile::Kind::Other;
+            fileOfEntry[i] = int(report.files.size());
+            report.files.append(file);
+        }
+
+        // Not a byte is inflated from an archive that breaks the rules: that is what a bomb wants.
+        Version headerVersion;
+        if (!hasErrors(report.findings)) {
+            EntryPass pass(source, report, fileOfEntry, options);
+            if (!pass.run())
+                return cancelledFinding();
+            headerVersion = pass.headerVersion();
+        }
+        const auto rootName = ArchiveName::parse(report.layout.root + QStringLiteral(".zip"));
+        report.cudaVariant = rootName ? rootName->cudaVariant : QString();
+        if (report.layout.kind == CudnnLayout::Kind::Linux)
+            report.platform = rootName ? rootName->platform : QStringLiteral("linux-x86_64");
+        else if (!report.layout.windowsDlls.isEmpty())
+            report.platform = QStringLiteral("windows-x86_64");
+        report.cudnn = headerVersion;
+
+        if (!report.layout.isCudnn()) {
+            report.findings.append(Finding::error(
+                QStringLiteral("archive.not-cudnn"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "This zip holds no cuDNN: neither cudnn64_N.dll nor "
+                                                     "cudnn_version.h is in it."))));
+        } else if (report.layout.kind == CudnnLayout::Kind::Other) {
+            report.findings.append(Finding::warning(
+                QStringLiteral("archive.layout-unusual"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "The cuDNN files are not where NVIDIA's archives put them "
+                                       "(the libraries are in \"%1\"): it was re-packed by someone."))
+                    .arg(report.layout.libraryFolder)));
+        }
+        if (report.layout.isCudnn() && !hasErrors(report.findings) && !headerVersion.isValid()) {
+            report.findings.append(Finding::warning(
+                QStringLiteral("archive.version-unknown"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "The archive has no readable cudnn_version.h, so its true "
+                                       "version is unknown."))));
+        }
+    } else {
+        QFile file(hostPath);
+        const QByteArray head = file.open(QIODevice::ReadOnly) ? file.read(4) : QByteArray();
+        if (opened.error().id == QLatin1String("archive.not-zip") &&
+            head == QByteArrayLiteral("PK\x03\x04")) {
+            // A zip's directory is at its end: a zip without one is a download cut short.
+            report.findings.append(Finding::error(
+                QStringLiteral("archive.truncated"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive ends before its table of contents: the "
+                                                     "download is incomplete.")),
+                opened.error().details,
+                Text(
+                    QT_TRANSLATE_NOOP("cudnnsetup", "Download it again from NVIDIA's cuDNN archive page."))));
+        } else {
+            report.findings.append(opened.error());
+        }
+        if (head.startsWith("MZ")) {
+            report.findings.append(Finding::info(
+                QStringLiteral("archive.is-program"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "This is a Windows program, not a zip archive: perhaps "
+                                                     "NVIDIA's graphical cuDNN installer.")),
+                QString(),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "Download the zip archive (cudnn-windows-x86_64-…-archive"
+                                       ".zip) from NVIDIA's cuDNN archive page instead."))));
+        }
+    }
+
+    // A quick look leaves most of the file to this read, so it is the progress then.
+    const auto digest = hasher.finish(
+        options.cancelled, options.verifyData ? std::function<void(qint64, qint64)>() : options.progress);
+    if (!digest)
+        return digest.error();
+    report.sha256 = *digest;
+    qCInfo(lcCore) << "archive" << hostPath << "sha256" << report.sha256 << "hashed while reading"
+                   << hasher.hashedWhileReading() << "of" << report.size;
+    if (opened) {
+        judgeOfficial(report, kb, info.fileName());
+        // The build number is not in the header: NVIDIA's record, else the name, when they agree.
+        const KnownArchive *known = kb.archiveBySha256(report.sha256);
+        if (known && known->cudnn.truncated(3) == report.cudnn.truncated(3)) {
+            report.cudnn = known->cudnn;
+            if (!known->cuda.isEmpty())
+                report.cudaVariant = known->cuda;
+        } else if (report.claimed && report.cudnn.isValid() &&
+                   report.claimed->cudnn.truncated(3) == report.cudnn.truncated(3)) {
+            report.cudnn = report.claimed->cudnn;
+        }
+        compareNameWithContent(report);
+    }
+    report.verdict = verdictFor(report.findings);
+    return report;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,322 @@
+#include "archive/ArchiveSafety.h"
+
+#include "archive/EntryNames.h"
+#include "archive/ZipSource.h"
+
+#include <QHash>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace cudnnsetup {
+
+namespace {
+
+// The most offending names a finding lists in its details.
+constexpr int kListedNames = 20;
+
+bool isReservedDeviceName(const QString &component)
+{
+    // Windows maps these to devices whatever the extension: "nul.txt" is NUL.
+    static const QRegularExpression reserved(QStringLiteral("^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|"
+                                                            "conin\\$|conout\\$)(\\..*)?$"),
+                                             QRegularExpression::CaseInsensitiveOption);
+    return reserved.match(component.trimmed()).hasMatch();
+}
+
+bool hasReservedCharacter(const QString &component)
+{
+    return std::any_of(component.cbegin(), component.cend(), [](QChar c) {
+        return c.unicode() < 0x20 || c == QLatin1Char('<') || c == QLatin1Char('>') ||
+               c == QLatin1Char(':') || c == QLatin1Char('"') || c == QLatin1Char('|') ||
+               c == QLatin1Char('?') || c == QLatin1Char('*');
+    });
+}
+
+QStringList components(const QString &name)
+{
+    QString path = name;
+    path.replace(QLatin1Char('\\'), QLatin1Char('/'));
+    if (path.endsWith(QLatin1Char('/')))
+        path.chop(1);
+    return path.split(QLatin1Char('/'));
+}
+
+// Collects the entries that break one rule into one finding.
+class Offenders
+{
+public:
+    void add(const QString &name)
+    {
+        if (m_names.size() < kListedNames)
+            m_names.append(name);
+        ++m_count;
+    }
+    bool isEmpty() const { return m_count == 0; }
+    QString first() const { return m_names.value(0); }
+    QString count() const { return QString::number(m_count); }
+    QString details(const QString &rule) const
+    {
+        return QStringLiteral("%1: %2%3")
+            .arg(rule, m_names.join(QStringLiteral(", ")),
+                 m_count > m_names.size() ? QStringLiteral(", …") : QString());
+    }
+
+private:
+    QStringList m_names;
+    int m_count = 0;
+};
+
+QString gib(qint64 bytes)
+{
+    return QString::number(double(bytes) / double(1LL << 30), 'f', 1);
+}
+
+} // namespace
+
+Text pathProblem(const QString &name)
+{
+    if (name.isEmpty())
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "an empty name"));
+    const QString slashed = QString(name).replace(QLatin1Char('\\'), QLatin1Char('/'));
+    if (slashed.startsWith(QLatin1String("//")))
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "a network or device path"));
+    if (slashed.startsWith(QLatin1Char('/')))
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "an absolute path"));
+    if (slashed.size() >= 2 && slashed.at(1) == QLatin1Char(':') && slashed.at(0).isLetter())
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "a drive letter"));
+    const QStringList parts = components(name);
+    for (const QString &part : parts) {
+        if (part.isEmpty())
+            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "an empty folder name"));
+        if (part == QLatin1String(".") || part == QLatin1String(".."))
+            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "a \".\" or \"..\" folder"));
+        if (hasReservedCharacter(part))
+            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "a character Windows does not allow in names"));
+        if (isReservedDeviceName(part))
+            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "a name Windows reserves for a device"));
+        if (part.endsWith(QLatin1Char('.')) || part.endsWith(QLatin1Char(' ')))
+            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "a name ending in a dot or a space"));
+    }
+    return {};
+}
+
+SafePath safePath(const QString &name)
+{
+    const QString slashed = QString(name).replace(QLatin1Char('\\'), QLatin1Char('/'));
+    return {components(name).join(QLatin1Char('/')), slashed.endsWith(QLatin1Char('/'))};
+}
+
+Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames &names, qint64 archiveSize,
+                               const ArchiveLimits &limits)
+{
+    Findings findings;
+    Offenders unsafePaths;
+    Text firstPathProblem;
+    Offenders links;
+    Offenders encrypted;
+    Offenders methods;
+    Offenders badNames;
+    Offenders tooLarge;
+    Offenders forgedRatio;
+    Offenders pastEnd;
+    QString collisionA;
+    QString collisionB;
+    QString overlapA;
+    QString overlapB;
+    qint64 total = 0;
+
+    // Case-folded paths: every file, and every folder an entry makes or needs.
+    QHash<QString, QString> files;
+    QHash<QString, QString> folders;
+    const auto collide = [&](const QString &first, const QString &second) {
+        if (collisionA.isEmpty()) {
+            collisionA = first;
+            collisionB = second;
+        }
+    };
+    for (int i = 0; i < entries.size(); ++i) {
+        const ZipEntry &entry = entries.at(i);
+        const DecodedName &name = names.at(i);
+        const QString shown =
+            name.valid ? name.text
+                       : QString::fromLatin1(entry.rawName.toHex(' ')).prepend(QStringLiteral("0x "));
+        if (!name.valid) {
+            badNames.add(shown);
+            continue;
+        }
+        if (const Text problem = pathProblem(name.text); !problem.isEmpty()) {
+            if (unsafePaths.isEmpty())
+                firstPathProblem = problem;
+            unsafePaths.add(shown);
+            continue;
+        }
+        if (entry.isSymlink())
+            links.add(shown);
+        if (entry.encrypted())
+            encrypted.add(shown);
+        if (entry.method != 0 && entry.method != 8)
+            methods.add(QStringLiteral("%1 (method %2)").arg(shown).arg(entry.method));
+        if (entry.uncompressedSize > limits.maxEntrySize)
+            tooLarge.add(shown);
+        total += std::max<qint64>(entry.uncompressedSize, 0);
+        if (entry.method == 8 && entry.uncompressedSize > 0 &&
+            double(entry.uncompressedSize) >
+                limits.maxDeflateRatio * double(std::max<qint64>(entry.compressedSize, 1)))
+            forgedRatio.add(shown);
+        if (entry.method == 0 && entry.compressedSize != entry.uncompressedSize)
+            forgedRatio.add(shown);
+        if (entry.localHeaderOffset < 0 || entry.localHeaderOffset + entry.compressedSize > archiveSize)
+            pastEnd.add(shown);
+
+        const SafePath path = safePath(name.text);
+        const QString key = path.path.toCaseFolded();
+        const QStringList parts = key.split(QLatin1Char('/'));
+        const auto needFolder = [&](const QString &folder) {
+            if (!folders.contains(folder))
+                folders.insert(folder, shown); // the first entry that needs it is the one named
+        };
+        for (int depth = 1; depth < parts.size(); ++depth)
+            needFolder(parts.mid(0, depth).join(QLatin1Char('/')));
+        if (path.directory) {
+            needFolder(key);
+        } else {
+            if (files.contains(key))
+                collide(files.value(key), shown);
+            files.insert(key, shown);
+        }
+    }
+    for (auto file = files.cbegin(); file != files.cend(); ++file) {
+        if (folders.contains(file.key()))
+            collide(file.value(), folders.value(file.key()));
+    }
+
+    // Entries whose data overlaps another's: the trick behind non-recursive zip bombs.
+    QList<const ZipEntry *> byOffset;
+    for (const ZipEntry &entry : entries)
+        byOffset.append(&entry);
+    std::sort(byOffset.begin(), byOffset.end(), [](const ZipEntry *a, const ZipEntry *b) {
+        return a->localHeaderOffset < b->localHeaderOffset;
+    });
+    for (int i = 1; i < byOffset.size() && overlapA.isEmpty(); ++i) {
+        const ZipEntry *previous = byOffset.at(i - 1);
+        const ZipEntry *next = byOffset.at(i);
+        // A local header is 30 bytes plus the name before the data starts.
+        const qint64 previousEnd =
+            previous->localHeaderOffset + 30 + previous->rawName.size() + previous->compressedSize;
+        if (next->localHeaderOffset < previousEnd) {
+            overlapA = names.at(previous->index).valid ? names.at(previous->index).text
+                                                       : QString::fromLatin1(previous->rawName);
+            overlapB =
+                names.at(next->index).valid ? names.at(next->index).text : QString::fromLatin1(next->rawName);
+        }
+    }
+
+    if (!unsafePaths.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-path"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Entries of this archive would land outside the target folder or "
+                                   "under names Windows cannot create, such as \"%1\" (%2); %3 in "
+                                   "all."))
+                .arg(unsafePaths.first())
+                .arg(firstPathProblem)
+                .arg(unsafePaths.count()),
+            unsafePaths.details(QStringLiteral("unsafe paths"))));
+    }
+    if (!badNames.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-name"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Entry names are marked as UTF-8 but are not valid UTF-8, such "
+                                   "as %1; %2 in all."))
+                .arg(badNames.first(), badNames.count()),
+            badNames.details(QStringLiteral("invalid UTF-8 names"))));
+    }
+    if (!links.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-symlink"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive holds symbolic links, such as \"%1\" (%2 in all). A "
+                                   "cuDNN archive for Windows has none, and a link can point outside "
+                                   "the target folder."))
+                .arg(links.first(), links.count()),
+            links.details(QStringLiteral("symbolic links"))));
+    }
+    if (!encrypted.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-encrypted"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive has encrypted entries, such as \"%1\" (%2 in all); "
+                                   "NVIDIA's archives are not encrypted."))
+                .arg(encrypted.first(), encrypted.count()),
+            encrypted.details(QStringLiteral("encrypted"))));
+    }
+    if (!methods.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-method"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive compresses \"%1\" with a method other than stored or "
+                                   "deflated (%2 in all); NVIDIA's archives use only those."))
+                .arg(methods.first(), methods.count()),
+            methods.details(QStringLiteral("compression methods"))));
+    }
+    if (!collisionA.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-duplicate"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "\"%1\" and \"%2\" would be the same file or folder on Windows, "
+                                   "which ignores case: one would overwrite the other."))
+                .arg(collisionA, collisionB),
+            QStringLiteral("case-insensitive collision")));
+    }
+    if (!tooLarge.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-size"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "\"%1\" declares more than %2 GiB, far more than any cuDNN file "
+                                   "(%3 in all)."))
+                .arg(tooLarge.first(), gib(limits.maxEntrySize), tooLarge.count()),
+            tooLarge.details(QStringLiteral("entries above the size limit"))));
+    }
+    if (total > limits.maxTotalSize || entries.size() > limits.maxEntries) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-size"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive declares %1 entries and %2 GiB when unpacked, beyond "
+                                   "the %3 entries and %4 GiB any cuDNN archive stays within."))
+                .arg(QString::number(entries.size()), gib(total), QString::number(limits.maxEntries),
+                     gib(limits.maxTotalSize)),
+            QStringLiteral("total %1 bytes").arg(total)));
+    }
+    if (!forgedRatio.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-ratio"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The sizes declared for \"%1\" are impossible for its compression "
+                                   "(%2 in all): the archive is forged, as zip bombs are."))
+                .arg(forgedRatio.first(), forgedRatio.count()),
+            forgedRatio.details(QStringLiteral("impossible size ratio"))));
+    }
+    if (!overlapA.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-overlap"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The data of \"%1\" and \"%2\" overlap in the file, a trick of zip "
+                                   "bombs; no honest archive does that."))
+                .arg(overlapA, overlapB),
+            QStringLiteral("overlapping local data")));
+    }
+    if (!pastEnd.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.truncated"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The data of \"%1\" runs past the end of the file (%2 in all): the "
+                                   "download is incomplete or damaged."))
+                .arg(pastEnd.first(), pastEnd.count()),
+            pastEnd.details(QStringLiteral("past the end"))));
+    }
+    return findings;
+}
+
+} // namespace cudnnsetup

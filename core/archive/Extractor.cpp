@@ -1,0 +1,265 @@
+#include "archive/Extractor.h"
+
+#include "common/Logging.h"
+#include "platform/Sha256.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QMutex>
+#include <QMutexLocker>
+#include <QThread>
+
+#include <algorithm>
+#include <atomic>
+#include <optional>
+#include <thread>
+
+namespace cudnnsetup {
+
+namespace {
+
+// Large enough that per-call overheads vanish, small enough for many workers in 64 MiB.
+constexpr qint64 kBufferBytes = 4 << 20;
+constexpr qint64 kProgressIntervalMs = 100;
+
+class ExtractionRun
+{
+public:
+    ExtractionRun(const QString &archivePath, const QList<ArchiveFile> &files, const QString &staging,
+                  const ExtractOptions &options)
+        : m_archivePath(archivePath)
+        , m_files(files)
+        , m_staging(staging)
+        , m_options(options)
+        , m_results(files.size())
+    {
+        for (const ArchiveFile &file : files)
+            m_bytesTotal += file.size;
+        // Largest first: the big DLLs start at once, the small files fill the gaps at the end.
+        for (int i = 0; i < files.size(); ++i)
+            m_order.append(i);
+        std::sort(m_order.begin(), m_order.end(),
+                  [&](int a, int b) { return files.at(a).size > files.at(b).size; });
+    }
+
+    Expected<Extraction> run()
+    {
+        m_clock.start();
+        const ZipSource::Backend backend = m_options.backend.value_or(ZipSource::backends().first());
+        int workers =
+            m_options.workers > 0 ? m_options.workers : std::clamp(QThread::idealThreadCount(), 1, 2);
+        workers = std::max(1, std::min(workers, int(m_files.size())));
+
+        std::vector<std::thread> threads;
+        for (int i = 0; i < workers; ++i)
+            threads.emplace_back([this, backend] { work(backend); });
+        for (std::thread &thread : threads)
+            thread.join();
+
+        if (!m_error && m_options.cancelled && m_options.cancelled())
+            fail(Finding::error(QStringLiteral("archive.cancelled"),
+                                Text(QT_TRANSLATE_NOOP("cudnnsetup", "Reading the archive was cancelled."))));
+        if (m_error) {
+            QDir(m_staging).removeRecursively();
+            return *m_error;
+        }
+        Extraction extraction;
+        extraction.stagingFolder = m_staging;
+        extraction.files = m_results;
+        extraction.bytesWritten = m_bytesDone.load();
+        qCInfo(lcCore) << "extracted" << m_files.size() << "files," << extraction.bytesWritten << "bytes in"
+                       << m_clock.elapsed() << "ms with" << workers << "workers";
+        return extraction;
+    }
+
+private:
+    bool stopping() const { return m_failed.load() || (m_options.cancelled && m_options.cancelled()); }
+
+    void fail(const Finding &problem)
+    {
+        QMutexLocker lock(&m_mutex);
+        if (!m_error)
+            m_error = problem;
+        m_failed.store(true);
+    }
+
+    void work(ZipSource::Backend backend)
+    {
+        auto source = ZipSource::open(m_archivePath, backend);
+        if (!source) {
+            fail(source.error());
+            return;
+        }
+        if (const std::optional<Finding> changed = changedSinceInspection(**source)) {
+            fail(*changed);
+            return;
+        }
+        QByteArray buffer(kBufferBytes, Qt::Uninitialized);
+        for (;;) {
+            const int slot = m_next.fetch_add(1);
+            if (slot >= m_order.size() || stopping())
+                return;
+            const int index = m_order.at(slot);
+            if (!extractOne(**source, m_files.at(index), buffer, m_results[index]))
+                return;
+            m_filesDone.fetch_add(1);
+            report(true);
+        }
+    }
+
+    // Every entry must be as the inspection saw it: the CRCs checked while unpacking are the
+    // central directory's, so they vouch for the inspected archive only if that is unchanged.
+    std::optional<Finding> changedSinceInspection(const ZipSource &source) const
+    {
+        const QList<ZipEntry> &entries = source.entries();
+        for (const ArchiveFile &file : m_files) {
+            if (file.entry < 0 || file.entry >= entries.size() ||
+                entries.at(file.entry).uncompressedSize != file.size ||
+                entries.at(file.entry).crc32 != file.crc32) {
+                return Finding::error(QStringLiteral("archive.changed"),
+                                      Text(QT_TRANSLATE_NOOP(
+                                          "cudnnsetup", "The archive changed after it was checked; it is not "
+                                                        "used. Choose it again to check it anew.")),
+                                      QStringLiteral("entry %1 (%2)").arg(file.entry).arg(file.path));
+            }
+        }
+        return std::nullopt;
+    }
+
+    bool extractOne(ZipSource &source, const ArchiveFile &file, QByteArray &buffer, ExtractedFile &result)
+    {
+        auto stream = source.openEntry(file.entry);
+        if (!stream) {
+            fail(stream.error());
+            return false;
+        }
+        const QString target = m_staging + QLatin1Char('/') + file.path;
+        QFile out(target);
+        // NewOnly: a name that is already there (a collision the safety rules missed) is an error,
+        // never an overwrite.
+        if (!out.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+            writeFailed(target, out.errorString());
+            return false;
+        }
+        Sha256 hash;
+        for (;;) {
+            if (stopping())
+                return false;
+            const qint64 got = (*stream)->read(buffer.data(), buffer.size());
+            if (got < 0) {
+                fail(Finding::error(
+                    QStringLiteral("archive.corrupt"),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup", "\"%1\" cannot be unpacked: the archive "
+                                                         "is damaged or incomplete."))
+                        .arg(file.path),
+                    (*stream)->errorString()));
+                return false;
+            }
+            if (got == 0)
+                break;
+            hash.add(buffer.constData(), got);
+            if (out.write(buffer.constData(), got) != got) {
+                writeFailed(target, out.errorString());
+                return false;
+            }
+            m_bytesDone.fetch_add(got);
+            report(false);
+        }
+        if (!(*stream)->crcMatches()) {
+            fail(Finding::error(QStringLiteral("archive.crc-mismatch"),
+                                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The data of \"%1\" does not match its "
+                                                                     "checksum: the archive is damaged."))
+                                    .arg(file.path)));
+            return false;
+        }
+        if (!out.flush()) {
+            writeFailed(target, out.errorString());
+            return false;
+        }
+        result = {file.path, out.size(), hash.hex()};
+        return true;
+    }
+
+    void writeFailed(const QString &target, const QString &why)
+    {
+        fail(Finding::error(QStringLiteral("extract.write-failed"),
+                            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 cannot be written. Is the disk full?"))
+                                .arg(QDir::toNativeSeparators(target)),
+                            why));
+    }
+
+    // At most every kProgressIntervalMs, and always when a file is done.
+    void report(bool fileDone)
+    {
+        if (!m_options.progress)
+            return;
+        const qint64 now = m_clock.elapsed();
+        qint64 last = m_lastReportMs.load();
+        if (!fileDone && now - last < kProgressIntervalMs)
+            return;
+        if (!m_lastReportMs.compare_exchange_strong(last, now) && !fileDone)
+            return;
+        ExtractionProgress progress;
+        progress.bytesDone = m_bytesDone.load();
+        progress.bytesTotal = m_bytesTotal;
+        progress.filesDone = m_filesDone.load();
+        progress.filesTotal = int(m_files.size());
+        if (progress.bytesDone > 0 && now > 500)
+            progress.secondsLeft =
+                double(now) / 1000.0 * double(m_bytesTotal - progress.bytesDone) / double(progress.bytesDone);
+        QMutexLocker lock(&m_progressMutex); // one call at a time, whichever worker makes it
+        m_options.progress(progress);
+    }
+
+    const QString m_archivePath;
+    const QList<ArchiveFile> &m_files;
+    const QString m_staging;
+    const ExtractOptions &m_options;
+    QList<int> m_order;
+    QList<ExtractedFile> m_results;
+    qint64 m_bytesTotal = 0;
+    std::atomic<int> m_next{0};
+    std::atomic<qint64> m_bytesDone{0};
+    std::atomic<int> m_filesDone{0};
+    std::atomic<qint64> m_lastReportMs{0};
+    std::atomic<bool> m_failed{false};
+    QMutex m_mutex;
+    QMutex m_progressMutex;
+    std::optional<Finding> m_error;
+    QElapsedTimer m_clock;
+};
+
+} // namespace
+
+Expected<Extraction> extractArchive(const QString &archivePath, const QList<ArchiveFile> &files,
+                                    const QString &stagingFolder, const ExtractOptions &options)
+{
+    if (QFileInfo::exists(stagingFolder)) {
+        return Finding::error(
+            QStringLiteral("extract.staging-exists"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The staging folder %1 exists already; it is "
+                                                 "left as it is."))
+                .arg(QDir::toNativeSeparators(stagingFolder)));
+    }
+    // Every folder first, so the workers only create files.
+    QDir dir;
+    const auto cannotCreate = [&](const QString &folder) {
+        QDir(stagingFolder).removeRecursively();
+        return Finding::error(QStringLiteral("extract.write-failed"),
+                              Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 cannot be written. Is the disk full?"))
+                                  .arg(QDir::toNativeSeparators(folder)),
+                              QStringLiteral("mkpath failed"));
+    };
+    if (!dir.mkpath(stagingFolder))
+        return cannotCreate(stagingFolder);
+    for (const ArchiveFile &file : files) {
+        const QString folder = QFileInfo(stagingFolder + QLatin1Char('/') + file.path).absolutePath();
+        if (!dir.mkpath(folder))
+            return cannotCreate(folder);
+    }
+    return ExtractionRun(archivePath, files, stagingFolder, options).run();
+}
+
+} // namespace cudnnsetup

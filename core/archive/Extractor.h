@@ -1,0 +1,57 @@
+#pragma once
+
+#include "archive/ArchiveInspector.h"
+#include "archive/ZipSource.h"
+#include "common/Expected.h"
+
+#include <QList>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace cudnnsetup {
+
+struct ExtractedFile
+{
+    QString path; // relative to the staging folder, '/'-separated
+    qint64 size = 0;
+    QString sha256; // for the receipt
+};
+
+struct ExtractionProgress
+{
+    qint64 bytesDone = 0; // unpacked bytes written
+    qint64 bytesTotal = 0;
+    int filesDone = 0;
+    int filesTotal = 0;
+    double secondsLeft = -1; // -1 until it can be estimated
+};
+
+struct ExtractOptions
+{
+    std::optional<ZipSource::Backend> backend; // the build's default when not set
+    int workers = 0;                           // 0: one per core, at most two
+    // Called from the worker threads (one call at a time), a few times a second at most.
+    std::function<void(const ExtractionProgress &)> progress;
+    std::function<bool()> cancelled;
+};
+
+struct Extraction
+{
+    QString stagingFolder;
+    QList<ExtractedFile> files; // in the order of `files` given
+    qint64 bytesWritten = 0;
+};
+
+// Unpacks `files` (an inspection's, whose verdict was ok) into `stagingFolder`, which must not exist
+// yet (it should be on the target's volume, so placing the files later is a rename). Streams every
+// entry through a bounded buffer, checks its CRC against the central directory (which must still be
+// the inspected one) and records its SHA-256; entries are shared among worker threads, each with
+// its own ZipSource. Nothing is left behind on failure or cancel: the staging folder is removed.
+// Errors: "extract.staging-exists", "extract.write-failed", "archive.changed", "archive.corrupt",
+// "archive.crc-mismatch", "archive.cancelled", "archive.unreadable".
+Expected<Extraction> extractArchive(const QString &archivePath, const QList<ArchiveFile> &files,
+                                    const QString &stagingFolder, const ExtractOptions &options = {});
+
+} // namespace cudnnsetup

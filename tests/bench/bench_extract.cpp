@@ -1,0 +1,133 @@
+// Times what installing an archive costs: the quick inspection (central directory, safety rules,
+// every DLL's PE headers, the version header, the archive's SHA-256) and the extraction (every
+// entry inflated, its CRC checked, its SHA-256 recorded, written to a staging folder), together,
+// as a user waits for them. The flush to disk an install does before committing is timed apart.
+//
+// usage: bench_extract ARCHIVE.zip [--runs N] [--workers N] [--backend quazip|minizip] [--out DIR]
+#include "archive/ArchiveInspector.h"
+#include "archive/Extractor.h"
+#include "compat/KnowledgeBase.h"
+#include "platform/DiskFlush.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <algorithm>
+
+#ifndef Q_OS_WIN
+#include <sys/resource.h>
+#endif
+
+using namespace cudnnsetup;
+
+namespace {
+
+double median(QList<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.at(values.size() / 2);
+}
+
+long peakRssKiB()
+{
+#ifdef Q_OS_WIN
+    return -1;
+#else
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss; // KiB on Linux
+#endif
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QStringList arguments = QCoreApplication::arguments().mid(1);
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const auto take = [&](const QString &option, const QString &fallback) {
+        const qsizetype at = arguments.indexOf(option);
+        if (at < 0 || at + 1 >= arguments.size())
+            return fallback;
+        const QString value = arguments.at(at + 1);
+        arguments.remove(at, 2);
+        return value;
+    };
+    const int runs = take(QStringLiteral("--runs"), QStringLiteral("3")).toInt();
+    const int workers = take(QStringLiteral("--workers"), QStringLiteral("0")).toInt();
+    const QString backendName = take(QStringLiteral("--backend"), QString());
+    const QString outFolder = take(QStringLiteral("--out"), QString());
+    if (arguments.size() != 1 || runs < 1) {
+        err << "usage: bench_extract ARCHIVE.zip [--runs N] [--workers N] [--backend quazip|minizip] [--out "
+               "DIR]\n";
+        return 2;
+    }
+    const QString archive = arguments.first();
+    InspectOptions inspectOptions;
+    inspectOptions.verifyData = false;
+    ExtractOptions extractOptions;
+    extractOptions.workers = workers;
+    for (const ZipSource::Backend backend : ZipSource::backends()) {
+        if (ZipSource::backendName(backend) == backendName) {
+            inspectOptions.backend = backend;
+            extractOptions.backend = backend;
+        }
+    }
+    QTemporaryDir scratch(outFolder.isEmpty() ? QDir::tempPath() + QStringLiteral("/bench-extract-XXXXXX")
+                                              : outFolder + QStringLiteral("/bench-extract-XXXXXX"));
+
+    QList<double> inspectSeconds;
+    QList<double> extractSeconds;
+    QList<double> totalSeconds;
+    QList<double> flushSeconds;
+    for (int run = 0; run < runs; ++run) {
+        const QString staging = scratch.path() + QStringLiteral("/staging-%1").arg(run);
+        QElapsedTimer clock;
+        clock.start();
+        const auto report = inspectArchive(archive, KnowledgeBase::embedded(), inspectOptions);
+        if (!report || report->verdict != ArchiveReport::Verdict::Ok) {
+            err << "inspection failed: "
+                << (report ? report->verdictName() : report.error().message.toEnglish()) << '\n';
+            return 1;
+        }
+        const qint64 inspected = clock.nsecsElapsed();
+        const auto extraction = extractArchive(archive, report->files, staging, extractOptions);
+        if (!extraction) {
+            err << "extraction failed: " << extraction.error().message.toEnglish() << ' '
+                << extraction.error().details << '\n';
+            return 1;
+        }
+        const qint64 done = clock.nsecsElapsed();
+        QElapsedTimer flushClock;
+        flushClock.start();
+        for (const ExtractedFile &file : extraction->files)
+            flushFileToDisk(staging + QLatin1Char('/') + file.path);
+        flushSeconds.append(flushClock.nsecsElapsed() / 1e9);
+        inspectSeconds.append(inspected / 1e9);
+        extractSeconds.append((done - inspected) / 1e9);
+        totalSeconds.append(done / 1e9);
+        out << QStringLiteral(
+                   "run %1: inspect %2 s, extract %3 s, total %4 s (%5 files, %6 bytes), flush %7 s\n")
+                   .arg(run + 1)
+                   .arg(inspected / 1e9, 0, 'f', 3)
+                   .arg((done - inspected) / 1e9, 0, 'f', 3)
+                   .arg(done / 1e9, 0, 'f', 3)
+                   .arg(extraction->files.size())
+                   .arg(extraction->bytesWritten)
+                   .arg(flushSeconds.last(), 0, 'f', 3);
+        out.flush();
+        QDir(staging).removeRecursively();
+    }
+    out << QStringLiteral("median: inspect %1 s, extract %2 s, total %3 s; flush %4 s; peak RSS %5 MiB\n")
+               .arg(median(inspectSeconds), 0, 'f', 3)
+               .arg(median(extractSeconds), 0, 'f', 3)
+               .arg(median(totalSeconds), 0, 'f', 3)
+               .arg(median(flushSeconds), 0, 'f', 3)
+               .arg(peakRssKiB() / 1024.0, 0, 'f', 1);
+    return 0;
+}

@@ -1,0 +1,114 @@
+#include "CudnnArchiveLists.h"
+
+namespace archives {
+
+namespace {
+
+int part(const QString &version, int index)
+{
+    return version.section(QLatin1Char('.'), index, index).toInt();
+}
+
+QStringList dllStems(int major)
+{
+    if (major >= 9)
+        return {QStringLiteral("cudnn"),
+                QStringLiteral("cudnn_adv"),
+                QStringLiteral("cudnn_cnn"),
+                QStringLiteral("cudnn_engines_precompiled"),
+                QStringLiteral("cudnn_engines_runtime_compiled"),
+                QStringLiteral("cudnn_graph"),
+                QStringLiteral("cudnn_heuristic"),
+                QStringLiteral("cudnn_ops")};
+    return {QStringLiteral("cudnn"),           QStringLiteral("cudnn_ops_infer"),
+            QStringLiteral("cudnn_ops_train"), QStringLiteral("cudnn_cnn_infer"),
+            QStringLiteral("cudnn_cnn_train"), QStringLiteral("cudnn_adv_infer"),
+            QStringLiteral("cudnn_adv_train")};
+}
+
+QStringList headers(int major)
+{
+    if (major >= 9)
+        return {QStringLiteral("cudnn.h"),         QStringLiteral("cudnn_adv.h"),
+                QStringLiteral("cudnn_backend.h"), QStringLiteral("cudnn_cnn.h"),
+                QStringLiteral("cudnn_graph.h"),   QStringLiteral("cudnn_ops.h"),
+                QStringLiteral("cudnn_version.h")};
+    return {QStringLiteral("cudnn.h"),           QStringLiteral("cudnn_adv_infer.h"),
+            QStringLiteral("cudnn_adv_train.h"), QStringLiteral("cudnn_backend.h"),
+            QStringLiteral("cudnn_cnn_infer.h"), QStringLiteral("cudnn_cnn_train.h"),
+            QStringLiteral("cudnn_ops_infer.h"), QStringLiteral("cudnn_ops_train.h"),
+            QStringLiteral("cudnn_version.h")};
+}
+
+} // namespace
+
+QString windowsRoot(const QString &version, const QString &cudaVariant)
+{
+    return QStringLiteral("cudnn-windows-x86_64-%1_cuda%2-archive").arg(version, cudaVariant);
+}
+
+QStringList windowsFiles(const QString &version, const QString &cudaVariant)
+{
+    const int major = part(version, 0);
+    const int minor = part(version, 1);
+    const QString root = windowsRoot(version, cudaVariant);
+    const QString bin =
+        major > 9 || (major == 9 && minor >= 18) ? QStringLiteral("/bin/x64/") : QStringLiteral("/bin/");
+    QStringList files;
+    for (const QString &stem : dllStems(major))
+        files.append(root + bin + stem + QStringLiteral("64_%1.dll").arg(major));
+    for (const QString &header : headers(major))
+        files.append(root + QStringLiteral("/include/") + header);
+    for (const QString &stem : dllStems(major)) {
+        files.append(root + QStringLiteral("/lib/x64/%1.lib").arg(stem));
+        files.append(root + QStringLiteral("/lib/x64/") + stem + QStringLiteral("64_%1.lib").arg(major));
+    }
+    files.append(root + QStringLiteral("/LICENSE"));
+    return files;
+}
+
+QStringList cudaRootFiles(int cudnnMajor)
+{
+    QStringList files;
+    for (const QString &stem : dllStems(cudnnMajor))
+        files.append(QStringLiteral("cuda/bin/") + stem + QStringLiteral("64_%1.dll").arg(cudnnMajor));
+    for (const QString &header : headers(cudnnMajor))
+        files.append(QStringLiteral("cuda/include/") + header);
+    for (const QString &stem : dllStems(cudnnMajor))
+        files.append(QStringLiteral("cuda/lib/x64/%1.lib").arg(stem));
+    files.append(QStringLiteral("NVIDIA_SLA_cuDNN_Support.txt"));
+    return files;
+}
+
+QStringList linuxFiles(const QString &version, const QString &cudaVariant)
+{
+    const int major = part(version, 0);
+    const QString root = QStringLiteral("cudnn-linux-x86_64-%1_cuda%2-archive").arg(version, cudaVariant);
+    const QString full = version.section(QLatin1Char('.'), 0, 2);
+    QStringList files;
+    for (const QString &stem : dllStems(major)) {
+        files.append(root + QStringLiteral("/lib/lib%1.so.%2").arg(stem, full));
+        files.append(root + QStringLiteral("/lib/lib%1_static.a").arg(stem));
+    }
+    for (const QString &header : headers(major))
+        files.append(root + QStringLiteral("/include/") + header);
+    files.append(root + QStringLiteral("/LICENSE"));
+    return files;
+}
+
+QByteArray versionHeader(const QString &version)
+{
+    const int major = part(version, 0);
+    return QStringLiteral(
+               "#ifndef CUDNN_VERSION_H_\n#define CUDNN_VERSION_H_\n\n#define CUDNN_MAJOR %1\n#define "
+               "CUDNN_MINOR %2\n#define CUDNN_PATCHLEVEL %3\n\n#define CUDNN_VERSION (CUDNN_MAJOR * %4 + "
+               "CUDNN_MINOR * 100 + CUDNN_PATCHLEVEL)\n\n/* cannot use constexpr here since this is a "
+               "C-only file */\n#endif /* CUDNN_VERSION_H */\n")
+        .arg(major)
+        .arg(part(version, 1))
+        .arg(part(version, 2))
+        .arg(major >= 9 ? 10000 : 1000)
+        .toUtf8();
+}
+
+} // namespace archives

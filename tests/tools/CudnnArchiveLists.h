@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+// The exact file lists of NVIDIA's cuDNN archives (shared/reference/nvidia-compat.md §4b), for
+// tests that build archives of the same shape. Paths are '/'-separated and start with the
+// archive's top folder.
+namespace archives {
+
+// "cudnn-windows-x86_64-9.1.0.70_cuda12-archive" for ("9.1.0.70", "12").
+QString windowsRoot(const QString &version, const QString &cudaVariant);
+// Every file of the Windows zip of `version` (8.3 or later): bin/ (bin/x64/ from 9.18), include/,
+// lib/x64/, LICENSE.
+QStringList windowsFiles(const QString &version, const QString &cudaVariant);
+// The files of a cuda/-rooted zip of 8.2 and earlier (cudnn-11.4-windows-x64-v8.2.4.15.zip).
+QStringList cudaRootFiles(int cudnnMajor);
+// The main files of a Linux tarball (cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz).
+QStringList linuxFiles(const QString &version, const QString &cudaVariant);
+// A cudnn_version.h as NVIDIA writes it for `version` (8.x: *1000, 9.x: *10000).
+QByteArray versionHeader(const QString &version);
+
+} // namespace archives

@@ -1,0 +1,339 @@
+#include "ArchivePage.h"
+
+#include "Artwork.h"
+#include "FindingsView.h"
+#include "session/InspectionJob.h"
+#include "session/SetupSession.h"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cudnnsetup::wizard {
+
+namespace {
+
+const QString kFolderSetting = QStringLiteral("archive/folder");
+
+// The one local file a drag carries, or nothing.
+QString droppedFile(const QMimeData *mime)
+{
+    if (!mime || mime->urls().size() != 1 || !mime->urls().first().isLocalFile())
+        return {};
+    return mime->urls().first().toLocalFile();
+}
+
+} // namespace
+
+ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
+    : QWizardPage(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("archivePage"));
+    setAcceptDrops(true);
+
+    m_path = new QLineEdit(this);
+    m_path->setObjectName(QStringLiteral("archivePath"));
+    m_path->setClearButtonEnabled(true);
+    connect(m_path, &QLineEdit::returnPressed, this, [this] { chooseArchive(m_path->text().trimmed()); });
+    m_browse = new QPushButton(this);
+    m_browse->setObjectName(QStringLiteral("browseButton"));
+    connect(m_browse, &QPushButton::clicked, this, &ArchivePage::browse);
+    auto pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(m_browse);
+
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 100);
+    m_cancel = new QPushButton(this);
+    m_cancel->setObjectName(QStringLiteral("cancelInspectionButton"));
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_job)
+            m_job->cancel();
+    });
+    auto progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_cancel);
+
+    m_summaryIcon = new QLabel(this);
+    m_summaryIcon->setFixedSize(32, 32);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("summaryLabel"));
+    m_summary->setWordWrap(true);
+    QFont bold = m_summary->font();
+    bold.setBold(true);
+    m_summary->setFont(bold);
+    auto summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
+    summaryRow->addWidget(m_summary, 1);
+
+    m_facts = new QTreeWidget(this);
+    m_facts->setObjectName(QStringLiteral("archiveFacts"));
+    m_facts->setColumnCount(2);
+    m_facts->setRootIsDecorated(false);
+    m_facts->setSelectionMode(QAbstractItemView::NoSelection);
+    m_facts->setFocusPolicy(Qt::TabFocus);
+    m_facts->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_facts->header()->setStretchLastSection(true);
+    m_facts->setWordWrap(true);
+
+    m_findingsTitle = new QLabel(this);
+    m_findingsTitle->setFont(bold);
+    m_findings = new FindingsView(this);
+    m_override = new QCheckBox(this);
+    m_override->setObjectName(QStringLiteral("overrideCheck"));
+    connect(m_override, &QCheckBox::toggled, this, [this](bool checked) {
+        m_session->setBlockersOverridden(checked);
+        Q_EMIT completeChanged();
+    });
+    connect(m_session, &SetupSession::matchChanged, this, [this] {
+        m_override->setChecked(m_session->blockersOverridden());
+        if (isVisible() && !isInspecting())
+            showReport();
+        Q_EMIT completeChanged();
+    });
+
+    auto layout = new QVBoxLayout(this);
+    layout->addLayout(pathRow);
+    layout->addLayout(progressRow);
+    layout->addLayout(summaryRow);
+    layout->addWidget(m_facts, 2);
+    layout->addWidget(m_findingsTitle);
+    layout->addWidget(m_findings, 2);
+    layout->addWidget(m_override);
+
+    m_progress->hide();
+    m_cancel->hide();
+    retranslate();
+}
+
+void ArchivePage::initializePage()
+{
+    showReport();
+}
+
+bool ArchivePage::isInspecting() const
+{
+    return m_job && m_job->isRunning();
+}
+
+bool ArchivePage::isComplete() const
+{
+    if (isInspecting() || !m_session->hasArchive() ||
+        m_session->archive().verdict != ArchiveReport::Verdict::Ok || !m_session->hasMatch())
+        return false;
+    return m_session->match().compatible() || m_session->blockersOverridden();
+}
+
+void ArchivePage::browse()
+{
+    QSettings settings;
+    const QString downloads = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
+    const QString start = settings.value(kFolderSetting, downloads).toString();
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Choose the cuDNN archive"), start,
+                                     tr("cuDNN archives (cudnn*.zip);;Zip archives (*.zip);;All files (*)"));
+    if (!path.isEmpty())
+        chooseArchive(path);
+}
+
+void ArchivePage::chooseArchive(const QString &hostPath)
+{
+    if (hostPath.isEmpty())
+        return;
+    if (m_job) {
+        m_job->cancel();
+        m_job->deleteLater();
+    }
+    m_path->setText(QDir::toNativeSeparators(hostPath));
+    QSettings().setValue(kFolderSetting, QFileInfo(hostPath).absolutePath());
+    m_session->clearArchive();
+    m_job = new InspectionJob(hostPath, m_session->database().database, this);
+    connect(m_job, &InspectionJob::progress, this,
+            [this](double fraction) { m_progress->setValue(int(fraction * 100)); });
+    connect(m_job, &InspectionJob::finished, this, [this](const ArchiveReport &report) {
+        m_session->setArchive(report); // re-judges the match, which shows the report
+        showReport();
+        Q_EMIT completeChanged();
+    });
+    connect(m_job, &InspectionJob::failed, this, [this](const Finding &problem) {
+        showFailure(problem);
+        Q_EMIT completeChanged();
+    });
+    connect(m_job, &InspectionJob::cancelled, this, [this] {
+        showReport();
+        Q_EMIT completeChanged();
+    });
+    m_facts->clear();
+    m_findings->clear();
+    m_findingsTitle->hide();
+    m_override->hide();
+    m_summaryIcon->clear();
+    m_summary->setText(tr("Checking %1…").arg(QFileInfo(hostPath).fileName()));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancel->show();
+    m_job->start();
+    Q_EMIT completeChanged();
+}
+
+void ArchivePage::showFailure(const Finding &problem)
+{
+    m_progress->hide();
+    m_cancel->hide();
+    m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
+    m_summary->setText(problem.message.toString());
+    m_summary->setAccessibleName(m_summary->text());
+}
+
+void ArchivePage::showReport()
+{
+    m_progress->hide();
+    m_cancel->hide();
+    m_facts->clear();
+    if (!m_session->hasArchive()) {
+        m_summaryIcon->clear();
+        m_summary->setText(tr("Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. Nothing is "
+                              "installed yet: it is checked first."));
+        m_findings->clear();
+        m_findingsTitle->hide();
+        m_override->hide();
+        return;
+    }
+    const ArchiveReport &report = m_session->archive();
+    const auto add = [this](Status status, const QString &label, const QString &value) {
+        auto item = new QTreeWidgetItem(m_facts, {label, value});
+        item->setIcon(0, statusIcon(status));
+        item->setToolTip(1, value);
+    };
+    switch (report.official) {
+    case ArchiveReport::Official::Match:
+        add(Status::Ok, tr("NVIDIA's file"),
+            tr("Yes: the checksum is the one NVIDIA published for %1").arg(report.officialFile));
+        break;
+    case ArchiveReport::Official::Mismatch:
+        add(Status::Warning, tr("NVIDIA's file"),
+            tr("No: the checksum differs from the one NVIDIA published"));
+        break;
+    case ArchiveReport::Official::Unknown:
+        add(Status::Info, tr("NVIDIA's file"),
+            tr("Unknown: NVIDIA's checksum for it is not in the database"));
+        break;
+    }
+    if (report.layout.isCudnn()) {
+        const QString unknown = tr("unknown");
+        add(report.cudnn.isValid() ? Status::Ok : Status::Warning, tr("Holds"),
+            tr("cuDNN %1 for CUDA %2 (%3)")
+                .arg(report.cudnn.isValid() ? report.cudnn.toString() : unknown,
+                     report.cudaVariant.isEmpty() ? unknown : report.cudaVariant,
+                     report.platform.isEmpty() ? unknown : report.platform));
+    }
+    if (report.claimed)
+        add(Status::Info, tr("Name says"),
+            tr("cuDNN %1 for CUDA %2 (%3)")
+                .arg(report.claimed->cudnn.toString(), report.claimed->cudaVariant,
+                     report.claimed->platform));
+    int libraries = 0;
+    int headers = 0;
+    int importLibraries = 0;
+    for (const ArchiveFile &file : report.files) {
+        libraries += file.kind == ArchiveFile::Kind::Library;
+        headers += file.kind == ArchiveFile::Kind::Header;
+        importLibraries += file.kind == ArchiveFile::Kind::ImportLibrary;
+    }
+    if (!report.files.isEmpty())
+        add(Status::Info, tr("Contents"),
+            tr("%1 libraries, %2 headers, %3 import libraries; %4 MiB unpacked")
+                .arg(libraries)
+                .arg(headers)
+                .arg(importLibraries)
+                .arg(double(report.unpackedSize) / double(1 << 20), 0, 'f', 1));
+    add(Status::Info, QStringLiteral("SHA-256"), report.sha256);
+
+    Findings findings = report.findings;
+    findings += m_session->findingsOfArchive();
+    m_findings->setFindings(findings);
+    m_findingsTitle->setVisible(!findings.isEmpty());
+
+    const bool matchBlocked = m_session->hasMatch() && !m_session->match().compatible();
+    const bool archiveOk = report.verdict == ArchiveReport::Verdict::Ok;
+    m_override->setVisible(archiveOk && matchBlocked);
+    if (!archiveOk) {
+        m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
+        m_summary->setText(report.verdict == ArchiveReport::Verdict::Unsafe
+                               ? tr("This archive is unsafe and will not be used.")
+                           : report.verdict == ArchiveReport::Verdict::Corrupt
+                               ? tr("This archive is damaged and will not be used.")
+                               : tr("This is not a cuDNN archive."));
+    } else if (matchBlocked) {
+        m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
+        m_summary->setText(tr("The archive is intact, but it does not fit this computer."));
+    } else {
+        const bool warnings = std::any_of(findings.cbegin(), findings.cend(), [](const Finding &finding) {
+            return finding.severity == Severity::Warning;
+        });
+        m_summaryIcon->setPixmap(statusIcon(warnings ? Status::Warning : Status::Ok).pixmap(32, 32));
+        m_summary->setText(warnings ? tr("The archive is intact and fits; read the notes below.")
+                                    : tr("The archive is intact and fits this computer."));
+    }
+    m_summary->setAccessibleName(m_summary->text());
+}
+
+void ArchivePage::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!droppedFile(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void ArchivePage::dropEvent(QDropEvent *event)
+{
+    const QString path = droppedFile(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    chooseArchive(path);
+}
+
+void ArchivePage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
+}
+
+void ArchivePage::retranslate()
+{
+    setTitle(tr("Your cuDNN archive"));
+    setSubTitle(
+        tr("The zip from NVIDIA, checked before anything is installed: safe to unpack, intact, and the "
+           "right one for this computer."));
+    m_path->setPlaceholderText(tr("cudnn-windows-x86_64-…_cudaNN-archive.zip"));
+    m_path->setAccessibleName(tr("Archive file"));
+    m_browse->setText(tr("&Browse…"));
+    m_cancel->setText(tr("Cancel check"));
+    m_progress->setAccessibleName(tr("Checking progress"));
+    m_facts->setHeaderLabels({tr("Question"), tr("Answer")});
+    m_facts->setAccessibleName(tr("What the archive is"));
+    m_findingsTitle->setText(tr("Findings"));
+    m_findings->setAccessibleName(tr("Findings"));
+    m_override->setText(tr("I understand these problems and want to &continue anyway"));
+    if (!isInspecting())
+        showReport();
+}
+
+} // namespace cudnnsetup::wizard

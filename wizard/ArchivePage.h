@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QWizardPage>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTreeWidget;
+
+namespace cudnnsetup {
+class InspectionJob;
+class SetupSession;
+struct ArchiveReport;
+struct Finding;
+} // namespace cudnnsetup
+
+namespace cudnnsetup::wizard {
+
+class FindingsView;
+
+// The archive the user downloaded: chosen with a file dialog (which starts in the folder used
+// last, else Downloads) or dropped on the page, inspected off the GUI thread, and shown with its
+// verdict, what it truly holds and whether it is NVIDIA's own file. The match is judged again with
+// it; an archive that is not safe and intact cannot be taken.
+class ArchivePage final : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    explicit ArchivePage(SetupSession *session, QWidget *parent = nullptr);
+
+    void initializePage() override;
+    bool isComplete() const override;
+    bool isInspecting() const;
+    // Inspects `hostPath` as if the user had chosen it.
+    void chooseArchive(const QString &hostPath);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void browse();
+    void showReport();
+    void showFailure(const Finding &problem);
+    void retranslate();
+
+    SetupSession *m_session;
+    InspectionJob *m_job = nullptr;
+    QLineEdit *m_path = nullptr;
+    QPushButton *m_browse = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QLabel *m_summaryIcon = nullptr;
+    QLabel *m_summary = nullptr;
+    QTreeWidget *m_facts = nullptr;
+    QLabel *m_findingsTitle = nullptr;
+    FindingsView *m_findings = nullptr;
+    QCheckBox *m_override = nullptr;
+};
+
+} // namespace cudnnsetup::wizard
