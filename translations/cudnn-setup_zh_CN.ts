@@ -900,10 +900,6 @@ Commands:
         <translation>压缩包中没有可读的 cudnn_version.h，无法确定其真实版本。</translation>
     </message>
     <message>
-        <source>The archive ends before its table of contents: the download is incomplete.</source>
-        <translation>压缩包在目录区之前就结束了：下载不完整。</translation>
-    </message>
-    <message>
         <source>This is a Windows program, not a zip archive: perhaps NVIDIA's graphical cuDNN installer.</source>
         <translation>这是一个 Windows 程序，不是 zip 压缩包：可能是 NVIDIA 的图形界面 cuDNN 安装程序。</translation>
     </message>

@@ -8,6 +8,7 @@
 #include "compat/KnowledgeBase.h"
 #include "detect/VersionParsers.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -371,10 +372,11 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
 {
     const QFileInfo info(hostPath);
     if (!info.isFile() || !QFile(hostPath).open(QIODevice::ReadOnly)) {
-        return Finding::error(
-            QStringLiteral("archive.unreadable"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read.")).arg(hostPath),
-            info.exists() ? QStringLiteral("not a readable file") : QStringLiteral("missing"));
+        return Finding::error(QStringLiteral("archive.unreadable"),
+                              Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read."))
+                                  .arg(QDir::toNativeSeparators(hostPath)),
+                              info.exists() ? QStringLiteral("not a readable file")
+                                            : QStringLiteral("missing"));
     }
     ArchiveReport report;
     report.path = hostPath;
@@ -464,20 +466,8 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
         }
     } else {
         QFile file(hostPath);
-        const QByteArray head = file.open(QIODevice::ReadOnly) ? file.read(4) : QByteArray();
-        if (opened.error().id == QLatin1String("archive.not-zip") &&
-            head == QByteArrayLiteral("PK\x03\x04")) {
-            // A zip's directory is at its end: a zip without one is a download cut short.
-            report.findings.append(Finding::error(
-                QStringLiteral("archive.truncated"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive ends before its table of contents: the "
-                                                     "download is incomplete.")),
-                opened.error().details,
-                Text(
-                    QT_TRANSLATE_NOOP("cudnnsetup", "Download it again from NVIDIA's cuDNN archive page."))));
-        } else {
-            report.findings.append(opened.error());
-        }
+        const QByteArray head = file.open(QIODevice::ReadOnly) ? file.read(2) : QByteArray();
+        report.findings.append(opened.error()); // not a zip, or one cut short or damaged
         if (head.startsWith("MZ")) {
             report.findings.append(Finding::info(
                 QStringLiteral("archive.is-program"),

@@ -100,9 +100,12 @@ CudnnLayout CudnnLayout::recognise(const QStringList &paths)
         layout.mainLibrary >= 0 && fileNameOf(paths.at(layout.mainLibrary)).startsWith(QLatin1String("lib"));
     if (linux && (library == base + QLatin1String("lib") || library == base + QLatin1String("lib64")))
         layout.kind = Kind::Linux;
-    else if (layout.root == QLatin1String("cuda") && library == QLatin1String("cuda/bin"))
+    else if ((layout.root.isEmpty() || layout.root == QLatin1String("cuda")) &&
+             library == QLatin1String("cuda/bin")) {
+        // NVIDIA's zips up to 8.2 put the licence beside cuda\, so cuda\ is not the only top folder.
         layout.kind = Kind::CudaRoot;
-    else if (!layout.root.isEmpty() && library == base + QLatin1String("bin/x64"))
+        layout.root = QStringLiteral("cuda");
+    } else if (!layout.root.isEmpty() && library == base + QLatin1String("bin/x64"))
         layout.kind = Kind::ArchiveRootX64;
     else if (!layout.root.isEmpty() && library == base + QLatin1String("bin"))
         layout.kind = Kind::ArchiveRoot;

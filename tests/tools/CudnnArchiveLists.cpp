@@ -1,5 +1,7 @@
 #include "CudnnArchiveLists.h"
 
+#include "PeImage.h"
+
 namespace archives {
 
 namespace {
@@ -109,6 +111,30 @@ QByteArray versionHeader(const QString &version)
         .arg(part(version, 2))
         .arg(major >= 9 ? 10000 : 1000)
         .toUtf8();
+}
+
+QList<ZipWriter::Entry> entriesOf(const QStringList &files, const QString &headerVersion)
+{
+    QList<ZipWriter::Entry> entries;
+    for (const QString &file : files) {
+        QByteArray data;
+        if (file.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
+            data = peimage::x64Dll() + file.toUtf8();
+        else if (file.endsWith(QLatin1String("/cudnn_version.h")))
+            data = versionHeader(headerVersion);
+        else
+            data = "contents of " + file.toUtf8() + '\n';
+        entries.append(ZipWriter::Entry::file(file.toUtf8(), data));
+    }
+    return entries;
+}
+
+QByteArray windowsZip(const QString &version, const QString &cudaVariant)
+{
+    ZipWriter zip;
+    for (const ZipWriter::Entry &entry : entriesOf(windowsFiles(version, cudaVariant), version))
+        zip.add(entry);
+    return zip.finish();
 }
 
 } // namespace archives

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "ZipWriter.h"
+
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -19,5 +22,11 @@ QStringList cudaRootFiles(int cudnnMajor);
 QStringList linuxFiles(const QString &version, const QString &cudaVariant);
 // A cudnn_version.h as NVIDIA writes it for `version` (8.x: *1000, 9.x: *10000).
 QByteArray versionHeader(const QString &version);
+
+// Zip entries for `files` with contents that pass inspection: every .dll a small x64 DLL (its path
+// appended, so each differs), cudnn_version.h the header of `headerVersion`, anything else text.
+QList<ZipWriter::Entry> entriesOf(const QStringList &files, const QString &headerVersion);
+// The zip of NVIDIA's Windows archive `version` for `cudaVariant`, as entriesOf() fills it.
+QByteArray windowsZip(const QString &version, const QString &cudaVariant);
 
 } // namespace archives

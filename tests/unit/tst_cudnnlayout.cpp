@@ -20,10 +20,11 @@ private Q_SLOTS:
         QTest::addColumn<int>("libraries");
 
         const QString v8 = QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive");
-        QTest::newRow("8.2 and earlier")
-            << archives::cudaRootFiles(8) << "other" << QString() << "cuda/bin" << 7;
+        QTest::newRow("8.2 and earlier") << archives::cudaRootFiles(8) << "cuda-root"
+                                         << "cuda"
+                                         << "cuda/bin" << 7;
         QStringList cudaOnly = archives::cudaRootFiles(8);
-        cudaOnly.removeLast(); // without the licence beside cuda\, all is under cuda/
+        cudaOnly.removeLast(); // without the licence beside cuda\ too
         QTest::newRow("8.2 and earlier, cuda root only") << cudaOnly << "cuda-root"
                                                          << "cuda"
                                                          << "cuda/bin" << 7;
