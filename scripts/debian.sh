@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-translations-l10n libquazip1-qt6-dev libminizip-dev zlib1g-dev libssl-dev libgl-dev
+    qt6-translations-l10n libquazip1-qt6-dev libminizip-dev libisal-dev zlib1g-dev libssl-dev libgl-dev
     fonts-wqy-microhei python3
 )
 if [ "$mode" = test ]; then

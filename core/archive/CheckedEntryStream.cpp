@@ -8,9 +8,11 @@
 namespace cudnnsetup {
 
 namespace {
-constexpr qint64 kInputChunk = 64 * 1024;
-// zlib counts in uInt; the libraries' reads take an unsigned length.
+// Large enough that the per-read cost of the unzip libraries does not count.
+constexpr qint64 kInputChunk = 256 * 1024;
+// The libraries' reads take an unsigned length.
 constexpr qint64 kMaxStep = 1 << 30;
+constexpr quint16 kDeflated = 8;
 
 const char *const kShorter =
     QT_TRANSLATE_NOOP("cudnnsetup", "%1 ends before the size the archive's table of contents gives.");
@@ -24,21 +26,15 @@ const char *const kClosed =
 CheckedEntryStream::CheckedEntryStream(const ZipEntry &entry, std::weak_ptr<RawEntryReader> raw)
     : m_entry(entry)
     , m_raw(std::move(raw))
-    , m_crc(crc32(0, nullptr, 0))
 {
-    if (m_entry.method == Z_DEFLATED) {
-        // Negative window bits: raw deflate data, as zip stores it (no zlib header).
-        m_inflating = inflateInit2(&m_inflater, -MAX_WBITS) == Z_OK;
-        if (!m_inflating)
-            fail(kUnreadable, QStringLiteral("inflateInit2 failed"));
+    if (m_entry.method == kDeflated) {
+        m_inflater = std::make_unique<RawInflater>();
+        if (!m_inflater->isValid())
+            fail(kUnreadable, QStringLiteral("the inflater could not be set up"));
     }
 }
 
-CheckedEntryStream::~CheckedEntryStream()
-{
-    if (m_inflating)
-        inflateEnd(&m_inflater);
-}
+CheckedEntryStream::~CheckedEntryStream() = default;
 
 qint64 CheckedEntryStream::read(char *data, qint64 maxSize)
 {
@@ -59,7 +55,7 @@ qint64 CheckedEntryStream::read(char *data, qint64 maxSize)
                         QStringLiteral("%1 of %2 bytes").arg(m_produced).arg(m_entry.uncompressedSize));
         }
         m_produced += count;
-        m_crc = crc32(m_crc, reinterpret_cast<const Bytef *>(data), static_cast<uInt>(count));
+        m_crc = RawInflater::crc32(m_crc, data, count);
         return count;
     }
 
@@ -86,7 +82,7 @@ qint64 CheckedEntryStream::read(char *data, qint64 maxSize)
 
 qint64 CheckedEntryStream::produce(char *data, qint64 maxSize)
 {
-    if (m_entry.method == Z_DEFLATED)
+    if (m_inflater)
         return inflateInto(data, maxSize);
     return readRaw(data, maxSize);
 }
@@ -95,35 +91,28 @@ qint64 CheckedEntryStream::inflateInto(char *data, qint64 maxSize)
 {
     if (m_dataEnded)
         return 0;
-    const uInt room = static_cast<uInt>(std::min(maxSize, kMaxStep));
-    m_inflater.next_out = reinterpret_cast<Bytef *>(data);
-    m_inflater.avail_out = room;
-    while (m_inflater.avail_out == room) {
-        if (m_inflater.avail_in == 0 && !m_rawEnded) {
+    for (;;) {
+        if (m_inflater->inputLeft() == 0 && !m_rawEnded) {
             m_input.resize(kInputChunk);
             const qint64 count = readRaw(m_input.data(), m_input.size());
             if (count < 0)
                 return -1;
             m_rawEnded = count == 0;
-            m_inflater.next_in = reinterpret_cast<Bytef *>(m_input.data());
-            m_inflater.avail_in = static_cast<uInt>(count);
+            m_inflater->setInput(m_input.constData(), count);
         }
-        const int status = inflate(&m_inflater, Z_NO_FLUSH);
-        if (status == Z_STREAM_END) {
-            m_dataEnded = true;
-            break;
-        }
-        if (status == Z_BUF_ERROR && m_inflater.avail_in == 0 && m_rawEnded) {
-            return fail(kShorter, QStringLiteral("the compressed data ends inside the deflate stream"));
-        }
-        if (status != Z_OK && status != Z_BUF_ERROR) {
+        qint64 produced = 0;
+        const RawInflater::Status status = m_inflater->inflate(data, maxSize, produced);
+        if (status == RawInflater::Status::Damaged) {
             return fail(QT_TRANSLATE_NOOP("cudnnsetup", "The compressed data of %1 is damaged."),
-                        QStringLiteral("inflate: %1 (%2)")
-                            .arg(status)
-                            .arg(QString::fromLatin1(m_inflater.msg ? m_inflater.msg : "")));
+                        m_inflater->errorString());
         }
+        if (status == RawInflater::Status::End)
+            m_dataEnded = true;
+        if (produced > 0 || m_dataEnded)
+            return produced;
+        if (m_inflater->inputLeft() == 0 && m_rawEnded)
+            return fail(kShorter, QStringLiteral("the compressed data ends inside the deflate stream"));
     }
-    return room - m_inflater.avail_out;
 }
 
 qint64 CheckedEntryStream::readRaw(char *data, qint64 maxSize)
@@ -139,9 +128,9 @@ qint64 CheckedEntryStream::readRaw(char *data, qint64 maxSize)
 
 bool CheckedEntryStream::rawBytesLeft()
 {
-    if (m_entry.method != Z_DEFLATED)
+    if (!m_inflater)
         return false; // stored data ended because the raw bytes did
-    if (m_inflater.avail_in > 0)
+    if (m_inflater->bytesAfterEnd())
         return true;
     char probe = 0;
     return !m_rawEnded && readRaw(&probe, 1) != 0;

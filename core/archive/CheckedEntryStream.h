@@ -1,9 +1,8 @@
 #pragma once
 
+#include "archive/RawInflater.h"
 #include "archive/ZipSource.h"
 #include "common/Text.h"
-
-#include <zlib.h>
 
 #include <QByteArray>
 
@@ -46,13 +45,12 @@ private:
 
     ZipEntry m_entry;
     std::weak_ptr<RawEntryReader> m_raw;
-    z_stream m_inflater{};
-    bool m_inflating = false;
+    std::unique_ptr<RawInflater> m_inflater; // deflated entries only
     QByteArray m_input;
     bool m_rawEnded = false;
     bool m_dataEnded = false;
     qint64 m_produced = 0;
-    uLong m_crc = 0;
+    quint32 m_crc = 0;
     bool m_finished = false;
     bool m_failed = false;
     Text m_error;

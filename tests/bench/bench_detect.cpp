@@ -1,6 +1,7 @@
 // Times `cudnnctl detect --json` on a sandbox the size of a busy workstation (3 toolkits, 6 cuDNN
 // copies, a 60-entry PATH), or on the running system (--real), optionally beside a peer tool
 // (--peer "python -m torch.utils.collect_env") timed in the same run.
+#include "BenchRuns.h"
 #include "Sandbox.h"
 #include "SystemTrees.h"
 
@@ -17,42 +18,6 @@
 #include <cstdlib>
 
 namespace {
-
-double median(QList<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const qsizetype n = values.size();
-    return n == 0 ? 0 : n % 2 ? values.at(n / 2) : (values.at(n / 2 - 1) + values.at(n / 2)) / 2;
-}
-
-// Wall milliseconds of each run. A failed run stops the benchmark: a time is only worth reporting
-// for a command that did its work.
-QList<double> timeRuns(const QString &program, const QStringList &arguments,
-                       const QProcessEnvironment &environment, int runs)
-{
-    QList<double> times;
-    for (int i = 0; i < runs; ++i) {
-        QProcess process;
-        process.setProcessEnvironment(environment);
-        process.setStandardOutputFile(QProcess::nullDevice());
-        process.setStandardErrorFile(QProcess::nullDevice());
-        QElapsedTimer timer;
-        timer.start();
-        process.start(program, arguments);
-        const bool finished = process.waitForFinished(120000);
-        const double elapsed = double(timer.nsecsElapsed()) / 1e6;
-        if (!finished)
-            process.kill();
-        // detect answers 0 or 1 (problems found); anything else means it did not really run.
-        if (!finished || process.exitStatus() != QProcess::NormalExit || process.exitCode() > 1) {
-            QTextStream(stderr) << program << " failed: exit " << process.exitCode() << " "
-                                << process.errorString() << "\n";
-            ::exit(2);
-        }
-        times.append(elapsed);
-    }
-    return times;
-}
 
 // The shared workstation plus two more cuDNN copies (6 in all) and a long PATH.
 void buildWorkstation(const Sandbox &sandbox, QProcessEnvironment &environment)
@@ -117,31 +82,35 @@ int main(int argc, char *argv[])
         subject = QStringLiteral(
             "cudnnctl detect --json --no-python (sandbox: 3 toolkits, 6 cuDNN copies, 60-entry PATH)");
     }
-    timeRuns(parser.value(cudnnctlOption), arguments, environment, 1); // warm the page cache
-    const QList<double> times = timeRuns(parser.value(cudnnctlOption), arguments, environment, runs);
+    bench::timeRuns(parser.value(cudnnctlOption), arguments, environment, 1, 1); // warm the page cache
+    // detect answers 0 or 1 (problems found); anything else means it did not really run.
+    const QList<double> times =
+        bench::timeRuns(parser.value(cudnnctlOption), arguments, environment, runs, 1);
 
     QJsonObject result{{QStringLiteral("subject"), subject},
                        {QStringLiteral("runs"), runs},
-                       {QStringLiteral("medianMs"), median(times)},
+                       {QStringLiteral("medianMs"), bench::median(times)},
                        {QStringLiteral("minMs"), *std::min_element(times.cbegin(), times.cend())},
                        {QStringLiteral("maxMs"), *std::max_element(times.cbegin(), times.cend())}};
     QTextStream out(stdout);
-    out << subject << "\n  median " << QString::number(median(times), 'f', 1) << " ms over " << runs
+    out << subject << "\n  median " << QString::number(bench::median(times), 'f', 1) << " ms over " << runs
         << " runs\n";
     if (parser.isSet(peerOption)) {
         const QString peer = parser.value(peerOption);
         const int peerRuns =
             parser.isSet(peerRunsOption) ? std::max(1, parser.value(peerRunsOption).toInt()) : runs;
-        const QList<double> peerTimes = timeRuns(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), peer},
-                                                 QProcessEnvironment::systemEnvironment(), peerRuns);
-        const double ratio = median(peerTimes) / std::max(0.001, median(times));
-        out << peer << "\n  median " << QString::number(median(peerTimes), 'f', 1) << " ms over " << peerRuns
-            << " runs\n"
+        const QList<double> peerTimes =
+            bench::timeRuns(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), peer},
+                            QProcessEnvironment::systemEnvironment(), peerRuns, 1);
+        const double ratio = bench::median(peerTimes) / std::max(0.001, bench::median(times));
+        out << peer << "\n  median " << QString::number(bench::median(peerTimes), 'f', 1) << " ms over "
+            << peerRuns << " runs\n"
             << "  cudnnctl is " << QString::number(ratio, 'f', 1) << "x faster\n";
-        result.insert(QStringLiteral("peer"), QJsonObject{{QStringLiteral("command"), peer},
-                                                          {QStringLiteral("runs"), peerRuns},
-                                                          {QStringLiteral("medianMs"), median(peerTimes)},
-                                                          {QStringLiteral("ratio"), ratio}});
+        result.insert(QStringLiteral("peer"),
+                      QJsonObject{{QStringLiteral("command"), peer},
+                                  {QStringLiteral("runs"), peerRuns},
+                                  {QStringLiteral("medianMs"), bench::median(peerTimes)},
+                                  {QStringLiteral("ratio"), ratio}});
     }
     out << QJsonDocument(result).toJson(QJsonDocument::Compact) << "\n";
     return 0;

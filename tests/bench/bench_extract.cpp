@@ -3,7 +3,12 @@
 // entry inflated, its CRC checked, its SHA-256 recorded, written to a staging folder), together,
 // as a user waits for them. The flush to disk an install does before committing is timed apart.
 //
+// Peer tools (--peer 'bsdtar -xf "$ARCHIVE" -C "$OUT"', repeatable) are timed in the same run, each
+// run into a fresh $OUT, and compared with inspect + extract together.
+//
 // usage: bench_extract ARCHIVE.zip [--runs N] [--workers N] [--backend quazip|minizip] [--out DIR]
+//                      [--peer COMMAND]...
+#include "BenchRuns.h"
 #include "archive/ArchiveInspector.h"
 #include "archive/Extractor.h"
 #include "compat/KnowledgeBase.h"
@@ -12,37 +17,14 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTextStream>
 
 #include <algorithm>
 
-#ifndef Q_OS_WIN
-#include <sys/resource.h>
-#endif
-
 using namespace cudnnsetup;
-
-namespace {
-
-double median(QList<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values.at(values.size() / 2);
-}
-
-long peakRssKiB()
-{
-#ifdef Q_OS_WIN
-    return -1;
-#else
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss; // KiB on Linux
-#endif
-}
-
-} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -62,9 +44,13 @@ int main(int argc, char *argv[])
     const int workers = take(QStringLiteral("--workers"), QStringLiteral("0")).toInt();
     const QString backendName = take(QStringLiteral("--backend"), QString());
     const QString outFolder = take(QStringLiteral("--out"), QString());
+    QStringList peers;
+    for (QString peer = take(QStringLiteral("--peer"), QString()); !peer.isEmpty();
+         peer = take(QStringLiteral("--peer"), QString()))
+        peers.append(peer);
     if (arguments.size() != 1 || runs < 1) {
         err << "usage: bench_extract ARCHIVE.zip [--runs N] [--workers N] [--backend quazip|minizip] [--out "
-               "DIR]\n";
+               "DIR] [--peer COMMAND]...\n";
         return 2;
     }
     const QString archive = arguments.first();
@@ -123,11 +109,37 @@ int main(int argc, char *argv[])
         out.flush();
         QDir(staging).removeRecursively();
     }
+    const double total = bench::median(totalSeconds);
+    const long ownPeakKiB = bench::peakRssKiB();
     out << QStringLiteral("median: inspect %1 s, extract %2 s, total %3 s; flush %4 s; peak RSS %5 MiB\n")
-               .arg(median(inspectSeconds), 0, 'f', 3)
-               .arg(median(extractSeconds), 0, 'f', 3)
-               .arg(median(totalSeconds), 0, 'f', 3)
-               .arg(median(flushSeconds), 0, 'f', 3)
-               .arg(peakRssKiB() / 1024.0, 0, 'f', 1);
+               .arg(bench::median(inspectSeconds), 0, 'f', 3)
+               .arg(bench::median(extractSeconds), 0, 'f', 3)
+               .arg(total, 0, 'f', 3)
+               .arg(bench::median(flushSeconds), 0, 'f', 3)
+               .arg(ownPeakKiB / 1024.0, 0, 'f', 1);
+
+    // Each peer unpacks the same archive into a fresh folder of the same volume.
+    for (const QString &peer : peers) {
+        QList<double> peerSeconds;
+        for (int run = 0; run < runs; ++run) {
+            const QString target = scratch.path() + QStringLiteral("/peer-%1").arg(run);
+            QDir().mkpath(target);
+            QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+            environment.insert(QStringLiteral("ARCHIVE"), QFileInfo(archive).absoluteFilePath());
+            environment.insert(QStringLiteral("OUT"), target);
+            peerSeconds.append(
+                bench::timeRun(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), peer}, environment, 0) /
+                1e3);
+            QDir(target).removeRecursively();
+        }
+        const double peerMedian = bench::median(peerSeconds);
+        out << QStringLiteral("peer %1\n  median %2 s; inspect + extract take %3x its time\n")
+                   .arg(peer)
+                   .arg(peerMedian, 0, 'f', 3)
+                   .arg(total / std::max(peerMedian, 1e-6), 0, 'f', 2);
+    }
+    if (!peers.isEmpty())
+        out << QStringLiteral("peak RSS of the largest peer process: %1 MiB\n")
+                   .arg(bench::peakRssKiB(true) / 1024.0, 0, 'f', 1);
     return 0;
 }
