@@ -115,6 +115,7 @@ public:
             }
             QByteArray kept;
             qint64 inflated = 0;
+            bool ended = false;
             // The buffer is larger than a DLL's head, so a quick look reads one block.
             for (;;) {
                 if (m_options.cancelled && m_options.cancelled())
@@ -124,8 +125,10 @@ public:
                     corrupt(file.path, (*stream)->errorString());
                     return true;
                 }
-                if (got == 0)
+                if (got == 0) {
+                    ended = true;
                     break;
+                }
                 if ((dll && kept.size() < kPeHeadBytes) || versionHeader)
                     kept.append(buffer.constData(), dll ? std::min(got, kPeHeadBytes - kept.size()) : got);
                 inflated += got;
@@ -135,7 +138,18 @@ public:
                     m_options.progress(done + entry.compressedSize * inflated / entry.uncompressedSize,
                                        total);
             }
-            if ((m_options.verifyData || inflated == entry.uncompressedSize) && !(*stream)->crcMatches()) {
+            // A quick look that got the whole entry in its first read still holds it to its CRC;
+            // the stream knows the CRC only once it has said where the data ends.
+            if (!ended && inflated == entry.uncompressedSize) {
+                const qint64 got = (*stream)->read(buffer.data(), buffer.size());
+                if (got != 0) {
+                    corrupt(file.path,
+                            got < 0 ? (*stream)->errorString() : QStringLiteral("longer than declared"));
+                    return true;
+                }
+                ended = true;
+            }
+            if (ended && !(*stream)->crcMatches()) {
                 m_report.findings.append(Finding::error(
                     QStringLiteral("archive.crc-mismatch"),
                     Text(QT_TRANSLATE_NOOP("cudnnsetup",

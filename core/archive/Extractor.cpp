@@ -24,14 +24,41 @@ namespace {
 constexpr qint64 kBufferBytes = 4 << 20;
 constexpr qint64 kProgressIntervalMs = 100;
 
+// The staging folder and the folders above it that were made for it (deepest first), each of
+// those only while it is empty: nothing this extraction made stays behind.
+void removeStaging(const QString &staging, const QStringList &madeParents)
+{
+    QDir(staging).removeRecursively();
+    for (const QString &folder : madeParents) {
+        if (!QDir().rmdir(folder))
+            break;
+    }
+}
+
+// The folders above `folder` that do not exist yet, deepest first.
+QStringList missingParents(const QString &folder)
+{
+    QStringList missing;
+    QString path = QFileInfo(folder).absolutePath();
+    while (!QFileInfo::exists(path)) {
+        missing.append(path);
+        const QString parent = QFileInfo(path).absolutePath();
+        if (parent == path)
+            break;
+        path = parent;
+    }
+    return missing;
+}
+
 class ExtractionRun
 {
 public:
     ExtractionRun(const QString &archivePath, const QList<ArchiveFile> &files, const QString &staging,
-                  const ExtractOptions &options)
+                  const QStringList &madeParents, const ExtractOptions &options)
         : m_archivePath(archivePath)
         , m_files(files)
         , m_staging(staging)
+        , m_madeParents(madeParents)
         , m_options(options)
         , m_results(files.size())
     {
@@ -59,10 +86,9 @@ public:
             thread.join();
 
         if (!m_error && m_options.cancelled && m_options.cancelled())
-            fail(Finding::error(QStringLiteral("archive.cancelled"),
-                                Text(QT_TRANSLATE_NOOP("cudnnsetup", "Reading the archive was cancelled."))));
+            failCancelled();
         if (m_error) {
-            QDir(m_staging).removeRecursively();
+            removeStaging(m_staging, m_madeParents);
             return *m_error;
         }
         Extraction extraction;
@@ -75,7 +101,24 @@ public:
     }
 
 private:
-    bool stopping() const { return m_failed.load() || (m_options.cancelled && m_options.cancelled()); }
+    // A cancel is recorded when a worker sees it: a callback that says so only once still stops
+    // the extraction, instead of letting it end "done" with the files it skipped missing.
+    bool stopping()
+    {
+        if (m_failed.load())
+            return true;
+        if (m_options.cancelled && m_options.cancelled()) {
+            failCancelled();
+            return true;
+        }
+        return false;
+    }
+
+    void failCancelled()
+    {
+        fail(Finding::error(QStringLiteral("archive.cancelled"),
+                            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Reading the archive was cancelled."))));
+    }
 
     void fail(const Finding &problem)
     {
@@ -89,7 +132,11 @@ private:
     {
         auto source = ZipSource::open(m_archivePath, backend);
         if (!source) {
-            fail(source.error());
+            // It was a sound zip when it was inspected: one that is no zip now was replaced or cut.
+            if (source.error().id == QLatin1String("archive.unreadable"))
+                fail(source.error());
+            else
+                fail(changedFinding(QStringLiteral("%1: %2").arg(source.error().id, source.error().details)));
             return;
         }
         if (const std::optional<Finding> changed = changedSinceInspection(**source)) {
@@ -118,14 +165,19 @@ private:
             if (file.entry < 0 || file.entry >= entries.size() ||
                 entries.at(file.entry).uncompressedSize != file.size ||
                 entries.at(file.entry).crc32 != file.crc32) {
-                return Finding::error(QStringLiteral("archive.changed"),
-                                      Text(QT_TRANSLATE_NOOP(
-                                          "cudnnsetup", "The archive changed after it was checked; it is not "
-                                                        "used. Choose it again to check it anew.")),
-                                      QStringLiteral("entry %1 (%2)").arg(file.entry).arg(file.path));
+                return changedFinding(QStringLiteral("entry %1 (%2)").arg(file.entry).arg(file.path));
             }
         }
         return std::nullopt;
+    }
+
+    static Finding changedFinding(const QString &details)
+    {
+        return Finding::error(
+            QStringLiteral("archive.changed"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive changed after it was checked; it is not "
+                                                 "used. Choose it again to check it anew.")),
+            details);
     }
 
     bool extractOne(ZipSource &source, const ArchiveFile &file, QByteArray &buffer, ExtractedFile &result)
@@ -201,21 +253,25 @@ private:
             return;
         if (!m_lastReportMs.compare_exchange_strong(last, now) && !fileDone)
             return;
+        // One call at a time, whichever worker makes it. The counts are read inside the lock, so a
+        // worker that waited for it never reports less than the one before: they only grow.
+        QMutexLocker lock(&m_progressMutex);
+        const qint64 elapsed = m_clock.elapsed();
         ExtractionProgress progress;
         progress.bytesDone = m_bytesDone.load();
         progress.bytesTotal = m_bytesTotal;
         progress.filesDone = m_filesDone.load();
         progress.filesTotal = int(m_files.size());
-        if (progress.bytesDone > 0 && now > 500)
-            progress.secondsLeft =
-                double(now) / 1000.0 * double(m_bytesTotal - progress.bytesDone) / double(progress.bytesDone);
-        QMutexLocker lock(&m_progressMutex); // one call at a time, whichever worker makes it
+        if (progress.bytesDone > 0 && elapsed > 500)
+            progress.secondsLeft = double(elapsed) / 1000.0 * double(m_bytesTotal - progress.bytesDone) /
+                                   double(progress.bytesDone);
         m_options.progress(progress);
     }
 
     const QString m_archivePath;
     const QList<ArchiveFile> &m_files;
     const QString m_staging;
+    const QStringList m_madeParents;
     const ExtractOptions &m_options;
     QList<int> m_order;
     QList<ExtractedFile> m_results;
@@ -244,9 +300,10 @@ Expected<Extraction> extractArchive(const QString &archivePath, const QList<Arch
                 .arg(QDir::toNativeSeparators(stagingFolder)));
     }
     // Every folder first, so the workers only create files.
+    const QStringList madeParents = missingParents(stagingFolder);
     QDir dir;
     const auto cannotCreate = [&](const QString &folder) {
-        QDir(stagingFolder).removeRecursively();
+        removeStaging(stagingFolder, madeParents);
         return Finding::error(QStringLiteral("extract.write-failed"),
                               Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 cannot be written. Is the disk full?"))
                                   .arg(QDir::toNativeSeparators(folder)),
@@ -259,7 +316,7 @@ Expected<Extraction> extractArchive(const QString &archivePath, const QList<Arch
         if (!dir.mkpath(folder))
             return cannotCreate(folder);
     }
-    return ExtractionRun(archivePath, files, stagingFolder, options).run();
+    return ExtractionRun(archivePath, files, stagingFolder, madeParents, options).run();
 }
 
 } // namespace cudnnsetup

@@ -48,8 +48,9 @@ struct Extraction
 // yet (it should be on the target's volume, so placing the files later is a rename). Streams every
 // entry through a bounded buffer, checks its CRC against the central directory (which must still be
 // the inspected one) and records its SHA-256; entries are shared among worker threads, each with
-// its own ZipSource. Nothing is left behind on failure or cancel: the staging folder is removed.
-// Errors: "extract.staging-exists", "extract.write-failed", "archive.changed", "archive.corrupt",
+// its own ZipSource. Nothing is left behind on failure or cancel: the staging folder is removed, and
+// so are the folders made above it. Errors: "extract.staging-exists", "extract.write-failed",
+// "archive.changed" (also when the file is no zip any more), "archive.corrupt",
 // "archive.crc-mismatch", "archive.cancelled", "archive.unreadable".
 Expected<Extraction> extractArchive(const QString &archivePath, const QList<ArchiveFile> &files,
                                     const QString &stagingFolder, const ExtractOptions &options = {});

@@ -1,6 +1,30 @@
 #!/usr/bin/env bash
-# Runs the benchmarks against a build folder (default: build). Extra arguments go to bench_detect,
-# e.g. --real --peer "python3 -m torch.utils.collect_env" --peer-runs 3 on a GPU machine.
+# Runs the benchmarks against a build folder (default: build).
+#   detect: extra arguments go to bench_detect, e.g. --real --peer "python3 -m torch.utils.collect_env"
+#           --peer-runs 3 on a GPU machine.
+#   extract: inspect + extract of a generated archive the size and layout of NVIDIA's
+#           cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip (made once, into $BENCH_DIR, default
+#           /tmp/cudnn-setup-bench), against whichever of bsdtar, unzip and 7z are installed.
+# usage: run.sh [detect|extract|all] [bench_detect arguments...]
 set -euo pipefail
-build="${BUILD_DIR:-$(dirname "$0")/../../build}"
-"$build/tests/bench/bench_detect" "$@"
+here="$(cd "$(dirname "$0")" && pwd)"
+build="${BUILD_DIR:-$here/../../build}"
+what="${1:-all}"
+[ $# -gt 0 ] && shift
+
+if [ "$what" = detect ] || [ "$what" = all ]; then
+    "$build/tests/bench/bench_detect" "$@"
+fi
+
+if [ "$what" = extract ] || [ "$what" = all ]; then
+    bench_dir="${BENCH_DIR:-/tmp/cudnn-setup-bench}"
+    archive="$bench_dir/cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"
+    mkdir -p "$bench_dir"
+    [ -f "$archive" ] || python3 "$here/make_bench_archive.py" "$archive"
+    peers=()
+    command -v bsdtar >/dev/null && peers+=(--peer 'bsdtar -xf "$ARCHIVE" -C "$OUT"')
+    command -v unzip >/dev/null && peers+=(--peer 'unzip -q "$ARCHIVE" -d "$OUT"')
+    command -v 7z >/dev/null && peers+=(--peer '7z x -bd -y "-o$OUT" "$ARCHIVE"')
+    # The staging folder and the peers' folders on the archive's volume, as an install has them.
+    "$build/tests/bench/bench_extract" "$archive" --runs "${RUNS:-5}" --out "$bench_dir" "${peers[@]}"
+fi

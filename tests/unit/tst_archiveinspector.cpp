@@ -325,6 +325,26 @@ private Q_SLOTS:
         QCOMPARE(inspect(path, false).sha256, sha256Of(bytes));
     }
 
+    // A quick look reads a DLL of less than its read buffer whole, and then holds it to its CRC:
+    // a good one passes, a damaged one does not.
+    void quickLookChecksWholeSmallDlls_data() { addBackendColumn(); }
+    void quickLookChecksWholeSmallDlls()
+    {
+        QList<ZipWriter::Entry> entries =
+            archives::entriesOf(archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")),
+                                QStringLiteral("9.1.0"));
+        QByteArray dll = peimage::x64Dll();
+        while (dll.size() < 300 * 1024)
+            dll += QByteArray::number(dll.size());
+        entries[0].data = dll; // cudnn64_9.dll, about the size of NVIDIA's
+        const QString name = QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip");
+        QCOMPARE(inspect(save(name, zipOf(entries)), false).verdictName(), QStringLiteral("ok"));
+        entries[0].crc32 = 0x12345678;
+        const ArchiveReport damaged = inspect(save(name, zipOf(entries)), false);
+        QCOMPARE(damaged.verdictName(), QStringLiteral("corrupt"));
+        QVERIFY(ids(damaged.findings).contains(QStringLiteral("archive.crc-mismatch")));
+    }
+
     // DLLs for another processor in an x64 package: refused.
     void refusesDllsThatAreNotX64_data()
     {
