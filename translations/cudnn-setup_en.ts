@@ -1107,6 +1107,14 @@ Commands:
         <source>Download the archive again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Choose a cuDNN release that NVIDIA built for CUDA %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 needs the CUDA %2 libraries, but no CUDA %2 toolkit is installed (the newest here is CUDA %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -1236,6 +1244,14 @@ Commands:
     </message>
     <message>
         <source>I understand these problems and want to &amp;continue anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not read: nothing is unpacked from an unsafe archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown: the archive has no readable cudnn_version.h</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

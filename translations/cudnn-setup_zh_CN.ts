@@ -1115,6 +1115,14 @@ Commands:
         <source>Download the archive again.</source>
         <translation>请重新下载该压缩包。</translation>
     </message>
+    <message>
+        <source>Choose a cuDNN release that NVIDIA built for CUDA %1.</source>
+        <translation>请换一个 NVIDIA 为 CUDA %1 构建的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 needs the CUDA %2 libraries, but no CUDA %2 toolkit is installed (the newest here is CUDA %3).</source>
+        <translation>cuDNN %1（CUDA %2 版）要用 CUDA %2 的运行库，但这台电脑没有装 CUDA %2 工具包（装的最新版本是 CUDA %3）。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -1245,6 +1253,14 @@ Commands:
     <message>
         <source>I understand these problems and want to &amp;continue anyway</source>
         <translation>我了解这些问题，仍要继续(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Not read: nothing is unpacked from an unsafe archive</source>
+        <translation>未读取：不安全的压缩包里的任何内容都不会被解压</translation>
+    </message>
+    <message>
+        <source>Unknown: the archive has no readable cudnn_version.h</source>
+        <translation>未知：压缩包里没有可读的 cudnn_version.h</translation>
     </message>
 </context>
 <context>

@@ -29,13 +29,15 @@ namespace cudnnsetup::wizard {
 namespace {
 
 const QString kFolderSetting = QStringLiteral("archive/folder");
+constexpr int kIconSize = 20;
 
-// The one local file a drag carries, or nothing.
-QString droppedFile(const QMimeData *mime)
+// The one local .zip file a drag carries, or nothing: anything else is not taken.
+QString droppedArchive(const QMimeData *mime)
 {
     if (!mime || mime->urls().size() != 1 || !mime->urls().first().isLocalFile())
         return {};
-    return mime->urls().first().toLocalFile();
+    const QString path = mime->urls().first().toLocalFile();
+    return path.endsWith(QLatin1String(".zip"), Qt::CaseInsensitive) ? path : QString();
 }
 
 } // namespace
@@ -50,6 +52,9 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     m_path = new QLineEdit(this);
     m_path->setObjectName(QStringLiteral("archivePath"));
     m_path->setClearButtonEnabled(true);
+    // A file dropped on the field is chosen like one dropped anywhere else on the page, not
+    // typed into it as a file:// address.
+    m_path->setAcceptDrops(false);
     connect(m_path, &QLineEdit::returnPressed, this, [this] { chooseArchive(m_path->text().trimmed()); });
     m_browse = new QPushButton(this);
     m_browse->setObjectName(QStringLiteral("browseButton"));
@@ -86,8 +91,10 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     m_facts->setObjectName(QStringLiteral("archiveFacts"));
     m_facts->setColumnCount(2);
     m_facts->setRootIsDecorated(false);
+    m_facts->setItemsExpandable(false);
     m_facts->setSelectionMode(QAbstractItemView::NoSelection);
     m_facts->setFocusPolicy(Qt::TabFocus);
+    m_facts->setIconSize(QSize(kIconSize, kIconSize));
     m_facts->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_facts->header()->setStretchLastSection(true);
     m_facts->setWordWrap(true);
@@ -112,7 +119,8 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     layout->addLayout(pathRow);
     layout->addLayout(progressRow);
     layout->addLayout(summaryRow);
-    layout->addWidget(m_facts, 2);
+    // The facts with the list of libraries need more room than the few findings a good archive has.
+    layout->addWidget(m_facts, 3);
     layout->addWidget(m_findingsTitle);
     layout->addWidget(m_findings, 2);
     layout->addWidget(m_override);
@@ -140,13 +148,18 @@ bool ArchivePage::isComplete() const
     return m_session->match().compatible() || m_session->blockersOverridden();
 }
 
+QString ArchivePage::browseFolder() const
+{
+    const QString last = QSettings().value(kFolderSetting).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    return QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
+}
+
 void ArchivePage::browse()
 {
-    QSettings settings;
-    const QString downloads = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
-    const QString start = settings.value(kFolderSetting, downloads).toString();
     const QString path =
-        QFileDialog::getOpenFileName(this, tr("Choose the cuDNN archive"), start,
+        QFileDialog::getOpenFileName(this, tr("Choose the cuDNN archive"), browseFolder(),
                                      tr("cuDNN archives (cudnn*.zip);;Zip archives (*.zip);;All files (*)"));
     if (!path.isEmpty())
         chooseArchive(path);
@@ -157,9 +170,13 @@ void ArchivePage::chooseArchive(const QString &hostPath)
     if (hostPath.isEmpty())
         return;
     if (m_job) {
+        // Whatever the old check still reports (a result queued just before this) is not about
+        // the archive now chosen.
+        disconnect(m_job, nullptr, this, nullptr);
         m_job->cancel();
         m_job->deleteLater();
     }
+    m_failure.reset();
     m_path->setText(QDir::toNativeSeparators(hostPath));
     QSettings().setValue(kFolderSetting, QFileInfo(hostPath).absolutePath());
     m_session->clearArchive();
@@ -172,7 +189,8 @@ void ArchivePage::chooseArchive(const QString &hostPath)
         Q_EMIT completeChanged();
     });
     connect(m_job, &InspectionJob::failed, this, [this](const Finding &problem) {
-        showFailure(problem);
+        m_failure = problem;
+        showReport();
         Q_EMIT completeChanged();
     });
     connect(m_job, &InspectionJob::cancelled, this, [this] {
@@ -192,24 +210,21 @@ void ArchivePage::chooseArchive(const QString &hostPath)
     Q_EMIT completeChanged();
 }
 
-void ArchivePage::showFailure(const Finding &problem)
-{
-    m_progress->hide();
-    m_cancel->hide();
-    m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-    m_summary->setText(problem.message.toString());
-    m_summary->setAccessibleName(m_summary->text());
-}
-
 void ArchivePage::showReport()
 {
     m_progress->hide();
     m_cancel->hide();
     m_facts->clear();
     if (!m_session->hasArchive()) {
-        m_summaryIcon->clear();
-        m_summary->setText(tr("Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. Nothing is "
-                              "installed yet: it is checked first."));
+        if (m_failure) {
+            m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
+            m_summary->setText(m_failure->message.toString());
+        } else {
+            m_summaryIcon->clear();
+            m_summary->setText(tr("Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. "
+                                  "Nothing is installed yet: it is checked first."));
+        }
+        m_summary->setAccessibleName(m_summary->text());
         m_findings->clear();
         m_findingsTitle->hide();
         m_override->hide();
@@ -220,6 +235,7 @@ void ArchivePage::showReport()
         auto item = new QTreeWidgetItem(m_facts, {label, value});
         item->setIcon(0, statusIcon(status));
         item->setToolTip(1, value);
+        return item;
     };
     switch (report.official) {
     case ArchiveReport::Official::Match:
@@ -235,13 +251,17 @@ void ArchivePage::showReport()
             tr("Unknown: NVIDIA's checksum for it is not in the database"));
         break;
     }
-    if (report.layout.isCudnn()) {
+    if (report.layout.isCudnn() && report.cudnn.isValid()) {
         const QString unknown = tr("unknown");
-        add(report.cudnn.isValid() ? Status::Ok : Status::Warning, tr("Holds"),
+        add(Status::Ok, tr("Holds"),
             tr("cuDNN %1 for CUDA %2 (%3)")
-                .arg(report.cudnn.isValid() ? report.cudnn.toString() : unknown,
-                     report.cudaVariant.isEmpty() ? unknown : report.cudaVariant,
+                .arg(report.cudnn.toString(), report.cudaVariant.isEmpty() ? unknown : report.cudaVariant,
                      report.platform.isEmpty() ? unknown : report.platform));
+    } else if (report.layout.isCudnn()) {
+        add(Status::Warning, tr("Holds"),
+            report.verdict == ArchiveReport::Verdict::Unsafe
+                ? tr("Not read: nothing is unpacked from an unsafe archive")
+                : tr("Unknown: the archive has no readable cudnn_version.h"));
     }
     if (report.claimed)
         add(Status::Info, tr("Name says"),
@@ -256,14 +276,27 @@ void ArchivePage::showReport()
         headers += file.kind == ArchiveFile::Kind::Header;
         importLibraries += file.kind == ArchiveFile::Kind::ImportLibrary;
     }
-    if (!report.files.isEmpty())
-        add(Status::Info, tr("Contents"),
-            tr("%1 libraries, %2 headers, %3 import libraries; %4 MiB unpacked")
-                .arg(libraries)
-                .arg(headers)
-                .arg(importLibraries)
-                .arg(double(report.unpackedSize) / double(1 << 20), 0, 'f', 1));
+    if (!report.files.isEmpty()) {
+        QTreeWidgetItem *contents = add(Status::Info, tr("Contents"),
+                                        tr("%1 libraries, %2 headers, %3 import libraries; %4 MiB unpacked")
+                                            .arg(libraries)
+                                            .arg(headers)
+                                            .arg(importLibraries)
+                                            .arg(double(report.unpackedSize) / double(1 << 20), 0, 'f', 1));
+        // The DLLs (or shared libraries) themselves, inside the archive's top folder: what will
+        // be installed.
+        const QString root = report.layout.root.isEmpty() ? QString() : report.layout.root + QLatin1Char('/');
+        for (const ArchiveFile &file : report.files) {
+            if (file.kind != ArchiveFile::Kind::Library && file.kind != ArchiveFile::Kind::OtherDll)
+                continue;
+            const QString shown =
+                !root.isEmpty() && file.path.startsWith(root) ? file.path.mid(root.size()) : file.path;
+            auto item = new QTreeWidgetItem(contents, {QString(), shown});
+            item->setToolTip(1, file.path);
+        }
+    }
     add(Status::Info, QStringLiteral("SHA-256"), report.sha256);
+    m_facts->expandAll();
 
     Findings findings = report.findings;
     findings += m_session->findingsOfArchive();
@@ -296,13 +329,13 @@ void ArchivePage::showReport()
 
 void ArchivePage::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (!droppedFile(event->mimeData()).isEmpty())
+    if (!droppedArchive(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
 void ArchivePage::dropEvent(QDropEvent *event)
 {
-    const QString path = droppedFile(event->mimeData());
+    const QString path = droppedArchive(event->mimeData());
     if (path.isEmpty())
         return;
     event->acceptProposedAction();
@@ -332,7 +365,9 @@ void ArchivePage::retranslate()
     m_findingsTitle->setText(tr("Findings"));
     m_findings->setAccessibleName(tr("Findings"));
     m_override->setText(tr("I understand these problems and want to &continue anyway"));
-    if (!isInspecting())
+    if (isInspecting())
+        m_summary->setText(tr("Checking %1…").arg(QFileInfo(m_job->path()).fileName()));
+    else
         showReport();
 }
 

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "common/Finding.h"
+
 #include <QWizardPage>
+
+#include <optional>
 
 class QCheckBox;
 class QLabel;
@@ -13,7 +17,6 @@ namespace cudnnsetup {
 class InspectionJob;
 class SetupSession;
 struct ArchiveReport;
-struct Finding;
 } // namespace cudnnsetup
 
 namespace cudnnsetup::wizard {
@@ -36,6 +39,9 @@ public:
     bool isInspecting() const;
     // Inspects `hostPath` as if the user had chosen it.
     void chooseArchive(const QString &hostPath);
+    // Where the file dialog opens: the folder of the archive chosen last while it exists, else
+    // Downloads.
+    QString browseFolder() const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -45,11 +51,13 @@ protected:
 private:
     void browse();
     void showReport();
-    void showFailure(const Finding &problem);
     void retranslate();
 
     SetupSession *m_session;
     InspectionJob *m_job = nullptr;
+    // Why the archive chosen last could not be read at all; kept so that it is shown again, in
+    // the new language, when the page is redrawn.
+    std::optional<Finding> m_failure;
     QLineEdit *m_path = nullptr;
     QPushButton *m_browse = nullptr;
     QProgressBar *m_progress = nullptr;

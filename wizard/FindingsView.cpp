@@ -37,6 +37,7 @@ void FindingsView::setFindings(const Findings &findings)
         auto text = new QLabel(row);
         text->setObjectName(finding.id);
         text->setWordWrap(true);
+        text->setTextFormat(Qt::RichText); // the message is escaped, the fix set in italics
         text->setTextInteractionFlags(Qt::TextSelectableByMouse);
         QString body = finding.message.toString().toHtmlEscaped();
         if (!finding.fix.isEmpty())

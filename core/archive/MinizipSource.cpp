@@ -72,7 +72,6 @@ struct MinizipLibrary
     static constexpr auto goToFilePos = &unzGoToFilePos64;
     static constexpr auto openCurrentFile = &unzOpenCurrentFile3;
     static constexpr auto currentDataOffset = &unzGetCurrentFileZStreamPos64;
-    static constexpr auto readCurrentFile = &unzReadCurrentFile;
     static constexpr auto closeCurrentFile = &unzCloseCurrentFile;
 
     MinizipLibrary() = default;

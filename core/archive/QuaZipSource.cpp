@@ -25,7 +25,6 @@ struct QuaZipLibrary
     static constexpr auto goToFilePos = &unzGoToFilePos64;
     static constexpr auto openCurrentFile = &unzOpenCurrentFile3;
     static constexpr auto currentDataOffset = &unzGetCurrentFileZStreamPos64;
-    static constexpr auto readCurrentFile = &unzReadCurrentFile;
     static constexpr auto closeCurrentFile = &unzCloseCurrentFile;
 
     Handle open(QIODevice *device, QString *details)

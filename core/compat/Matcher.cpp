@@ -401,6 +401,8 @@ private:
                     .arg(text(archive.cudnn), archive.cudaVariant, text(target->version)),
                 target->path, Text(QT_TRANSLATE_NOOP("cudnnsetup", "Download %1 instead.")).arg(wanted)));
         }
+        if (!target)
+            checkSomeToolkitFits(archive, archiveMajor, platform, release);
         if (m_maxCuda.isValid() && archiveMajor > m_maxCuda.major()) {
             add(Finding::error(
                 QStringLiteral("match.driver-too-old-for-cudnn"),
@@ -418,6 +420,46 @@ private:
         checkZlib(archive.cudnn,
                   archive.platform.startsWith(QLatin1String("windows")) || m_facts.os == OsFamily::Windows,
                   QStringLiteral("cuDNN %1").arg(text(archive.cudnn)));
+    }
+
+    // cuDNN loads its CUDA major's cudart and cuBLAS: with toolkits of other majors only, none of
+    // them can serve it (frameworks bring their own cuDNN, so they do not change that). The fix
+    // names this release for the newest toolkit the driver runs, where NVIDIA built one for it.
+    void checkSomeToolkitFits(const MatchFacts::Archive &archive, int archiveMajor, const QString &platform,
+                              const CudnnRelease *release)
+    {
+        std::optional<MatchFacts::Toolkit> newest;
+        std::optional<MatchFacts::Toolkit> newestWithVariant;
+        for (const MatchFacts::Toolkit &toolkit : m_facts.toolkits) {
+            if (!toolkit.version.isValid())
+                continue;
+            if (toolkit.version.major() == archiveMajor)
+                return; // there is one; the driver decides whether it can run it
+            if (m_maxCuda.isValid() && toolkit.version.major() > m_maxCuda.major())
+                continue;
+            if (!newest || toolkit.version > newest->version)
+                newest = toolkit;
+            const bool built = !release || release->variantForCudaMajor(toolkit.version.major());
+            if (built && (!newestWithVariant || toolkit.version > newestWithVariant->version))
+                newestWithVariant = toolkit;
+        }
+        if (!newest)
+            return;
+        const Text fix =
+            newestWithVariant
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Download %1 instead."))
+                      .arg(archiveFileName(platform, archive.cudnn,
+                                           QString::number(newestWithVariant->version.major())))
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "Choose a cuDNN release that NVIDIA built for CUDA %1."))
+                      .arg(QString::number(newest->version.major()));
+        add(Finding::error(
+            QStringLiteral("match.no-toolkit-for-archive"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "cuDNN %1 for CUDA %2 needs the CUDA %2 libraries, but no CUDA "
+                                   "%2 toolkit is installed (the newest here is CUDA %3)."))
+                .arg(text(archive.cudnn), archive.cudaVariant, text(newest->version)),
+            newest->path, fix));
     }
 
     void checkVariant(const CudnnRelease &release, const CudnnVariant &variant,

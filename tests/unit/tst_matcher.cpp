@@ -19,7 +19,7 @@ namespace {
 
 // A row's machine: what-if values as `cudnnctl check` takes them, plus the facts only detection
 // gives, as words: "python32", "torch:2.7.1+cpu", "torch:2.7.1+cu128=12.8", "tf:2.15.0",
-// "zlib-missing", "wsl2".
+// "zlib-missing", "wsl2", "toolkit:12.9.1" (a detected toolkit, none of them chosen).
 MatchFacts factsFor(const QString &os, const QString &driver, const QString &cuda, const QString &gpu,
                     const QString &cudnn, const QStringList &extras)
 {
@@ -52,6 +52,11 @@ MatchFacts factsFor(const QString &os, const QString &driver, const QString &cud
             python.torchCuda = Version::parse(spec.section(QLatin1Char('='), 1));
         } else if (extra.startsWith(QLatin1String("tf:"))) {
             python.tensorflow = Version::parse(extra.mid(3));
+        } else if (extra.startsWith(QLatin1String("toolkit:"))) {
+            const Version version = Version::parse(extra.mid(8));
+            result.toolkits.append(
+                {version, QStringLiteral("C:\\CUDA\\v") + version.truncated(2).toString()});
+            continue;
         } else {
             if (extra == QLatin1String("zlib-missing"))
                 result.zlibwapi = QStringList();
@@ -191,6 +196,21 @@ private Q_SLOTS:
             << "windows"
             << "522.06" << none << rtx3060 << "cudnn-windows-x86_64-9.10.2.21_cuda12-archive.zip" << no
             << list({"error:match.driver-too-old-for-cudnn"}) << no << false;
+        // cuDNN needs its own CUDA major's libraries: toolkits of other majors only cannot serve it.
+        QTest::newRow("cuDNN for CUDA 11 beside CUDA 12 and 13 toolkits")
+            << "windows"
+            << "581.57" << none << rtx3060 << "cudnn-windows-x86_64-9.10.1.4_cuda11-archive.zip"
+            << list({"toolkit:12.9.1", "toolkit:13.0.2"}) << list({"error:match.no-toolkit-for-archive"})
+            << no << false;
+        QTest::newRow("cuDNN for CUDA 12 beside CUDA 12 and 13 toolkits")
+            << "windows"
+            << "581.57" << none << rtx3060 << "cudnn-windows-x86_64-9.10.1.4_cuda12-archive.zip"
+            << list({"toolkit:12.9.1", "toolkit:13.0.2"}) << no << list({"match.no-toolkit-for-archive"})
+            << true;
+        QTest::newRow("cuDNN for CUDA 12 and no toolkit at all")
+            << "windows"
+            << "581.57" << none << rtx3060 << "cudnn-windows-x86_64-9.10.1.4_cuda12-archive.zip" << no << no
+            << list({"match.no-toolkit-for-archive"}) << true;
         QTest::newRow("hyphenated archive name from a blog post")
             << "windows"
             << "537.13"
@@ -386,6 +406,18 @@ private Q_SLOTS:
             << "sm:8.6"
             << "cudnn-windows-x86_64-8.9.7.29_cuda11-archive.zip" << no << "match.cuda-major-mismatch"
             << "Download cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip instead.";
+        QTest::newRow("the release built for the newest toolkit that has a variant")
+            << "windows"
+            << "581.57" << QString() << "sm:8.6"
+            << "cudnn-windows-x86_64-9.10.1.4_cuda11-archive.zip"
+            << list({"toolkit:12.9.1", "toolkit:13.0.2"}) << "match.no-toolkit-for-archive"
+            << "Download cudnn-windows-x86_64-9.10.1.4_cuda12-archive.zip instead.";
+        QTest::newRow("no variant of the release for any toolkit here")
+            << "windows"
+            << "581.57" << QString() << "sm:8.6"
+            << "cudnn-windows-x86_64-9.10.1.4_cuda11-archive.zip" << list({"toolkit:13.0.2"})
+            << "match.no-toolkit-for-archive"
+            << "Choose a cuDNN release that NVIDIA built for CUDA 13.";
         QTest::newRow("Blackwell driver row")
             << "windows"
             << "566.36"

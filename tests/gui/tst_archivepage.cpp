@@ -1,0 +1,682 @@
+// The Archive page: a cuDNN zip chosen, dropped, refused or cancelled, inspected off the GUI thread,
+// and shown with its verdict, what it holds and its findings, in English and in Chinese. The
+// archives are built here with NVIDIA's file lists; the machine is the H200 recorded with the device,
+// made a Windows workstation so that a Windows zip can fit it.
+#include "ArchivePage.h"
+#include "CudnnArchiveLists.h"
+#include "PeImage.h"
+#include "Sandbox.h"
+#include "SetupWizard.h"
+#include "ZipWriter.h"
+#include "common/Translations.h"
+#include "session/SetupSession.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QCheckBox>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRandomGenerator>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QTreeWidget>
+#include <QUrl>
+
+#include <memory>
+#include <utility>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::wizard;
+
+namespace {
+
+// Every inspection here reads a few MB at most, but Wine starts slowly.
+constexpr int kInspectionTimeoutMs = 60000;
+
+const QString kVersion = QStringLiteral("9.19.0.56");
+
+const QString kIdleText = QStringLiteral("Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. "
+                                         "Nothing is installed yet: it is checked first.");
+
+SystemSnapshot recordedH200()
+{
+    const QJsonObject json =
+        QJsonDocument::fromJson(
+            Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/cudnnctl-detect.json")))
+            .object();
+    const auto snapshot = SystemSnapshot::fromJson(json);
+    if (!snapshot)
+        qFatal("the H200 fixture does not load");
+    return *snapshot;
+}
+
+// The recorded H200 as a Windows workstation with the given CUDA toolkits (and nothing installed
+// besides): the archives of this test are Windows zips, which the Linux machine refuses for their
+// platform alone.
+SystemSnapshot windowsH200(const QStringList &toolkits, const QString &driver = QStringLiteral("581.57"),
+                           const QString &driverMaxCuda = QStringLiteral("13.0"))
+{
+    SystemSnapshot snapshot = recordedH200();
+    snapshot.os = OsInfo();
+    snapshot.os.family = QStringLiteral("windows");
+    snapshot.os.name = QStringLiteral("Windows 11 Pro");
+    snapshot.os.version = QStringLiteral("10.0.26100");
+    snapshot.os.arch = QStringLiteral("x64");
+    snapshot.driver->version = driver;
+    snapshot.driver->maxCuda = driverMaxCuda;
+    snapshot.cudaToolkits.clear();
+    for (const QString &version : toolkits) {
+        CudaToolkit toolkit;
+        toolkit.version = version;
+        toolkit.path = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%1")
+                           .arg(version.section(QLatin1Char('.'), 0, 1));
+        toolkit.source = QStringLiteral("CUDA_PATH");
+        toolkit.versionSource = QStringLiteral("version.json");
+        toolkit.binDir = toolkit.path + QStringLiteral("\\bin");
+        toolkit.libDir = toolkit.path + QStringLiteral("\\lib\\x64");
+        snapshot.cudaToolkits.append(toolkit);
+    }
+    snapshot.cudnn.clear();
+    snapshot.pythons.clear();
+    snapshot.zlibwapi.clear();
+    snapshot.environment = EnvironmentInfo();
+    return snapshot;
+}
+
+bool saveZip(const QString &hostPath, const QList<ZipWriter::Entry> &entries)
+{
+    ZipWriter zip;
+    for (const ZipWriter::Entry &entry : entries)
+        zip.add(entry);
+    return zip.save(hostPath);
+}
+
+// NVIDIA's Windows archive of `version` for `cudaVariant`, every DLL a small x64 DLL.
+QList<ZipWriter::Entry> cudnnEntries(const QString &version, const QString &cudaVariant)
+{
+    return archives::entriesOf(archives::windowsFiles(version, cudaVariant), version);
+}
+
+QString labelText(const QWidget *page, const QString &name)
+{
+    const auto label = page->findChild<QLabel *>(name);
+    return label ? label->text() : QStringLiteral("<no %1>").arg(name);
+}
+
+QString summaryText(const QWidget *page)
+{
+    return labelText(page, QStringLiteral("summaryLabel"));
+}
+
+QTreeWidget *factsTree(const QWidget *page)
+{
+    return page->findChild<QTreeWidget *>(QStringLiteral("archiveFacts"));
+}
+
+const QTreeWidgetItem *factItem(const QWidget *page, const QString &question)
+{
+    const QTreeWidget *tree = factsTree(page);
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        if (tree->topLevelItem(i)->text(0) == question)
+            return tree->topLevelItem(i);
+    }
+    return nullptr;
+}
+
+QString factValue(const QWidget *page, const QString &question)
+{
+    const QTreeWidgetItem *item = factItem(page, question);
+    return item ? item->text(1) : QStringLiteral("<no row %1>").arg(question);
+}
+
+QString factsText(const QWidget *page)
+{
+    const QTreeWidget *tree = factsTree(page);
+    QStringList lines;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = tree->topLevelItem(i);
+        lines.append(item->text(0) + QLatin1Char('|') + item->text(1));
+        for (int c = 0; c < item->childCount(); ++c)
+            lines.append(QLatin1Char('|') + item->child(c)->text(1));
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+QStringList childValues(const QTreeWidgetItem *item)
+{
+    QStringList values;
+    for (int c = 0; item && c < item->childCount(); ++c)
+        values.append(item->child(c)->text(1));
+    return values;
+}
+
+QString findingIds(const Findings &findings)
+{
+    QStringList ids;
+    for (const Finding &finding : findings)
+        ids.append(finding.id);
+    return ids.join(QStringLiteral(", "));
+}
+
+QString sha256Of(const QString &hostPath)
+{
+    QFile file(hostPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    hash.addData(&file);
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+void saveScreenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
+    QDir().mkpath(dir);
+    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
+}
+
+// The button that leaves the page forwards: Next, or Finish while the Archive page is the last.
+QAbstractButton *forwardButton(QWizard &wizard)
+{
+    return wizard.button(wizard.nextId() == -1 ? QWizard::FinishButton : QWizard::NextButton);
+}
+
+// Walks to the Archive page the way a user does (the Hardware page keeps the given snapshot).
+ArchivePage *openArchivePage(SetupWizard &wizard)
+{
+    wizard.show();
+    while (wizard.currentId() != SetupWizard::Page_Archive) {
+        const int before = wizard.currentId();
+        wizard.next();
+        if (wizard.currentId() == before)
+            return nullptr;
+    }
+    return qobject_cast<ArchivePage *>(wizard.currentPage());
+}
+
+// Drags `mime` over `target` and drops it there, as a file manager does; true when both the
+// enter and the drop were accepted.
+bool dragAndDrop(QWidget *target, const QMimeData *mime)
+{
+    const QPoint at = target->rect().center();
+    QDragEnterEvent enter(at, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    enter.ignore();
+    QApplication::sendEvent(target, &enter);
+    if (!enter.isAccepted())
+        return false;
+    QDropEvent drop(QPointF(at), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    drop.ignore();
+    QApplication::sendEvent(target, &drop);
+    return drop.isAccepted();
+}
+
+// One machine, its session, and the wizard open at the Archive page.
+struct Opened
+{
+    explicit Opened(const SystemSnapshot &snapshot)
+        : session(SystemContext::running())
+    {
+        session.setSnapshot(snapshot);
+        wizard = std::make_unique<SetupWizard>(&session);
+        wizard->resize(820, 660);
+        page = openArchivePage(*wizard);
+    }
+
+    SetupSession session;
+    std::unique_ptr<SetupWizard> wizard;
+    ArchivePage *page = nullptr;
+};
+
+// The check has ended and the page shows its outcome.
+bool inspected(const Opened &opened)
+{
+    return !opened.page->isInspecting() && !summaryText(opened.page).startsWith(QLatin1String("Checking "));
+}
+
+} // namespace
+
+class TestArchivePage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_settings.isValid());
+        QVERIFY(m_archives.isValid());
+        // The page remembers its folder in QSettings: here in a throw-away file, never the user's.
+        QCoreApplication::setOrganizationName(QStringLiteral("cudnn-setup-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_archivepage"));
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::SystemScope, m_settings.path());
+        QVERIFY2(QSettings().fileName().startsWith(m_settings.path()), qPrintable(QSettings().fileName()));
+    }
+
+    void init() { Translations::install(QStringLiteral("en")); }
+    void cleanup() { Translations::install(QStringLiteral("en")); }
+
+    // A good cuDNN 9 zip for CUDA 12 on a machine with CUDA 12: checked in the background, its
+    // facts and libraries shown, and the page lets the user go on; then the same page in Chinese.
+    void goodArchiveFitsAndIsShownInBothLanguages()
+    {
+        Opened opened(windowsH200({QStringLiteral("12.9.1")}));
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+        QCOMPARE(page->title(), QStringLiteral("Your cuDNN archive"));
+        QCOMPARE(summaryText(page), kIdleText);
+        QVERIFY(!page->isComplete());
+        QVERIFY(!forwardButton(*opened.wizard)->isEnabled());
+
+        // Saved under a name of the user's own: the content, not the name, says what it is.
+        const QString path = m_archives.filePath(QStringLiteral("cudnn-for-cuda12.zip"));
+        QVERIFY(saveZip(path, cudnnEntries(kVersion, QStringLiteral("12"))));
+        QSignalSpy completeChanged(page, &QWizardPage::completeChanged);
+        page->chooseArchive(path);
+        QCOMPARE(page->findChild<QLineEdit *>(QStringLiteral("archivePath"))->text(),
+                 QDir::toNativeSeparators(path));
+        QCOMPARE(summaryText(page), QStringLiteral("Checking cudnn-for-cuda12.zip…"));
+        QVERIFY(!page->isComplete());
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+
+        QVERIFY(opened.session.hasArchive());
+        const ArchiveReport &report = opened.session.archive();
+        QVERIFY2(report.verdict == ArchiveReport::Verdict::Ok, qPrintable(findingIds(report.findings)));
+        QVERIFY2(opened.session.match().compatible(),
+                 qPrintable(findingIds(opened.session.match().findings)));
+        QCOMPARE(summaryText(page), QStringLiteral("The archive is intact and fits this computer."));
+        QCOMPARE(factValue(page, QStringLiteral("NVIDIA's file")),
+                 QStringLiteral("Unknown: NVIDIA's checksum for it is not in the database"));
+        QCOMPARE(factValue(page, QStringLiteral("Holds")),
+                 QStringLiteral("cuDNN 9.19.0 for CUDA 12 (windows-x86_64)"));
+        QVERIFY2(!factItem(page, QStringLiteral("Name says")), qPrintable(factsText(page)));
+        QCOMPARE(factValue(page, QStringLiteral("Contents")),
+                 QStringLiteral("8 libraries, 7 headers, 16 import libraries; 0.0 MiB unpacked"));
+        QCOMPARE(
+            childValues(factItem(page, QStringLiteral("Contents"))),
+            (QStringList{QStringLiteral("bin/x64/cudnn64_9.dll"), QStringLiteral("bin/x64/cudnn_adv64_9.dll"),
+                         QStringLiteral("bin/x64/cudnn_cnn64_9.dll"),
+                         QStringLiteral("bin/x64/cudnn_engines_precompiled64_9.dll"),
+                         QStringLiteral("bin/x64/cudnn_engines_runtime_compiled64_9.dll"),
+                         QStringLiteral("bin/x64/cudnn_graph64_9.dll"),
+                         QStringLiteral("bin/x64/cudnn_heuristic64_9.dll"),
+                         QStringLiteral("bin/x64/cudnn_ops64_9.dll")}));
+        QCOMPARE(factValue(page, QStringLiteral("SHA-256")), sha256Of(path));
+        QTRY_VERIFY(page->findChild<QLabel *>(QStringLiteral("archive.checksum-unknown")) &&
+                    page->findChild<QLabel *>(QStringLiteral("archive.checksum-unknown"))->isVisible());
+        QVERIFY(!page->findChild<QCheckBox *>(QStringLiteral("overrideCheck"))->isVisible());
+        QVERIFY(!page->findChild<QProgressBar *>()->isVisible());
+        QVERIFY(page->isComplete());
+        QVERIFY(forwardButton(*opened.wizard)->isEnabled());
+        QVERIFY(completeChanged.count() >= 2);
+        saveScreenshot(opened.wizard.get(), QStringLiteral("archive-ok-en.png"));
+
+        // The language switches live: the same report, re-worded, without checking again.
+        Translations::install(QStringLiteral("zh_CN"));
+        QTRY_COMPARE(page->title(), QStringLiteral("你的 cuDNN 压缩包"));
+        QVERIFY(!page->isInspecting());
+        QCOMPARE(summaryText(page), QStringLiteral("压缩包完好，适合这台电脑。"));
+        QCOMPARE(factValue(page, QStringLiteral("NVIDIA 原版文件")),
+                 QStringLiteral("未知：数据库中没有它的 NVIDIA 校验值"));
+        QCOMPARE(factValue(page, QStringLiteral("内含")),
+                 QStringLiteral("面向 CUDA 12 的 cuDNN 9.19.0（windows-x86_64）"));
+        QCOMPARE(factValue(page, QStringLiteral("内容")),
+                 QStringLiteral("8 个库、7 个头文件、16 个导入库；解压后 0.0 MiB"));
+        QCOMPARE(childValues(factItem(page, QStringLiteral("内容"))).size(), 8);
+        QCOMPARE(factValue(page, QStringLiteral("SHA-256")), sha256Of(path));
+        const QString checksumNote = labelText(page, QStringLiteral("archive.checksum-unknown"));
+        QVERIFY2(checksumNote.startsWith(QStringLiteral("兼容性数据库（版本 ")), qPrintable(checksumNote));
+        QTRY_VERIFY(page->findChild<QLabel *>(QStringLiteral("archive.checksum-unknown"))->isVisible());
+        QVERIFY(page->isComplete());
+        saveScreenshot(opened.wizard.get(), QStringLiteral("archive-ok-zh_CN.png"));
+    }
+
+    // An entry that would land outside the target folder: refused, whatever else the zip holds.
+    void unsafeArchiveIsRefused()
+    {
+        Opened opened(windowsH200({QStringLiteral("12.9.1")}));
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+        QList<ZipWriter::Entry> entries = cudnnEntries(kVersion, QStringLiteral("12"));
+        entries.append(ZipWriter::Entry::file("../evil.dll", peimage::x64Dll()));
+        const QString name = archives::windowsRoot(kVersion, QStringLiteral("12")) + QStringLiteral(".zip");
+        const QString path = m_archives.filePath(name);
+        QVERIFY(saveZip(path, entries));
+        page->chooseArchive(path);
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+
+        QVERIFY(opened.session.hasArchive());
+        QCOMPARE(opened.session.archive().verdict, ArchiveReport::Verdict::Unsafe);
+        QCOMPARE(summaryText(page), QStringLiteral("This archive is unsafe and will not be used."));
+        const QString unsafe = labelText(page, QStringLiteral("archive.unsafe-path"));
+        QVERIFY2(unsafe.contains(QStringLiteral("../evil.dll")), qPrintable(unsafe));
+        QTRY_VERIFY(page->findChild<QLabel *>(QStringLiteral("archive.unsafe-path"))->isVisible());
+        // Named like NVIDIA's file, but not the one NVIDIA published.
+        QCOMPARE(factValue(page, QStringLiteral("NVIDIA's file")),
+                 QStringLiteral("No: the checksum differs from the one NVIDIA published"));
+        QVERIFY(page->findChild<QLabel *>(QStringLiteral("archive.checksum-mismatch")));
+        QCOMPARE(factValue(page, QStringLiteral("Name says")),
+                 QStringLiteral("cuDNN 9.19.0.56 for CUDA 12 (windows-x86_64)"));
+        QCOMPARE(factValue(page, QStringLiteral("Holds")),
+                 QStringLiteral("Not read: nothing is unpacked from an unsafe archive"));
+        QVERIFY(!page->isComplete());
+        QVERIFY(!forwardButton(*opened.wizard)->isEnabled());
+        // Nothing to override: an unsafe archive is never taken.
+        QVERIFY(!page->findChild<QCheckBox *>(QStringLiteral("overrideCheck"))->isVisible());
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("go on despite")));
+        opened.session.setBlockersOverridden(true);
+        QVERIFY(!page->isComplete());
+        saveScreenshot(opened.wizard.get(), QStringLiteral("archive-unsafe-en.png"));
+
+        // The quotes of the path are drawn as quotes, not as the HTML that escapes them.
+        const auto unsafeLabel = page->findChild<QLabel *>(QStringLiteral("archive.unsafe-path"));
+        QCOMPARE(unsafeLabel->textFormat(), Qt::RichText);
+        QVERIFY2(unsafeLabel->text().contains(QStringLiteral("&quot;../evil.dll&quot;")),
+                 qPrintable(unsafeLabel->text()));
+    }
+
+    // A file that is no zip at all, and one that is not there: each says so, and the page waits.
+    void notAZipAndAMissingFileFailClearly()
+    {
+        Opened opened(windowsH200({QStringLiteral("12.9.1")}));
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+
+        const QString notZip = m_archives.filePath(QStringLiteral("cudnn-readme.zip"));
+        {
+            QFile file(notZip);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("cuDNN is NVIDIA's library of deep neural network primitives.\n");
+        }
+        page->chooseArchive(notZip);
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+        QVERIFY(opened.session.hasArchive());
+        QCOMPARE(opened.session.archive().verdict, ArchiveReport::Verdict::NotCudnn);
+        QCOMPARE(summaryText(page), QStringLiteral("This is not a cuDNN archive."));
+        QCOMPARE(
+            labelText(page, QStringLiteral("archive.not-zip")),
+            QStringLiteral("%1 is not a zip archive.<br><i>What to do: Choose the .zip archive itself.</i>")
+                .arg(QDir::toNativeSeparators(notZip).toHtmlEscaped()));
+        QVERIFY(!page->isComplete());
+        QVERIFY(!forwardButton(*opened.wizard)->isEnabled());
+
+        const QString missing =
+            m_archives.filePath(QStringLiteral("gone/cudnn-windows-x86_64-9.19.0.56_cuda12-archive.zip"));
+        page->chooseArchive(missing);
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+        QVERIFY(!opened.session.hasArchive());
+        QCOMPARE(summaryText(page),
+                 QStringLiteral("The archive %1 cannot be read.").arg(QDir::toNativeSeparators(missing)));
+        QCOMPARE(factsTree(page)->topLevelItemCount(), 0);
+        QVERIFY(!page->findChild<QLabel *>(QStringLiteral("archive.not-zip"))); // the last report is gone
+        QVERIFY(!page->findChild<QProgressBar *>()->isVisible());
+        QVERIFY(!page->isComplete());
+        QVERIFY(!forwardButton(*opened.wizard)->isEnabled());
+
+        // The failure stays on the page when it is re-worded.
+        Translations::install(QStringLiteral("zh_CN"));
+        QTRY_COMPARE(page->title(), QStringLiteral("你的 cuDNN 压缩包"));
+        QCOMPARE(summaryText(page),
+                 QStringLiteral("无法读取压缩包 %1。").arg(QDir::toNativeSeparators(missing)));
+        QVERIFY(!page->isComplete());
+    }
+
+    // NVIDIA's intact archive for CUDA 13 on a machine whose driver runs CUDA up to 12.7: the page
+    // holds the user until they explicitly go on anyway, and a new verdict takes that back.
+    void archiveThatDoesNotFitNeedsTheOverride()
+    {
+        Opened opened(
+            windowsH200({QStringLiteral("12.6.3")}, QStringLiteral("566.36"), QStringLiteral("12.7")));
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+        const QString path = m_archives.filePath(archives::windowsRoot(kVersion, QStringLiteral("13")) +
+                                                 QStringLiteral(".zip"));
+        QVERIFY(saveZip(path, cudnnEntries(kVersion, QStringLiteral("13"))));
+        page->chooseArchive(path);
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+
+        QVERIFY(opened.session.hasArchive());
+        QCOMPARE(opened.session.archive().verdict, ArchiveReport::Verdict::Ok);
+        QCOMPARE(factValue(page, QStringLiteral("Holds")),
+                 QStringLiteral("cuDNN 9.19.0.56 for CUDA 13 (windows-x86_64)"));
+        QVERIFY2(!opened.session.match().compatible(),
+                 qPrintable(findingIds(opened.session.match().findings)));
+        QCOMPARE(summaryText(page),
+                 QStringLiteral("The archive is intact, but it does not fit this computer."));
+        const QString driver = labelText(page, QStringLiteral("match.driver-too-old-for-cudnn"));
+        QVERIFY2(
+            driver.contains(QStringLiteral("Driver 566.36 supports CUDA up to 12.7, so it cannot run cuDNN "
+                                           "built for CUDA 13.")),
+            qPrintable(driver));
+        QVERIFY(!page->isComplete());
+        QVERIFY(!forwardButton(*opened.wizard)->isEnabled());
+        auto override = page->findChild<QCheckBox *>(QStringLiteral("overrideCheck"));
+        QVERIFY(override->isVisible());
+        QVERIFY(!override->isChecked());
+        QTRY_VERIFY(page->findChild<QLabel *>(QStringLiteral("match.driver-too-old-for-cudnn"))->isVisible());
+        saveScreenshot(opened.wizard.get(), QStringLiteral("archive-blocked-en.png"));
+
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral(
+                                               "go on despite: .*match\\.driver-too-old-for-cudnn")));
+        override->click();
+        QVERIFY(opened.session.blockersOverridden());
+        QVERIFY(page->isComplete());
+        QVERIFY(forwardButton(*opened.wizard)->isEnabled());
+
+        // Choosing again is a new verdict: the override is taken back.
+        page->chooseArchive(path);
+        QVERIFY(!page->isComplete());
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+        QVERIFY(!opened.session.blockersOverridden());
+        QVERIFY(!override->isChecked());
+        QVERIFY(!page->isComplete());
+    }
+
+    // NVIDIA's intact archive for CUDA 11 on a machine that has only CUDA 12 and 13 toolkits.
+    void archiveForCuda11OnACuda12And13Machine()
+    {
+        Opened opened(windowsH200({QStringLiteral("12.9.1"), QStringLiteral("13.0.2")}));
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+        const QString version = QStringLiteral("9.10.1.4");
+        const QString path = m_archives.filePath(archives::windowsRoot(version, QStringLiteral("11")) +
+                                                 QStringLiteral(".zip"));
+        QVERIFY(saveZip(path, cudnnEntries(version, QStringLiteral("11"))));
+        page->chooseArchive(path);
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+        QVERIFY(opened.session.hasArchive());
+        QCOMPARE(opened.session.archive().verdict, ArchiveReport::Verdict::Ok);
+        QCOMPARE(factValue(page, QStringLiteral("Holds")),
+                 QStringLiteral("cuDNN 9.10.1.4 for CUDA 11 (windows-x86_64)"));
+        QCOMPARE(opened.session.archive().cudaVariant, QStringLiteral("11"));
+
+        QVERIFY2(!opened.session.match().compatible(),
+                 qPrintable(findingIds(opened.session.match().findings)));
+        const Finding *noToolkit =
+            opened.session.match().finding(QStringLiteral("match.no-toolkit-for-archive"));
+        QVERIFY(noToolkit);
+        QCOMPARE(noToolkit->fix.toString(),
+                 QStringLiteral("Download cudnn-windows-x86_64-9.10.1.4_cuda12-archive.zip instead."));
+        QVERIFY(!page->isComplete());
+        QVERIFY(page->findChild<QCheckBox *>(QStringLiteral("overrideCheck"))->isVisible());
+    }
+
+    // A zip dropped anywhere on the page is checked; other drops are refused.
+    void dropTakesOneZipFile()
+    {
+        Opened opened(windowsH200({QStringLiteral("12.9.1")}));
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+        const QString path = m_archives.filePath(QStringLiteral("dropped/cudnn-dropped.zip"));
+        QVERIFY(saveZip(path, cudnnEntries(kVersion, QStringLiteral("12"))));
+        const QString text = m_archives.filePath(QStringLiteral("dropped/notes.txt"));
+        QVERIFY(saveZip(text, cudnnEntries(kVersion, QStringLiteral("12")))); // a zip, but not named one
+        const auto pathEdit = page->findChild<QLineEdit *>(QStringLiteral("archivePath"));
+
+        QMimeData plainText;
+        plainText.setText(path);
+        QMimeData web;
+        web.setUrls(
+            {QUrl(QStringLiteral("https://developer.download.nvidia.com/compute/cudnn/redist/cudnn/"
+                                 "windows-x86_64/cudnn-windows-x86_64-9.19.0.56_cuda12-archive.zip"))});
+        QMimeData notZip;
+        notZip.setUrls({QUrl::fromLocalFile(text)});
+        QMimeData two;
+        two.setUrls({QUrl::fromLocalFile(path), QUrl::fromLocalFile(path)});
+        const QList<std::pair<const char *, const QMimeData *>> refused{{"plain text", &plainText},
+                                                                        {"a web address", &web},
+                                                                        {"a .txt file", &notZip},
+                                                                        {"two files", &two}};
+        for (const auto &[what, mime] : refused) {
+            QVERIFY2(!dragAndDrop(page, mime), what);
+            QVERIFY2(!page->isInspecting(), what);
+            QVERIFY2(pathEdit->text().isEmpty(), what);
+            QVERIFY2(summaryText(page) == kIdleText, what);
+        }
+        QVERIFY(!opened.session.hasArchive());
+
+        // Dropped on the path field itself, with the text a file manager adds to the address: the
+        // page takes it, the field does not type it in.
+        QMimeData zip;
+        zip.setUrls({QUrl::fromLocalFile(path)});
+        zip.setText(QUrl::fromLocalFile(path).toString());
+        QVERIFY(dragAndDrop(pathEdit, &zip));
+        QCOMPARE(pathEdit->text(), QDir::toNativeSeparators(path));
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+        QVERIFY(opened.session.hasArchive());
+        QCOMPARE(opened.session.archive().path, path);
+        QCOMPARE(summaryText(page), QStringLiteral("The archive is intact and fits this computer."));
+        QVERIFY(page->isComplete());
+
+        // Dropped on the list of facts, it replaces the archive checked before.
+        const QString second = m_archives.filePath(QStringLiteral("dropped/cudnn-second.ZIP"));
+        QVERIFY(QFile::copy(path, second));
+        QMimeData again;
+        again.setUrls({QUrl::fromLocalFile(second)});
+        QVERIFY(dragAndDrop(factsTree(page)->viewport(), &again));
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened) && opened.session.hasArchive(), kInspectionTimeoutMs);
+        QCOMPARE(opened.session.archive().path, second);
+    }
+
+    // The folder of the archive chosen last is where the file dialog opens next time, in any
+    // later run; Downloads until then, and again once that folder is gone.
+    void remembersTheFolderOfTheLastArchive()
+    {
+        QSettings().remove(QStringLiteral("archive/folder"));
+        const QString downloads = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
+        Opened opened(windowsH200({QStringLiteral("12.9.1")}));
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+        QCOMPARE(page->browseFolder(), downloads);
+
+        QTemporaryDir folder(m_archives.filePath(QStringLiteral("downloads-XXXXXX")));
+        QVERIFY(folder.isValid());
+        const QString path = folder.filePath(QStringLiteral("cudnn-remembered.zip"));
+        QVERIFY(saveZip(path, cudnnEntries(kVersion, QStringLiteral("12"))));
+        page->chooseArchive(path);
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+        QCOMPARE(QSettings().value(QStringLiteral("archive/folder")).toString(), folder.path());
+        QVERIFY2(QFile::exists(QSettings().fileName()) &&
+                     QSettings().fileName().startsWith(m_settings.path()),
+                 qPrintable(QSettings().fileName()));
+        QCOMPARE(page->browseFolder(), folder.path());
+
+        // A later run of the wizard opens there too.
+        SetupSession session(SystemContext::running());
+        ArchivePage later(&session);
+        QCOMPARE(later.browseFolder(), folder.path());
+
+        QVERIFY(folder.remove());
+        QCOMPARE(later.browseFolder(), downloads);
+    }
+
+    // Cancel right after choosing a large archive: the check stops, and the page is as before.
+    void cancelReturnsToIdle()
+    {
+        Opened opened(windowsH200({QStringLiteral("12.9.1")}));
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+        // 48 MiB that do not compress, stored: every byte is read, checked and hashed.
+        QList<ZipWriter::Entry> entries = cudnnEntries(kVersion, QStringLiteral("12"));
+        QByteArray noise(48 << 20, Qt::Uninitialized);
+        QRandomGenerator(20260101).fillRange(reinterpret_cast<quint32 *>(noise.data()),
+                                             noise.size() / qsizetype(sizeof(quint32)));
+        bool replaced = false;
+        for (ZipWriter::Entry &entry : entries) {
+            if (entry.name.endsWith("/cudnn_engines_precompiled64_9.dll")) {
+                entry.data = peimage::x64Dll() + noise;
+                entry.method = 0;
+                replaced = true;
+            }
+        }
+        QVERIFY(replaced);
+        const QString big = m_archives.filePath(QStringLiteral("cudnn-big.zip"));
+        QVERIFY(saveZip(big, entries));
+        QVERIFY(QFileInfo(big).size() > (48 << 20));
+
+        page->chooseArchive(big);
+        QVERIFY(page->isInspecting());
+        auto cancel = page->findChild<QPushButton *>(QStringLiteral("cancelInspectionButton"));
+        QVERIFY(cancel->isVisible());
+        QCOMPARE(cancel->text(), QStringLiteral("Cancel check"));
+        QVERIFY(page->findChild<QProgressBar *>()->isVisible());
+        cancel->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isInspecting(), kInspectionTimeoutMs);
+        QTRY_COMPARE(summaryText(page), kIdleText);
+        QVERIFY(!cancel->isVisible());
+        QVERIFY(!page->findChild<QProgressBar *>()->isVisible());
+        QVERIFY(!opened.session.hasArchive());
+        QCOMPARE(factsTree(page)->topLevelItemCount(), 0);
+        QVERIFY(!page->isComplete());
+        QVERIFY(!forwardButton(*opened.wizard)->isEnabled());
+
+        // A check that ends just as another archive is chosen: its result, already on its way to the
+        // page, is not shown for the archive now being checked.
+        const QString small = m_archives.filePath(QStringLiteral("cudnn-small.zip"));
+        QVERIFY(saveZip(small, cudnnEntries(kVersion, QStringLiteral("12"))));
+        page->chooseArchive(small);
+        QElapsedTimer clock;
+        clock.start();
+        while (page->isInspecting() && clock.elapsed() < kInspectionTimeoutMs)
+            QThread::msleep(5); // no events handled: the finished check's result stays queued
+        QVERIFY(!page->isInspecting());
+        QThread::msleep(100); // the worker posts the result right after it reports the end
+        page->chooseArchive(big);
+        QCoreApplication::processEvents();
+        QVERIFY(page->isInspecting());
+        QVERIFY(!opened.session.hasArchive());
+        QCOMPARE(summaryText(page), QStringLiteral("Checking cudnn-big.zip…"));
+        QVERIFY(page->findChild<QProgressBar *>()->isVisible());
+        QVERIFY(cancel->isVisible());
+
+        // Another archive chosen while the large one is still being read replaces that check.
+        page->chooseArchive(small);
+        page->chooseArchive(small);
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+        QVERIFY(opened.session.hasArchive());
+        QCOMPARE(opened.session.archive().path, small);
+        QCOMPARE(summaryText(page), QStringLiteral("The archive is intact and fits this computer."));
+        QVERIFY(page->isComplete());
+    }
+
+private:
+    QTemporaryDir m_settings;
+    QTemporaryDir m_archives;
+};
+
+QTEST_MAIN(TestArchivePage)
+#include "tst_archivepage.moc"
