@@ -119,31 +119,6 @@
         <translation>--%1 只能用于 check 命令。</translation>
     </message>
     <message>
-        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
-
-Commands:
-  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
-            tables and name the archive to download. Values not given with
-            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
-  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
-            file, and which cuDNN for which CUDA it truly holds.</source>
-        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
-
-命令：
-  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
-            cuDNN 副本和 Python 解释器。
-  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
-            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
-  inspect   检查 cuDNN 压缩包（ZIP）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
-            以及其中实际是面向哪个 CUDA 的哪个 cuDNN。</translation>
-    </message>
-    <message>
-        <source>The command to run: detect, check or inspect ZIP.</source>
-        <translation>要执行的命令：detect、check 或 inspect ZIP。</translation>
-    </message>
-    <message>
         <source>This build has no zip backend "%1".</source>
         <translation>本版本没有名为“%1”的 zip 读取后端。</translation>
     </message>
@@ -162,6 +137,109 @@ Commands:
     <message>
         <source>--%1 belongs to the inspect command.</source>
         <translation>--%1 只能用于 inspect 命令。</translation>
+    </message>
+    <message>
+        <source>Installed.</source>
+        <translation>安装完成。</translation>
+    </message>
+    <message>
+        <source>Uninstalled.</source>
+        <translation>卸载完成。</translation>
+    </message>
+    <message>
+        <source>Already installed there; nothing to do.</source>
+        <translation>那里已经装好了，无需再做任何事。</translation>
+    </message>
+    <message>
+        <source>Dry run: nothing was changed. The steps would be:</source>
+        <translation>演练：没有做任何更改。实际执行的步骤将是：</translation>
+    </message>
+    <message>
+        <source>Cancelled; everything done was undone.</source>
+        <translation>已取消；已做的改动全部撤销。</translation>
+    </message>
+    <message>
+        <source>Failed; nothing was changed.</source>
+        <translation>失败；没有做任何更改。</translation>
+    </message>
+    <message>
+        <source>Another install is running.</source>
+        <translation>另一个安装正在进行。</translation>
+    </message>
+    <message>
+        <source>Receipt %1: %2</source>
+        <translation>安装回执 %1：%2</translation>
+    </message>
+    <message>
+        <source>--path takes user, system or none.</source>
+        <translation>--path 只能是 user、system 或 none。</translation>
+    </message>
+    <message>
+        <source>--cudnn-variables takes user or system.</source>
+        <translation>--cudnn-variables 只能是 user 或 system。</translation>
+    </message>
+    <message>
+        <source>install needs the archive: --archive FILE.zip</source>
+        <translation>install 需要指定压缩包：--archive FILE.zip</translation>
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
+
+Commands:
+  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
+            interpreters of this system (or of --system-root).
+  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
+            tables and name the archive to download. Values not given with
+            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
+  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
+            file, and which cuDNN for which CUDA it truly holds.
+  install   Install a cuDNN archive as one transaction (--archive --target
+            --path): all of it or nothing, with a receipt.
+  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).</source>
+        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
+
+命令：
+  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
+            cuDNN 副本和 Python 解释器。
+  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
+            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
+  inspect   检查 cuDNN 压缩包（ZIP）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
+            以及其中实际是面向哪个 CUDA 的哪个 cuDNN。
+  install   以单个事务安装 cuDNN 压缩包（--archive --target --path）：
+            要么全部完成，要么什么都不改，并留下安装回执。
+  uninstall 按回执撤销一次安装（cudnnctl uninstall [ID]）。</translation>
+    </message>
+    <message>
+        <source>The command to run: detect, check, inspect ZIP, install or uninstall [ID].</source>
+        <translation>要执行的命令：detect、check、inspect ZIP、install 或 uninstall [ID]。</translation>
+    </message>
+    <message>
+        <source>install: the cuDNN archive (ZIP) to install.</source>
+        <translation>install：要安装的 cuDNN 压缩包（ZIP）。</translation>
+    </message>
+    <message>
+        <source>install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder).</source>
+        <translation>install：安装位置：cuda[:版本]、dir[:路径]、user、conda:环境 或 venv:路径（默认：匹配的 CUDA 工具包，没有则用单独的文件夹）。</translation>
+    </message>
+    <message>
+        <source>install: which PATH gets the DLL folder: user, system or none (default: the target's own choice).</source>
+        <translation>install：把 DLL 文件夹加入哪个 PATH：user、system 或 none（默认：按安装位置的惯例）。</translation>
+    </message>
+    <message>
+        <source>install: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY, for the user or the system.</source>
+        <translation>install：同时为当前用户或整个系统设置 CUDNN_PATH、CUDNN_INCLUDE_DIR 和 CUDNN_LIBRARY。</translation>
+    </message>
+    <message>
+        <source>install, uninstall: show the steps, change nothing.</source>
+        <translation>install、uninstall：只列出步骤，不做任何更改。</translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the install command.</source>
+        <translation>--%1 只能用于 install 命令。</translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the install and uninstall commands.</source>
+        <translation>--%1 只能用于 install 和 uninstall 命令。</translation>
     </message>
 </context>
 <context>
@@ -1123,6 +1201,390 @@ Commands:
         <source>cuDNN %1 for CUDA %2 needs the CUDA %2 libraries, but no CUDA %2 toolkit is installed (the newest here is CUDA %3).</source>
         <translation>cuDNN %1（CUDA %2 版）要用 CUDA %2 的运行库，但这台电脑没有装 CUDA %2 工具包（装的最新版本是 CUDA %3）。</translation>
     </message>
+    <message>
+        <source>%1 is not a Python virtual environment: it has no pyvenv.cfg or no %2.</source>
+        <translation>%1 不是 Python 虚拟环境：其中没有 pyvenv.cfg 或没有 %2。</translation>
+    </message>
+    <message>
+        <source>Give the folder that holds pyvenv.cfg, or create the environment with python -m venv.</source>
+        <translation>请指定包含 pyvenv.cfg 的文件夹，或先用 python -m venv 创建该环境。</translation>
+    </message>
+    <message>
+        <source>%1 is not a conda environment: it has no conda-meta folder.</source>
+        <translation>%1 不是 conda 环境：其中没有 conda-meta 文件夹。</translation>
+    </message>
+    <message>
+        <source>Give the environment's name or folder as "conda env list" shows it.</source>
+        <translation>请按 "conda env list" 显示的内容填写环境名称或文件夹。</translation>
+    </message>
+    <message>
+        <source>No conda environment named "%1" was found.</source>
+        <translation>未找到名为 "%1" 的 conda 环境。</translation>
+    </message>
+    <message>
+        <source>%1 already holds this cuDNN, installed the same way; its files are replaced.</source>
+        <translation>%1 中已按相同方式安装过这个 cuDNN，其中的文件将被替换。</translation>
+    </message>
+    <message>
+        <source>%1 already holds cuDNN files that were not put there by this setup; those with the same names are replaced, the others stay.</source>
+        <translation>%1 中已有并非由本安装程序放入的 cuDNN 文件；同名文件将被替换，其余文件保留。</translation>
+    </message>
+    <message>
+        <source>Choose an empty folder to keep the existing copy as it is.</source>
+        <translation>如需保持现有副本不变，请选择一个空文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is not empty: it holds files that are not part of this cuDNN, such as %2 (%3 in all).</source>
+        <translation>%1 不是空文件夹：其中有不属于此 cuDNN 的文件，例如 %2（共 %3 个）。</translation>
+    </message>
+    <message>
+        <source>Choose an empty folder, or a new folder inside this one.</source>
+        <translation>请选择一个空文件夹，或在此文件夹中新建一个文件夹。</translation>
+    </message>
+    <message>
+        <source>Writing to %1 was refused; administrator rights would allow it.</source>
+        <translation>写入 %1 被拒绝；以管理员身份运行即可写入。</translation>
+    </message>
+    <message>
+        <source>Let the setup run as administrator, or choose a folder you can write to, such as the per-user folder.</source>
+        <translation>请以管理员身份运行安装程序，或选择一个你有写入权限的文件夹，例如当前用户的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is a file, not a folder</source>
+        <translation>%1 是文件，不是文件夹</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2); administrator rights would not help.</source>
+        <translation>无法写入 %1（%2）；即使有管理员权限也无济于事。</translation>
+    </message>
+    <message>
+        <source>Choose another folder.</source>
+        <translation>请选择其他文件夹。</translation>
+    </message>
+    <message>
+        <source>The free space on the drive of %1 could not be read; the installation needs %2.</source>
+        <translation>无法读取 %1 所在磁盘的可用空间；安装需要 %2。</translation>
+    </message>
+    <message>
+        <source>The drive of %1 has %2 free, but the installation needs %3.</source>
+        <translation>%1 所在磁盘只剩 %2 可用空间，但安装需要 %3。</translation>
+    </message>
+    <message>
+        <source>Free %1 on that drive, or choose a folder on another drive.</source>
+        <translation>请在该磁盘上再腾出 %1，或选择其他磁盘上的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is on another drive than %2, so its files cannot be moved into place in one step.</source>
+        <translation>%1 与 %2 不在同一个磁盘上，文件无法一步移动到位。</translation>
+    </message>
+    <message>
+        <source>Choose a folder whose subfolders are all on one drive.</source>
+        <translation>请选择其子文件夹都在同一磁盘上的文件夹。</translation>
+    </message>
+    <message>
+        <source>The name "%1" in %2 is reserved by Windows (a device name, or a name ending in a dot or a space).</source>
+        <translation>%2 中的名称 "%1" 是 Windows 保留的（设备名，或以句点或空格结尾的名称）。</translation>
+    </message>
+    <message>
+        <source>Choose another folder name.</source>
+        <translation>请换一个文件夹名称。</translation>
+    </message>
+    <message>
+        <source>The name "%1" in %2 contains %3, which Windows does not allow in file names.</source>
+        <translation>%2 中的名称 "%1" 含有 %3，Windows 不允许在文件名中使用该字符。</translation>
+    </message>
+    <message>
+        <source>%1 is too long: its longest file path would have %2 characters, and many programs still cannot open paths of %3 characters or more.</source>
+        <translation>%1 太长：其中最长的文件路径将有 %2 个字符，而许多程序仍无法打开 %3 个字符及以上的路径。</translation>
+    </message>
+    <message>
+        <source>Choose a folder with a shorter path.</source>
+        <translation>请选择路径更短的文件夹。</translation>
+    </message>
+    <message>
+        <source>There is no CUDA toolkit in %1.</source>
+        <translation>%1 中没有 CUDA 工具包。</translation>
+    </message>
+    <message>
+        <source>Install the CUDA toolkit first, or install cuDNN into its own folder.</source>
+        <translation>请先安装 CUDA 工具包，或将 cuDNN 安装到单独的文件夹。</translation>
+    </message>
+    <message>
+        <source>No CUDA %1 toolkit that this driver can run is installed for cuDNN for CUDA %2.</source>
+        <translation>未安装可供 CUDA %2 版 cuDNN 使用、且当前驱动能运行的 CUDA %1 工具包。</translation>
+    </message>
+    <message>
+        <source>The archive does not say which CUDA it is for, so no toolkit can be chosen for it.</source>
+        <translation>压缩包没有说明它对应哪个 CUDA 版本，因此无法为它选择工具包。</translation>
+    </message>
+    <message>
+        <source>No CUDA %1 toolkit is installed.</source>
+        <translation>未安装 CUDA %1 工具包。</translation>
+    </message>
+    <message>
+        <source>Install the CUDA toolkit first, or install cuDNN into its own folder (--target dir).</source>
+        <translation>请先安装 CUDA 工具包，或将 cuDNN 安装到单独的文件夹（--target dir）。</translation>
+    </message>
+    <message>
+        <source>The per-user program folder is not known: LOCALAPPDATA is not set.</source>
+        <translation>无法确定当前用户的程序文件夹：未设置 LOCALAPPDATA。</translation>
+    </message>
+    <message>
+        <source>Give the folder with --target dir:PATH.</source>
+        <translation>请用 --target dir:PATH 指定文件夹。</translation>
+    </message>
+    <message>
+        <source>"%1" is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, conda:NAME or venv:PATH.</source>
+        <translation>"%1" 不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、conda:NAME 或 venv:PATH。</translation>
+    </message>
+    <message>
+        <source>No target folder is given.</source>
+        <translation>未指定目标文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose the folder to install cuDNN into.</source>
+        <translation>请选择要安装 cuDNN 的文件夹。</translation>
+    </message>
+    <message>
+        <source>The target %1 is a relative path.</source>
+        <translation>目标 %1 是相对路径。</translation>
+    </message>
+    <message>
+        <source>Give the full path of the folder, with its drive (C:\...).</source>
+        <translation>请给出包含盘符的完整文件夹路径（C:\...）。</translation>
+    </message>
+    <message>
+        <source>Another install, uninstall or repair of cuDNN is running.</source>
+        <translation>另一个 cuDNN 的安装、卸载或修复正在进行。</translation>
+    </message>
+    <message>
+        <source>Wait until it has finished, then try again.</source>
+        <translation>请等它结束后再试。</translation>
+    </message>
+    <message>
+        <source>Checking whether the DLLs need zlibwapi.dll</source>
+        <translation>正在检查这些 DLL 是否需要 zlibwapi.dll</translation>
+    </message>
+    <message>
+        <source>The archive %1 did not pass its check, so nothing is installed.</source>
+        <translation>压缩包 %1 没有通过检查，因此什么都没有安装。</translation>
+    </message>
+    <message>
+        <source>Run "cudnnctl inspect" on it to see why.</source>
+        <translation>对它运行 "cudnnctl inspect" 查看原因。</translation>
+    </message>
+    <message>
+        <source>No install with the id %1 was found.</source>
+        <translation>找不到编号为 %1 的安装。</translation>
+    </message>
+    <message>
+        <source>cuDNN Setup has installed nothing here.</source>
+        <translation>cuDNN Setup 还没有在这里安装过任何东西。</translation>
+    </message>
+    <message>
+        <source>There are %1 installs; say which one to remove: %2.</source>
+        <translation>这里有 %1 次安装，请指明要卸载哪一次：%2。</translation>
+    </message>
+    <message>
+        <source>These files changed since cuDNN Setup installed them, so nothing is removed: %1</source>
+        <translation>这些文件在 cuDNN Setup 安装之后被改动过，因此什么都没有删除：%1</translation>
+    </message>
+    <message>
+        <source>Put the files back as they were, or remove them yourself if you changed them on purpose.</source>
+        <translation>请把这些文件恢复原样；如果是你有意改动的，请自行删除。</translation>
+    </message>
+    <message>
+        <source>%1 was changed since the install, so it is left as it is.</source>
+        <translation>%1 在安装之后被改动过，因此保持原样。</translation>
+    </message>
+    <message>
+        <source>The install journal %1 cannot be written.</source>
+        <translation>无法写入安装日志 %1。</translation>
+    </message>
+    <message>
+        <source>Make room on the disk and try again.</source>
+        <translation>请腾出磁盘空间后再试。</translation>
+    </message>
+    <message>
+        <source>The install journal %1 cannot be read.</source>
+        <translation>无法读取安装日志 %1。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be changed.</source>
+        <translation>无法更改 %1。</translation>
+    </message>
+    <message>
+        <source>Close programs that use it, check that the disk is not full, and try again.</source>
+        <translation>请关闭正在使用它的程序，确认磁盘没有写满，然后再试。</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
+    <message>
+        <source>Placing %1</source>
+        <translation>正在放置 %1</translation>
+    </message>
+    <message>
+        <source>Unpacking %1</source>
+        <translation>正在解压 %1</translation>
+    </message>
+    <message>
+        <source>Creating %1</source>
+        <translation>正在创建 %1</translation>
+    </message>
+    <message>
+        <source>Removing %1</source>
+        <translation>正在删除 %1</translation>
+    </message>
+    <message>
+        <source>Setting the environment variable %1</source>
+        <translation>正在设置环境变量 %1</translation>
+    </message>
+    <message>
+        <source>Adding %1 to PATH</source>
+        <translation>正在把 %1 加入 PATH</translation>
+    </message>
+    <message>
+        <source>Taking %1 off PATH</source>
+        <translation>正在从 PATH 中移除 %1</translation>
+    </message>
+    <message>
+        <source>PATH changed after it was examined, so the planned changes were not made.</source>
+        <translation>PATH 在检查之后又被修改过，因此未执行计划中的更改。</translation>
+    </message>
+    <message>
+        <source>Check PATH again, then repeat the step.</source>
+        <translation>请重新检查 PATH，然后再执行这一步。</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be put on PATH: its name contains %2.</source>
+        <translation>无法将文件夹 %1 加入 PATH：其名称中含有 %2。</translation>
+    </message>
+    <message>
+        <source>Choose a folder whose name does not contain %1.</source>
+        <translation>请选择名称中不含 %1 的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is on PATH more than once; only the first one counts.</source>
+        <translation>%1 在 PATH 中出现了多次，只有第一个生效。</translation>
+    </message>
+    <message>
+        <source>Remove the later copy.</source>
+        <translation>删除后面重复的那一项。</translation>
+    </message>
+    <message>
+        <source>%1 holds another cuDNN and comes before %2 on PATH, so programs would load that cuDNN instead.</source>
+        <translation>%1 中有另一个 cuDNN，并且在 PATH 中位于 %2 之前，程序会改为加载那个 cuDNN。</translation>
+    </message>
+    <message>
+        <source>%1 is the bin folder of CUDA %2 and comes before %3 on PATH, so programs may load that toolkit's libraries instead.</source>
+        <translation>%1 是 CUDA %2 的 bin 文件夹，并且在 PATH 中位于 %3 之前，程序可能会改为加载该工具包的库。</translation>
+    </message>
+    <message>
+        <source>Move %1 behind %2 on PATH, or remove it from PATH.</source>
+        <translation>在 PATH 中把 %1 移到 %2 之后，或将其从 PATH 中删除。</translation>
+    </message>
+    <message>
+        <source>%1 holds another cuDNN; it comes after %2 on PATH, so it does not get in the way.</source>
+        <translation>%1 中有另一个 cuDNN；它在 PATH 中位于 %2 之后，因此不会造成影响。</translation>
+    </message>
+    <message>
+        <source>%1 is the bin folder of CUDA %2; it comes after %3 on PATH, so it does not get in the way.</source>
+        <translation>%1 是 CUDA %2 的 bin 文件夹；它在 PATH 中位于 %3 之后，因此不会造成影响。</translation>
+    </message>
+    <message>
+        <source>Remove it from PATH if nothing uses it any more.</source>
+        <translation>如果已不再使用，可将其从 PATH 中删除。</translation>
+    </message>
+    <message>
+        <source>Remove folders that are no longer needed from PATH.</source>
+        <translation>请从 PATH 中删除不再需要的文件夹。</translation>
+    </message>
+    <message>
+        <source>PATH would be %1 characters long, more than the %2 characters an environment variable can hold.</source>
+        <translation>PATH 将达到 %1 个字符，超过了环境变量最多能容纳的 %2 个字符。</translation>
+    </message>
+    <message>
+        <source>PATH is %1 characters long. The Windows environment variable editor and some older tools cut or refuse values longer than %2 characters.</source>
+        <translation>PATH 长度为 %1 个字符。Windows 的环境变量编辑器和一些旧工具会截断或拒绝超过 %2 个字符的值。</translation>
+    </message>
+    <message>
+        <source>This is not a cuDNN Setup receipt.</source>
+        <translation>这不是 cuDNN Setup 的安装回执。</translation>
+    </message>
+    <message>
+        <source>A step of the interrupted install (%1) cannot be undone.</source>
+        <translation>被中断的安装中有一步（%1）无法撤销。</translation>
+    </message>
+    <message>
+        <source>An interrupted install, uninstall or repair had finished its work; it was completed.</source>
+        <translation>发现一次被中断的安装、卸载或修复，它的工作其实已经做完，现已收尾。</translation>
+    </message>
+    <message>
+        <source>An interrupted install, uninstall or repair was found and undone; the system is as it was before it.</source>
+        <translation>发现一次被中断的安装、卸载或修复，已将其撤销；系统已恢复到它开始之前的样子。</translation>
+    </message>
+    <message>
+        <source>%1 needs zlibwapi.dll, and this build of cuDNN Setup has none to install.</source>
+        <translation>%1 需要 zlibwapi.dll，但此版本的 cuDNN Setup 没有附带可安装的 zlibwapi.dll。</translation>
+    </message>
+    <message>
+        <source>Put a 64-bit zlibwapi.dll beside the cuDNN DLLs, or use a build of cuDNN Setup that includes it.</source>
+        <translation>请把 64 位的 zlibwapi.dll 放到 cuDNN DLL 所在的文件夹，或改用附带该文件的 cuDNN Setup 版本。</translation>
+    </message>
+    <message>
+        <source>Whether %1 needs zlibwapi.dll is unknown: the list of DLLs it imports could not be read.</source>
+        <translation>无法确定 %1 是否需要 zlibwapi.dll：读取不到它所依赖的 DLL 列表。</translation>
+    </message>
+    <message>
+        <source>%1 is the first zlibwapi.dll programs would find, but it is not a Windows DLL: cuDNN cannot load it.</source>
+        <translation>程序会最先找到 %1 这个 zlibwapi.dll，但它不是 Windows DLL，cuDNN 无法加载。</translation>
+    </message>
+    <message>
+        <source>Remove or replace %1; cuDNN Setup puts a 64-bit zlibwapi.dll beside the cuDNN DLLs.</source>
+        <translation>请删除或替换 %1；cuDNN Setup 会在 cuDNN DLL 旁边放一个 64 位的 zlibwapi.dll。</translation>
+    </message>
+    <message>
+        <source>%1 is the first zlibwapi.dll programs would find, but it is a %2-bit DLL for %3, not 64-bit x64: cuDNN cannot load it (Windows error 193).</source>
+        <translation>程序会最先找到 %1 这个 zlibwapi.dll，但它是面向 %3 的 %2 位 DLL，而不是 64 位 x64 版本，cuDNN 无法加载它（Windows 错误 193）。</translation>
+    </message>
+    <message>
+        <source>The environment variable %1 in %2 does not hold plain text, so it is left as it is.</source>
+        <translation>%2 中的环境变量 %1 不是纯文本，因此保持原样不动。</translation>
+    </message>
+    <message>
+        <source>Look at the value with the Registry Editor (regedit) and repair or delete it, then try again.</source>
+        <translation>请用注册表编辑器（regedit）检查该值，修复或删除后再试。</translation>
+    </message>
+    <message>
+        <source>The stored environment variable %1 cannot be read or changed on this system.</source>
+        <translation>在此系统上无法读取或更改已保存的环境变量 %1。</translation>
+    </message>
+    <message>
+        <source>The environment variable %1 could not be read from %2.</source>
+        <translation>无法从 %2 读取环境变量 %1。</translation>
+    </message>
+    <message>
+        <source>The environment variable %1 could not be removed from %2.</source>
+        <translation>无法从 %2 删除环境变量 %1。</translation>
+    </message>
+    <message>
+        <source>The environment variable %1 could not be written to %2.</source>
+        <translation>无法将环境变量 %1 写入 %2。</translation>
+    </message>
+    <message>
+        <source>Changing the system's environment variables needs an administrator: run the setup as an administrator, or choose the user PATH instead.</source>
+        <translation>更改系统环境变量需要管理员权限：请以管理员身份运行安装程序，或改为使用用户 PATH。</translation>
+    </message>
+    <message>
+        <source>Check that your account may change %1.</source>
+        <translation>请确认你的账户有权修改 %1。</translation>
+    </message>
+    <message>
+        <source>Access to the environment variable %1 in %2 was denied.</source>
+        <translation>访问 %2 中的环境变量 %1 被拒绝。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -1447,6 +1909,17 @@ Commands:
     </message>
 </context>
 <context>
+    <name>cudnnsetup::wizard::InstallPage</name>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+</context>
+<context>
     <name>cudnnsetup::wizard::MatchPage</name>
     <message>
         <source>—</source>
@@ -1567,6 +2040,17 @@ Commands:
     <message>
         <source>cuDNN Setup</source>
         <translation>cuDNN 安装向导</translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::TargetPage</name>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
     </message>
 </context>
 <context>

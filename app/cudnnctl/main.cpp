@@ -1,4 +1,5 @@
 // cudnnctl: the command-line face of cuDNN Setup. Parses arguments and calls core.
+#include "ChangeCommands.h"
 #include "archive/ArchiveInspector.h"
 #include "common/ExitCodes.h"
 #include "common/Logging.h"
@@ -66,12 +67,16 @@ int main(int argc, char *argv[])
                     "            tables and name the archive to download. Values not given with\n"
                     "            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.\n"
                     "  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own\n"
-                    "            file, and which cuDNN for which CUDA it truly holds."));
+                    "            file, and which cuDNN for which CUDA it truly holds.\n"
+                    "  install   Install a cuDNN archive as one transaction (--archive --target\n"
+                    "            --path): all of it or nothing, with a receipt.\n"
+                    "  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID])."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("command"),
-        QCoreApplication::translate("cudnnctl", "The command to run: detect, check or inspect ZIP."));
+        QCoreApplication::translate(
+            "cudnnctl", "The command to run: detect, check, inspect ZIP, install or uninstall [ID]."));
     const QCommandLineOption jsonOption(
         QStringLiteral("json"),
         QCoreApplication::translate(
@@ -141,9 +146,37 @@ int main(int argc, char *argv[])
             "cudnnctl",
             "inspect: read the archive with quazip or minizip (default: the first this build has)."),
         QStringLiteral("NAME"));
-    parser.addOptions({jsonOption, rootOption, compatOption, langOption, noPythonOption, timeoutOption,
-                       verboseOption, logOption, osOption, archOption, driverOption, cudaOption, smOption,
-                       gpuOption, cudnnOption, backendOption});
+    const QCommandLineOption archiveOption(
+        QStringLiteral("archive"),
+        QCoreApplication::translate("cudnnctl", "install: the cuDNN archive (ZIP) to install."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption targetOption(
+        QStringLiteral("target"),
+        QCoreApplication::translate(
+            "cudnnctl",
+            "install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: "
+            "the toolkit that fits, else its own folder)."),
+        QStringLiteral("TARGET"));
+    const QCommandLineOption pathOption(
+        QStringLiteral("path"),
+        QCoreApplication::translate(
+            "cudnnctl", "install: which PATH gets the DLL folder: user, system or none (default: the "
+                        "target's own choice)."),
+        QStringLiteral("SCOPE"));
+    const QCommandLineOption variablesOption(
+        QStringLiteral("cudnn-variables"),
+        QCoreApplication::translate(
+            "cudnnctl",
+            "install: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY, for the user or the system."),
+        QStringLiteral("SCOPE"));
+    const QCommandLineOption dryRunOption(
+        QStringLiteral("dry-run"),
+        QCoreApplication::translate("cudnnctl", "install, uninstall: show the steps, change nothing."));
+    parser.addOptions({jsonOption,    rootOption,    compatOption, langOption, noPythonOption,
+                       timeoutOption, verboseOption, logOption,    osOption,   archOption,
+                       driverOption,  cudaOption,    smOption,     gpuOption,  cudnnOption,
+                       backendOption, archiveOption, targetOption, pathOption, variablesOption,
+                       dryRunOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -166,14 +199,27 @@ int main(int argc, char *argv[])
         return usageError(QCoreApplication::translate("cudnnctl", "No command given."));
     const QString command = positional.first();
     const bool inspect = command == QLatin1String("inspect");
-    if (command != QLatin1String("detect") && command != QLatin1String("check") && !inspect)
+    const bool installing = command == QLatin1String("install");
+    const bool uninstalling = command == QLatin1String("uninstall");
+    if (command != QLatin1String("detect") && command != QLatin1String("check") && !inspect && !installing &&
+        !uninstalling)
         return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
+    for (const QCommandLineOption *option : {&archiveOption, &targetOption, &pathOption, &variablesOption}) {
+        if (!installing && parser.isSet(*option))
+            return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the install command.")
+                                  .arg(option->names().first()));
+    }
+    if (!installing && !uninstalling && parser.isSet(dryRunOption))
+        return usageError(
+            QCoreApplication::translate("cudnnctl", "--%1 belongs to the install and uninstall commands.")
+                .arg(dryRunOption.names().first()));
     if (inspect && positional.size() < 2)
         return usageError(QCoreApplication::translate(
             "cudnnctl", "inspect needs the archive to check: cudnnctl inspect FILE.zip"));
-    if (positional.size() > (inspect ? 2 : 1))
+    const int positionalAllowed = inspect || uninstalling ? 2 : 1;
+    if (positional.size() > positionalAllowed)
         return usageError(QCoreApplication::translate("cudnnctl", "Unexpected argument \"%1\".")
-                              .arg(positional.at(inspect ? 2 : 1)));
+                              .arg(positional.at(positionalAllowed)));
     if (!inspect && parser.isSet(backendOption))
         return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the inspect command.")
                               .arg(backendOption.names().first()));
@@ -211,6 +257,22 @@ int main(int argc, char *argv[])
     if (parser.isSet(compatOption) && hasErrors(database.findings))
         return usageError(database.findings.first().message.toString() + QLatin1Char('\n') +
                           database.findings.first().details);
+
+    if (installing || uninstalling) {
+        ChangeRequest request;
+        request.command = command;
+        request.receiptId = uninstalling ? positional.value(1) : QString();
+        request.archive = parser.value(archiveOption);
+        request.target = parser.value(targetOption);
+        request.path = parser.value(pathOption);
+        request.variables = parser.value(variablesOption);
+        request.dryRun = parser.isSet(dryRunOption);
+        request.json = parser.isSet(jsonOption);
+        request.detect = options;
+        request.detect.probePythons = false; // a venv or conda target is named by its folder
+        return runChange(request, root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root),
+                         database.database);
+    }
 
     if (inspect) {
         InspectOptions inspectOptions;

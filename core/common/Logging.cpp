@@ -12,6 +12,7 @@ Q_LOGGING_CATEGORY(lcPlatform, "cudnnsetup.platform")
 Q_LOGGING_CATEGORY(lcDetect, "cudnnsetup.detect")
 Q_LOGGING_CATEGORY(lcWizard, "cudnnsetup.wizard")
 Q_LOGGING_CATEGORY(lcApp, "cudnnsetup.app")
+Q_LOGGING_CATEGORY(lcInstall, "cudnnsetup.install")
 
 namespace logging {
 

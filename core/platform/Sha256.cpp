@@ -1,5 +1,7 @@
 #include "platform/Sha256.h"
 
+#include <QFile>
+
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
 
@@ -90,6 +92,24 @@ QString Sha256::of(const QByteArray &data)
 {
     Sha256 hash;
     hash.add(data);
+    return hash.hex();
+}
+
+std::optional<QString> Sha256::ofFile(const QString &hostPath)
+{
+    QFile file(hostPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    Sha256 hash;
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    for (;;) {
+        const qint64 count = file.read(buffer.data(), buffer.size());
+        if (count < 0)
+            return std::nullopt;
+        if (count == 0)
+            break;
+        hash.add(buffer.constData(), count);
+    }
     return hash.hex();
 }
 

@@ -4,6 +4,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace cudnnsetup {
 
@@ -24,6 +25,8 @@ public:
     QString hex();
 
     static QString of(const QByteArray &data);
+    // The digest of a file's content; nullopt when it cannot be read.
+    static std::optional<QString> ofFile(const QString &hostPath);
 
 private:
     struct State;

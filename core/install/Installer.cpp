@@ -1,0 +1,663 @@
+#include "install/Installer.h"
+
+#include "common/Logging.h"
+#include "install/Operations.h"
+#include "install/Zlibwapi.h"
+#include "platform/InstallLock.h"
+#include "platform/Sha256.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+
+#include <algorithm>
+#include <utility>
+
+namespace cudnnsetup {
+
+namespace {
+
+constexpr char kTool[] = "cudnn-setup " CUDNNSETUP_VERSION;
+
+QString hostOf(const SystemContext &context, const QString &path)
+{
+    return context.files().toHost(path);
+}
+
+Finding busy()
+{
+    return Finding::error(
+        QStringLiteral("install.busy"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
+        QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again.")));
+}
+
+// zlibwapi.dll beside the cuDNN DLLs when, once they are unpacked, their imports ask for it and the
+// loader would find no 64-bit copy first. Decided while the transaction runs (the imports are read
+// from the unpacked files, where a random access is cheap), undone like any other file.
+class PlaceZlibwapi final : public Operation
+{
+public:
+    PlaceZlibwapi(QString destination, QStringList stagedDlls, QString dllFolder,
+                  std::shared_ptr<const SystemContext> context, std::shared_ptr<bool> placed)
+        : m_destination(std::move(destination))
+        , m_stagedDlls(std::move(stagedDlls))
+        , m_dllFolder(std::move(dllFolder))
+        , m_context(std::move(context))
+        , m_placed(std::move(placed))
+    {
+    }
+
+    QString name() const override { return QStringLiteral("place-zlibwapi"); }
+    QJsonObject arguments() const override
+    {
+        return {{QStringLiteral("destination"), m_destination},
+                {QStringLiteral("dlls"), QJsonArray::fromStringList(m_stagedDlls)},
+                {QStringLiteral("dllFolder"), m_dllFolder}};
+    }
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Checking whether the DLLs need zlibwapi.dll"));
+    }
+
+    std::optional<Finding> perform(OperationContext &context) override
+    {
+        QList<DllImage> images;
+        for (const QString &dll : m_stagedDlls) {
+            QFile file(dll);
+            images.append(DllImage::fromBuffer(
+                QFileInfo(dll).fileName(), file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray()));
+        }
+        Findings findings;
+        const QStringList importers = dllsImportingZlibwapi(images, &findings);
+        const bool present = QFileInfo::exists(m_destination) ||
+                             (m_context && existingZlibwapi(*m_context, m_dllFolder, &findings));
+        const bool needed = !importers.isEmpty() && !present;
+        if (needed && !embeddedZlibwapiAvailable())
+            return zlibwapiUnavailable(importers);
+        context.remember({{QStringLiteral("written"), needed}});
+        if (!needed)
+            return std::nullopt;
+        // The write is this operation's own: what it would remember is known ("nothing replaced").
+        auto write = operations::writeFile(m_destination, embeddedZlibwapi());
+        const auto remember = std::exchange(context.remember, [](const QJsonObject &) {});
+        std::optional<Finding> error = write->perform(context);
+        context.remember = remember;
+        if (error)
+            return error;
+        if (m_placed)
+            *m_placed = true;
+        return std::nullopt;
+    }
+
+    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    {
+        if (!remembered.value(QStringLiteral("written")).toBool())
+            return std::nullopt;
+        // The file write was this operation's own: undone as that write would be.
+        return operations::writeFile(m_destination, {})->undo(context, {{QStringLiteral("replaced"), false}});
+    }
+
+    static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
+    {
+        QStringList dlls;
+        for (const QJsonValue &dll : arguments.value(QStringLiteral("dlls")).toArray())
+            dlls.append(dll.toString());
+        return std::make_unique<PlaceZlibwapi>(arguments.value(QStringLiteral("destination")).toString(),
+                                               dlls, arguments.value(QStringLiteral("dllFolder")).toString(),
+                                               nullptr, nullptr);
+    }
+
+private:
+    QString m_destination;
+    QStringList m_stagedDlls;
+    QString m_dllFolder;
+    std::shared_ptr<const SystemContext> m_context;
+    std::shared_ptr<bool> m_placed;
+};
+
+void registerInstallerOperations()
+{
+    static const bool registered = [] {
+        Operation::registerFactory(QStringLiteral("place-zlibwapi"), &PlaceZlibwapi::fromJson);
+        return true;
+    }();
+    Q_UNUSED(registered)
+}
+
+std::optional<StoredEnvironmentValue> readValue(PersistentEnvironment &environment, EnvironmentScope scope,
+                                                const QString &name)
+{
+    const auto value = environment.read(scope, name);
+    return value ? *value : std::nullopt;
+}
+
+ChangeOutcome failed(const Findings &findings)
+{
+    ChangeOutcome outcome;
+    outcome.status = ChangeOutcome::Status::Failed;
+    outcome.findings = findings;
+    return outcome;
+}
+
+ChangeOutcome finished(Transaction::Result result, ChangeOutcome outcome)
+{
+    outcome.findings += result.findings;
+    switch (result.outcome) {
+    case Transaction::Outcome::Committed:
+        outcome.status = ChangeOutcome::Status::Done;
+        break;
+    case Transaction::Outcome::Cancelled:
+        outcome.status = ChangeOutcome::Status::Cancelled;
+        break;
+    case Transaction::Outcome::RolledBack:
+        outcome.status = ChangeOutcome::Status::Failed;
+        break;
+    case Transaction::Outcome::Crashed:
+        outcome.status = ChangeOutcome::Status::Crashed;
+        break;
+    }
+    return outcome;
+}
+
+QStringList describe(const Transaction &transaction)
+{
+    QStringList plan;
+    for (int i = 0; i < transaction.size(); ++i)
+        plan.append(transaction.at(i).description().toString());
+    return plan;
+}
+
+// Folders deepest first, so each is empty when its turn comes.
+QStringList deepestFirst(QSet<QString> folders)
+{
+    QStringList sorted(folders.cbegin(), folders.cend());
+    std::sort(sorted.begin(), sorted.end(), [](const QString &a, const QString &b) {
+        return a.size() > b.size() || (a.size() == b.size() && a < b);
+    });
+    return sorted;
+}
+
+std::optional<Receipt> readReceipt(const QString &hostPath)
+{
+    QFile file(hostPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const auto receipt = Receipt::fromJson(QJsonDocument::fromJson(file.readAll()).object());
+    return receipt ? std::optional<Receipt>(*receipt) : std::nullopt;
+}
+
+} // namespace
+
+StateFolders StateFolders::of(const SystemContext &context)
+{
+    const EnvironmentStore &environment = context.environment();
+    const SystemPaths &paths = context.paths();
+    StateFolders folders;
+    if (paths.isWindows()) {
+        QString programData = environment.value(QStringLiteral("ProgramData"));
+        if (programData.isEmpty())
+            programData = QStringLiteral("C:\\ProgramData");
+        QString localAppData = environment.value(QStringLiteral("LOCALAPPDATA"));
+        if (localAppData.isEmpty() && !environment.value(QStringLiteral("USERPROFILE")).isEmpty())
+            localAppData = paths.join(environment.value(QStringLiteral("USERPROFILE")),
+                                      QStringLiteral("AppData\\Local"));
+        folders.machine = hostOf(context, paths.join(programData, QStringLiteral("cuDNN Setup")));
+        folders.user = localAppData.isEmpty()
+                           ? folders.machine
+                           : hostOf(context, paths.join(localAppData, QStringLiteral("cuDNN Setup")));
+    } else {
+        folders.machine = hostOf(context, QStringLiteral("/var/lib/cudnn-setup"));
+        QString data = environment.value(QStringLiteral("XDG_DATA_HOME"));
+        if (data.isEmpty() && !environment.value(QStringLiteral("HOME")).isEmpty())
+            data = paths.join(environment.value(QStringLiteral("HOME")), QStringLiteral(".local/share"));
+        folders.user = data.isEmpty() ? folders.machine
+                                      : hostOf(context, paths.join(data, QStringLiteral("cudnn-setup")));
+    }
+    return folders;
+}
+
+QString StateFolders::forTarget(const InstallTarget &target, const SystemContext &context) const
+{
+    return target.needsAdmin(context) ? machine : user;
+}
+
+QString StateFolders::lockFile() const
+{
+    // One lock per machine: the machine folder's, unless this user cannot write there (Linux,
+    // not root), where no machine-wide install can run anyway.
+    const QString folder = QDir().mkpath(machine) && QFileInfo(machine).isWritable() ? machine : user;
+    return folder + QStringLiteral("/install.lock");
+}
+
+int ChangeOutcome::exitCode() const
+{
+    switch (status) {
+    case Status::Done:
+    case Status::AlreadyDone:
+    case Status::DryRun:
+        return 0;
+    case Status::Cancelled:
+        return 1602;
+    case Status::Busy:
+        return 1618;
+    case Status::Failed:
+    case Status::Crashed:
+        return 1603;
+    }
+    return 1603;
+}
+
+QString ChangeOutcome::statusName() const
+{
+    switch (status) {
+    case Status::Done:
+        return QStringLiteral("done");
+    case Status::AlreadyDone:
+        return QStringLiteral("already-done");
+    case Status::DryRun:
+        return QStringLiteral("dry-run");
+    case Status::Cancelled:
+        return QStringLiteral("cancelled");
+    case Status::Failed:
+        return QStringLiteral("failed");
+    case Status::Busy:
+        return QStringLiteral("busy");
+    case Status::Crashed:
+        return QStringLiteral("crashed");
+    }
+    return {};
+}
+
+QJsonObject ChangeOutcome::toJson() const
+{
+    QJsonArray findingArray;
+    for (const Finding &finding : findings)
+        findingArray.append(finding.toJson());
+    return {{QStringLiteral("schema"), QStringLiteral("cudnn-setup/change/1")},
+            {QStringLiteral("status"), statusName()},
+            {QStringLiteral("exitCode"), exitCode()},
+            {QStringLiteral("receipt"), receipt ? QJsonValue(receipt->toJson()) : QJsonValue()},
+            {QStringLiteral("receiptPath"), receiptPath.isEmpty() ? QJsonValue() : QJsonValue(receiptPath)},
+            {QStringLiteral("plan"), QJsonArray::fromStringList(plan)},
+            {QStringLiteral("findings"), findingArray}};
+}
+
+QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context)
+{
+    const StateFolders folders = StateFolders::of(context);
+    QList<std::pair<Receipt, QString>> found;
+    QSet<QString> seen;
+    for (const QString &folder : {folders.machine, folders.user}) {
+        const QDir receipts(folders.receipts(folder));
+        for (const QFileInfo &info :
+             receipts.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+            if (seen.contains(info.absoluteFilePath()))
+                continue;
+            seen.insert(info.absoluteFilePath());
+            if (const std::optional<Receipt> receipt = readReceipt(info.absoluteFilePath()))
+                found.append({*receipt, info.absoluteFilePath()});
+        }
+    }
+    return found;
+}
+
+Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment)
+{
+    registerInstallerOperations();
+    const StateFolders folders = StateFolders::of(context);
+    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    if (!lock)
+        return {}; // a running install holds it: its journal is not unfinished
+    Findings findings;
+    for (const QString &folder : {folders.machine, folders.user}) {
+        const QString journal = folders.journal(folder);
+        if (!QFileInfo::exists(journal))
+            continue;
+        OperationContext operationContext;
+        operationContext.environment = environment;
+        findings += Transaction::recover(journal, operationContext);
+        if (folders.machine == folders.user)
+            break;
+    }
+    return findings;
+}
+
+ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, const InstallTarget &target,
+                      const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                      const ChangeOptions &options)
+{
+    registerInstallerOperations();
+    if (archive.verdict != ArchiveReport::Verdict::Ok) {
+        return failed({Finding::error(
+            QStringLiteral("install.archive-refused"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive %1 did not pass its check, so nothing is installed."))
+                .arg(QDir::toNativeSeparators(archivePath)),
+            archive.verdictName(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run \"cudnnctl inspect\" on it to see why.")))});
+    }
+    const StateFolders folders = StateFolders::of(context);
+    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    if (!lock) {
+        ChangeOutcome outcome;
+        outcome.status = ChangeOutcome::Status::Busy;
+        outcome.findings.append(busy());
+        return outcome;
+    }
+    Findings findings = checkTarget(target, archive, context);
+    if (hasErrors(findings))
+        return failed(findings);
+    const QList<PlannedFile> planned = placeFiles(archive, target);
+
+    // The same archive already there, intact: nothing to do.
+    for (const auto &[receipt, path] : installedReceipts(context)) {
+        if (receipt.archive.value(QStringLiteral("sha256")).toString() != archive.sha256 ||
+            receipt.target.value(QStringLiteral("kind")).toString() != target.kindName() ||
+            context.paths()
+                    .normalize(receipt.target.value(QStringLiteral("root")).toString())
+                    .compare(context.paths().normalize(target.root), context.paths().caseSensitivity()) != 0)
+            continue;
+        const bool intact =
+            std::all_of(receipt.files.cbegin(), receipt.files.cend(), [&](const Receipt::File &file) {
+                return Sha256::ofFile(hostOf(context, file.path)) == file.sha256;
+            });
+        if (!intact)
+            continue;
+        ChangeOutcome outcome;
+        outcome.status = ChangeOutcome::Status::AlreadyDone;
+        outcome.receipt = receipt;
+        outcome.receiptPath = path;
+        outcome.findings = findings;
+        return outcome;
+    }
+
+    const QString stateFolder = folders.forTarget(target, context);
+    const QString id =
+        QStringLiteral("cudnn-%1-cuda%2-%3")
+            .arg(archive.cudnn.toString(),
+                 archive.cudaVariant.isEmpty() ? QStringLiteral("x") : archive.cudaVariant,
+                 QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
+    const QString receiptsFolder = folders.receipts(stateFolder);
+    const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
+    const QString keptFolder = receiptsFolder + QLatin1Char('/') + id;
+    const QString staging = hostOf(context, target.stagingFolder());
+    if (QFileInfo::exists(staging) && !options.dryRun)
+        QDir(staging).removeRecursively(); // ours by its name: what a crash during unpacking left
+
+    OperationContext operationContext;
+    operationContext.environment = environment;
+    operationContext.backupFolder = staging + QStringLiteral("-backup");
+    operationContext.crashAt = options.crashAt;
+    operationContext.bytesProgress = options.bytesProgress;
+    Transaction transaction(id, QStringLiteral("install"), folders.journal(stateFolder), operationContext);
+
+    transaction.add(operations::makeDirectory(hostOf(context, target.root)));
+    QList<ArchiveFile> toUnpack;
+    for (const PlannedFile &file : planned) {
+        for (const ArchiveFile &archiveFile : archive.files) {
+            if (archiveFile.entry == file.entry)
+                toUnpack.append(archiveFile);
+        }
+    }
+    auto extraction = std::make_shared<Extraction>();
+    transaction.add(operations::unpackArchive(archivePath, toUnpack, staging, extraction));
+
+    QSet<QString> folderSet;
+    QSet<QString> created; // the inspected system's folders this install makes, for the receipt
+    const auto noteMissing = [&](const QString &folder) {
+        for (QString up = folder; !up.isEmpty() && !QFileInfo::exists(hostOf(context, up));) {
+            created.insert(up);
+            const QString parent = context.paths().parent(up);
+            if (parent == up)
+                break;
+            up = parent;
+        }
+    };
+    noteMissing(target.root);
+    for (const PlannedFile &file : planned) {
+        folderSet.insert(QFileInfo(hostOf(context, file.destination)).absolutePath());
+        noteMissing(context.paths().parent(file.destination));
+    }
+    QStringList foldersTopDown(folderSet.cbegin(), folderSet.cend());
+    std::sort(foldersTopDown.begin(), foldersTopDown.end());
+    for (const QString &folder : foldersTopDown)
+        transaction.add(operations::makeDirectory(folder));
+
+    struct Placed
+    {
+        QString destination; // inspected system's path
+        QString kept;        // host path of the replaced file's keeping place, or empty
+    };
+    QList<Placed> placed;
+    QStringList stagedDlls;
+    for (const PlannedFile &file : planned) {
+        const QString destination = hostOf(context, file.destination);
+        const QString staged = staging + QLatin1Char('/') + file.archivePath;
+        const QString kept = QFileInfo::exists(destination)
+                                 ? keptFolder + QStringLiteral("/replaced/") +
+                                       QString::number(placed.size()) + QLatin1Char('-') +
+                                       QFileInfo(destination).fileName()
+                                 : QString();
+        transaction.add(operations::moveIntoPlace(staged, destination, kept));
+        placed.append({file.destination, kept});
+        if (file.archivePath.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
+            stagedDlls.append(staged);
+    }
+
+    auto zlibwapiPlaced = std::make_shared<bool>(false);
+    const QString zlibwapi = context.paths().join(target.dllFolder(), QLatin1String(kZlibwapiName));
+    if (target.family == OsFamily::Windows && !stagedDlls.isEmpty()) {
+        transaction.add(
+            std::make_unique<PlaceZlibwapi>(hostOf(context, zlibwapi), stagedDlls, target.dllFolder(),
+                                            std::make_shared<SystemContext>(context), zlibwapiPlaced));
+    }
+    QByteArray pth;
+    if (target.kind == InstallTarget::Kind::Venv) {
+        pth = venvPthContent(target.dllFolder());
+        transaction.add(operations::writeFile(hostOf(context, target.pthFile()), pth));
+    }
+
+    QList<Receipt::EnvironmentChange> changes;
+    const auto pathScope = target.pathScope == PathScope::User     ? std::optional(EnvironmentScope::User)
+                           : target.pathScope == PathScope::System ? std::optional(EnvironmentScope::Machine)
+                                                                   : std::nullopt;
+    if (pathScope) {
+        transaction.add(operations::addPathEntry(target.family, *pathScope, target.dllFolder()));
+        changes.append({operations::scopeName(*pathScope), QStringLiteral("PATH"), target.dllFolder(),
+                        readValue(*environment, *pathScope, QStringLiteral("PATH")), std::nullopt});
+    }
+    if (options.cudnnVariables) {
+        const EnvironmentScope scope = *options.cudnnVariables;
+        const QList<std::pair<QString, QString>> variables = {
+            {QStringLiteral("CUDNN_PATH"), target.root},
+            {QStringLiteral("CUDNN_INCLUDE_DIR"), target.pathOf(target.includeFolder)},
+            {QStringLiteral("CUDNN_LIBRARY"),
+             context.paths().join(target.pathOf(target.libFolder), target.family == OsFamily::Windows
+                                                                       ? QStringLiteral("cudnn.lib")
+                                                                       : QStringLiteral("libcudnn.so"))}};
+        for (const auto &[name, value] : variables) {
+            transaction.add(
+                operations::setEnvironmentValue(scope, name, StoredEnvironmentValue{value, false}));
+            changes.append({operations::scopeName(scope), name, QString(),
+                            readValue(*environment, scope, name), StoredEnvironmentValue{value, false}});
+        }
+    }
+
+    transaction.add(operations::makeDirectory(receiptsFolder));
+    auto receiptHolder = std::make_shared<Receipt>();
+    transaction.add(operations::writeFileMadeLater(receiptPath, [=, &context, &archive, &target]() {
+        Receipt &receipt = *receiptHolder;
+        receipt.id = id;
+        receipt.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        receipt.tool = QLatin1String(kTool);
+        receipt.archive = {{QStringLiteral("path"), QDir::toNativeSeparators(archivePath)},
+                           {QStringLiteral("fileName"), QFileInfo(archivePath).fileName()},
+                           {QStringLiteral("sha256"), archive.sha256},
+                           {QStringLiteral("official"), archive.officialName()},
+                           {QStringLiteral("cudnn"), archive.cudnn.toString()},
+                           {QStringLiteral("cudaVariant"), archive.cudaVariant}};
+        receipt.target = target.toJson();
+        for (int i = 0; i < placed.size() && i < extraction->files.size(); ++i) {
+            receipt.files.append(
+                {placed.at(i).destination, extraction->files.at(i).sha256, extraction->files.at(i).size,
+                 placed.at(i).kept.isEmpty() ? QString() : context.files().fromHost(placed.at(i).kept)});
+        }
+        if (*zlibwapiPlaced)
+            receipt.files.append(
+                {zlibwapi, embeddedZlibwapiSha256(), qint64(embeddedZlibwapi().size()), QString()});
+        if (!pth.isEmpty())
+            receipt.files.append({target.pthFile(), Sha256::of(pth), qint64(pth.size()), QString()});
+        receipt.folders = deepestFirst(created);
+        receipt.environment = changes;
+        for (Receipt::EnvironmentChange &change : receipt.environment) {
+            if (change.name == QLatin1String("PATH"))
+                change.after = readValue(*environment, *operations::scopeFromName(change.scope), change.name);
+        }
+        return QJsonDocument(receipt.toJson()).toJson();
+    }));
+
+    ChangeOutcome outcome;
+    outcome.plan = describe(transaction);
+    outcome.findings = findings;
+    outcome.receiptPath = receiptPath;
+    if (options.dryRun) {
+        outcome.status = ChangeOutcome::Status::DryRun;
+        outcome.receiptPath.clear();
+        return outcome;
+    }
+    const Transaction::Result result = transaction.run(options.progress, options.cancelled);
+    if (result.outcome == Transaction::Outcome::Committed)
+        outcome.receipt = *receiptHolder;
+    else
+        outcome.receiptPath.clear();
+    return finished(result, outcome);
+}
+
+ChangeOutcome uninstall(const QString &id, const SystemContext &context,
+                        std::shared_ptr<PersistentEnvironment> environment, const ChangeOptions &options)
+{
+    registerInstallerOperations();
+    const StateFolders folders = StateFolders::of(context);
+    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    if (!lock) {
+        ChangeOutcome outcome;
+        outcome.status = ChangeOutcome::Status::Busy;
+        outcome.findings.append(busy());
+        return outcome;
+    }
+    const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context);
+    QList<std::pair<Receipt, QString>> matching;
+    for (const auto &entry : receipts) {
+        if (id.isEmpty() || entry.first.id == id)
+            matching.append(entry);
+    }
+    if (matching.size() != 1) {
+        QStringList ids;
+        for (const auto &entry : receipts)
+            ids.append(entry.first.id);
+        return failed(
+            {matching.isEmpty() && !id.isEmpty()
+                 ? Finding::error(
+                       QStringLiteral("uninstall.no-receipt"),
+                       Text(QT_TRANSLATE_NOOP("cudnnsetup", "No install with the id %1 was found.")).arg(id),
+                       ids.join(QStringLiteral(", ")))
+             : matching.isEmpty()
+                 ? Finding::error(
+                       QStringLiteral("uninstall.nothing"),
+                       Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN Setup has installed nothing here.")))
+                 : Finding::error(
+                       QStringLiteral("uninstall.which"),
+                       Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                              "There are %1 installs; say which one to remove: %2."))
+                           .arg(QString::number(ids.size()), ids.join(QStringLiteral(", "))))});
+    }
+    const Receipt receipt = matching.first().first;
+    const QString receiptPath = matching.first().second;
+
+    QStringList changed;
+    for (const Receipt::File &file : receipt.files) {
+        const std::optional<QString> now = Sha256::ofFile(hostOf(context, file.path));
+        if (now && *now != file.sha256)
+            changed.append(file.path);
+    }
+    if (!changed.isEmpty()) {
+        return failed({Finding::error(
+            QStringLiteral("uninstall.file-changed"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "These files changed since cuDNN Setup installed them, so nothing is "
+                                   "removed: %1"))
+                .arg(changed.join(QStringLiteral(", "))),
+            receipt.id,
+            Text(QT_TRANSLATE_NOOP(
+                "cudnnsetup",
+                "Put the files back as they were, or remove them yourself if you changed them on "
+                "purpose.")))});
+    }
+
+    const QString staging =
+        QFileInfo(receiptPath).absolutePath() + QLatin1Char('/') + receipt.id + QStringLiteral("-uninstall");
+    OperationContext operationContext;
+    operationContext.environment = environment;
+    operationContext.backupFolder = staging + QStringLiteral("-backup");
+    operationContext.crashAt = options.crashAt;
+    const QString stateFolder = QFileInfo(QFileInfo(receiptPath).absolutePath()).absolutePath();
+    Transaction transaction(receipt.id, QStringLiteral("uninstall"), folders.journal(stateFolder),
+                            operationContext);
+
+    QSet<QString> folderSet;
+    ChangeOutcome outcome;
+    for (const Receipt::File &file : receipt.files) {
+        const QString host = hostOf(context, file.path);
+        transaction.add(operations::removeFile(host));
+        if (!file.replaced.isEmpty() && QFileInfo::exists(hostOf(context, file.replaced))) {
+            transaction.add(operations::copyFile(hostOf(context, file.replaced), host));
+            transaction.add(operations::removeFile(hostOf(context, file.replaced)));
+        }
+        folderSet.insert(QFileInfo(host).absolutePath());
+    }
+    const OsFamily family = context.family();
+    for (const Receipt::EnvironmentChange &change : receipt.environment) {
+        const auto scope = operations::scopeFromName(change.scope);
+        if (!scope)
+            continue;
+        if (!change.entry.isEmpty()) {
+            transaction.add(operations::removePathEntry(family, *scope, change.entry));
+        } else if (readValue(*environment, *scope, change.name) == change.after) {
+            transaction.add(operations::setEnvironmentValue(*scope, change.name, change.before));
+        } else {
+            outcome.findings.append(Finding::warning(
+                QStringLiteral("uninstall.variable-changed"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "%1 was changed since the install, so it is left as it is."))
+                    .arg(change.name)));
+        }
+    }
+    // The folders the install made, deepest first, each removed only if nothing else is in it.
+    for (const QString &folder : receipt.folders)
+        folderSet.insert(hostOf(context, folder));
+    for (const QString &folder : deepestFirst(folderSet)) {
+        if (receipt.folders.contains(context.files().fromHost(folder)) || receipt.folders.isEmpty())
+            transaction.add(operations::removeEmptyDirectory(folder));
+    }
+    transaction.add(operations::removeFile(receiptPath));
+    const QString kept = QFileInfo(receiptPath).absolutePath() + QLatin1Char('/') + receipt.id;
+    transaction.add(operations::removeEmptyDirectory(kept + QStringLiteral("/replaced")));
+    transaction.add(operations::removeEmptyDirectory(kept));
+
+    outcome.plan = describe(transaction);
+    outcome.receipt = receipt;
+    outcome.receiptPath = receiptPath;
+    if (options.dryRun) {
+        outcome.status = ChangeOutcome::Status::DryRun;
+        return outcome;
+    }
+    return finished(transaction.run(options.progress, options.cancelled), outcome);
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,95 @@
+#pragma once
+
+#include "archive/ArchiveInspector.h"
+#include "install/InstallTarget.h"
+#include "install/Operation.h"
+#include "install/Receipt.h"
+#include "install/Transaction.h"
+#include "platform/PersistentEnvironment.h"
+#include "platform/SystemContext.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace cudnnsetup {
+
+// Where cuDNN Setup keeps its journal, its receipts and the files installs replaced (host paths):
+// for the machine %ProgramData%\cuDNN Setup (Linux /var/lib/cudnn-setup), for the user
+// %LOCALAPPDATA%\cuDNN Setup (Linux ~/.local/share/cudnn-setup); inside --system-root's tree.
+struct StateFolders
+{
+    QString machine;
+    QString user;
+
+    static StateFolders of(const SystemContext &context);
+    QString forTarget(const InstallTarget &target, const SystemContext &context) const;
+    QString journal(const QString &folder) const { return folder + QStringLiteral("/transaction.journal"); }
+    QString receipts(const QString &folder) const { return folder + QStringLiteral("/receipts"); }
+    // The one lock of the machine (its file, where a lock file is used).
+    QString lockFile() const;
+};
+
+struct ChangeOptions
+{
+    bool dryRun = false;
+    // Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY (for building OpenCV, ONNX Runtime,
+    // TensorFlow from source), in this scope.
+    std::optional<EnvironmentScope> cudnnVariables;
+    Transaction::Progress progress;
+    std::function<void(qint64, qint64)> bytesProgress;
+    std::function<bool()> cancelled;
+    std::function<bool(const FaultPoint &)> crashAt; // tests: stop dead at a point
+};
+
+struct ChangeOutcome
+{
+    enum class Status
+    {
+        Done,
+        AlreadyDone, // the same archive is installed there already, intact: nothing to do
+        DryRun,
+        Cancelled,
+        Failed,  // nothing changed (refused before, or rolled back)
+        Busy,    // another install holds the machine's lock
+        Crashed, // tests: a fault point stopped it; the journal waits for recovery
+    };
+    Status status = Status::Failed;
+    std::optional<Receipt> receipt;
+    QString receiptPath; // host path
+    QStringList plan;    // what it does (or did), step by step, in the user's language
+    Findings findings;
+
+    // The Windows installer codes fleet tools understand: 0, 1602, 1603, 1618.
+    int exitCode() const;
+    QString statusName() const;
+    QJsonObject toJson() const; // schema cudnn-setup/change/1
+};
+
+// Installs the files of an inspected archive (verdict ok) into `target` as one transaction: unpack
+// into staging on the target's volume, create the folders, rename each file into place (keeping
+// what it replaces), zlibwapi.dll where the DLLs import it and none is found, the venv's .pth,
+// PATH and the CUDNN_* variables, the receipt; under the machine's install lock.
+ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, const InstallTarget &target,
+                      const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                      const ChangeOptions &options = {});
+
+// Reverses the install of receipt `id` (empty: the only one there is): refuses when a file it placed
+// changed since (and names them), else removes its files, puts back the ones it replaced, takes its
+// PATH entry out and its variables back, and drops the receipt.
+ChangeOutcome uninstall(const QString &id, const SystemContext &context,
+                        std::shared_ptr<PersistentEnvironment> environment,
+                        const ChangeOptions &options = {});
+
+// Every receipt on the system, machine ones first; with the host path each was read from.
+QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context);
+
+// At start: settles a journal a dead install left, if the machine's lock can be taken (an install
+// that is running, such as the one that started this process, is left alone).
+Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment);
+
+} // namespace cudnnsetup

@@ -1,0 +1,754 @@
+#include "install/Operations.h"
+
+#include "common/Logging.h"
+#include "install/PathEditor.h"
+#include "platform/DurableFiles.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+
+namespace cudnnsetup {
+
+namespace operations {
+
+namespace {
+
+const QString kPartialSuffix = QStringLiteral(".cudnn-setup-partial");
+
+QString native(const QString &path)
+{
+    return QDir::toNativeSeparators(path);
+}
+
+Finding fileFailure(const QString &path, const QString &details)
+{
+    return Finding::error(
+        QStringLiteral("install.file-failed"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 cannot be changed.")).arg(native(path)), details,
+        Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Close programs that use it, check that the disk is not full, and try again.")));
+}
+
+Finding crashed()
+{
+    return Finding::error(QStringLiteral("install.crashed"),
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "Stopped.")), QStringLiteral("fault point"));
+}
+
+// A file set aside (renamed, or copied and removed where a rename cannot cross volumes).
+std::optional<QString> moveAside(const QString &from, const QString &to)
+{
+    QDir().mkpath(QFileInfo(to).absolutePath());
+    if (!durable::rename(from, to))
+        return std::nullopt;
+    if (std::optional<QString> error = durable::copy(from, to + kPartialSuffix, to))
+        return error;
+    return durable::remove(from);
+}
+
+// The file operations that put a new file where an old one may be: the old one is set aside
+// first, kept until the commit (or, for an install, kept for good as `keepReplacedAs`, so an
+// uninstall can put it back).
+class PlaceFile : public Operation
+{
+public:
+    enum class How
+    {
+        Copy,
+        Move,
+        Write,
+    };
+
+    PlaceFile(How how, QString source, QString destination, QByteArray content, QString keepReplacedAs,
+              std::function<QByteArray()> makeContent = {})
+        : m_how(how)
+        , m_source(std::move(source))
+        , m_destination(std::move(destination))
+        , m_content(std::move(content))
+        , m_keepReplacedAs(std::move(keepReplacedAs))
+        , m_makeContent(std::move(makeContent))
+    {
+    }
+
+    static std::unique_ptr<Operation> fromJson(How how, const QJsonObject &arguments)
+    {
+        return std::make_unique<PlaceFile>(
+            how, arguments.value(QStringLiteral("source")).toString(),
+            arguments.value(QStringLiteral("destination")).toString(),
+            QByteArray::fromBase64(arguments.value(QStringLiteral("content")).toString().toLatin1()),
+            arguments.value(QStringLiteral("keepReplacedAs")).toString());
+    }
+
+    QString name() const override
+    {
+        switch (m_how) {
+        case How::Copy:
+            return QStringLiteral("copy-file");
+        case How::Move:
+            return QStringLiteral("move-into-place");
+        case How::Write:
+            return QStringLiteral("write-file");
+        }
+        return {};
+    }
+
+    QJsonObject arguments() const override
+    {
+        QJsonObject object{{QStringLiteral("destination"), m_destination}};
+        if (m_how == How::Write)
+            object.insert(QStringLiteral("content"), QString::fromLatin1(content().toBase64()));
+        else
+            object.insert(QStringLiteral("source"), m_source);
+        if (!m_keepReplacedAs.isEmpty())
+            object.insert(QStringLiteral("keepReplacedAs"), m_keepReplacedAs);
+        return object;
+    }
+
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Placing %1")).arg(native(m_destination));
+    }
+
+    std::optional<Finding> perform(OperationContext &context) override
+    {
+        const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
+        const bool replacing = QFileInfo::exists(m_destination);
+        context.remember({{QStringLiteral("replaced"), replacing}});
+        if (replacing) {
+            if (std::optional<QString> error = moveAside(m_destination, backup))
+                return fileFailure(m_destination, *error);
+        }
+        std::optional<QString> error;
+        switch (m_how) {
+        case How::Move:
+            error = durable::rename(m_source, m_destination);
+            break;
+        case How::Copy: {
+            bool stopped = false;
+            error = durable::copy(m_source, m_destination + kPartialSuffix, m_destination, [&](qint64) {
+                stopped = context.crashes(FaultPoint::Stage::InsideCopy);
+                return !stopped;
+            });
+            if (stopped)
+                return crashed();
+            break;
+        }
+        case How::Write:
+            error = durable::write(content(), m_destination + kPartialSuffix, m_destination);
+            break;
+        }
+        if (error)
+            return fileFailure(m_destination, *error);
+        return std::nullopt;
+    }
+
+    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    {
+        if (remembered.isEmpty())
+            return std::nullopt; // it wrote its intent down before touching anything
+        durable::remove(m_destination + kPartialSuffix);
+        const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
+        const bool replaced = remembered.value(QStringLiteral("replaced")).toBool();
+        // Ours is at the destination unless the old file is still there (not yet set aside).
+        const bool oursInPlace = QFileInfo::exists(m_destination) && (!replaced || QFileInfo::exists(backup));
+        if (oursInPlace) {
+            std::optional<QString> error;
+            if (m_how == How::Move && !QFileInfo::exists(m_source))
+                error = durable::rename(m_destination, m_source); // back to staging
+            else
+                error = durable::remove(m_destination);
+            if (error)
+                return fileFailure(m_destination, *error);
+        }
+        if (replaced && QFileInfo::exists(backup)) {
+            if (std::optional<QString> error = durable::rename(backup, m_destination))
+                return fileFailure(m_destination, *error);
+        }
+        return std::nullopt;
+    }
+
+    void finish(OperationContext &context, const QJsonObject &remembered) override
+    {
+        const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
+        if (!remembered.value(QStringLiteral("replaced")).toBool() || !QFileInfo::exists(backup))
+            return;
+        if (m_keepReplacedAs.isEmpty() || moveAside(backup, m_keepReplacedAs))
+            durable::remove(backup);
+    }
+
+private:
+    // Made once, when first asked for: the journal's record of the operation comes right before it
+    // runs, after the operations it depends on.
+    const QByteArray &content() const
+    {
+        if (m_makeContent) {
+            m_content = m_makeContent();
+            m_makeContent = {};
+        }
+        return m_content;
+    }
+
+    How m_how;
+    QString m_source;
+    QString m_destination;
+    mutable QByteArray m_content;
+    QString m_keepReplacedAs;
+    mutable std::function<QByteArray()> m_makeContent;
+};
+
+class UnpackArchive : public Operation
+{
+public:
+    UnpackArchive(QString archive, QList<ArchiveFile> files, QString staging,
+                  std::shared_ptr<Extraction> result)
+        : m_archive(std::move(archive))
+        , m_files(std::move(files))
+        , m_staging(std::move(staging))
+        , m_result(std::move(result))
+    {
+    }
+
+    static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
+    {
+        QList<ArchiveFile> files;
+        for (const QJsonValue &value : arguments.value(QStringLiteral("files")).toArray()) {
+            const QJsonObject file = value.toObject();
+            ArchiveFile archiveFile;
+            archiveFile.path = file.value(QStringLiteral("path")).toString();
+            archiveFile.entry = file.value(QStringLiteral("entry")).toInt(-1);
+            archiveFile.crc32 = quint32(file.value(QStringLiteral("crc32")).toInteger());
+            archiveFile.size = file.value(QStringLiteral("size")).toInteger();
+            files.append(archiveFile);
+        }
+        return std::make_unique<UnpackArchive>(arguments.value(QStringLiteral("archive")).toString(), files,
+                                               arguments.value(QStringLiteral("staging")).toString(),
+                                               std::make_shared<Extraction>());
+    }
+
+    QString name() const override { return QStringLiteral("unpack-archive"); }
+    QJsonObject arguments() const override
+    {
+        QJsonArray files;
+        for (const ArchiveFile &file : m_files) {
+            files.append(QJsonObject{{QStringLiteral("path"), file.path},
+                                     {QStringLiteral("entry"), file.entry},
+                                     {QStringLiteral("crc32"), qint64(file.crc32)},
+                                     {QStringLiteral("size"), file.size}});
+        }
+        return {{QStringLiteral("archive"), m_archive},
+                {QStringLiteral("staging"), m_staging},
+                {QStringLiteral("files"), files}};
+    }
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Unpacking %1")).arg(QFileInfo(m_archive).fileName());
+    }
+
+    std::optional<Finding> perform(OperationContext &context) override
+    {
+        context.remember({{QStringLiteral("staging"), m_staging}});
+        ExtractOptions options;
+        options.progress = [&context](const ExtractionProgress &progress) {
+            if (context.bytesProgress)
+                context.bytesProgress(progress.bytesDone, progress.bytesTotal);
+        };
+        options.cancelled = context.cancelled;
+        auto extraction = extractArchive(m_archive, m_files, m_staging, options);
+        if (!extraction)
+            return extraction.error();
+        if (m_result)
+            *m_result = *extraction;
+        return std::nullopt;
+    }
+
+    std::optional<Finding> undo(OperationContext &, const QJsonObject &remembered) override
+    {
+        if (!remembered.isEmpty())
+            QDir(m_staging).removeRecursively();
+        return std::nullopt;
+    }
+
+    void finish(OperationContext &, const QJsonObject &) override { QDir(m_staging).removeRecursively(); }
+
+private:
+    QString m_archive;
+    QList<ArchiveFile> m_files;
+    QString m_staging;
+    std::shared_ptr<Extraction> m_result;
+};
+
+class MakeDirectory : public Operation
+{
+public:
+    explicit MakeDirectory(QString path)
+        : m_path(std::move(path))
+    {
+    }
+    QString name() const override { return QStringLiteral("make-directory"); }
+    QJsonObject arguments() const override { return {{QStringLiteral("path"), m_path}}; }
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Creating %1")).arg(native(m_path));
+    }
+
+    std::optional<Finding> perform(OperationContext &context) override
+    {
+        QStringList missing; // the deepest last
+        for (QString folder = QDir::cleanPath(m_path); !QFileInfo::exists(folder);
+             folder = QFileInfo(folder).absolutePath()) {
+            missing.prepend(folder);
+            if (QFileInfo(folder).absolutePath() == folder)
+                break;
+        }
+        context.remember({{QStringLiteral("created"), QJsonArray::fromStringList(missing)}});
+        for (const QString &folder : missing) {
+            if (!QDir().mkdir(folder) && !QFileInfo(folder).isDir())
+                return fileFailure(folder, QStringLiteral("mkdir failed"));
+        }
+        if (!QFileInfo(m_path).isDir())
+            return fileFailure(m_path, QStringLiteral("not a folder"));
+        return std::nullopt;
+    }
+
+    std::optional<Finding> undo(OperationContext &, const QJsonObject &remembered) override
+    {
+        const QJsonArray created = remembered.value(QStringLiteral("created")).toArray();
+        for (auto folder = created.constEnd(); folder != created.constBegin();) {
+            --folder;
+            QDir().rmdir(folder->toString()); // only while empty: what else is there stays
+        }
+        return std::nullopt;
+    }
+
+private:
+    QString m_path;
+};
+
+class RemoveFile : public Operation
+{
+public:
+    explicit RemoveFile(QString path)
+        : m_path(std::move(path))
+    {
+    }
+    QString name() const override { return QStringLiteral("remove-file"); }
+    QJsonObject arguments() const override { return {{QStringLiteral("path"), m_path}}; }
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Removing %1")).arg(native(m_path));
+    }
+
+    std::optional<Finding> perform(OperationContext &context) override
+    {
+        context.remember({{QStringLiteral("existed"), QFileInfo::exists(m_path)}});
+        if (!QFileInfo::exists(m_path))
+            return std::nullopt;
+        if (std::optional<QString> error =
+                moveAside(m_path, context.backupPath(QFileInfo(m_path).fileName())))
+            return fileFailure(m_path, *error);
+        return std::nullopt;
+    }
+
+    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    {
+        const QString backup = context.backupPath(QFileInfo(m_path).fileName());
+        if (!remembered.value(QStringLiteral("existed")).toBool() || !QFileInfo::exists(backup))
+            return std::nullopt;
+        if (std::optional<QString> error = moveAside(backup, m_path))
+            return fileFailure(m_path, *error);
+        return std::nullopt;
+    }
+
+    void finish(OperationContext &context, const QJsonObject &) override
+    {
+        durable::remove(context.backupPath(QFileInfo(m_path).fileName()));
+    }
+
+private:
+    QString m_path;
+};
+
+class RemoveEmptyDirectory : public Operation
+{
+public:
+    explicit RemoveEmptyDirectory(QString path)
+        : m_path(std::move(path))
+    {
+    }
+    QString name() const override { return QStringLiteral("remove-empty-directory"); }
+    QJsonObject arguments() const override { return {{QStringLiteral("path"), m_path}}; }
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Removing %1")).arg(native(m_path));
+    }
+
+    std::optional<Finding> perform(OperationContext &context) override
+    {
+        const QDir dir(m_path);
+        const bool empty = dir.exists() &&
+                           dir.isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+        context.remember({{QStringLiteral("removed"), empty}});
+        if (empty)
+            QDir().rmdir(m_path);
+        return std::nullopt;
+    }
+
+    std::optional<Finding> undo(OperationContext &, const QJsonObject &remembered) override
+    {
+        if (remembered.value(QStringLiteral("removed")).toBool())
+            QDir().mkpath(m_path);
+        return std::nullopt;
+    }
+
+private:
+    QString m_path;
+};
+
+QJsonValue valueToJson(const std::optional<StoredEnvironmentValue> &value)
+{
+    if (!value)
+        return QJsonValue::Null;
+    return QJsonObject{{QStringLiteral("text"), value->text},
+                       {QStringLiteral("expandable"), value->expandable}};
+}
+
+std::optional<StoredEnvironmentValue> valueFromJson(const QJsonValue &json)
+{
+    if (!json.isObject())
+        return std::nullopt;
+    const QJsonObject object = json.toObject();
+    return StoredEnvironmentValue{object.value(QStringLiteral("text")).toString(),
+                                  object.value(QStringLiteral("expandable")).toBool()};
+}
+
+class SetEnvironmentValue : public Operation
+{
+public:
+    SetEnvironmentValue(EnvironmentScope scope, QString name, std::optional<StoredEnvironmentValue> value)
+        : m_scope(scope)
+        , m_name(std::move(name))
+        , m_value(std::move(value))
+    {
+    }
+    QString name() const override { return QStringLiteral("set-environment-value"); }
+    QJsonObject arguments() const override
+    {
+        return {{QStringLiteral("scope"), scopeName(m_scope)},
+                {QStringLiteral("name"), m_name},
+                {QStringLiteral("value"), valueToJson(m_value)}};
+    }
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Setting the environment variable %1")).arg(m_name);
+    }
+
+    std::optional<Finding> perform(OperationContext &context) override
+    {
+        const auto before = context.environment->read(m_scope, m_name);
+        if (!before)
+            return before.error();
+        context.remember({{QStringLiteral("before"), valueToJson(*before)}});
+        if (*before == m_value)
+            return std::nullopt;
+        std::optional<Finding> error = m_value ? context.environment->write(m_scope, m_name, *m_value)
+                                               : context.environment->remove(m_scope, m_name);
+        if (!error)
+            context.environment->announceChange();
+        return error;
+    }
+
+    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    {
+        if (!remembered.contains(QStringLiteral("before")))
+            return std::nullopt;
+        const std::optional<StoredEnvironmentValue> before =
+            valueFromJson(remembered.value(QStringLiteral("before")));
+        const auto now = context.environment->read(m_scope, m_name);
+        if (!now)
+            return now.error();
+        if (*now != m_value) {
+            // Someone changed it since (or it was never written): theirs stays.
+            if (*now != before)
+                qCWarning(lcInstall).noquote() << m_name << "changed since it was set; left as it is";
+            return std::nullopt;
+        }
+        std::optional<Finding> error = before ? context.environment->write(m_scope, m_name, *before)
+                                              : context.environment->remove(m_scope, m_name);
+        if (!error)
+            context.environment->announceChange();
+        return error;
+    }
+
+private:
+    EnvironmentScope m_scope;
+    QString m_name;
+    std::optional<StoredEnvironmentValue> m_value;
+};
+
+// One entry added to or taken from a PATH value, the rest kept byte for byte.
+class EditPath : public Operation
+{
+public:
+    EditPath(bool adding, OsFamily family, EnvironmentScope scope, QString entry, bool atFront)
+        : m_adding(adding)
+        , m_family(family)
+        , m_scope(scope)
+        , m_entry(std::move(entry))
+        , m_atFront(atFront)
+    {
+    }
+
+    static std::unique_ptr<Operation> fromJson(bool adding, const QJsonObject &arguments)
+    {
+        const auto scope = scopeFromName(arguments.value(QStringLiteral("scope")).toString());
+        if (!scope)
+            return nullptr;
+        const OsFamily family = arguments.value(QStringLiteral("os")).toString() == QLatin1String("linux")
+                                    ? OsFamily::Linux
+                                    : OsFamily::Windows;
+        return std::make_unique<EditPath>(
+            adding, family, *scope, arguments.value(QStringLiteral("entry")).toString(),
+            arguments.value(QStringLiteral("position")).toString() != QLatin1String("back"));
+    }
+
+    QString name() const override
+    {
+        return m_adding ? QStringLiteral("add-path-entry") : QStringLiteral("remove-path-entry");
+    }
+    QJsonObject arguments() const override
+    {
+        return {{QStringLiteral("os"),
+                 m_family == OsFamily::Linux ? QStringLiteral("linux") : QStringLiteral("windows")},
+                {QStringLiteral("scope"), scopeName(m_scope)},
+                {QStringLiteral("entry"), m_entry},
+                {QStringLiteral("position"), m_atFront ? QStringLiteral("front") : QStringLiteral("back")}};
+    }
+    Text description() const override
+    {
+        return m_adding ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Adding %1 to PATH")).arg(m_entry)
+                        : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Taking %1 off PATH")).arg(m_entry);
+    }
+
+    std::optional<Finding> perform(OperationContext &context) override
+    {
+        const auto before = context.environment->read(m_scope, pathName());
+        if (!before)
+            return before.error();
+        const QString raw = before->has_value() ? before->value().text : QString();
+        const PathEditor editor = editorFor(context);
+        QString edited;
+        if (m_adding) {
+            const auto added = editor.withEntry(
+                raw, m_entry, m_atFront ? PathEditor::Position::Front : PathEditor::Position::Back);
+            if (!added)
+                return added.error();
+            edited = *added;
+        } else {
+            edited = editor.withoutEntry(raw, m_entry);
+        }
+        // A new PATH is REG_EXPAND_SZ, as Windows makes it; an existing one keeps its type.
+        const StoredEnvironmentValue after{edited, before->has_value() ? before->value().expandable : true};
+        context.remember({{QStringLiteral("before"), valueToJson(*before)},
+                          {QStringLiteral("after"), valueToJson(after)}});
+        if (before->has_value() && before->value() == after)
+            return std::nullopt;
+        if (!before->has_value() && edited.isEmpty())
+            return std::nullopt;
+        if (std::optional<Finding> error = context.environment->write(m_scope, pathName(), after))
+            return error;
+        context.environment->announceChange();
+        return std::nullopt;
+    }
+
+    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    {
+        if (!remembered.contains(QStringLiteral("after")))
+            return std::nullopt;
+        const std::optional<StoredEnvironmentValue> before =
+            valueFromJson(remembered.value(QStringLiteral("before")));
+        const std::optional<StoredEnvironmentValue> after =
+            valueFromJson(remembered.value(QStringLiteral("after")));
+        const auto now = context.environment->read(m_scope, pathName());
+        if (!now)
+            return now.error();
+        if (*now == before)
+            return std::nullopt; // never written, or already undone
+        std::optional<Finding> error;
+        if (*now == after) {
+            error = before ? context.environment->write(m_scope, pathName(), *before)
+                           : context.environment->remove(m_scope, pathName());
+        } else if (m_adding && now->has_value()) {
+            // PATH changed since: take out only ours, if it was not there before.
+            const PathEditor editor = editorFor(context);
+            if (before && editor.indexOf(before->text, m_entry) >= 0)
+                return std::nullopt;
+            StoredEnvironmentValue without = now->value();
+            without.text = editor.withoutEntry(without.text, m_entry);
+            error = context.environment->write(m_scope, pathName(), without);
+        } else {
+            qCWarning(lcInstall).noquote()
+                << "PATH changed since" << m_entry << "was taken off; left as it is";
+            return std::nullopt;
+        }
+        if (!error)
+            context.environment->announceChange();
+        return error;
+    }
+
+private:
+    QString pathName() const { return QStringLiteral("PATH"); }
+    // %VARS% in entries expand to the stored values, the scope's own first.
+    PathEditor editorFor(OperationContext &context) const
+    {
+        const std::shared_ptr<PersistentEnvironment> environment = context.environment;
+        const EnvironmentScope scope = m_scope;
+        return PathEditor(m_family, [environment, scope](const QString &name) {
+            for (const EnvironmentScope where : {scope, EnvironmentScope::Machine}) {
+                const auto value = environment->read(where, name);
+                if (value && value->has_value())
+                    return value->value().text;
+            }
+            return QString();
+        });
+    }
+
+    bool m_adding;
+    OsFamily m_family;
+    EnvironmentScope m_scope;
+    QString m_entry;
+    bool m_atFront;
+};
+
+QHash<QString, Operation::Factory> &factories()
+{
+    static QHash<QString, Operation::Factory> table{
+        {QStringLiteral("copy-file"),
+         [](const QJsonObject &a) { return PlaceFile::fromJson(PlaceFile::How::Copy, a); }},
+        {QStringLiteral("move-into-place"),
+         [](const QJsonObject &a) { return PlaceFile::fromJson(PlaceFile::How::Move, a); }},
+        {QStringLiteral("write-file"),
+         [](const QJsonObject &a) { return PlaceFile::fromJson(PlaceFile::How::Write, a); }},
+        {QStringLiteral("unpack-archive"), [](const QJsonObject &a) { return UnpackArchive::fromJson(a); }},
+        {QStringLiteral("make-directory"),
+         [](const QJsonObject &a) {
+             return std::unique_ptr<Operation>(
+                 std::make_unique<MakeDirectory>(a.value(QStringLiteral("path")).toString()));
+         }},
+        {QStringLiteral("remove-file"),
+         [](const QJsonObject &a) {
+             return std::unique_ptr<Operation>(
+                 std::make_unique<RemoveFile>(a.value(QStringLiteral("path")).toString()));
+         }},
+        {QStringLiteral("remove-empty-directory"),
+         [](const QJsonObject &a) {
+             return std::unique_ptr<Operation>(
+                 std::make_unique<RemoveEmptyDirectory>(a.value(QStringLiteral("path")).toString()));
+         }},
+        {QStringLiteral("add-path-entry"), [](const QJsonObject &a) { return EditPath::fromJson(true, a); }},
+        {QStringLiteral("remove-path-entry"),
+         [](const QJsonObject &a) { return EditPath::fromJson(false, a); }},
+        {QStringLiteral("set-environment-value"),
+         [](const QJsonObject &a) -> std::unique_ptr<Operation> {
+             const auto scope = scopeFromName(a.value(QStringLiteral("scope")).toString());
+             if (!scope)
+                 return nullptr;
+             return std::make_unique<SetEnvironmentValue>(*scope, a.value(QStringLiteral("name")).toString(),
+                                                          valueFromJson(a.value(QStringLiteral("value"))));
+         }},
+    };
+    return table;
+}
+
+} // namespace
+
+QString scopeName(EnvironmentScope scope)
+{
+    return scope == EnvironmentScope::User ? QStringLiteral("user") : QStringLiteral("machine");
+}
+
+std::optional<EnvironmentScope> scopeFromName(const QString &name)
+{
+    if (name == QLatin1String("user"))
+        return EnvironmentScope::User;
+    if (name == QLatin1String("machine"))
+        return EnvironmentScope::Machine;
+    return std::nullopt;
+}
+
+std::unique_ptr<Operation> makeDirectory(const QString &path)
+{
+    return std::make_unique<MakeDirectory>(path);
+}
+
+std::unique_ptr<Operation> copyFile(const QString &source, const QString &destination)
+{
+    return std::make_unique<PlaceFile>(PlaceFile::How::Copy, source, destination, QByteArray(), QString());
+}
+
+std::unique_ptr<Operation> moveIntoPlace(const QString &staged, const QString &destination,
+                                         const QString &keepReplacedAs)
+{
+    return std::make_unique<PlaceFile>(PlaceFile::How::Move, staged, destination, QByteArray(),
+                                       keepReplacedAs);
+}
+
+std::unique_ptr<Operation> writeFile(const QString &destination, const QByteArray &content)
+{
+    return std::make_unique<PlaceFile>(PlaceFile::How::Write, QString(), destination, content, QString());
+}
+
+std::unique_ptr<Operation> writeFileMadeLater(const QString &destination, std::function<QByteArray()> content)
+{
+    return std::make_unique<PlaceFile>(PlaceFile::How::Write, QString(), destination, QByteArray(), QString(),
+                                       std::move(content));
+}
+
+std::unique_ptr<Operation> unpackArchive(const QString &archive, const QList<ArchiveFile> &files,
+                                         const QString &staging, std::shared_ptr<Extraction> result)
+{
+    return std::make_unique<UnpackArchive>(archive, files, staging, std::move(result));
+}
+
+std::unique_ptr<Operation> removeFile(const QString &path)
+{
+    return std::make_unique<RemoveFile>(path);
+}
+
+std::unique_ptr<Operation> removeEmptyDirectory(const QString &path)
+{
+    return std::make_unique<RemoveEmptyDirectory>(path);
+}
+
+std::unique_ptr<Operation> addPathEntry(OsFamily family, EnvironmentScope scope, const QString &entry,
+                                        bool atFront)
+{
+    return std::make_unique<EditPath>(true, family, scope, entry, atFront);
+}
+
+std::unique_ptr<Operation> removePathEntry(OsFamily family, EnvironmentScope scope, const QString &entry)
+{
+    return std::make_unique<EditPath>(false, family, scope, entry, true);
+}
+
+std::unique_ptr<Operation> setEnvironmentValue(EnvironmentScope scope, const QString &name,
+                                               const std::optional<StoredEnvironmentValue> &value)
+{
+    return std::make_unique<SetEnvironmentValue>(scope, name, value);
+}
+
+} // namespace operations
+
+std::unique_ptr<Operation> Operation::create(const QString &name, const QJsonObject &arguments)
+{
+    const auto factory = operations::factories().constFind(name);
+    return factory == operations::factories().constEnd() ? nullptr : (*factory)(arguments);
+}
+
+void Operation::registerFactory(const QString &name, Factory factory)
+{
+    operations::factories().insert(name, std::move(factory));
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "archive/Extractor.h"
+#include "install/Operation.h"
+#include "platform/PersistentEnvironment.h"
+#include "platform/SystemPaths.h"
+
+#include <QByteArray>
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace cudnnsetup {
+
+// The operations installs, uninstalls and repairs are made of. File paths are host paths.
+namespace operations {
+
+// Creates `path` and the folders above it that are missing; undo removes those it created, while
+// they are empty.
+std::unique_ptr<Operation> makeDirectory(const QString &path);
+// Copies a file; a file it replaces is kept aside and put back by undo.
+std::unique_ptr<Operation> copyFile(const QString &source, const QString &destination);
+// Moves a staged file into place with an atomic rename (staging is on the same volume); a file it
+// replaces is kept aside and put back by undo, which also moves the file back to staging. After
+// the commit the replaced file is kept as `keepReplacedAs` (for an uninstall to put back), or
+// dropped when that is empty.
+std::unique_ptr<Operation> moveIntoPlace(const QString &staged, const QString &destination,
+                                         const QString &keepReplacedAs = {});
+// Writes a small file whole (a receipt, a .pth file); a file it replaces is kept aside.
+std::unique_ptr<Operation> writeFile(const QString &destination, const QByteArray &content);
+// The same, with the content made when the operation is about to run (a receipt that lists what
+// the operations before it produced).
+std::unique_ptr<Operation> writeFileMadeLater(const QString &destination,
+                                              std::function<QByteArray()> content);
+// Unpacks `files` of the archive into `staging` (which must not exist); undo and the commit remove
+// the staging folder. `result` receives what was unpacked (sizes, SHA-256s).
+std::unique_ptr<Operation> unpackArchive(const QString &archive, const QList<ArchiveFile> &files,
+                                         const QString &staging, std::shared_ptr<Extraction> result);
+// Removes a file, kept aside until the commit so undo can put it back.
+std::unique_ptr<Operation> removeFile(const QString &path);
+// Removes a folder if it is empty (the folders an uninstall leaves behind).
+std::unique_ptr<Operation> removeEmptyDirectory(const QString &path);
+// Sets (or, with nullopt, removes) one persistent environment value; undo puts back the value that
+// was there, unless someone changed it since.
+std::unique_ptr<Operation> setEnvironmentValue(EnvironmentScope scope, const QString &name,
+                                               const std::optional<StoredEnvironmentValue> &value);
+
+// Adds one entry to the PATH of `scope` (creating PATH as REG_EXPAND_SZ when there is none), unless
+// an equal entry is there; undo puts PATH back byte for byte if nobody changed it since, else takes
+// out only our entry.
+std::unique_ptr<Operation> addPathEntry(OsFamily family, EnvironmentScope scope, const QString &entry,
+                                        bool atFront = true);
+// Takes every entry equal to `entry` out of the PATH of `scope`; undo puts PATH back as it was,
+// if nobody changed it since.
+std::unique_ptr<Operation> removePathEntry(OsFamily family, EnvironmentScope scope, const QString &entry);
+
+QString scopeName(EnvironmentScope scope); // "user", "machine"
+std::optional<EnvironmentScope> scopeFromName(const QString &name);
+
+} // namespace operations
+
+} // namespace cudnnsetup

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "common/Expected.h"
+#include "platform/PersistentEnvironment.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace cudnnsetup {
+
+// What an install did, kept for uninstall and repair: every file it placed with its SHA-256 (and
+// where the file it replaced is kept), every environment value it changed with the raw value
+// before and after.
+struct Receipt
+{
+    static constexpr char kSchema[] = "cudnn-setup/receipt/1";
+
+    struct File
+    {
+        QString path; // the inspected system's path
+        QString sha256;
+        qint64 size = 0;
+        QString replaced; // where the file it replaced is kept (inspected system's path), or empty
+    };
+    struct EnvironmentChange
+    {
+        QString scope; // "user", "machine"
+        QString name;  // "PATH", "CUDNN_PATH"
+        QString entry; // PATH: the entry added; empty for whole values
+        std::optional<StoredEnvironmentValue> before;
+        std::optional<StoredEnvironmentValue> after;
+    };
+
+    QString id;
+    QString created;     // ISO 8601, UTC
+    QString tool;        // "cudnn-setup 0.1.0"
+    QJsonObject archive; // path, fileName, sha256, official, cudnn, cudaVariant
+    QJsonObject target;  // InstallTarget::toJson()
+    QList<File> files;
+    QStringList folders; // the folders the install created, which an uninstall removes when empty
+    QList<EnvironmentChange> environment;
+    QString result = QStringLiteral("installed");
+
+    QJsonObject toJson() const;
+    static Expected<Receipt> fromJson(const QJsonObject &object);
+};
+
+} // namespace cudnnsetup

@@ -1,0 +1,210 @@
+#include "install/Transaction.h"
+
+#include "common/Logging.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+
+namespace cudnnsetup {
+
+namespace {
+
+// The operation of a journal entry: the live one while the transaction that wrote it still runs,
+// else one made again from its name and arguments.
+std::unique_ptr<Operation> operationFor(const Journal::Entry &entry,
+                                        const std::vector<std::unique_ptr<Operation>> *live,
+                                        const Operation **borrowed)
+{
+    *borrowed = nullptr;
+    if (live && entry.sequence < int(live->size())) {
+        *borrowed = live->at(size_t(entry.sequence)).get();
+        return nullptr;
+    }
+    return Operation::create(entry.name, entry.arguments);
+}
+
+void removeJournal(const QString &journalPath, const QString &backupFolder)
+{
+    if (!backupFolder.isEmpty())
+        QDir(backupFolder).removeRecursively();
+    QFile::remove(journalPath);
+}
+
+} // namespace
+
+QString OperationContext::backupPath(const QString &fileName) const
+{
+    return backupFolder + QLatin1Char('/') + QString::number(sequence) + QLatin1Char('/') + fileName;
+}
+
+void Operation::finish(OperationContext &, const QJsonObject &)
+{
+}
+
+Transaction::Transaction(QString id, QString kind, QString journalPath, OperationContext context)
+    : m_id(std::move(id))
+    , m_kind(std::move(kind))
+    , m_journalPath(std::move(journalPath))
+    , m_context(std::move(context))
+{
+}
+
+void Transaction::add(std::unique_ptr<Operation> operation)
+{
+    m_operations.push_back(std::move(operation));
+}
+
+Transaction::Result Transaction::run(const Progress &progress, const std::function<bool()> &cancelled)
+{
+    Result result;
+    auto journal = Journal::create(
+        m_journalPath, {{QStringLiteral("id"), m_id},
+                        {QStringLiteral("kind"), m_kind},
+                        {QStringLiteral("backupFolder"), m_context.backupFolder},
+                        {QStringLiteral("started"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}});
+    if (!journal) {
+        result.findings.append(journal.error());
+        return result;
+    }
+    Journal &log = journal.value();
+    if (cancelled)
+        m_context.cancelled = cancelled;
+    Journal::Contents written; // what the journal says so far, for a rollback
+    written.backupFolder = m_context.backupFolder;
+    const auto failAndRollBack = [&](Outcome outcome, const std::optional<Finding> &why) {
+        result.outcome = outcome;
+        if (why)
+            result.findings.append(*why);
+        result.findings += rollBack(written, m_context, &m_operations);
+        removeJournal(m_journalPath, m_context.backupFolder);
+        return result;
+    };
+
+    for (int i = 0; i < size(); ++i) {
+        Operation &operation = *m_operations.at(size_t(i));
+        if (cancelled && cancelled())
+            return failAndRollBack(Outcome::Cancelled, std::nullopt);
+        if (progress)
+            progress(i, size(), operation.description());
+        m_context.sequence = i;
+        if (std::optional<Finding> error = log.begin(i, operation.name(), operation.arguments()))
+            return failAndRollBack(Outcome::RolledBack, error);
+        written.entries.append({i, operation.name(), operation.arguments(), {}, false});
+        std::optional<Finding> journalProblem;
+        m_context.remember = [&](const QJsonObject &state) {
+            written.entries.last().state = state;
+            if (std::optional<Finding> error = log.state(i, state))
+                journalProblem = error;
+        };
+        if (m_context.crashes(FaultPoint::Stage::BeforePerform)) {
+            result.outcome = Outcome::Crashed;
+            return result;
+        }
+        std::optional<Finding> error = operation.perform(m_context);
+        if (!error && journalProblem)
+            error = journalProblem;
+        if (m_context.crashes(FaultPoint::Stage::AfterPerform) ||
+            (error && error->id == QLatin1String("install.crashed"))) {
+            result.outcome = Outcome::Crashed;
+            return result;
+        }
+        if (error && error->id == QLatin1String("archive.cancelled"))
+            return failAndRollBack(Outcome::Cancelled, std::nullopt);
+        if (error) {
+            qCWarning(lcInstall).noquote()
+                << "operation" << i << operation.name() << "failed:" << error->details;
+            return failAndRollBack(Outcome::RolledBack, error);
+        }
+        if (std::optional<Finding> journalError = log.done(i))
+            return failAndRollBack(Outcome::RolledBack, journalError);
+        written.entries.last().done = true;
+    }
+    if (cancelled && cancelled())
+        return failAndRollBack(Outcome::Cancelled, std::nullopt);
+    if (std::optional<Finding> error = log.commit())
+        return failAndRollBack(Outcome::RolledBack, error);
+    written.committed = true;
+    m_context.sequence = size();
+    if (m_context.crashes(FaultPoint::Stage::AfterCommit)) {
+        result.outcome = Outcome::Crashed;
+        return result;
+    }
+    if (progress)
+        progress(size(), size(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Done")));
+    settle(written, m_context, &m_operations);
+    removeJournal(m_journalPath, m_context.backupFolder);
+    result.outcome = Outcome::Committed;
+    return result;
+}
+
+Findings Transaction::rollBack(const Journal::Contents &contents, OperationContext &context,
+                               const std::vector<std::unique_ptr<Operation>> *live)
+{
+    Findings problems;
+    for (auto entry = contents.entries.crbegin(); entry != contents.entries.crend(); ++entry) {
+        const Operation *borrowed = nullptr;
+        std::unique_ptr<Operation> made = operationFor(*entry, live, &borrowed);
+        Operation *operation = borrowed ? const_cast<Operation *>(borrowed) : made.get();
+        if (!operation) {
+            problems.append(Finding::error(
+                QStringLiteral("install.undo-failed"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "A step of the interrupted install (%1) cannot be undone."))
+                    .arg(entry->name),
+                QStringLiteral("unknown operation in the journal")));
+            continue;
+        }
+        context.sequence = entry->sequence;
+        if (std::optional<Finding> error = operation->undo(context, entry->state)) {
+            qCWarning(lcInstall).noquote()
+                << "undo of" << entry->sequence << entry->name << "failed:" << error->details;
+            problems.append(*error);
+        }
+    }
+    return problems;
+}
+
+void Transaction::settle(const Journal::Contents &contents, OperationContext &context,
+                         const std::vector<std::unique_ptr<Operation>> *live)
+{
+    for (const Journal::Entry &entry : contents.entries) {
+        const Operation *borrowed = nullptr;
+        std::unique_ptr<Operation> made = operationFor(entry, live, &borrowed);
+        Operation *operation = borrowed ? const_cast<Operation *>(borrowed) : made.get();
+        if (!operation)
+            continue;
+        context.sequence = entry.sequence;
+        operation->finish(context, entry.state);
+    }
+}
+
+Findings Transaction::recover(const QString &journalPath, OperationContext context)
+{
+    const auto contents = Journal::read(journalPath);
+    if (!contents)
+        return {contents.error()};
+    context.backupFolder = contents->backupFolder;
+    Findings findings;
+    if (contents->committed) {
+        settle(*contents, context, nullptr);
+        findings.append(Finding::info(
+            QStringLiteral("install.recovered-commit"),
+            Text(QT_TRANSLATE_NOOP(
+                "cudnnsetup",
+                "An interrupted install, uninstall or repair had finished its work; it was completed.")),
+            QStringLiteral("%1 %2").arg(contents->kind, contents->id)));
+    } else {
+        findings += rollBack(*contents, context, nullptr);
+        findings.prepend(Finding::warning(
+            QStringLiteral("install.recovered-rollback"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "An interrupted install, uninstall or repair was found and undone; "
+                                   "the system is as it was before it.")),
+            QStringLiteral("%1 %2").arg(contents->kind, contents->id)));
+    }
+    removeJournal(journalPath, contents->backupFolder);
+    return findings;
+}
+
+} // namespace cudnnsetup

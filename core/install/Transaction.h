@@ -1,0 +1,63 @@
+#pragma once
+
+#include "common/Expected.h"
+#include "common/Finding.h"
+#include "install/Journal.h"
+#include "install/Operation.h"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace cudnnsetup {
+
+// A list of operations carried out all or nothing, with its journal on disk: if one fails, or the
+// user cancels, the ones done are undone in reverse order; if the process dies, the next start
+// finds the journal (recover()) and rolls it back, or finishes it when it had passed its commit
+// point. The journal and the backups go away once the transaction is settled.
+class Transaction
+{
+public:
+    enum class Outcome
+    {
+        Committed,
+        RolledBack, // an operation failed; everything done was undone
+        Cancelled,  // the user stopped it; everything done was undone
+        Crashed,    // a fault point stopped it dead (tests): the journal is left for recover()
+    };
+    struct Result
+    {
+        Outcome outcome = Outcome::RolledBack;
+        Findings findings; // why it failed, and anything an undo could not put back
+    };
+
+    // `journalPath` must not exist; the backups go to `context.backupFolder`.
+    Transaction(QString id, QString kind, QString journalPath, OperationContext context);
+
+    void add(std::unique_ptr<Operation> operation);
+    int size() const { return int(m_operations.size()); }
+    const Operation &at(int index) const { return *m_operations.at(size_t(index)); }
+
+    // (operations done, operations in all, what is being done)
+    using Progress = std::function<void(int, int, const Text &)>;
+    Result run(const Progress &progress = {}, const std::function<bool()> &cancelled = {});
+
+    // Settles a journal a dead process left: rolls it back, or finishes it after its commit point.
+    // Returns what was done ("install.recovered-rollback" / "install.recovered-commit") and any
+    // problem an undo met.
+    static Findings recover(const QString &journalPath, OperationContext context);
+
+private:
+    static Findings rollBack(const Journal::Contents &contents, OperationContext &context,
+                             const std::vector<std::unique_ptr<Operation>> *live);
+    static void settle(const Journal::Contents &contents, OperationContext &context,
+                       const std::vector<std::unique_ptr<Operation>> *live);
+
+    QString m_id;
+    QString m_kind;
+    QString m_journalPath;
+    OperationContext m_context;
+    std::vector<std::unique_ptr<Operation>> m_operations;
+};
+
+} // namespace cudnnsetup

@@ -1,0 +1,189 @@
+#include "platform/Volumes.h"
+
+#ifdef Q_OS_WIN
+#include <windows.h>
+#else
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
+#endif
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QStorageInfo>
+
+#include "common/Logging.h"
+
+namespace cudnnsetup {
+
+namespace {
+
+// Something that names neither a real file of the user nor one of ours: ".cudnn-setup-write-test-"
+// with the process id and 64 random bits.
+QString uniqueTestName()
+{
+    return QStringLiteral(".cudnn-setup-write-test-%1-%2.tmp")
+        .arg(QCoreApplication::applicationPid())
+        .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+}
+
+// The folder `hostPath` is on, by the nearest existing path (a file stands for its folder).
+QString existingFolderOf(const QString &hostPath)
+{
+    const QString existing = Volumes::nearestExisting(hostPath);
+    if (existing.isEmpty())
+        return {};
+    const QFileInfo info(existing);
+    return info.isDir() ? existing : info.absolutePath();
+}
+
+#ifdef Q_OS_WIN
+void writeProbe(const QString &file, WriteProbe &probe)
+{
+    const std::wstring name = QDir::toNativeSeparators(file).toStdWString();
+    // DELETE_ON_CLOSE: even a process killed right here leaves nothing behind.
+    HANDLE handle = CreateFileW(name.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
+                                FILE_ATTRIBUTE_TEMPORARY | FILE_FLAG_DELETE_ON_CLOSE, nullptr);
+    if (handle == INVALID_HANDLE_VALUE) {
+        const DWORD error = GetLastError();
+        probe.accessDenied = error == ERROR_ACCESS_DENIED || error == ERROR_PRIVILEGE_NOT_HELD;
+        probe.error = qt_error_string(int(error));
+        return;
+    }
+    const char byte = 0;
+    DWORD written = 0;
+    const bool wrote =
+        WriteFile(handle, &byte, 1, &written, nullptr) && written == 1 && FlushFileBuffers(handle);
+    const DWORD error = wrote ? 0 : GetLastError();
+    CloseHandle(handle);
+    if (GetFileAttributesW(name.c_str()) != INVALID_FILE_ATTRIBUTES)
+        DeleteFileW(name.c_str());
+    probe.ok = wrote;
+    if (!wrote) {
+        probe.accessDenied = error == ERROR_ACCESS_DENIED;
+        probe.error = qt_error_string(int(error));
+    }
+}
+#else
+void writeProbe(const QString &file, WriteProbe &probe)
+{
+    const QByteArray name = QFile::encodeName(file);
+    const int fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        const int error = errno;
+        probe.accessDenied = error == EACCES || error == EPERM;
+        probe.error = qt_error_string(error);
+        return;
+    }
+    const char byte = 0;
+    const bool wrote = ::write(fd, &byte, 1) == 1 && ::fsync(fd) == 0;
+    const int error = wrote ? 0 : errno;
+    ::close(fd);
+    ::unlink(name.constData());
+    probe.ok = wrote;
+    if (!wrote) {
+        probe.accessDenied = error == EACCES || error == EPERM;
+        probe.error = qt_error_string(error);
+    }
+}
+#endif
+
+} // namespace
+
+qint64 Volumes::freeBytes(const QString &hostPath) const
+{
+    const QString folder = existingFolderOf(hostPath);
+    if (folder.isEmpty())
+        return -1;
+    const QStorageInfo storage(folder);
+    if (!storage.isValid() || !storage.isReady())
+        return -1;
+    return storage.bytesAvailable();
+}
+
+QString Volumes::volumeId(const QString &hostPath) const
+{
+    const QString folder = existingFolderOf(hostPath);
+    if (folder.isEmpty())
+        return {};
+    const QStorageInfo storage(folder);
+    if (!storage.isValid())
+        return {};
+    // The mount point as well as the device: two bind mounts of one device are two volumes to
+    // rename(2), which refuses to cross them.
+    return storage.rootPath() + QLatin1Char('|') + QString::fromLocal8Bit(storage.device());
+}
+
+std::optional<bool> Volumes::sameVolume(const QString &hostA, const QString &hostB) const
+{
+    const QString a = volumeId(hostA);
+    const QString b = volumeId(hostB);
+    if (a.isEmpty() || b.isEmpty())
+        return std::nullopt;
+    return a == b;
+}
+
+WriteProbe Volumes::tryWrite(const QString &hostFolder) const
+{
+    WriteProbe probe;
+    probe.elevated = isElevated();
+    const QString existing = nearestExisting(hostFolder);
+    probe.folder = existing;
+    if (existing.isEmpty()) {
+        probe.error = QStringLiteral("no folder on the way to %1 exists").arg(hostFolder);
+        return probe;
+    }
+    if (!QFileInfo(existing).isDir()) {
+        probe.notAFolder = true;
+        probe.error = QStringLiteral("%1 is a file, not a folder").arg(existing);
+        return probe;
+    }
+    writeProbe(QDir(existing).filePath(uniqueTestName()), probe);
+    qCDebug(lcPlatform) << "write test in" << existing << (probe.ok ? "succeeded" : "failed:") << probe.error
+                        << "access denied" << probe.accessDenied << "elevated" << probe.elevated;
+    return probe;
+}
+
+QString Volumes::nearestExisting(const QString &hostPath)
+{
+    if (hostPath.isEmpty())
+        return {};
+    QString current = QDir::cleanPath(QDir(hostPath).absolutePath());
+    while (!current.isEmpty()) {
+        const QFileInfo info(current);
+        if (info.exists())
+            return current;
+        const QString parent = info.dir().absolutePath();
+        if (parent == current)
+            return {};
+        current = QDir::cleanPath(parent);
+    }
+    return {};
+}
+
+bool Volumes::isElevated()
+{
+#ifdef Q_OS_WIN
+    HANDLE token = nullptr;
+    if (!OpenProcessToken(GetCurrentProcess(), TOKEN_QUERY, &token))
+        return false;
+    TOKEN_ELEVATION elevation{};
+    DWORD size = 0;
+    const bool ok = GetTokenInformation(token, TokenElevation, &elevation, sizeof(elevation), &size);
+    CloseHandle(token);
+    return ok && elevation.TokenIsElevated != 0;
+#else
+    return ::geteuid() == 0;
+#endif
+}
+
+const Volumes &Volumes::host()
+{
+    static const Volumes volumes;
+    return volumes;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,286 @@
+// `cudnnctl install` and `uninstall` run as lab IT runs them, on a sandbox Windows tree: the files
+// placed and the receipt written, the same install again a no-op, an uninstall that gives the tree
+// back, a changed file refused, the process killed at points of the transaction and the next start
+// rolling back (or finishing) what it left, the machine's lock, bad input.
+#include "CudnnArchiveLists.h"
+#include "Cudnnctl.h"
+#include "PeImage.h"
+#include "Sandbox.h"
+#include "SystemTrees.h"
+#include "TreeSnapshot.h"
+#include "ZipWriter.h"
+#include "platform/InstallLock.h"
+#include "platform/SystemPaths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kVersion = QStringLiteral("9.1.0.70");
+const QString kTarget = QStringLiteral("dir:C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+
+// The code a caller sees: Windows keeps all 32 bits, other systems the low 8.
+int exitCode(int windowsCode)
+{
+    return cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows ? windowsCode : windowsCode & 0xff;
+}
+
+} // namespace
+
+class TestCudnnctlInstall : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_archives; // outside every sandbox, so a sandbox's tree is only what it holds
+    QString m_archive;
+
+    struct Machine
+    {
+        Sandbox sandbox;
+        QProcessEnvironment environment = sandboxEnvironment();
+
+        Machine()
+        {
+            trees::windowsSystem(sandbox);
+            sandbox.mkdir(QStringLiteral("C:\\Program Files"));
+            sandbox.mkdir(QStringLiteral("C:\\Users\\lab\\AppData\\Local"));
+            environment.insert(QStringLiteral("ProgramData"), QStringLiteral("C:\\ProgramData"));
+            environment.insert(QStringLiteral("ProgramFiles"), QStringLiteral("C:\\Program Files"));
+            environment.insert(QStringLiteral("LOCALAPPDATA"),
+                               QStringLiteral("C:\\Users\\lab\\AppData\\Local"));
+            environment.insert(QStringLiteral("USERPROFILE"), QStringLiteral("C:\\Users\\lab"));
+        }
+        // What the install changes, without cuDNN Setup's own bookkeeping (journal, receipts).
+        TreeSnapshot tree() const
+        {
+            return TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"),
+                                                     QStringLiteral("Users/lab/AppData/Local/cuDNN Setup")});
+        }
+        CudnnctlRun run(QStringList arguments, const QProcessEnvironment &extra = {}) const
+        {
+            arguments << QStringLiteral("--system-root") << sandbox.root() << QStringLiteral("--lang")
+                      << QStringLiteral("en");
+            QProcessEnvironment environment = this->environment;
+            for (const QString &key : extra.keys())
+                environment.insert(key, extra.value(key));
+            return runCudnnctl(arguments, environment);
+        }
+        CudnnctlRun install(const QString &archive, const QStringList &more = {},
+                            const QProcessEnvironment &extra = {}) const
+        {
+            return run(QStringList{QStringLiteral("install"), QStringLiteral("--archive"), archive,
+                                   QStringLiteral("--target"), kTarget, QStringLiteral("--path"),
+                                   QStringLiteral("none"), QStringLiteral("--json")} +
+                           more,
+                       extra);
+        }
+    };
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_archives.isValid());
+        m_archive = m_archives.filePath(archives::windowsRoot(kVersion, QStringLiteral("12")) +
+                                        QStringLiteral(".zip"));
+        QFile file(m_archive);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(archives::windowsZip(kVersion, QStringLiteral("12")));
+    }
+
+    // Install, the same install again, uninstall: the files, the receipt, and the tree given back.
+    void installThenUninstall()
+    {
+        Machine machine;
+        const TreeSnapshot before = machine.tree();
+
+        const CudnnctlRun installed = machine.install(m_archive);
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+        const QJsonObject result = outputJson(installed);
+        QCOMPARE(result.value(QStringLiteral("status")).toString(), QStringLiteral("done"));
+        const QJsonObject receipt = result.value(QStringLiteral("receipt")).toObject();
+        QCOMPARE(receipt.value(QStringLiteral("schema")).toString(), QStringLiteral("cudnn-setup/receipt/1"));
+        const QJsonArray files = receipt.value(QStringLiteral("files")).toArray();
+        QCOMPARE(files.size(), archives::windowsFiles(kVersion, QStringLiteral("12")).size());
+        for (const QJsonValue &file : files) {
+            const QString path = file.toObject().value(QStringLiteral("path")).toString();
+            QVERIFY2(QFileInfo::exists(machine.sandbox.hostPath(path)), qPrintable(path));
+            QVERIFY(path.startsWith(QLatin1String("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\")));
+        }
+        QVERIFY(QFileInfo::exists(machine.sandbox.hostPath(
+            QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn_graph64_9.dll"))));
+        QVERIFY(QFileInfo::exists(machine.sandbox.hostPath(
+            QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\include\\cudnn_version.h"))));
+        QVERIFY(QFileInfo::exists(machine.sandbox.hostPath(
+            QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\lib\\x64\\cudnn.lib"))));
+        // Staging and backups are gone; the receipt is where machine installs keep theirs.
+        QVERIFY(!QFileInfo::exists(machine.sandbox.hostPath(
+            QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\.cudnn-setup-staging"))));
+        QVERIFY(
+            result.value(QStringLiteral("receiptPath")).toString().contains(QStringLiteral("ProgramData")));
+        const TreeSnapshot after = machine.tree();
+
+        const CudnnctlRun again = machine.install(m_archive);
+        QCOMPARE(again.exitCode, 0);
+        QCOMPARE(outputJson(again).value(QStringLiteral("status")).toString(),
+                 QStringLiteral("already-done"));
+        QVERIFY(machine.tree() == after);
+
+        const CudnnctlRun removed = machine.run({QStringLiteral("uninstall"), QStringLiteral("--json")});
+        QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
+        QCOMPARE(outputJson(removed).value(QStringLiteral("status")).toString(), QStringLiteral("done"));
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+        const CudnnctlRun nothing = machine.run({QStringLiteral("uninstall")});
+        QCOMPARE(nothing.exitCode, exitCode(1603));
+        QVERIFY(nothing.out.contains("installed nothing here"));
+    }
+
+    // A file that changed since the install is never deleted: the whole uninstall is refused.
+    void uninstallRefusesChangedFiles()
+    {
+        Machine machine;
+        QCOMPARE(machine.install(m_archive).exitCode, 0);
+        const QString dll = machine.sandbox.hostPath(
+            QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"));
+        QFile file(dll);
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("patched");
+        file.close();
+        const TreeSnapshot changed = machine.tree();
+        const CudnnctlRun refused = machine.run({QStringLiteral("uninstall"), QStringLiteral("--json")});
+        QCOMPARE(refused.exitCode, exitCode(1603));
+        const QJsonObject result = outputJson(refused);
+        QVERIFY(findingIds(result).contains(QStringLiteral("uninstall.file-changed")));
+        QVERIFY(result.value(QStringLiteral("findings"))
+                    .toArray()
+                    .first()
+                    .toObject()
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QStringLiteral("cudnn64_9.dll")));
+        QVERIFY(machine.tree() == changed);
+    }
+
+    // The process killed at a point of its transaction; the next cudnnctl that may change the
+    // system settles what it left: before the commit the tree is as before, after it as after.
+    void killedInstallIsSettledAtNextStart_data()
+    {
+        QTest::addColumn<QString>("point");
+        QTest::addColumn<bool>("committed");
+        QTest::newRow("before the first folder") << QStringLiteral("0:before") << false;
+        QTest::newRow("after the unpacking") << QStringLiteral("1:after") << false;
+        QTest::newRow("before a file is moved") << QStringLiteral("8:before") << false;
+        QTest::newRow("after a file is moved") << QStringLiteral("12:after") << false;
+        QTest::newRow("before the receipt") << QStringLiteral("-1:before") << false;
+        QTest::newRow("after the commit") << QStringLiteral("commit") << true;
+    }
+    void killedInstallIsSettledAtNextStart()
+    {
+        QFETCH(QString, point);
+        QFETCH(bool, committed);
+        Machine machine;
+        const TreeSnapshot before = machine.tree();
+        // The steps, from a dry run (which changes nothing).
+        const CudnnctlRun dry = machine.install(m_archive, {QStringLiteral("--dry-run")});
+        QCOMPARE(dry.exitCode, 0);
+        const int steps = outputJson(dry).value(QStringLiteral("plan")).toArray().size();
+        QVERIFY(steps > 12);
+        QVERIFY(machine.tree() == before);
+        QString crashAt = point;
+        if (point == QLatin1String("commit"))
+            crashAt = QStringLiteral("%1:commit").arg(steps);
+        else if (point.startsWith(QLatin1String("-1")))
+            crashAt = QStringLiteral("%1:before").arg(steps - 1);
+
+        QProcessEnvironment crash;
+        crash.insert(QStringLiteral("CUDNNSETUP_CRASH_AT"), crashAt);
+        const CudnnctlRun killed = machine.install(m_archive, {}, crash);
+        QCOMPARE(killed.exitCode, 70);
+        const QString journal =
+            machine.sandbox.hostPath(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\transaction.journal"));
+        QVERIFY(QFileInfo::exists(journal));
+
+        // The next start (a dry run changes nothing of its own).
+        const CudnnctlRun next =
+            machine.run({QStringLiteral("uninstall"), QStringLiteral("--dry-run"), QStringLiteral("--json")});
+        const QStringList ids = findingIds(outputJson(next));
+        QVERIFY2(ids.contains(committed ? QStringLiteral("install.recovered-commit")
+                                        : QStringLiteral("install.recovered-rollback")),
+                 qPrintable(ids.join(QLatin1Char(','))));
+        QVERIFY(!QFileInfo::exists(journal));
+        if (!committed) {
+            QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+            return;
+        }
+        QVERIFY(QFileInfo::exists(machine.sandbox.hostPath(
+            QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
+        QVERIFY(!QFileInfo::exists(machine.sandbox.hostPath(
+            QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\.cudnn-setup-staging"))));
+        QCOMPARE(machine.run({QStringLiteral("uninstall")}).exitCode, 0);
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+    }
+
+    // One install at a time: a second one answers 1618 and changes nothing.
+    void secondInstanceIsBusy()
+    {
+        Machine machine;
+        const TreeSnapshot before = machine.tree();
+        const std::unique_ptr<cudnnsetup::InstallLock> held = cudnnsetup::InstallLock::tryAcquire(
+            machine.sandbox.hostPath(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\install.lock")));
+        QVERIFY(held);
+        const CudnnctlRun busy = machine.install(m_archive);
+        QCOMPARE(busy.exitCode, exitCode(1618));
+        QCOMPARE(outputJson(busy).value(QStringLiteral("status")).toString(), QStringLiteral("busy"));
+        QVERIFY(machine.tree() == before);
+    }
+
+    // Bad input: 87 for what cannot be understood, 1603 for an archive that failed its check;
+    // nothing changes either way.
+    void badInputChangesNothing_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QByteArray>("words");
+        QTest::newRow("unknown target kind")
+            << QStringList{QStringLiteral("--target"), QStringLiteral("floppy:A:\\")} << 87
+            << QByteArray("floppy");
+        QTest::newRow("unknown PATH scope")
+            << QStringList{QStringLiteral("--path"), QStringLiteral("everywhere")} << 87
+            << QByteArray("--path");
+        QTest::newRow("unsafe archive")
+            << QStringList{QStringLiteral("unsafe")} << 1603 << QByteArray("did not pass its check");
+    }
+    void badInputChangesNothing()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, code);
+        QFETCH(QByteArray, words);
+        Machine machine;
+        const TreeSnapshot before = machine.tree();
+        QString archive = m_archive;
+        if (arguments == QStringList{QStringLiteral("unsafe")}) {
+            QList<ZipWriter::Entry> entries = archives::entriesOf(
+                archives::windowsFiles(kVersion, QStringLiteral("12")), QStringLiteral("9.1.0"));
+            entries.append(ZipWriter::Entry::file("../../evil.dll", peimage::x64Dll()));
+            ZipWriter zip;
+            for (const ZipWriter::Entry &entry : entries)
+                zip.add(entry);
+            archive = m_archives.filePath(QStringLiteral("unsafe.zip"));
+            QVERIFY(zip.save(archive));
+            arguments.clear();
+        }
+        QStringList all{QStringLiteral("install"), QStringLiteral("--archive"), archive};
+        if (!arguments.contains(QStringLiteral("--target")))
+            all << QStringLiteral("--target") << kTarget;
+        const CudnnctlRun run = machine.run(all + arguments);
+        QCOMPARE(run.exitCode, exitCode(code));
+        QVERIFY2((run.out + run.err).contains(words), (run.out + run.err).constData());
+        QVERIFY(machine.tree() == before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCudnnctlInstall)
+#include "tst_cudnnctl_install.moc"

@@ -1,0 +1,436 @@
+// The install engine's promise: a transaction leaves the files and the environment exactly as
+// they were before it, or exactly as they are after it, whatever stops it and wherever. Every
+// operation's perform → undo round trip, a crash at every operation boundary and inside a copy
+// (then recovery by a fresh start), a failing operation, a cancel; the trees compared in full.
+#include "TreeSnapshot.h"
+#include "install/Journal.h"
+#include "install/Operations.h"
+#include "install/Transaction.h"
+#include "platform/MemoryEnvironment.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QMap>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cudnnsetup;
+
+namespace {
+
+const QStringList kVariables = {QStringLiteral("PATH"), QStringLiteral("CUDNN_PATH")};
+
+// Every file (with its content's hash), folder and environment value under test.
+struct World
+{
+    TreeSnapshot tree;
+    QMap<QString, QString> environment;
+
+    bool operator==(const World &other) const
+    {
+        return tree == other.tree && environment == other.environment;
+    }
+    QString describe(const World &other) const
+    {
+        QStringList lines{tree.difference(other.tree)};
+        for (auto it = environment.cbegin(); it != environment.cend(); ++it) {
+            if (other.environment.value(it.key()) != it.value())
+                lines.append(it.key() + QStringLiteral("=") + it.value() + QStringLiteral(" / ") +
+                             other.environment.value(it.key()));
+        }
+        return lines.join(QLatin1Char('\n'));
+    }
+};
+
+World capture(const QString &root, const PersistentEnvironment &environment, const QStringList &skip = {})
+{
+    World world;
+    world.tree = TreeSnapshot::of(root, skip);
+    for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+        for (const QString &name : kVariables) {
+            const auto value = environment.read(scope, name);
+            const QString key = operations::scopeName(scope) + QLatin1Char(':') + name;
+            if (!value)
+                world.environment.insert(key, QStringLiteral("<unreadable>"));
+            else if (value->has_value())
+                world.environment.insert(
+                    key, (value->value().expandable ? QStringLiteral("expand:") : QStringLiteral("sz:")) +
+                             value->value().text);
+        }
+    }
+    return world;
+}
+
+bool write(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(content) == content.size();
+}
+
+} // namespace
+
+class TestTransaction : public QObject
+{
+    Q_OBJECT
+
+    // A target with an older cuDNN in it, a staging folder with the new files, a source folder
+    // for copies, and environment values of both kinds; the state folder holds the journal.
+    struct Scene
+    {
+        QTemporaryDir dir;
+        std::shared_ptr<MemoryEnvironment> environment = std::make_shared<MemoryEnvironment>();
+        QString root() const { return dir.path() + QStringLiteral("/system"); }
+        QString state() const { return dir.path() + QStringLiteral("/state"); }
+        QString journal() const { return state() + QStringLiteral("/install.journal"); }
+
+        Scene()
+        {
+            QDir().mkpath(state()); // ProgramData\cuDNN Setup: it stays
+            write(root() + QStringLiteral("/cuda/bin/cudnn64_9.dll"), "old cudnn 9.1");
+            write(root() + QStringLiteral("/cuda/bin/cudart64_12.dll"), "cudart");
+            write(root() + QStringLiteral("/staging/cudnn64_9.dll"), QByteArray(3 << 20, 'n'));
+            write(root() + QStringLiteral("/staging/cudnn_ops64_9.dll"), "new ops");
+            write(root() + QStringLiteral("/source/cudnn.h"), QByteArray(5 << 20, 'h'));
+            environment->set(EnvironmentScope::User, QStringLiteral("PATH"),
+                             {QStringLiteral("%USERPROFILE%\\bin;C:\\Tools"), true});
+            environment->set(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH"),
+                             {QStringLiteral("C:\\old"), false});
+        }
+
+        OperationContext context() const
+        {
+            OperationContext context;
+            context.environment = environment;
+            context.backupFolder = state() + QStringLiteral("/backup");
+            return context;
+        }
+
+        // An install's worth of every kind of operation.
+        void fill(Transaction &transaction) const
+        {
+            const QString bin = root() + QStringLiteral("/cuda/bin");
+            const QString include = root() + QStringLiteral("/cuda/include/cudnn");
+            transaction.add(operations::makeDirectory(include));
+            transaction.add(operations::moveIntoPlace(root() + QStringLiteral("/staging/cudnn64_9.dll"),
+                                                      bin + QStringLiteral("/cudnn64_9.dll"),
+                                                      state() + QStringLiteral("/kept/cudnn64_9.dll")));
+            transaction.add(operations::moveIntoPlace(root() + QStringLiteral("/staging/cudnn_ops64_9.dll"),
+                                                      bin + QStringLiteral("/cudnn_ops64_9.dll")));
+            transaction.add(operations::copyFile(root() + QStringLiteral("/source/cudnn.h"),
+                                                 include + QStringLiteral("/cudnn.h")));
+            transaction.add(operations::setEnvironmentValue(
+                EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH"), StoredEnvironmentValue{bin, false}));
+            transaction.add(operations::setEnvironmentValue(
+                EnvironmentScope::User, QStringLiteral("CUDNN_PATH"), StoredEnvironmentValue{bin, true}));
+            transaction.add(
+                operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine,
+                                         QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin")));
+            transaction.add(operations::removePathEntry(OsFamily::Windows, EnvironmentScope::User,
+                                                        QStringLiteral("c:\\tools\\")));
+            transaction.add(operations::removeFile(root() + QStringLiteral("/cuda/bin/cudart64_12.dll")));
+            transaction.add(operations::makeDirectory(state() + QStringLiteral("/receipts")));
+            transaction.add(
+                operations::writeFile(state() + QStringLiteral("/receipts/r.json"), "{\"id\":1}"));
+        }
+    };
+
+private Q_SLOTS:
+    // What a committed install leaves: new files in place, the old DLL kept for an uninstall, the
+    // environment set, no journal and no backups.
+    void commitLeavesTheAfterState()
+    {
+        Scene scene;
+        Transaction transaction(QStringLiteral("t1"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        scene.fill(transaction);
+        QList<int> done;
+        const Transaction::Result result =
+            transaction.run([&](int index, int, const Text &) { done.append(index); });
+        QCOMPARE(int(result.outcome), int(Transaction::Outcome::Committed));
+        QVERIFY(result.findings.isEmpty());
+        QCOMPARE(done.size(), transaction.size() + 1);
+        QFile dll(scene.root() + QStringLiteral("/cuda/bin/cudnn64_9.dll"));
+        QVERIFY(dll.open(QIODevice::ReadOnly));
+        QCOMPARE(dll.size(), qint64(3 << 20));
+        QFile kept(scene.state() + QStringLiteral("/kept/cudnn64_9.dll"));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("old cudnn 9.1"));
+        QVERIFY(!QFileInfo::exists(scene.root() + QStringLiteral("/cuda/bin/cudart64_12.dll")));
+        QVERIFY(!QFileInfo::exists(scene.journal()));
+        QVERIFY(!QFileInfo::exists(scene.state() + QStringLiteral("/backup")));
+        QCOMPARE(scene.environment->read(EnvironmentScope::User, QStringLiteral("CUDNN_PATH"))->value(),
+                 (StoredEnvironmentValue{scene.root() + QStringLiteral("/cuda/bin"), true}));
+        // PATH edited one entry at a time: the machine PATH made as REG_EXPAND_SZ, C:\Tools taken
+        // out of the user PATH and the rest of it kept.
+        QCOMPARE(
+            *scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")),
+            (StoredEnvironmentValue{QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin"), true}));
+        QCOMPARE(*scene.environment->value(EnvironmentScope::User, QStringLiteral("PATH")),
+                 (StoredEnvironmentValue{QStringLiteral("%USERPROFILE%\\bin"), true}));
+        QVERIFY(scene.environment->announceCount() >= 2);
+    }
+
+    // Every operation undone right after it was done gives back the world before it.
+    void everyOperationRoundTrips_data()
+    {
+        QTest::addColumn<int>("index");
+        Scene scene;
+        Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        scene.fill(transaction);
+        for (int i = 0; i < transaction.size(); ++i)
+            QTest::newRow(qPrintable(transaction.at(i).name() + QString::number(i))) << i;
+    }
+    void everyOperationRoundTrips()
+    {
+        QFETCH(int, index);
+        Scene scene;
+        Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        scene.fill(transaction);
+        // The operations before it run for real, so it meets the world it would meet.
+        Transaction before(QStringLiteral("t0"), QStringLiteral("install"), scene.journal(), scene.context());
+        scene.fill(before);
+        OperationContext context = scene.context();
+        QJsonObject remembered;
+        context.remember = [&](const QJsonObject &state) { remembered = state; };
+        for (int i = 0; i < index; ++i) {
+            context.sequence = i;
+            QVERIFY(!const_cast<Operation &>(before.at(i)).perform(context));
+        }
+        const World start = capture(scene.dir.path(), *scene.environment, {QStringLiteral("state/backup")});
+        Operation &operation = const_cast<Operation &>(transaction.at(index));
+        context.sequence = index;
+        QVERIFY(!operation.perform(context));
+        const World after = capture(scene.dir.path(), *scene.environment, {QStringLiteral("state/backup")});
+        QVERIFY2(!(after == start), qPrintable(operation.name())); // it did something
+        QVERIFY(!operation.undo(context, remembered));
+        const World undone = capture(scene.dir.path(), *scene.environment, {QStringLiteral("state/backup")});
+        QVERIFY2(undone == start, qPrintable(undone.describe(start)));
+        // A second undo changes nothing.
+        QVERIFY(!operation.undo(context, remembered));
+        QVERIFY(capture(scene.dir.path(), *scene.environment, {QStringLiteral("state/backup")}) == start);
+    }
+
+    // A crash at any point, then the next start: before the commit the world is as before, after it
+    // as after; never anything in between, never a journal left.
+    void crashAnywhereThenRecover_data()
+    {
+        QTest::addColumn<int>("sequence");
+        QTest::addColumn<int>("stage");
+        Scene scene;
+        Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        scene.fill(transaction);
+        for (int i = 0; i < transaction.size(); ++i) {
+            QTest::newRow(qPrintable(QStringLiteral("before %1 %2").arg(i).arg(transaction.at(i).name())))
+                << i << int(FaultPoint::Stage::BeforePerform);
+            QTest::newRow(qPrintable(QStringLiteral("after %1 %2").arg(i).arg(transaction.at(i).name())))
+                << i << int(FaultPoint::Stage::AfterPerform);
+            if (transaction.at(i).name() == QLatin1String("copy-file"))
+                QTest::newRow(qPrintable(QStringLiteral("inside %1 copy").arg(i)))
+                    << i << int(FaultPoint::Stage::InsideCopy);
+        }
+        QTest::newRow("after the commit") << transaction.size() << int(FaultPoint::Stage::AfterCommit);
+    }
+    void crashAnywhereThenRecover()
+    {
+        QFETCH(int, sequence);
+        QFETCH(int, stage);
+        // The after-world, from a transaction that ran undisturbed.
+        World afterWorld;
+        {
+            Scene clean;
+            Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), clean.journal(),
+                                    clean.context());
+            clean.fill(transaction);
+            QCOMPARE(int(transaction.run().outcome), int(Transaction::Outcome::Committed));
+            afterWorld = capture(clean.dir.path(), *clean.environment);
+            // Files are compared by their path in the scene; the environment names the scene's paths.
+            for (auto it = afterWorld.environment.begin(); it != afterWorld.environment.end(); ++it)
+                it.value().replace(clean.dir.path(), QStringLiteral("<scene>"));
+        }
+
+        Scene scene;
+        const World before = capture(scene.dir.path(), *scene.environment);
+        OperationContext context = scene.context();
+        context.crashAt = [&](const FaultPoint &point) {
+            return point.sequence == sequence && int(point.stage) == stage;
+        };
+        Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), scene.journal(), context);
+        scene.fill(transaction);
+        QCOMPARE(int(transaction.run().outcome), int(Transaction::Outcome::Crashed));
+        QVERIFY(QFileInfo::exists(scene.journal()));
+
+        // The next start.
+        const Findings findings = Transaction::recover(scene.journal(), scene.context());
+        QVERIFY(!QFileInfo::exists(scene.journal()));
+        QVERIFY(!QFileInfo::exists(scene.state() + QStringLiteral("/backup")));
+        World now = capture(scene.dir.path(), *scene.environment);
+        const bool committed = stage == int(FaultPoint::Stage::AfterCommit);
+        QCOMPARE(findings.first().id, committed ? QStringLiteral("install.recovered-commit")
+                                                : QStringLiteral("install.recovered-rollback"));
+        QCOMPARE(findings.size(), 1); // nothing an undo could not put back
+        if (committed) {
+            for (auto it = now.environment.begin(); it != now.environment.end(); ++it)
+                it.value().replace(scene.dir.path(), QStringLiteral("<scene>"));
+            QVERIFY2(now == afterWorld, qPrintable(now.describe(afterWorld)));
+        } else {
+            QVERIFY2(now == before, qPrintable(now.describe(before)));
+        }
+    }
+
+    // An operation that fails (here: the environment refuses a write) undoes everything before it.
+    void failureRollsBack_data()
+    {
+        QTest::addColumn<int>("writesAllowed");
+        QTest::newRow("first environment write") << 0;
+        QTest::newRow("second environment write") << 1;
+    }
+    void failureRollsBack()
+    {
+        QFETCH(int, writesAllowed);
+        Scene scene;
+        const World before = capture(scene.dir.path(), *scene.environment);
+        scene.environment->failWritesAfter(writesAllowed);
+        Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        scene.fill(transaction);
+        const Transaction::Result result = transaction.run();
+        QCOMPARE(int(result.outcome), int(Transaction::Outcome::RolledBack));
+        QVERIFY(!result.findings.isEmpty());
+        scene.environment->failWritesAfter(-1);
+        const World now = capture(scene.dir.path(), *scene.environment);
+        QVERIFY2(now == before, qPrintable(now.describe(before)));
+        QVERIFY(!QFileInfo::exists(scene.journal()));
+    }
+
+    // A file operation that cannot be done (its folder is a file) undoes everything before it.
+    void fileFailureRollsBack()
+    {
+        Scene scene;
+        write(scene.root() + QStringLiteral("/blocker"), "a file where a folder should be");
+        const World before = capture(scene.dir.path(), *scene.environment);
+        Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        scene.fill(transaction);
+        transaction.add(operations::makeDirectory(scene.root() + QStringLiteral("/blocker/sub")));
+        const Transaction::Result result = transaction.run();
+        QCOMPARE(int(result.outcome), int(Transaction::Outcome::RolledBack));
+        QCOMPARE(result.findings.first().id, QStringLiteral("install.file-failed"));
+        QVERIFY(capture(scene.dir.path(), *scene.environment) == before);
+    }
+
+    // Cancelled between operations: undone, and said so.
+    void cancelRollsBack()
+    {
+        Scene scene;
+        const World before = capture(scene.dir.path(), *scene.environment);
+        Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        scene.fill(transaction);
+        int asked = 0;
+        const Transaction::Result result = transaction.run({}, [&] { return ++asked > 4; });
+        QCOMPARE(int(result.outcome), int(Transaction::Outcome::Cancelled));
+        QVERIFY(capture(scene.dir.path(), *scene.environment) == before);
+    }
+
+    // A PATH of 5,000 characters with %VARS%, an empty entry and a trailing ';', as REG_SZ: our
+    // entry goes in and comes out, and every other byte and the type stay.
+    void longPathRoundTripsByteForByte()
+    {
+        QString raw;
+        for (int i = 0; raw.size() < 5000; ++i)
+            raw += (i % 3 ? QStringLiteral("C:\\Tools\\tool%1\\bin;").arg(i)
+                          : QStringLiteral("%SystemRoot%\\x%1;;").arg(i));
+        const StoredEnvironmentValue original{raw, false};
+        Scene scene;
+        scene.environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), original);
+        OperationContext context = scene.context();
+        QJsonObject remembered;
+        context.remember = [&](const QJsonObject &state) { remembered = state; };
+        const QString ours = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin");
+        auto add = operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine, ours);
+        QVERIFY(!add->perform(context));
+        const StoredEnvironmentValue added =
+            *scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
+        QCOMPARE(added.text, ours + QLatin1Char(';') + raw);
+        QCOMPARE(added.expandable, false);
+        QVERIFY(!add->undo(context, remembered));
+        QCOMPARE(*scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")), original);
+
+        // Someone edits PATH in between: the undo takes out only ours.
+        QVERIFY(!add->perform(context));
+        StoredEnvironmentValue edited =
+            *scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
+        edited.text += QStringLiteral("D:\\Later");
+        scene.environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), edited);
+        QVERIFY(!add->undo(context, remembered));
+        QCOMPARE(scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+                 raw + QStringLiteral("D:\\Later"));
+
+        // Already there (written another way): nothing changes, nothing to undo.
+        scene.environment->set(
+            EnvironmentScope::Machine, QStringLiteral("PATH"),
+            {QStringLiteral("\"c:\\program files\\nvidia\\cudnn\\v9.1\\bin\\\";C:\\x"), true});
+        const int writes = scene.environment->writeCount();
+        QVERIFY(!add->perform(context));
+        QCOMPARE(scene.environment->writeCount(), writes);
+    }
+
+    // What a crashed writer leaves: a last line cut short is not part of the journal.
+    void journalIgnoresATornLastLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("j"));
+        auto journal = Journal::create(path, {{QStringLiteral("id"), QStringLiteral("x")}});
+        QVERIFY(journal);
+        QVERIFY(!journal.value().begin(0, QStringLiteral("make-directory"),
+                                       {{QStringLiteral("path"), QStringLiteral("/a")}}));
+        QVERIFY(!journal.value().state(0, {{QStringLiteral("created"), QJsonArray{QStringLiteral("/a")}}}));
+        QVERIFY(!journal.value().done(0));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("{\"commit\":tr");
+        file.close();
+        const auto contents = Journal::read(path);
+        QVERIFY(contents);
+        QCOMPARE(contents->id, QStringLiteral("x"));
+        QCOMPARE(contents->entries.size(), 1);
+        QVERIFY(contents->entries.first().done);
+        QCOMPARE(contents->entries.first().state.value(QStringLiteral("created")).toArray().size(), 1);
+        QVERIFY(!contents->committed);
+    }
+
+    // A journal naming an operation this build does not know: the rest is undone, and the
+    // unknown step is reported, not skipped in silence.
+    void unknownOperationIsReported()
+    {
+        Scene scene;
+        const World before = capture(scene.dir.path(), *scene.environment);
+        {
+            auto journal =
+                Journal::create(scene.journal(), {{QStringLiteral("id"), QStringLiteral("y")},
+                                                  {QStringLiteral("kind"), QStringLiteral("install")}});
+            QVERIFY(journal);
+            QVERIFY(
+                !journal.value().begin(0, QStringLiteral("make-directory"),
+                                       {{QStringLiteral("path"), scene.root() + QStringLiteral("/new")}}));
+            QVERIFY(!journal.value().state(
+                0, {{QStringLiteral("created"), QJsonArray{scene.root() + QStringLiteral("/new")}}}));
+            QVERIFY(QDir().mkdir(scene.root() + QStringLiteral("/new")));
+            QVERIFY(!journal.value().begin(1, QStringLiteral("from-the-future"), {}));
+        }
+        const Findings findings = Transaction::recover(scene.journal(), scene.context());
+        QStringList ids;
+        for (const Finding &finding : findings)
+            ids.append(finding.id);
+        QVERIFY2(ids.contains(QStringLiteral("install.undo-failed")), qPrintable(ids.join(QLatin1Char(','))));
+        QVERIFY(capture(scene.dir.path(), *scene.environment) == before);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTransaction)
+#include "tst_transaction.moc"
