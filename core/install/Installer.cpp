@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "install/Operations.h"
+#include "install/PathEditor.h"
 #include "install/Zlibwapi.h"
 #include "platform/InstallLock.h"
 #include "platform/Sha256.h"
@@ -468,6 +469,18 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
                            : target.pathScope == PathScope::System ? std::optional(EnvironmentScope::Machine)
                                                                    : std::nullopt;
     if (pathScope) {
+        // Long PATHs are worth a word (some tools cut them at 2,047 characters); one beyond what an
+        // environment variable holds stops the install before it starts.
+        const std::optional<StoredEnvironmentValue> current =
+            readValue(*environment, *pathScope, QStringLiteral("PATH"));
+        const PathEditor editor(target.family);
+        const auto longer = editor.withEntry(current ? current->text : QString(), target.dllFolder(),
+                                             PathEditor::Position::Front);
+        if (!longer)
+            return failed(findings + Findings{longer.error()});
+        findings += editor.lengthWarnings(*longer);
+        if (hasErrors(findings))
+            return failed(findings);
         transaction.add(operations::addPathEntry(target.family, *pathScope, target.dllFolder()));
         changes.append({operations::scopeName(*pathScope), QStringLiteral("PATH"), target.dllFolder(),
                         readValue(*environment, *pathScope, QStringLiteral("PATH")), std::nullopt});

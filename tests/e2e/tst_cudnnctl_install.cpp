@@ -138,6 +138,38 @@ private Q_SLOTS:
         QVERIFY(nothing.out.contains("installed nothing here"));
     }
 
+    // An older, read-only cuDNN DLL where the new one goes: replaced, kept, and put back by the
+    // uninstall exactly as it was.
+    void replacedReadOnlyFileComesBack()
+    {
+        Machine machine;
+        const QString old = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll");
+        machine.sandbox.write(old, peimage::x64Dll() + "an older cuDNN 9.1");
+        QFile::setPermissions(machine.sandbox.hostPath(old), QFileDevice::ReadOwner | QFileDevice::ReadUser);
+        const TreeSnapshot before = machine.tree();
+
+        const CudnnctlRun installed = machine.install(m_archive);
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+        const QJsonObject receipt = outputJson(installed).value(QStringLiteral("receipt")).toObject();
+        QString kept;
+        for (const QJsonValue &file : receipt.value(QStringLiteral("files")).toArray()) {
+            if (file.toObject().value(QStringLiteral("path")).toString() == old)
+                kept = file.toObject().value(QStringLiteral("replaced")).toString();
+        }
+        QVERIFY2(!kept.isEmpty(), "the receipt names where the replaced file is kept");
+        QFile keptFile(machine.sandbox.hostPath(kept));
+        QVERIFY(keptFile.open(QIODevice::ReadOnly));
+        QVERIFY(keptFile.readAll().endsWith("an older cuDNN 9.1"));
+        QFile placed(machine.sandbox.hostPath(old));
+        QVERIFY(placed.open(QIODevice::ReadOnly));
+        QVERIFY(!placed.readAll().endsWith("an older cuDNN 9.1"));
+        placed.close();
+
+        QCOMPARE(machine.run({QStringLiteral("uninstall")}).exitCode, 0);
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+        QVERIFY(!QFileInfo::exists(machine.sandbox.hostPath(kept)));
+    }
+
     // A file that changed since the install is never deleted: the whole uninstall is refused.
     void uninstallRefusesChangedFiles()
     {

@@ -380,6 +380,28 @@ private Q_SLOTS:
         QCOMPARE(scene.environment->writeCount(), writes);
     }
 
+    // A PATH that is not plain text (a NUL inside) is never rewritten: the step fails, the
+    // transaction rolls back, and the stored bytes stay as they were.
+    void pathThatIsNotTextIsLeftAlone()
+    {
+        Scene scene;
+        const QByteArray raw("C\0:\0\\\0a\0\0\0;\0b\0\0\0", 18); // "C:\a", NUL, ";b", NUL
+        scene.environment->setRegistryData(EnvironmentScope::Machine, QStringLiteral("PATH"),
+                                           PersistentEnvironment::RegistryExpandString, raw);
+        const World before = capture(scene.dir.path(), *scene.environment);
+        Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        scene.fill(transaction);
+        const Transaction::Result result = transaction.run();
+        QCOMPARE(int(result.outcome), int(Transaction::Outcome::RolledBack));
+        QCOMPARE(result.findings.first().id, QStringLiteral("environment.not-text"));
+        QVERIFY2(capture(scene.dir.path(), *scene.environment) == before, "");
+        QCOMPARE(scene.environment->writeCount(), scene.environment->attemptCount());
+        const auto stored = scene.environment->read(EnvironmentScope::Machine, QStringLiteral("PATH"));
+        QVERIFY(!stored);
+        QVERIFY(stored.error().details.contains(QStringLiteral("00")));
+    }
+
     // What a crashed writer leaves: a last line cut short is not part of the journal.
     void journalIgnoresATornLastLine()
     {
