@@ -474,14 +474,15 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         const std::optional<StoredEnvironmentValue> current =
             readValue(*environment, *pathScope, QStringLiteral("PATH"));
         const PathEditor editor(target.family);
-        const auto longer = editor.withEntry(current ? current->text : QString(), target.dllFolder(),
-                                             PathEditor::Position::Front);
+        const auto longer = editor.edited(current ? current->text : QString(), target.dllFolder(),
+                                          PathEditor::Position::Front, options.pathFixes);
         if (!longer)
             return failed(findings + Findings{longer.error()});
         findings += editor.lengthWarnings(*longer);
         if (hasErrors(findings))
             return failed(findings);
-        transaction.add(operations::addPathEntry(target.family, *pathScope, target.dllFolder()));
+        transaction.add(
+            operations::addPathEntry(target.family, *pathScope, target.dllFolder(), true, options.pathFixes));
         changes.append({operations::scopeName(*pathScope), QStringLiteral("PATH"), target.dllFolder(),
                         readValue(*environment, *pathScope, QStringLiteral("PATH")), std::nullopt});
     }

@@ -3,6 +3,7 @@
 #include "archive/ArchiveInspector.h"
 #include "install/InstallTarget.h"
 #include "install/Operation.h"
+#include "install/PathEditor.h"
 #include "install/Receipt.h"
 #include "install/Transaction.h"
 #include "platform/PersistentEnvironment.h"
@@ -40,6 +41,8 @@ struct ChangeOptions
     // Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY (for building OpenCV, ONNX Runtime,
     // TensorFlow from source), in this scope.
     std::optional<EnvironmentScope> cudnnVariables;
+    // The PATH fixes the user chose among those PathEditor::analyse offered (never applied unasked).
+    QList<PathFix> pathFixes;
     Transaction::Progress progress;
     std::function<void(qint64, qint64)> bytesProgress;
     std::function<bool()> cancelled;

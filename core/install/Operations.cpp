@@ -491,12 +491,14 @@ private:
 class EditPath : public Operation
 {
 public:
-    EditPath(bool adding, OsFamily family, EnvironmentScope scope, QString entry, bool atFront)
+    EditPath(bool adding, OsFamily family, EnvironmentScope scope, QString entry, bool atFront,
+             QList<PathFix> fixes = {})
         : m_adding(adding)
         , m_family(family)
         , m_scope(scope)
         , m_entry(std::move(entry))
         , m_atFront(atFront)
+        , m_fixes(std::move(fixes))
     {
     }
 
@@ -508,9 +510,18 @@ public:
         const OsFamily family = arguments.value(QStringLiteral("os")).toString() == QLatin1String("linux")
                                     ? OsFamily::Linux
                                     : OsFamily::Windows;
+        QList<PathFix> fixes;
+        for (const QJsonValue &value : arguments.value(QStringLiteral("fixes")).toArray()) {
+            const QJsonObject fix = value.toObject();
+            fixes.append({fix.value(QStringLiteral("action")).toString() == QLatin1String("move-behind-ours")
+                              ? PathFix::Action::MoveBehindOurs
+                              : PathFix::Action::Remove,
+                          fix.value(QStringLiteral("index")).toInt(-1),
+                          fix.value(QStringLiteral("entry")).toString()});
+        }
         return std::make_unique<EditPath>(
             adding, family, *scope, arguments.value(QStringLiteral("entry")).toString(),
-            arguments.value(QStringLiteral("position")).toString() != QLatin1String("back"));
+            arguments.value(QStringLiteral("position")).toString() != QLatin1String("back"), fixes);
     }
 
     QString name() const override
@@ -519,11 +530,25 @@ public:
     }
     QJsonObject arguments() const override
     {
-        return {{QStringLiteral("os"),
-                 m_family == OsFamily::Linux ? QStringLiteral("linux") : QStringLiteral("windows")},
-                {QStringLiteral("scope"), scopeName(m_scope)},
-                {QStringLiteral("entry"), m_entry},
-                {QStringLiteral("position"), m_atFront ? QStringLiteral("front") : QStringLiteral("back")}};
+        QJsonObject object{
+            {QStringLiteral("os"),
+             m_family == OsFamily::Linux ? QStringLiteral("linux") : QStringLiteral("windows")},
+            {QStringLiteral("scope"), scopeName(m_scope)},
+            {QStringLiteral("entry"), m_entry},
+            {QStringLiteral("position"), m_atFront ? QStringLiteral("front") : QStringLiteral("back")}};
+        if (!m_fixes.isEmpty()) {
+            QJsonArray fixes;
+            for (const PathFix &fix : m_fixes) {
+                fixes.append(
+                    QJsonObject{{QStringLiteral("action"), fix.action == PathFix::Action::MoveBehindOurs
+                                                               ? QStringLiteral("move-behind-ours")
+                                                               : QStringLiteral("remove")},
+                                {QStringLiteral("index"), fix.index},
+                                {QStringLiteral("entry"), fix.entry}});
+            }
+            object.insert(QStringLiteral("fixes"), fixes);
+        }
+        return object;
     }
     Text description() const override
     {
@@ -540,8 +565,9 @@ public:
         const PathEditor editor = editorFor(context);
         QString edited;
         if (m_adding) {
-            const auto added = editor.withEntry(
-                raw, m_entry, m_atFront ? PathEditor::Position::Front : PathEditor::Position::Back);
+            // The fixes the user chose (stale copies out of the way), applied in the same write.
+            const auto added = m_fixes.isEmpty() ? editor.withEntry(raw, m_entry, position())
+                                                 : editor.edited(raw, m_entry, position(), m_fixes);
             if (!added)
                 return added.error();
             edited = *added;
@@ -599,6 +625,10 @@ public:
 
 private:
     QString pathName() const { return QStringLiteral("PATH"); }
+    PathEditor::Position position() const
+    {
+        return m_atFront ? PathEditor::Position::Front : PathEditor::Position::Back;
+    }
     // %VARS% in entries expand to the stored values, the scope's own first.
     PathEditor editorFor(OperationContext &context) const
     {
@@ -619,6 +649,7 @@ private:
     EnvironmentScope m_scope;
     QString m_entry;
     bool m_atFront;
+    QList<PathFix> m_fixes;
 };
 
 QHash<QString, Operation::Factory> &factories()
@@ -722,9 +753,9 @@ std::unique_ptr<Operation> removeEmptyDirectory(const QString &path)
 }
 
 std::unique_ptr<Operation> addPathEntry(OsFamily family, EnvironmentScope scope, const QString &entry,
-                                        bool atFront)
+                                        bool atFront, const QList<PathFix> &fixes)
 {
-    return std::make_unique<EditPath>(true, family, scope, entry, atFront);
+    return std::make_unique<EditPath>(true, family, scope, entry, atFront, fixes);
 }
 
 std::unique_ptr<Operation> removePathEntry(OsFamily family, EnvironmentScope scope, const QString &entry)

@@ -2,6 +2,7 @@
 
 #include "archive/Extractor.h"
 #include "install/Operation.h"
+#include "install/PathEditor.h"
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemPaths.h"
 
@@ -47,10 +48,11 @@ std::unique_ptr<Operation> setEnvironmentValue(EnvironmentScope scope, const QSt
                                                const std::optional<StoredEnvironmentValue> &value);
 
 // Adds one entry to the PATH of `scope` (creating PATH as REG_EXPAND_SZ when there is none), unless
-// an equal entry is there; undo puts PATH back byte for byte if nobody changed it since, else takes
+// an equal entry is there, and applies the fixes the user chose for stale entries (PathEditor::
+// analyse offers them); undo puts PATH back byte for byte if nobody changed it since, else takes
 // out only our entry.
 std::unique_ptr<Operation> addPathEntry(OsFamily family, EnvironmentScope scope, const QString &entry,
-                                        bool atFront = true);
+                                        bool atFront = true, const QList<PathFix> &fixes = {});
 // Takes every entry equal to `entry` out of the PATH of `scope`; undo puts PATH back as it was,
 // if nobody changed it since.
 std::unique_ptr<Operation> removePathEntry(OsFamily family, EnvironmentScope scope, const QString &entry);

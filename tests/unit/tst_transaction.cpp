@@ -5,6 +5,7 @@
 #include "TreeSnapshot.h"
 #include "install/Journal.h"
 #include "install/Operations.h"
+#include "install/PathEditor.h"
 #include "install/Transaction.h"
 #include "platform/MemoryEnvironment.h"
 
@@ -378,6 +379,38 @@ private Q_SLOTS:
         const int writes = scene.environment->writeCount();
         QVERIFY(!add->perform(context));
         QCOMPARE(scene.environment->writeCount(), writes);
+    }
+
+    // The fixes the user ticked go in with our entry, in the same write; undo gives PATH back.
+    void chosenPathFixesAreAppliedAndUndone()
+    {
+        Scene scene;
+        // Ours is on PATH already, but an old cuDNN comes first and would be loaded instead.
+        const QString ours = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin");
+        const StoredEnvironmentValue original{QStringLiteral("C:\\old\\cudnn\\bin;C:\\Tools;") + ours, true};
+        scene.environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), original);
+        const PathEditor editor(OsFamily::Windows);
+        const PathAnalysis analysis = editor.analyse(original.text, ours, [](const QString &folder) {
+            return folder.contains(QLatin1String("cudnn"));
+        });
+        QCOMPARE(analysis.recommended.size(), 1);
+        QCOMPARE(analysis.recommended.first().action, PathFix::Action::MoveBehindOurs);
+
+        OperationContext context = scene.context();
+        QJsonObject remembered;
+        context.remember = [&](const QJsonObject &state) { remembered = state; };
+        auto add = operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine, ours, true,
+                                            analysis.recommended);
+        // Made again from its journal entry, as a recovery would: the fixes travel with it.
+        auto replayed = Operation::create(add->name(), add->arguments());
+        QVERIFY(replayed);
+        QVERIFY(!replayed->perform(context));
+        QCOMPARE(scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+                 QStringLiteral("C:\\Tools;") + ours + QStringLiteral(";C:\\old\\cudnn\\bin"));
+        QCOMPARE(analysis.preview.after.join(QLatin1Char(';')),
+                 scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text);
+        QVERIFY(!replayed->undo(context, remembered));
+        QCOMPARE(*scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")), original);
     }
 
     // A PATH that is not plain text (a NUL inside) is never rewritten: the step fails, the
