@@ -4,6 +4,7 @@
 #include "common/ExitCodes.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
+#include "install/Installer.h"
 #include "session/SetupSession.h"
 
 #include <QApplication>
@@ -75,7 +76,19 @@ int main(int argc, char *argv[])
                               problem.message.toString() + QStringLiteral("\n\n") + problem.details);
         return exitcode::UsageError;
     }
-    SetupSession session(root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root));
+    const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
+    // An install that died (power cut, killed) left its journal: settle it before anything else.
+    const Findings recovered =
+        recoverUnfinished(context, context.isLive() ? PersistentEnvironment::forRunningSystem()
+                                                    : PersistentEnvironment::unavailable());
+    if (!recovered.isEmpty()) {
+        QStringList lines;
+        for (const Finding &finding : recovered)
+            lines.append(finding.message.toString());
+        QMessageBox::information(nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
+                                 lines.join(QStringLiteral("\n\n")));
+    }
+    SetupSession session(context);
     session.setDatabase(database);
     wizard::SetupWizard wizard(&session);
     session.setQuestionHandler(std::make_shared<wizard::DialogQuestionHandler>(&wizard));
