@@ -44,10 +44,10 @@ Finding busy()
 class PlaceZlibwapi final : public Operation
 {
 public:
-    PlaceZlibwapi(QString destination, QStringList stagedDlls, QString dllFolder,
+    PlaceZlibwapi(QString destination, QStringList dlls, QString dllFolder,
                   std::shared_ptr<const SystemContext> context, std::shared_ptr<bool> placed)
         : m_destination(std::move(destination))
-        , m_stagedDlls(std::move(stagedDlls))
+        , m_dlls(std::move(dlls))
         , m_dllFolder(std::move(dllFolder))
         , m_context(std::move(context))
         , m_placed(std::move(placed))
@@ -58,7 +58,7 @@ public:
     QJsonObject arguments() const override
     {
         return {{QStringLiteral("destination"), m_destination},
-                {QStringLiteral("dlls"), QJsonArray::fromStringList(m_stagedDlls)},
+                {QStringLiteral("dlls"), QJsonArray::fromStringList(m_dlls)},
                 {QStringLiteral("dllFolder"), m_dllFolder}};
     }
     Text description() const override
@@ -69,7 +69,7 @@ public:
     std::optional<Finding> perform(OperationContext &context) override
     {
         QList<DllImage> images;
-        for (const QString &dll : m_stagedDlls) {
+        for (const QString &dll : m_dlls) {
             QFile file(dll);
             images.append(DllImage::fromBuffer(
                 QFileInfo(dll).fileName(), file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray()));
@@ -116,7 +116,7 @@ public:
 
 private:
     QString m_destination;
-    QStringList m_stagedDlls;
+    QStringList m_dlls;
     QString m_dllFolder;
     std::shared_ptr<const SystemContext> m_context;
     std::shared_ptr<bool> m_placed;
@@ -436,7 +436,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         QString kept;        // host path of the replaced file's keeping place, or empty
     };
     QList<Placed> placed;
-    QStringList stagedDlls;
+    QStringList placedDlls;
     for (const PlannedFile &file : planned) {
         const QString destination = hostOf(context, file.destination);
         const QString staged = staging + QLatin1Char('/') + file.archivePath;
@@ -448,14 +448,14 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         transaction.add(operations::moveIntoPlace(staged, destination, kept));
         placed.append({file.destination, kept});
         if (file.archivePath.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
-            stagedDlls.append(staged);
+            placedDlls.append(destination); // read there: the step runs after they were moved
     }
 
     auto zlibwapiPlaced = std::make_shared<bool>(false);
     const QString zlibwapi = context.paths().join(target.dllFolder(), QLatin1String(kZlibwapiName));
-    if (target.family == OsFamily::Windows && !stagedDlls.isEmpty()) {
+    if (target.family == OsFamily::Windows && !placedDlls.isEmpty()) {
         transaction.add(
-            std::make_unique<PlaceZlibwapi>(hostOf(context, zlibwapi), stagedDlls, target.dllFolder(),
+            std::make_unique<PlaceZlibwapi>(hostOf(context, zlibwapi), placedDlls, target.dllFolder(),
                                             std::make_shared<SystemContext>(context), zlibwapiPlaced));
     }
     QByteArray pth;

@@ -45,7 +45,7 @@ std::optional<Finding> Journal::append(const QJsonObject &line)
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append))
         return journalError(m_path, file.errorString());
     const QByteArray bytes = QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n';
-    if (file.write(bytes) != bytes.size())
+    if (file.write(bytes) != bytes.size() || !file.flush()) // a full disk shows at the flush
         return journalError(m_path, file.errorString());
     file.close();
     QString error;

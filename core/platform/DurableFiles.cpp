@@ -20,7 +20,28 @@ namespace cudnnsetup::durable {
 
 namespace {
 
-#ifndef Q_OS_WIN
+void noteFailure(FailureCause *cause, int systemError, const QStringList &paths)
+{
+    if (cause) {
+        cause->systemError = systemError;
+        cause->paths = paths;
+    }
+}
+
+#ifdef Q_OS_WIN
+// A path DeleteFileW takes beyond MAX_PATH, as QFile did: "\\?\C:\..." or "\\?\UNC\server\...".
+std::wstring longNativeName(const QString &path)
+{
+    QString native = QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath());
+    if (native.size() >= MAX_PATH && !native.startsWith(QLatin1String("\\\\?\\"))) {
+        if (native.startsWith(QLatin1String("\\\\")))
+            native = QLatin1String("\\\\?\\UNC\\") + native.mid(2);
+        else
+            native = QLatin1String("\\\\?\\") + native;
+    }
+    return native.toStdWString();
+}
+#else
 // A rename is durable once the folder that holds the name is flushed.
 void flushFolder(const QString &path)
 {
@@ -35,27 +56,36 @@ void flushFolder(const QString &path)
 
 } // namespace
 
-std::optional<QString> rename(const QString &from, const QString &to)
+std::optional<QString> rename(const QString &from, const QString &to, FailureCause *cause)
 {
+    if (cause)
+        *cause = {};
 #ifdef Q_OS_WIN
     if (!MoveFileExW(reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(from).utf16()),
                      reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(to).utf16()),
                      MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
-        return QStringLiteral("MoveFileEx %1 -> %2: error %3").arg(from, to).arg(GetLastError());
+        const DWORD error = GetLastError();
+        noteFailure(cause, int(error), {from, to});
+        return QStringLiteral("MoveFileEx %1 -> %2: error %3").arg(from, to).arg(error);
     }
     return std::nullopt;
 #else
-    if (::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) != 0)
+    if (::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) != 0) {
+        const int error = errno;
+        noteFailure(cause, error, {from, to});
         return QStringLiteral("rename %1 -> %2: %3")
-            .arg(from, to, QString::fromLocal8Bit(std::strerror(errno)));
+            .arg(from, to, QString::fromLocal8Bit(std::strerror(error)));
+    }
     flushFolder(to);
     return std::nullopt;
 #endif
 }
 
 std::optional<QString> copy(const QString &from, const QString &partial, const QString &to,
-                            const std::function<bool(qint64)> &onChunk)
+                            const std::function<bool(qint64)> &onChunk, FailureCause *cause)
 {
+    if (cause)
+        *cause = {};
     QFile source(from);
     if (!source.open(QIODevice::ReadOnly))
         return QStringLiteral("%1: %2").arg(from, source.errorString());
@@ -76,38 +106,64 @@ std::optional<QString> copy(const QString &from, const QString &partial, const Q
         if (onChunk && !onChunk(copied))
             return QStringLiteral("%1: stopped after %2 bytes").arg(partial).arg(copied);
     }
-    target.close();
-    QString error;
-    if (!flushFileToDisk(partial, &error))
-        return error;
-    return rename(partial, to);
-}
-
-std::optional<QString> write(const QByteArray &content, const QString &partial, const QString &to)
-{
-    QFile target(partial);
-    if (!target.open(QIODevice::WriteOnly | QIODevice::Truncate) || target.write(content) != content.size())
+    // A full disk shows only when the last buffered bytes go out: flush before trusting the copy.
+    if (!target.flush())
         return QStringLiteral("%1: %2").arg(partial, target.errorString());
     target.close();
     QString error;
     if (!flushFileToDisk(partial, &error))
         return error;
-    return rename(partial, to);
+    return rename(partial, to, cause);
 }
 
-std::optional<QString> remove(const QString &path)
+std::optional<QString> write(const QByteArray &content, const QString &partial, const QString &to,
+                             FailureCause *cause)
 {
+    if (cause)
+        *cause = {};
+    QFile target(partial);
+    if (!target.open(QIODevice::WriteOnly | QIODevice::Truncate) || target.write(content) != content.size() ||
+        !target.flush())
+        return QStringLiteral("%1: %2").arg(partial, target.errorString());
+    target.close();
+    QString error;
+    if (!flushFileToDisk(partial, &error))
+        return error;
+    return rename(partial, to, cause);
+}
+
+std::optional<QString> remove(const QString &path, FailureCause *cause)
+{
+    if (cause)
+        *cause = {};
     const QFileInfo info(path);
     if (!info.exists() && !info.isSymLink())
         return std::nullopt;
-    QFile file(path);
-    if (!file.remove()) {
+#ifdef Q_OS_WIN
+    const std::wstring name = longNativeName(path);
+    if (DeleteFileW(name.c_str()))
+        return std::nullopt;
+    DWORD error = GetLastError();
+    const DWORD attributes = GetFileAttributesW(name.c_str());
+    if (error == ERROR_ACCESS_DENIED && attributes != INVALID_FILE_ATTRIBUTES &&
+        (attributes & FILE_ATTRIBUTE_READONLY)) {
         // A read-only file (an old install's DLL, a copy from a CD) is removed all the same.
-        file.setPermissions(file.permissions() | QFileDevice::WriteOwner | QFileDevice::WriteUser);
-        if (!file.remove())
-            return QStringLiteral("%1: %2").arg(path, file.errorString());
+        SetFileAttributesW(name.c_str(), attributes & ~DWORD(FILE_ATTRIBUTE_READONLY));
+        if (DeleteFileW(name.c_str()))
+            return std::nullopt;
+        error = GetLastError();
+        SetFileAttributesW(name.c_str(), attributes);
     }
-    return std::nullopt;
+    noteFailure(cause, int(error), {path});
+    return QStringLiteral("%1: %2").arg(path, qt_error_string(int(error)));
+#else
+    // unlink(2) asks the folder, not the file: a read-only file goes all the same.
+    if (::unlink(QFile::encodeName(path).constData()) == 0)
+        return std::nullopt;
+    const int error = errno;
+    noteFailure(cause, error, {path});
+    return QStringLiteral("%1: %2").arg(path, qt_error_string(error));
+#endif
 }
 
 } // namespace cudnnsetup::durable

@@ -1,0 +1,293 @@
+// The installer in-process, on sandbox Windows trees with an in-memory environment: PATH and the
+// CUDNN_* variables in and out again, a venv found through its .pth file, zlibwapi.dll placed only
+// when the DLLs import it and no 64-bit copy is found first, and a disk that fills up midway.
+#include "CudnnArchiveLists.h"
+#include "PeImage.h"
+#include "Sandbox.h"
+#include "SystemTrees.h"
+#include "TreeSnapshot.h"
+#include "ZipWriter.h"
+#include "archive/ArchiveInspector.h"
+#include "install/Installer.h"
+#include "install/Zlibwapi.h"
+#include "platform/MemoryEnvironment.h"
+#include "platform/Sha256.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#ifndef Q_OS_WIN
+#include <unistd.h>
+#endif
+
+using namespace cudnnsetup;
+
+namespace {
+
+QByteArray zipOf(const QList<ZipWriter::Entry> &entries)
+{
+    ZipWriter zip;
+    for (const ZipWriter::Entry &entry : entries)
+        zip.add(entry);
+    return zip.finish();
+}
+
+} // namespace
+
+class TestInstaller : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_archives;
+
+    // A Windows machine under `root` (a sandbox, or any folder) with the environment an install
+    // reads, and the in-memory store it writes.
+    struct Machine
+    {
+        QString root;
+        SystemContext context;
+        std::shared_ptr<MemoryEnvironment> environment = std::make_shared<MemoryEnvironment>();
+
+        explicit Machine(const QString &rootFolder)
+            : root(rootFolder)
+            , context(contextFor(rootFolder))
+        {
+            QDir().mkpath(root + QStringLiteral("/Windows/System32"));
+            QDir().mkpath(root + QStringLiteral("/Program Files"));
+            environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"),
+                             {QStringLiteral("%SystemRoot%\\system32;C:\\Tools"), true});
+        }
+        static SystemContext contextFor(const QString &root)
+        {
+            QDir().mkpath(root + QStringLiteral("/Windows/System32"));
+            qputenv("ProgramData", "C:\\ProgramData");
+            qputenv("ProgramFiles", "C:\\Program Files");
+            qputenv("LOCALAPPDATA", "C:\\Users\\lab\\AppData\\Local");
+            return SystemContext::rooted(root);
+        }
+        TreeSnapshot tree() const
+        {
+            return TreeSnapshot::of(root, {QStringLiteral("ProgramData"), QStringLiteral("Users")});
+        }
+        QString host(const QString &path) const { return context.files().toHost(path); }
+    };
+
+    QString save(const QString &name, const QByteArray &bytes)
+    {
+        const QString path = m_archives.filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
+            qFatal("cannot write %s", qPrintable(path));
+        return path;
+    }
+
+    static ArchiveReport inspect(const QString &path)
+    {
+        InspectOptions options;
+        options.verifyData = false;
+        const auto report = inspectArchive(path, KnowledgeBase::embedded(), options);
+        if (!report || report->verdict != ArchiveReport::Verdict::Ok)
+            qFatal("the test archive does not pass inspection");
+        return *report;
+    }
+
+    static InstallTarget target(const Machine &machine, const QString &spec, std::optional<PathScope> scope,
+                                const ArchiveReport &report)
+    {
+        const auto chosen = targetFromSpec(spec, scope, SystemSnapshot(), report, machine.context);
+        if (!chosen)
+            qFatal("target %s: %s", qPrintable(spec), qPrintable(chosen.error().message.toEnglish()));
+        return *chosen;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_archives.isValid()); }
+
+    // Its own folder on the system PATH, with the CUDNN_* variables; the uninstall takes out our
+    // PATH entry only and the variables it set.
+    void pathAndVariablesComeAndGo()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString archive = save(QStringLiteral("a.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const InstallTarget into = target(machine, QStringLiteral("dir"), std::nullopt, report);
+        QCOMPARE(into.pathScope, PathScope::System);
+        const TreeSnapshot before = machine.tree();
+
+        ChangeOptions options;
+        options.cudnnVariables = EnvironmentScope::Machine;
+        const ChangeOutcome outcome =
+            install(archive, report, into, machine.context, machine.environment, options);
+        QCOMPARE(outcome.statusName(), QStringLiteral("done"));
+        const QString dlls = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin");
+        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+                 dlls + QStringLiteral(";%SystemRoot%\\system32;C:\\Tools"));
+        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH"))->text,
+                 QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"));
+        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_LIBRARY"))->text,
+                 QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\lib\\x64\\cudnn.lib"));
+        QVERIFY(machine.environment->announceCount() > 0);
+        QVERIFY(outcome.receipt);
+        QCOMPARE(outcome.receipt->environment.size(), 4);
+        QCOMPARE(outcome.receipt->environment.first().before->text,
+                 QStringLiteral("%SystemRoot%\\system32;C:\\Tools"));
+        QVERIFY(outcome.receipt->environment.first().after->text.startsWith(dlls));
+
+        // Someone adds to PATH meanwhile: the uninstall keeps their entry.
+        StoredEnvironmentValue edited =
+            *machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
+        edited.text += QStringLiteral(";D:\\Later");
+        machine.environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), edited);
+        const ChangeOutcome removed = uninstall(QString(), machine.context, machine.environment);
+        QCOMPARE(removed.statusName(), QStringLiteral("done"));
+        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+                 QStringLiteral("%SystemRoot%\\system32;C:\\Tools;D:\\Later"));
+        QVERIFY(!machine.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH")));
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+    }
+
+    // A venv: the DLLs inside it and a .pth file that names them; no PATH change.
+    void venvGetsItsPthFile()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        QDir().mkpath(machine.host(QStringLiteral("C:\\venvs\\实验\\Scripts")));
+        QDir().mkpath(machine.host(QStringLiteral("C:\\venvs\\实验\\Lib\\site-packages")));
+        QFile(machine.host(QStringLiteral("C:\\venvs\\实验\\pyvenv.cfg"))).open(QIODevice::WriteOnly);
+        QFile(machine.host(QStringLiteral("C:\\venvs\\实验\\Scripts\\python.exe")))
+            .open(QIODevice::WriteOnly);
+        const QString archive = save(QStringLiteral("v.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const InstallTarget into =
+            target(machine, QStringLiteral("venv:C:\\venvs\\实验"), std::nullopt, report);
+        const int writes = machine.environment->writeCount();
+        const ChangeOutcome outcome = install(archive, report, into, machine.context, machine.environment);
+        QCOMPARE(outcome.statusName(), QStringLiteral("done"));
+        QCOMPARE(machine.environment->writeCount(), writes);
+        QFile pth(machine.host(into.pthFile()));
+        QVERIFY(pth.open(QIODevice::ReadOnly));
+        const QByteArray line = pth.readAll();
+        QVERIFY2(!line.contains("\xe5"), line.constData()); // pure ASCII: 实 escaped
+        QVERIFY(line.contains("\\u5b9e\\u9a8c"));
+        QVERIFY(QFileInfo::exists(machine.host(into.dllFolder() + QStringLiteral("\\cudnn64_9.dll"))));
+        QVERIFY(std::any_of(outcome.receipt->files.cbegin(), outcome.receipt->files.cend(),
+                            [&](const Receipt::File &file) { return file.path == into.pthFile(); }));
+        QCOMPARE(uninstall(QString(), machine.context, machine.environment).statusName(),
+                 QStringLiteral("done"));
+        QVERIFY(!QFileInfo::exists(machine.host(into.pthFile())));
+        QVERIFY(!QFileInfo::exists(machine.host(into.dllFolder())));
+    }
+
+    // cuDNN 8.9's DLLs import zlibwapi.dll: ours goes beside them, unless a 64-bit copy would be
+    // found first; DLLs that do not import it get none.
+    void zlibwapiOnlyWhereNeeded_data()
+    {
+        QTest::addColumn<bool>("imports");
+        QTest::addColumn<bool>("systemCopy");
+        QTest::addColumn<bool>("placed");
+        QTest::newRow("imported, none on the system") << true << false << true;
+        QTest::newRow("imported, a 64-bit copy in System32") << true << true << false;
+        QTest::newRow("not imported") << false << false << false;
+    }
+    void zlibwapiOnlyWhereNeeded()
+    {
+        if (!embeddedZlibwapiAvailable())
+            QSKIP("this build has no zlibwapi.dll to install");
+        QFETCH(bool, imports);
+        QFETCH(bool, systemCopy);
+        QFETCH(bool, placed);
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        if (systemCopy) {
+            QFile copy(machine.host(QStringLiteral("C:\\Windows\\System32\\zlibwapi.dll")));
+            QVERIFY(copy.open(QIODevice::WriteOnly));
+            copy.write(peimage::x64Dll());
+        }
+        QList<ZipWriter::Entry> entries =
+            archives::entriesOf(archives::windowsFiles(QStringLiteral("8.9.7.29"), QStringLiteral("12")),
+                                QStringLiteral("8.9.7"));
+        if (imports) {
+            peimage::ImageSpec spec;
+            spec.imports = {"KERNEL32.dll", "zlibwapi.dll"};
+            entries[1].data = peimage::buildImage(spec).bytes; // cudnn_ops_infer64_8.dll
+        }
+        const QString archive = save(QStringLiteral("z.zip"), zipOf(entries));
+        const ArchiveReport report = inspect(archive);
+        const InstallTarget into = target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::None, report);
+        const ChangeOutcome outcome = install(archive, report, into, machine.context, machine.environment);
+        QCOMPARE(outcome.statusName(), QStringLiteral("done"));
+        const QString zlibwapi = machine.host(QStringLiteral("C:\\cudnn\\bin\\zlibwapi.dll"));
+        QCOMPARE(QFileInfo::exists(zlibwapi), placed);
+        const bool listed = std::any_of(
+            outcome.receipt->files.cbegin(), outcome.receipt->files.cend(),
+            [](const Receipt::File &file) { return file.path.endsWith(QLatin1String("zlibwapi.dll")); });
+        QCOMPARE(listed, placed);
+        if (placed)
+            QCOMPARE(Sha256::ofFile(zlibwapi).value_or(QString()), embeddedZlibwapiSha256());
+        QCOMPARE(uninstall(QString(), machine.context, machine.environment).statusName(),
+                 QStringLiteral("done"));
+        QVERIFY(!QFileInfo::exists(zlibwapi));
+    }
+
+    // The disk fills up while the files are placed: everything is undone, nothing is left behind.
+    void diskFullMidwayRollsBack()
+    {
+#ifdef Q_OS_WIN
+        QSKIP("needs a small file system of its own (Linux: a tmpfs, mounted as root)");
+#else
+        if (::geteuid() != 0)
+            QSKIP("needs root to mount a small tmpfs");
+        QTemporaryDir dir;
+        const QString root = dir.path() + QStringLiteral("/small");
+        QDir().mkpath(root);
+        if (QProcess::execute(QStringLiteral("mount"),
+                              {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                               QStringLiteral("size=4m"), QStringLiteral("tmpfs"), root}) != 0)
+            QSKIP("this machine does not allow mounting a tmpfs");
+        const auto unmount = qScopeGuard([&] { QProcess::execute(QStringLiteral("umount"), {root}); });
+        Machine machine(root);
+        const QString archive = save(QStringLiteral("d.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const InstallTarget into =
+            target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::System, report);
+        const TreeSnapshot before = machine.tree();
+        const StoredEnvironmentValue pathBefore =
+            *machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
+
+        // Once the archive is unpacked, something else takes the rest of the disk: the steps after
+        // it, and the journal's own lines, meet a full disk.
+        const QString filler = root + QStringLiteral("/filler");
+        ChangeOptions options;
+        options.crashAt = [&](const FaultPoint &point) {
+            if (point.sequence >= 2 && point.stage == FaultPoint::Stage::BeforePerform &&
+                !QFileInfo::exists(filler)) {
+                QFile fill(filler);
+                fill.open(QIODevice::WriteOnly);
+                const QByteArray block(64 * 1024, 'x');
+                int written = 0;
+                while (written < 1000 && fill.write(block) == block.size() && fill.flush())
+                    ++written;
+            }
+            return false;
+        };
+        const ChangeOutcome outcome =
+            install(archive, report, into, machine.context, machine.environment, options);
+        QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
+        QVERIFY2(!outcome.findings.isEmpty(), "it says why");
+        QFile::remove(filler);
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+        QCOMPARE(*machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")), pathBefore);
+        QVERIFY(!QFileInfo::exists(
+            machine.host(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\transaction.journal"))));
+#endif
+    }
+};
+
+QTEST_GUILESS_MAIN(TestInstaller)
+#include "tst_installer.moc"
