@@ -45,7 +45,11 @@ std::optional<QString> moveAside(const QString &from, const QString &to)
         return std::nullopt;
     if (std::optional<QString> error = durable::copy(from, to + kPartialSuffix, to))
         return error;
-    return durable::remove(from);
+    if (std::optional<QString> error = durable::remove(from)) {
+        durable::remove(to); // not set aside after all: no second copy for an undo to find
+        return error;
+    }
+    return std::nullopt;
 }
 
 // The file operations that put a new file where an old one may be: the old one is set aside
