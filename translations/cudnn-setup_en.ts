@@ -1574,6 +1574,54 @@ Commands:
         <source>Access to the environment variable %1 in %2 was denied.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Starting a program with administrator rights works on Windows only.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run the command as root instead, for example with sudo.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This account is not an administrator and User Account Control is turned off, so administrator rights cannot be requested.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a per-user target, or sign in as an administrator and run it again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The administrator permission was declined; nothing was changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run it again and choose Yes when Windows asks for permission, or choose a per-user target.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 could not be started with administrator rights.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Check that the program exists and that this account may run programs as an administrator.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This runs as the SYSTEM account, so the per-user PATH would be SYSTEM's own and no person's; it is not changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the system PATH (--path system), or run it as the user whose PATH should change.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The programs that use the files to be replaced cannot be listed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Close the programs that may use cuDNN (Python, Jupyter, IDEs) and try again.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -1913,7 +1961,7 @@ Commands:
         <source>Findings</source>
         <translation type="unfinished" />
     </message>
-</context>
+    </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
     <message>
@@ -2053,7 +2101,7 @@ Commands:
         <source>Findings</source>
         <translation type="unfinished" />
     </message>
-</context>
+    </context>
 <context>
     <name>cudnnsetup::wizard::WelcomePage</name>
     <message>

@@ -1585,6 +1585,54 @@ Commands:
         <source>Access to the environment variable %1 in %2 was denied.</source>
         <translation>访问 %2 中的环境变量 %1 被拒绝。</translation>
     </message>
+    <message>
+        <source>Starting a program with administrator rights works on Windows only.</source>
+        <translation>只有在 Windows 上才能以管理员权限启动程序。</translation>
+    </message>
+    <message>
+        <source>Run the command as root instead, for example with sudo.</source>
+        <translation>请改用 root 身份运行该命令，例如使用 sudo。</translation>
+    </message>
+    <message>
+        <source>This account is not an administrator and User Account Control is turned off, so administrator rights cannot be requested.</source>
+        <translation>此账户不是管理员，且用户账户控制（UAC）已关闭，因此无法申请管理员权限。</translation>
+    </message>
+    <message>
+        <source>Choose a per-user target, or sign in as an administrator and run it again.</source>
+        <translation>请选择仅对当前用户生效的安装位置，或以管理员身份登录后重新运行。</translation>
+    </message>
+    <message>
+        <source>The administrator permission was declined; nothing was changed.</source>
+        <translation>已拒绝授予管理员权限，未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Run it again and choose Yes when Windows asks for permission, or choose a per-user target.</source>
+        <translation>请重新运行，并在 Windows 请求权限时选择“是”；或者选择仅对当前用户生效的安装位置。</translation>
+    </message>
+    <message>
+        <source>%1 could not be started with administrator rights.</source>
+        <translation>无法以管理员权限启动 %1。</translation>
+    </message>
+    <message>
+        <source>Check that the program exists and that this account may run programs as an administrator.</source>
+        <translation>请检查该程序是否存在，以及此账户能否以管理员身份运行程序。</translation>
+    </message>
+    <message>
+        <source>This runs as the SYSTEM account, so the per-user PATH would be SYSTEM's own and no person's; it is not changed.</source>
+        <translation>当前以 SYSTEM 账户运行，用户级 PATH 将是 SYSTEM 自己的，不属于任何实际用户，因此不做更改。</translation>
+    </message>
+    <message>
+        <source>Choose the system PATH (--path system), or run it as the user whose PATH should change.</source>
+        <translation>请改选系统 PATH（--path system），或以需要修改 PATH 的那个用户身份运行。</translation>
+    </message>
+    <message>
+        <source>The programs that use the files to be replaced cannot be listed.</source>
+        <translation>无法列出正在使用待替换文件的程序。</translation>
+    </message>
+    <message>
+        <source>Close the programs that may use cuDNN (Python, Jupyter, IDEs) and try again.</source>
+        <translation>请关闭可能正在使用 cuDNN 的程序（Python、Jupyter、IDE 等）后重试。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -1918,7 +1966,7 @@ Commands:
         <source>Findings</source>
         <translation>检查结果</translation>
     </message>
-</context>
+    </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
     <message>
@@ -2052,7 +2100,7 @@ Commands:
         <source>Findings</source>
         <translation>检查结果</translation>
     </message>
-</context>
+    </context>
 <context>
     <name>cudnnsetup::wizard::WelcomePage</name>
     <message>

@@ -16,6 +16,7 @@
 #include <QStorageInfo>
 
 #include "common/Logging.h"
+#include "platform/Elevation.h"
 
 namespace cudnnsetup {
 
@@ -166,18 +167,7 @@ QString Volumes::nearestExisting(const QString &hostPath)
 
 bool Volumes::isElevated()
 {
-#ifdef Q_OS_WIN
-    HANDLE token = nullptr;
-    if (!OpenProcessToken(GetCurrentProcess(), TOKEN_QUERY, &token))
-        return false;
-    TOKEN_ELEVATION elevation{};
-    DWORD size = 0;
-    const bool ok = GetTokenInformation(token, TokenElevation, &elevation, sizeof(elevation), &size);
-    CloseHandle(token);
-    return ok && elevation.TokenIsElevated != 0;
-#else
-    return ::geteuid() == 0;
-#endif
+    return Elevation::host().isElevated();
 }
 
 const Volumes &Volumes::host()

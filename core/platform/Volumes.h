@@ -44,7 +44,8 @@ public:
     // `hostPath` itself if it exists, else the nearest existing path above it (which may be a
     // file); empty when nothing along the way exists.
     static QString nearestExisting(const QString &hostPath);
-    // Whether this process runs as an administrator (an elevated token on Windows, root elsewhere).
+    // Whether this process runs as an administrator (an elevated token on Windows, root elsewhere):
+    // Elevation::host().isElevated().
     static bool isElevated();
 
     // The running host's volumes.

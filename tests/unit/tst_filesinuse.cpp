@@ -1,0 +1,424 @@
+#include "Sandbox.h"
+#include "platform/DurableFiles.h"
+#include "platform/Elevation.h"
+#include "platform/FilesInUse.h"
+#include "platform/Registry.h"
+
+#ifdef Q_OS_WIN
+#include <windows.h>
+#else
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
+#endif
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cudnnsetup;
+
+namespace {
+
+bool runningUnderWine()
+{
+#ifdef Q_OS_WIN
+    const HMODULE ntdll = GetModuleHandleW(L"ntdll.dll");
+    return ntdll && GetProcAddress(ntdll, "wine_get_version");
+#else
+    return false;
+#endif
+}
+
+const ProcessUsingFile *findPid(const QList<ProcessUsingFile> &processes, qint64 pid)
+{
+    for (const ProcessUsingFile &process : processes) {
+        if (qint64(process.pid) == pid)
+            return &process;
+    }
+    return nullptr;
+}
+
+QString describe(const QList<ProcessUsingFile> &processes)
+{
+    QStringList lines;
+    for (const ProcessUsingFile &process : processes)
+        lines.append(QStringLiteral("%1 %2 (%3)").arg(process.pid).arg(process.name, process.description));
+    return lines.join(QStringLiteral("; "));
+}
+
+// A running stand-in program, killed when the test ends.
+class RunningTool
+{
+public:
+    RunningTool(const Sandbox &sandbox, const QString &path)
+        : m_path(sandbox.hostPath(path))
+    {
+        ToolBehaviour tool;
+        tool.sleepMs = 60000;
+        sandbox.writeTool(path, tool);
+        m_process.setProgram(m_path);
+    }
+    ~RunningTool()
+    {
+        m_process.kill();
+        m_process.waitForFinished(10000);
+    }
+    bool start()
+    {
+        m_process.start();
+        return m_process.waitForStarted(30000);
+    }
+    QProcess &process() { return m_process; }
+    QString path() const { return m_path; }
+
+private:
+    QString m_path;
+    QProcess m_process;
+};
+
+#ifdef Q_OS_WIN
+const QString kSessionManager = QStringLiteral("SYSTEM\\CurrentControlSet\\Control\\Session Manager");
+
+// PendingFileRenameOperations as its list of strings (pairs: source, "!"-marked or plain target).
+QStringList pendingRenames()
+{
+    const std::optional<RegistryValue> value = Registry::forRunningSystem()->value(
+        RegistryHive::LocalMachine, kSessionManager, QStringLiteral("PendingFileRenameOperations"));
+    if (!value)
+        return {};
+    QString text =
+        QString::fromUtf16(reinterpret_cast<const char16_t *>(value->raw.constData()), value->raw.size() / 2);
+    while (text.endsWith(QChar(0)))
+        text.chop(1);
+    return text.split(QChar(0));
+}
+
+// Puts the list back (the test's own pair taken out), or removes the value when nothing is left.
+bool writePendingRenames(const QStringList &entries)
+{
+    HKEY key = nullptr;
+    if (RegOpenKeyExW(HKEY_LOCAL_MACHINE, kSessionManager.toStdWString().c_str(), 0, KEY_SET_VALUE, &key) !=
+        ERROR_SUCCESS)
+        return false;
+    LONG rc;
+    if (entries.isEmpty()) {
+        rc = RegDeleteValueW(key, L"PendingFileRenameOperations");
+    } else {
+        QString data = entries.join(QChar(0));
+        data.append(QChar(0));
+        data.append(QChar(0));
+        rc = RegSetValueExW(key, L"PendingFileRenameOperations", 0, REG_MULTI_SZ,
+                            reinterpret_cast<const BYTE *>(data.utf16()), DWORD(data.size() * 2));
+    }
+    RegCloseKey(key);
+    return rc == ERROR_SUCCESS;
+}
+
+// The index of the pair that replaces `destination` with `staged`, or -1.
+qsizetype findPendingPair(const QStringList &entries, const QString &staged, const QString &destination)
+{
+    const QString from = QDir::toNativeSeparators(staged);
+    const QString to = QDir::toNativeSeparators(destination);
+    for (qsizetype i = 0; i + 1 < entries.size(); i += 2) {
+        if (entries.at(i).endsWith(from, Qt::CaseInsensitive) &&
+            entries.at(i + 1).endsWith(to, Qt::CaseInsensitive))
+            return i;
+    }
+    return -1;
+}
+#endif
+
+} // namespace
+
+class TestFilesInUse : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void nothingAskedNothingHeld()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const Expected<QList<ProcessUsingFile>> none = FilesInUse::host().processesUsing({});
+        QVERIFY(none.ok());
+        QVERIFY(none->isEmpty());
+        const Expected<QList<ProcessUsingFile>> missing =
+            FilesInUse::host().processesUsing({dir.filePath(QStringLiteral("cudnn64_8.dll"))});
+        QVERIFY2(missing.ok(), qPrintable(missing.error().details));
+        QVERIFY(missing->isEmpty());
+    }
+
+    void aFileNobodyHoldsIsFree()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("cudnn_ops_infer64_8.dll"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("MZ");
+        out.close();
+        const Expected<QList<ProcessUsingFile>> holders = FilesInUse::host().processesUsing({file});
+        QVERIFY2(holders.ok(), qPrintable(holders.error().details));
+        QVERIFY2(holders->isEmpty(), qPrintable(describe(*holders)));
+    }
+
+#ifndef Q_OS_WIN
+    void findsAChildThatHasTheFileOpen()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("cudnn64_8.dll"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("MZ");
+        out.close();
+        QProcess sleeper;
+        sleeper.setStandardInputFile(file);
+        sleeper.start(QStringLiteral("sleep"), {QStringLiteral("60")});
+        QVERIFY(sleeper.waitForStarted(10000));
+        const auto stop = qScopeGuard([&] {
+            sleeper.kill();
+            sleeper.waitForFinished(10000);
+        });
+
+        // By another name too: found by device and inode, not by the path.
+        const QString link = dir.filePath(QStringLiteral("link.dll"));
+        QVERIFY(QFile::link(file, link));
+        for (const QString &asked : {file, link}) {
+            const Expected<QList<ProcessUsingFile>> holders = FilesInUse::host().processesUsing({asked});
+            QVERIFY2(holders.ok(), qPrintable(holders.error().details));
+            const ProcessUsingFile *holder = findPid(*holders, sleeper.processId());
+            QVERIFY2(holder, qPrintable(describe(*holders)));
+            QCOMPARE(holder->name, QStringLiteral("sleep"));
+            // QProcess starts it by its full path.
+            QVERIFY2(holder->description.endsWith(QStringLiteral("sleep 60")),
+                     qPrintable(holder->description));
+        }
+
+        sleeper.kill();
+        sleeper.waitForFinished(10000);
+        const Expected<QList<ProcessUsingFile>> after = FilesInUse::host().processesUsing({file});
+        QVERIFY(after.ok());
+        QVERIFY2(!findPid(*after, sleeper.processId()), qPrintable(describe(*after)));
+    }
+
+    void runningExecutableCannotBeOpenedForWritingOnLinux()
+    {
+        Sandbox sandbox;
+        RunningTool tool(sandbox, QStringLiteral("/bin/holder"));
+        QVERIFY(tool.start());
+        // Linux refuses to write a running program (ETXTBSY), the one "in use" error it has.
+        const int fd = ::open(QFile::encodeName(tool.path()).constData(), O_WRONLY);
+        const int error = errno;
+        if (fd >= 0)
+            ::close(fd);
+        QVERIFY(fd < 0);
+        QCOMPARE(error, ETXTBSY);
+        durable::FailureCause cause;
+        cause.systemError = error;
+        cause.paths = QStringList{tool.path()};
+        QVERIFY(FilesInUse::host().isInUseError(cause));
+    }
+#endif
+
+    void findsAProgramByItsRunningExecutable()
+    {
+        Sandbox sandbox;
+        RunningTool tool(sandbox, QStringLiteral("/python/python.exe"));
+        QVERIFY(tool.start());
+        const Expected<QList<ProcessUsingFile>> holders = FilesInUse::host().processesUsing({tool.path()});
+        QVERIFY2(holders.ok(), qPrintable(holders.error().details));
+        qInfo("holders of the running program's file: [%s]", qPrintable(describe(*holders)));
+        if (runningUnderWine()) {
+            // Wine's Restart Manager answers every call with success and lists nobody.
+            QVERIFY(holders->isEmpty() || findPid(*holders, tool.process().processId()));
+            return;
+        }
+        const ProcessUsingFile *holder = findPid(*holders, tool.process().processId());
+        QVERIFY2(holder, qPrintable(describe(*holders)));
+        QCOMPARE(holder->name, QStringLiteral("python.exe"));
+    }
+
+    void durableFailuresSayWhichSystemError()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("a.dll"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.close();
+
+        durable::FailureCause cause;
+        cause.systemError = 99;
+        const std::optional<QString> error = durable::rename(dir.filePath(QStringLiteral("missing.dll")),
+                                                             dir.filePath(QStringLiteral("b.dll")), &cause);
+        QVERIFY(error);
+#ifdef Q_OS_WIN
+        QCOMPARE(cause.systemError, int(ERROR_FILE_NOT_FOUND));
+#else
+        QCOMPARE(cause.systemError, ENOENT);
+#endif
+        QCOMPARE(cause.paths, QStringList({dir.filePath(QStringLiteral("missing.dll")),
+                                           dir.filePath(QStringLiteral("b.dll"))}));
+        QVERIFY(!FilesInUse::host().isInUseError(cause));
+
+        // Success resets it.
+        QVERIFY(!durable::rename(file, dir.filePath(QStringLiteral("b.dll")), &cause));
+        QCOMPARE(cause.systemError, 0);
+        QVERIFY(cause.paths.isEmpty());
+
+        // A read-only file is removed all the same; one that is not there is fine.
+        const QString readOnly = dir.filePath(QStringLiteral("read-only.dll"));
+        QFile ro(readOnly);
+        QVERIFY(ro.open(QIODevice::WriteOnly));
+        ro.close();
+        QVERIFY(QFile::setPermissions(readOnly, QFileDevice::ReadOwner | QFileDevice::ReadUser));
+        QVERIFY(!durable::remove(readOnly, &cause));
+        QVERIFY(!QFileInfo::exists(readOnly));
+        QVERIFY(!durable::remove(readOnly, &cause));
+        QCOMPARE(cause.systemError, 0);
+
+        // Copy and write report the rename that ends them.
+        QVERIFY(durable::copy(dir.filePath(QStringLiteral("b.dll")),
+                              dir.filePath(QStringLiteral("c.partial")),
+                              dir.filePath(QStringLiteral("no folder/c.dll")), {}, &cause));
+        QVERIFY(cause.systemError != 0);
+        QCOMPARE(cause.paths.value(1), dir.filePath(QStringLiteral("no folder/c.dll")));
+        QVERIFY(durable::write("x", dir.filePath(QStringLiteral("d.partial")),
+                               dir.filePath(QStringLiteral("no folder/d.dll")), &cause));
+        QVERIFY(cause.systemError != 0);
+    }
+
+#ifndef Q_OS_WIN
+    void lackOfRightsIsNotInUse()
+    {
+        if (::geteuid() == 0)
+            QSKIP("root may remove anything");
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("locked"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString file = folder + QStringLiteral("/cudnn64_8.dll");
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.close();
+        QVERIFY(QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+        const auto unlock = qScopeGuard([&] {
+            QFile::setPermissions(folder,
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        });
+        durable::FailureCause cause;
+        const std::optional<QString> error = durable::remove(file, &cause);
+        QVERIFY(error);
+        QCOMPARE(cause.systemError, EACCES);
+        QCOMPARE(cause.paths, QStringList{file});
+        QVERIFY(error->contains(file));
+        QVERIFY(!FilesInUse::host().isInUseError(cause));
+    }
+
+    void inUseCodes()
+    {
+        durable::FailureCause cause;
+        cause.systemError = ETXTBSY;
+        QVERIFY(FilesInUse::host().isInUseError(cause));
+        cause.systemError = EACCES;
+        QVERIFY(!FilesInUse::host().isInUseError(cause));
+        cause.systemError = 0;
+        QVERIFY(!FilesInUse::host().isInUseError(cause));
+    }
+#else
+    void inUseCodes()
+    {
+        QTemporaryDir dir;
+        const QString free = dir.filePath(QStringLiteral("free.dll"));
+        QFile out(free);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.close();
+        durable::FailureCause cause;
+        cause.paths = QStringList{free};
+        cause.systemError = ERROR_SHARING_VIOLATION;
+        QVERIFY(FilesInUse::host().isInUseError(cause));
+        cause.systemError = 33; // ERROR_LOCK_VIOLATION
+        QVERIFY(FilesInUse::host().isInUseError(cause));
+        cause.systemError = ERROR_FILE_NOT_FOUND;
+        QVERIFY(!FilesInUse::host().isInUseError(cause));
+        // "Access denied" on a file nobody holds is a lack of rights.
+        cause.systemError = ERROR_ACCESS_DENIED;
+        QVERIFY(!FilesInUse::host().isInUseError(cause));
+
+        // ...and on a file another process has open without sharing writes, it is "in use".
+        const std::wstring name = QDir::toNativeSeparators(free).toStdWString();
+        HANDLE held = CreateFileW(name.c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
+                                  FILE_ATTRIBUTE_NORMAL, nullptr);
+        QVERIFY(held != INVALID_HANDLE_VALUE);
+        QVERIFY(FilesInUse::host().isInUseError(cause));
+        CloseHandle(held);
+    }
+
+    void replacingARunningProgramIsInUse()
+    {
+        Sandbox sandbox;
+        RunningTool tool(sandbox, QStringLiteral("/python/python.exe"));
+        QVERIFY(tool.start());
+        sandbox.write(QStringLiteral("/staged.exe"), "new");
+        durable::FailureCause cause;
+        const std::optional<QString> replaced =
+            durable::rename(sandbox.hostPath(QStringLiteral("/staged.exe")), tool.path(), &cause);
+        qInfo("replacing the running program: %s (system error %d)",
+              replaced ? qPrintable(*replaced) : "done", cause.systemError);
+        if (!replaced && runningUnderWine())
+            QSKIP("Wine replaced a running program's file (Windows refuses): checked only on Windows");
+        QVERIFY(replaced);
+        QVERIFY2(FilesInUse::host().isInUseError(cause), qPrintable(*replaced));
+
+        const std::optional<QString> removed = durable::remove(tool.path(), &cause);
+        qInfo("removing the running program: %s (system error %d)", removed ? qPrintable(*removed) : "done",
+              cause.systemError);
+        QVERIFY(removed);
+        QVERIFY(FilesInUse::host().isInUseError(cause));
+    }
+#endif
+
+    void replaceAtReboot()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString staged = dir.filePath(QStringLiteral("cudnn64_8.dll.cudnn-setup-staged"));
+        const QString destination = dir.filePath(QStringLiteral("cudnn64_8.dll"));
+        for (const QString &path : {staged, destination}) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(path.toUtf8());
+        }
+        const std::optional<QString> error = FilesInUse::host().replaceAtReboot(staged, destination);
+#ifdef Q_OS_WIN
+        if (error) {
+            qInfo("replace at reboot refused: %s", qPrintable(*error));
+            // An administrator (and LocalSystem) may; for anyone else the error says what it was.
+            QVERIFY2(!Elevation::host().isElevated(), qPrintable(*error));
+            QVERIFY(error->contains(QDir::toNativeSeparators(destination)));
+            QVERIFY(error->contains(QStringLiteral("error")));
+            return;
+        }
+        QStringList entries = pendingRenames();
+        const qsizetype pair = findPendingPair(entries, staged, destination);
+        qInfo("PendingFileRenameOperations: %s", qPrintable(entries.join(QStringLiteral(" | "))));
+        QVERIFY2(pair >= 0, qPrintable(entries.join(QStringLiteral(" | "))));
+        // Replacing: the target is marked with "!".
+        QVERIFY(entries.at(pair + 1).startsWith(QLatin1Char('!')));
+        entries.remove(pair, 2);
+        QVERIFY(writePendingRenames(entries));
+        QCOMPARE(findPendingPair(pendingRenames(), staged, destination), qsizetype(-1));
+        // Nothing moved yet.
+        QVERIFY(QFileInfo::exists(staged));
+#else
+        QVERIFY(error);
+        QVERIFY(error->contains(QStringLiteral("not supported")));
+        QVERIFY(error->contains(destination));
+#endif
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFilesInUse)
+#include "tst_filesinuse.moc"
