@@ -230,6 +230,18 @@ Commands:
         <source>--%1 belongs to the install and uninstall commands.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Installed; restart Windows to finish: the files in use are replaced when it starts.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--if-in-use takes fail or restart.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>
@@ -1620,6 +1632,26 @@ Commands:
     </message>
     <message>
         <source>Close the programs that may use cuDNN (Python, Jupyter, IDEs) and try again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replacing %1 at the next start</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 cannot be replaced at the next start.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN files that would be replaced are in use by: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Close these programs and try again, or let the files be replaced at the next start of Windows.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 are in use; the cuDNN files they hold are replaced when Windows starts next.</source>
         <translation type="unfinished" />
     </message>
 </context>

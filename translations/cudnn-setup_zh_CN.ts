@@ -241,6 +241,18 @@ Commands:
         <source>--%1 belongs to the install and uninstall commands.</source>
         <translation>--%1 只能用于 install 和 uninstall 命令。</translation>
     </message>
+    <message>
+        <source>Installed; restart Windows to finish: the files in use are replaced when it starts.</source>
+        <translation>安装完成；请重启 Windows 以完成安装：正在使用的文件会在启动时替换。</translation>
+    </message>
+    <message>
+        <source>--if-in-use takes fail or restart.</source>
+        <translation>--if-in-use 只能是 fail 或 restart。</translation>
+    </message>
+    <message>
+        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
+        <translation>install：要替换的文件被程序占用时：fail（默认，停止安装）或 restart（在 Windows 下次启动时替换，退出码 3010）。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>
@@ -1632,6 +1644,26 @@ Commands:
     <message>
         <source>Close the programs that may use cuDNN (Python, Jupyter, IDEs) and try again.</source>
         <translation>请关闭可能正在使用 cuDNN 的程序（Python、Jupyter、IDE 等）后重试。</translation>
+    </message>
+    <message>
+        <source>Replacing %1 at the next start</source>
+        <translation>在下次启动时替换 %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot be replaced at the next start.</source>
+        <translation>无法安排在下次启动时替换 %1。</translation>
+    </message>
+    <message>
+        <source>cuDNN files that would be replaced are in use by: %1.</source>
+        <translation>要替换的 cuDNN 文件正被这些程序使用：%1。</translation>
+    </message>
+    <message>
+        <source>Close these programs and try again, or let the files be replaced at the next start of Windows.</source>
+        <translation>请关闭这些程序后重试，或者让这些文件在 Windows 下次启动时再替换。</translation>
+    </message>
+    <message>
+        <source>%1 are in use; the cuDNN files they hold are replaced when Windows starts next.</source>
+        <translation>%1 正在使用中；它们占用的 cuDNN 文件将在 Windows 下次启动时替换。</translation>
     </message>
 </context>
 <context>

@@ -60,6 +60,11 @@ QString text(const ChangeOutcome &outcome, const QString &command)
                        ? QCoreApplication::translate("cudnnctl", "Installed.")
                        : QCoreApplication::translate("cudnnctl", "Uninstalled."));
         break;
+    case ChangeOutcome::Status::DoneRestartNeeded:
+        stream << QCoreApplication::translate("cudnnctl",
+                                              "Installed; restart Windows to finish: the files in use are "
+                                              "replaced when it starts.");
+        break;
     case ChangeOutcome::Status::AlreadyDone:
         stream << QCoreApplication::translate("cudnnctl", "Already installed there; nothing to do.");
         break;
@@ -126,6 +131,11 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
     options.dryRun = request.dryRun;
     options.cudnnVariables = variables;
     options.crashAt = crashHookFromEnvironment();
+    if (request.ifInUse == QLatin1String("restart"))
+        options.replaceInUseAtReboot = true;
+    else if (!request.ifInUse.isEmpty() && request.ifInUse != QLatin1String("fail"))
+        return invalid(QCoreApplication::translate("cudnnctl", "--if-in-use takes fail or restart."),
+                       request.json);
 
     ChangeOutcome outcome;
     if (request.command == QLatin1String("install")) {

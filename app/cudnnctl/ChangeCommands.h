@@ -16,6 +16,7 @@ struct ChangeRequest
     QString target;    // install: --target (empty: the default the match suggests)
     QString path;      // install: --path user|system|none (empty: the target kind's own)
     QString variables; // install: --cudnn-variables user|system (empty: none)
+    QString ifInUse;   // install: --if-in-use fail|restart (empty: fail)
     bool dryRun = false;
     bool json = false;
     cudnnsetup::DetectOptions detect;

@@ -169,6 +169,12 @@ int main(int argc, char *argv[])
             "cudnnctl",
             "install: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY, for the user or the system."),
         QStringLiteral("SCOPE"));
+    const QCommandLineOption inUseOption(
+        QStringLiteral("if-in-use"),
+        QCoreApplication::translate("cudnnctl",
+                                    "install: when programs hold files to be replaced: fail (default) "
+                                    "or restart (replace them at the next start of Windows, exit 3010)."),
+        QStringLiteral("WHAT"));
     const QCommandLineOption dryRunOption(
         QStringLiteral("dry-run"),
         QCoreApplication::translate("cudnnctl", "install, uninstall: show the steps, change nothing."));
@@ -204,7 +210,8 @@ int main(int argc, char *argv[])
     if (command != QLatin1String("detect") && command != QLatin1String("check") && !inspect && !installing &&
         !uninstalling)
         return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
-    for (const QCommandLineOption *option : {&archiveOption, &targetOption, &pathOption, &variablesOption}) {
+    for (const QCommandLineOption *option :
+         {&archiveOption, &targetOption, &pathOption, &variablesOption, &inUseOption}) {
         if (!installing && parser.isSet(*option))
             return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the install command.")
                                   .arg(option->names().first()));
@@ -266,6 +273,7 @@ int main(int argc, char *argv[])
         request.target = parser.value(targetOption);
         request.path = parser.value(pathOption);
         request.variables = parser.value(variablesOption);
+        request.ifInUse = parser.value(inUseOption);
         request.dryRun = parser.isSet(dryRunOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;

@@ -4,6 +4,7 @@
 #include "install/Operations.h"
 #include "install/PathEditor.h"
 #include "install/Zlibwapi.h"
+#include "platform/DurableFiles.h"
 #include "platform/InstallLock.h"
 #include "platform/Sha256.h"
 
@@ -122,10 +123,73 @@ private:
     std::shared_ptr<bool> m_placed;
 };
 
+// The new file of one in use goes beside it, and Windows swaps them at its next start
+// (MoveFileEx with MOVEFILE_DELAY_UNTIL_REBOOT). Undo removes the waiting file, so the swap at
+// the next start finds nothing to do.
+class SwapAtRestart final : public Operation
+{
+public:
+    SwapAtRestart(QString staged, QString destination, const FilesInUse *files)
+        : m_staged(std::move(staged))
+        , m_destination(std::move(destination))
+        , m_files(files)
+    {
+    }
+    QString name() const override { return QStringLiteral("swap-at-restart"); }
+    QJsonObject arguments() const override
+    {
+        return {{QStringLiteral("staged"), m_staged}, {QStringLiteral("destination"), m_destination}};
+    }
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Replacing %1 at the next start"))
+            .arg(QDir::toNativeSeparators(m_destination));
+    }
+    std::optional<Finding> perform(OperationContext &context) override
+    {
+        context.remember({{QStringLiteral("waiting"), waiting()}});
+        auto move = operations::moveIntoPlace(m_staged, waiting());
+        const auto remember = std::exchange(context.remember, [](const QJsonObject &) {});
+        std::optional<Finding> error = move->perform(context);
+        context.remember = remember;
+        if (error)
+            return error;
+        if (std::optional<QString> refused =
+                (m_files ? *m_files : FilesInUse::host()).replaceAtReboot(waiting(), m_destination)) {
+            return Finding::error(
+                QStringLiteral("install.restart-swap-failed"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 cannot be replaced at the next start."))
+                    .arg(QDir::toNativeSeparators(m_destination)),
+                *refused);
+        }
+        return std::nullopt;
+    }
+    std::optional<Finding> undo(OperationContext &, const QJsonObject &remembered) override
+    {
+        if (!remembered.isEmpty() && QFileInfo::exists(waiting()) && !QFileInfo::exists(m_staged))
+            durable::rename(waiting(), m_staged);
+        return std::nullopt;
+    }
+    static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
+    {
+        return std::make_unique<SwapAtRestart>(arguments.value(QStringLiteral("staged")).toString(),
+                                               arguments.value(QStringLiteral("destination")).toString(),
+                                               nullptr);
+    }
+
+private:
+    QString waiting() const { return m_destination + QStringLiteral(".cudnn-setup-new"); }
+
+    QString m_staged;
+    QString m_destination;
+    const FilesInUse *m_files;
+};
+
 void registerInstallerOperations()
 {
     static const bool registered = [] {
         Operation::registerFactory(QStringLiteral("place-zlibwapi"), &PlaceZlibwapi::fromJson);
+        Operation::registerFactory(QStringLiteral("swap-at-restart"), &SwapAtRestart::fromJson);
         return true;
     }();
     Q_UNUSED(registered)
@@ -243,6 +307,8 @@ int ChangeOutcome::exitCode() const
     case Status::AlreadyDone:
     case Status::DryRun:
         return 0;
+    case Status::DoneRestartNeeded:
+        return 3010;
     case Status::Cancelled:
         return 1602;
     case Status::Busy:
@@ -259,6 +325,8 @@ QString ChangeOutcome::statusName() const
     switch (status) {
     case Status::Done:
         return QStringLiteral("done");
+    case Status::DoneRestartNeeded:
+        return QStringLiteral("done-restart-needed");
     case Status::AlreadyDone:
         return QStringLiteral("already-done");
     case Status::DryRun:
@@ -352,9 +420,57 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         return outcome;
     }
     Findings findings = checkTarget(target, archive, context);
+    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
+    if (target.pathScope == PathScope::User && elevation.isLocalSystem())
+        findings.append(Elevation::userTargetAsSystem());
     if (hasErrors(findings))
         return failed(findings);
     const QList<PlannedFile> planned = placeFiles(archive, target);
+
+    // Files to be replaced that running programs hold: named, and either the install stops or the
+    // swap waits for the next start.
+    QStringList existing;
+    for (const PlannedFile &file : planned) {
+        if (QFileInfo::exists(hostOf(context, file.destination)))
+            existing.append(hostOf(context, file.destination));
+    }
+    QSet<QString> inUse;
+    if (!existing.isEmpty() && !options.dryRun) {
+        const FilesInUse &files = options.filesInUse ? *options.filesInUse : FilesInUse::host();
+        const auto holders = files.processesUsing(existing);
+        if (holders && !holders->isEmpty()) {
+            QStringList names;
+            for (const ProcessUsingFile &process : *holders)
+                names.append(QStringLiteral("%1 (%2)").arg(process.name).arg(process.pid));
+            names.removeDuplicates();
+            if (!options.replaceInUseAtReboot) {
+                return failed(findings +
+                              Findings{Finding::error(
+                                  QStringLiteral("install.files-in-use"),
+                                  Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                                         "cuDNN files that would be replaced are in use by: "
+                                                         "%1."))
+                                      .arg(names.join(QStringLiteral(", "))),
+                                  existing.join(QStringLiteral(", ")),
+                                  Text(QT_TRANSLATE_NOOP(
+                                      "cudnnsetup", "Close these programs and try again, or let the files "
+                                                    "be replaced at the next start of Windows.")))});
+            }
+            for (const QString &path : existing) {
+                // Which of them are held: the ones the system will not let go of now.
+                const auto one = files.processesUsing({path});
+                if (one && !one->isEmpty())
+                    inUse.insert(path);
+            }
+            findings.append(Finding::warning(
+                QStringLiteral("install.replaced-at-restart"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "%1 are in use; the cuDNN files they hold are replaced when "
+                                       "Windows starts next."))
+                    .arg(names.join(QStringLiteral(", ")))));
+        }
+    }
 
     // The same archive already there, intact: nothing to do.
     for (const auto &[receipt, path] : installedReceipts(context)) {
@@ -445,7 +561,12 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
                                        QString::number(placed.size()) + QLatin1Char('-') +
                                        QFileInfo(destination).fileName()
                                  : QString();
-        transaction.add(operations::moveIntoPlace(staged, destination, kept));
+        if (inUse.contains(destination)) {
+            transaction.add(std::make_unique<SwapAtRestart>(
+                staged, destination, options.filesInUse ? options.filesInUse : &FilesInUse::host()));
+        } else {
+            transaction.add(operations::moveIntoPlace(staged, destination, kept));
+        }
         placed.append({file.destination, kept});
         if (file.archivePath.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
             placedDlls.append(destination); // read there: the step runs after they were moved
@@ -550,7 +671,10 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         outcome.receipt = *receiptHolder;
     else
         outcome.receiptPath.clear();
-    return finished(result, outcome);
+    outcome = finished(result, outcome);
+    if (outcome.status == ChangeOutcome::Status::Done && !inUse.isEmpty())
+        outcome.status = ChangeOutcome::Status::DoneRestartNeeded;
+    return outcome;
 }
 
 ChangeOutcome uninstall(const QString &id, const SystemContext &context,

@@ -6,6 +6,8 @@
 #include "install/PathEditor.h"
 #include "install/Receipt.h"
 #include "install/Transaction.h"
+#include "platform/Elevation.h"
+#include "platform/FilesInUse.h"
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemContext.h"
 
@@ -47,6 +49,13 @@ struct ChangeOptions
     std::function<void(qint64, qint64)> bytesProgress;
     std::function<bool()> cancelled;
     std::function<bool(const FaultPoint &)> crashAt; // tests: stop dead at a point
+    // A file to be replaced that a running program holds (a python.exe holding cudnn64_8.dll):
+    // by default the install stops and names the programs; with this, the new file waits beside
+    // the old one and Windows swaps them at the next start (exit 3010).
+    bool replaceInUseAtReboot = false;
+    // The machine's answers, replaced in tests (the host's when null).
+    const Elevation *elevation = nullptr;
+    const FilesInUse *filesInUse = nullptr;
 };
 
 struct ChangeOutcome
@@ -54,7 +63,8 @@ struct ChangeOutcome
     enum class Status
     {
         Done,
-        AlreadyDone, // the same archive is installed there already, intact: nothing to do
+        DoneRestartNeeded, // done, but files in use are swapped at the next start of Windows
+        AlreadyDone,       // the same archive is installed there already, intact: nothing to do
         DryRun,
         Cancelled,
         Failed,  // nothing changed (refused before, or rolled back)
@@ -67,7 +77,7 @@ struct ChangeOutcome
     QStringList plan;    // what it does (or did), step by step, in the user's language
     Findings findings;
 
-    // The Windows installer codes fleet tools understand: 0, 1602, 1603, 1618.
+    // The Windows installer codes fleet tools understand: 0, 3010, 1602, 1603, 1618.
     int exitCode() const;
     QString statusName() const;
     QJsonObject toJson() const; // schema cudnn-setup/change/1

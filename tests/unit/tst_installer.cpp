@@ -10,6 +10,8 @@
 #include "archive/ArchiveInspector.h"
 #include "install/Installer.h"
 #include "install/Zlibwapi.h"
+#include "platform/Elevation.h"
+#include "platform/FilesInUse.h"
 #include "platform/MemoryEnvironment.h"
 #include "platform/Sha256.h"
 
@@ -243,6 +245,110 @@ private Q_SLOTS:
         QCOMPARE(uninstall(QString(), machine.context, machine.environment).statusName(),
                  QStringLiteral("done"));
         QVERIFY(!QFileInfo::exists(zlibwapi));
+    }
+
+    // An older cuDNN DLL that a running python.exe holds: the install stops and names it, or, when
+    // asked, the new file waits beside it for the next start of Windows (exit 3010).
+    void fileInUseIsNamedOrSwappedAtRestart()
+    {
+        struct HeldFiles final : FilesInUse
+        {
+            QString held;
+            mutable QList<QPair<QString, QString>> swaps;
+            Expected<QList<ProcessUsingFile>> processesUsing(const QStringList &paths) const override
+            {
+                QList<ProcessUsingFile> holders;
+                if (paths.contains(held))
+                    holders.append({4242, QStringLiteral("python.exe"), QStringLiteral("Python")});
+                return holders;
+            }
+            std::optional<QString> replaceAtReboot(const QString &staged,
+                                                   const QString &destination) const override
+            {
+                swaps.append({staged, destination});
+                return std::nullopt;
+            }
+            bool isInUseError(const durable::FailureCause &) const override { return true; }
+        };
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString dll = QStringLiteral("C:\\cudnn\\bin\\cudnn64_9.dll");
+        QDir().mkpath(machine.host(QStringLiteral("C:\\cudnn\\bin")));
+        QFile old(machine.host(dll));
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write(peimage::x64Dll() + "the old one");
+        old.close();
+        HeldFiles files;
+        files.held = machine.host(dll);
+        const QString archive = save(QStringLiteral("u.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const InstallTarget into = target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::None, report);
+        const TreeSnapshot before = machine.tree();
+
+        ChangeOptions options;
+        options.filesInUse = &files;
+        const ChangeOutcome stopped =
+            install(archive, report, into, machine.context, machine.environment, options);
+        QCOMPARE(stopped.exitCode(), 1603);
+        const Finding *inUse = nullptr;
+        for (const Finding &finding : stopped.findings) {
+            if (finding.id == QLatin1String("install.files-in-use"))
+                inUse = &finding;
+        }
+        QVERIFY(inUse);
+        QVERIFY(inUse->message.toEnglish().contains(QStringLiteral("python.exe (4242)")));
+        QVERIFY(machine.tree() == before);
+
+        options.replaceInUseAtReboot = true;
+        const ChangeOutcome swapped =
+            install(archive, report, into, machine.context, machine.environment, options);
+        QVERIFY2(swapped.status == ChangeOutcome::Status::DoneRestartNeeded, describe(swapped).constData());
+        QCOMPARE(swapped.exitCode(), 3010);
+        QCOMPARE(files.swaps.size(), 1);
+        QCOMPARE(files.swaps.first().second, machine.host(dll));
+        QFile waiting(files.swaps.first().first);
+        QVERIFY(waiting.open(QIODevice::ReadOnly));
+        QVERIFY(!waiting.readAll().endsWith("the old one"));
+        QFile stillOld(machine.host(dll));
+        QVERIFY(stillOld.open(QIODevice::ReadOnly));
+        QVERIFY(stillOld.readAll().endsWith("the old one")); // until Windows starts again
+        QVERIFY(QFileInfo::exists(machine.host(QStringLiteral("C:\\cudnn\\bin\\cudnn_ops64_9.dll"))));
+    }
+
+    // Run as SYSTEM (a deployment tool), the per-user PATH would be SYSTEM's: refused, said so.
+    void systemAccountRefusesTheUserPath()
+    {
+        struct AsSystem final : Elevation
+        {
+            bool isElevated() const override { return true; }
+            bool isLocalSystem() const override { return true; }
+            bool isAdministratorsMember() const override { return true; }
+            UacState uacState() const override { return UacState::Enabled; }
+            Expected<int> runElevated(const QString &, const QStringList &, const QString &) const override
+            {
+                return 0;
+            }
+        };
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString archive = save(QStringLiteral("s.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const AsSystem system;
+        ChangeOptions options;
+        options.elevation = &system;
+        const TreeSnapshot before = machine.tree();
+        const ChangeOutcome refused =
+            install(archive, report, target(machine, QStringLiteral("user"), std::nullopt, report),
+                    machine.context, machine.environment, options);
+        QCOMPARE(refused.exitCode(), 1603);
+        QCOMPARE(refused.findings.last().id, QStringLiteral("elevation.system-user-target"));
+        QVERIFY(machine.tree() == before);
+        const ChangeOutcome systemPath = install(
+            archive, report, target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::System, report),
+            machine.context, machine.environment, options);
+        QVERIFY2(systemPath.status == ChangeOutcome::Status::Done, describe(systemPath).constData());
     }
 
     // The disk fills up while the files are placed: everything is undone, nothing is left behind.
