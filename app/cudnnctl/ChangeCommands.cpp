@@ -2,10 +2,12 @@
 
 #include "archive/ArchiveInspector.h"
 #include "detect/Detector.h"
+#include "install/ElevatedChange.h"
 #include "install/Installer.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -169,12 +171,49 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
                 return invalid(chosen.error().message.toString(), request.json);
             target = *chosen;
         }
-        outcome = install(request.archive, *report, target, context, environment, options);
+        const Elevation &elevation = Elevation::host();
+        if (!request.dryRun && needsElevation(target, options, context, elevation)) {
+            // An elevated run writes the HKCU of whoever approved the prompt, not this user's: the
+            // per-user parts cannot travel with it.
+            if (target.pathScope == PathScope::User || variables == EnvironmentScope::User) {
+                outcome.status = ChangeOutcome::Status::Failed;
+                outcome.findings.append(Finding::error(
+                    QStringLiteral("install.elevated-user-scope"),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "%1 needs administrator rights, and your own PATH or "
+                                           "variables cannot be changed from an administrator's run."))
+                        .arg(target.root),
+                    QString(),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup", "Use --path system, or install for yourself only "
+                                                         "(--target user)."))));
+            } else {
+                outcome = runChangeElevated(QCoreApplication::applicationFilePath(),
+                                            QCoreApplication::arguments().mid(1), elevation);
+            }
+        } else {
+            outcome = install(request.archive, *report, target, context, environment, options);
+        }
         outcome.findings = report->findings + outcome.findings;
     } else {
-        outcome = uninstall(request.receiptId, context, environment, options);
+        const Elevation &elevation = Elevation::host();
+        bool machineWide = false;
+        for (const auto &[receipt, path] : installedReceipts(context)) {
+            if ((request.receiptId.isEmpty() || receipt.id == request.receiptId) &&
+                QDir::cleanPath(path).startsWith(QDir::cleanPath(StateFolders::of(context).machine)))
+                machineWide = true;
+        }
+        if (!request.dryRun && context.isLive() && machineWide && !elevation.isElevated())
+            outcome = runChangeElevated(QCoreApplication::applicationFilePath(),
+                                        QCoreApplication::arguments().mid(1), elevation);
+        else
+            outcome = uninstall(request.receiptId, context, environment, options);
     }
     outcome.findings = recovered + outcome.findings;
+    if (!request.resultFile.isEmpty()) {
+        QFile result(request.resultFile);
+        if (result.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            result.write(QJsonDocument(outcome.toJson()).toJson());
+    }
     if (request.json)
         QTextStream(stdout) << QString::fromUtf8(
             QJsonDocument(outcome.toJson()).toJson(QJsonDocument::Indented));

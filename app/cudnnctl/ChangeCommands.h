@@ -10,13 +10,14 @@
 // with the Windows installer codes (0, 1602, 1603, 1618, 87) that fleet tools read.
 struct ChangeRequest
 {
-    QString command;   // "install" or "uninstall"
-    QString receiptId; // uninstall: which install (empty: the only one)
-    QString archive;   // install: --archive
-    QString target;    // install: --target (empty: the default the match suggests)
-    QString path;      // install: --path user|system|none (empty: the target kind's own)
-    QString variables; // install: --cudnn-variables user|system (empty: none)
-    QString ifInUse;   // install: --if-in-use fail|restart (empty: fail)
+    QString command;    // "install" or "uninstall"
+    QString receiptId;  // uninstall: which install (empty: the only one)
+    QString archive;    // install: --archive
+    QString target;     // install: --target (empty: the default the match suggests)
+    QString path;       // install: --path user|system|none (empty: the target kind's own)
+    QString variables;  // install: --cudnn-variables user|system (empty: none)
+    QString ifInUse;    // install: --if-in-use fail|restart (empty: fail)
+    QString resultFile; // --result: also write the outcome there (how an elevated run answers)
     bool dryRun = false;
     bool json = false;
     cudnnsetup::DetectOptions detect;

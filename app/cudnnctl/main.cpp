@@ -175,6 +175,10 @@ int main(int argc, char *argv[])
                                     "install: when programs hold files to be replaced: fail (default) "
                                     "or restart (replace them at the next start of Windows, exit 3010)."),
         QStringLiteral("WHAT"));
+    QCommandLineOption resultOption(QStringLiteral("result"),
+                                    QStringLiteral("install, uninstall: also write the outcome to FILE"),
+                                    QStringLiteral("FILE"));
+    resultOption.setFlags(QCommandLineOption::HiddenFromHelp); // how an elevated run answers its parent
     const QCommandLineOption dryRunOption(
         QStringLiteral("dry-run"),
         QCoreApplication::translate("cudnnctl", "install, uninstall: show the steps, change nothing."));
@@ -182,7 +186,7 @@ int main(int argc, char *argv[])
                        timeoutOption, verboseOption, logOption,    osOption,   archOption,
                        driverOption,  cudaOption,    smOption,     gpuOption,  cudnnOption,
                        backendOption, archiveOption, targetOption, pathOption, variablesOption,
-                       dryRunOption});
+                       inUseOption,   resultOption,  dryRunOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -274,6 +278,7 @@ int main(int argc, char *argv[])
         request.path = parser.value(pathOption);
         request.variables = parser.value(variablesOption);
         request.ifInUse = parser.value(inUseOption);
+        request.resultFile = parser.value(resultOption);
         request.dryRun = parser.isSet(dryRunOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;

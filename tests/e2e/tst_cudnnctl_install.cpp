@@ -284,6 +284,9 @@ private Q_SLOTS:
         QTest::newRow("unknown PATH scope")
             << QStringList{QStringLiteral("--path"), QStringLiteral("everywhere")} << 87
             << QByteArray("--path");
+        QTest::newRow("unknown in-use answer")
+            << QStringList{QStringLiteral("--if-in-use"), QStringLiteral("maybe")} << 87
+            << QByteArray("--if-in-use");
         QTest::newRow("unsafe archive")
             << QStringList{QStringLiteral("unsafe")} << 1603 << QByteArray("did not pass its check");
     }

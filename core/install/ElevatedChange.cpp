@@ -1,0 +1,78 @@
+#include "install/ElevatedChange.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+
+namespace cudnnsetup {
+
+bool needsElevation(const InstallTarget &target, const ChangeOptions &options, const SystemContext &context,
+                    const Elevation &elevation)
+{
+    if (!context.isLive() || elevation.isElevated())
+        return false;
+    return target.needsAdmin(context) || options.cudnnVariables == EnvironmentScope::Machine;
+}
+
+ChangeOutcome changeOutcomeFromJson(const QJsonObject &object)
+{
+    ChangeOutcome outcome;
+    const QString status = object.value(QStringLiteral("status")).toString();
+    for (const auto candidate :
+         {ChangeOutcome::Status::Done, ChangeOutcome::Status::DoneRestartNeeded,
+          ChangeOutcome::Status::AlreadyDone, ChangeOutcome::Status::DryRun, ChangeOutcome::Status::Cancelled,
+          ChangeOutcome::Status::Failed, ChangeOutcome::Status::Busy, ChangeOutcome::Status::Crashed}) {
+        ChangeOutcome probe;
+        probe.status = candidate;
+        if (probe.statusName() == status)
+            outcome.status = candidate;
+    }
+    if (object.value(QStringLiteral("receipt")).isObject()) {
+        const auto receipt = Receipt::fromJson(object.value(QStringLiteral("receipt")).toObject());
+        if (receipt)
+            outcome.receipt = *receipt;
+    }
+    outcome.receiptPath = object.value(QStringLiteral("receiptPath")).toString();
+    for (const QJsonValue &step : object.value(QStringLiteral("plan")).toArray())
+        outcome.plan.append(step.toString());
+    for (const QJsonValue &finding : object.value(QStringLiteral("findings")).toArray())
+        outcome.findings.append(Finding::fromJson(finding.toObject()));
+    return outcome;
+}
+
+ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
+                                const Elevation &elevation)
+{
+    ChangeOutcome outcome;
+    outcome.status = ChangeOutcome::Status::Failed;
+    if (std::optional<Finding> impossible = elevation.whyElevationCannotWork()) {
+        outcome.findings.append(*impossible);
+        return outcome;
+    }
+    QTemporaryDir exchange;
+    const QString resultFile = QDir::toNativeSeparators(exchange.filePath(QStringLiteral("result.json")));
+    const auto exitCode = elevation.runElevated(
+        program, arguments + QStringList{QStringLiteral("--result"), resultFile}, QDir::tempPath());
+    if (!exitCode) {
+        if (exitCode.error().id == QLatin1String("elevation.declined"))
+            outcome.status = ChangeOutcome::Status::Cancelled;
+        outcome.findings.append(exitCode.error());
+        return outcome;
+    }
+    QFile file(resultFile);
+    if (!file.open(QIODevice::ReadOnly)) {
+        outcome.findings.append(Finding::error(
+            QStringLiteral("elevation.no-result"),
+            Text(QT_TRANSLATE_NOOP(
+                     "cudnnsetup",
+                     "The part that ran with administrator rights left no result (exit code %1)."))
+                .arg(QString::number(*exitCode)),
+            resultFile));
+        return outcome;
+    }
+    return changeOutcomeFromJson(QJsonDocument::fromJson(file.readAll()).object());
+}
+
+} // namespace cudnnsetup

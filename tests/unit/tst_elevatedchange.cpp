@@ -1,0 +1,140 @@
+// The hand-over to an elevated run: the arguments travel, the elevated process writes its outcome,
+// this one reads it back; a declined prompt is a cancel that changed nothing; an account that
+// cannot be elevated is told so before anything starts. The "elevated" process is started plainly
+// by a stand-in for the UAC prompt (Wine has none).
+#include "CudnnArchiveLists.h"
+#include "Cudnnctl.h"
+#include "Sandbox.h"
+#include "SystemTrees.h"
+#include "TreeSnapshot.h"
+#include "install/ElevatedChange.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cudnnsetup;
+
+namespace {
+
+// A UAC prompt that answers as told: yes (the program runs, plainly), no (1223), or impossible.
+class PromptStandIn final : public Elevation
+{
+public:
+    enum class Answer
+    {
+        Yes,
+        No,
+    };
+    Answer answer = Answer::Yes;
+    bool administrator = true;
+    UacState uac = UacState::Enabled;
+    mutable QStringList ranWith;
+
+    bool isElevated() const override { return false; }
+    bool isLocalSystem() const override { return false; }
+    bool isAdministratorsMember() const override { return administrator; }
+    UacState uacState() const override { return uac; }
+    Expected<int> runElevated(const QString &program, const QStringList &arguments,
+                              const QString &) const override
+    {
+        ranWith = arguments;
+        if (answer == Answer::No)
+            return Elevation::startFailure(1223, program, QStringLiteral("the user said No"));
+        QProcess process;
+        process.setProcessEnvironment(sandboxEnvironment());
+        process.start(program, arguments);
+        if (!process.waitForFinished(120000))
+            return Elevation::startFailure(1460, program, QStringLiteral("timed out"));
+        return process.exitCode();
+    }
+};
+
+} // namespace
+
+class TestElevatedChange : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_archive;
+
+    QStringList installArguments(const Sandbox &sandbox) const
+    {
+        return {QStringLiteral("install"),
+                QStringLiteral("--archive"),
+                m_archive,
+                QStringLiteral("--target"),
+                QStringLiteral("dir:C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"),
+                QStringLiteral("--path"),
+                QStringLiteral("none"),
+                QStringLiteral("--system-root"),
+                sandbox.root(),
+                QStringLiteral("--lang"),
+                QStringLiteral("en")};
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_archive = m_dir.filePath(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"));
+        QFile file(m_archive);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+    }
+
+    void approvedRunAnswersThroughItsResultFile()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        PromptStandIn prompt;
+        const ChangeOutcome outcome =
+            runChangeElevated(QStringLiteral(CUDNNCTL_PATH), installArguments(sandbox), prompt);
+        QStringList why;
+        for (const Finding &finding : outcome.findings)
+            why.append(finding.id + QLatin1Char(' ') + finding.message.toEnglish() + QLatin1Char(' ') + finding.details);
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, qPrintable(why.join(QLatin1Char('\n'))));
+        QVERIFY(outcome.receipt);
+        QCOMPARE(outcome.receipt->files.size(),
+                 archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")).size());
+        QVERIFY(prompt.ranWith.contains(QStringLiteral("--result")));
+        QVERIFY(QFileInfo::exists(
+            sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
+        QCOMPARE(outcome.exitCode(), 0);
+    }
+
+    void declinedPromptChangesNothing()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const TreeSnapshot before = TreeSnapshot::of(sandbox.root());
+        PromptStandIn prompt;
+        prompt.answer = PromptStandIn::Answer::No;
+        const ChangeOutcome outcome =
+            runChangeElevated(QStringLiteral(CUDNNCTL_PATH), installArguments(sandbox), prompt);
+        QCOMPARE(outcome.exitCode(), 1602);
+        QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.declined"));
+        QVERIFY(outcome.findings.first().message.toEnglish().contains(QStringLiteral("nothing was changed")));
+        QVERIFY(TreeSnapshot::of(sandbox.root()) == before);
+    }
+
+    // UAC off and a standard user: no prompt can give administrator rights; said before trying.
+    void impossibleElevationIsSaidFirst()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        PromptStandIn prompt;
+        prompt.administrator = false;
+        prompt.uac = UacState::DisabledByPolicy;
+        const ChangeOutcome outcome =
+            runChangeElevated(QStringLiteral(CUDNNCTL_PATH), installArguments(sandbox), prompt);
+        QCOMPARE(outcome.exitCode(), 1603);
+        QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.uac-off"));
+        QVERIFY(prompt.ranWith.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestElevatedChange)
+#include "tst_elevatedchange.moc"
