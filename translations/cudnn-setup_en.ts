@@ -1925,17 +1925,11 @@ Commands:
     </message>
     <message numerus="yes">
         <source>%n problem(s) must be solved before cuDNN can work on this computer.</source>
-        <translation>
-            <numerusform>%n problem must be solved before cuDNN can work on this computer.</numerusform>
-            <numerusform>%n problems must be solved before cuDNN can work on this computer.</numerusform>
-        </translation>
+        <translation><numerusform>%n problem must be solved before cuDNN can work on this computer.</numerusform><numerusform>%n problems must be solved before cuDNN can work on this computer.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>This computer can run cuDNN; %n thing(s) below deserve a look.</source>
-        <translation>
-            <numerusform>This computer can run cuDNN; %n thing below deserves a look.</numerusform>
-            <numerusform>This computer can run cuDNN; %n things below deserve a look.</numerusform>
-        </translation>
+        <translation><numerusform>This computer can run cuDNN; %n thing below deserves a look.</numerusform><numerusform>This computer can run cuDNN; %n things below deserve a look.</numerusform></translation>
     </message>
     <message>
         <source>This computer is ready for cuDNN.</source>
@@ -1998,14 +1992,218 @@ Commands:
 <context>
     <name>cudnnsetup::wizard::InstallPage</name>
     <message>
+        <source>Command Prompt, PowerShell and Windows Terminal windows</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PyCharm</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Visual Studio Code</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Jupyter (the server, and with it its kernels)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancelling: undoing what was done so far…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Estimating the time left…</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>About %n second(s) left</source>
+        <translation><numerusform>About %n second left</numerusform><numerusform>About %n seconds left</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>About %n minute(s) left</source>
+        <translation><numerusform>About %n minute left</numerusform><numerusform>About %n minutes left</numerusform></translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (cuDNN %2 for CUDA %3)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>unknown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>the CUDA %1 toolkit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a folder of its own</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a folder for you only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a conda environment</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>a Python virtual environment</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Into</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>DLLs in</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Found through</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 added to the system PATH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 added to your PATH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not changed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH clean-up</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY not set</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for all users</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for you</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Administrator</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Needed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not needed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Press Install to put cuDNN in place. It takes a minute or two; you can cancel until the end, and then nothing is changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN %1 is installed in %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN %1 was already installed in %2, intact: nothing was changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The installation was cancelled. Everything it had done was undone: nothing was changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Another installation of cuDNN is running, so this one did not start: nothing was changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The installation failed. Everything it had done was undone: nothing was changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Receipt %1, kept in %2. It lists every file and change, for an uninstall or a repair.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Programs that are already running keep the PATH and variables they started with. Restart these to see the new ones; programs started from now on see them at once:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (running now)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN is put in place as one step: if anything goes wrong, or you cancel, everything is undone.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What will be done</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Install</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Cancel installation</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Installation progress</source>
         <translation type="unfinished" />
     </message>
     <message>
         <source>Findings</source>
         <translation type="unfinished" />
     </message>
-    </context>
+    <message>
+        <source>What was done</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Move %1 behind the cuDNN folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN %1 is installed in %2, but some of the files it replaces are in use: Windows puts them in place when it next starts. Restart the computer before you use cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
     <message>
@@ -2067,17 +2265,11 @@ Commands:
     </message>
     <message numerus="yes">
         <source>%n problem(s) stand in the way of cuDNN on this computer.</source>
-        <translation>
-            <numerusform>%n problem stands in the way of cuDNN on this computer.</numerusform>
-            <numerusform>%n problems stand in the way of cuDNN on this computer.</numerusform>
-        </translation>
+        <translation><numerusform>%n problem stands in the way of cuDNN on this computer.</numerusform><numerusform>%n problems stand in the way of cuDNN on this computer.</numerusform></translation>
     </message>
     <message numerus="yes">
         <source>cuDNN fits this computer; %n thing(s) below deserve a look.</source>
-        <translation>
-            <numerusform>cuDNN fits this computer; %n thing below deserves a look.</numerusform>
-            <numerusform>cuDNN fits this computer; %n things below deserve a look.</numerusform>
-        </translation>
+        <translation><numerusform>cuDNN fits this computer; %n thing below deserves a look.</numerusform><numerusform>cuDNN fits this computer; %n things below deserve a look.</numerusform></translation>
     </message>
     <message>
         <source>cuDNN fits this computer.</source>
@@ -2138,14 +2330,183 @@ Commands:
 <context>
     <name>cudnnsetup::wizard::TargetPage</name>
     <message>
+        <source>Remove it from PATH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Move it behind the cuDNN folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>In the system PATH, which Windows puts before yours:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The folder that holds the cuDNN DLLs: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose the folder for cuDNN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Into the CUDA %1 toolkit</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA's own files, where build tools and CUDA programs already look.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Into a folder of its own</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Keeps cuDNN apart from CUDA, so it can be updated or removed on its own; for every user of this computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Into a folder for you only</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only for your user account, in your own profile: for when you cannot or do not want to change the whole computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Into the conda environment %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only for programs run in this conda environment, such as the PyTorch or TensorFlow installed in it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Into the Python virtual environment %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Only for Python in this virtual environment: a .pth file tells Python where cuDNN is, whatever PATH says.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Needs administrator rights.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No administrator rights needed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>what a choice is for, then whether it needs an administrator</comment>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This setup changes PATH and environment variables only on the Windows it runs on, not on Linux nor on a system given with --system-root: cuDNN is installed without them.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH stays as it is: CUDA's installer put this toolkit's DLL folder on it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH stays as it is: conda puts the environment's Library\bin on it when the environment is activated.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH stays as it is: Python 3.8 and later do not use it to find DLLs; the .pth file tells Python where cuDNN is.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Without a PATH entry, only programs you point at the folder yourself find cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not available on this system.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For building OpenCV, ONNX Runtime or TensorFlow from source; set for all users.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For building OpenCV, ONNX Runtime or TensorFlow from source; set for you only.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For building OpenCV, ONNX Runtime or TensorFlow from source.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Space: %1 needed; the free space on that drive could not be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Space: %1 free on that drive, %2 needed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Where cuDNN goes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose where the files go and how programs will find them. Nothing is changed until you press Install on the next page.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install into</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Folder for cuDNN</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
         <source>&amp;Browse…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Leave PATH as it is</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add to my PATH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add to the system PATH</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH now</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH after the installation</source>
         <translation type="unfinished" />
     </message>
     <message>
         <source>Findings</source>
         <translation type="unfinished" />
     </message>
-    </context>
+    <message>
+        <source>%1 is added at the front of the system PATH (for all users), so programs started from now on load this cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is added at the front of your own PATH, so programs started from now on load this cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
 <context>
     <name>cudnnsetup::wizard::WelcomePage</name>
     <message>

@@ -2003,14 +2003,218 @@ Commands:
 <context>
     <name>cudnnsetup::wizard::InstallPage</name>
     <message>
+        <source>Command Prompt, PowerShell and Windows Terminal windows</source>
+        <translation>命令提示符、PowerShell 和 Windows 终端窗口</translation>
+    </message>
+    <message>
+        <source>PyCharm</source>
+        <translation>PyCharm</translation>
+    </message>
+    <message>
+        <source>Visual Studio Code</source>
+        <translation>Visual Studio Code</translation>
+    </message>
+    <message>
+        <source>Jupyter (the server, and with it its kernels)</source>
+        <translation>Jupyter（服务器本身及其内核）</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Cancelling: undoing what was done so far…</source>
+        <translation>正在取消：撤销已完成的操作…</translation>
+    </message>
+    <message>
+        <source>Estimating the time left…</source>
+        <translation>正在估算剩余时间…</translation>
+    </message>
+    <message numerus="yes">
+        <source>About %n second(s) left</source>
+        <translation><numerusform>大约还剩 %n 秒</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>About %n minute(s) left</source>
+        <translation><numerusform>大约还剩 %n 分钟</numerusform></translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>压缩包</translation>
+    </message>
+    <message>
+        <source>%1 (cuDNN %2 for CUDA %3)</source>
+        <translation>%1（面向 CUDA %3 的 cuDNN %2）</translation>
+    </message>
+    <message>
         <source>unknown</source>
         <translation>未知</translation>
+    </message>
+    <message>
+        <source>the CUDA %1 toolkit</source>
+        <translation>CUDA %1 工具包</translation>
+    </message>
+    <message>
+        <source>a folder of its own</source>
+        <translation>独立文件夹</translation>
+    </message>
+    <message>
+        <source>a folder for you only</source>
+        <translation>仅供你使用的文件夹</translation>
+    </message>
+    <message>
+        <source>a conda environment</source>
+        <translation>conda 环境</translation>
+    </message>
+    <message>
+        <source>a Python virtual environment</source>
+        <translation>Python 虚拟环境</translation>
+    </message>
+    <message>
+        <source>Into</source>
+        <translation>安装到</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>DLLs in</source>
+        <translation>DLL 位置</translation>
+    </message>
+    <message>
+        <source>Found through</source>
+        <translation>通过此文件找到</translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation>PATH</translation>
+    </message>
+    <message>
+        <source>%1 added to the system PATH</source>
+        <translation>%1 加入系统 PATH</translation>
+    </message>
+    <message>
+        <source>%1 added to your PATH</source>
+        <translation>%1 加入你的 PATH</translation>
+    </message>
+    <message>
+        <source>Not changed</source>
+        <translation>不变</translation>
+    </message>
+    <message>
+        <source>PATH clean-up</source>
+        <translation>PATH 清理</translation>
+    </message>
+    <message>
+        <source>Variables</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY not set</source>
+        <translation>不设置 CUDNN_PATH、CUDNN_INCLUDE_DIR 和 CUDNN_LIBRARY</translation>
+    </message>
+    <message>
+        <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for all users</source>
+        <translation>为所有用户设置 CUDNN_PATH、CUDNN_INCLUDE_DIR 和 CUDNN_LIBRARY</translation>
+    </message>
+    <message>
+        <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for you</source>
+        <translation>仅为你设置 CUDNN_PATH、CUDNN_INCLUDE_DIR 和 CUDNN_LIBRARY</translation>
+    </message>
+    <message>
+        <source>Administrator</source>
+        <translation>管理员权限</translation>
+    </message>
+    <message>
+        <source>Needed</source>
+        <translation>需要</translation>
+    </message>
+    <message>
+        <source>Not needed</source>
+        <translation>不需要</translation>
+    </message>
+    <message>
+        <source>Press Install to put cuDNN in place. It takes a minute or two; you can cancel until the end, and then nothing is changed.</source>
+        <translation>点击“安装”开始安装 cuDNN，大约需要一两分钟；完成前随时可以取消，取消后不会有任何改动。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 is installed in %2.</source>
+        <translation>cuDNN %1 已安装到 %2。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 was already installed in %2, intact: nothing was changed.</source>
+        <translation>%2 中已装有完好的 cuDNN %1，未做任何改动。</translation>
+    </message>
+    <message>
+        <source>The installation was cancelled. Everything it had done was undone: nothing was changed.</source>
+        <translation>安装已取消。已做的操作全部撤销，系统没有任何改动。</translation>
+    </message>
+    <message>
+        <source>Another installation of cuDNN is running, so this one did not start: nothing was changed.</source>
+        <translation>另一个 cuDNN 安装正在进行，本次安装没有开始，系统没有任何改动。</translation>
+    </message>
+    <message>
+        <source>The installation failed. Everything it had done was undone: nothing was changed.</source>
+        <translation>安装失败。已做的操作全部撤销，系统没有任何改动。</translation>
+    </message>
+    <message>
+        <source>Receipt %1, kept in %2. It lists every file and change, for an uninstall or a repair.</source>
+        <translation>安装记录 %1 保存在 %2，其中列出了每个文件和每项改动，供卸载或修复时使用。</translation>
+    </message>
+    <message>
+        <source>Programs that are already running keep the PATH and variables they started with. Restart these to see the new ones; programs started from now on see them at once:</source>
+        <translation>已在运行的程序仍使用启动时的 PATH 和环境变量。请重启以下程序以使用新设置；之后新启动的程序会立即生效：</translation>
+    </message>
+    <message>
+        <source>%1 (running now)</source>
+        <translation>%1（正在运行）</translation>
+    </message>
+    <message>
+        <source>Install</source>
+        <translation>安装</translation>
+    </message>
+    <message>
+        <source>cuDNN is put in place as one step: if anything goes wrong, or you cancel, everything is undone.</source>
+        <translation>cuDNN 作为一个整体安装：一旦出错或你取消，所有操作都会撤销。</translation>
+    </message>
+    <message>
+        <source>What will be done</source>
+        <translation>将要进行的操作</translation>
+    </message>
+    <message>
+        <source>&amp;Install</source>
+        <translation>安装(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Cancel installation</source>
+        <translation>取消安装</translation>
+    </message>
+    <message>
+        <source>Installation progress</source>
+        <translation>安装进度</translation>
     </message>
     <message>
         <source>Findings</source>
         <translation>检查结果</translation>
     </message>
-    </context>
+    <message>
+        <source>What was done</source>
+        <translation>已完成的操作</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Move %1 behind the cuDNN folder</source>
+        <translation>将 %1 移到 cuDNN 文件夹之后</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 is installed in %2, but some of the files it replaces are in use: Windows puts them in place when it next starts. Restart the computer before you use cuDNN.</source>
+        <translation>cuDNN %1 已安装到 %2，但它要替换的部分文件正被占用：Windows 会在下次启动时把它们换上。使用 cuDNN 前请先重启电脑。</translation>
+    </message>
+</context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
     <message>
@@ -2137,14 +2341,183 @@ Commands:
 <context>
     <name>cudnnsetup::wizard::TargetPage</name>
     <message>
+        <source>Remove it from PATH</source>
+        <translation>从 PATH 中移除</translation>
+    </message>
+    <message>
+        <source>Move it behind the cuDNN folder</source>
+        <translation>移到 cuDNN 文件夹之后</translation>
+    </message>
+    <message>
+        <source>In the system PATH, which Windows puts before yours:</source>
+        <translation>系统 PATH 中的条目（Windows 会把它们排在你的 PATH 之前）：</translation>
+    </message>
+    <message>
+        <source>The folder that holds the cuDNN DLLs: %1</source>
+        <translation>存放 cuDNN DLL 的文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Choose the folder for cuDNN</source>
+        <translation>选择 cuDNN 的安装文件夹</translation>
+    </message>
+    <message>
+        <source>Into the CUDA %1 toolkit</source>
+        <translation>装进 CUDA %1 工具包</translation>
+    </message>
+    <message>
+        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA's own files, where build tools and CUDA programs already look.</source>
+        <translation>适合用这个工具包编译程序（nvcc、CMake、Visual Studio）：cuDNN 放在 CUDA 自带文件旁边，构建工具和 CUDA 程序本来就会在那里查找。</translation>
+    </message>
+    <message>
+        <source>Into a folder of its own</source>
+        <translation>装进独立文件夹</translation>
+    </message>
+    <message>
+        <source>Keeps cuDNN apart from CUDA, so it can be updated or removed on its own; for every user of this computer.</source>
+        <translation>与 CUDA 分开存放，可单独更新或删除；供这台电脑的所有用户使用。</translation>
+    </message>
+    <message>
+        <source>Into a folder for you only</source>
+        <translation>装进仅供你使用的文件夹</translation>
+    </message>
+    <message>
+        <source>Only for your user account, in your own profile: for when you cannot or do not want to change the whole computer.</source>
+        <translation>只供你的用户帐户使用，放在你的个人目录中：适合无法或不想改动整台电脑的情况。</translation>
+    </message>
+    <message>
+        <source>Into the conda environment %1</source>
+        <translation>装进 conda 环境 %1</translation>
+    </message>
+    <message>
+        <source>Only for programs run in this conda environment, such as the PyTorch or TensorFlow installed in it.</source>
+        <translation>只供在这个 conda 环境中运行的程序使用，例如其中安装的 PyTorch 或 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>Into the Python virtual environment %1</source>
+        <translation>装进 Python 虚拟环境 %1</translation>
+    </message>
+    <message>
+        <source>Only for Python in this virtual environment: a .pth file tells Python where cuDNN is, whatever PATH says.</source>
+        <translation>只供这个虚拟环境中的 Python 使用：由一个 .pth 文件告诉 Python cuDNN 在哪里，与 PATH 无关。</translation>
+    </message>
+    <message>
+        <source>Needs administrator rights.</source>
+        <translation>需要管理员权限。</translation>
+    </message>
+    <message>
+        <source>No administrator rights needed.</source>
+        <translation>无需管理员权限。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <comment>what a choice is for, then whether it needs an administrator</comment>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>This setup changes PATH and environment variables only on the Windows it runs on, not on Linux nor on a system given with --system-root: cuDNN is installed without them.</source>
+        <translation>本程序只会修改它所运行的 Windows 上的 PATH 和环境变量，不会修改 Linux 或用 --system-root 指定的系统：cuDNN 将在不修改它们的情况下安装。</translation>
+    </message>
+    <message>
+        <source>PATH stays as it is: CUDA's installer put this toolkit's DLL folder on it.</source>
+        <translation>PATH 保持不变：CUDA 安装程序已把这个工具包的 DLL 文件夹加入其中。</translation>
+    </message>
+    <message>
+        <source>PATH stays as it is: conda puts the environment's Library\bin on it when the environment is activated.</source>
+        <translation>PATH 保持不变：激活环境时 conda 会把该环境的 Library\bin 加入其中。</translation>
+    </message>
+    <message>
+        <source>PATH stays as it is: Python 3.8 and later do not use it to find DLLs; the .pth file tells Python where cuDNN is.</source>
+        <translation>PATH 保持不变：Python 3.8 及以上版本不再通过它查找 DLL，由 .pth 文件告诉 Python cuDNN 在哪里。</translation>
+    </message>
+    <message>
+        <source>Without a PATH entry, only programs you point at the folder yourself find cuDNN.</source>
+        <translation>不加入 PATH 时，只有你自己指定了该文件夹的程序才能找到 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Not available on this system.</source>
+        <translation>此系统上不可用。</translation>
+    </message>
+    <message>
+        <source>For building OpenCV, ONNX Runtime or TensorFlow from source; set for all users.</source>
+        <translation>用于从源码编译 OpenCV、ONNX Runtime 或 TensorFlow；为所有用户设置。</translation>
+    </message>
+    <message>
+        <source>For building OpenCV, ONNX Runtime or TensorFlow from source; set for you only.</source>
+        <translation>用于从源码编译 OpenCV、ONNX Runtime 或 TensorFlow；仅为你设置。</translation>
+    </message>
+    <message>
+        <source>For building OpenCV, ONNX Runtime or TensorFlow from source.</source>
+        <translation>用于从源码编译 OpenCV、ONNX Runtime 或 TensorFlow。</translation>
+    </message>
+    <message>
+        <source>Space: %1 needed; the free space on that drive could not be read.</source>
+        <translation>空间：需要 %1；无法读取该磁盘的可用空间。</translation>
+    </message>
+    <message>
+        <source>Space: %1 free on that drive, %2 needed.</source>
+        <translation>空间：该磁盘可用 %1，需要 %2。</translation>
+    </message>
+    <message>
+        <source>Where cuDNN goes</source>
+        <translation>cuDNN 安装位置</translation>
+    </message>
+    <message>
+        <source>Choose where the files go and how programs will find them. Nothing is changed until you press Install on the next page.</source>
+        <translation>选择文件放在哪里、程序如何找到它们。在下一页点击“安装”之前不会做任何改动。</translation>
+    </message>
+    <message>
+        <source>Install into</source>
+        <translation>安装到</translation>
+    </message>
+    <message>
+        <source>Folder for cuDNN</source>
+        <translation>cuDNN 文件夹</translation>
+    </message>
+    <message>
         <source>&amp;Browse…</source>
         <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>PATH</source>
+        <translation>PATH</translation>
+    </message>
+    <message>
+        <source>Leave PATH as it is</source>
+        <translation>不修改 PATH</translation>
+    </message>
+    <message>
+        <source>Add to my PATH</source>
+        <translation>加入我的 PATH</translation>
+    </message>
+    <message>
+        <source>Add to the system PATH</source>
+        <translation>加入系统 PATH</translation>
+    </message>
+    <message>
+        <source>Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY</source>
+        <translation>同时设置 CUDNN_PATH、CUDNN_INCLUDE_DIR 和 CUDNN_LIBRARY</translation>
+    </message>
+    <message>
+        <source>PATH now</source>
+        <translation>当前 PATH</translation>
+    </message>
+    <message>
+        <source>PATH after the installation</source>
+        <translation>安装后的 PATH</translation>
     </message>
     <message>
         <source>Findings</source>
         <translation>检查结果</translation>
     </message>
-    </context>
+    <message>
+        <source>%1 is added at the front of the system PATH (for all users), so programs started from now on load this cuDNN.</source>
+        <translation>%1 将加到系统 PATH（所有用户）的最前面，此后启动的程序都会加载这个 cuDNN。</translation>
+    </message>
+    <message>
+        <source>%1 is added at the front of your own PATH, so programs started from now on load this cuDNN.</source>
+        <translation>%1 将加到你自己的 PATH 最前面，此后启动的程序都会加载这个 cuDNN。</translation>
+    </message>
+</context>
 <context>
     <name>cudnnsetup::wizard::WelcomePage</name>
     <message>

@@ -3,7 +3,9 @@
 #include "ArchivePage.h"
 #include "Artwork.h"
 #include "HardwarePage.h"
+#include "InstallPage.h"
 #include "MatchPage.h"
+#include "TargetPage.h"
 #include "WelcomePage.h"
 
 #include "common/Translations.h"
@@ -25,9 +27,20 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setPage(Page_Hardware, new HardwarePage(session, this));
     setPage(Page_Match, new MatchPage(session, this));
     setPage(Page_Archive, new ArchivePage(session, this));
+    setPage(Page_Target, new TargetPage(session, this));
+    setPage(Page_Install, new InstallPage(session, this));
     setStartId(Page_Welcome);
     setMinimumSize(760, 560);
     retranslate();
+}
+
+void SetupWizard::reject()
+{
+    if (auto install = qobject_cast<InstallPage *>(currentPage()); install && install->isInstalling()) {
+        install->cancelInstall();
+        return;
+    }
+    QWizard::reject();
 }
 
 void SetupWizard::changeEvent(QEvent *event)

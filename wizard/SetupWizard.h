@@ -19,9 +19,15 @@ public:
         Page_Hardware,
         Page_Match,
         Page_Archive,
+        Page_Target,
+        Page_Install,
     };
 
     explicit SetupWizard(SetupSession *session, QWidget *parent = nullptr);
+
+    // Cancel, Escape and closing the window: while cuDNN is being installed they cancel the install
+    // (which rolls back) instead of closing the wizard under it.
+    void reject() override;
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -10,12 +10,15 @@ SetupSession::SetupSession(SystemContext context, QObject *parent)
     : QObject(parent)
     , m_context(std::move(context))
     , m_questions(std::make_shared<TableQuestionHandler>())
+    , m_persistentEnvironment(m_context.isLive() ? PersistentEnvironment::forRunningSystem()
+                                                 : PersistentEnvironment::unavailable())
 {
 }
 
 void SetupSession::setSnapshot(const SystemSnapshot &snapshot)
 {
     m_snapshot = snapshot;
+    forgetTarget();
     Q_EMIT snapshotChanged();
     rematch();
 }
@@ -23,6 +26,7 @@ void SetupSession::setSnapshot(const SystemSnapshot &snapshot)
 void SetupSession::clearSnapshot()
 {
     m_snapshot.reset();
+    forgetTarget();
     Q_EMIT snapshotChanged();
     rematch();
 }
@@ -30,6 +34,7 @@ void SetupSession::clearSnapshot()
 void SetupSession::setArchive(const ArchiveReport &report)
 {
     m_archive = report;
+    forgetTarget();
     Q_EMIT archiveChanged();
     rematch();
 }
@@ -39,6 +44,7 @@ void SetupSession::clearArchive()
     if (!m_archive)
         return;
     m_archive.reset();
+    forgetTarget();
     Q_EMIT archiveChanged();
     rematch();
 }
@@ -108,6 +114,86 @@ void SetupSession::setBlockersOverridden(bool overridden)
             << "the user chose to go on despite:" << blockers.join(QStringLiteral(", "));
     else
         qCInfo(lcWizard) << "the user withdrew the override of the blocking findings";
+}
+
+void SetupSession::setPersistentEnvironment(std::shared_ptr<PersistentEnvironment> environment)
+{
+    m_persistentEnvironment = environment ? std::move(environment) : PersistentEnvironment::unavailable();
+    forgetTarget(); // the PATH choices depended on what could be written
+}
+
+void SetupSession::setTarget(const InstallTarget &target)
+{
+    if (m_target && m_target->toJson() == target.toJson())
+        return;
+    const bool samePath = m_target && m_target->dllFolder() == target.dllFolder() &&
+                          m_target->pathScope == target.pathScope && m_target->family == target.family;
+    m_target = target;
+    if (!samePath)
+        m_pathFixes.clear(); // offered for another entry or another PATH
+    qCInfo(lcWizard) << "install target" << target.kindName() << target.root << "DLLs in"
+                     << target.dllFolder() << "PATH" << pathScopeName(target.pathScope);
+    Q_EMIT targetChanged();
+}
+
+void SetupSession::clearTarget()
+{
+    if (!m_target && !m_cudnnVariables && m_pathFixes.isEmpty())
+        return;
+    m_target.reset();
+    m_cudnnVariables.reset();
+    m_pathFixes.clear();
+    Q_EMIT targetChanged();
+}
+
+void SetupSession::forgetTarget()
+{
+    clearTarget();
+    clearInstallOutcome();
+}
+
+void SetupSession::setCudnnVariables(std::optional<EnvironmentScope> scope)
+{
+    if (scope == m_cudnnVariables)
+        return;
+    m_cudnnVariables = scope;
+    qCInfo(lcWizard) << "CUDNN_* variables:"
+                     << (!scope                                ? "not set"
+                         : *scope == EnvironmentScope::Machine ? "for the machine"
+                                                               : "for the user");
+    Q_EMIT targetChanged();
+}
+
+void SetupSession::setPathFixes(const QList<PathFix> &fixes)
+{
+    if (fixes == m_pathFixes)
+        return;
+    m_pathFixes = fixes;
+    QStringList chosen;
+    for (const PathFix &fix : fixes)
+        chosen.append(QStringLiteral("%1 %2 (entry %3)")
+                          .arg(fix.action == PathFix::Action::Remove ? QStringLiteral("remove")
+                                                                     : QStringLiteral("move behind ours"),
+                               fix.entry)
+                          .arg(fix.index));
+    qCInfo(lcWizard).noquote() << "PATH fixes chosen:"
+                               << (chosen.isEmpty() ? QStringLiteral("none")
+                                                    : chosen.join(QStringLiteral("; ")));
+    Q_EMIT targetChanged();
+}
+
+void SetupSession::setInstallOutcome(const ChangeOutcome &outcome)
+{
+    m_installOutcome = outcome;
+    Q_EMIT installOutcomeChanged();
+}
+
+void SetupSession::clearInstallOutcome()
+{
+    if (!m_installOutcome)
+        return;
+    m_installOutcome.reset();
+    Q_EMIT installOutcomeChanged();
 }
 
 void SetupSession::setQuestionHandler(std::shared_ptr<QuestionHandler> handler)

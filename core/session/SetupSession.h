@@ -5,8 +5,14 @@
 #include "compat/DatabaseChoice.h"
 #include "compat/Matcher.h"
 #include "detect/SystemSnapshot.h"
+#include "install/InstallTarget.h"
+#include "install/Installer.h"
+#include "install/PathEditor.h"
+#include "platform/EnvironmentStore.h"
+#include "platform/PersistentEnvironment.h"
 #include "platform/SystemContext.h"
 
+#include <QList>
 #include <QObject>
 
 #include <memory>
@@ -57,13 +63,43 @@ public:
     bool blockersOverridden() const { return m_blockersOverridden; }
     void setBlockersOverridden(bool overridden);
 
+    // The environment values that outlive this process, which PATH and the CUDNN_* variables are
+    // written to: the running Windows system's registry; unavailable on Linux and under
+    // --system-root, where only targets without a PATH change can be installed. Tests set their own.
+    std::shared_ptr<PersistentEnvironment> persistentEnvironment() const { return m_persistentEnvironment; }
+    void setPersistentEnvironment(std::shared_ptr<PersistentEnvironment> environment);
+
+    // Where cuDNN goes, as the Target page chose it. A new snapshot or archive takes it back (and
+    // with it the choices below), since the target was derived from them.
+    bool hasTarget() const { return m_target.has_value(); }
+    const InstallTarget &target() const { return *m_target; }
+    void setTarget(const InstallTarget &target);
+    void clearTarget();
+    // Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY, in this scope; nullopt: not.
+    std::optional<EnvironmentScope> cudnnVariables() const { return m_cudnnVariables; }
+    void setCudnnVariables(std::optional<EnvironmentScope> scope);
+    // The clean-ups of PATH the user ticked (entries of the target's PATH scope to remove or move
+    // behind ours), as PathEditor::analyse offered them; none unless asked for.
+    const QList<PathFix> &pathFixes() const { return m_pathFixes; }
+    void setPathFixes(const QList<PathFix> &fixes);
+
+    // How the install went, once it has run.
+    bool hasInstallOutcome() const { return m_installOutcome.has_value(); }
+    const ChangeOutcome &installOutcome() const { return *m_installOutcome; }
+    void setInstallOutcome(const ChangeOutcome &outcome);
+    void clearInstallOutcome();
+
 Q_SIGNALS:
     void snapshotChanged();
     void archiveChanged();
     void matchChanged();
+    // The target, the CUDNN_* variables choice or the chosen PATH fixes changed.
+    void targetChanged();
+    void installOutcomeChanged();
 
 private:
     void rematch();
+    void forgetTarget();
 
     SystemContext m_context;
     std::optional<SystemSnapshot> m_snapshot;
@@ -73,6 +109,11 @@ private:
     MatchFacts m_matchFacts;
     std::optional<MatchResult> m_match;
     bool m_blockersOverridden = false;
+    std::shared_ptr<PersistentEnvironment> m_persistentEnvironment;
+    std::optional<InstallTarget> m_target;
+    std::optional<EnvironmentScope> m_cudnnVariables;
+    QList<PathFix> m_pathFixes;
+    std::optional<ChangeOutcome> m_installOutcome;
 };
 
 } // namespace cudnnsetup

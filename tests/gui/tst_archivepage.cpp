@@ -7,6 +7,7 @@
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
+#include "WizardPageTests.h"
 #include "ZipWriter.h"
 #include "common/Translations.h"
 #include "session/SetupSession.h"
@@ -41,6 +42,9 @@
 
 using namespace cudnnsetup;
 using namespace cudnnsetup::wizard;
+using wizardpagetests::labelText;
+using wizardpagetests::saveScreenshot;
+using wizardpagetests::windowsH200;
 
 namespace {
 
@@ -51,51 +55,6 @@ const QString kVersion = QStringLiteral("9.19.0.56");
 
 const QString kIdleText = QStringLiteral("Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. "
                                          "Nothing is installed yet: it is checked first.");
-
-SystemSnapshot recordedH200()
-{
-    const QJsonObject json =
-        QJsonDocument::fromJson(
-            Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/cudnnctl-detect.json")))
-            .object();
-    const auto snapshot = SystemSnapshot::fromJson(json);
-    if (!snapshot)
-        qFatal("the H200 fixture does not load");
-    return *snapshot;
-}
-
-// The recorded H200 as a Windows workstation with the given CUDA toolkits (and nothing installed
-// besides): the archives of this test are Windows zips, which the Linux machine refuses for their
-// platform alone.
-SystemSnapshot windowsH200(const QStringList &toolkits, const QString &driver = QStringLiteral("581.57"),
-                           const QString &driverMaxCuda = QStringLiteral("13.0"))
-{
-    SystemSnapshot snapshot = recordedH200();
-    snapshot.os = OsInfo();
-    snapshot.os.family = QStringLiteral("windows");
-    snapshot.os.name = QStringLiteral("Windows 11 Pro");
-    snapshot.os.version = QStringLiteral("10.0.26100");
-    snapshot.os.arch = QStringLiteral("x64");
-    snapshot.driver->version = driver;
-    snapshot.driver->maxCuda = driverMaxCuda;
-    snapshot.cudaToolkits.clear();
-    for (const QString &version : toolkits) {
-        CudaToolkit toolkit;
-        toolkit.version = version;
-        toolkit.path = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v%1")
-                           .arg(version.section(QLatin1Char('.'), 0, 1));
-        toolkit.source = QStringLiteral("CUDA_PATH");
-        toolkit.versionSource = QStringLiteral("version.json");
-        toolkit.binDir = toolkit.path + QStringLiteral("\\bin");
-        toolkit.libDir = toolkit.path + QStringLiteral("\\lib\\x64");
-        snapshot.cudaToolkits.append(toolkit);
-    }
-    snapshot.cudnn.clear();
-    snapshot.pythons.clear();
-    snapshot.zlibwapi.clear();
-    snapshot.environment = EnvironmentInfo();
-    return snapshot;
-}
 
 bool saveZip(const QString &hostPath, const QList<ZipWriter::Entry> &entries)
 {
@@ -109,12 +68,6 @@ bool saveZip(const QString &hostPath, const QList<ZipWriter::Entry> &entries)
 QList<ZipWriter::Entry> cudnnEntries(const QString &version, const QString &cudaVariant)
 {
     return archives::entriesOf(archives::windowsFiles(version, cudaVariant), version);
-}
-
-QString labelText(const QWidget *page, const QString &name)
-{
-    const auto label = page->findChild<QLabel *>(name);
-    return label ? label->text() : QStringLiteral("<no %1>").arg(name);
 }
 
 QString summaryText(const QWidget *page)
@@ -182,14 +135,7 @@ QString sha256Of(const QString &hostPath)
     return QString::fromLatin1(hash.result().toHex());
 }
 
-void saveScreenshot(QWidget *widget, const QString &name)
-{
-    const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
-}
-
-// The button that leaves the page forwards: Next, or Finish while the Archive page is the last.
+// The button that leaves the page forwards: Next (the Target page follows), or Finish on a last page.
 QAbstractButton *forwardButton(QWizard &wizard)
 {
     return wizard.button(wizard.nextId() == -1 ? QWizard::FinishButton : QWizard::NextButton);

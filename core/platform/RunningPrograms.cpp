@@ -1,0 +1,62 @@
+#include "platform/RunningPrograms.h"
+
+#ifdef Q_OS_WIN
+#include <qt_windows.h>
+// After windows.h, whose types it uses.
+#include <tlhelp32.h>
+#endif
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSet>
+
+#include <algorithm>
+
+#include "common/Logging.h"
+
+namespace cudnnsetup {
+
+QStringList runningProgramNames()
+{
+    QSet<QString> names;
+#ifdef Q_OS_WIN
+    HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0);
+    if (snapshot == INVALID_HANDLE_VALUE) {
+        qCWarning(lcPlatform) << "the running processes cannot be listed:"
+                              << qt_error_string(int(GetLastError()));
+        return {};
+    }
+    PROCESSENTRY32W entry;
+    entry.dwSize = sizeof(entry);
+    for (BOOL more = Process32FirstW(snapshot, &entry); more; more = Process32NextW(snapshot, &entry))
+        names.insert(QString::fromWCharArray(entry.szExeFile));
+    CloseHandle(snapshot);
+#else
+    const QDir proc(QStringLiteral("/proc"));
+    const QStringList entries = proc.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &pid : entries) {
+        bool number = false;
+        pid.toUInt(&number);
+        if (!number)
+            continue;
+        // The executable's name where this user may read it, and comm (what the process calls
+        // itself, at most 15 characters): a script such as jupyter-lab runs python as its
+        // executable.
+        const QString executable = QFileInfo(proc.filePath(pid + QStringLiteral("/exe"))).symLinkTarget();
+        if (!executable.isEmpty())
+            names.insert(QFileInfo(executable).fileName());
+        QFile comm(proc.filePath(pid + QStringLiteral("/comm")));
+        if (comm.open(QIODevice::ReadOnly)) {
+            const QString name = QString::fromUtf8(comm.readAll()).trimmed();
+            if (!name.isEmpty())
+                names.insert(name);
+        }
+    }
+#endif
+    QStringList sorted(names.cbegin(), names.cend());
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,125 @@
+#include "session/InstallJob.h"
+
+#include "common/Logging.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cudnnsetup {
+
+namespace {
+
+// Progress in thousandths: finer than any bar draws, coarse enough that a 700 MB archive does not
+// post an event per block it unpacks.
+constexpr int kSteps = 1000;
+// Below this much done, or this soon, the pace says nothing yet.
+constexpr double kLeastFraction = 0.02;
+constexpr qint64 kLeastElapsedMs = 1000;
+
+} // namespace
+
+InstallJob::InstallJob(Request request, SystemContext context,
+                       std::shared_ptr<PersistentEnvironment> environment, QObject *parent)
+    : QObject(parent)
+    , m_request(std::move(request))
+    , m_context(std::move(context))
+    , m_environment(std::move(environment))
+    , m_cancel(std::make_shared<std::atomic<bool>>(false))
+{
+    connect(&m_watcher, &QFutureWatcher<ChangeOutcome>::finished, this, [this] {
+        const ChangeOutcome outcome = m_watcher.result();
+        m_running = false;
+        qCInfo(lcWizard) << "install finished:" << outcome.statusName() << "exit code" << outcome.exitCode()
+                         << "after" << m_clock.elapsed() << "ms"
+                         << (outcome.receipt ? outcome.receipt->id : QString());
+        Q_EMIT finished(outcome);
+    });
+}
+
+InstallJob::~InstallJob()
+{
+    m_cancel->store(true);
+    m_watcher.waitForFinished();
+}
+
+double InstallJob::fraction(int stepsDone, int stepsTotal, qint64 bytesDone, qint64 bytesTotal)
+{
+    const double steps = stepsTotal > 0 ? std::clamp(double(stepsDone) / stepsTotal, 0.0, 1.0) : 0.0;
+    // Until the unpacking says how much there is, the steps stand in for the bytes.
+    const double bytes =
+        bytesTotal > 0 ? std::clamp(double(bytesDone) / double(bytesTotal), 0.0, 1.0) : steps;
+    return kBytesWeight * bytes + (1.0 - kBytesWeight) * steps;
+}
+
+int InstallJob::secondsLeft(double fraction, qint64 elapsedMs)
+{
+    if (fraction < kLeastFraction || elapsedMs < kLeastElapsedMs)
+        return -1;
+    if (fraction >= 1.0)
+        return 0;
+    return int(std::ceil(double(elapsedMs) * (1.0 - fraction) / fraction / 1000.0));
+}
+
+void InstallJob::start()
+{
+    if (isRunning())
+        return;
+    m_running = true;
+    m_cancel->store(false);
+    m_stepsDone = m_stepsTotal = 0;
+    m_bytesDone = m_bytesTotal = 0;
+    m_step = Text();
+    m_fraction = 0;
+    m_clock.start();
+
+    ChangeOptions options;
+    options.cudnnVariables = m_request.cudnnVariables;
+    options.pathFixes = m_request.pathFixes;
+    const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+    options.cancelled = [cancel] { return cancel->load(); };
+    // The destructor waits for the worker, so `this` outlives every call; a call still queued when
+    // the job is deleted is dropped with it.
+    options.progress = [this](int done, int total, const Text &step) {
+        QMetaObject::invokeMethod(
+            this, [this, done, total, step] { report(done, total, step, m_bytesDone, m_bytesTotal); },
+            Qt::QueuedConnection);
+    };
+    auto lastStep = std::make_shared<std::atomic<qint64>>(-1);
+    options.bytesProgress = [this, lastStep](qint64 done, qint64 total) {
+        const qint64 step = total > 0 ? done * kSteps / total : 0;
+        if (lastStep->exchange(step) == step)
+            return;
+        QMetaObject::invokeMethod(
+            this, [this, done, total] { report(m_stepsDone, m_stepsTotal, m_step, done, total); },
+            Qt::QueuedConnection);
+    };
+    qCInfo(lcWizard) << "installing" << m_request.archivePath << "into" << m_request.target.kindName()
+                     << m_request.target.root << "PATH" << pathScopeName(m_request.target.pathScope);
+    const Request request = m_request;
+    const SystemContext context = m_context;
+    const std::shared_ptr<PersistentEnvironment> environment = m_environment;
+    m_watcher.setFuture(QtConcurrent::run([request, context, environment, options] {
+        return install(request.archivePath, request.archive, request.target, context, environment, options);
+    }));
+}
+
+void InstallJob::cancel()
+{
+    if (isRunning() && !m_cancel->exchange(true))
+        qCInfo(lcWizard) << "install cancelled by the user; rolling back";
+}
+
+void InstallJob::report(int stepsDone, int stepsTotal, const Text &step, qint64 bytesDone, qint64 bytesTotal)
+{
+    m_stepsDone = stepsDone;
+    m_stepsTotal = stepsTotal;
+    m_step = step;
+    m_bytesDone = bytesDone;
+    m_bytesTotal = bytesTotal;
+    m_fraction = std::max(m_fraction, fraction(stepsDone, stepsTotal, bytesDone, bytesTotal));
+    Q_EMIT progress(m_fraction, step.toString(), secondsLeft(m_fraction, m_clock.elapsed()));
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "archive/ArchiveInspector.h"
+#include "install/InstallTarget.h"
+#include "install/Installer.h"
+#include "platform/PersistentEnvironment.h"
+#include "platform/SystemContext.h"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+namespace cudnnsetup {
+
+// Runs install() on a worker thread and reports back on the thread that started it:
+// progress(fraction, text, secondsLeft) while it runs, finished(outcome) at the end. cancel() asks
+// the transaction to stop; it then rolls back whatever it did and finishes with the status
+// Cancelled (or Done, when the cancel came after its last step).
+class InstallJob final : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Request
+    {
+        QString archivePath; // host path
+        ArchiveReport archive;
+        InstallTarget target;
+        std::optional<EnvironmentScope> cudnnVariables;
+        QList<PathFix> pathFixes; // applied with the PATH change
+    };
+
+    InstallJob(Request request, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,
+               QObject *parent = nullptr);
+    // Waits for the worker: an install is never left half done; a running one is cancelled (and
+    // rolled back) first.
+    ~InstallJob() override;
+
+    void start();
+    void cancel();
+    // From start() until finished() has been emitted (the worker itself ends a little earlier).
+    bool isRunning() const { return m_running; }
+    bool isCancelling() const { return isRunning() && m_cancel->load(); }
+
+    // How far an install is from its steps and bytes: unpacking is most of the time, so the bytes
+    // unpacked weigh kBytesWeight of the whole and the steps the rest. Never goes back.
+    static constexpr double kBytesWeight = 0.7;
+    static double fraction(int stepsDone, int stepsTotal, qint64 bytesDone, qint64 bytesTotal);
+    // Seconds still to go at `fraction` after `elapsedMs`, from the pace so far; -1 while too
+    // little is done to tell.
+    static int secondsLeft(double fraction, qint64 elapsedMs);
+
+Q_SIGNALS:
+    void progress(double fraction, const QString &text, int secondsLeft);
+    void finished(const cudnnsetup::ChangeOutcome &outcome);
+
+private:
+    void report(int stepsDone, int stepsTotal, const Text &step, qint64 bytesDone, qint64 bytesTotal);
+
+    Request m_request;
+    SystemContext m_context;
+    std::shared_ptr<PersistentEnvironment> m_environment;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    QFutureWatcher<ChangeOutcome> m_watcher;
+    QElapsedTimer m_clock;
+    bool m_running = false;
+    // On the GUI thread: what the worker said last.
+    int m_stepsDone = 0;
+    int m_stepsTotal = 0;
+    Text m_step;
+    qint64 m_bytesDone = 0;
+    qint64 m_bytesTotal = 0;
+    double m_fraction = 0;
+};
+
+} // namespace cudnnsetup

@@ -1,0 +1,330 @@
+// The Install page on a sandbox Windows workstation with NVIDIA's cuDNN 9.19 zip for CUDA 12: the
+// summary before anything is done, a real install into the CUDA toolkit (the files in place, the
+// receipt, no way back), a cancel halfway that gives the tree back as it was, a PATH and CUDNN_*
+// install into an in-memory environment with the programs to restart, and a failing one rolled
+// back; screenshots in English and in Chinese.
+#include "InstallPage.h"
+#include "SetupWizard.h"
+#include "TargetPage.h"
+#include "WizardPageTests.h"
+#include "common/Translations.h"
+#include "platform/MemoryEnvironment.h"
+#include "platform/RunningPrograms.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::wizard;
+using wizardpagetests::labelText;
+using wizardpagetests::saveScreenshot;
+using wizardpagetests::Workstation;
+
+namespace {
+
+// A few MB unpacked and moved into place, but Wine starts slowly.
+constexpr int kInstallTimeoutMs = 120000;
+
+const QString kUserRoot = QStringLiteral("C:\\Users\\lab\\AppData\\Local\\Programs\\NVIDIA\\CUDNN\\v9.19");
+
+const QStringList kRestartNames = {QStringLiteral("Command Prompt, PowerShell and Windows Terminal windows"),
+                                   QStringLiteral("PyCharm"), QStringLiteral("Visual Studio Code"),
+                                   QStringLiteral("Jupyter (the server, and with it its kernels)")};
+
+// The workstation, its wizard on the Target page with `choice` taken, then on the Install page.
+struct Opened
+{
+    explicit Opened(const QString &choice = {}, std::shared_ptr<PersistentEnvironment> environment = {},
+                    int noise = 0)
+        : machine(noise)
+    {
+        if (environment)
+            machine.session.setPersistentEnvironment(environment);
+        wizard = std::make_unique<SetupWizard>(&machine.session);
+        wizard->resize(820, 700);
+        target = wizardpagetests::openPage<TargetPage>(*wizard, SetupWizard::Page_Target);
+        if (!target)
+            return;
+        if (!choice.isEmpty())
+            target->findChild<QRadioButton *>(choice)->click();
+        wizard->next();
+        page = qobject_cast<InstallPage *>(wizard->currentPage());
+    }
+
+    QPushButton *button(const QString &name) const { return page->findChild<QPushButton *>(name); }
+    QString result() const { return labelText(page, QStringLiteral("resultLabel")); }
+    bool fileInstalled(const QString &path) const { return QFileInfo::exists(machine.hostPath(path)); }
+
+    Workstation machine;
+    std::unique_ptr<SetupWizard> wizard;
+    TargetPage *target = nullptr;
+    InstallPage *page = nullptr;
+};
+
+// Lets the layouts the last changes asked for happen, so that a screenshot shows them.
+void settle()
+{
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+}
+
+QString findingIds(const Findings &findings)
+{
+    QStringList ids;
+    for (const Finding &finding : findings)
+        ids.append(finding.id + QStringLiteral(": ") + finding.details);
+    return ids.join(QStringLiteral("; "));
+}
+
+QString summaryValue(const InstallPage *page, const QString &key)
+{
+    return labelText(page, QStringLiteral("summary-") + key);
+}
+
+// The restart list as the page shows it, one name a line.
+QStringList restartItems(const InstallPage *page)
+{
+    QString html = labelText(page, QStringLiteral("restartList"));
+    QStringList names;
+    for (qsizetype at = html.indexOf(QLatin1String("<li>")); at >= 0;
+         at = html.indexOf(QLatin1String("<li>"), at)) {
+        at += 4;
+        names.append(html.mid(at, html.indexOf(QLatin1String("</li>"), at) - at));
+    }
+    return names;
+}
+
+} // namespace
+
+class TestInstallPage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init() { Translations::install(QStringLiteral("en")); }
+    void cleanup() { Translations::install(QStringLiteral("en")); }
+
+    // Into the CUDA toolkit core proposes, without a PATH change: the summary, then a real install
+    // whose files land beside CUDA's, the receipt, Finish, and no way back.
+    void installsIntoTheToolkit()
+    {
+        Opened opened;
+        InstallPage *page = opened.page;
+        QVERIFY(page);
+        QVERIFY(page->isCommitPage());
+        QCOMPARE(page->title(), QStringLiteral("Install"));
+        const QString toolkit = QLatin1String(Workstation::kToolkit);
+        QCOMPARE(summaryValue(page, QStringLiteral("archive")),
+                 QStringLiteral(
+                     "cudnn-windows-x86_64-9.19.0.56_cuda12-archive.zip (cuDNN 9.19.0.56 for CUDA 12)"));
+        QCOMPARE(summaryValue(page, QStringLiteral("into")),
+                 QStringLiteral("the CUDA 12.9 toolkit, ") + toolkit);
+        QCOMPARE(summaryValue(page, QStringLiteral("dlls")), toolkit + QStringLiteral("\\bin"));
+        QCOMPARE(summaryValue(page, QStringLiteral("path")), QStringLiteral("Not changed"));
+        QCOMPARE(summaryValue(page, QStringLiteral("admin")), QStringLiteral("Needed"));
+        QVERIFY(opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(!page->isComplete());
+        QVERIFY(!opened.wizard->button(QWizard::FinishButton)->isEnabled());
+        QVERIFY(opened.wizard->button(QWizard::BackButton)->isEnabled());
+        const TreeSnapshot before = opened.machine.tree();
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("install-ready-en.png"));
+
+        QSignalSpy completeChanged(page, &QWizardPage::completeChanged);
+        opened.button(QStringLiteral("installButton"))->click();
+        QVERIFY(page->isInstalling());
+        QVERIFY(page->findChild<QProgressBar *>(QStringLiteral("installProgress"))->isVisible());
+        QVERIFY(!opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(!opened.wizard->button(QWizard::BackButton)->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
+
+        const ChangeOutcome &outcome = opened.machine.session.installOutcome();
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, qPrintable(findingIds(outcome.findings)));
+        QVERIFY(page->isComplete());
+        QVERIFY(completeChanged.count() >= 2);
+        QVERIFY(opened.fileInstalled(toolkit + QStringLiteral("\\bin\\cudnn64_9.dll")));
+        QVERIFY(opened.fileInstalled(toolkit + QStringLiteral("\\bin\\cudnn_graph64_9.dll")));
+        QVERIFY(opened.fileInstalled(toolkit + QStringLiteral("\\include\\cudnn_version.h")));
+        QVERIFY(opened.fileInstalled(toolkit + QStringLiteral("\\lib\\x64\\cudnn.lib")));
+        QVERIFY(!opened.fileInstalled(toolkit + QStringLiteral("\\.cudnn-setup-staging")));
+        QVERIFY(opened.machine.tree() != before);
+        QCOMPARE(opened.result(), QStringLiteral("cuDNN 9.19.0.56 is installed in %1.").arg(toolkit));
+        QVERIFY(outcome.receipt);
+        const QString receipt = labelText(page, QStringLiteral("receiptLabel"));
+        // Named as the installed system names it, not by where this test keeps its tree.
+        QVERIFY2(receipt.startsWith(
+                     QStringLiteral("Receipt %1, kept in C:\\ProgramData\\cuDNN Setup\\receipts\\%1.json.")
+                         .arg(outcome.receipt->id)),
+                 qPrintable(receipt));
+        QCOMPARE(labelText(page, QStringLiteral("summaryTitle")), QStringLiteral("What was done"));
+        QVERIFY(QFileInfo::exists(outcome.receiptPath));
+        // The toolkit's folder was on PATH already: nothing to restart.
+        QVERIFY(!page->findChild<QLabel *>(QStringLiteral("restartList"))->isVisible());
+        QVERIFY(!opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(!opened.button(QStringLiteral("cancelInstallButton"))->isVisible());
+        QVERIFY(opened.wizard->button(QWizard::FinishButton)->isEnabled());
+        QVERIFY(!opened.wizard->button(QWizard::BackButton)->isEnabled());
+    }
+
+    // Cancelled while it unpacks (by the wizard's own Cancel, which does not close the wizard then):
+    // everything undone, the tree exactly as before, and the user may go back or try again.
+    void cancelRollsBack()
+    {
+        auto environment = std::make_shared<MemoryEnvironment>();
+        environment->set(EnvironmentScope::User, QStringLiteral("PATH"),
+                         {QStringLiteral("%USERPROFILE%\\bin"), true});
+        Opened opened(QStringLiteral("target-user"), environment, 96 << 20);
+        InstallPage *page = opened.page;
+        QVERIFY(page);
+        const TreeSnapshot before = opened.machine.tree();
+
+        opened.button(QStringLiteral("installButton"))->click();
+        auto progress = page->findChild<QProgressBar *>(QStringLiteral("installProgress"));
+        QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0 || !page->isInstalling(), kInstallTimeoutMs);
+        QVERIFY2(page->isInstalling(), "the install ended before it could be cancelled");
+        QVERIFY(!labelText(page, QStringLiteral("etaLabel")).isEmpty());
+        opened.wizard->button(QWizard::CancelButton)->click();
+        QVERIFY(opened.wizard->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
+
+        const ChangeOutcome &outcome = opened.machine.session.installOutcome();
+        QCOMPARE(outcome.statusName(), QStringLiteral("cancelled"));
+        QCOMPARE(outcome.exitCode(), 1602);
+        QCOMPARE(opened.result(), QStringLiteral("The installation was cancelled. Everything it had done was "
+                                                 "undone: nothing was changed."));
+        QVERIFY2(opened.machine.tree() == before, qPrintable(opened.machine.tree().difference(before)));
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                 QStringLiteral("%USERPROFILE%\\bin"));
+        QVERIFY(!page->isComplete());
+        QVERIFY(opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(!page->findChild<QLabel *>(QStringLiteral("restartList"))->isVisible());
+        QVERIFY(opened.wizard->button(QWizard::BackButton)->isEnabled());
+        opened.wizard->back();
+        QCOMPARE(opened.wizard->currentId(), int(SetupWizard::Page_Target));
+    }
+
+    // Into the per-user folder with the user's PATH and the CUDNN_* variables: written to the
+    // environment, and the programs that must be restarted named; in English and in Chinese.
+    void pathInstallNamesTheProgramsToRestart()
+    {
+        auto environment = std::make_shared<MemoryEnvironment>();
+        environment->set(
+            EnvironmentScope::User, QStringLiteral("PATH"),
+            {QLatin1String(Workstation::kOldCudnn) + QStringLiteral(";%USERPROFILE%\\bin"), true});
+        Opened opened(QStringLiteral("target-user"), environment);
+        QVERIFY(opened.target);
+        opened.wizard->back();
+        opened.target->findChild<QCheckBox *>(QStringLiteral("cudnnVariablesCheck"))->click();
+        opened.target->findChild<QCheckBox *>(QStringLiteral("pathFix-remove-0"))->click();
+        opened.wizard->next();
+        InstallPage *page = opened.page;
+        QCOMPARE(opened.wizard->currentPage(), page);
+        const QString ours = kUserRoot + QStringLiteral("\\bin\\x64");
+        QCOMPARE(summaryValue(page, QStringLiteral("path")),
+                 QStringLiteral("%1 added to your PATH").arg(ours));
+        QCOMPARE(summaryValue(page, QStringLiteral("variables")),
+                 QStringLiteral("CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for you"));
+        QCOMPARE(summaryValue(page, QStringLiteral("admin")), QStringLiteral("Not needed"));
+        QCOMPARE(summaryValue(page, QStringLiteral("cleanup")),
+                 QStringLiteral("Remove %1").arg(QLatin1String(Workstation::kOldCudnn)));
+
+        opened.button(QStringLiteral("installButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
+        const ChangeOutcome &outcome = opened.machine.session.installOutcome();
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, qPrintable(findingIds(outcome.findings)));
+        QVERIFY(opened.fileInstalled(ours + QStringLiteral("\\cudnn64_9.dll")));
+        // Ours in front, and the old cuDNN the user chose to drop gone, in the same write.
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                 ours + QStringLiteral(";%USERPROFILE%\\bin"));
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("CUDNN_PATH"))->text, kUserRoot);
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("CUDNN_LIBRARY"))->text,
+                 kUserRoot + QStringLiteral("\\lib\\x64\\cudnn.lib"));
+        QVERIFY(!environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH")));
+        QVERIFY(environment->announceCount() >= 1);
+
+        QCOMPARE(opened.result(), QStringLiteral("cuDNN 9.19.0.56 is installed in %1.").arg(kUserRoot));
+        QVERIFY(page->findChild<QLabel *>(QStringLiteral("restartList"))->isVisible());
+        QVERIFY(
+            labelText(page, QStringLiteral("restartTitle"))
+                .startsWith(QStringLiteral("Programs that are already running keep the PATH and variables")));
+        // A system given by its root runs none of this host's programs: the fixed list.
+        QCOMPARE(restartItems(page), kRestartNames);
+        QVERIFY(page->isComplete());
+        QVERIFY(opened.wizard->button(QWizard::FinishButton)->isEnabled());
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("install-done-en.png"));
+
+        Translations::install(QStringLiteral("zh_CN"));
+        QTRY_VERIFY(opened.wizard->button(QWizard::FinishButton)->text() != QLatin1String("&Finish"));
+        QVERIFY(page->findChild<QLabel *>(QStringLiteral("restartList"))->isVisible());
+        QCOMPARE(restartItems(page).size(), kRestartNames.size());
+        // The hidden Target page words itself again without analysing PATH anew (which now holds
+        // ours): the chosen clean-up stays in the session and in the summary.
+        QCOMPARE(opened.machine.session.pathFixes().size(), 1);
+        QVERIFY(page->findChild<QLabel *>(QStringLiteral("summary-cleanup")));
+        QVERIFY(page->isComplete());
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("install-done-zh_CN.png"));
+    }
+
+    // The PATH write fails: the files already placed are taken back, the findings say why.
+    void failureRollsBackAndSaysWhy()
+    {
+        auto environment = std::make_shared<MemoryEnvironment>();
+        environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {QStringLiteral("C:\\Tools"), true});
+        Opened opened(QStringLiteral("target-user"), environment);
+        InstallPage *page = opened.page;
+        QVERIFY(page);
+        const TreeSnapshot before = opened.machine.tree();
+        environment->failWritesAfter(0, -1);
+        opened.button(QStringLiteral("installButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
+
+        const ChangeOutcome &outcome = opened.machine.session.installOutcome();
+        QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
+        QCOMPARE(opened.result(),
+                 QStringLiteral(
+                     "The installation failed. Everything it had done was undone: nothing was changed."));
+        QTRY_VERIFY(page->findChild<QLabel *>(QStringLiteral("environment.write-failed")) &&
+                    page->findChild<QLabel *>(QStringLiteral("environment.write-failed"))->isVisible());
+        QVERIFY2(opened.machine.tree() == before, qPrintable(opened.machine.tree().difference(before)));
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                 QStringLiteral("C:\\Tools"));
+        QVERIFY(!page->isComplete());
+        QVERIFY(opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(opened.wizard->button(QWizard::BackButton)->isEnabled());
+        QVERIFY(!page->findChild<QLabel *>(QStringLiteral("receiptLabel"))->isVisible());
+    }
+
+    // The programs named at the end: those seen running first; and this very test among the
+    // processes the platform lists.
+    void namesTheRunningProgramsFirst()
+    {
+        const QList<InstallPage::RestartHint> hints = InstallPage::programsToRestart(
+            {QStringLiteral("code.exe"), QStringLiteral("bash"), QStringLiteral("svchost.exe")});
+        QCOMPARE(hints.size(), 4);
+        QCOMPARE(hints.at(0).name, kRestartNames.at(0));
+        QVERIFY(hints.at(0).running);
+        QCOMPARE(hints.at(1).name, QStringLiteral("Visual Studio Code"));
+        QVERIFY(hints.at(1).running);
+        QCOMPARE(hints.at(2).name, QStringLiteral("PyCharm"));
+        QVERIFY(!hints.at(2).running);
+        QVERIFY(!hints.at(3).running);
+
+        const QStringList running = runningProgramNames();
+        const QString self = QFileInfo(QCoreApplication::applicationFilePath()).fileName();
+        QVERIFY2(running.contains(self, Qt::CaseInsensitive), qPrintable(running.join(u',')));
+    }
+};
+
+QTEST_MAIN(TestInstallPage)
+#include "tst_installpage.moc"

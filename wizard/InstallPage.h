@@ -1,0 +1,85 @@
+#pragma once
+
+#include <QStringList>
+#include <QWizardPage>
+
+class QFormLayout;
+class QFrame;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace cudnnsetup {
+class InstallJob;
+class SetupSession;
+} // namespace cudnnsetup
+
+namespace cudnnsetup::wizard {
+
+class FindingsView;
+
+// The point of no return: what will be done (the archive, the target, the PATH change), an Install
+// button, then the install itself off the GUI thread, with its steps, a progress bar and the time
+// left. Cancel (here, or the wizard's own) rolls everything back. At the end: the receipt, and
+// which running programs must be restarted to see the new PATH or variables; or, when it failed,
+// why, and that nothing was changed.
+//
+// A commit page: once the install has started the user cannot go back to change the target (the
+// page before is then marked a commit page too, so QWizard keeps Back disabled); a cancelled or
+// failed install, which changed nothing, gives Back again. The page is complete, and Finish (or the
+// next page's Commit) enabled, once cuDNN is installed.
+class InstallPage final : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    explicit InstallPage(SetupSession *session, QWidget *parent = nullptr);
+
+    void initializePage() override;
+    bool isComplete() const override;
+    bool isInstalling() const;
+
+    void startInstall();
+    // Asks a running install to stop and roll back; the outcome arrives as usual.
+    void cancelInstall();
+
+    // The programs that keep the environment they started with, as shown at the end: each one's
+    // name, and whether it was seen running. `running`: executable names (runningProgramNames()).
+    struct RestartHint
+    {
+        QString name;
+        bool running = false;
+    };
+    static QList<RestartHint> programsToRestart(const QStringList &running);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void showSummary();
+    void showProgress(double fraction, const QString &text, int secondsLeft);
+    void showOutcome();
+    void setBackAllowed(bool allowed);
+    void retranslate();
+
+    SetupSession *m_session;
+    InstallJob *m_job = nullptr;
+    QStringList m_running; // what ran when the install finished, named in the restart list
+    QLabel *m_summaryTitle = nullptr;
+    QFrame *m_summary = nullptr;
+    QFormLayout *m_summaryLayout = nullptr;
+    QPushButton *m_install = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_step = nullptr;
+    QLabel *m_eta = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QLabel *m_resultIcon = nullptr;
+    QLabel *m_result = nullptr;
+    QLabel *m_receipt = nullptr;
+    QLabel *m_restartTitle = nullptr;
+    QLabel *m_restart = nullptr;
+    QLabel *m_findingsTitle = nullptr;
+    FindingsView *m_findings = nullptr;
+};
+
+} // namespace cudnnsetup::wizard

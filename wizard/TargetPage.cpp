@@ -1,0 +1,893 @@
+#include "TargetPage.h"
+
+#include "Artwork.h"
+#include "FindingsView.h"
+#include "platform/Volumes.h"
+#include "session/SetupSession.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHash>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QSet>
+#include <QSignalBlocker>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace cudnnsetup::wizard {
+
+namespace {
+
+constexpr int kIconSize = 20;
+// How long typing in the folder field pauses before the folder is checked (a write test).
+constexpr int kTypingPauseMs = 400;
+// Rows of PATH shown: as many as it has, within these bounds; beyond them the lists scroll.
+constexpr int kLeastPathRows = 3;
+constexpr int kMostPathRows = 8;
+
+QString sizeText(qint64 bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+// What the install needs on the target's drive, counted as checkTarget counts it: twice the archive
+// (staging, then the files in place), or what is unpacked when that is more.
+qint64 neededBytes(const ArchiveReport &archive, const InstallTarget &target)
+{
+    qint64 unpacked = 0;
+    for (const PlannedFile &file : placeFiles(archive, target))
+        unpacked += file.size;
+    return std::max(2 * archive.size, unpacked);
+}
+
+QLabel *wrappedLabel(QWidget *parent, const QString &name = {})
+{
+    auto label = new QLabel(parent);
+    label->setWordWrap(true);
+    if (!name.isEmpty())
+        label->setObjectName(name);
+    return label;
+}
+
+// Where an env's interpreter says the env is: a venv's python is in Scripts\ (bin/), a conda
+// env's in its root on Windows (bin/ on Linux).
+QString envRootOf(const PythonInstall &python, const SystemPaths &paths)
+{
+    const QString folder = paths.parent(python.path);
+    const QString name = paths.fileName(folder);
+    if (name.compare(QLatin1String("Scripts"), Qt::CaseInsensitive) == 0 || name == QLatin1String("bin"))
+        return paths.parent(folder);
+    return folder;
+}
+
+QString envName(const QString &root, const SystemPaths &paths, bool conda)
+{
+    // A conda env is named by its folder, except the base install, which is not in an "envs" folder.
+    if (conda && paths.fileName(paths.parent(root)).compare(QLatin1String("envs"), Qt::CaseInsensitive) != 0)
+        return QStringLiteral("base");
+    return paths.fileName(root);
+}
+
+// A scroll area that fits its content again whenever the content's layout changes. QScrollArea
+// sizes a resizable widget by its height for the width it gets (word-wrapped labels) only when it
+// is resized or told of a layout change; a label that gets a longer text tells only the content.
+class FittingScrollArea final : public QScrollArea
+{
+public:
+    using QScrollArea::QScrollArea;
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == widget() && event->type() == QEvent::LayoutRequest)
+            QCoreApplication::postEvent(this, new QEvent(QEvent::LayoutRequest));
+        return QScrollArea::eventFilter(watched, event);
+    }
+};
+
+} // namespace
+
+TargetPage::TargetPage(SetupSession *session, QWidget *parent)
+    : QWizardPage(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("targetPage"));
+
+    // The choices, PATH and its preview take more room than a page has: the page scrolls.
+    auto content = new QWidget;
+    auto layout = new QVBoxLayout(content);
+    QFont bold = font();
+    bold.setBold(true);
+
+    m_choicesTitle = new QLabel(content);
+    m_choicesTitle->setFont(bold);
+    m_choicesLayout = new QVBoxLayout;
+    m_choicesLayout->setSpacing(2);
+    m_choiceGroup = new QButtonGroup(this);
+    connect(m_choiceGroup, &QButtonGroup::idClicked, this, [this](int id) { select(id, std::nullopt); });
+
+    m_folderRow = new QWidget(content);
+    m_folder = new QLineEdit(m_folderRow);
+    m_folder->setObjectName(QStringLiteral("folderEdit"));
+    m_browse = new QPushButton(m_folderRow);
+    m_browse->setObjectName(QStringLiteral("browseFolderButton"));
+    auto folderLayout = new QHBoxLayout(m_folderRow);
+    folderLayout->setContentsMargins(24, 0, 0, 0);
+    folderLayout->addWidget(m_folder, 1);
+    folderLayout->addWidget(m_browse);
+    m_typing = new QTimer(this);
+    m_typing->setSingleShot(true);
+    m_typing->setInterval(kTypingPauseMs);
+    connect(m_typing, &QTimer::timeout, this, &TargetPage::refresh);
+    connect(m_folder, &QLineEdit::textEdited, this, [this] {
+        m_typing->start();
+        Q_EMIT completeChanged();
+    });
+    connect(m_folder, &QLineEdit::editingFinished, this, [this] {
+        if (m_typing->isActive())
+            refreshNow();
+    });
+    connect(m_browse, &QPushButton::clicked, this, &TargetPage::browse);
+
+    m_pathTitle = new QLabel(content);
+    m_pathTitle->setFont(bold);
+    m_pathNone = new QRadioButton(content);
+    m_pathNone->setObjectName(QStringLiteral("pathNone"));
+    m_pathUser = new QRadioButton(content);
+    m_pathUser->setObjectName(QStringLiteral("pathUser"));
+    m_pathSystem = new QRadioButton(content);
+    m_pathSystem->setObjectName(QStringLiteral("pathSystem"));
+    auto scopeGroup = new QButtonGroup(this);
+    scopeGroup->addButton(m_pathNone, int(PathScope::None));
+    scopeGroup->addButton(m_pathUser, int(PathScope::User));
+    scopeGroup->addButton(m_pathSystem, int(PathScope::System));
+    connect(scopeGroup, &QButtonGroup::idClicked, this, [this](int id) {
+        m_scope = PathScope(id);
+        refresh();
+    });
+    auto scopeRow = new QHBoxLayout;
+    scopeRow->addWidget(m_pathNone);
+    scopeRow->addWidget(m_pathUser);
+    scopeRow->addWidget(m_pathSystem);
+    scopeRow->addStretch();
+    m_pathNote = wrappedLabel(content, QStringLiteral("pathNote"));
+
+    m_variables = new QCheckBox(content);
+    m_variables->setObjectName(QStringLiteral("cudnnVariablesCheck"));
+    connect(m_variables, &QCheckBox::toggled, this, [this] { refresh(); });
+    m_variablesNote = wrappedLabel(content, QStringLiteral("variablesNote"));
+    m_variablesNote->setContentsMargins(24, 0, 0, 0);
+    m_variablesNote->setForegroundRole(QPalette::PlaceholderText);
+
+    m_space = wrappedLabel(content, QStringLiteral("spaceLabel"));
+
+    m_findingsTitle = new QLabel(content);
+    m_findingsTitle->setFont(bold);
+    m_findingsView = new FindingsView(content);
+
+    // PATH now and after, side by side, and what in it works against ours.
+    m_preview = new QWidget(content);
+    m_preview->setObjectName(QStringLiteral("pathPreview"));
+    m_beforeTitle = new QLabel(m_preview);
+    m_afterTitle = new QLabel(m_preview);
+    const auto makeList = [this](const QString &name) {
+        // One column that fits the view: a long folder is cut in its middle, its whole text in
+        // the tooltip.
+        auto list = new QTreeWidget(m_preview);
+        list->setObjectName(name);
+        list->setColumnCount(1);
+        list->setHeaderHidden(true);
+        list->setRootIsDecorated(false);
+        list->setSelectionMode(QAbstractItemView::NoSelection);
+        list->setFocusPolicy(Qt::TabFocus);
+        list->setIconSize(QSize(16, 16));
+        list->setTextElideMode(Qt::ElideMiddle);
+        list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        return list;
+    };
+    m_before = makeList(QStringLiteral("pathBefore"));
+    m_after = makeList(QStringLiteral("pathAfter"));
+    auto arrow = new QLabel(QStringLiteral("→"), m_preview);
+    arrow->setAlignment(Qt::AlignCenter);
+    auto lists = new QGridLayout;
+    lists->addWidget(m_beforeTitle, 0, 0);
+    lists->addWidget(m_afterTitle, 0, 2);
+    lists->addWidget(m_before, 1, 0);
+    lists->addWidget(arrow, 1, 1);
+    lists->addWidget(m_after, 1, 2);
+    lists->setColumnStretch(0, 1);
+    lists->setColumnStretch(2, 1);
+    m_problems = new QWidget(m_preview);
+    m_problems->setObjectName(QStringLiteral("pathProblems"));
+    m_problemsLayout = new QVBoxLayout(m_problems);
+    m_problemsLayout->setContentsMargins(0, 0, 0, 0);
+    auto previewLayout = new QVBoxLayout(m_preview);
+    previewLayout->setContentsMargins(0, 0, 0, 0);
+    previewLayout->addLayout(lists);
+    previewLayout->addWidget(m_problems);
+
+    layout->addWidget(m_choicesTitle);
+    layout->addLayout(m_choicesLayout);
+    layout->addSpacing(6);
+    layout->addWidget(m_pathTitle);
+    layout->addLayout(scopeRow);
+    layout->addWidget(m_pathNote);
+    layout->addWidget(m_preview);
+    layout->addWidget(m_variables);
+    layout->addWidget(m_variablesNote);
+    layout->addSpacing(6);
+    layout->addWidget(m_space);
+    layout->addWidget(m_findingsTitle);
+    layout->addWidget(m_findingsView);
+    layout->addStretch(1);
+
+    auto scroll = new FittingScrollArea(this);
+    scroll->setObjectName(QStringLiteral("targetScroll"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(content);
+    auto pageLayout = new QVBoxLayout(this);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->addWidget(scroll);
+
+    retranslate();
+}
+
+void TargetPage::initializePage()
+{
+    std::optional<InstallTarget> proposed;
+    if (m_session->hasTarget())
+        proposed = m_session->target(); // back here from the Install page: as the user left it
+    else if (m_session->hasSnapshot() && m_session->hasArchive())
+        proposed = defaultTarget(m_session->snapshot(), m_session->archive(), m_session->context(),
+                                 m_session->database().database);
+    // The session keeps the variables and the PATH fixes with the target: the same target chosen
+    // again keeps them.
+    const std::optional<EnvironmentScope> variables = m_session->cudnnVariables();
+    buildChoices();
+    int index = -1;
+    if (proposed) {
+        const SystemPaths &paths = m_session->context().paths();
+        for (int i = 0; i < m_choices.size() && index < 0; ++i) {
+            const Choice &choice = m_choices.at(i);
+            if (choice.kind != proposed->kind)
+                continue;
+            if (choice.kind == InstallTarget::Kind::Folder || paths.equal(choice.where, proposed->root))
+                index = i;
+        }
+    }
+    if (index < 0)
+        index = 0;
+    {
+        const QSignalBlocker blocker(m_variables);
+        m_variables->setChecked(variables.has_value());
+    }
+    select(index, proposed);
+}
+
+void TargetPage::buildChoices()
+{
+    for (Choice &choice : m_choices) {
+        m_choiceGroup->removeButton(choice.button);
+        delete choice.button;
+        delete choice.details;
+    }
+    m_choices.clear();
+    m_choicesLayout->removeWidget(m_folderRow);
+    m_current = -1;
+    if (!m_session->hasSnapshot() || !m_session->hasArchive())
+        return;
+    const SystemSnapshot &snapshot = m_session->snapshot();
+    const ArchiveReport &archive = m_session->archive();
+    const SystemContext &context = m_session->context();
+    const SystemPaths &paths = context.paths();
+
+    QList<Choice> choices;
+    const int major = archive.cudaVariant.section(QLatin1Char('.'), 0, 0).toInt();
+    for (const CudaToolkit &toolkit : snapshot.cudaToolkits) {
+        const Version version = Version::parse(toolkit.version);
+        if (major <= 0 || !version.isValid() || version.major() != major)
+            continue;
+        choices.append({InstallTarget::Kind::CudaToolkit, QStringLiteral("cuda:") + toolkit.version,
+                        version.truncated(2).toString(), paths.normalize(toolkit.path)});
+    }
+    choices.append({InstallTarget::Kind::Folder, QStringLiteral("dir"), {}, {}});
+    const auto user = targetFromSpec(QStringLiteral("user"), std::nullopt, snapshot, archive, context);
+    if (user)
+        choices.append({InstallTarget::Kind::UserFolder, QStringLiteral("user"), {}, user->root});
+    QSet<QString> seen;
+    for (const bool conda : {true, false}) {
+        for (const PythonInstall &python : snapshot.pythons) {
+            if (python.source != (conda ? QLatin1String("conda") : QLatin1String("venv")))
+                continue;
+            const QString root = paths.normalize(envRootOf(python, paths));
+            const QString key = paths.isWindows() ? root.toLower() : root;
+            if (seen.contains(key))
+                continue;
+            seen.insert(key);
+            const QString spec = (conda ? QStringLiteral("conda:") : QStringLiteral("venv:")) + root;
+            // Only an env whose folder is really one (conda-meta, pyvenv.cfg) is offered.
+            if (!targetFromSpec(spec, std::nullopt, snapshot, archive, context))
+                continue;
+            choices.append({conda ? InstallTarget::Kind::Conda : InstallTarget::Kind::Venv, spec,
+                            envName(root, paths, conda), root});
+        }
+    }
+
+    int counts[5] = {};
+    for (Choice &choice : choices) {
+        const QString kind = QStringLiteral("target-") +
+                             (choice.kind == InstallTarget::Kind::CudaToolkit  ? QStringLiteral("cuda")
+                              : choice.kind == InstallTarget::Kind::Folder     ? QStringLiteral("dir")
+                              : choice.kind == InstallTarget::Kind::UserFolder ? QStringLiteral("user")
+                              : choice.kind == InstallTarget::Kind::Conda      ? QStringLiteral("conda")
+                                                                               : QStringLiteral("venv"));
+        const int number = counts[int(choice.kind)]++;
+        const bool single =
+            choice.kind == InstallTarget::Kind::Folder || choice.kind == InstallTarget::Kind::UserFolder;
+        choice.button = new QRadioButton(m_choicesTitle->parentWidget());
+        choice.button->setObjectName(single ? kind : kind + QLatin1Char('-') + QString::number(number));
+        choice.details = wrappedLabel(m_choicesTitle->parentWidget());
+        choice.details->setObjectName(choice.button->objectName() + QStringLiteral("-details"));
+        choice.details->setContentsMargins(24, 0, 0, 4);
+        choice.details->setForegroundRole(QPalette::PlaceholderText);
+        choice.details->setTextFormat(Qt::RichText);
+        m_choiceGroup->addButton(choice.button, int(m_choices.size()));
+        m_choicesLayout->addWidget(choice.button);
+        if (choice.kind == InstallTarget::Kind::Folder)
+            m_choicesLayout->addWidget(m_folderRow);
+        m_choicesLayout->addWidget(choice.details);
+        m_choices.append(choice);
+    }
+    const auto folder = targetFromSpec(QStringLiteral("dir"), std::nullopt, snapshot, archive, context);
+    m_folder->setText(folder ? folder->root : QString());
+    updateTexts();
+}
+
+const TargetPage::Choice *TargetPage::current() const
+{
+    return m_current >= 0 && m_current < m_choices.size() ? &m_choices.at(m_current) : nullptr;
+}
+
+bool TargetPage::pathChangeable() const
+{
+    return m_session->persistentEnvironment() && m_session->persistentEnvironment()->isAvailable();
+}
+
+void TargetPage::select(int index, const std::optional<InstallTarget> &proposed)
+{
+    if (index < 0 || index >= m_choices.size())
+        return;
+    m_current = index;
+    const Choice &choice = m_choices.at(index);
+    choice.button->setChecked(true);
+    if (proposed && proposed->kind == choice.kind && choice.kind == InstallTarget::Kind::Folder)
+        m_folder->setText(proposed->root);
+    // Each kind starts with its own PATH: the system's for a folder of its own, the user's for a
+    // per-user one; none for the others, which have their own way (CUDA's installer, conda's
+    // activation, the venv's .pth file).
+    if (proposed && proposed->kind == choice.kind)
+        m_scope = proposed->pathScope;
+    else
+        m_scope = choice.kind == InstallTarget::Kind::Folder       ? PathScope::System
+                  : choice.kind == InstallTarget::Kind::UserFolder ? PathScope::User
+                                                                   : PathScope::None;
+    if (!pathChangeable())
+        m_scope = PathScope::None;
+    m_folder->setEnabled(choice.kind == InstallTarget::Kind::Folder);
+    m_browse->setEnabled(choice.kind == InstallTarget::Kind::Folder);
+    refresh();
+}
+
+void TargetPage::refreshNow()
+{
+    m_typing->stop();
+    refresh();
+}
+
+void TargetPage::refresh()
+{
+    m_typing->stop();
+    const Choice *choice = current();
+    m_findings.clear();
+    if (!choice || !m_session->hasSnapshot() || !m_session->hasArchive()) {
+        m_session->clearTarget();
+        updateTexts();
+        Q_EMIT completeChanged();
+        return;
+    }
+    const SystemContext &context = m_session->context();
+    const ArchiveReport &archive = m_session->archive();
+    const bool folderKind =
+        choice->kind == InstallTarget::Kind::Folder || choice->kind == InstallTarget::Kind::UserFolder;
+    if (!folderKind || !pathChangeable())
+        m_scope = PathScope::None;
+    if (choice->kind == InstallTarget::Kind::UserFolder && m_scope == PathScope::System)
+        m_scope = PathScope::User;
+    const QString spec = choice->kind == InstallTarget::Kind::Folder
+                             ? QStringLiteral("dir:") + m_folder->text().trimmed()
+                             : choice->spec;
+    const Expected<InstallTarget> target = targetFromSpec(spec, m_scope, m_session->snapshot(), archive,
+                                                          context, m_session->database().database);
+    if (!target) {
+        m_findings.append(target.error());
+        m_session->clearTarget();
+    } else {
+        m_session->setTarget(*target);
+        m_findings += checkTarget(*target, archive, context);
+        const bool wanted = m_variables->isChecked() && pathChangeable();
+        m_session->setCudnnVariables(wanted ? std::optional(target->needsAdmin(context)
+                                                                ? EnvironmentScope::Machine
+                                                                : EnvironmentScope::User)
+                                            : std::nullopt);
+    }
+    refreshPath();
+    updateTexts();
+    Q_EMIT completeChanged();
+}
+
+PathEditor TargetPage::editor(EnvironmentScope scope) const
+{
+    const std::shared_ptr<PersistentEnvironment> environment = m_session->persistentEnvironment();
+    const EnvironmentStore process = m_session->context().environment();
+    // %VARS% in entries expand to the stored values, the scope's own first, as the install does;
+    // a variable only this process knows comes last.
+    return PathEditor(m_session->context().family(), [environment, scope, process](const QString &name) {
+        for (const EnvironmentScope where : {scope, EnvironmentScope::Machine}) {
+            const auto value = environment->read(where, name);
+            if (value && value->has_value())
+                return value->value().text;
+        }
+        return process.value(name);
+    });
+}
+
+QString TargetPage::raw(PathScope scope, Findings &findings) const
+{
+    const EnvironmentScope where =
+        scope == PathScope::System ? EnvironmentScope::Machine : EnvironmentScope::User;
+    const auto value = m_session->persistentEnvironment()->read(where, QStringLiteral("PATH"));
+    if (!value) {
+        findings.append(value.error());
+        return {};
+    }
+    return value->has_value() ? value->value().text : QString();
+}
+
+void TargetPage::refreshPath()
+{
+    m_analysis = PathAnalysis();
+    m_rawPath.clear();
+    m_fixes.clear();
+    m_problemTexts.clear();
+    m_systemTitle = nullptr;
+    while (QLayoutItem *item = m_problemsLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    if (!m_session->hasTarget() || m_scope == PathScope::None || !pathChangeable()) {
+        showPreview();
+        return;
+    }
+    const InstallTarget &target = m_session->target();
+    const EnvironmentScope scope =
+        m_scope == PathScope::System ? EnvironmentScope::Machine : EnvironmentScope::User;
+    const SystemPaths &paths = m_session->context().paths();
+    QList<QString> cudnnFolders;
+    for (const CudnnCopy &copy : m_session->snapshot().cudnn) {
+        if (!copy.directory.isEmpty())
+            cudnnFolders.append(copy.directory);
+    }
+    const PathEditor::FolderTest isCudnnFolder = [cudnnFolders, paths](const QString &folder) {
+        return std::any_of(cudnnFolders.cbegin(), cudnnFolders.cend(),
+                           [&](const QString &known) { return paths.equal(known, folder); });
+    };
+    const QString cuda = m_session->archive().cudaVariant;
+
+    Findings pathFindings;
+    m_rawPath = raw(m_scope, pathFindings);
+    const PathEditor pathEditor = editor(scope);
+    m_analysis =
+        pathEditor.analyse(m_rawPath, target.dllFolder(), isCudnnFolder, PathEditor::Position::Front, cuda);
+
+    const auto addProblem = [this](const PathProblem &problem, bool offerFixes) {
+        auto row = new QWidget(m_problems);
+        auto icon = new QLabel(row);
+        icon->setPixmap(statusIcon(statusFor(problem.finding.severity)).pixmap(kIconSize, kIconSize));
+        auto text = wrappedLabel(row, problem.finding.id);
+        text->setText(problem.finding.message.toString());
+        text->setAccessibleName(text->text());
+        m_problemTexts.append({text, problem.finding});
+        text->setToolTip(problem.finding.details);
+        auto column = new QVBoxLayout;
+        column->addWidget(text);
+        QList<QCheckBox *> boxes;
+        for (const PathFix &fix : problem.fixes) {
+            if (!offerFixes)
+                break;
+            auto box = new QCheckBox(row);
+            box->setObjectName(QStringLiteral("pathFix-%1-%2")
+                                   .arg(fix.action == PathFix::Action::Remove ? QStringLiteral("remove")
+                                                                              : QStringLiteral("move"))
+                                   .arg(fix.index));
+            box->setText(fixText(fix.action));
+            column->addWidget(box);
+            boxes.append(box);
+            m_fixes.append({fix, box});
+        }
+        for (QCheckBox *box : boxes) {
+            // Of one entry's fixes one at most: it is moved or removed, not both.
+            connect(box, &QCheckBox::toggled, this, [this, box, boxes](bool checked) {
+                if (checked) {
+                    for (QCheckBox *other : boxes) {
+                        if (other != box)
+                            other->setChecked(false);
+                    }
+                }
+                m_session->setPathFixes(chosenFixes());
+                showPreview();
+                Q_EMIT completeChanged();
+            });
+        }
+        auto rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 2, 0, 2);
+        rowLayout->addWidget(icon, 0, Qt::AlignTop);
+        rowLayout->addLayout(column, 1);
+        m_problemsLayout->addWidget(row);
+    };
+    for (const PathProblem &problem : std::as_const(m_analysis.problems))
+        addProblem(problem, true);
+
+    // The system PATH comes before the user's in every new program: what in it holds another cuDNN
+    // or CUDA is shown too, but not offered for change here (it needs an administrator).
+    if (m_scope == PathScope::User) {
+        const QString system = raw(PathScope::System, pathFindings);
+        const PathAnalysis systemAnalysis =
+            editor(EnvironmentScope::Machine)
+                .analyse(system, target.dllFolder(), isCudnnFolder, PathEditor::Position::Back, cuda);
+        bool titled = false;
+        for (PathProblem problem : systemAnalysis.problems) {
+            if (problem.kind == PathProblem::Kind::Duplicate || !problem.beforeOurs)
+                continue;
+            if (!titled) {
+                m_systemTitle = wrappedLabel(m_problems, QStringLiteral("systemPathTitle"));
+                m_systemTitle->setText(systemPathTitle());
+                m_problemsLayout->addWidget(m_systemTitle);
+                titled = true;
+            }
+            problem.finding.id = QStringLiteral("system-") + problem.finding.id;
+            addProblem(problem, false);
+        }
+    }
+    for (const Finding &finding : std::as_const(pathFindings)) {
+        if (!m_findings.isEmpty() &&
+            std::any_of(m_findings.cbegin(), m_findings.cend(),
+                        [&](const Finding &f) { return f.id == finding.id && f.details == finding.details; }))
+            continue;
+        m_findings.append(finding);
+    }
+
+    // The ticks of this PATH's fixes, as the session kept them for the same PATH.
+    const QList<PathFix> kept = m_session->pathFixes();
+    for (const FixBox &fix : std::as_const(m_fixes)) {
+        const QSignalBlocker blocker(fix.box);
+        fix.box->setChecked(kept.contains(fix.fix));
+    }
+    m_session->setPathFixes(chosenFixes());
+    showPreview();
+}
+
+QString TargetPage::fixText(PathFix::Action action)
+{
+    return action == PathFix::Action::Remove ? tr("Remove it from PATH")
+                                             : tr("Move it behind the cuDNN folder");
+}
+
+QString TargetPage::systemPathTitle()
+{
+    return tr("In the system PATH, which Windows puts before yours:");
+}
+
+QList<PathFix> TargetPage::chosenFixes() const
+{
+    QList<PathFix> fixes;
+    for (const FixBox &fix : m_fixes) {
+        if (fix.box->isChecked())
+            fixes.append(fix.fix);
+    }
+    return fixes;
+}
+
+void TargetPage::showPreview()
+{
+    m_before->clear();
+    m_after->clear();
+    m_findings.removeIf([](const Finding &finding) {
+        return finding.id == QLatin1String("path.long") || finding.id == QLatin1String("path.too-long");
+    });
+    const bool shown = m_session->hasTarget() && m_scope != PathScope::None && pathChangeable();
+    m_preview->setVisible(shown);
+    const Expected<PathPreview> preview =
+        shown ? editor(m_scope == PathScope::System ? EnvironmentScope::Machine : EnvironmentScope::User)
+                    .preview(m_rawPath, m_session->target().dllFolder(), PathEditor::Position::Front,
+                             chosenFixes())
+              : Expected<PathPreview>(PathPreview());
+    if (!shown || !preview) {
+        if (!preview)
+            m_findings.append(preview.error());
+        m_findingsView->setFindings(m_findings);
+        m_findingsTitle->setVisible(!m_findings.isEmpty());
+        return;
+    }
+    const InstallTarget &target = m_session->target();
+    const EnvironmentScope scope =
+        m_scope == PathScope::System ? EnvironmentScope::Machine : EnvironmentScope::User;
+    const PathEditor pathEditor = editor(scope);
+    const QList<PathFix> fixes = chosenFixes();
+
+    QSet<QString> removed;
+    QSet<QString> moved;
+    for (const PathFix &fix : fixes)
+        (fix.action == PathFix::Action::Remove ? removed : moved).insert(fix.entry);
+    QHash<QString, Severity> problems;
+    for (const PathProblem &problem : std::as_const(m_analysis.problems))
+        problems.insert(problem.entry, problem.finding.severity);
+    QColor highlight = palette().color(QPalette::Highlight);
+    highlight.setAlpha(60);
+    const auto markOurs = [&](QTreeWidgetItem *item) {
+        QFont font = item->font(0);
+        font.setBold(true);
+        item->setFont(0, font);
+        item->setBackground(0, highlight);
+        item->setIcon(0, statusIcon(Status::Ok));
+        item->setToolTip(0, tr("The folder that holds the cuDNN DLLs: %1").arg(item->text(0)));
+        item->setData(0, Qt::UserRole, true);
+    };
+    bool oursSeen = false;
+    for (const QString &entry : preview->before) {
+        auto item = new QTreeWidgetItem(m_before, {entry});
+        item->setToolTip(0, entry);
+        if (!oursSeen && pathEditor.sameEntry(entry, target.dllFolder())) {
+            markOurs(item);
+            oursSeen = true;
+        } else if (problems.contains(entry)) {
+            item->setIcon(0, statusIcon(statusFor(problems.value(entry))));
+        }
+        if (removed.contains(entry) || moved.contains(entry)) {
+            QFont font = item->font(0);
+            font.setStrikeOut(removed.contains(entry));
+            font.setItalic(moved.contains(entry));
+            item->setFont(0, font);
+        }
+    }
+    oursSeen = false;
+    for (const QString &entry : preview->after) {
+        auto item = new QTreeWidgetItem(m_after, {entry});
+        item->setToolTip(0, entry);
+        if (!oursSeen && pathEditor.sameEntry(entry, target.dllFolder())) {
+            markOurs(item);
+            oursSeen = true;
+            m_after->scrollToItem(item);
+        } else if (problems.contains(entry) && !moved.contains(entry)) {
+            item->setIcon(0, statusIcon(statusFor(problems.value(entry))));
+        }
+    }
+    const int rows = std::clamp(int(std::max(preview->before.size(), preview->after.size())), kLeastPathRows,
+                                kMostPathRows);
+    for (QTreeWidget *list : {m_before, m_after}) {
+        const int row = std::max(list->fontMetrics().height(), list->iconSize().height()) + 4;
+        list->setFixedHeight(rows * row + 2 * list->frameWidth());
+    }
+    // What the edited PATH would be as a whole: too long for Windows' own tools, or for Windows.
+    Findings length;
+    const Expected<QString> after =
+        pathEditor.edited(m_rawPath, target.dllFolder(), PathEditor::Position::Front, fixes);
+    if (after)
+        length = pathEditor.lengthWarnings(*after);
+    m_findings += length;
+    m_findingsView->setFindings(m_findings);
+    m_findingsTitle->setVisible(!m_findings.isEmpty());
+}
+
+void TargetPage::browse()
+{
+    const FileSystem &files = m_session->context().files();
+    QString start = files.toHost(m_folder->text().trimmed());
+    while (!start.isEmpty() && !QFileInfo(start).isDir() && QFileInfo(start).absolutePath() != start)
+        start = QFileInfo(start).absolutePath();
+    const QString chosen = QFileDialog::getExistingDirectory(this, tr("Choose the folder for cuDNN"), start);
+    if (chosen.isEmpty())
+        return;
+    const QString system = files.fromHost(chosen);
+    m_folder->setText(system.isEmpty() ? QDir::toNativeSeparators(chosen) : system);
+    refreshNow();
+}
+
+bool TargetPage::isComplete() const
+{
+    return m_session->hasTarget() && !m_typing->isActive() && !hasErrors(m_findings);
+}
+
+void TargetPage::updateTexts()
+{
+    const SystemContext &context = m_session->context();
+    for (const Choice &choice : std::as_const(m_choices)) {
+        QString title;
+        QString explanation;
+        switch (choice.kind) {
+        case InstallTarget::Kind::CudaToolkit:
+            title = tr("Into the CUDA %1 toolkit").arg(choice.name);
+            explanation =
+                tr("For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes "
+                   "beside CUDA's own files, where build tools and CUDA programs already look.");
+            break;
+        case InstallTarget::Kind::Folder:
+            title = tr("Into a folder of its own");
+            explanation = tr("Keeps cuDNN apart from CUDA, so it can be updated or removed on its own; for "
+                             "every user of this computer.");
+            break;
+        case InstallTarget::Kind::UserFolder:
+            title = tr("Into a folder for you only");
+            explanation = tr("Only for your user account, in your own profile: for when you cannot or do not "
+                             "want to change the whole computer.");
+            break;
+        case InstallTarget::Kind::Conda:
+            title = tr("Into the conda environment %1").arg(choice.name);
+            explanation = tr("Only for programs run in this conda environment, such as the PyTorch or "
+                             "TensorFlow installed in it.");
+            break;
+        case InstallTarget::Kind::Venv:
+            title = tr("Into the Python virtual environment %1").arg(choice.name);
+            explanation = tr("Only for Python in this virtual environment: a .pth file tells Python where "
+                             "cuDNN is, whatever PATH says.");
+            break;
+        }
+        // Whether an administrator is needed, judged by where the files go (and, for the choice in
+        // use, by the PATH it changes).
+        InstallTarget probe;
+        if (choice.button->isChecked() && m_session->hasTarget()) {
+            probe = m_session->target();
+        } else {
+            probe.kind = choice.kind;
+            probe.family = context.family();
+            probe.root =
+                choice.kind == InstallTarget::Kind::Folder ? m_folder->text().trimmed() : choice.where;
+        }
+        const QString admin = probe.needsAdmin(context) ? tr("Needs administrator rights.")
+                                                        : tr("No administrator rights needed.");
+        choice.button->setText(title);
+        QStringList lines;
+        if (!choice.where.isEmpty())
+            lines.append(choice.where.toHtmlEscaped());
+        lines.append(tr("%1 %2", "what a choice is for, then whether it needs an administrator")
+                         .arg(explanation, admin)
+                         .toHtmlEscaped());
+        choice.details->setText(lines.join(QStringLiteral("<br>")));
+        choice.details->setAccessibleName(choice.details->text());
+    }
+
+    // PATH: what can be chosen, and why not where it cannot.
+    const Choice *choice = current();
+    const bool folderKind = choice && (choice->kind == InstallTarget::Kind::Folder ||
+                                       choice->kind == InstallTarget::Kind::UserFolder);
+    const bool changeable = pathChangeable();
+    const bool choosable = folderKind && changeable;
+    m_pathNone->setVisible(choosable);
+    m_pathUser->setVisible(choosable);
+    m_pathSystem->setVisible(choosable && choice->kind == InstallTarget::Kind::Folder);
+    (m_scope == PathScope::System ? m_pathSystem
+     : m_scope == PathScope::User ? m_pathUser
+                                  : m_pathNone)
+        ->setChecked(true);
+    QString note;
+    if (!changeable)
+        note = tr("This setup changes PATH and environment variables only on the Windows it runs on, not "
+                  "on Linux nor on a system given with --system-root: cuDNN is installed without them.");
+    else if (!choice)
+        note.clear();
+    else if (choice->kind == InstallTarget::Kind::CudaToolkit)
+        note = tr("PATH stays as it is: CUDA's installer put this toolkit's DLL folder on it.");
+    else if (choice->kind == InstallTarget::Kind::Conda)
+        note = tr("PATH stays as it is: conda puts the environment's Library\\bin on it when the environment "
+                  "is activated.");
+    else if (choice->kind == InstallTarget::Kind::Venv)
+        note = tr("PATH stays as it is: Python 3.8 and later do not use it to find DLLs; the .pth file "
+                  "tells Python where cuDNN is.");
+    else if (m_scope == PathScope::None)
+        note = tr("Without a PATH entry, only programs you point at the folder yourself find cuDNN.");
+    else if (m_session->hasTarget())
+        note =
+            m_scope == PathScope::System
+                ? tr("%1 is added at the front of the system PATH (for all users), so programs started from "
+                     "now on load this cuDNN.")
+                      .arg(m_session->target().dllFolder())
+                : tr("%1 is added at the front of your own PATH, so programs started from now on load this "
+                     "cuDNN.")
+                      .arg(m_session->target().dllFolder());
+    m_pathNote->setText(note);
+    m_pathNote->setVisible(!note.isEmpty());
+
+    m_variables->setEnabled(changeable && m_session->hasTarget());
+    if (!changeable)
+        m_variablesNote->setText(tr("Not available on this system."));
+    else if (m_session->cudnnVariables())
+        m_variablesNote->setText(*m_session->cudnnVariables() == EnvironmentScope::Machine
+                                     ? tr("For building OpenCV, ONNX Runtime or TensorFlow from source; set "
+                                          "for all users.")
+                                     : tr("For building OpenCV, ONNX Runtime or TensorFlow from source; set "
+                                          "for you only."));
+    else
+        m_variablesNote->setText(tr("For building OpenCV, ONNX Runtime or TensorFlow from source."));
+
+    if (m_session->hasTarget() && m_session->hasArchive()) {
+        const InstallTarget &target = m_session->target();
+        const qint64 needed = neededBytes(m_session->archive(), target);
+        const QString host = context.files().toHost(target.root);
+        const qint64 available = host.isEmpty() ? -1 : Volumes::host().freeBytes(host);
+        m_space->setText(
+            available < 0
+                ? tr("Space: %1 needed; the free space on that drive could not be read.")
+                      .arg(sizeText(needed))
+                : tr("Space: %1 free on that drive, %2 needed.").arg(sizeText(available), sizeText(needed)));
+        m_space->setVisible(true);
+    } else {
+        m_space->setVisible(false);
+    }
+    showPreview();
+}
+
+void TargetPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
+}
+
+void TargetPage::retranslate()
+{
+    setTitle(tr("Where cuDNN goes"));
+    setSubTitle(tr("Choose where the files go and how programs will find them. Nothing is changed until you "
+                   "press Install on the next page."));
+    m_choicesTitle->setText(tr("Install into"));
+    m_folder->setAccessibleName(tr("Folder for cuDNN"));
+    m_browse->setText(tr("&Browse…"));
+    m_pathTitle->setText(tr("PATH"));
+    m_pathNone->setText(tr("Leave PATH as it is"));
+    m_pathUser->setText(tr("Add to my PATH"));
+    m_pathSystem->setText(tr("Add to the system PATH"));
+    m_variables->setText(tr("Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY"));
+    m_beforeTitle->setText(tr("PATH now"));
+    m_afterTitle->setText(tr("PATH after the installation"));
+    m_before->setAccessibleName(tr("PATH now"));
+    m_after->setAccessibleName(tr("PATH after the installation"));
+    m_findingsTitle->setText(tr("Findings"));
+    m_findingsView->setAccessibleName(tr("Findings"));
+    // Core's messages are translated when shown: the PATH analysis is worded again, not redone (the
+    // page may be hidden, and PATH may have changed since, by the install itself).
+    for (const auto &[label, finding] : std::as_const(m_problemTexts)) {
+        label->setText(finding.message.toString());
+        label->setAccessibleName(label->text());
+    }
+    if (m_systemTitle)
+        m_systemTitle->setText(systemPathTitle());
+    for (const FixBox &fix : std::as_const(m_fixes))
+        fix.box->setText(fixText(fix.fix.action));
+    updateTexts();
+}
+
+} // namespace cudnnsetup::wizard

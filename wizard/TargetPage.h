@@ -1,0 +1,128 @@
+#pragma once
+
+#include "common/Finding.h"
+#include "install/InstallTarget.h"
+#include "install/PathEditor.h"
+
+#include <QList>
+#include <QWizardPage>
+
+#include <optional>
+#include <utility>
+
+class QButtonGroup;
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QRadioButton;
+class QTimer;
+class QTreeWidget;
+class QVBoxLayout;
+class QWidget;
+
+namespace cudnnsetup {
+class SetupSession;
+}
+
+namespace cudnnsetup::wizard {
+
+class FindingsView;
+
+// Where cuDNN goes: the places this computer offers (the CUDA toolkit of the archive's major, a
+// folder of its own, a per-user folder, the conda envs and venvs detection found), each with who it
+// is for and whether it needs an administrator; the one core proposes chosen first. Then how
+// programs find it (PATH, previewed entry by entry, with the stale entries it could clean up
+// offered, never forced, and the CUDNN_* variables), the space it needs, and core's checks of the
+// target: an error keeps the user here. Every choice is committed into the session as it is made.
+class TargetPage final : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    explicit TargetPage(SetupSession *session, QWidget *parent = nullptr);
+
+    void initializePage() override;
+    bool isComplete() const override;
+
+    // The page's current findings: checkTarget's, and PATH's own.
+    const Findings &findings() const { return m_findings; }
+    // Re-checks a folder typed into the field now, instead of after the pause that waits for the
+    // typing to end.
+    void refreshNow();
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct Choice
+    {
+        InstallTarget::Kind kind = InstallTarget::Kind::Folder;
+        QString spec;  // for targetFromSpec: "cuda:12.9.1", "dir", "user", "conda:PATH", "venv:PATH"
+        QString name;  // toolkit version, env name
+        QString where; // the folder shown under the title
+        QRadioButton *button = nullptr;
+        QLabel *details = nullptr;
+    };
+    // One offered clean-up of PATH and its box.
+    struct FixBox
+    {
+        PathFix fix;
+        QCheckBox *box = nullptr;
+    };
+
+    void buildChoices();
+    void select(int index, const std::optional<InstallTarget> &proposed);
+    void refresh();
+    void refreshPath();
+    void showPreview();
+    void updateTexts();
+    void retranslate();
+    void browse();
+    const Choice *current() const;
+    bool pathChangeable() const;
+    QString raw(PathScope scope, Findings &findings) const;
+    PathEditor editor(EnvironmentScope scope) const;
+    QList<PathFix> chosenFixes() const;
+    static QString fixText(PathFix::Action action);
+    static QString systemPathTitle();
+
+    SetupSession *m_session;
+    QList<Choice> m_choices;
+    int m_current = -1;
+    PathScope m_scope = PathScope::None;
+    Findings m_findings;
+    // The analysis of the PATH ours goes into, and that PATH as stored.
+    PathAnalysis m_analysis;
+    QString m_rawPath;
+    QList<FixBox> m_fixes;
+    QList<std::pair<QLabel *, Finding>> m_problemTexts; // worded again on a language change
+    QLabel *m_systemTitle = nullptr;
+
+    QLabel *m_choicesTitle = nullptr;
+    QVBoxLayout *m_choicesLayout = nullptr;
+    QButtonGroup *m_choiceGroup = nullptr;
+    QWidget *m_folderRow = nullptr;
+    QLineEdit *m_folder = nullptr;
+    QPushButton *m_browse = nullptr;
+    QTimer *m_typing = nullptr;
+    QLabel *m_pathTitle = nullptr;
+    QRadioButton *m_pathNone = nullptr;
+    QRadioButton *m_pathUser = nullptr;
+    QRadioButton *m_pathSystem = nullptr;
+    QLabel *m_pathNote = nullptr;
+    QCheckBox *m_variables = nullptr;
+    QLabel *m_variablesNote = nullptr;
+    QLabel *m_space = nullptr;
+    QLabel *m_findingsTitle = nullptr;
+    FindingsView *m_findingsView = nullptr;
+    QWidget *m_preview = nullptr;
+    QLabel *m_beforeTitle = nullptr;
+    QLabel *m_afterTitle = nullptr;
+    QTreeWidget *m_before = nullptr;
+    QTreeWidget *m_after = nullptr;
+    QWidget *m_problems = nullptr;
+    QVBoxLayout *m_problemsLayout = nullptr;
+};
+
+} // namespace cudnnsetup::wizard
