@@ -1666,6 +1666,10 @@ Commands:
         <source>The part that ran with administrator rights left no result (exit code %1).</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Windows will ask for administrator rights when the installation starts: %1 is writable only for administrators.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -1677,6 +1677,10 @@ Commands:
         <source>The part that ran with administrator rights left no result (exit code %1).</source>
         <translation>以管理员权限运行的那部分没有留下结果（退出码 %1）。</translation>
     </message>
+    <message>
+        <source>Windows will ask for administrator rights when the installation starts: %1 is writable only for administrators.</source>
+        <translation>开始安装时 Windows 会请求管理员权限：只有管理员才能写入 %1。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "install/ElevatedChange.h"
 #include "platform/Volumes.h"
 #include "session/SetupSession.h"
 
@@ -429,12 +430,15 @@ void TargetPage::refresh()
         m_session->clearTarget();
     } else {
         m_session->setTarget(*target);
-        m_findings += checkTarget(*target, archive, context);
         const bool wanted = m_variables->isChecked() && pathChangeable();
         m_session->setCudnnVariables(wanted ? std::optional(target->needsAdmin(context)
                                                                 ? EnvironmentScope::Machine
                                                                 : EnvironmentScope::User)
                                             : std::nullopt);
+        ChangeOptions planned;
+        planned.cudnnVariables = m_session->cudnnVariables();
+        m_findings += withElevationOffered(checkTarget(*target, archive, context), *target, planned, context,
+                                           Elevation::host());
     }
     refreshPath();
     updateTexts();

@@ -173,19 +173,10 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
         }
         const Elevation &elevation = Elevation::host();
         if (!request.dryRun && needsElevation(target, options, context, elevation)) {
-            // An elevated run writes the HKCU of whoever approved the prompt, not this user's: the
-            // per-user parts cannot travel with it.
-            if (target.pathScope == PathScope::User || variables == EnvironmentScope::User) {
+            // An elevated run writes the HKCU of whoever approved the prompt, not this user's.
+            if (std::optional<Finding> userParts = userPartsOfElevatedChange(target, options)) {
                 outcome.status = ChangeOutcome::Status::Failed;
-                outcome.findings.append(Finding::error(
-                    QStringLiteral("install.elevated-user-scope"),
-                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                           "%1 needs administrator rights, and your own PATH or "
-                                           "variables cannot be changed from an administrator's run."))
-                        .arg(target.root),
-                    QString(),
-                    Text(QT_TRANSLATE_NOOP("cudnnsetup", "Use --path system, or install for yourself only "
-                                                         "(--target user)."))));
+                outcome.findings.append(*userParts);
             } else {
                 outcome = runChangeElevated(QCoreApplication::applicationFilePath(),
                                             QCoreApplication::arguments().mid(1), elevation);

@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 namespace cudnnsetup {
 
 bool needsElevation(const InstallTarget &target, const ChangeOptions &options, const SystemContext &context,
@@ -14,6 +16,71 @@ bool needsElevation(const InstallTarget &target, const ChangeOptions &options, c
     if (!context.isLive() || elevation.isElevated())
         return false;
     return target.needsAdmin(context) || options.cudnnVariables == EnvironmentScope::Machine;
+}
+
+std::optional<Finding> userPartsOfElevatedChange(const InstallTarget &target, const ChangeOptions &options)
+{
+    if (target.pathScope != PathScope::User && options.cudnnVariables != EnvironmentScope::User)
+        return std::nullopt;
+    return Finding::error(
+        QStringLiteral("install.elevated-user-scope"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "%1 needs administrator rights, and your own PATH or variables cannot "
+                               "be changed from an administrator's run."))
+            .arg(target.root),
+        QString(),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "Use --path system, or install for yourself only (--target user).")));
+}
+
+Findings withElevationOffered(Findings findings, const InstallTarget &target, const ChangeOptions &options,
+                              const SystemContext &context, const Elevation &elevation)
+{
+    const bool needsAdmin = std::any_of(findings.cbegin(), findings.cend(), [](const Finding &finding) {
+        return finding.id == QLatin1String("target.needs-admin");
+    });
+    if (!needsAdmin || !context.isLive() || elevation.isElevated() || elevation.whyElevationCannotWork())
+        return findings;
+    if (std::optional<Finding> userParts = userPartsOfElevatedChange(target, options)) {
+        findings.append(*userParts);
+        return findings;
+    }
+    Findings offered;
+    for (const Finding &finding : findings) {
+        if (finding.id != QLatin1String("target.needs-admin")) {
+            offered.append(finding);
+            continue;
+        }
+        offered.append(Finding::info(
+            QStringLiteral("install.asks-for-admin"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Windows will ask for administrator rights when the installation "
+                                   "starts: %1 is writable only for administrators."))
+                .arg(target.root),
+            finding.details));
+    }
+    return offered;
+}
+
+QStringList installArguments(const QString &archivePath, const InstallTarget &target,
+                             const ChangeOptions &options)
+{
+    QStringList arguments{QStringLiteral("install"),
+                          QStringLiteral("--archive"),
+                          QDir::toNativeSeparators(archivePath),
+                          QStringLiteral("--target"),
+                          target.spec(),
+                          QStringLiteral("--path"),
+                          pathScopeName(target.pathScope),
+                          QStringLiteral("--json")};
+    if (options.cudnnVariables) {
+        arguments << QStringLiteral("--cudnn-variables")
+                  << (*options.cudnnVariables == EnvironmentScope::Machine ? QStringLiteral("system")
+                                                                           : QStringLiteral("user"));
+    }
+    if (options.replaceInUseAtReboot)
+        arguments << QStringLiteral("--if-in-use") << QStringLiteral("restart");
+    return arguments;
 }
 
 ChangeOutcome changeOutcomeFromJson(const QJsonObject &object)

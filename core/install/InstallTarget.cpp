@@ -594,8 +594,9 @@ void checkWritable(const InstallTarget &target, const QStringList &folders, cons
             .arg(firstFailure->accessDenied ? QStringLiteral("yes") : QStringLiteral("no"),
                  firstFailure->elevated ? QStringLiteral("yes") : QStringLiteral("no"));
     if (firstFailure->adminWouldHelp()) {
+        // Its own id: a run that can ask Windows for administrator rights goes on with it.
         findings.append(Finding::error(
-            QStringLiteral("target.not-writable"),
+            QStringLiteral("target.needs-admin"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "Writing to %1 was refused; administrator rights would allow it."))
                 .arg(failedFolder),
@@ -835,6 +836,21 @@ QString InstallTarget::kindName() const
         return QStringLiteral("conda");
     case Kind::Venv:
         return QStringLiteral("venv");
+    }
+    return {};
+}
+
+QString InstallTarget::spec() const
+{
+    switch (kind) {
+    case Kind::CudaToolkit:
+        return QStringLiteral("cuda:") + toolkitVersion.toString();
+    case Kind::UserFolder:
+        return QStringLiteral("user");
+    case Kind::Folder:
+    case Kind::Conda:
+    case Kind::Venv:
+        return kindName() + QLatin1Char(':') + root;
     }
     return {};
 }

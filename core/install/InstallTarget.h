@@ -66,6 +66,8 @@ struct InstallTarget
     PathScope pathScope = PathScope::None; // the PATH that gets dllFolder()
 
     QString kindName() const; // "cuda", "dir", "user", "conda", "venv": as --target spells it
+    // The whole --target value that names this target again ("dir:C:\\cudnn", "cuda:12.4.1").
+    QString spec() const;
     // root joined with a folder relative to it, in the target's path syntax.
     QString pathOf(const QString &relativeFolder) const;
     // The folder that really holds the DLLs (root + binFolder), the one PATH or the .pth names.

@@ -1,13 +1,25 @@
 #include "session/InstallJob.h"
 
 #include "common/Logging.h"
+#include "common/Translations.h"
+#include "install/ElevatedChange.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
 
 namespace cudnnsetup {
+
+namespace {
+#ifdef Q_OS_WIN
+constexpr char kExecutableSuffix[] = ".exe";
+#else
+constexpr char kExecutableSuffix[] = "";
+#endif
+} // namespace
 
 namespace {
 
@@ -100,6 +112,19 @@ void InstallJob::start()
     const Request request = m_request;
     const SystemContext context = m_context;
     const std::shared_ptr<PersistentEnvironment> environment = m_environment;
+    // A folder only administrators may write: the same install by an elevated cudnnctl (Windows
+    // asks first); its steps cannot be followed from here, so the bar waits for its end.
+    const Elevation &elevation = Elevation::host();
+    if (needsElevation(request.target, options, context, elevation)) {
+        const QString cudnnctl = QDir(QCoreApplication::applicationDirPath())
+                                     .filePath(QStringLiteral("cudnnctl") + QLatin1String(kExecutableSuffix));
+        const QStringList arguments = installArguments(request.archivePath, request.target, options) +
+                                      QStringList{QStringLiteral("--lang"), Translations::current()};
+        qCInfo(lcWizard) << "asking for administrator rights to run" << cudnnctl << arguments;
+        m_watcher.setFuture(QtConcurrent::run(
+            [cudnnctl, arguments, &elevation] { return runChangeElevated(cudnnctl, arguments, elevation); }));
+        return;
+    }
     m_watcher.setFuture(QtConcurrent::run([request, context, environment, options] {
         return install(request.archivePath, request.archive, request.target, context, environment, options);
     }));

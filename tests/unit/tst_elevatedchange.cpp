@@ -94,7 +94,8 @@ private Q_SLOTS:
             runChangeElevated(QStringLiteral(CUDNNCTL_PATH), installArguments(sandbox), prompt);
         QStringList why;
         for (const Finding &finding : outcome.findings)
-            why.append(finding.id + QLatin1Char(' ') + finding.message.toEnglish() + QLatin1Char(' ') + finding.details);
+            why.append(finding.id + QLatin1Char(' ') + finding.message.toEnglish() + QLatin1Char(' ') +
+                       finding.details);
         QVERIFY2(outcome.status == ChangeOutcome::Status::Done, qPrintable(why.join(QLatin1Char('\n'))));
         QVERIFY(outcome.receipt);
         QCOMPARE(outcome.receipt->files.size(),
@@ -118,6 +119,69 @@ private Q_SLOTS:
         QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.declined"));
         QVERIFY(outcome.findings.first().message.toEnglish().contains(QStringLiteral("nothing was changed")));
         QVERIFY(TreeSnapshot::of(sandbox.root()) == before);
+    }
+
+    // The Target page's view: "needs an administrator" is fine when Windows can be asked, and
+    // nothing per-user has to travel with the elevated run.
+    void findingsOfferElevationOnlyWhenItCanWork()
+    {
+        InstallTarget target;
+        target.kind = InstallTarget::Kind::Folder;
+        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+        target.pathScope = PathScope::System;
+        const Findings needsAdmin{
+            Finding::error(QStringLiteral("target.needs-admin"), Text::verbatim(QStringLiteral("x")))};
+        const SystemContext live = SystemContext::running();
+        PromptStandIn prompt;
+        ChangeOptions options;
+
+        Findings seen = withElevationOffered(needsAdmin, target, options, live, prompt);
+        QCOMPARE(seen.size(), 1);
+        QCOMPARE(seen.first().id, QStringLiteral("install.asks-for-admin"));
+        QVERIFY(!hasErrors(seen));
+
+        target.pathScope = PathScope::User; // the approving administrator's PATH is not this user's
+        seen = withElevationOffered(needsAdmin, target, options, live, prompt);
+        QVERIFY(hasErrors(seen));
+        QCOMPARE(seen.last().id, QStringLiteral("install.elevated-user-scope"));
+
+        target.pathScope = PathScope::System;
+        prompt.administrator = false;
+        prompt.uac = UacState::DisabledByPolicy;
+        seen = withElevationOffered(needsAdmin, target, options, live, prompt);
+        QCOMPARE(seen.first().id, QStringLiteral("target.needs-admin"));
+
+        // Another system's files (--system-root) are never elevated for.
+        prompt.administrator = true;
+        prompt.uac = UacState::Enabled;
+        Sandbox sandbox;
+        seen =
+            withElevationOffered(needsAdmin, target, options, SystemContext::rooted(sandbox.root()), prompt);
+        QCOMPARE(seen.first().id, QStringLiteral("target.needs-admin"));
+    }
+
+    // The arguments the wizard hands to the elevated cudnnctl name the same install.
+    void wizardArgumentsNameTheSameInstall()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        InstallTarget target;
+        target.kind = InstallTarget::Kind::Folder;
+        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+        target.pathScope = PathScope::None;
+        ChangeOptions options;
+        const QStringList arguments = cudnnsetup::installArguments(m_archive, target, options);
+        QVERIFY(arguments.contains(QStringLiteral("dir:C:\\Program Files\\NVIDIA\\CUDNN\\v9.1")));
+        QVERIFY(arguments.contains(QStringLiteral("none")));
+        PromptStandIn prompt;
+        const ChangeOutcome outcome =
+            runChangeElevated(QStringLiteral(CUDNNCTL_PATH),
+                              arguments + QStringList{QStringLiteral("--system-root"), sandbox.root(),
+                                                      QStringLiteral("--lang"), QStringLiteral("en")},
+                              prompt);
+        QCOMPARE(outcome.statusName(), QStringLiteral("done"));
+        QVERIFY(QFileInfo::exists(
+            sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
     }
 
     // UAC off and a standard user: no prompt can give administrator rights; said before trying.
