@@ -2,6 +2,7 @@
 #include "Sandbox.h"
 #include "SetupWizard.h"
 #include "SystemTrees.h"
+#include "WizardPageTests.h"
 #include "common/Translations.h"
 #include "session/SetupSession.h"
 
@@ -16,6 +17,7 @@
 
 using namespace cudnnsetup;
 using namespace cudnnsetup::wizard;
+using namespace wizardpagetests;
 
 namespace {
 
@@ -75,13 +77,6 @@ QString treeText(const QTreeWidget *tree)
             lines.append(QLatin1Char('|') + item->child(c)->text(1));
     }
     return lines.join(QLatin1Char('\n'));
-}
-
-void saveScreenshot(QWidget *widget, const QString &name)
-{
-    const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 #include "MatchPage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
+#include "WizardPageTests.h"
 #include "common/Translations.h"
 #include "session/SetupSession.h"
 
@@ -14,33 +15,9 @@
 
 using namespace cudnnsetup;
 using namespace cudnnsetup::wizard;
+using namespace wizardpagetests;
 
 namespace {
-
-SystemSnapshot recordedH200()
-{
-    const QJsonObject json =
-        QJsonDocument::fromJson(
-            Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/cudnnctl-detect.json")))
-            .object();
-    const auto snapshot = SystemSnapshot::fromJson(json);
-    if (!snapshot)
-        qFatal("the H200 fixture does not load");
-    return *snapshot;
-}
-
-QString labelText(const QWidget *page, const QString &name)
-{
-    const auto label = page->findChild<QLabel *>(name);
-    return label ? label->text() : QStringLiteral("<no %1>").arg(name);
-}
-
-void saveScreenshot(QWidget *widget, const QString &name)
-{
-    const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
-    QDir().mkpath(dir);
-    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
-}
 
 // Walks to the Match page the way a user does (the Hardware page keeps the given snapshot).
 MatchPage *openMatchPage(SetupWizard &wizard)
