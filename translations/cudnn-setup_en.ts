@@ -2207,6 +2207,10 @@ Commands:
         <source>cuDNN %1 is installed in %2, but some of the files it replaces are in use: Windows puts them in place when it next starts. Restart the computer before you use cuDNN.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>&amp;Replace them when Windows next starts</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>

@@ -2218,6 +2218,10 @@ Commands:
         <source>cuDNN %1 is installed in %2, but some of the files it replaces are in use: Windows puts them in place when it next starts. Restart the computer before you use cuDNN.</source>
         <translation>cuDNN %1 已安装到 %2，但它要替换的部分文件正被占用：Windows 会在下次启动时把它们换上。使用 cuDNN 前请先重启电脑。</translation>
     </message>
+    <message>
+        <source>&amp;Replace them when Windows next starts</source>
+        <translation>在 Windows 下次启动时替换(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>

@@ -19,6 +19,7 @@
 #include <QVBoxLayout>
 #include <QWizard>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cudnnsetup::wizard {
@@ -91,9 +92,14 @@ InstallPage::InstallPage(SetupSession *session, QWidget *parent)
     m_install = new QPushButton(this);
     m_install->setObjectName(QStringLiteral("installButton"));
     m_install->setDefault(false);
-    connect(m_install, &QPushButton::clicked, this, &InstallPage::startInstall);
+    connect(m_install, &QPushButton::clicked, this, [this] { startInstall(); });
+    m_swapAtRestart = new QPushButton(this);
+    m_swapAtRestart->setObjectName(QStringLiteral("swapAtRestartButton"));
+    m_swapAtRestart->hide();
+    connect(m_swapAtRestart, &QPushButton::clicked, this, [this] { startInstall(true); });
     auto installRow = new QHBoxLayout;
     installRow->addStretch();
+    installRow->addWidget(m_swapAtRestart);
     installRow->addWidget(m_install);
 
     m_progress = new QProgressBar(this);
@@ -196,7 +202,7 @@ void InstallPage::setBackAllowed(bool allowed)
     Q_EMIT completeChanged(); // QWizard looks at its buttons again
 }
 
-void InstallPage::startInstall()
+void InstallPage::startInstall(bool swapInUseAtRestart)
 {
     if (isInstalling() || !m_session->hasArchive() || !m_session->hasTarget())
         return;
@@ -210,6 +216,7 @@ void InstallPage::startInstall()
     request.archive = m_session->archive();
     request.target = m_session->target();
     request.cudnnVariables = m_session->cudnnVariables();
+    request.replaceInUseAtReboot = swapInUseAtRestart;
     if (request.target.pathScope != PathScope::None)
         request.pathFixes = m_session->pathFixes();
     m_job = new InstallJob(request, m_session->context(), m_session->persistentEnvironment(), this);
@@ -341,6 +348,14 @@ void InstallPage::showOutcome()
     const bool done = hasOutcome && succeeded(m_session->installOutcome());
     m_install->setVisible(!installing && !done);
     m_install->setEnabled(m_session->hasArchive() && m_session->hasTarget());
+    // Programs hold files it would replace: close them and press Install again, or let Windows
+    // swap the files when it next starts.
+    const bool inUse = !installing && hasOutcome &&
+                       std::any_of(m_session->installOutcome().findings.cbegin(),
+                                   m_session->installOutcome().findings.cend(), [](const Finding &finding) {
+                                       return finding.id == QLatin1String("install.files-in-use");
+                                   });
+    m_swapAtRestart->setVisible(inUse);
     m_progress->setVisible(installing);
     m_cancel->setVisible(installing);
     m_cancel->setEnabled(installing && !m_job->isCancelling());
@@ -461,6 +476,7 @@ void InstallPage::retranslate()
                    "undone."));
     m_summary->setAccessibleName(tr("What will be done"));
     m_install->setText(tr("&Install"));
+    m_swapAtRestart->setText(tr("&Replace them when Windows next starts"));
     m_cancel->setText(tr("Cancel installation"));
     m_progress->setAccessibleName(tr("Installation progress"));
     m_findingsTitle->setText(tr("Findings"));

@@ -31,7 +31,8 @@ public:
         ArchiveReport archive;
         InstallTarget target;
         std::optional<EnvironmentScope> cudnnVariables;
-        QList<PathFix> pathFixes; // applied with the PATH change
+        QList<PathFix> pathFixes;          // applied with the PATH change
+        bool replaceInUseAtReboot = false; // files in use swapped at the next start (3010)
     };
 
     InstallJob(Request request, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,

@@ -15,6 +15,7 @@
 #include <QCheckBox>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
@@ -173,6 +174,47 @@ private Q_SLOTS:
         QVERIFY(!opened.button(QStringLiteral("cancelInstallButton"))->isVisible());
         QVERIFY(opened.wizard->button(QWizard::FinishButton)->isEnabled());
         QVERIFY(!opened.wizard->button(QWizard::BackButton)->isEnabled());
+    }
+
+    // A running program holds a DLL the install would replace: the page names it, keeps Install for
+    // a second try once it is closed, and offers the swap at the next start of Windows.
+    void fileInUseIsNamedWithTheWaysOut()
+    {
+        if (cudnnsetup::hostOsFamily() == OsFamily::Windows)
+            QSKIP("Wine's Restart Manager names nobody; this runs where /proc tells who holds a file");
+        Opened opened;
+        InstallPage *page = opened.page;
+        QVERIFY(page);
+        const QString toolkit = QLatin1String(Workstation::kToolkit);
+        const QString held = opened.machine.hostPath(toolkit + QStringLiteral("\\bin\\cudnn64_9.dll"));
+        QDir().mkpath(QFileInfo(held).absolutePath());
+        QFile old(held);
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("an older cuDNN");
+        old.close();
+        QProcess holder; // reads nothing, holds its stdin (the DLL) open
+        holder.setStandardInputFile(held);
+        holder.start(QStringLiteral("sleep"), {QStringLiteral("60")});
+        QVERIFY(holder.waitForStarted());
+        const TreeSnapshot before = opened.machine.tree();
+
+        opened.button(QStringLiteral("installButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
+        const ChangeOutcome outcome = opened.machine.session.installOutcome();
+        QCOMPARE(outcome.status, ChangeOutcome::Status::Failed);
+        const QString inUse = labelText(page, QStringLiteral("install.files-in-use"));
+        QVERIFY2(inUse.contains(QStringLiteral("sleep (%1)").arg(holder.processId())), qPrintable(inUse));
+        QVERIFY(opened.button(QStringLiteral("swapAtRestartButton"))->isVisible());
+        QVERIFY(opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(opened.machine.tree() == before);
+
+        // Closed: the same button installs.
+        holder.kill();
+        holder.waitForFinished();
+        opened.button(QStringLiteral("installButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
+        QCOMPARE(opened.machine.session.installOutcome().status, ChangeOutcome::Status::Done);
+        QVERIFY(!opened.button(QStringLiteral("swapAtRestartButton"))->isVisible());
     }
 
     // Cancelled while it unpacks (by the wizard's own Cancel, which does not close the wizard then):
