@@ -1655,14 +1655,6 @@ Commands:
         <translation type="unfinished" />
     </message>
     <message>
-        <source>%1 needs administrator rights, and your own PATH or variables cannot be changed from an administrator's run.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Use --path system, or install for yourself only (--target user).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>The part that ran with administrator rights left no result (exit code %1).</source>
         <translation type="unfinished" />
     </message>

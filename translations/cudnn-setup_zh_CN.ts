@@ -1666,14 +1666,6 @@ Commands:
         <translation>%1 正在使用中；它们占用的 cuDNN 文件将在 Windows 下次启动时替换。</translation>
     </message>
     <message>
-        <source>%1 needs administrator rights, and your own PATH or variables cannot be changed from an administrator's run.</source>
-        <translation>%1 需要管理员权限，而以管理员身份运行时无法修改你自己的 PATH 或环境变量。</translation>
-    </message>
-    <message>
-        <source>Use --path system, or install for yourself only (--target user).</source>
-        <translation>请改用 --path system，或只为自己安装（--target user）。</translation>
-    </message>
-    <message>
         <source>The part that ran with administrator rights left no result (exit code %1).</source>
         <translation>以管理员权限运行的那部分没有留下结果（退出码 %1）。</translation>
     </message>

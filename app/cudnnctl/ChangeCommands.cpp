@@ -1,6 +1,7 @@
 #include "ChangeCommands.h"
 
 #include "archive/ArchiveInspector.h"
+#include "common/Translations.h"
 #include "detect/Detector.h"
 #include "install/ElevatedChange.h"
 #include "install/Installer.h"
@@ -173,14 +174,11 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
         }
         const Elevation &elevation = Elevation::host();
         if (!request.dryRun && needsElevation(target, options, context, elevation)) {
-            // An elevated run writes the HKCU of whoever approved the prompt, not this user's.
-            if (std::optional<Finding> userParts = userPartsOfElevatedChange(target, options)) {
-                outcome.status = ChangeOutcome::Status::Failed;
-                outcome.findings.append(*userParts);
-            } else {
-                outcome = runChangeElevated(QCoreApplication::applicationFilePath(),
-                                            QCoreApplication::arguments().mid(1), elevation);
-            }
+            QStringList extra{QStringLiteral("--lang"), Translations::current()};
+            if (!request.ifInUse.isEmpty())
+                extra << QStringLiteral("--if-in-use") << request.ifInUse;
+            outcome = installElevated(QCoreApplication::applicationFilePath(), request.archive, target,
+                                      options, extra, context, environment, elevation);
         } else {
             outcome = install(request.archive, *report, target, context, environment, options);
         }
@@ -198,6 +196,9 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
                                         QCoreApplication::arguments().mid(1), elevation);
         else
             outcome = uninstall(request.receiptId, context, environment, options);
+        // This user's PATH and variables of a machine-wide install go with it, changed by this process.
+        if (!request.dryRun && outcome.status == ChangeOutcome::Status::Done && outcome.receipt)
+            outcome.findings += uninstallUserParts(outcome.receipt->id, context, environment);
     }
     outcome.findings = recovered + outcome.findings;
     if (!request.resultFile.isEmpty()) {

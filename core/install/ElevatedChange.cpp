@@ -18,22 +18,7 @@ bool needsElevation(const InstallTarget &target, const ChangeOptions &options, c
     return target.needsAdmin(context) || options.cudnnVariables == EnvironmentScope::Machine;
 }
 
-std::optional<Finding> userPartsOfElevatedChange(const InstallTarget &target, const ChangeOptions &options)
-{
-    if (target.pathScope != PathScope::User && options.cudnnVariables != EnvironmentScope::User)
-        return std::nullopt;
-    return Finding::error(
-        QStringLiteral("install.elevated-user-scope"),
-        Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                               "%1 needs administrator rights, and your own PATH or variables cannot "
-                               "be changed from an administrator's run."))
-            .arg(target.root),
-        QString(),
-        Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                               "Use --path system, or install for yourself only (--target user).")));
-}
-
-Findings withElevationOffered(Findings findings, const InstallTarget &target, const ChangeOptions &options,
+Findings withElevationOffered(Findings findings, const InstallTarget &target, const ChangeOptions &,
                               const SystemContext &context, const Elevation &elevation)
 {
     const bool needsAdmin = std::any_of(findings.cbegin(), findings.cend(), [](const Finding &finding) {
@@ -41,10 +26,6 @@ Findings withElevationOffered(Findings findings, const InstallTarget &target, co
     });
     if (!needsAdmin || !context.isLive() || elevation.isElevated() || elevation.whyElevationCannotWork())
         return findings;
-    if (std::optional<Finding> userParts = userPartsOfElevatedChange(target, options)) {
-        findings.append(*userParts);
-        return findings;
-    }
     Findings offered;
     for (const Finding &finding : findings) {
         if (finding.id != QLatin1String("target.needs-admin")) {
@@ -140,6 +121,58 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
         return outcome;
     }
     return changeOutcomeFromJson(QJsonDocument::fromJson(file.readAll()).object());
+}
+
+ChangeOutcome installElevated(const QString &program, const QString &archivePath, const InstallTarget &target,
+                              const ChangeOptions &options, const QStringList &extraArguments,
+                              const SystemContext &context,
+                              std::shared_ptr<PersistentEnvironment> environment, const Elevation &elevation)
+{
+    InstallTarget machineWide = target;
+    ChangeOptions machineOptions = options;
+    const bool userPath = target.pathScope == PathScope::User;
+    const bool userVariables = options.cudnnVariables == EnvironmentScope::User;
+    if (userPath)
+        machineWide.pathScope = PathScope::None;
+    if (userVariables)
+        machineOptions.cudnnVariables.reset();
+    ChangeOutcome outcome = runChangeElevated(
+        program, installArguments(archivePath, machineWide, machineOptions) + extraArguments, elevation);
+    const bool installed = outcome.status == ChangeOutcome::Status::Done ||
+                           outcome.status == ChangeOutcome::Status::DoneRestartNeeded ||
+                           outcome.status == ChangeOutcome::Status::AlreadyDone;
+    if (!installed || (!userPath && !userVariables) || !outcome.receipt)
+        return outcome;
+    const ChangeOutcome userPart =
+        installUserPart(*outcome.receipt, target, options.cudnnVariables, context, environment, options);
+    outcome.plan += userPart.plan;
+    outcome.findings += userPart.findings;
+    if (userPart.status == ChangeOutcome::Status::Done)
+        return outcome;
+    // All or nothing: the files go again when the PATH or variables could not follow.
+    const ChangeOutcome undone = runChangeElevated(
+        program,
+        QStringList{QStringLiteral("uninstall"), outcome.receipt->id, QStringLiteral("--json")} +
+            extraArguments,
+        elevation);
+    outcome.findings += undone.findings;
+    outcome.status = ChangeOutcome::Status::Failed;
+    outcome.receipt.reset();
+    outcome.receiptPath.clear();
+    return outcome;
+}
+
+Findings uninstallUserParts(const QString &id, const SystemContext &context,
+                            std::shared_ptr<PersistentEnvironment> environment)
+{
+    Findings findings;
+    for (const auto &[receipt, path] : installedReceipts(context)) {
+        if (receipt.partOf != id)
+            continue;
+        const ChangeOutcome removed = uninstall(receipt.id, context, environment);
+        findings += removed.findings;
+    }
+    return findings;
 }
 
 } // namespace cudnnsetup

@@ -13,13 +13,9 @@ namespace cudnnsetup {
 bool needsElevation(const InstallTarget &target, const ChangeOptions &options, const SystemContext &context,
                     const Elevation &elevation);
 
-// Why the per-user parts of a change cannot go with an elevated run (whose HKCU is the approving
-// administrator's, not this user's): the user PATH or user variables asked for. nullopt when none.
-std::optional<Finding> userPartsOfElevatedChange(const InstallTarget &target, const ChangeOptions &options);
-
 // The target's findings as a run that can ask for administrator rights sees them: "the folder
-// needs an administrator" becomes a note that Windows will ask, when asking can work and nothing
-// per-user has to travel with it. Otherwise the findings as they are.
+// needs an administrator" becomes a note that Windows will ask, when asking can work. Otherwise the
+// findings as they are.
 Findings withElevationOffered(Findings findings, const InstallTarget &target, const ChangeOptions &options,
                               const SystemContext &context, const Elevation &elevation);
 
@@ -32,6 +28,20 @@ QStringList installArguments(const QString &archivePath, const InstallTarget &ta
 // changed. The elevated process takes the machine's lock itself; this one holds nothing meanwhile.
 ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
                                 const Elevation &elevation);
+
+// A machine-wide install from a process that is not elevated: the files (and system PATH and
+// variables) by an elevated `program` (cudnnctl), then this user's PATH entry and variables by this
+// process, whose HKCU is the user's (an elevated run's may be the approving administrator's). If
+// the per-user part fails, the elevated part is uninstalled again. `extraArguments` go to the
+// elevated run (--lang, --system-root in tests).
+ChangeOutcome installElevated(const QString &program, const QString &archivePath, const InstallTarget &target,
+                              const ChangeOptions &options, const QStringList &extraArguments,
+                              const SystemContext &context,
+                              std::shared_ptr<PersistentEnvironment> environment, const Elevation &elevation);
+
+// After the install `id` is uninstalled: its per-user part (receipts `partOf` it), in this process.
+Findings uninstallUserParts(const QString &id, const SystemContext &context,
+                            std::shared_ptr<PersistentEnvironment> environment);
 
 // The outcome as `--json` prints it (schema cudnn-setup/change/1), read back.
 ChangeOutcome changeOutcomeFromJson(const QJsonObject &object);

@@ -692,13 +692,16 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
     const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context);
     QList<std::pair<Receipt, QString>> matching;
     for (const auto &entry : receipts) {
-        if (id.isEmpty() || entry.first.id == id)
+        // Without an id, the installs a person made: a per-user part goes with its machine-wide one.
+        if ((id.isEmpty() && entry.first.partOf.isEmpty()) || entry.first.id == id)
             matching.append(entry);
     }
     if (matching.size() != 1) {
         QStringList ids;
-        for (const auto &entry : receipts)
-            ids.append(entry.first.id);
+        for (const auto &entry : receipts) {
+            if (entry.first.partOf.isEmpty())
+                ids.append(entry.first.id);
+        }
         return failed(
             {matching.isEmpty() && !id.isEmpty()
                  ? Finding::error(
@@ -796,6 +799,76 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
         return outcome;
     }
     return finished(transaction.run(options.progress, options.cancelled), outcome);
+}
+
+ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &target,
+                              std::optional<EnvironmentScope> userVariables, const SystemContext &context,
+                              std::shared_ptr<PersistentEnvironment> environment,
+                              const ChangeOptions &options)
+{
+    registerInstallerOperations();
+    const StateFolders folders = StateFolders::of(context);
+    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    if (!lock) {
+        ChangeOutcome outcome;
+        outcome.status = ChangeOutcome::Status::Busy;
+        outcome.findings.append(busy());
+        return outcome;
+    }
+    const QString id = machineWide.id + QStringLiteral("-user");
+    const QString receiptsFolder = folders.receipts(folders.user);
+    const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
+    OperationContext operationContext;
+    operationContext.environment = environment;
+    operationContext.backupFolder = folders.user + QStringLiteral("/") + id + QStringLiteral("-backup");
+    operationContext.crashAt = options.crashAt;
+    Transaction transaction(id, QStringLiteral("install"), folders.journal(folders.user), operationContext);
+    QList<Receipt::EnvironmentChange> changes;
+    if (target.pathScope == PathScope::User) {
+        transaction.add(operations::addPathEntry(target.family, EnvironmentScope::User, target.dllFolder(),
+                                                 true, options.pathFixes));
+        changes.append(
+            {operations::scopeName(EnvironmentScope::User), QStringLiteral("PATH"), target.dllFolder(),
+             readValue(*environment, EnvironmentScope::User, QStringLiteral("PATH")), std::nullopt});
+    }
+    if (userVariables == EnvironmentScope::User) {
+        const QList<std::pair<QString, QString>> variables = {
+            {QStringLiteral("CUDNN_PATH"), target.root},
+            {QStringLiteral("CUDNN_INCLUDE_DIR"), target.pathOf(target.includeFolder)},
+            {QStringLiteral("CUDNN_LIBRARY"),
+             context.paths().join(target.pathOf(target.libFolder), QStringLiteral("cudnn.lib"))}};
+        for (const auto &[name, value] : variables) {
+            transaction.add(operations::setEnvironmentValue(EnvironmentScope::User, name,
+                                                            StoredEnvironmentValue{value, false}));
+            changes.append({operations::scopeName(EnvironmentScope::User), name, QString(),
+                            readValue(*environment, EnvironmentScope::User, name),
+                            StoredEnvironmentValue{value, false}});
+        }
+    }
+    transaction.add(operations::makeDirectory(receiptsFolder));
+    auto receiptHolder = std::make_shared<Receipt>();
+    transaction.add(operations::writeFileMadeLater(receiptPath, [=, &target]() {
+        Receipt &receipt = *receiptHolder;
+        receipt.id = id;
+        receipt.partOf = machineWide.id;
+        receipt.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        receipt.tool = QLatin1String(kTool);
+        receipt.archive = machineWide.archive;
+        receipt.target = target.toJson();
+        receipt.environment = changes;
+        for (Receipt::EnvironmentChange &change : receipt.environment) {
+            if (change.name == QLatin1String("PATH"))
+                change.after = readValue(*environment, EnvironmentScope::User, change.name);
+        }
+        return QJsonDocument(receipt.toJson()).toJson();
+    }));
+    ChangeOutcome outcome;
+    outcome.plan = describe(transaction);
+    outcome.receiptPath = receiptPath;
+    const Transaction::Result result = transaction.run(options.progress, options.cancelled);
+    if (result.outcome == Transaction::Outcome::Committed)
+        outcome.receipt = *receiptHolder;
+    return finished(result, outcome);
 }
 
 } // namespace cudnnsetup

@@ -98,6 +98,14 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
                         std::shared_ptr<PersistentEnvironment> environment,
                         const ChangeOptions &options = {});
 
+// The per-user part of a machine-wide install that ran elevated: this user's PATH entry and
+// variables, changed by this user's own process (an elevated run's HKCU may be another account's),
+// with a receipt of its own (`partOf` the machine-wide one) in this user's folder.
+ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &target,
+                              std::optional<EnvironmentScope> userVariables, const SystemContext &context,
+                              std::shared_ptr<PersistentEnvironment> environment,
+                              const ChangeOptions &options = {});
+
 // Every receipt on the system, machine ones first; with the host path each was read from.
 QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context);
 

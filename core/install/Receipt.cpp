@@ -56,7 +56,8 @@ QJsonObject Receipt::toJson() const
             {QStringLiteral("files"), fileArray},
             {QStringLiteral("folders"), QJsonArray::fromStringList(folders)},
             {QStringLiteral("environment"), environmentArray},
-            {QStringLiteral("result"), result}};
+            {QStringLiteral("result"), result},
+            {QStringLiteral("partOf"), partOf.isEmpty() ? QJsonValue() : QJsonValue(partOf)}};
 }
 
 Expected<Receipt> Receipt::fromJson(const QJsonObject &object)
@@ -74,6 +75,7 @@ Expected<Receipt> Receipt::fromJson(const QJsonObject &object)
     receipt.archive = object.value(QStringLiteral("archive")).toObject();
     receipt.target = object.value(QStringLiteral("target")).toObject();
     receipt.result = object.value(QStringLiteral("result")).toString();
+    receipt.partOf = object.value(QStringLiteral("partOf")).toString();
     for (const QJsonValue &value : object.value(QStringLiteral("files")).toArray()) {
         const QJsonObject file = value.toObject();
         receipt.files.append({file.value(QStringLiteral("path")).toString(),

@@ -44,6 +44,9 @@ struct Receipt
     QStringList folders; // the folders the install created, which an uninstall removes when empty
     QList<EnvironmentChange> environment;
     QString result = QStringLiteral("installed");
+    // The per-user part of a machine-wide install that ran elevated (this user's PATH and
+    // variables, changed by this user's own process): the id of the machine-wide receipt.
+    QString partOf;
 
     QJsonObject toJson() const;
     static Expected<Receipt> fromJson(const QJsonObject &object);

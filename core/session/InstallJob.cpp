@@ -119,11 +119,13 @@ void InstallJob::start()
     if (needsElevation(request.target, options, context, elevation)) {
         const QString cudnnctl = QDir(QCoreApplication::applicationDirPath())
                                      .filePath(QStringLiteral("cudnnctl") + QLatin1String(kExecutableSuffix));
-        const QStringList arguments = installArguments(request.archivePath, request.target, options) +
-                                      QStringList{QStringLiteral("--lang"), Translations::current()};
-        qCInfo(lcWizard) << "asking for administrator rights to run" << cudnnctl << arguments;
-        m_watcher.setFuture(QtConcurrent::run(
-            [cudnnctl, arguments, &elevation] { return runChangeElevated(cudnnctl, arguments, elevation); }));
+        const QStringList extra{QStringLiteral("--lang"), Translations::current()};
+        qCInfo(lcWizard) << "asking for administrator rights to run" << cudnnctl;
+        m_watcher.setFuture(
+            QtConcurrent::run([cudnnctl, request, options, extra, context, environment, &elevation] {
+                return installElevated(cudnnctl, request.archivePath, request.target, options, extra, context,
+                                       environment, elevation);
+            }));
         return;
     }
     m_watcher.setFuture(QtConcurrent::run([request, context, environment, options] {

@@ -8,6 +8,7 @@
 #include "SystemTrees.h"
 #include "TreeSnapshot.h"
 #include "install/ElevatedChange.h"
+#include "platform/MemoryEnvironment.h"
 
 #include <QFile>
 #include <QProcess>
@@ -140,10 +141,9 @@ private Q_SLOTS:
         QCOMPARE(seen.first().id, QStringLiteral("install.asks-for-admin"));
         QVERIFY(!hasErrors(seen));
 
-        target.pathScope = PathScope::User; // the approving administrator's PATH is not this user's
+        target.pathScope = PathScope::User; // this user's PATH: changed by this process afterwards
         seen = withElevationOffered(needsAdmin, target, options, live, prompt);
-        QVERIFY(hasErrors(seen));
-        QCOMPARE(seen.last().id, QStringLiteral("install.elevated-user-scope"));
+        QVERIFY(!hasErrors(seen));
 
         target.pathScope = PathScope::System;
         prompt.administrator = false;
@@ -182,6 +182,78 @@ private Q_SLOTS:
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
         QVERIFY(QFileInfo::exists(
             sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
+    }
+
+    // Program Files with this user's own PATH: the files by the elevated run, the PATH entry by
+    // this process (the elevated run's HKCU may be the approving administrator's), a receipt for
+    // each part; the uninstall takes both away again.
+    void userPathTravelsApartFromTheElevatedRun()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        qputenv("LOCALAPPDATA", "C:\\Users\\lab\\AppData\\Local");
+        qputenv("ProgramData", "C:\\ProgramData");
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        auto environment = std::make_shared<MemoryEnvironment>();
+        environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {QStringLiteral("C:\\Tools"), true});
+        InstallTarget target;
+        target.kind = InstallTarget::Kind::Folder;
+        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+        target.binFolder = QStringLiteral("bin");
+        target.includeFolder = QStringLiteral("include");
+        target.libFolder = QStringLiteral("lib\\x64");
+        target.pathScope = PathScope::User;
+        const QStringList extra{QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
+                                QStringLiteral("en")};
+        PromptStandIn prompt;
+        const ChangeOutcome outcome = installElevated(QStringLiteral(CUDNNCTL_PATH), m_archive, target, {},
+                                                      extra, context, environment, prompt);
+        QCOMPARE(outcome.statusName(), QStringLiteral("done"));
+        QVERIFY(prompt.ranWith.contains(QStringLiteral("none"))); // --path none for the elevated part
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                 target.dllFolder() + QStringLiteral(";C:\\Tools"));
+        QList<Receipt> parts;
+        for (const auto &[receipt, path] : installedReceipts(context)) {
+            if (receipt.partOf == outcome.receipt->id)
+                parts.append(receipt);
+        }
+        QCOMPARE(parts.size(), 1);
+        QCOMPARE(parts.first().environment.first().name, QStringLiteral("PATH"));
+
+        QCOMPARE(uninstall(outcome.receipt->id, context, environment).statusName(), QStringLiteral("done"));
+        QVERIFY(uninstallUserParts(outcome.receipt->id, context, environment).isEmpty());
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                 QStringLiteral("C:\\Tools"));
+        QVERIFY(installedReceipts(context).isEmpty());
+    }
+
+    // The PATH cannot be written after the elevated part put the files in place: the files go again.
+    void failedUserPartTakesTheFilesBack()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        qputenv("LOCALAPPDATA", "C:\\Users\\lab\\AppData\\Local");
+        qputenv("ProgramData", "C:\\ProgramData");
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        auto environment = std::make_shared<MemoryEnvironment>();
+        environment->failWritesAfter(0, -1);
+        InstallTarget target;
+        target.kind = InstallTarget::Kind::Folder;
+        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+        target.binFolder = QStringLiteral("bin");
+        target.pathScope = PathScope::User;
+        const TreeSnapshot before =
+            TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"), QStringLiteral("Users")});
+        PromptStandIn prompt;
+        const ChangeOutcome outcome = installElevated(
+            QStringLiteral(CUDNNCTL_PATH), m_archive, target, {},
+            {QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"), QStringLiteral("en")},
+            context, environment, prompt);
+        QCOMPARE(outcome.exitCode(), 1603);
+        QVERIFY(!outcome.findings.isEmpty());
+        const TreeSnapshot after =
+            TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"), QStringLiteral("Users")});
+        QVERIFY2(after == before, qPrintable(after.difference(before)));
     }
 
     // UAC off and a standard user: no prompt can give administrator rights; said before trying.
