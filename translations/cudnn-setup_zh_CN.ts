@@ -168,7 +168,7 @@
     </message>
     <message>
         <source>Receipt %1: %2</source>
-        <translation>安装回执 %1：%2</translation>
+        <translation>安装记录 %1：%2</translation>
     </message>
     <message>
         <source>--path takes user, system or none.</source>
@@ -206,8 +206,8 @@ Commands:
   inspect   检查 cuDNN 压缩包（ZIP）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
             以及其中实际是面向哪个 CUDA 的哪个 cuDNN。
   install   以单个事务安装 cuDNN 压缩包（--archive --target --path）：
-            要么全部完成，要么什么都不改，并留下安装回执。
-  uninstall 按回执撤销一次安装（cudnnctl uninstall [ID]）。</translation>
+            要么全部完成，要么什么都不改，并留下安装记录。
+  uninstall 按安装记录撤销一次安装（cudnnctl uninstall [ID]）。</translation>
     </message>
     <message>
         <source>The command to run: detect, check, inspect ZIP, install or uninstall [ID].</source>
@@ -1523,7 +1523,7 @@ Commands:
     </message>
     <message>
         <source>This is not a cuDNN Setup receipt.</source>
-        <translation>这不是 cuDNN Setup 的安装回执。</translation>
+        <translation>这不是 cuDNN Setup 的安装记录。</translation>
     </message>
     <message>
         <source>A step of the interrupted install (%1) cannot be undone.</source>
