@@ -1,6 +1,7 @@
 #include "ArchivePage.h"
 
 #include "Artwork.h"
+#include "FactsTree.h"
 #include "FindingsView.h"
 #include "session/InspectionJob.h"
 #include "session/SetupSession.h"
@@ -13,7 +14,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -29,7 +29,6 @@ namespace cudnnsetup::wizard {
 namespace {
 
 const QString kFolderSetting = QStringLiteral("archive/folder");
-constexpr int kIconSize = 20;
 
 // The one local .zip file a drag carries, or nothing: anything else is not taken.
 QString droppedArchive(const QMimeData *mime)
@@ -87,17 +86,7 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
     summaryRow->addWidget(m_summary, 1);
 
-    m_facts = new QTreeWidget(this);
-    m_facts->setObjectName(QStringLiteral("archiveFacts"));
-    m_facts->setColumnCount(2);
-    m_facts->setRootIsDecorated(false);
-    m_facts->setItemsExpandable(false);
-    m_facts->setSelectionMode(QAbstractItemView::NoSelection);
-    m_facts->setFocusPolicy(Qt::TabFocus);
-    m_facts->setIconSize(QSize(kIconSize, kIconSize));
-    m_facts->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_facts->header()->setStretchLastSection(true);
-    m_facts->setWordWrap(true);
+    m_facts = newFactsTree(QStringLiteral("archiveFacts"), this);
 
     m_findingsTitle = new QLabel(this);
     m_findingsTitle->setFont(bold);

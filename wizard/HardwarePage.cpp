@@ -1,6 +1,7 @@
 #include "HardwarePage.h"
 
 #include "Artwork.h"
+#include "FactsTree.h"
 #include "FindingsView.h"
 #include "session/DetectionJob.h"
 #include "session/SetupSession.h"
@@ -8,7 +9,6 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QMessageBox>
@@ -22,7 +22,6 @@
 namespace cudnnsetup::wizard {
 
 namespace {
-constexpr int kIconSize = 20;
 
 QTreeWidgetItem *addItem(QTreeWidget *tree, Status status, const QString &label, const QString &value)
 {
@@ -57,17 +56,7 @@ HardwarePage::HardwarePage(SetupSession *session, QWidget *parent)
     summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
     summaryRow->addWidget(m_summary, 1);
 
-    m_system = new QTreeWidget(this);
-    m_system->setObjectName(QStringLiteral("systemTree"));
-    m_system->setColumnCount(2);
-    m_system->setRootIsDecorated(false);
-    m_system->setItemsExpandable(false);
-    m_system->setSelectionMode(QAbstractItemView::NoSelection);
-    m_system->setFocusPolicy(Qt::TabFocus);
-    m_system->setIconSize(QSize(kIconSize, kIconSize));
-    m_system->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_system->header()->setStretchLastSection(true);
-    m_system->setWordWrap(true);
+    m_system = newFactsTree(QStringLiteral("systemTree"), this);
 
     m_findingsTitle = new QLabel(this);
     m_findingsTitle->setFont(bold);
