@@ -39,6 +39,16 @@ Finding busy()
         QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again.")));
 }
 
+// Performs `inner` as a piece of the operation that is running: what the inner one would remember
+// is already known to the outer one's undo, and must not take the place of what it remembered.
+std::optional<Finding> performAsPartOf(Operation &inner, OperationContext &context)
+{
+    const auto remember = std::exchange(context.remember, [](const QJsonObject &) {});
+    std::optional<Finding> error = inner.perform(context);
+    context.remember = remember;
+    return error;
+}
+
 // zlibwapi.dll beside the cuDNN DLLs when, once they are unpacked, their imports ask for it and the
 // loader would find no 64-bit copy first. Decided while the transaction runs (the imports are read
 // from the unpacked files, where a random access is cheap), undone like any other file.
@@ -85,12 +95,9 @@ public:
         context.remember({{QStringLiteral("written"), needed}});
         if (!needed)
             return std::nullopt;
-        // The write is this operation's own: what it would remember is known ("nothing replaced").
-        auto write = operations::writeFile(m_destination, embeddedZlibwapi());
-        const auto remember = std::exchange(context.remember, [](const QJsonObject &) {});
-        std::optional<Finding> error = write->perform(context);
-        context.remember = remember;
-        if (error)
+        // What the write would remember is known: nothing was there to replace.
+        if (std::optional<Finding> error =
+                performAsPartOf(*operations::writeFile(m_destination, embeddedZlibwapi()), context))
             return error;
         if (m_placed)
             *m_placed = true;
@@ -148,11 +155,8 @@ public:
     std::optional<Finding> perform(OperationContext &context) override
     {
         context.remember({{QStringLiteral("waiting"), waiting()}});
-        auto move = operations::moveIntoPlace(m_staged, waiting());
-        const auto remember = std::exchange(context.remember, [](const QJsonObject &) {});
-        std::optional<Finding> error = move->perform(context);
-        context.remember = remember;
-        if (error)
+        if (std::optional<Finding> error =
+                performAsPartOf(*operations::moveIntoPlace(m_staged, waiting()), context))
             return error;
         if (std::optional<QString> refused =
                 (m_files ? *m_files : FilesInUse::host()).replaceAtReboot(waiting(), m_destination)) {
@@ -200,6 +204,26 @@ std::optional<StoredEnvironmentValue> readValue(PersistentEnvironment &environme
 {
     const auto value = environment.read(scope, name);
     return value ? *value : std::nullopt;
+}
+
+// CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY for `target` in `scope` (for building OpenCV,
+// ONNX Runtime or TensorFlow from source), as steps and as the receipt's record of them.
+void addCudnnVariables(Transaction &transaction, QList<Receipt::EnvironmentChange> &changes,
+                       EnvironmentScope scope, const InstallTarget &target, const SystemContext &context,
+                       PersistentEnvironment &environment)
+{
+    const QList<std::pair<QString, QString>> variables = {
+        {QStringLiteral("CUDNN_PATH"), target.root},
+        {QStringLiteral("CUDNN_INCLUDE_DIR"), target.pathOf(target.includeFolder)},
+        {QStringLiteral("CUDNN_LIBRARY"),
+         context.paths().join(target.pathOf(target.libFolder), target.family == OsFamily::Windows
+                                                                   ? QStringLiteral("cudnn.lib")
+                                                                   : QStringLiteral("libcudnn.so"))}};
+    for (const auto &[name, value] : variables) {
+        transaction.add(operations::setEnvironmentValue(scope, name, StoredEnvironmentValue{value, false}));
+        changes.append({operations::scopeName(scope), name, QString(), readValue(environment, scope, name),
+                        StoredEnvironmentValue{value, false}});
+    }
 }
 
 ChangeOutcome failed(const Findings &findings)
@@ -607,22 +631,8 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         changes.append({operations::scopeName(*pathScope), QStringLiteral("PATH"), target.dllFolder(),
                         readValue(*environment, *pathScope, QStringLiteral("PATH")), std::nullopt});
     }
-    if (options.cudnnVariables) {
-        const EnvironmentScope scope = *options.cudnnVariables;
-        const QList<std::pair<QString, QString>> variables = {
-            {QStringLiteral("CUDNN_PATH"), target.root},
-            {QStringLiteral("CUDNN_INCLUDE_DIR"), target.pathOf(target.includeFolder)},
-            {QStringLiteral("CUDNN_LIBRARY"),
-             context.paths().join(target.pathOf(target.libFolder), target.family == OsFamily::Windows
-                                                                       ? QStringLiteral("cudnn.lib")
-                                                                       : QStringLiteral("libcudnn.so"))}};
-        for (const auto &[name, value] : variables) {
-            transaction.add(
-                operations::setEnvironmentValue(scope, name, StoredEnvironmentValue{value, false}));
-            changes.append({operations::scopeName(scope), name, QString(),
-                            readValue(*environment, scope, name), StoredEnvironmentValue{value, false}});
-        }
-    }
+    if (options.cudnnVariables)
+        addCudnnVariables(transaction, changes, *options.cudnnVariables, target, context, *environment);
 
     transaction.add(operations::makeDirectory(receiptsFolder));
     auto receiptHolder = std::make_shared<Receipt>();
@@ -831,20 +841,8 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
             {operations::scopeName(EnvironmentScope::User), QStringLiteral("PATH"), target.dllFolder(),
              readValue(*environment, EnvironmentScope::User, QStringLiteral("PATH")), std::nullopt});
     }
-    if (userVariables == EnvironmentScope::User) {
-        const QList<std::pair<QString, QString>> variables = {
-            {QStringLiteral("CUDNN_PATH"), target.root},
-            {QStringLiteral("CUDNN_INCLUDE_DIR"), target.pathOf(target.includeFolder)},
-            {QStringLiteral("CUDNN_LIBRARY"),
-             context.paths().join(target.pathOf(target.libFolder), QStringLiteral("cudnn.lib"))}};
-        for (const auto &[name, value] : variables) {
-            transaction.add(operations::setEnvironmentValue(EnvironmentScope::User, name,
-                                                            StoredEnvironmentValue{value, false}));
-            changes.append({operations::scopeName(EnvironmentScope::User), name, QString(),
-                            readValue(*environment, EnvironmentScope::User, name),
-                            StoredEnvironmentValue{value, false}});
-        }
-    }
+    if (userVariables == EnvironmentScope::User)
+        addCudnnVariables(transaction, changes, EnvironmentScope::User, target, context, *environment);
     transaction.add(operations::makeDirectory(receiptsFolder));
     auto receiptHolder = std::make_shared<Receipt>();
     transaction.add(operations::writeFileMadeLater(receiptPath, [=, &target]() {
