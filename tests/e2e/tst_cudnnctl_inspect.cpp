@@ -20,14 +20,6 @@ namespace {
 
 const QString kOfficialName = QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip");
 
-QByteArray zipOf(const QList<ZipWriter::Entry> &entries)
-{
-    ZipWriter zip;
-    for (const ZipWriter::Entry &entry : entries)
-        zip.add(entry);
-    return zip.finish();
-}
-
 QList<ZipWriter::Entry> cudnn91Entries()
 {
     return archives::entriesOf(archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")),
@@ -106,7 +98,7 @@ private Q_SLOTS:
     // With a database that holds its checksum, the file is NVIDIA's own, whatever its name.
     void officialFileUnderAnotherName()
     {
-        const QByteArray bytes = zipOf(cudnn91Entries());
+        const QByteArray bytes = ZipWriter(cudnn91Entries()).finish();
         QFile embedded(QStringLiteral(CUDNNSETUP_SOURCE_DIR "/resources/compat/cudnn-compat.json"));
         QVERIFY(embedded.open(QIODevice::ReadOnly));
         QJsonObject root = QJsonDocument::fromJson(embedded.readAll()).object();
@@ -151,21 +143,21 @@ private Q_SLOTS:
         QList<ZipWriter::Entry> escaping = cudnn91Entries();
         escaping.append(ZipWriter::Entry::file("../../Windows/System32/evil.dll", peimage::x64Dll()));
         QTest::newRow("path outside")
-            << zipOf(escaping) << "unsafe"
+            << ZipWriter(escaping).finish() << "unsafe"
             << "archive.unsafe-path" << QByteArray("would land outside the target folder");
 
         QList<ZipWriter::Entry> x86 = cudnn91Entries();
         x86[0].data = peimage::dllFor(cudnnsetup::PeInfo::I386);
-        QTest::newRow("x86 DLL") << zipOf(x86) << "unsafe"
+        QTest::newRow("x86 DLL") << ZipWriter(x86).finish() << "unsafe"
                                  << "archive.dll-not-x64"
                                  << QByteArray("Not every DLL is for 64-bit x64 Windows");
 
         QList<ZipWriter::Entry> damaged = cudnn91Entries();
         damaged[4].crc32 = 0xdeadbeef;
-        QTest::newRow("CRC") << zipOf(damaged) << "corrupt"
+        QTest::newRow("CRC") << ZipWriter(damaged).finish() << "corrupt"
                              << "archive.crc-mismatch" << QByteArray("does not match its checksum");
 
-        QByteArray cut = zipOf(cudnn91Entries());
+        QByteArray cut = ZipWriter(cudnn91Entries()).finish();
         cut.chop(cut.size() / 3);
         QTest::newRow("cut short") << cut << "corrupt"
                                    << "archive.corrupt" << QByteArray("damaged or incomplete");
@@ -174,8 +166,10 @@ private Q_SLOTS:
                                   << "archive.not-zip" << QByteArray("is not a zip archive");
         QTest::newRow("installer program") << peimage::x64Dll() << "not-cudnn"
                                            << "archive.is-program" << QByteArray("This is a Windows program");
-        QTest::newRow("other zip") << zipOf({ZipWriter::Entry::file("notes.txt", "hello")}) << "not-cudnn"
-                                   << "archive.not-cudnn" << QByteArray("This zip holds no cuDNN");
+        QTest::newRow("other zip")
+            << ZipWriter(QList<ZipWriter::Entry>{ZipWriter::Entry::file("notes.txt", "hello")}).finish()
+            << "not-cudnn"
+            << "archive.not-cudnn" << QByteArray("This zip holds no cuDNN");
     }
     void refusedArchivesAreExitOne()
     {
@@ -202,7 +196,7 @@ private Q_SLOTS:
         entries.append(ZipWriter::Entry::file("cudnn-windows-x86_64-9.1.0.70_cuda12-archive/"
                                               "\xca\xb9\xd3\xc3\xcb\xb5\xc3\xf7.txt",
                                               "notes"));
-        const QString path = save(QStringLiteral("下载/") + kOfficialName, zipOf(entries));
+        const QString path = save(QStringLiteral("下载/") + kOfficialName, ZipWriter(entries).finish());
         const CudnnctlRun json = inspect(path, {QStringLiteral("--json")});
         QVERIFY2(json.exitCode == 0, json.out + json.err);
         const QJsonObject report = outputJson(json);

@@ -302,11 +302,8 @@ private Q_SLOTS:
             QList<ZipWriter::Entry> entries = archives::entriesOf(
                 archives::windowsFiles(kVersion, QStringLiteral("12")), QStringLiteral("9.1.0"));
             entries.append(ZipWriter::Entry::file("../../evil.dll", peimage::x64Dll()));
-            ZipWriter zip;
-            for (const ZipWriter::Entry &entry : entries)
-                zip.add(entry);
             archive = m_archives.filePath(QStringLiteral("unsafe.zip"));
-            QVERIFY(zip.save(archive));
+            QVERIFY(ZipWriter(entries).save(archive));
             arguments.clear();
         }
         QStringList all{QStringLiteral("install"), QStringLiteral("--archive"), archive};

@@ -58,10 +58,7 @@ const QString kIdleText = QStringLiteral("Choose the cuDNN zip you downloaded fr
 
 bool saveZip(const QString &hostPath, const QList<ZipWriter::Entry> &entries)
 {
-    ZipWriter zip;
-    for (const ZipWriter::Entry &entry : entries)
-        zip.add(entry);
-    return zip.save(hostPath);
+    return ZipWriter(entries).save(hostPath);
 }
 
 // NVIDIA's Windows archive of `version` for `cudaVariant`, every DLL a small x64 DLL.

@@ -131,10 +131,7 @@ QList<ZipWriter::Entry> entriesOf(const QStringList &files, const QString &heade
 
 QByteArray windowsZip(const QString &version, const QString &cudaVariant)
 {
-    ZipWriter zip;
-    for (const ZipWriter::Entry &entry : entriesOf(windowsFiles(version, cudaVariant), version))
-        zip.add(entry);
-    return zip.finish();
+    return ZipWriter(entriesOf(windowsFiles(version, cudaVariant), version)).finish();
 }
 
 } // namespace archives

@@ -145,10 +145,7 @@ struct Workstation
                 }
             }
         }
-        ZipWriter zip;
-        for (const ZipWriter::Entry &entry : entries)
-            zip.add(entry);
-        if (!zip.save(archive))
+        if (!ZipWriter(entries).save(archive))
             qFatal("the archive cannot be written");
 
         snapshot = windowsH200({QStringLiteral("12.9.1")});

@@ -67,6 +67,12 @@ ZipWriter::Entry ZipWriter::Entry::symlink(const QByteArray &name, const QByteAr
     return entry;
 }
 
+ZipWriter::ZipWriter(const QList<Entry> &entries)
+{
+    for (const Entry &entry : entries)
+        add(entry);
+}
+
 qint64 ZipWriter::add(const Entry &entry)
 {
     const QByteArray stored = entry.method == 8 ? rawDeflate(entry.data) : entry.data;

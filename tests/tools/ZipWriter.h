@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 
 #include <optional>
@@ -30,6 +31,10 @@ public:
         // A Unix symbolic link (mode 0120777) whose data is the target, as Info-ZIP stores it.
         static Entry symlink(const QByteArray &name, const QByteArray &target);
     };
+
+    ZipWriter() = default;
+    // A writer with `entries` added in order.
+    explicit ZipWriter(const QList<Entry> &entries);
 
     // Appends the entry's local header and data; returns the local header's offset.
     qint64 add(const Entry &entry);

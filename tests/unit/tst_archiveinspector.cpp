@@ -22,14 +22,6 @@ Q_DECLARE_METATYPE(cudnnsetup::ZipSource::Backend)
 
 namespace {
 
-QByteArray zipOf(const QList<ZipWriter::Entry> &entries)
-{
-    ZipWriter zip;
-    for (const ZipWriter::Entry &entry : entries)
-        zip.add(entry);
-    return zip.finish();
-}
-
 QStringList ids(const Findings &findings)
 {
     QStringList result;
@@ -170,7 +162,7 @@ private Q_SLOTS:
         QFETCH(QString, fileName);
         QFETCH(QStringList, files);
         QFETCH(QString, headerVersion);
-        const QByteArray bytes = zipOf(archives::entriesOf(files, headerVersion));
+        const QByteArray bytes = ZipWriter(archives::entriesOf(files, headerVersion)).finish();
         const ArchiveReport report = inspect(save(fileName, bytes));
 
         QCOMPARE(report.verdictName(), QStringLiteral("ok"));
@@ -294,7 +286,7 @@ private Q_SLOTS:
             archives::entriesOf(archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")),
                                 QStringLiteral("9.1.0"));
         entries.last().data += ' ';
-        const ArchiveReport changed = inspect(save(official, zipOf(entries)), true, kb);
+        const ArchiveReport changed = inspect(save(official, ZipWriter(entries).finish()), true, kb);
         QCOMPARE(changed.official, ArchiveReport::Official::Mismatch);
         const Finding *mismatch = nullptr;
         for (const Finding &finding : changed.findings) {
@@ -319,7 +311,7 @@ private Q_SLOTS:
             noise[i] = char((i * 2654435761u) >> 13);
         entries.append(
             ZipWriter::Entry::file("cudnn-windows-x86_64-9.1.0.70_cuda12-archive/noise.bin", noise, 0));
-        const QByteArray bytes = zipOf(entries);
+        const QByteArray bytes = ZipWriter(entries).finish();
         const QString path = save(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), bytes);
         QCOMPARE(inspect(path, true).sha256, sha256Of(bytes));
         QCOMPARE(inspect(path, false).sha256, sha256Of(bytes));
@@ -338,9 +330,9 @@ private Q_SLOTS:
             dll += QByteArray::number(dll.size());
         entries[0].data = dll; // cudnn64_9.dll, about the size of NVIDIA's
         const QString name = QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip");
-        QCOMPARE(inspect(save(name, zipOf(entries)), false).verdictName(), QStringLiteral("ok"));
+        QCOMPARE(inspect(save(name, ZipWriter(entries).finish()), false).verdictName(), QStringLiteral("ok"));
         entries[0].crc32 = 0x12345678;
-        const ArchiveReport damaged = inspect(save(name, zipOf(entries)), false);
+        const ArchiveReport damaged = inspect(save(name, ZipWriter(entries).finish()), false);
         QCOMPARE(damaged.verdictName(), QStringLiteral("corrupt"));
         QVERIFY(ids(damaged.findings).contains(QStringLiteral("archive.crc-mismatch")));
     }
@@ -365,8 +357,8 @@ private Q_SLOTS:
             archives::entriesOf(archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")),
                                 QStringLiteral("9.1.0"));
         entries[2].data = peimage::dllFor(machine);
-        const ArchiveReport report =
-            inspect(save(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), zipOf(entries)));
+        const ArchiveReport report = inspect(save(
+            QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), ZipWriter(entries).finish()));
         QCOMPARE(report.verdictName(), QStringLiteral("unsafe"));
         QVERIFY(ids(report.findings).contains(QStringLiteral("archive.dll-not-x64")));
         const ArchiveFile *file = fileAt(report, QString::fromUtf8(entries[2].name));
@@ -459,8 +451,8 @@ private Q_SLOTS:
             entries[1].data = "this is not a DLL";
             break;
         }
-        const ArchiveReport report =
-            inspect(save(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), zipOf(entries)));
+        const ArchiveReport report = inspect(save(
+            QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), ZipWriter(entries).finish()));
         QTEST(report.verdictName(), "verdict");
         QFETCH(QString, finding);
         QVERIFY2(ids(report.findings).contains(finding),
@@ -511,8 +503,10 @@ private Q_SLOTS:
             bytes = peimage::x64Dll();
             break;
         case 3:
-            bytes = zipOf({ZipWriter::Entry::file("photos/cat.jpg", QByteArray(2000, 'c')),
-                           ZipWriter::Entry::file("readme.txt", "hello")});
+            bytes = ZipWriter(QList<ZipWriter::Entry>{
+                                  ZipWriter::Entry::file("photos/cat.jpg", QByteArray(2000, 'c')),
+                                  ZipWriter::Entry::file("readme.txt", "hello")})
+                        .finish();
             break;
         }
         const ArchiveReport report =
@@ -557,8 +551,8 @@ private Q_SLOTS:
         ZipWriter::Entry named = ZipWriter::Entry::file(rawName, "notes");
         named.utf8Name = utf8Flag;
         entries.append(named);
-        const ArchiveReport report =
-            inspect(save(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), zipOf(entries)));
+        const ArchiveReport report = inspect(save(
+            QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), ZipWriter(entries).finish()));
         QCOMPARE(report.verdictName(), QStringLiteral("ok"));
         QFETCH(QString, path);
         QVERIFY2(fileAt(report, path), qPrintable(report.files.last().path));
@@ -578,8 +572,8 @@ private Q_SLOTS:
                                 QStringLiteral("9.1.0"));
         for (ZipWriter::Entry &entry : entries)
             entry.zip64 = true;
-        const ArchiveReport report =
-            inspect(save(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), zipOf(entries)));
+        const ArchiveReport report = inspect(save(
+            QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), ZipWriter(entries).finish()));
         QCOMPARE(report.verdictName(), QStringLiteral("ok"));
         QCOMPARE(report.cudnn.toString(), QStringLiteral("9.1.0.70"));
         QCOMPARE(report.files.size(), entries.size());
@@ -595,8 +589,8 @@ private Q_SLOTS:
                                 QStringLiteral("8.9.7"));
         entries.append(
             ZipWriter::Entry::file("cudnn-windows-x86_64-8.9.7.29_cuda12-archive/\xcb\xb5\xc3\xf7.txt", "x"));
-        const QString path =
-            save(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"), zipOf(entries));
+        const QString path = save(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"),
+                                  ZipWriter(entries).finish());
         QJsonObject reports[2];
         for (int i = 0; i < 2; ++i) {
             InspectOptions options;

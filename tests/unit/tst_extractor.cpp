@@ -109,14 +109,6 @@ QList<ZipWriter::Entry> cudnnEntries()
     return entries;
 }
 
-QByteArray zipOf(const QList<ZipWriter::Entry> &entries)
-{
-    ZipWriter writer;
-    for (const ZipWriter::Entry &entry : entries)
-        writer.add(entry);
-    return writer.finish();
-}
-
 // The contents of the files (not the folders) by path.
 QHash<QString, QByteArray> contentsOf(const QList<ZipWriter::Entry> &entries)
 {
@@ -290,7 +282,7 @@ private Q_SLOTS:
     {
         QVERIFY(!ZipSource::backends().isEmpty());
         m_entries = cudnnEntries();
-        m_zip = zipOf(m_entries);
+        m_zip = ZipWriter(m_entries).finish();
         m_contents = contentsOf(m_entries);
         QCOMPARE(m_contents.size(), archives::windowsFiles(kVersion, kCuda).size());
     }
@@ -335,7 +327,7 @@ private Q_SLOTS:
         entryNamed(entries, kLicense).zip64 = true;
         Sandbox sandbox;
         QList<ArchiveFile> files;
-        const QString archive = saveAndInspect(sandbox, zipOf(entries), files);
+        const QString archive = saveAndInspect(sandbox, ZipWriter(entries).finish(), files);
         if (QTest::currentTestFailed())
             return;
         const QString staging = sandbox.root() + QStringLiteral("/staging");
@@ -362,7 +354,7 @@ private Q_SLOTS:
         damaged.crc32 = 0x5eed5eedu;
         Sandbox sandbox;
         QList<ArchiveFile> files;
-        const QString archive = saveAndInspect(sandbox, zipOf(entries), files);
+        const QString archive = saveAndInspect(sandbox, ZipWriter(entries).finish(), files);
         if (QTest::currentTestFailed())
             return;
         // Folders above the staging folder that the extraction makes go again, too.
@@ -393,7 +385,7 @@ private Q_SLOTS:
         damaged.declaredSize = quint64(damaged.data.size() + sizeError);
         Sandbox sandbox;
         QList<ArchiveFile> files;
-        const QString archive = saveAndInspect(sandbox, zipOf(entries), files);
+        const QString archive = saveAndInspect(sandbox, ZipWriter(entries).finish(), files);
         if (QTest::currentTestFailed())
             return;
         const QString staging = sandbox.root() + QStringLiteral("/staging");
@@ -480,18 +472,18 @@ private Q_SLOTS:
         QList<ZipWriter::Entry> entries = cudnnEntries();
         // The same names and sizes: only the CRC in the central directory tells.
         entryNamed(entries, kStoredDll).data[5000] ^= 1;
-        QTest::newRow("one DLL differs") << zipOf(entries) << QStringLiteral("archive.changed");
+        QTest::newRow("one DLL differs") << ZipWriter(entries).finish() << QStringLiteral("archive.changed");
 
         entries = cudnnEntries();
         entryNamed(entries, kLicense).data.append("more");
-        QTest::newRow("a file grew") << zipOf(entries) << QStringLiteral("archive.changed");
+        QTest::newRow("a file grew") << ZipWriter(entries).finish() << QStringLiteral("archive.changed");
 
         entries = cudnnEntries();
         entries.removeLast();
-        QTest::newRow("an entry is gone") << zipOf(entries) << QStringLiteral("archive.changed");
+        QTest::newRow("an entry is gone") << ZipWriter(entries).finish() << QStringLiteral("archive.changed");
 
         QTest::newRow("not a zip any more") << filler(100000, 9) << QStringLiteral("archive.changed");
-        const QByteArray zip = zipOf(cudnnEntries());
+        const QByteArray zip = ZipWriter(cudnnEntries()).finish();
         QTest::newRow("cut short") << zip.left(zip.size() / 2) << QStringLiteral("archive.changed");
         QTest::newRow("deleted") << QByteArray() << QStringLiteral("archive.unreadable");
     }

@@ -28,14 +28,6 @@ using namespace cudnnsetup;
 
 namespace {
 
-QByteArray zipOf(const QList<ZipWriter::Entry> &entries)
-{
-    ZipWriter zip;
-    for (const ZipWriter::Entry &entry : entries)
-        zip.add(entry);
-    return zip.finish();
-}
-
 // The outcome's status, and why, for failure messages.
 QByteArray describe(const ChangeOutcome &outcome)
 {
@@ -229,7 +221,7 @@ private Q_SLOTS:
             spec.imports = {"KERNEL32.dll", "zlibwapi.dll"};
             entries[1].data = peimage::buildImage(spec).bytes; // cudnn_ops_infer64_8.dll
         }
-        const QString archive = save(QStringLiteral("z.zip"), zipOf(entries));
+        const QString archive = save(QStringLiteral("z.zip"), ZipWriter(entries).finish());
         const ArchiveReport report = inspect(archive);
         const InstallTarget into = target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::None, report);
         const ChangeOutcome outcome = install(archive, report, into, machine.context, machine.environment);

@@ -712,13 +712,12 @@ private Q_SLOTS:
     // Two entries that would land on one file: the first wins, the second is not planned.
     void placeFilesKeepsTheFirstOfTwo()
     {
-        ZipWriter zip;
         QStringList files = archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12"));
         const QString root = archives::windowsRoot(QStringLiteral("9.1.0.70"), QStringLiteral("12"));
         files.append(root + QStringLiteral("/bin/extra/cudnn64_9.dll"));
-        for (const ZipWriter::Entry &entry : archives::entriesOf(files, QStringLiteral("9.1.0.70")))
-            zip.add(entry);
-        const ArchiveReport report = inspectZip(QStringLiteral("twice.zip"), zip.finish());
+        const ArchiveReport report =
+            inspectZip(QStringLiteral("twice.zip"),
+                       ZipWriter(archives::entriesOf(files, QStringLiteral("9.1.0.70"))).finish());
         const InstallTarget target = this->target(QStringLiteral("dir:D:\\cudnn"));
         const QList<PlannedFile> planned = cudnnsetup::placeFiles(report, target);
         int count = 0;
