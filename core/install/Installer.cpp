@@ -31,12 +31,16 @@ QString hostOf(const SystemContext &context, const QString &path)
     return context.files().toHost(path);
 }
 
-Finding busy()
+// What a change answers when another one holds the machine's lock.
+ChangeOutcome busy()
 {
-    return Finding::error(
+    ChangeOutcome outcome;
+    outcome.status = ChangeOutcome::Status::Busy;
+    outcome.findings.append(Finding::error(
         QStringLiteral("install.busy"),
         Text(QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
-        QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again.")));
+        QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
+    return outcome;
 }
 
 // Performs `inner` as a piece of the operation that is running: what the inner one would remember
@@ -437,12 +441,8 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     }
     const StateFolders folders = StateFolders::of(context);
     std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
-    if (!lock) {
-        ChangeOutcome outcome;
-        outcome.status = ChangeOutcome::Status::Busy;
-        outcome.findings.append(busy());
-        return outcome;
-    }
+    if (!lock)
+        return busy();
     Findings findings = checkTarget(target, archive, context);
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
     // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
@@ -693,12 +693,8 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
     std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
-    if (!lock) {
-        ChangeOutcome outcome;
-        outcome.status = ChangeOutcome::Status::Busy;
-        outcome.findings.append(busy());
-        return outcome;
-    }
+    if (!lock)
+        return busy();
     const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context);
     QList<std::pair<Receipt, QString>> matching;
     for (const auto &entry : receipts) {
@@ -819,12 +815,8 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
     std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
-    if (!lock) {
-        ChangeOutcome outcome;
-        outcome.status = ChangeOutcome::Status::Busy;
-        outcome.findings.append(busy());
-        return outcome;
-    }
+    if (!lock)
+        return busy();
     const QString id = machineWide.id + QStringLiteral("-user");
     const QString receiptsFolder = folders.receipts(folders.user);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
