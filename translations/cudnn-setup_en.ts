@@ -123,10 +123,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>inspect: read the archive with quazip or minizip (default: the first this build has).</source>
         <translation type="unfinished" />
     </message>
@@ -183,34 +179,6 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
-
-Commands:
-  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
-            tables and name the archive to download. Values not given with
-            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
-  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
-            file, and which cuDNN for which CUDA it truly holds.
-  install   Install a cuDNN archive as one transaction (--archive --target
-            --path): all of it or nothing, with a receipt.
-  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The command to run: detect, check, inspect ZIP, install or uninstall [ID].</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>install: the cuDNN archive (ZIP) to install.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>install: which PATH gets the DLL folder: user, system or none (default: the target's own choice).</source>
         <translation type="unfinished" />
     </message>
@@ -240,6 +208,92 @@ Commands:
     </message>
     <message>
         <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Apply: %1? [y/N] </source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>After the repairs:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Undo them with: cudnnctl uninstall %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>report needs a folder: cudnnctl report --out DIR</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
+
+Commands:
+  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
+            interpreters of this system (or of --system-root).
+  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
+            tables and name the archive to download. Values not given with
+            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
+  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
+            file, and which cuDNN for which CUDA it truly holds.
+  install   Install a cuDNN archive as one transaction (--archive --target
+            --path): all of it or nothing, with a receipt.
+  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).
+  verify    Try the installed cuDNN in a fresh process: load every library,
+            find missing dependencies, compare versions, run a convolution
+            on the GPU and ask torch which cuDNN it uses.
+  doctor    Find what keeps cuDNN from working and offer repairs (--fix).
+  report    Write report.json, report.html and environment_versions.txt
+            into --out DIR, for asking for help.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, doctor or report.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>install: the cuDNN archive (ZIP) to install; doctor: the archive to replace damaged or mismatched files from.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>verify: ask torch in this Python interpreter (may be given more than once; default: each one found with torch).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>verify: skip the GPU stage (handle and convolution).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>verify, report: do not ask torch.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>doctor: apply the repairs it offers, each after asking.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>doctor --fix: apply every offered repair without asking.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>report: the folder to write into.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>--%1 belongs to the %2 command.</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1662,6 +1716,1270 @@ Commands:
         <source>Windows will ask for administrator rights when the installation starts: %1 is writable only for administrators.</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Install one first: cudnnctl install --archive FILE.zip</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file is shorter than its ELF headers say; it is probably an incomplete download or copy.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The list of libraries the file needs (its ELF dynamic section) is damaged.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The file is a big-endian ELF file; only little-endian ones (x86-64, AArch64) are read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The system changed since the diagnosis, so the repair is not made.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Run the doctor again and choose the repairs anew.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let the repair put a 64-bit zlibwapi.dll beside the cuDNN DLLs in %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let the repair put a 64-bit zlibwapi.dll beside the cuDNN DLLs in %1. Python 3.8 and newer (%2) do not look for it on PATH: only beside the cuDNN DLLs, in System32 and beside python.exe.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The cuDNN in %1 is incomplete: %2 is there, but %3 are missing, so programs fail when cuDNN loads them (error 126).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy every library of the cuDNN archive into %1, not only %2, or give the archive to the repair (--archive) so that it copies them.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 could not be loaded (%2): %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 needs %2, but the first %2 the loader finds is %3, a DLL for %4: loading fails with error 193.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove or rename %1, or put a folder with the 64-bit %2 earlier on PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 needs %2, which is nowhere the loader looks (error 126).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install the CUDA toolkit that provides %1 and put the folder that holds it on PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is a %2-bit DLL for %3, not x64: a 64-bit program cannot load it (error 193).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace it with the DLLs of NVIDIA's windows-x86_64 archive.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Move %1 behind %2 on PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let the repair rename the cuDNN DLLs in %1 so that the loader skips them (uninstalling the repair renames them back).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let the repair move %1 behind %2 on PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is on the PATH of this session only: open a new terminal, or take it off the PATH of the program that starts yours.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Take %1 out of LD_LIBRARY_PATH (and your shell profile), or put %2 before it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Programs load %1 (cuDNN %2) instead of %3 (cuDNN %4), because %5 comes first in the library search.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>torch %1 in %2 can load the cuDNN in %3 (%4): Windows searches that folder before PATH and before torch's own DLLs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add %2 to the end of PATH; %1 stays for the programs in it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace %1 with %2 on PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH names %1, but cuDNN %2 keeps its DLLs in the subfolder %3: Windows does not search subfolders, so programs do not find %4.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH names %1 instead of %2, the folder that holds the cuDNN DLLs: Windows does not search subfolders, so programs do not find %3.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let the repair add %2 to the end of PATH; %1 stays for the programs in it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let the repair replace %1 with %2 on PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Add %1 to your user PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN %1 in %2 is on no PATH, so programs that load %3 by name do not find it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let the repair add %1 to your user PATH, then open a new terminal.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (Python %2) does not search PATH for the DLLs its modules import, so %3 may not find the cuDNN in %4, which only PATH names.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Call os.add_dll_directory(r"%1") in the program before it imports %2, or let cuDNN Setup install cuDNN into this Python environment.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN could not start (CUDNN_STATUS_NOT_INITIALIZED): it is built for CUDA %1, but the program uses the CUDA %2 runtime.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN could not start (CUDNN_STATUS_NOT_INITIALIZED): most often the driver is too old for the CUDA runtime, or this cuDNN is built for another CUDA than the program uses.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use the cuDNN archive built for the CUDA major the program uses, and update the driver if the check reports it too old.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This machine has no NVIDIA GPU or driver: cuDNN can be installed and loaded, but not run here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 has no working NVIDIA driver.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install the newest NVIDIA driver for this GPU, then run the check again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The driver is too old for the CUDA %1 runtime the program loaded (cudaErrorInsufficientDriver): it supports CUDA up to %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Restore PATH from a backup or type the lost entries again (System Properties &gt; Environment Variables); never change PATH with setx.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH in %1 is exactly 1,024 characters long, the most setx stores: it was probably cut off, and the entries after the cut are lost.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH in %1 looks cut off: it ends in the middle of a folder name (%2, where %3 exists), as setx leaves it when it cuts a value to 1,024 characters. The entries after the cut are lost.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CUDA_PATH names %1, but the cuDNN in use belongs to CUDA %2 in %3; build tools and programs that go by CUDA_PATH take the other toolkit.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Let the repair set CUDA_PATH to %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 holds cuDNN files (%2) that Windows redirected there from %3: only this user's programs without a manifest see them; every other program sees %3 without them.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install cuDNN again with administrator rights (cuDNN Setup asks for them), then delete %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES names %1, but this machine has no such GPU (it has %2): CUDA ignores that entry and every one after it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Set CUDA_VISIBLE_DEVICES to GPU numbers from 0 to %1, or remove it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PATH was changed after this terminal (or IDE) started: it and the programs it starts still use the old PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Close the terminal, IDE or Jupyter and open them again; sign out and in if a program started from the desktop still does not see the change.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Rename the cuDNN files in %1 so that no program loads them any more (uninstalling the repair renames them back).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Put cuDNN Setup's own 64-bit zlibwapi.dll into %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Set %1 to %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy the %1 missing or different cuDNN DLLs from %2 into %3.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>passed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Loading the library</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Libraries it needs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Creating a cuDNN handle on the GPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Test convolution on the GPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Frameworks (torch)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>WORKS</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN loads and runs on this computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>PROBLEMS</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN does not work here yet: see the problems below.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>NOT VERIFIED</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No error was found, but cuDNN was not run to prove that it works.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not run</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Errors: %1, warnings: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN a newly started program loads</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Report made</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Linux kernel</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not set</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CUDA toolkits</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Found through</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN copies</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>For CUDA</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A newly started program</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Python and torch</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Could not be asked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>CUDA torch was built for</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>none (CPU only)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>torch sees a GPU</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN torch uses</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN file torch loads</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, which %2 needs, is found nowhere the loader looks.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (needed by %2) is taken from %3, which is built for %4.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 (needed by %2) is taken from %3, which is not a library that can be loaded.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>It is delay-loaded: loading fails only when it is first used.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Folders looked in, in order:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>It is the cuDNN that was checked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Test convolution</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN was not verified for this report.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Folder checked</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Chosen because</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Expected version</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Version the library reports</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Search path used</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What was found</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Libraries that stop cuDNN from loading</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Problems and fixes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The doctor was not run for this report.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The doctor found no problem.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Offered repair: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>It needs administrator rights.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Found while looking at this computer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Installs by cuDNN Setup</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Installed into</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Files</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Environment changes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Part of</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN Setup report</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Choose a folder you can write to.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The folder %1 for the report could not be created.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The report file %1 could not be written.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Load</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Dependencies</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN handle</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Convolution</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[ok]  </source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[FAIL]</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>[skip]</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN checked: %1 (%2)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verified in %1 s.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verification failed (%1 s).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Repair offered: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The library check gave an answer that cannot be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy the whole bin folder of the cuDNN archive, not only the main DLL; for cuDNN 8.3 to 8.9 also put a 64-bit zlibwapi.dll beside the cuDNN DLLs; and put the folder that holds the DLLs itself (not one above it) on PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The loader found %1 in none of the folders it searches (LD_LIBRARY_PATH, the library's RUNPATH, the ld.so.conf folders).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 needs %2, which the loader found in none of the folders it searches (LD_LIBRARY_PATH, the library's RUNPATH, the ld.so.conf folders).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install the missing library, or add the folder that holds it to LD_LIBRARY_PATH or to a file in /etc/ld.so.conf.d and run ldconfig.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 needs the function %2, which none of the libraries loaded with it has: usually an older or other copy of a cuDNN or CUDA library was found first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove the older copy, or put the folder of the right one first in LD_LIBRARY_PATH, so that the libraries of one cuDNN release are found together.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 or a library it needs is built for another word size: a 32-bit library in a 64-bit program, or the reverse.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use the 64-bit (x86_64 or sbsa) libraries of the cuDNN archive and a 64-bit program.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 needs version %2 of %3, but the copy the loader found is older than the one %1 was built against.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Update that library, or remove the older copy that the loader finds first.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 could not be loaded. The loader said: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Check that %1 and every library it needs are present, built for this processor, and in a folder the loader searches.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The call succeeded.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Nothing needs to be done.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN could not start (cudnnCreate failed). This is most often a GPU driver older than this cuDNN and CUDA need, or a cuDNN built for another CUDA version than the program uses.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Update the NVIDIA driver, and use the cuDNN build for the CUDA version your program or framework was built with (the _cuda12 / _cuda13 part of the archive name).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The cuDNN libraries that were loaded come from different releases: files of two cuDNN copies are mixed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy the whole set of cuDNN libraries of one archive again, and remove the older copies that are found earlier on the search path.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The feature needs a license and checking it failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Check that the license file is present and valid and that NVIDIA_LICENSE_FILE points to it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Work queued on the CUDA stream has not finished yet (an answer of cudnnQueryRuntimeError).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not an installation problem: ask again once the stream has finished.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A numerical overflow happened while a GPU kernel ran.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not an installation problem: the program's data or settings cause it; report it to the program's authors with the cuDNN version.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN could not allocate memory, usually GPU memory (cudaMalloc failed).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Close other programs that use the GPU (nvidia-smi lists them), or use a smaller batch or model.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program passed a wrong value or parameter to cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not an installation problem but a fault of the calling program; report it to its authors with the cuDNN version.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>An internal cuDNN operation failed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Update the NVIDIA driver and make sure every cuDNN library comes from the same release; if it still happens, report it to NVIDIA with the cuDNN and driver versions.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The GPU lacks a feature this function needs: its compute capability is not supported by this cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use a cuDNN release whose support matrix lists this GPU's compute capability, or another GPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Accessing GPU memory failed, usually while binding a texture.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A cuDNN kernel failed to launch or to run on the GPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Update the NVIDIA driver, check that other CUDA programs work on this GPU, and run the check again with no other GPU work running.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This cuDNN does not support the requested operation or configuration.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not an installation problem: the program asked for something cuDNN does not offer; a newer cuDNN or other settings in the program may support it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A library cuDNN loads at run time, the CUDA driver's nvcuda.dll / libcuda.so, was not found.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install or update the NVIDIA driver, then restart the computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN could not load one of its sub-libraries (such as cudnn_graph64_9.dll or libcudnn_graph.so.9): cuDNN 9 loads them by name when they are first needed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Copy the whole set of cuDNN libraries of the archive into one folder and put that folder on the search path; Python 3.8 and later also need os.add_dll_directory() for it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A saved execution plan was made by another cuDNN version and cannot be read by this one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not an installation problem: let the program build its saved plans again with this cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program called a function that this cuDNN marks as deprecated.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program passed a null pointer where cuDNN needs one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program passed a pointer that is not aligned as cuDNN needs.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program used a descriptor before finalizing it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program passed a value outside the range cuDNN accepts.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A buffer or workspace the program passed is too small.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program mixed CUDA streams that do not belong together.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The tensor shapes the program passed do not fit together.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program passed the same entry twice.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program set a descriptor attribute with the wrong type.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The CUDA graph the program passed does not match what cuDNN expects.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program passed a descriptor of the wrong type.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No cuDNN engine supports this pattern of operations.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This cuDNN does not support these tensor shapes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This cuDNN does not support this data type here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This cuDNN does not support this memory layout.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The installed NVIDIA driver is too old for this cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The CUDA runtime the program loaded does not fit the CUDA version this cuDNN was built for.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The cuDNN sub-library this operation needs is not available.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The GPU has too little shared memory for this operation.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This cuDNN does not support this padding.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The operation would need GPU launch parameters this GPU does not allow.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This operation cannot be captured into a CUDA graph by cuDNN's native API.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This cuDNN does not support these dynamic shapes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN failed to compile a GPU kernel at run time.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN met a value it did not expect inside itself.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN could not allocate memory on the computer (host memory).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Close other programs to free memory and try again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN could not allocate GPU memory.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN chose GPU launch parameters that the GPU refused.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The CUDA driver reported an error while cuDNN ran GPU work.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuBLAS, which cuDNN calls, reported an error.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Make sure the cuBLAS libraries of the CUDA version this cuDNN was built for are found first, and update the NVIDIA driver.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The CUDA runtime reported an error while cuDNN ran GPU work.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuRAND, which cuDNN calls, reported an error.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The CUDA runtime could not allocate enough GPU memory or other resources.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The CUDA driver and runtime could not be initialized.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program loaded the CUDA toolkit's stub of the driver library instead of the real driver.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove the toolkit's stubs folder from PATH or LD_LIBRARY_PATH so that the driver's own library is found.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The NVIDIA driver is older than this CUDA runtime needs ("CUDA driver version is insufficient for CUDA runtime version").</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to one that supports this CUDA version, or use the cuDNN and CUDA builds for the CUDA version the driver supports (nvidia-smi shows it).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This call needs a newer NVIDIA driver than the installed one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every CUDA GPU is busy or unavailable: set to an exclusive or prohibited compute mode, or filled by other work.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Close the other programs that use the GPU (nvidia-smi lists them), or ask the administrator to set the GPU's compute mode back to Default.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The CUDA driver found no CUDA-capable GPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Check that nvidia-smi lists the GPU, and that CUDA_VISIBLE_DEVICES is not set to hide every GPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The GPU number asked for does not exist; CUDA_VISIBLE_DEVICES often names a GPU that is not there.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unset CUDA_VISIBLE_DEVICES, or set it to GPUs that exist (nvidia-smi numbers them from 0).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The program or a library it loaded has no GPU code for this GPU's architecture ("no kernel image is available for execution on the device").</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Use builds of the program, CUDA and cuDNN that support this GPU, and do not mix CUDA versions in one environment.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The GPU code was compiled by a newer CUDA toolkit than the driver supports.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The system is not ready for CUDA work: a service the NVIDIA driver needs is not running.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Check that the NVIDIA driver's services are running, or restart the computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The display driver and the CUDA driver library are of different versions.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reinstall the NVIDIA driver so that all its parts are of one version, then restart the computer.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A CUDA forward-compatibility package is in use, but this GPU does not support it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove the forward-compatibility package, or limit the program to the GPUs that support it with CUDA_VISIBLE_DEVICES.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>An unknown internal error happened in the CUDA driver or runtime.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Restart the computer; if it still happens, reinstall the NVIDIA driver.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Windows found %1 or a DLL it needs nowhere it looks (error 126 means either). For cuDNN 8.3 to 8.9 it is usually zlibwapi.dll; it also happens when only the main cuDNN DLL was copied or its folder is not on the search path.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The Windows loader could not find a DLL that %1 needs (STATUS_DLL_NOT_FOUND, the loader's own code for error 126).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 was found, but a function it needs is missing from a DLL it loaded: usually an older or other copy of a cuDNN or CUDA DLL was found first on the search path.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove the older copy, or its folder from PATH, so that the DLLs of one cuDNN release are found together; look in the program's folder, conda environments and pip's nvidia\cudnn\bin too.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 or a DLL it needs is built for another processor architecture: typically a 32-bit DLL, often zlibwapi.dll, in a 64-bit program, or the reverse.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Replace the 32-bit DLL with its 64-bit build (cuDNN and the zlibwapi.dll it needs are 64-bit only), and use a 64-bit program or Python.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN returned status %1, which cuDNN %2 does not define.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The CUDA runtime returned error %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Update the NVIDIA driver and run the check again; if it still happens, look the error number up in NVIDIA's CUDA runtime documentation.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 of %2 cuDNN libraries did not load: %3. %4</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A freshly started program loads another cuDNN copy: %1 instead of the one in %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Remove the older copy or its folder from PATH, or put %1 before it (cudnnctl doctor offers both).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>All %1 cuDNN libraries load from %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 is not found; %2 asks for it only when a feature needs it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Every library they need is found (%1 checked).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it (error 193).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, which %2 needs, is damaged or not a library: %3.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, which %2 needs, is not found anywhere the loader looks (error 126).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1, which %2 needs, is not found anywhere the loader looks.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The version could not be asked: the main library did not load.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The cuDNN that answers is %1, but %2 was expected there.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Another copy answers first, or the files were replaced: run cudnnctl doctor.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>This cuDNN was built for CUDA %1, but it sits with CUDA %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install the cuDNN archive made for CUDA %1 (its name ends in _cuda%1-archive.zip).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN %1, built for CUDA %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped, as asked (--no-gpu).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped: cuDNN itself did not load.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped: no NVIDIA driver is installed on this machine.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install the NVIDIA driver for the GPU, then verify again.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped: the GPU cannot be used here (%1). %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped: no CUDA runtime library (cudart) could be loaded.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install the CUDA toolkit cuDNN was built for, or put its bin folder on PATH.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped: no NVIDIA GPU answers on this machine.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cudnnCreate failed with %1. %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped: there is no cuDNN handle.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN works with %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>A convolution on the GPU matches the CPU's result (largest difference %1).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The GPU's convolution differs from the CPU's by %1 (allowed %2): this cuDNN computes wrong results here.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Update the NVIDIA driver and reinstall cuDNN from NVIDIA's archive; report it if it stays.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The convolution failed with %1. %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The convolution failed in CUDA with %1. %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The convolution could not be run: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped: no Python with torch was found or named.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>torch could not be asked in %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>torch %1 in %2 is a CPU-only build: it never uses cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Install a CUDA build of torch; cudnnctl doctor names the exact pip command for this driver.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>torch %1 in %2 cannot run a convolution on the GPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>torch in %1 uses its own cuDNN (%2), not the one checked here: a working torch says nothing about that one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>torch cannot use the GPU through cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>torch runs a convolution through cuDNN on the GPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>There is no cuDNN library in %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The libraries could not be tried in a fresh process.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped: the libraries of another system's files are not loaded on this one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped: another system's Python is not run on this one.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped, as asked (--no-framework).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The verification report cannot be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The library check was given a request that cannot be read.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The cuDNN check failed at %1 with %2. %3</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The cuDNN check could not run: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Reinstall cuDNN from NVIDIA's archive: its libraries do not offer what every cuDNN offers.</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -2321,9 +3639,156 @@ Commands:
     </message>
 </context>
 <context>
+    <name>cudnnsetup::wizard::RepairPage</name>
+    <message>
+        <source>Cancelling: undoing what was done so far…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&lt;b&gt;%1:&lt;/b&gt; %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Repair, with administrator rights: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Repair: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Making the repairs: if one of them fails, all are undone…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Looking at this computer: the cuDNN copies, PATH, the receipts…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Apply selected as administrator</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Apply selected</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) stop cuDNN from working.</source>
+        <translation><numerusform>%n problem stops cuDNN from working.</numerusform><numerusform>%n problems stop cuDNN from working.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>No problem stops cuDNN from working, but %n thing(s) below deserve a look.</source>
+        <translation><numerusform>No problem stops cuDNN from working, but %n thing below deserves a look.</numerusform><numerusform>No problem stops cuDNN from working, but %n things below deserve a look.</numerusform></translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Repairing…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Looking for what stops cuDNN from working…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tick what to repair: the box below shows exactly what it changes. Every repair can be undone.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What the doctor finds after the repairs</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What the doctor found</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%n repair(s) made.</source>
+        <translation><numerusform>%n repair made.</numerusform><numerusform>%n repairs made.</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repair(s) made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</source>
+        <translation><numerusform>%n repair made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</numerusform><numerusform>%n repairs made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</numerusform></translation>
+    </message>
+    <message>
+        <source>The repairs were cancelled. Everything they had done was undone: nothing was changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The repairs were not made: nothing was changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The repairs failed. Everything they had done was undone: nothing was changed.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What changed:</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>To undo these repairs: cudnnctl uninstall %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What stops cuDNN from working here, and the repairs the doctor can make with your consent.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Exactly what the ticked repairs change</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Exactly what the ticked repairs change</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Tick a repair to see exactly what it changes.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Working</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Diagnose again</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>cudnnsetup::wizard::SetupWizard</name>
     <message>
         <source>cuDNN Setup</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Verify &gt;</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -2504,6 +3969,137 @@ Commands:
     </message>
     <message>
         <source>%1 is added at the front of your own PATH, so programs started from now on load this cuDNN.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::VerifyPage</name>
+    <message>
+        <source>Details</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Details of %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>under 1 ms</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checking: %1…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checking what the install placed in %1 (receipt %2).</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checking the cuDNN that a freshly started program loads, in %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verifying… This takes a few seconds, a minute when torch is asked too.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>There is nothing to verify.</source>
+        <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>cuDNN does not work yet: %n check(s) failed. What to do is written under each.</source>
+        <translation><numerusform>cuDNN does not work yet: %n check failed. What to do is written under it.</numerusform><numerusform>cuDNN does not work yet: %n checks failed. What to do is written under each.</numerusform></translation>
+    </message>
+    <message>
+        <source>cuDNN works: it loads as your programs will load it, and it ran a convolution on the GPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN loads as your programs will load it, but it was not run on the GPU: the checks below say why.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The report was copied to the clipboard.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Save the report in a folder</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The report was saved in %1: %2.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The report could not be saved in %1: %2</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>cuDNN is loaded in a fresh process, as your programs will load it, and run on the GPU.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Repair…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Verify &amp;again</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Copy report</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>&amp;Save report…</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not run</source>
         <translation type="unfinished" />
     </message>
 </context>

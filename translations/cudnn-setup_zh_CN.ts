@@ -32,7 +32,7 @@
     <name>cudnnctl</name>
     <message>
         <source>Run "cudnnctl --help" for the commands and options.</source>
-        <translation>运行 "cudnnctl --help" 查看可用的命令和选项。</translation>
+        <translation>运行 "cudnnctl --help" 查看命令和选项。</translation>
     </message>
     <message>
         <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
@@ -123,10 +123,6 @@
         <translation>本版本没有名为“%1”的 zip 读取后端。</translation>
     </message>
     <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1).</source>
-        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1）。</translation>
-    </message>
-    <message>
         <source>inspect: read the archive with quazip or minizip (default: the first this build has).</source>
         <translation>inspect：用 quazip 或 minizip 读取压缩包（默认用本版本自带的第一个）。</translation>
     </message>
@@ -183,45 +179,6 @@
         <translation>install 需要指定压缩包：--archive FILE.zip</translation>
     </message>
     <message>
-        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
-
-Commands:
-  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
-            tables and name the archive to download. Values not given with
-            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
-  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
-            file, and which cuDNN for which CUDA it truly holds.
-  install   Install a cuDNN archive as one transaction (--archive --target
-            --path): all of it or nothing, with a receipt.
-  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).</source>
-        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
-
-命令：
-  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
-            cuDNN 副本和 Python 解释器。
-  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
-            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
-  inspect   检查 cuDNN 压缩包（ZIP）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
-            以及其中实际是面向哪个 CUDA 的哪个 cuDNN。
-  install   以单个事务安装 cuDNN 压缩包（--archive --target --path）：
-            要么全部完成，要么什么都不改，并留下安装记录。
-  uninstall 按安装记录撤销一次安装（cudnnctl uninstall [ID]）。</translation>
-    </message>
-    <message>
-        <source>The command to run: detect, check, inspect ZIP, install or uninstall [ID].</source>
-        <translation>要执行的命令：detect、check、inspect ZIP、install 或 uninstall [ID]。</translation>
-    </message>
-    <message>
-        <source>install: the cuDNN archive (ZIP) to install.</source>
-        <translation>install：要安装的 cuDNN 压缩包（ZIP）。</translation>
-    </message>
-    <message>
-        <source>install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder).</source>
-        <translation>install：安装位置：cuda[:版本]、dir[:路径]、user、conda:环境 或 venv:路径（默认：匹配的 CUDA 工具包，没有则用单独的文件夹）。</translation>
-    </message>
-    <message>
         <source>install: which PATH gets the DLL folder: user, system or none (default: the target's own choice).</source>
         <translation>install：把 DLL 文件夹加入哪个 PATH：user、system 或 none（默认：按安装位置的惯例）。</translation>
     </message>
@@ -252,6 +209,108 @@ Commands:
     <message>
         <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
         <translation>install：要替换的文件被程序占用时：fail（默认，停止安装）或 restart（在 Windows 下次启动时替换，退出码 3010）。</translation>
+    </message>
+    <message>
+        <source>Apply: %1? [y/N] </source>
+        <translation>是否执行：%1？[y/N] </translation>
+    </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>没有做任何改动。</translation>
+    </message>
+    <message>
+        <source>After the repairs:</source>
+        <translation>修复之后：</translation>
+    </message>
+    <message>
+        <source>Undo them with: cudnnctl uninstall %1</source>
+        <translation>如需撤销，请运行：cudnnctl uninstall %1</translation>
+    </message>
+    <message>
+        <source>report needs a folder: cudnnctl report --out DIR</source>
+        <translation>report 需要指定文件夹：cudnnctl report --out DIR</translation>
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
+
+Commands:
+  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
+            interpreters of this system (or of --system-root).
+  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
+            tables and name the archive to download. Values not given with
+            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
+  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
+            file, and which cuDNN for which CUDA it truly holds.
+  install   Install a cuDNN archive as one transaction (--archive --target
+            --path): all of it or nothing, with a receipt.
+  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).
+  verify    Try the installed cuDNN in a fresh process: load every library,
+            find missing dependencies, compare versions, run a convolution
+            on the GPU and ask torch which cuDNN it uses.
+  doctor    Find what keeps cuDNN from working and offer repairs (--fix).
+  report    Write report.json, report.html and environment_versions.txt
+            into --out DIR, for asking for help.</source>
+        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
+
+命令：
+  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
+            cuDNN 副本和 Python 解释器。
+  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
+            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
+  inspect   检查 cuDNN 压缩包（ZIP）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
+            以及其中实际是面向哪个 CUDA 的哪个 cuDNN。
+  install   以单个事务安装 cuDNN 压缩包（--archive --target --path）：
+            要么全部完成，要么什么都不改，并留下安装记录。
+  uninstall 按安装记录撤销一次安装（cudnnctl uninstall [ID]）。
+  verify    在新进程中试用已安装的 cuDNN：逐个加载所有库，找出缺失的依赖，
+            核对版本，在 GPU 上跑一次卷积，并查明 torch 实际用的是哪份 cuDNN。
+  doctor    找出 cuDNN 用不起来的原因，并提供修复（--fix）。
+  report    把 report.json、report.html 和 environment_versions.txt 写入
+            --out 指定的文件夹，方便求助时附上。</translation>
+    </message>
+    <message>
+        <source>The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, doctor or report.</source>
+        <translation>要执行的命令：detect、check、inspect ZIP、install、uninstall [ID]、verify、doctor 或 report。</translation>
+    </message>
+    <message>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1).</source>
+        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1，verify：cudnn-setup/verify/1，doctor：cudnn-setup/doctor/1）。</translation>
+    </message>
+    <message>
+        <source>install: the cuDNN archive (ZIP) to install; doctor: the archive to replace damaged or mismatched files from.</source>
+        <translation>install：要安装的 cuDNN 压缩包（ZIP）；doctor：用来替换损坏或不匹配文件的压缩包。</translation>
+    </message>
+    <message>
+        <source>install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
+        <translation>install：安装位置：cuda[:版本]、dir[:路径]、user、conda:环境 或 venv:路径（默认：匹配的 CUDA 工具包，没有则用单独的文件夹）；verify：要检查哪一份安装（默认：cuDNN Setup 最近一次的安装，没有则检查新程序会加载的那份）。</translation>
+    </message>
+    <message>
+        <source>verify: ask torch in this Python interpreter (may be given more than once; default: each one found with torch).</source>
+        <translation>verify：在这个 Python 解释器中查询 torch（可多次指定；默认：所有检测到的装有 torch 的解释器）。</translation>
+    </message>
+    <message>
+        <source>verify: skip the GPU stage (handle and convolution).</source>
+        <translation>verify：跳过 GPU 阶段（句柄和卷积）。</translation>
+    </message>
+    <message>
+        <source>verify, report: do not ask torch.</source>
+        <translation>verify、report：不查询 torch。</translation>
+    </message>
+    <message>
+        <source>doctor: apply the repairs it offers, each after asking.</source>
+        <translation>doctor：执行它提供的修复，每项执行前先询问。</translation>
+    </message>
+    <message>
+        <source>doctor --fix: apply every offered repair without asking.</source>
+        <translation>doctor --fix：不再询问，执行全部提供的修复。</translation>
+    </message>
+    <message>
+        <source>report: the folder to write into.</source>
+        <translation>report：要写入的文件夹。</translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the %2 command.</source>
+        <translation>--%1 只能用于 %2 命令。</translation>
     </message>
 </context>
 <context>
@@ -1673,6 +1732,1270 @@ Commands:
         <source>Windows will ask for administrator rights when the installation starts: %1 is writable only for administrators.</source>
         <translation>开始安装时 Windows 会请求管理员权限：只有管理员才能写入 %1。</translation>
     </message>
+    <message>
+        <source>Install one first: cudnnctl install --archive FILE.zip</source>
+        <translation>请先安装：cudnnctl install --archive FILE.zip</translation>
+    </message>
+    <message>
+        <source>The file is shorter than its ELF headers say; it is probably an incomplete download or copy.</source>
+        <translation>文件比 ELF 头声明的要短，可能是下载或复制不完整。</translation>
+    </message>
+    <message>
+        <source>The list of libraries the file needs (its ELF dynamic section) is damaged.</source>
+        <translation>文件中记录所需依赖库的部分（ELF 动态段）已损坏。</translation>
+    </message>
+    <message>
+        <source>The file is a big-endian ELF file; only little-endian ones (x86-64, AArch64) are read.</source>
+        <translation>该文件是大端序 ELF 文件；本程序只读取小端序文件（x86-64、AArch64）。</translation>
+    </message>
+    <message>
+        <source>The system changed since the diagnosis, so the repair is not made.</source>
+        <translation>诊断之后系统又有变动，本次修复不执行。</translation>
+    </message>
+    <message>
+        <source>Run the doctor again and choose the repairs anew.</source>
+        <translation>请重新运行诊断，再选择要做的修复。</translation>
+    </message>
+    <message>
+        <source>Let the repair put a 64-bit zlibwapi.dll beside the cuDNN DLLs in %1.</source>
+        <translation>让修复程序把 64 位的 zlibwapi.dll 放到 %1 中 cuDNN DLL 的旁边。</translation>
+    </message>
+    <message>
+        <source>Let the repair put a 64-bit zlibwapi.dll beside the cuDNN DLLs in %1. Python 3.8 and newer (%2) do not look for it on PATH: only beside the cuDNN DLLs, in System32 and beside python.exe.</source>
+        <translation>让修复程序把 64 位的 zlibwapi.dll 放到 %1 中 cuDNN DLL 的旁边。Python 3.8 及更高版本（%2）不会在 PATH 里找它，只会在 cuDNN DLL 所在目录、System32 和 python.exe 所在目录里找。</translation>
+    </message>
+    <message>
+        <source>The cuDNN in %1 is incomplete: %2 is there, but %3 are missing, so programs fail when cuDNN loads them (error 126).</source>
+        <translation>%1 中的 cuDNN 不完整：%2 在，但缺少 %3，程序在 cuDNN 加载它们时会失败（错误 126）。</translation>
+    </message>
+    <message>
+        <source>Copy every library of the cuDNN archive into %1, not only %2, or give the archive to the repair (--archive) so that it copies them.</source>
+        <translation>把 cuDNN 压缩包里的所有库文件都复制到 %1，而不只是 %2；或者把压缩包交给修复程序（--archive），由它来复制。</translation>
+    </message>
+    <message>
+        <source>%1 could not be loaded (%2): %3</source>
+        <translation>无法加载 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, but the first %2 the loader finds is %3, a DLL for %4: loading fails with error 193.</source>
+        <translation>%1 依赖 %2，但加载器最先找到的 %2 是 %3，这是 %4 平台的 DLL，加载会以错误 193 失败。</translation>
+    </message>
+    <message>
+        <source>Remove or rename %1, or put a folder with the 64-bit %2 earlier on PATH.</source>
+        <translation>删除或重命名 %1，或者把含有 64 位 %2 的文件夹放到 PATH 中更靠前的位置。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, which is nowhere the loader looks (error 126).</source>
+        <translation>%1 依赖 %2，但加载器搜索的所有位置都找不到它（错误 126）。</translation>
+    </message>
+    <message>
+        <source>Install the CUDA toolkit that provides %1 and put the folder that holds it on PATH.</source>
+        <translation>安装提供 %1 的 CUDA 工具包，并把包含它的文件夹加入 PATH。</translation>
+    </message>
+    <message>
+        <source>%1 is a %2-bit DLL for %3, not x64: a 64-bit program cannot load it (error 193).</source>
+        <translation>%1 是 %3 平台的 %2 位 DLL，不是 x64 的，64 位程序无法加载它（错误 193）。</translation>
+    </message>
+    <message>
+        <source>Replace it with the DLLs of NVIDIA's windows-x86_64 archive.</source>
+        <translation>请换成 NVIDIA windows-x86_64 压缩包里的 DLL。</translation>
+    </message>
+    <message>
+        <source>Move %1 behind %2 on PATH.</source>
+        <translation>在 PATH 中把 %1 移到 %2 之后。</translation>
+    </message>
+    <message>
+        <source>Let the repair rename the cuDNN DLLs in %1 so that the loader skips them (uninstalling the repair renames them back).</source>
+        <translation>让修复程序把 %1 中的 cuDNN DLL 改名，使加载器跳过它们（卸载这次修复时会改回原名）。</translation>
+    </message>
+    <message>
+        <source>Let the repair move %1 behind %2 on PATH.</source>
+        <translation>让修复程序在 PATH 中把 %1 移到 %2 之后。</translation>
+    </message>
+    <message>
+        <source>%1 is on the PATH of this session only: open a new terminal, or take it off the PATH of the program that starts yours.</source>
+        <translation>%1 只在当前会话的 PATH 里：请打开一个新的终端，或者从启动你程序的那个程序的 PATH 中去掉它。</translation>
+    </message>
+    <message>
+        <source>Take %1 out of LD_LIBRARY_PATH (and your shell profile), or put %2 before it.</source>
+        <translation>把 %1 从 LD_LIBRARY_PATH（以及 shell 配置文件）中去掉，或者把 %2 放到它前面。</translation>
+    </message>
+    <message>
+        <source>Programs load %1 (cuDNN %2) instead of %3 (cuDNN %4), because %5 comes first in the library search.</source>
+        <translation>程序加载的是 %1（cuDNN %2），而不是 %3（cuDNN %4），因为库搜索时 %5 排在前面。</translation>
+    </message>
+    <message>
+        <source>torch %1 in %2 can load the cuDNN in %3 (%4): Windows searches that folder before PATH and before torch's own DLLs.</source>
+        <translation>%2 中的 torch %1 可能会加载 %3 里的 cuDNN（%4）：Windows 会先搜索这个文件夹，再搜索 PATH 和 torch 自带的 DLL。</translation>
+    </message>
+    <message>
+        <source>Add %2 to the end of PATH; %1 stays for the programs in it.</source>
+        <translation>把 %2 加到 PATH 末尾；%1 保留，供其中的程序使用。</translation>
+    </message>
+    <message>
+        <source>Replace %1 with %2 on PATH.</source>
+        <translation>在 PATH 中把 %1 替换为 %2。</translation>
+    </message>
+    <message>
+        <source>PATH names %1, but cuDNN %2 keeps its DLLs in the subfolder %3: Windows does not search subfolders, so programs do not find %4.</source>
+        <translation>PATH 中写的是 %1，但 cuDNN %2 的 DLL 在子文件夹 %3 里：Windows 不会搜索子文件夹，所以程序找不到 %4。</translation>
+    </message>
+    <message>
+        <source>PATH names %1 instead of %2, the folder that holds the cuDNN DLLs: Windows does not search subfolders, so programs do not find %3.</source>
+        <translation>PATH 中写的是 %1，而不是真正存放 cuDNN DLL 的 %2：Windows 不会搜索子文件夹，所以程序找不到 %3。</translation>
+    </message>
+    <message>
+        <source>Let the repair add %2 to the end of PATH; %1 stays for the programs in it.</source>
+        <translation>让修复程序把 %2 加到 PATH 末尾；%1 保留，供其中的程序使用。</translation>
+    </message>
+    <message>
+        <source>Let the repair replace %1 with %2 on PATH.</source>
+        <translation>让修复程序在 PATH 中把 %1 替换为 %2。</translation>
+    </message>
+    <message>
+        <source>Add %1 to your user PATH.</source>
+        <translation>把 %1 加入用户 PATH。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 in %2 is on no PATH, so programs that load %3 by name do not find it.</source>
+        <translation>%2 中的 cuDNN %1 不在任何 PATH 里，按名称加载 %3 的程序找不到它。</translation>
+    </message>
+    <message>
+        <source>Let the repair add %1 to your user PATH, then open a new terminal.</source>
+        <translation>让修复程序把 %1 加入用户 PATH，然后打开一个新的终端。</translation>
+    </message>
+    <message>
+        <source>%1 (Python %2) does not search PATH for the DLLs its modules import, so %3 may not find the cuDNN in %4, which only PATH names.</source>
+        <translation>%1（Python %2）不会在 PATH 中查找模块所依赖的 DLL，所以 %3 可能找不到 %4 里的 cuDNN——这个目录只出现在 PATH 中。</translation>
+    </message>
+    <message>
+        <source>Call os.add_dll_directory(r"%1") in the program before it imports %2, or let cuDNN Setup install cuDNN into this Python environment.</source>
+        <translation>在程序导入 %2 之前调用 os.add_dll_directory(r"%1")，或者让 cuDNN Setup 把 cuDNN 装进这个 Python 环境。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not start (CUDNN_STATUS_NOT_INITIALIZED): it is built for CUDA %1, but the program uses the CUDA %2 runtime.</source>
+        <translation>cuDNN 无法初始化（CUDNN_STATUS_NOT_INITIALIZED）：它是为 CUDA %1 编译的，而程序用的是 CUDA %2 运行时。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not start (CUDNN_STATUS_NOT_INITIALIZED): most often the driver is too old for the CUDA runtime, or this cuDNN is built for another CUDA than the program uses.</source>
+        <translation>cuDNN 无法初始化（CUDNN_STATUS_NOT_INITIALIZED）：最常见的原因是驱动对这个 CUDA 运行时来说太旧，或者这个 cuDNN 是为另一个 CUDA 版本编译的。</translation>
+    </message>
+    <message>
+        <source>Use the cuDNN archive built for the CUDA major the program uses, and update the driver if the check reports it too old.</source>
+        <translation>使用与程序所用 CUDA 主版本对应的 cuDNN 压缩包；如果检查提示驱动太旧，请更新驱动。</translation>
+    </message>
+    <message>
+        <source>This machine has no NVIDIA GPU or driver: cuDNN can be installed and loaded, but not run here.</source>
+        <translation>这台机器没有 NVIDIA GPU 或驱动：cuDNN 可以安装和加载，但无法在这里运行。</translation>
+    </message>
+    <message>
+        <source>%1 has no working NVIDIA driver.</source>
+        <translation>%1 没有可用的 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>Install the newest NVIDIA driver for this GPU, then run the check again.</source>
+        <translation>请为这块显卡安装最新的 NVIDIA 驱动，然后重新检查。</translation>
+    </message>
+    <message>
+        <source>The driver is too old for the CUDA %1 runtime the program loaded (cudaErrorInsufficientDriver): it supports CUDA up to %2.</source>
+        <translation>驱动对程序加载的 CUDA %1 运行时来说太旧（cudaErrorInsufficientDriver）：它最高只支持 CUDA %2。</translation>
+    </message>
+    <message>
+        <source>Restore PATH from a backup or type the lost entries again (System Properties &gt; Environment Variables); never change PATH with setx.</source>
+        <translation>请用备份恢复 PATH，或者手动补上丢失的条目（系统属性 &gt; 环境变量）；不要用 setx 修改 PATH。</translation>
+    </message>
+    <message>
+        <source>PATH in %1 is exactly 1,024 characters long, the most setx stores: it was probably cut off, and the entries after the cut are lost.</source>
+        <translation>%1 中的 PATH 正好 1024 个字符，这是 setx 能保存的上限：它很可能被截断了，截断处之后的条目已经丢失。</translation>
+    </message>
+    <message>
+        <source>PATH in %1 looks cut off: it ends in the middle of a folder name (%2, where %3 exists), as setx leaves it when it cuts a value to 1,024 characters. The entries after the cut are lost.</source>
+        <translation>%1 中的 PATH 看起来被截断了：它结束在一个文件夹名的中间（%2，而实际存在的是 %3），这正是 setx 把值截到 1024 个字符后留下的样子。截断处之后的条目已经丢失。</translation>
+    </message>
+    <message>
+        <source>CUDA_PATH names %1, but the cuDNN in use belongs to CUDA %2 in %3; build tools and programs that go by CUDA_PATH take the other toolkit.</source>
+        <translation>CUDA_PATH 指向 %1，但正在使用的 cuDNN 属于 %3 中的 CUDA %2；依据 CUDA_PATH 的构建工具和程序会用到另一个工具包。</translation>
+    </message>
+    <message>
+        <source>Let the repair set CUDA_PATH to %1.</source>
+        <translation>让修复程序把 CUDA_PATH 设为 %1。</translation>
+    </message>
+    <message>
+        <source>%1 holds cuDNN files (%2) that Windows redirected there from %3: only this user's programs without a manifest see them; every other program sees %3 without them.</source>
+        <translation>%1 里有 cuDNN 文件（%2），是 Windows 把写入 %3 的操作重定向到了这里：只有当前用户的、没有清单（manifest）的程序能看到它们，其他程序看到的 %3 里都没有这些文件。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN again with administrator rights (cuDNN Setup asks for them), then delete %1.</source>
+        <translation>请以管理员权限重新安装 cuDNN（cuDNN Setup 会请求权限），然后删除 %1。</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES names %1, but this machine has no such GPU (it has %2): CUDA ignores that entry and every one after it.</source>
+        <translation>CUDA_VISIBLE_DEVICES 指定了 %1，但这台机器上没有这块 GPU（共有 %2 块）：CUDA 会忽略这一项及其后的所有项。</translation>
+    </message>
+    <message>
+        <source>Set CUDA_VISIBLE_DEVICES to GPU numbers from 0 to %1, or remove it.</source>
+        <translation>把 CUDA_VISIBLE_DEVICES 设为 0 到 %1 之间的 GPU 编号，或者删除这个变量。</translation>
+    </message>
+    <message>
+        <source>PATH was changed after this terminal (or IDE) started: it and the programs it starts still use the old PATH.</source>
+        <translation>这个终端（或 IDE）启动后 PATH 又被修改过：它以及从它启动的程序仍在使用旧的 PATH。</translation>
+    </message>
+    <message>
+        <source>Close the terminal, IDE or Jupyter and open them again; sign out and in if a program started from the desktop still does not see the change.</source>
+        <translation>请关闭终端、IDE 或 Jupyter 后重新打开；如果从桌面启动的程序仍然看不到变化，请注销后重新登录。</translation>
+    </message>
+    <message>
+        <source>Rename the cuDNN files in %1 so that no program loads them any more (uninstalling the repair renames them back).</source>
+        <translation>把 %1 中的 cuDNN 文件改名，让程序不再加载它们（卸载这次修复时会改回原名）。</translation>
+    </message>
+    <message>
+        <source>Put cuDNN Setup's own 64-bit zlibwapi.dll into %1.</source>
+        <translation>把 cuDNN Setup 自带的 64 位 zlibwapi.dll 放到 %1。</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2.</source>
+        <translation>把 %1 设为 %2。</translation>
+    </message>
+    <message>
+        <source>Copy the %1 missing or different cuDNN DLLs from %2 into %3.</source>
+        <translation>从 %2 中把缺失或不一致的 %1 个 cuDNN DLL 复制到 %3。</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>Loading the library</source>
+        <translation>加载库文件</translation>
+    </message>
+    <message>
+        <source>Libraries it needs</source>
+        <translation>所依赖的库</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Creating a cuDNN handle on the GPU</source>
+        <translation>在显卡上创建 cuDNN 句柄</translation>
+    </message>
+    <message>
+        <source>Test convolution on the GPU</source>
+        <translation>在显卡上运行测试卷积</translation>
+    </message>
+    <message>
+        <source>Frameworks (torch)</source>
+        <translation>深度学习框架（torch）</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <source>WORKS</source>
+        <translation>可以正常使用</translation>
+    </message>
+    <message>
+        <source>cuDNN loads and runs on this computer.</source>
+        <translation>cuDNN 在这台电脑上能正常加载和运行。</translation>
+    </message>
+    <message>
+        <source>PROBLEMS</source>
+        <translation>存在问题</translation>
+    </message>
+    <message>
+        <source>cuDNN does not work here yet: see the problems below.</source>
+        <translation>cuDNN 目前在这里还不能正常工作，请查看下面列出的问题。</translation>
+    </message>
+    <message>
+        <source>NOT VERIFIED</source>
+        <translation>尚未验证</translation>
+    </message>
+    <message>
+        <source>No error was found, but cuDNN was not run to prove that it works.</source>
+        <translation>没有发现错误，但还没有实际运行 cuDNN 来确认它能正常工作。</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Errors: %1, warnings: %2</source>
+        <translation>错误 %1 个，警告 %2 个</translation>
+    </message>
+    <message>
+        <source>cuDNN a newly started program loads</source>
+        <translation>新启动的程序会加载的 cuDNN</translation>
+    </message>
+    <message>
+        <source>Report made</source>
+        <translation>报告生成时间</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>生成工具</translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation>本机信息</translation>
+    </message>
+    <message>
+        <source>Linux kernel</source>
+        <translation>Linux 内核</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>CUDA toolkits</source>
+        <translation>CUDA 工具包</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Found through</source>
+        <translation>发现途径</translation>
+    </message>
+    <message>
+        <source>cuDNN copies</source>
+        <translation>cuDNN 副本</translation>
+    </message>
+    <message>
+        <source>For CUDA</source>
+        <translation>适用的 CUDA</translation>
+    </message>
+    <message>
+        <source>A newly started program</source>
+        <translation>新启动的程序</translation>
+    </message>
+    <message>
+        <source>Python and torch</source>
+        <translation>Python 与 torch</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <source>Could not be asked</source>
+        <translation>无法查询</translation>
+    </message>
+    <message>
+        <source>CUDA torch was built for</source>
+        <translation>torch 构建时所用的 CUDA</translation>
+    </message>
+    <message>
+        <source>none (CPU only)</source>
+        <translation>无（仅 CPU）</translation>
+    </message>
+    <message>
+        <source>torch sees a GPU</source>
+        <translation>torch 能否识别显卡</translation>
+    </message>
+    <message>
+        <source>cuDNN torch uses</source>
+        <translation>torch 使用的 cuDNN</translation>
+    </message>
+    <message>
+        <source>cuDNN file torch loads</source>
+        <translation>torch 加载的 cuDNN 文件</translation>
+    </message>
+    <message>
+        <source>%1, which %2 needs, is found nowhere the loader looks.</source>
+        <translation>%2 需要的 %1 在加载器查找的所有位置都找不到。</translation>
+    </message>
+    <message>
+        <source>%1 (needed by %2) is taken from %3, which is built for %4.</source>
+        <translation>%2 需要的 %1 会从 %3 加载，但该文件是为 %4 构建的。</translation>
+    </message>
+    <message>
+        <source>%1 (needed by %2) is taken from %3, which is not a library that can be loaded.</source>
+        <translation>%2 需要的 %1 会从 %3 加载，但该文件不是可以加载的库。</translation>
+    </message>
+    <message>
+        <source>It is delay-loaded: loading fails only when it is first used.</source>
+        <translation>它是延迟加载的：只有在第一次用到时才会加载失败。</translation>
+    </message>
+    <message>
+        <source>Folders looked in, in order:</source>
+        <translation>依次查找过的文件夹：</translation>
+    </message>
+    <message>
+        <source>It is the cuDNN that was checked</source>
+        <translation>是否为本次检查的 cuDNN</translation>
+    </message>
+    <message>
+        <source>Test convolution</source>
+        <translation>测试卷积</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>cuDNN was not verified for this report.</source>
+        <translation>本报告没有对 cuDNN 进行验证。</translation>
+    </message>
+    <message>
+        <source>Folder checked</source>
+        <translation>检查的文件夹</translation>
+    </message>
+    <message>
+        <source>Chosen because</source>
+        <translation>选择依据</translation>
+    </message>
+    <message>
+        <source>Expected version</source>
+        <translation>预期版本</translation>
+    </message>
+    <message>
+        <source>Version the library reports</source>
+        <translation>库自身报告的版本</translation>
+    </message>
+    <message>
+        <source>Search path used</source>
+        <translation>使用的搜索路径</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>What was found</source>
+        <translation>检查情况</translation>
+    </message>
+    <message>
+        <source>Libraries that stop cuDNN from loading</source>
+        <translation>导致 cuDNN 无法加载的库</translation>
+    </message>
+    <message>
+        <source>Problems and fixes</source>
+        <translation>问题与解决办法</translation>
+    </message>
+    <message>
+        <source>The doctor was not run for this report.</source>
+        <translation>本报告没有运行诊断。</translation>
+    </message>
+    <message>
+        <source>The doctor found no problem.</source>
+        <translation>诊断没有发现问题。</translation>
+    </message>
+    <message>
+        <source>Offered repair: %1</source>
+        <translation>可用的修复：%1</translation>
+    </message>
+    <message>
+        <source>It needs administrator rights.</source>
+        <translation>需要管理员权限。</translation>
+    </message>
+    <message>
+        <source>Found while looking at this computer</source>
+        <translation>检测本机时发现的情况</translation>
+    </message>
+    <message>
+        <source>Installs by cuDNN Setup</source>
+        <translation>cuDNN 安装向导的安装记录</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>压缩包</translation>
+    </message>
+    <message>
+        <source>Installed into</source>
+        <translation>安装位置</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件数</translation>
+    </message>
+    <message>
+        <source>Environment changes</source>
+        <translation>环境变量改动</translation>
+    </message>
+    <message>
+        <source>Part of</source>
+        <translation>所属安装记录</translation>
+    </message>
+    <message>
+        <source>cuDNN Setup report</source>
+        <translation>cuDNN 安装向导报告</translation>
+    </message>
+    <message>
+        <source>Choose a folder you can write to.</source>
+        <translation>请选择一个有写入权限的文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder %1 for the report could not be created.</source>
+        <translation>无法创建用于保存报告的文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>The report file %1 could not be written.</source>
+        <translation>无法写入报告文件 %1。</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>Dependencies</source>
+        <translation>依赖</translation>
+    </message>
+    <message>
+        <source>cuDNN handle</source>
+        <translation>cuDNN 句柄</translation>
+    </message>
+    <message>
+        <source>Convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>[ok]  </source>
+        <translation>[通过]</translation>
+    </message>
+    <message>
+        <source>[FAIL]</source>
+        <translation>[失败]</translation>
+    </message>
+    <message>
+        <source>[skip]</source>
+        <translation>[跳过]</translation>
+    </message>
+    <message>
+        <source>cuDNN checked: %1 (%2)</source>
+        <translation>已检查的 cuDNN：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Verified in %1 s.</source>
+        <translation>验证通过，用时 %1 秒。</translation>
+    </message>
+    <message>
+        <source>Verification failed (%1 s).</source>
+        <translation>验证未通过（用时 %1 秒）。</translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation>没有发现问题。</translation>
+    </message>
+    <message>
+        <source>Repair offered: %1</source>
+        <translation>可自动修复：%1</translation>
+    </message>
+    <message>
+        <source>The library check gave an answer that cannot be read.</source>
+        <translation>库文件检查返回的结果无法解析。</translation>
+    </message>
+    <message>
+        <source>Copy the whole bin folder of the cuDNN archive, not only the main DLL; for cuDNN 8.3 to 8.9 also put a 64-bit zlibwapi.dll beside the cuDNN DLLs; and put the folder that holds the DLLs itself (not one above it) on PATH.</source>
+        <translation>复制 cuDNN 压缩包里的整个 bin 文件夹，不要只复制主 DLL；cuDNN 8.3 到 8.9 还需要在 cuDNN 的 DLL 旁边放一个 64 位的 zlibwapi.dll；并把 DLL 所在的那一级文件夹（不是它的上级）加入 PATH。</translation>
+    </message>
+    <message>
+        <source>The loader found %1 in none of the folders it searches (LD_LIBRARY_PATH, the library's RUNPATH, the ld.so.conf folders).</source>
+        <translation>加载器在它搜索的所有文件夹（LD_LIBRARY_PATH、库的 RUNPATH、ld.so.conf 中的文件夹）里都没有找到 %1。</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, which the loader found in none of the folders it searches (LD_LIBRARY_PATH, the library's RUNPATH, the ld.so.conf folders).</source>
+        <translation>%1 依赖 %2，但加载器在它搜索的所有文件夹（LD_LIBRARY_PATH、库的 RUNPATH、ld.so.conf 中的文件夹）里都没有找到它。</translation>
+    </message>
+    <message>
+        <source>Install the missing library, or add the folder that holds it to LD_LIBRARY_PATH or to a file in /etc/ld.so.conf.d and run ldconfig.</source>
+        <translation>安装缺少的库，或者把它所在的文件夹加入 LD_LIBRARY_PATH，或写入 /etc/ld.so.conf.d 下的配置文件后运行 ldconfig。</translation>
+    </message>
+    <message>
+        <source>%1 needs the function %2, which none of the libraries loaded with it has: usually an older or other copy of a cuDNN or CUDA library was found first.</source>
+        <translation>%1 需要函数 %2，但与它一起加载的库里都没有这个函数：通常是先找到了另一份或更旧的 cuDNN 或 CUDA 库。</translation>
+    </message>
+    <message>
+        <source>Remove the older copy, or put the folder of the right one first in LD_LIBRARY_PATH, so that the libraries of one cuDNN release are found together.</source>
+        <translation>删除旧的那份，或者把正确版本所在的文件夹放到 LD_LIBRARY_PATH 的最前面，确保加载到的都是同一个 cuDNN 版本的库。</translation>
+    </message>
+    <message>
+        <source>%1 or a library it needs is built for another word size: a 32-bit library in a 64-bit program, or the reverse.</source>
+        <translation>%1 或它依赖的某个库位数不对：在 64 位程序里加载了 32 位的库，或者反过来。</translation>
+    </message>
+    <message>
+        <source>Use the 64-bit (x86_64 or sbsa) libraries of the cuDNN archive and a 64-bit program.</source>
+        <translation>请使用 cuDNN 压缩包中的 64 位库（x86_64 或 sbsa），并用 64 位程序加载。</translation>
+    </message>
+    <message>
+        <source>%1 needs version %2 of %3, but the copy the loader found is older than the one %1 was built against.</source>
+        <translation>%1 需要 %3 的 %2 版本，但加载器找到的那份比 %1 编译时用的版本旧。</translation>
+    </message>
+    <message>
+        <source>Update that library, or remove the older copy that the loader finds first.</source>
+        <translation>升级该库，或删除加载器先找到的那份旧库。</translation>
+    </message>
+    <message>
+        <source>%1 could not be loaded. The loader said: %2</source>
+        <translation>无法加载 %1。加载器的原话：%2</translation>
+    </message>
+    <message>
+        <source>Check that %1 and every library it needs are present, built for this processor, and in a folder the loader searches.</source>
+        <translation>请确认 %1 及其依赖的所有库都存在、与本机处理器架构一致，并且位于加载器会搜索的文件夹中。</translation>
+    </message>
+    <message>
+        <source>The call succeeded.</source>
+        <translation>调用成功。</translation>
+    </message>
+    <message>
+        <source>Nothing needs to be done.</source>
+        <translation>无需处理。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not start (cudnnCreate failed). This is most often a GPU driver older than this cuDNN and CUDA need, or a cuDNN built for another CUDA version than the program uses.</source>
+        <translation>cuDNN 无法初始化（cudnnCreate 失败）。最常见的原因是显卡驱动版本低于这个 cuDNN 和 CUDA 的要求，或者 cuDNN 是针对另一个 CUDA 版本构建的，与程序使用的 CUDA 不一致。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver, and use the cuDNN build for the CUDA version your program or framework was built with (the _cuda12 / _cuda13 part of the archive name).</source>
+        <translation>请升级 NVIDIA 驱动，并使用与程序或框架编译时 CUDA 版本对应的 cuDNN 构建（看压缩包名中的 _cuda12 / _cuda13）。</translation>
+    </message>
+    <message>
+        <source>The cuDNN libraries that were loaded come from different releases: files of two cuDNN copies are mixed.</source>
+        <translation>加载的 cuDNN 库来自不同版本：两份 cuDNN 的文件混在了一起。</translation>
+    </message>
+    <message>
+        <source>Copy the whole set of cuDNN libraries of one archive again, and remove the older copies that are found earlier on the search path.</source>
+        <translation>重新复制同一个压缩包里的全部 cuDNN 库，并删除搜索路径中排在前面的旧版本。</translation>
+    </message>
+    <message>
+        <source>The feature needs a license and checking it failed.</source>
+        <translation>该功能需要许可证，但许可证检查失败。</translation>
+    </message>
+    <message>
+        <source>Check that the license file is present and valid and that NVIDIA_LICENSE_FILE points to it.</source>
+        <translation>请确认许可证文件存在且有效，并且 NVIDIA_LICENSE_FILE 指向该文件。</translation>
+    </message>
+    <message>
+        <source>Work queued on the CUDA stream has not finished yet (an answer of cudnnQueryRuntimeError).</source>
+        <translation>CUDA 流中排队的任务尚未完成（cudnnQueryRuntimeError 的返回结果）。</translation>
+    </message>
+    <message>
+        <source>Not an installation problem: ask again once the stream has finished.</source>
+        <translation>这不是安装问题：等流中的任务完成后再查询即可。</translation>
+    </message>
+    <message>
+        <source>A numerical overflow happened while a GPU kernel ran.</source>
+        <translation>GPU 核函数运行时发生了数值溢出。</translation>
+    </message>
+    <message>
+        <source>Not an installation problem: the program's data or settings cause it; report it to the program's authors with the cuDNN version.</source>
+        <translation>这不是安装问题，而是程序的数据或设置导致的；请附上 cuDNN 版本反馈给程序作者。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not allocate memory, usually GPU memory (cudaMalloc failed).</source>
+        <translation>cuDNN 无法分配内存，通常是显存不足（cudaMalloc 失败）。</translation>
+    </message>
+    <message>
+        <source>Close other programs that use the GPU (nvidia-smi lists them), or use a smaller batch or model.</source>
+        <translation>关闭其他占用 GPU 的程序（可用 nvidia-smi 查看），或者减小 batch 或模型规模。</translation>
+    </message>
+    <message>
+        <source>The program passed a wrong value or parameter to cuDNN.</source>
+        <translation>程序向 cuDNN 传入了错误的值或参数。</translation>
+    </message>
+    <message>
+        <source>Not an installation problem but a fault of the calling program; report it to its authors with the cuDNN version.</source>
+        <translation>这不是安装问题，而是调用方程序的缺陷；请附上 cuDNN 版本反馈给程序作者。</translation>
+    </message>
+    <message>
+        <source>An internal cuDNN operation failed.</source>
+        <translation>cuDNN 内部操作失败。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver and make sure every cuDNN library comes from the same release; if it still happens, report it to NVIDIA with the cuDNN and driver versions.</source>
+        <translation>请升级 NVIDIA 驱动，并确认所有 cuDNN 库都来自同一版本；如果问题依旧，请附上 cuDNN 和驱动版本向 NVIDIA 反馈。</translation>
+    </message>
+    <message>
+        <source>The GPU lacks a feature this function needs: its compute capability is not supported by this cuDNN.</source>
+        <translation>GPU 缺少该函数所需的功能：这个 cuDNN 不支持它的计算能力（compute capability）。</translation>
+    </message>
+    <message>
+        <source>Use a cuDNN release whose support matrix lists this GPU's compute capability, or another GPU.</source>
+        <translation>请换用支持矩阵中包含该 GPU 计算能力的 cuDNN 版本，或换一块 GPU。</translation>
+    </message>
+    <message>
+        <source>Accessing GPU memory failed, usually while binding a texture.</source>
+        <translation>访问显存失败，通常发生在绑定纹理时。</translation>
+    </message>
+    <message>
+        <source>A cuDNN kernel failed to launch or to run on the GPU.</source>
+        <translation>cuDNN 核函数在 GPU 上启动或运行失败。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver, check that other CUDA programs work on this GPU, and run the check again with no other GPU work running.</source>
+        <translation>请升级 NVIDIA 驱动，确认其他 CUDA 程序能在这块 GPU 上正常运行，然后在没有其他 GPU 任务时重新检查。</translation>
+    </message>
+    <message>
+        <source>This cuDNN does not support the requested operation or configuration.</source>
+        <translation>这个 cuDNN 不支持所请求的操作或配置。</translation>
+    </message>
+    <message>
+        <source>Not an installation problem: the program asked for something cuDNN does not offer; a newer cuDNN or other settings in the program may support it.</source>
+        <translation>这不是安装问题：程序请求了 cuDNN 不提供的功能；更新的 cuDNN 或程序中的其他设置也许可以支持。</translation>
+    </message>
+    <message>
+        <source>A library cuDNN loads at run time, the CUDA driver's nvcuda.dll / libcuda.so, was not found.</source>
+        <translation>找不到 cuDNN 运行时要加载的 CUDA 驱动库（nvcuda.dll / libcuda.so）。</translation>
+    </message>
+    <message>
+        <source>Install or update the NVIDIA driver, then restart the computer.</source>
+        <translation>安装或升级 NVIDIA 驱动，然后重启电脑。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not load one of its sub-libraries (such as cudnn_graph64_9.dll or libcudnn_graph.so.9): cuDNN 9 loads them by name when they are first needed.</source>
+        <translation>cuDNN 无法加载它的某个子库（例如 cudnn_graph64_9.dll 或 libcudnn_graph.so.9）：cuDNN 9 会在首次用到时按文件名去加载这些子库。</translation>
+    </message>
+    <message>
+        <source>Copy the whole set of cuDNN libraries of the archive into one folder and put that folder on the search path; Python 3.8 and later also need os.add_dll_directory() for it.</source>
+        <translation>把压缩包里的全部 cuDNN 库复制到同一个文件夹，并把该文件夹加入搜索路径；Python 3.8 及以上版本还需要对它调用 os.add_dll_directory()。</translation>
+    </message>
+    <message>
+        <source>A saved execution plan was made by another cuDNN version and cannot be read by this one.</source>
+        <translation>保存的执行计划是由另一个 cuDNN 版本生成的，当前版本无法读取。</translation>
+    </message>
+    <message>
+        <source>Not an installation problem: let the program build its saved plans again with this cuDNN.</source>
+        <translation>这不是安装问题：让程序用当前的 cuDNN 重新生成保存的执行计划即可。</translation>
+    </message>
+    <message>
+        <source>The program called a function that this cuDNN marks as deprecated.</source>
+        <translation>程序调用了这个 cuDNN 标记为已弃用的函数。</translation>
+    </message>
+    <message>
+        <source>The program passed a null pointer where cuDNN needs one.</source>
+        <translation>程序在 cuDNN 需要有效指针的地方传入了空指针。</translation>
+    </message>
+    <message>
+        <source>The program passed a pointer that is not aligned as cuDNN needs.</source>
+        <translation>程序传入的指针没有按 cuDNN 要求对齐。</translation>
+    </message>
+    <message>
+        <source>The program used a descriptor before finalizing it.</source>
+        <translation>程序在描述符完成 finalize 之前就使用了它。</translation>
+    </message>
+    <message>
+        <source>The program passed a value outside the range cuDNN accepts.</source>
+        <translation>程序传入的值超出了 cuDNN 接受的范围。</translation>
+    </message>
+    <message>
+        <source>A buffer or workspace the program passed is too small.</source>
+        <translation>程序传入的缓冲区或工作空间太小。</translation>
+    </message>
+    <message>
+        <source>The program mixed CUDA streams that do not belong together.</source>
+        <translation>程序混用了本不应一起使用的 CUDA 流。</translation>
+    </message>
+    <message>
+        <source>The tensor shapes the program passed do not fit together.</source>
+        <translation>程序传入的张量形状互不匹配。</translation>
+    </message>
+    <message>
+        <source>The program passed the same entry twice.</source>
+        <translation>程序重复传入了同一项。</translation>
+    </message>
+    <message>
+        <source>The program set a descriptor attribute with the wrong type.</source>
+        <translation>程序用错误的类型设置了描述符属性。</translation>
+    </message>
+    <message>
+        <source>The CUDA graph the program passed does not match what cuDNN expects.</source>
+        <translation>程序传入的 CUDA 图与 cuDNN 预期的不一致。</translation>
+    </message>
+    <message>
+        <source>The program passed a descriptor of the wrong type.</source>
+        <translation>程序传入了类型错误的描述符。</translation>
+    </message>
+    <message>
+        <source>No cuDNN engine supports this pattern of operations.</source>
+        <translation>没有任何 cuDNN 引擎支持这种操作组合。</translation>
+    </message>
+    <message>
+        <source>This cuDNN does not support these tensor shapes.</source>
+        <translation>这个 cuDNN 不支持这些张量形状。</translation>
+    </message>
+    <message>
+        <source>This cuDNN does not support this data type here.</source>
+        <translation>这个 cuDNN 在此处不支持该数据类型。</translation>
+    </message>
+    <message>
+        <source>This cuDNN does not support this memory layout.</source>
+        <translation>这个 cuDNN 不支持这种内存布局。</translation>
+    </message>
+    <message>
+        <source>The installed NVIDIA driver is too old for this cuDNN.</source>
+        <translation>已安装的 NVIDIA 驱动对这个 cuDNN 来说太旧了。</translation>
+    </message>
+    <message>
+        <source>The CUDA runtime the program loaded does not fit the CUDA version this cuDNN was built for.</source>
+        <translation>程序加载的 CUDA 运行时与这个 cuDNN 构建时针对的 CUDA 版本不匹配。</translation>
+    </message>
+    <message>
+        <source>The cuDNN sub-library this operation needs is not available.</source>
+        <translation>该操作所需的 cuDNN 子库不可用。</translation>
+    </message>
+    <message>
+        <source>The GPU has too little shared memory for this operation.</source>
+        <translation>GPU 的共享内存不足以执行该操作。</translation>
+    </message>
+    <message>
+        <source>This cuDNN does not support this padding.</source>
+        <translation>这个 cuDNN 不支持这种填充（padding）方式。</translation>
+    </message>
+    <message>
+        <source>The operation would need GPU launch parameters this GPU does not allow.</source>
+        <translation>该操作需要的 GPU 启动参数超出了这块 GPU 的限制。</translation>
+    </message>
+    <message>
+        <source>This operation cannot be captured into a CUDA graph by cuDNN's native API.</source>
+        <translation>该操作无法通过 cuDNN 原生 API 捕获到 CUDA 图中。</translation>
+    </message>
+    <message>
+        <source>This cuDNN does not support these dynamic shapes.</source>
+        <translation>这个 cuDNN 不支持这些动态形状。</translation>
+    </message>
+    <message>
+        <source>cuDNN failed to compile a GPU kernel at run time.</source>
+        <translation>cuDNN 在运行时编译 GPU 核函数失败。</translation>
+    </message>
+    <message>
+        <source>cuDNN met a value it did not expect inside itself.</source>
+        <translation>cuDNN 内部遇到了意外的值。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not allocate memory on the computer (host memory).</source>
+        <translation>cuDNN 无法分配主机内存。</translation>
+    </message>
+    <message>
+        <source>Close other programs to free memory and try again.</source>
+        <translation>关闭其他程序释放内存后再试。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not allocate GPU memory.</source>
+        <translation>cuDNN 无法分配显存。</translation>
+    </message>
+    <message>
+        <source>cuDNN chose GPU launch parameters that the GPU refused.</source>
+        <translation>cuDNN 选择的 GPU 启动参数被 GPU 拒绝。</translation>
+    </message>
+    <message>
+        <source>The CUDA driver reported an error while cuDNN ran GPU work.</source>
+        <translation>cuDNN 执行 GPU 任务时，CUDA 驱动报告了错误。</translation>
+    </message>
+    <message>
+        <source>cuBLAS, which cuDNN calls, reported an error.</source>
+        <translation>cuDNN 调用的 cuBLAS 报告了错误。</translation>
+    </message>
+    <message>
+        <source>Make sure the cuBLAS libraries of the CUDA version this cuDNN was built for are found first, and update the NVIDIA driver.</source>
+        <translation>确保优先找到的是与该 cuDNN 构建所用 CUDA 版本一致的 cuBLAS 库，并升级 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>The CUDA runtime reported an error while cuDNN ran GPU work.</source>
+        <translation>cuDNN 执行 GPU 任务时，CUDA 运行时报告了错误。</translation>
+    </message>
+    <message>
+        <source>cuRAND, which cuDNN calls, reported an error.</source>
+        <translation>cuDNN 调用的 cuRAND 报告了错误。</translation>
+    </message>
+    <message>
+        <source>The CUDA runtime could not allocate enough GPU memory or other resources.</source>
+        <translation>CUDA 运行时无法分配足够的显存或其他资源。</translation>
+    </message>
+    <message>
+        <source>The CUDA driver and runtime could not be initialized.</source>
+        <translation>CUDA 驱动和运行时无法初始化。</translation>
+    </message>
+    <message>
+        <source>The program loaded the CUDA toolkit's stub of the driver library instead of the real driver.</source>
+        <translation>程序加载的是 CUDA 工具包里的驱动库桩文件（stub），而不是真正的驱动。</translation>
+    </message>
+    <message>
+        <source>Remove the toolkit's stubs folder from PATH or LD_LIBRARY_PATH so that the driver's own library is found.</source>
+        <translation>从 PATH 或 LD_LIBRARY_PATH 中去掉工具包的 stubs 文件夹，让程序找到驱动自带的库。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is older than this CUDA runtime needs ("CUDA driver version is insufficient for CUDA runtime version").</source>
+        <translation>NVIDIA 驱动版本低于这个 CUDA 运行时的要求（“CUDA driver version is insufficient for CUDA runtime version”）。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to one that supports this CUDA version, or use the cuDNN and CUDA builds for the CUDA version the driver supports (nvidia-smi shows it).</source>
+        <translation>把 NVIDIA 驱动升级到支持该 CUDA 版本的版本，或者改用与驱动所支持的 CUDA 版本对应的 cuDNN 和 CUDA（nvidia-smi 会显示该版本）。</translation>
+    </message>
+    <message>
+        <source>This call needs a newer NVIDIA driver than the installed one.</source>
+        <translation>该调用需要比当前安装的更新的 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>Every CUDA GPU is busy or unavailable: set to an exclusive or prohibited compute mode, or filled by other work.</source>
+        <translation>所有 CUDA GPU 都处于忙碌或不可用状态：被设置为独占或禁止计算模式，或者已被其他任务占满。</translation>
+    </message>
+    <message>
+        <source>Close the other programs that use the GPU (nvidia-smi lists them), or ask the administrator to set the GPU's compute mode back to Default.</source>
+        <translation>关闭其他占用 GPU 的程序（可用 nvidia-smi 查看），或请管理员把 GPU 的计算模式改回 Default。</translation>
+    </message>
+    <message>
+        <source>The CUDA driver found no CUDA-capable GPU.</source>
+        <translation>CUDA 驱动没有找到支持 CUDA 的 GPU。</translation>
+    </message>
+    <message>
+        <source>Check that nvidia-smi lists the GPU, and that CUDA_VISIBLE_DEVICES is not set to hide every GPU.</source>
+        <translation>确认 nvidia-smi 能列出这块 GPU，并检查 CUDA_VISIBLE_DEVICES 没有把所有 GPU 都屏蔽掉。</translation>
+    </message>
+    <message>
+        <source>The GPU number asked for does not exist; CUDA_VISIBLE_DEVICES often names a GPU that is not there.</source>
+        <translation>请求的 GPU 编号不存在；常见原因是 CUDA_VISIBLE_DEVICES 指定了一块并不存在的 GPU。</translation>
+    </message>
+    <message>
+        <source>Unset CUDA_VISIBLE_DEVICES, or set it to GPUs that exist (nvidia-smi numbers them from 0).</source>
+        <translation>取消设置 CUDA_VISIBLE_DEVICES，或把它设为实际存在的 GPU 编号（nvidia-smi 从 0 开始编号）。</translation>
+    </message>
+    <message>
+        <source>The program or a library it loaded has no GPU code for this GPU's architecture ("no kernel image is available for execution on the device").</source>
+        <translation>程序或它加载的库中没有适用于这块 GPU 架构的 GPU 代码（“no kernel image is available for execution on the device”）。</translation>
+    </message>
+    <message>
+        <source>Use builds of the program, CUDA and cuDNN that support this GPU, and do not mix CUDA versions in one environment.</source>
+        <translation>请使用支持这块 GPU 的程序、CUDA 和 cuDNN 版本，并且不要在同一个环境里混用多个 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>The GPU code was compiled by a newer CUDA toolkit than the driver supports.</source>
+        <translation>GPU 代码是用比驱动所支持的更新的 CUDA 工具包编译的。</translation>
+    </message>
+    <message>
+        <source>The system is not ready for CUDA work: a service the NVIDIA driver needs is not running.</source>
+        <translation>系统尚未准备好运行 CUDA 任务：NVIDIA 驱动所需的某个服务没有运行。</translation>
+    </message>
+    <message>
+        <source>Check that the NVIDIA driver's services are running, or restart the computer.</source>
+        <translation>检查 NVIDIA 驱动的相关服务是否在运行，或者重启电脑。</translation>
+    </message>
+    <message>
+        <source>The display driver and the CUDA driver library are of different versions.</source>
+        <translation>显示驱动和 CUDA 驱动库的版本不一致。</translation>
+    </message>
+    <message>
+        <source>Reinstall the NVIDIA driver so that all its parts are of one version, then restart the computer.</source>
+        <translation>重新安装 NVIDIA 驱动，使其各组件版本一致，然后重启电脑。</translation>
+    </message>
+    <message>
+        <source>A CUDA forward-compatibility package is in use, but this GPU does not support it.</source>
+        <translation>正在使用 CUDA 前向兼容包，但这块 GPU 不支持它。</translation>
+    </message>
+    <message>
+        <source>Remove the forward-compatibility package, or limit the program to the GPUs that support it with CUDA_VISIBLE_DEVICES.</source>
+        <translation>卸载前向兼容包，或用 CUDA_VISIBLE_DEVICES 让程序只使用支持它的 GPU。</translation>
+    </message>
+    <message>
+        <source>An unknown internal error happened in the CUDA driver or runtime.</source>
+        <translation>CUDA 驱动或运行时发生了未知的内部错误。</translation>
+    </message>
+    <message>
+        <source>Restart the computer; if it still happens, reinstall the NVIDIA driver.</source>
+        <translation>请重启电脑；如果问题依旧，重新安装 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>Windows found %1 or a DLL it needs nowhere it looks (error 126 means either). For cuDNN 8.3 to 8.9 it is usually zlibwapi.dll; it also happens when only the main cuDNN DLL was copied or its folder is not on the search path.</source>
+        <translation>Windows 在它搜索的位置都找不到 %1 或它依赖的某个 DLL（错误 126 两种情况都有可能）。对于 cuDNN 8.3 到 8.9，通常是缺 zlibwapi.dll；只复制了 cuDNN 主 DLL，或者 DLL 所在文件夹不在搜索路径中，也会出现这个错误。</translation>
+    </message>
+    <message>
+        <source>The Windows loader could not find a DLL that %1 needs (STATUS_DLL_NOT_FOUND, the loader's own code for error 126).</source>
+        <translation>Windows 加载器找不到 %1 依赖的某个 DLL（STATUS_DLL_NOT_FOUND，即加载器内部对错误 126 的表示）。</translation>
+    </message>
+    <message>
+        <source>%1 was found, but a function it needs is missing from a DLL it loaded: usually an older or other copy of a cuDNN or CUDA DLL was found first on the search path.</source>
+        <translation>找到了 %1，但它加载的某个 DLL 缺少所需的函数：通常是搜索路径上先找到了另一份或更旧的 cuDNN 或 CUDA DLL。</translation>
+    </message>
+    <message>
+        <source>Remove the older copy, or its folder from PATH, so that the DLLs of one cuDNN release are found together; look in the program's folder, conda environments and pip's nvidia\cudnn\bin too.</source>
+        <translation>删除旧的那份，或把它所在的文件夹从 PATH 中移除，确保找到的都是同一个 cuDNN 版本的 DLL；也要检查程序自身的文件夹、conda 环境以及 pip 安装的 nvidia\cudnn\bin。</translation>
+    </message>
+    <message>
+        <source>%1 or a DLL it needs is built for another processor architecture: typically a 32-bit DLL, often zlibwapi.dll, in a 64-bit program, or the reverse.</source>
+        <translation>%1 或它依赖的某个 DLL 的处理器架构不对：典型情况是 64 位程序加载了 32 位 DLL（常见的是 zlibwapi.dll），或者反过来。</translation>
+    </message>
+    <message>
+        <source>Replace the 32-bit DLL with its 64-bit build (cuDNN and the zlibwapi.dll it needs are 64-bit only), and use a 64-bit program or Python.</source>
+        <translation>把 32 位的 DLL 换成 64 位版本（cuDNN 及其所需的 zlibwapi.dll 都只有 64 位），并使用 64 位的程序或 Python。</translation>
+    </message>
+    <message>
+        <source>cuDNN returned status %1, which cuDNN %2 does not define.</source>
+        <translation>cuDNN 返回了状态码 %1，而 cuDNN %2 中没有定义这个状态码。</translation>
+    </message>
+    <message>
+        <source>The CUDA runtime returned error %1.</source>
+        <translation>CUDA 运行时返回了错误 %1。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver and run the check again; if it still happens, look the error number up in NVIDIA's CUDA runtime documentation.</source>
+        <translation>请升级 NVIDIA 驱动后重新检查；如果问题依旧，可在 NVIDIA 的 CUDA 运行时文档中查询该错误号。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cuDNN libraries did not load: %3. %4</source>
+        <translation>%2 个 cuDNN 库中有 %1 个加载失败：%3。%4</translation>
+    </message>
+    <message>
+        <source>A freshly started program loads another cuDNN copy: %1 instead of the one in %2.</source>
+        <translation>新启动的程序加载的是另一份 cuDNN：%1，而不是 %2 里的那份。</translation>
+    </message>
+    <message>
+        <source>Remove the older copy or its folder from PATH, or put %1 before it (cudnnctl doctor offers both).</source>
+        <translation>把旧的那份或它所在的文件夹从 PATH 中去掉，或者把 %1 排到它前面（cudnnctl doctor 两种都能帮你做）。</translation>
+    </message>
+    <message>
+        <source>All %1 cuDNN libraries load from %2.</source>
+        <translation>全部 %1 个 cuDNN 库都从 %2 加载。</translation>
+    </message>
+    <message>
+        <source>%1 is not found; %2 asks for it only when a feature needs it.</source>
+        <translation>找不到 %1；%2 只在用到相关功能时才会去加载它。</translation>
+    </message>
+    <message>
+        <source>Every library they need is found (%1 checked).</source>
+        <translation>所需的库都能找到（共检查 %1 个）。</translation>
+    </message>
+    <message>
+        <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it (error 193).</source>
+        <translation>%2 依赖的 %1 在 %4 处是 %3 的文件：64 位程序无法加载它（错误 193）。</translation>
+    </message>
+    <message>
+        <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it.</source>
+        <translation>%2 依赖的 %1 在 %4 处是 %3 的文件：64 位程序无法加载它。</translation>
+    </message>
+    <message>
+        <source>%1, which %2 needs, is damaged or not a library: %3.</source>
+        <translation>%2 依赖的 %1 已损坏或根本不是库文件：%3。</translation>
+    </message>
+    <message>
+        <source>%1, which %2 needs, is not found anywhere the loader looks (error 126).</source>
+        <translation>%2 依赖的 %1 在加载器搜索的所有位置都找不到（错误 126）。</translation>
+    </message>
+    <message>
+        <source>%1, which %2 needs, is not found anywhere the loader looks.</source>
+        <translation>%2 依赖的 %1 在加载器搜索的所有位置都找不到。</translation>
+    </message>
+    <message>
+        <source>The version could not be asked: the main library did not load.</source>
+        <translation>无法查询版本：主库没有加载成功。</translation>
+    </message>
+    <message>
+        <source>The cuDNN that answers is %1, but %2 was expected there.</source>
+        <translation>实际响应的 cuDNN 是 %1，但那里应该是 %2。</translation>
+    </message>
+    <message>
+        <source>Another copy answers first, or the files were replaced: run cudnnctl doctor.</source>
+        <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请运行 cudnnctl doctor。</translation>
+    </message>
+    <message>
+        <source>This cuDNN was built for CUDA %1, but it sits with CUDA %2.</source>
+        <translation>这份 cuDNN 是为 CUDA %1 编译的，却装在 CUDA %2 旁边。</translation>
+    </message>
+    <message>
+        <source>Install the cuDNN archive made for CUDA %1 (its name ends in _cuda%1-archive.zip).</source>
+        <translation>请安装为 CUDA %1 打包的 cuDNN 压缩包（文件名以 _cuda%1-archive.zip 结尾）。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1, built for CUDA %2.</source>
+        <translation>cuDNN %1，为 CUDA %2 编译。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1.</source>
+        <translation>cuDNN %1。</translation>
+    </message>
+    <message>
+        <source>Skipped, as asked (--no-gpu).</source>
+        <translation>已按要求跳过（--no-gpu）。</translation>
+    </message>
+    <message>
+        <source>Skipped: cuDNN itself did not load.</source>
+        <translation>已跳过：cuDNN 本身没有加载成功。</translation>
+    </message>
+    <message>
+        <source>Skipped: no NVIDIA driver is installed on this machine.</source>
+        <translation>已跳过：这台机器没有安装 NVIDIA 驱动。</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver for the GPU, then verify again.</source>
+        <translation>请先为显卡安装 NVIDIA 驱动，然后重新验证。</translation>
+    </message>
+    <message>
+        <source>Skipped: the GPU cannot be used here (%1). %2</source>
+        <translation>已跳过：这里无法使用 GPU（%1）。%2</translation>
+    </message>
+    <message>
+        <source>Skipped: no CUDA runtime library (cudart) could be loaded.</source>
+        <translation>已跳过：无法加载任何 CUDA 运行时库（cudart）。</translation>
+    </message>
+    <message>
+        <source>Install the CUDA toolkit cuDNN was built for, or put its bin folder on PATH.</source>
+        <translation>请安装这份 cuDNN 对应的 CUDA 工具包，或把它的 bin 文件夹加入 PATH。</translation>
+    </message>
+    <message>
+        <source>Skipped: no NVIDIA GPU answers on this machine.</source>
+        <translation>已跳过：这台机器上没有可响应的 NVIDIA GPU。</translation>
+    </message>
+    <message>
+        <source>cudnnCreate failed with %1. %2</source>
+        <translation>cudnnCreate 失败，返回 %1。%2</translation>
+    </message>
+    <message>
+        <source>Skipped: there is no cuDNN handle.</source>
+        <translation>已跳过：没有可用的 cuDNN 句柄。</translation>
+    </message>
+    <message>
+        <source>cuDNN works with %1.</source>
+        <translation>cuDNN 在 %1 上工作正常。</translation>
+    </message>
+    <message>
+        <source>A convolution on the GPU matches the CPU's result (largest difference %1).</source>
+        <translation>GPU 上的卷积结果与 CPU 一致（最大差值 %1）。</translation>
+    </message>
+    <message>
+        <source>The GPU's convolution differs from the CPU's by %1 (allowed %2): this cuDNN computes wrong results here.</source>
+        <translation>GPU 卷积结果与 CPU 相差 %1（允许 %2）：这份 cuDNN 在这台机器上算出了错误结果。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver and reinstall cuDNN from NVIDIA's archive; report it if it stays.</source>
+        <translation>请更新 NVIDIA 驱动，并用 NVIDIA 官方压缩包重新安装 cuDNN；如果问题依旧，请反馈。</translation>
+    </message>
+    <message>
+        <source>The convolution failed with %1. %2</source>
+        <translation>卷积失败，返回 %1。%2</translation>
+    </message>
+    <message>
+        <source>The convolution failed in CUDA with %1. %2</source>
+        <translation>卷积在 CUDA 中失败，返回 %1。%2</translation>
+    </message>
+    <message>
+        <source>The convolution could not be run: %1.</source>
+        <translation>无法运行卷积：%1。</translation>
+    </message>
+    <message>
+        <source>Skipped: no Python with torch was found or named.</source>
+        <translation>已跳过：没有找到也没有指定装有 torch 的 Python。</translation>
+    </message>
+    <message>
+        <source>torch could not be asked in %1.</source>
+        <translation>无法在 %1 中查询 torch。</translation>
+    </message>
+    <message>
+        <source>torch %1 in %2 is a CPU-only build: it never uses cuDNN.</source>
+        <translation>%2 中的 torch %1 是纯 CPU 版本：它根本不会用到 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Install a CUDA build of torch; cudnnctl doctor names the exact pip command for this driver.</source>
+        <translation>请安装带 CUDA 的 torch；cudnnctl doctor 会给出适合本机驱动的 pip 安装命令。</translation>
+    </message>
+    <message>
+        <source>torch %1 in %2 cannot run a convolution on the GPU.</source>
+        <translation>%2 中的 torch %1 无法在 GPU 上运行卷积。</translation>
+    </message>
+    <message>
+        <source>torch in %1 uses its own cuDNN (%2), not the one checked here: a working torch says nothing about that one.</source>
+        <translation>%1 中的 torch 用的是它自带的 cuDNN（%2），不是这里检查的那份：torch 能用并不能说明那份 cuDNN 没问题。</translation>
+    </message>
+    <message>
+        <source>torch cannot use the GPU through cuDNN.</source>
+        <translation>torch 无法通过 cuDNN 使用 GPU。</translation>
+    </message>
+    <message>
+        <source>torch runs a convolution through cuDNN on the GPU.</source>
+        <translation>torch 能通过 cuDNN 在 GPU 上运行卷积。</translation>
+    </message>
+    <message>
+        <source>There is no cuDNN library in %1.</source>
+        <translation>%1 中没有 cuDNN 库。</translation>
+    </message>
+    <message>
+        <source>The libraries could not be tried in a fresh process.</source>
+        <translation>无法在新进程中试加载这些库。</translation>
+    </message>
+    <message>
+        <source>Skipped: the libraries of another system's files are not loaded on this one.</source>
+        <translation>已跳过：不会在本机加载另一个系统中的库。</translation>
+    </message>
+    <message>
+        <source>Skipped: another system's Python is not run on this one.</source>
+        <translation>已跳过：不会在本机运行另一个系统中的 Python。</translation>
+    </message>
+    <message>
+        <source>Skipped, as asked (--no-framework).</source>
+        <translation>已按要求跳过（--no-framework）。</translation>
+    </message>
+    <message>
+        <source>The verification report cannot be read.</source>
+        <translation>无法读取验证报告。</translation>
+    </message>
+    <message>
+        <source>The library check was given a request that cannot be read.</source>
+        <translation>库文件检查收到的请求无法解析。</translation>
+    </message>
+    <message>
+        <source>The cuDNN check failed at %1 with %2. %3</source>
+        <translation>cuDNN 检查在 %1 步骤失败，返回 %2。%3</translation>
+    </message>
+    <message>
+        <source>The cuDNN check could not run: %1.</source>
+        <translation>无法运行 cuDNN 检查：%1。</translation>
+    </message>
+    <message>
+        <source>Reinstall cuDNN from NVIDIA's archive: its libraries do not offer what every cuDNN offers.</source>
+        <translation>请用 NVIDIA 官方压缩包重新安装 cuDNN：这些库缺少任何 cuDNN 都应提供的函数。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -1968,7 +3291,7 @@ Commands:
     </message>
     <message>
         <source>What was found</source>
-        <translation>检测结果</translation>
+        <translation>检查情况</translation>
     </message>
     <message>
         <source>What was found on this computer</source>
@@ -2080,7 +3403,7 @@ Commands:
     </message>
     <message>
         <source>Found through</source>
-        <translation>通过此文件找到</translation>
+        <translation>发现途径</translation>
     </message>
     <message>
         <source>PATH</source>
@@ -2332,10 +3655,157 @@ Commands:
     </message>
 </context>
 <context>
+    <name>cudnnsetup::wizard::RepairPage</name>
+    <message>
+        <source>Cancelling: undoing what was done so far…</source>
+        <translation>正在取消：撤销已完成的操作…</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation>解决办法：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Repair, with administrator rights: %1</source>
+        <translation>修复（需要管理员权限）：%1</translation>
+    </message>
+    <message>
+        <source>Repair: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>Making the repairs: if one of them fails, all are undone…</source>
+        <translation>正在修复：只要有一项失败，所有修复都会撤销…</translation>
+    </message>
+    <message>
+        <source>Looking at this computer: the cuDNN copies, PATH, the receipts…</source>
+        <translation>正在检查这台电脑：各份 cuDNN、PATH 和安装记录…</translation>
+    </message>
+    <message>
+        <source>&amp;Apply selected as administrator</source>
+        <translation>以管理员身份执行所选修复(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Apply selected</source>
+        <translation>执行所选修复(&amp;A)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) stop cuDNN from working.</source>
+        <translation><numerusform>有 %n 个问题导致 cuDNN 无法正常工作。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>No problem stops cuDNN from working, but %n thing(s) below deserve a look.</source>
+        <translation><numerusform>没有妨碍 cuDNN 工作的问题，但下面有 %n 项值得留意。</numerusform></translation>
+    </message>
+    <message>
+        <source>No problems found.</source>
+        <translation>没有发现问题。</translation>
+    </message>
+    <message>
+        <source>Repairing…</source>
+        <translation>正在修复…</translation>
+    </message>
+    <message>
+        <source>Looking for what stops cuDNN from working…</source>
+        <translation>正在查找妨碍 cuDNN 工作的原因…</translation>
+    </message>
+    <message>
+        <source>Tick what to repair: the box below shows exactly what it changes. Every repair can be undone.</source>
+        <translation>勾选要修复的项目，下方的框里会列出它具体改动什么。每一项修复都可以撤销。</translation>
+    </message>
+    <message>
+        <source>What the doctor finds after the repairs</source>
+        <translation>修复后的诊断结果</translation>
+    </message>
+    <message>
+        <source>What the doctor found</source>
+        <translation>诊断结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repair(s) made.</source>
+        <translation><numerusform>已完成 %n 项修复。</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n repair(s) made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</source>
+        <translation><numerusform>已完成 %n 项修复，但有些文件正被占用，要等 Windows 下次启动时才会替换：请先重启电脑，再使用 cuDNN。</numerusform></translation>
+    </message>
+    <message>
+        <source>The repairs were cancelled. Everything they had done was undone: nothing was changed.</source>
+        <translation>修复已取消，已做的改动全部撤销，系统没有任何变化。</translation>
+    </message>
+    <message>
+        <source>The repairs were not made: nothing was changed.</source>
+        <translation>没有执行修复，系统没有任何变化。</translation>
+    </message>
+    <message>
+        <source>The repairs failed. Everything they had done was undone: nothing was changed.</source>
+        <translation>修复失败，已做的改动全部撤销，系统没有任何变化。</translation>
+    </message>
+    <message>
+        <source>What changed:</source>
+        <translation>改动内容：</translation>
+    </message>
+    <message>
+        <source>To undo these repairs: cudnnctl uninstall %1</source>
+        <translation>如需撤销这些修复，请运行：cudnnctl uninstall %1</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>What stops cuDNN from working here, and the repairs the doctor can make with your consent.</source>
+        <translation>找出 cuDNN 在这里不能工作的原因，并在你同意后进行修复。</translation>
+    </message>
+    <message>
+        <source>&amp;Exactly what the ticked repairs change</source>
+        <translation>所选修复的具体改动(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Exactly what the ticked repairs change</source>
+        <translation>所选修复的具体改动</translation>
+    </message>
+    <message>
+        <source>Tick a repair to see exactly what it changes.</source>
+        <translation>勾选一项修复，就能在这里看到它的具体改动。</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>正在处理</translation>
+    </message>
+    <message>
+        <source>&amp;Diagnose again</source>
+        <translation>重新诊断(&amp;D)</translation>
+    </message>
+</context>
+<context>
     <name>cudnnsetup::wizard::SetupWizard</name>
     <message>
         <source>cuDNN Setup</source>
         <translation>cuDNN 安装向导</translation>
+    </message>
+    <message>
+        <source>&amp;Verify &gt;</source>
+        <translation>验证(&amp;V) &gt;</translation>
     </message>
 </context>
 <context>
@@ -2516,6 +3986,137 @@ Commands:
     <message>
         <source>%1 is added at the front of your own PATH, so programs started from now on load this cuDNN.</source>
         <translation>%1 将加到你自己的 PATH 最前面，此后启动的程序都会加载这个 cuDNN。</translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::VerifyPage</name>
+    <message>
+        <source>Details</source>
+        <translation>详细信息</translation>
+    </message>
+    <message>
+        <source>Details of %1</source>
+        <translation>%1 的详细信息</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>under 1 ms</source>
+        <translation>不到 1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation>解决办法：%1</translation>
+    </message>
+    <message>
+        <source>Checking: %1…</source>
+        <translation>正在检查：%1…</translation>
+    </message>
+    <message>
+        <source>Checking what the install placed in %1 (receipt %2).</source>
+        <translation>正在检查刚才安装到 %1 的文件（安装记录 %2）。</translation>
+    </message>
+    <message>
+        <source>Checking the cuDNN that a freshly started program loads, in %1.</source>
+        <translation>正在检查新启动的程序会加载的 cuDNN，位于 %1。</translation>
+    </message>
+    <message>
+        <source>Verifying… This takes a few seconds, a minute when torch is asked too.</source>
+        <translation>正在验证…通常只需几秒钟；如果还要检查 torch，大约需要一分钟。</translation>
+    </message>
+    <message>
+        <source>There is nothing to verify.</source>
+        <translation>没有可以验证的 cuDNN。</translation>
+    </message>
+    <message numerus="yes">
+        <source>cuDNN does not work yet: %n check(s) failed. What to do is written under each.</source>
+        <translation><numerusform>cuDNN 目前还不能正常工作：有 %n 项检查未通过，每一项下面都写了解决办法。</numerusform></translation>
+    </message>
+    <message>
+        <source>cuDNN works: it loads as your programs will load it, and it ran a convolution on the GPU.</source>
+        <translation>cuDNN 可以正常使用：它能像你的程序那样被加载，并且已经在显卡上成功运行了一次卷积。</translation>
+    </message>
+    <message>
+        <source>cuDNN loads as your programs will load it, but it was not run on the GPU: the checks below say why.</source>
+        <translation>cuDNN 能像你的程序那样被加载，但没有在显卡上实际运行，原因见下面各项检查。</translation>
+    </message>
+    <message>
+        <source>The report was copied to the clipboard.</source>
+        <translation>报告已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Save the report in a folder</source>
+        <translation>选择保存报告的文件夹</translation>
+    </message>
+    <message>
+        <source>The report was saved in %1: %2.</source>
+        <translation>报告已保存到 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The report could not be saved in %1: %2</source>
+        <translation>无法把报告保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>cuDNN is loaded in a fresh process, as your programs will load it, and run on the GPU.</source>
+        <translation>在一个全新的进程里像你的程序那样加载 cuDNN，并在显卡上实际运行。</translation>
+    </message>
+    <message>
+        <source>&amp;Repair…</source>
+        <translation>修复(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Verification progress</source>
+        <translation>验证进度</translation>
+    </message>
+    <message>
+        <source>Verify &amp;again</source>
+        <translation>重新验证(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Copy report</source>
+        <translation>复制报告(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save report…</source>
+        <translation>保存报告(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Not run</source>
+        <translation>未运行</translation>
     </message>
 </context>
 <context>

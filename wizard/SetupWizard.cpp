@@ -5,7 +5,9 @@
 #include "HardwarePage.h"
 #include "InstallPage.h"
 #include "MatchPage.h"
+#include "RepairPage.h"
 #include "TargetPage.h"
+#include "VerifyPage.h"
 #include "WelcomePage.h"
 
 #include "common/Translations.h"
@@ -28,7 +30,12 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setPage(Page_Match, new MatchPage(session, this));
     setPage(Page_Archive, new ArchivePage(session, this));
     setPage(Page_Target, new TargetPage(session, this));
-    setPage(Page_Install, new InstallPage(session, this));
+    auto install = new InstallPage(session, this);
+    // Finish stays offered once cuDNN is installed; its commit button goes on to the Verify page.
+    install->setFinalPage(true);
+    setPage(Page_Install, install);
+    setPage(Page_Verify, new VerifyPage(session, this));
+    setPage(Page_Repair, new RepairPage(session, this));
     setStartId(Page_Welcome);
     setMinimumSize(760, 560);
     retranslate();
@@ -38,6 +45,10 @@ void SetupWizard::reject()
 {
     if (auto install = qobject_cast<InstallPage *>(currentPage()); install && install->isInstalling()) {
         install->cancelInstall();
+        return;
+    }
+    if (auto repair = qobject_cast<RepairPage *>(currentPage()); repair && repair->isRepairing()) {
+        repair->cancelRepair();
         return;
     }
     QWizard::reject();
@@ -74,6 +85,7 @@ void SetupWizard::retranslate()
 {
     applyLanguageFont();
     setWindowTitle(tr("cuDNN Setup"));
+    page(Page_Install)->setButtonText(CommitButton, tr("&Verify >"));
     // QWizard words its own buttons only when the style is set or the page changes; setting the
     // style again re-reads them from Qt's translation.
     const WizardStyle style = wizardStyle();

@@ -21,12 +21,14 @@ public:
         Page_Archive,
         Page_Target,
         Page_Install,
+        Page_Verify,
+        Page_Repair, // after Verify, when a check failed
     };
 
     explicit SetupWizard(SetupSession *session, QWidget *parent = nullptr);
 
-    // Cancel, Escape and closing the window: while cuDNN is being installed they cancel the install
-    // (which rolls back) instead of closing the wizard under it.
+    // Cancel, Escape and closing the window: while cuDNN is being installed or repaired they cancel
+    // the change (which rolls back) instead of closing the wizard under it.
     void reject() override;
 
 protected:

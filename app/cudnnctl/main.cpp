@@ -1,5 +1,7 @@
 // cudnnctl: the command-line face of cuDNN Setup. Parses arguments and calls core.
 #include "ChangeCommands.h"
+#include "ProbeCommand.h"
+#include "VerifyCommands.h"
 #include "archive/ArchiveInspector.h"
 #include "common/ExitCodes.h"
 #include "common/Logging.h"
@@ -70,18 +72,26 @@ int main(int argc, char *argv[])
                     "            file, and which cuDNN for which CUDA it truly holds.\n"
                     "  install   Install a cuDNN archive as one transaction (--archive --target\n"
                     "            --path): all of it or nothing, with a receipt.\n"
-                    "  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID])."));
+                    "  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).\n"
+                    "  verify    Try the installed cuDNN in a fresh process: load every library,\n"
+                    "            find missing dependencies, compare versions, run a convolution\n"
+                    "            on the GPU and ask torch which cuDNN it uses.\n"
+                    "  doctor    Find what keeps cuDNN from working and offer repairs (--fix).\n"
+                    "  report    Write report.json, report.html and environment_versions.txt\n"
+                    "            into --out DIR, for asking for help."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("command"),
         QCoreApplication::translate(
-            "cudnnctl", "The command to run: detect, check, inspect ZIP, install or uninstall [ID]."));
+            "cudnnctl", "The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, "
+                        "doctor or report."));
     const QCommandLineOption jsonOption(
         QStringLiteral("json"),
         QCoreApplication::translate(
-            "cudnnctl", "Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: "
-                        "cudnn-setup/archive/1)."));
+            "cudnnctl",
+            "Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: "
+            "cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1)."));
     const QCommandLineOption rootOption(
         QStringLiteral("system-root"),
         QCoreApplication::translate(
@@ -148,14 +158,17 @@ int main(int argc, char *argv[])
         QStringLiteral("NAME"));
     const QCommandLineOption archiveOption(
         QStringLiteral("archive"),
-        QCoreApplication::translate("cudnnctl", "install: the cuDNN archive (ZIP) to install."),
+        QCoreApplication::translate("cudnnctl",
+                                    "install: the cuDNN archive (ZIP) to install; doctor: the archive "
+                                    "to replace damaged or mismatched files from."),
         QStringLiteral("FILE"));
     const QCommandLineOption targetOption(
         QStringLiteral("target"),
         QCoreApplication::translate(
             "cudnnctl",
             "install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: "
-            "the toolkit that fits, else its own folder)."),
+            "the toolkit that fits, else its own folder); verify: which install to check (default: the "
+            "last one cuDNN Setup made, else what a new program loads)."),
         QStringLiteral("TARGET"));
     const QCommandLineOption pathOption(
         QStringLiteral("path"),
@@ -182,11 +195,35 @@ int main(int argc, char *argv[])
     const QCommandLineOption dryRunOption(
         QStringLiteral("dry-run"),
         QCoreApplication::translate("cudnnctl", "install, uninstall: show the steps, change nothing."));
-    parser.addOptions({jsonOption,    rootOption,    compatOption, langOption, noPythonOption,
-                       timeoutOption, verboseOption, logOption,    osOption,   archOption,
-                       driverOption,  cudaOption,    smOption,     gpuOption,  cudnnOption,
-                       backendOption, archiveOption, targetOption, pathOption, variablesOption,
-                       inUseOption,   resultOption,  dryRunOption});
+    const QCommandLineOption pythonOption(
+        QStringLiteral("python"),
+        QCoreApplication::translate("cudnnctl", "verify: ask torch in this Python interpreter (may be given "
+                                                "more than once; default: each one found with torch)."),
+        QStringLiteral("PATH"));
+    const QCommandLineOption noGpuOption(
+        QStringLiteral("no-gpu"),
+        QCoreApplication::translate("cudnnctl", "verify: skip the GPU stage (handle and convolution)."));
+    const QCommandLineOption noFrameworkOption(
+        QStringLiteral("no-framework"),
+        QCoreApplication::translate("cudnnctl", "verify, report: do not ask torch."));
+    const QCommandLineOption fixOption(
+        QStringLiteral("fix"),
+        QCoreApplication::translate("cudnnctl", "doctor: apply the repairs it offers, each after asking."));
+    const QCommandLineOption yesOption(
+        QStringLiteral("yes"),
+        QCoreApplication::translate("cudnnctl", "doctor --fix: apply every offered repair without asking."));
+    const QCommandLineOption outOption(
+        QStringLiteral("out"), QCoreApplication::translate("cudnnctl", "report: the folder to write into."),
+        QStringLiteral("DIR"));
+    QCommandLineOption requestOption(QStringLiteral("request"), QStringLiteral("probe: the request file"),
+                                     QStringLiteral("FILE"));
+    requestOption.setFlags(QCommandLineOption::HiddenFromHelp); // how verify talks to its probe child
+    parser.addOptions({jsonOption,        rootOption,    compatOption, langOption,   noPythonOption,
+                       timeoutOption,     verboseOption, logOption,    osOption,     archOption,
+                       driverOption,      cudaOption,    smOption,     gpuOption,    cudnnOption,
+                       backendOption,     archiveOption, targetOption, pathOption,   variablesOption,
+                       inUseOption,       resultOption,  dryRunOption, pythonOption, noGpuOption,
+                       noFrameworkOption, fixOption,     yesOption,    outOption,    requestOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -208,17 +245,41 @@ int main(int argc, char *argv[])
     if (positional.isEmpty())
         return usageError(QCoreApplication::translate("cudnnctl", "No command given."));
     const QString command = positional.first();
+    // The verifier's child: loads libraries in a process that has loaded nothing else yet.
+    if (command == QLatin1String("probe"))
+        return runProbeCommand(parser.value(requestOption));
+    const bool verifying = command == QLatin1String("verify") || command == QLatin1String("doctor") ||
+                           command == QLatin1String("report");
     const bool inspect = command == QLatin1String("inspect");
     const bool installing = command == QLatin1String("install");
     const bool uninstalling = command == QLatin1String("uninstall");
     if (command != QLatin1String("detect") && command != QLatin1String("check") && !inspect && !installing &&
-        !uninstalling)
+        !uninstalling && !verifying)
         return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
-    for (const QCommandLineOption *option :
-         {&archiveOption, &targetOption, &pathOption, &variablesOption, &inUseOption}) {
+    for (const QCommandLineOption *option : {&pathOption, &variablesOption, &inUseOption}) {
         if (!installing && parser.isSet(*option))
             return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the install command.")
                                   .arg(option->names().first()));
+    }
+    const bool doctor = command == QLatin1String("doctor");
+    const bool verifyOnly = command == QLatin1String("verify");
+    const bool report = command == QLatin1String("report");
+    const auto belongs = [&](const QCommandLineOption &option, bool allowed, const char *commands) {
+        return allowed || !parser.isSet(option)
+                   ? QString()
+                   : QCoreApplication::translate("cudnnctl", "--%1 belongs to the %2 command.")
+                         .arg(option.names().first(), QString::fromLatin1(commands));
+    };
+    for (const QString &misplaced :
+         {belongs(archiveOption, installing || doctor, "install, doctor"),
+          belongs(targetOption, installing || verifyOnly || report, "install, verify, report"),
+          belongs(pythonOption, verifyOnly || report, "verify, report"),
+          belongs(noGpuOption, verifyOnly || doctor || report, "verify, doctor, report"),
+          belongs(noFrameworkOption, verifyOnly || report, "verify, report"),
+          belongs(fixOption, doctor, "doctor"), belongs(yesOption, doctor, "doctor"),
+          belongs(outOption, report, "report")}) {
+        if (!misplaced.isEmpty())
+            return usageError(misplaced);
     }
     if (!installing && !uninstalling && parser.isSet(dryRunOption))
         return usageError(
@@ -268,6 +329,24 @@ int main(int argc, char *argv[])
     if (parser.isSet(compatOption) && hasErrors(database.findings))
         return usageError(database.findings.first().message.toString() + QLatin1Char('\n') +
                           database.findings.first().details);
+
+    if (verifying) {
+        VerifyRequest request;
+        request.command = command;
+        request.target = parser.value(targetOption);
+        request.pythons = parser.values(pythonOption);
+        request.gpu = !parser.isSet(noGpuOption);
+        request.framework = !parser.isSet(noFrameworkOption);
+        request.fix = parser.isSet(fixOption);
+        request.yes = parser.isSet(yesOption);
+        request.archive = parser.value(archiveOption);
+        request.outFolder = parser.value(outOption);
+        request.json = parser.isSet(jsonOption);
+        request.detect = options;
+        return runVerifyCommand(request,
+                                root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root),
+                                database.database);
+    }
 
     if (installing || uninstalling) {
         ChangeRequest request;

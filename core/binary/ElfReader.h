@@ -1,9 +1,11 @@
 #pragma once
 
+#include "binary/PeReader.h"
 #include "common/Expected.h"
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 namespace cudnnsetup {
 
@@ -19,9 +21,26 @@ struct ElfInfo
     QString machineName() const; // "x64", "x86", "arm64", "arm", or "elf-<n>"
 };
 
+// What the dynamic loader reads from a shared object to find the libraries it needs.
+struct ElfDynamic
+{
+    ElfInfo header;
+    QString soname;      // DT_SONAME; empty when there is none
+    QStringList needed;  // DT_NEEDED, in file order
+    QStringList rpath;   // DT_RPATH split at ':', as written ($ORIGIN not expanded)
+    QStringList runpath; // DT_RUNPATH, likewise
+};
+
 namespace elf {
 // `head`: the first 64 bytes of the file (or more).
 Expected<ElfInfo> readHeader(const QByteArray &head);
+
+// The header and the dynamic section: PT_DYNAMIC found through the program headers, its strings
+// read from DT_STRTAB mapped through the PT_LOAD segments. A file without a dynamic section (a
+// static program) has empty lists. Little-endian files only. Every offset is bounds-checked: a
+// truncated or hostile file is an error finding, never a crash.
+Expected<ElfDynamic> readDynamic(const ByteSource &source);
+Expected<ElfDynamic> readDynamicFile(const QString &hostPath);
 } // namespace elf
 
 } // namespace cudnnsetup

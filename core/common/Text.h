@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
+#include <QTranslator>
 
 namespace cudnnsetup {
 
@@ -51,17 +52,31 @@ public:
     QString toString() const
     {
         return substitute(m_source ? QCoreApplication::translate(kTextContext, m_source) : m_verbatim,
-                          &Text::toString);
+                          [](const Text &text) { return text.toString(); });
+    }
+    // The text in the language of `translator`, whatever language is current (a bilingual report);
+    // the English source where it has no translation.
+    QString toString(const QTranslator &translator) const
+    {
+        QString text = m_verbatim;
+        if (m_source) {
+            text = translator.translate(kTextContext, m_source);
+            if (text.isEmpty())
+                text = QString::fromUtf8(m_source);
+        }
+        return substitute(text, [&translator](const Text &arg) { return arg.toString(translator); });
     }
     // The English text, for logs that must read the same on every machine.
     QString toEnglish() const
     {
-        return substitute(m_source ? QString::fromUtf8(m_source) : m_verbatim, &Text::toEnglish);
+        return substitute(m_source ? QString::fromUtf8(m_source) : m_verbatim,
+                          [](const Text &text) { return text.toEnglish(); });
     }
 
 private:
     // %1..%99 replaced in one pass, so a value that itself holds "%2" (a path) stays as it is.
-    QString substitute(const QString &text, QString (Text::*render)() const) const
+    template <typename Render>
+    QString substitute(const QString &text, Render render) const
     {
         QString result;
         result.reserve(text.size());
@@ -72,7 +87,7 @@ private:
                 while (end < text.size() && text.at(end).isDigit() && end < i + 3)
                     number = number * 10 + text.at(end++).digitValue();
                 if (number >= 1 && number <= m_args.size()) {
-                    result += (m_args.at(number - 1).*render)();
+                    result += render(m_args.at(number - 1));
                     i = end - 1;
                     continue;
                 }

@@ -19,15 +19,6 @@ namespace cudnnsetup {
 
 namespace {
 
-QString probeScript()
-{
-    static const QString script = [] {
-        QFile file(QStringLiteral(":/probes/python_probe.py"));
-        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-    }();
-    return script;
-}
-
 void readHeader(const SystemContext &context, PythonInstall &python)
 {
     const auto head = context.files().readHead(python.path, 4096);
@@ -74,19 +65,36 @@ std::optional<TorchInfo> torchFromFiles(const SystemContext &context, const Pyth
 
 } // namespace
 
-bool readProbeOutput(const QByteArray &output, PythonInstall &python)
+QString pythonProbeScript()
+{
+    static const QString script = [] {
+        QFile file(QStringLiteral(":/probes/python_probe.py"));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }();
+    return script;
+}
+
+std::optional<QJsonObject> probeOutputObject(const QByteArray &output)
 {
     const QByteArray marker("CUDNNSETUP-PROBE ");
     const qsizetype at = output.lastIndexOf(marker);
     if (at < 0)
-        return false;
+        return std::nullopt;
     const qsizetype end = output.indexOf('\n', at);
     const QByteArray json = output.mid(at + marker.size(), end < 0 ? -1 : end - at - marker.size());
     QJsonParseError error{};
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError || !document.isObject())
+        return std::nullopt;
+    return document.object();
+}
+
+bool readProbeOutput(const QByteArray &output, PythonInstall &python)
+{
+    const std::optional<QJsonObject> probed = probeOutputObject(output);
+    if (!probed)
         return false;
-    const QJsonObject object = document.object();
+    const QJsonObject &object = *probed;
     python.version = object.value(QStringLiteral("version")).toString();
     python.tensorflow = object.value(QStringLiteral("tensorflow")).toString();
     if (python.tensorflow.isEmpty())
@@ -128,7 +136,7 @@ QList<PythonInstall> probePythons(const SystemContext &context, const QList<Pyth
         if (!environment.interpreter.isEmpty())
             runnable.append(environment);
     }
-    const QString script = probeScript();
+    const QString script = pythonProbeScript();
     const bool canRun = context.family() == hostOsFamily() && !script.isEmpty();
     const std::function<PythonInstall(const PythonEnvironment &)> probe =
         [&](const PythonEnvironment &environment) {

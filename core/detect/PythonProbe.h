@@ -4,6 +4,10 @@
 #include "detect/PythonEnvironments.h"
 #include "detect/SystemSnapshot.h"
 
+#include <QJsonObject>
+
+#include <optional>
+
 namespace cudnnsetup {
 
 class SystemContext;
@@ -17,5 +21,9 @@ QList<PythonInstall> probePythons(const SystemContext &context, const QList<Pyth
 
 // The probe's JSON line ("CUDNNSETUP-PROBE {...}") read into `python`; false if there is none.
 bool readProbeOutput(const QByteArray &output, PythonInstall &python);
+// That JSON line as an object; nullopt if there is none.
+std::optional<QJsonObject> probeOutputObject(const QByteArray &output);
+// The probe script (resources/probes/python_probe.py), to run as `python -c SCRIPT [--convolution]`.
+QString pythonProbeScript();
 
 } // namespace cudnnsetup

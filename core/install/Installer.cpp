@@ -408,6 +408,11 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
 {
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
+    // Nothing to settle: no lock is taken, so a query (doctor, the wizard's start) leaves no state
+    // folder behind on a machine where nothing was ever installed.
+    if (!QFileInfo::exists(folders.journal(folders.machine)) &&
+        !QFileInfo::exists(folders.journal(folders.user)))
+        return {};
     std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
     if (!lock)
         return {}; // a running install holds it: its journal is not unfinished

@@ -95,4 +95,33 @@ std::optional<QStringList> EnvironmentStore::freshPath() const
     return entries;
 }
 
+std::optional<QProcessEnvironment> EnvironmentStore::freshEnvironment() const
+{
+    const std::optional<QStringList> path = freshPath();
+    if (!path)
+        return std::nullopt;
+    QProcessEnvironment fresh = m_process;
+    // Windows names ignore case: a stored "Path" replaces this process's "PATH" (on a Linux host
+    // running the Windows logic in tests, QProcessEnvironment itself would keep both).
+    const auto replace = [&fresh](const QString &name, const QString &value) {
+        for (const QString &existing : fresh.keys()) {
+            if (existing.compare(name, Qt::CaseInsensitive) == 0)
+                fresh.remove(existing);
+        }
+        fresh.insert(name, value);
+    };
+    for (EnvironmentScope scope : {EnvironmentScope::Machine, EnvironmentScope::User}) {
+        const RegistryHive hive =
+            scope == EnvironmentScope::User ? RegistryHive::CurrentUser : RegistryHive::LocalMachine;
+        for (const QString &name : m_registry->valueNames(hive, registryKey(scope))) {
+            if (name.compare(QLatin1String("Path"), Qt::CaseInsensitive) == 0)
+                continue;
+            if (const std::optional<QString> value = freshValue(name); value && !value->isNull())
+                replace(name, *value);
+        }
+    }
+    replace(QStringLiteral("Path"), path->join(m_paths.listSeparator()));
+    return fresh;
+}
+
 } // namespace cudnnsetup

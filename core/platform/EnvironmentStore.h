@@ -42,6 +42,10 @@ public:
     // PATH = machine PATH + user PATH, %VARS% expanded); nullopt when the registry is unknown.
     std::optional<QString> freshValue(const QString &name) const;
     std::optional<QStringList> freshPath() const;
+    // The whole environment a freshly started program would get: this process's variables (the
+    // session's own, such as SystemRoot and USERNAME, are not stored), each variable the registry
+    // stores replaced by its fresh value and PATH rebuilt; nullopt when the registry is unknown.
+    std::optional<QProcessEnvironment> freshEnvironment() const;
 
 private:
     QString expand(const QString &text) const;

@@ -20,6 +20,7 @@ public:
         return std::nullopt;
     }
     QStringList subKeys(RegistryHive, const QString &, RegistryView) const override { return {}; }
+    QStringList valueNames(RegistryHive, const QString &, RegistryView) const override { return {}; }
 };
 
 #ifdef Q_OS_WIN
@@ -108,6 +109,28 @@ public:
                 names.append(QString::fromWCharArray(name, int(length)));
             else if (rc != ERROR_MORE_DATA)
                 break;
+        }
+        RegCloseKey(handle);
+        return names;
+    }
+
+    QStringList valueNames(RegistryHive hive, const QString &key, RegistryView view) const override
+    {
+        QStringList names;
+        HKEY handle = open(hive, key, view);
+        if (!handle)
+            return names;
+        // Value names may be up to 16,383 characters.
+        std::wstring name(16384, L'\0');
+        for (DWORD index = 0;; ++index) {
+            DWORD length = DWORD(name.size());
+            const LONG rc =
+                RegEnumValueW(handle, index, name.data(), &length, nullptr, nullptr, nullptr, nullptr);
+            if (rc == ERROR_NO_MORE_ITEMS)
+                break;
+            if (rc != ERROR_SUCCESS)
+                break;
+            names.append(QString::fromWCharArray(name.data(), int(length)));
         }
         RegCloseKey(handle);
         return names;

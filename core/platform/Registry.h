@@ -51,6 +51,9 @@ public:
     virtual bool isAvailable() const = 0;
     virtual std::optional<RegistryValue> value(RegistryHive hive, const QString &key, const QString &name,
                                                RegistryView view = RegistryView::Native) const = 0;
+    // The names of the values of `key`, as written.
+    virtual QStringList valueNames(RegistryHive hive, const QString &key,
+                                   RegistryView view = RegistryView::Native) const = 0;
     virtual QStringList subKeys(RegistryHive hive, const QString &key,
                                 RegistryView view = RegistryView::Native) const = 0;
 

@@ -185,6 +185,7 @@ void SetupSession::setPathFixes(const QList<PathFix> &fixes)
 void SetupSession::setInstallOutcome(const ChangeOutcome &outcome)
 {
     m_installOutcome = outcome;
+    clearVerifyReport();
     Q_EMIT installOutcomeChanged();
 }
 
@@ -193,7 +194,52 @@ void SetupSession::clearInstallOutcome()
     if (!m_installOutcome)
         return;
     m_installOutcome.reset();
+    clearVerifyReport();
     Q_EMIT installOutcomeChanged();
+}
+
+// ---- After the install: the Verify and Repair pages ----
+
+Expected<VerifySubject> SetupSession::verifySubject() const
+{
+    if (m_installOutcome && m_installOutcome->receipt)
+        return subjectFromReceipt(m_context, *m_installOutcome->receipt);
+    if (m_snapshot) {
+        if (const std::optional<VerifySubject> detected = subjectFromSnapshot(m_context, *m_snapshot))
+            return *detected;
+    }
+    return Finding::error(QStringLiteral("verify.nothing"),
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "No cuDNN was found on this system.")));
+}
+
+void SetupSession::setVerifyReport(const VerifyReport &report)
+{
+    m_verifyReport = report;
+    clearDoctorReport();
+    Q_EMIT verifyReportChanged();
+}
+
+void SetupSession::clearVerifyReport()
+{
+    if (!m_verifyReport)
+        return;
+    m_verifyReport.reset();
+    clearDoctorReport();
+    Q_EMIT verifyReportChanged();
+}
+
+void SetupSession::setDoctorReport(const DoctorReport &report)
+{
+    m_doctorReport = report;
+    Q_EMIT doctorReportChanged();
+}
+
+void SetupSession::clearDoctorReport()
+{
+    if (!m_doctorReport)
+        return;
+    m_doctorReport.reset();
+    Q_EMIT doctorReportChanged();
 }
 
 void SetupSession::setQuestionHandler(std::shared_ptr<QuestionHandler> handler)

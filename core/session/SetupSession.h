@@ -5,12 +5,15 @@
 #include "compat/DatabaseChoice.h"
 #include "compat/Matcher.h"
 #include "detect/SystemSnapshot.h"
+#include "doctor/Doctor.h"
 #include "install/InstallTarget.h"
 #include "install/Installer.h"
 #include "install/PathEditor.h"
 #include "platform/EnvironmentStore.h"
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemContext.h"
+#include "verify/Verifier.h"
+#include "verify/VerifyReport.h"
 
 #include <QList>
 #include <QObject>
@@ -89,6 +92,23 @@ public:
     void setInstallOutcome(const ChangeOutcome &outcome);
     void clearInstallOutcome();
 
+    // ---- After the install: the Verify and Repair pages ----
+
+    // What the Verify page checks: the set the install placed (its receipt), else the copy a
+    // freshly started program loads as detection found it; "verify.nothing" when there is neither.
+    Expected<VerifySubject> verifySubject() const;
+    // Its verification, once it has run. A new install outcome takes it back, and a new
+    // verification takes back the diagnosis below, which read the old one.
+    bool hasVerifyReport() const { return m_verifyReport.has_value(); }
+    const VerifyReport &verifyReport() const { return *m_verifyReport; }
+    void setVerifyReport(const VerifyReport &report);
+    void clearVerifyReport();
+    // The doctor's latest diagnosis (after repairs, the one made after them).
+    bool hasDoctorReport() const { return m_doctorReport.has_value(); }
+    const DoctorReport &doctorReport() const { return *m_doctorReport; }
+    void setDoctorReport(const DoctorReport &report);
+    void clearDoctorReport();
+
 Q_SIGNALS:
     void snapshotChanged();
     void archiveChanged();
@@ -96,6 +116,8 @@ Q_SIGNALS:
     // The target, the CUDNN_* variables choice or the chosen PATH fixes changed.
     void targetChanged();
     void installOutcomeChanged();
+    void verifyReportChanged();
+    void doctorReportChanged();
 
 private:
     void rematch();
@@ -114,6 +136,8 @@ private:
     std::optional<EnvironmentScope> m_cudnnVariables;
     QList<PathFix> m_pathFixes;
     std::optional<ChangeOutcome> m_installOutcome;
+    std::optional<VerifyReport> m_verifyReport;
+    std::optional<DoctorReport> m_doctorReport;
 };
 
 } // namespace cudnnsetup

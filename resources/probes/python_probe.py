@@ -1,6 +1,8 @@
 # Run by cuDNN Setup as `python -c <this file>` to learn about one interpreter and its torch.
 # Prints one line: "CUDNNSETUP-PROBE " followed by JSON. Works on Python 2.7 and 3.x, and never
-# lets an exception escape: whatever fails is reported in the JSON.
+# lets an exception escape: whatever fails is reported in the JSON. With the argument
+# "--convolution" (verification), torch also runs one small convolution through cuDNN on the GPU
+# and compares it with the CPU's.
 import json
 import os
 import struct
@@ -57,6 +59,23 @@ def loaded_cudnn():
     return None
 
 
+def convolution(torch):
+    # cuDNN is loaded lazily: this also makes torch map the cuDNN it uses. FP32 without TF32, so
+    # the GPU's result must match the CPU's closely.
+    try:
+        torch.backends.cudnn.enabled = True
+        torch.backends.cudnn.allow_tf32 = False
+        generator = torch.Generator().manual_seed(7)
+        inputs = torch.rand(1, 3, 16, 16, generator=generator)
+        weights = torch.rand(4, 3, 3, 3, generator=generator)
+        expected = torch.nn.functional.conv2d(inputs.double(), weights.double(), padding=1)
+        actual = torch.nn.functional.conv2d(inputs.cuda(), weights.cuda(), padding=1).cpu().double()
+        error = float((actual - expected).abs().max())
+        return {"passed": error <= 1e-3, "maxError": error}
+    except Exception as error:
+        return {"passed": False, "error": "%s: %s" % (type(error).__name__, error)}
+
+
 def distribution_version(name):
     # The installed version from the package's metadata, without importing it (TensorFlow takes
     # seconds to import).
@@ -88,6 +107,8 @@ if find_spec("torch") is not None:
             info["cudaAvailable"] = bool(torch.cuda.is_available())
         except Exception as error:
             info["cudaError"] = "%s: %s" % (type(error).__name__, error)
+        if "--convolution" in sys.argv[1:] and info.get("cudaAvailable"):
+            info["convolution"] = convolution(torch)
         info["cudnnLoadedFrom"] = loaded_cudnn()
     except Exception as error:
         info["error"] = "%s: %s" % (type(error).__name__, error)

@@ -5,7 +5,10 @@
 #   extract: inspect + extract of a generated archive the size and layout of NVIDIA's
 #           cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip (made once, into $BENCH_DIR, default
 #           /tmp/cudnn-setup-bench), against whichever of bsdtar, unzip and 7z are installed.
-# usage: run.sh [detect|extract|all] [bench_detect arguments...]
+#   verify: `cudnnctl verify` on this system (with a GPU: handle and convolution included) beside
+#           the torch check a person would run by hand (tests/bench/torch_cudnn_check.py), when
+#           PYTHON names an interpreter with a CUDA torch.
+# usage: run.sh [detect|extract|verify|all] [bench_detect / bench_verify arguments...]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${BUILD_DIR:-$here/../../build}"
@@ -27,4 +30,10 @@ if [ "$what" = extract ] || [ "$what" = all ]; then
     command -v 7z >/dev/null && peers+=(--peer '7z x -bd -y "-o$OUT" "$ARCHIVE"')
     # The staging folder and the peers' folders on the archive's volume, as an install has them.
     "$build/tests/bench/bench_extract" "$archive" --runs "${RUNS:-5}" --out "$bench_dir" "${peers[@]}"
+fi
+
+if [ "$what" = verify ]; then
+    peer=()
+    [ -n "${PYTHON:-}" ] && peer=(--peer "\"$PYTHON\" \"$here/torch_cudnn_check.py\"" --peer-runs "${PEER_RUNS:-3}")
+    "$build/tests/bench/bench_verify" --runs "${RUNS:-9}" "${peer[@]}" "$@"
 fi

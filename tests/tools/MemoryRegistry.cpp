@@ -23,8 +23,10 @@ void MemoryRegistry::set(RegistryHive hive, const QString &key, const QString &n
         m_spelling.insert(ancestor.toLower(), ancestor);
         m_keys[ancestor.toLower()];
     }
-    if (!name.isNull())
+    if (!name.isNull()) {
         m_keys[path.toLower()].insert(name.toLower(), value);
+        m_valueSpelling[path.toLower()].insert(name.toLower(), name);
+    }
 }
 
 void MemoryRegistry::setString(RegistryHive hive, const QString &key, const QString &name,
@@ -56,6 +58,13 @@ QStringList MemoryRegistry::subKeys(RegistryHive hive, const QString &key, Regis
         if (it.key().startsWith(prefix) && !it.key().mid(prefix.size()).contains(QLatin1Char('\\')))
             names.append(it.value().mid(prefix.size()));
     }
+    names.sort(Qt::CaseInsensitive);
+    return names;
+}
+
+QStringList MemoryRegistry::valueNames(RegistryHive hive, const QString &key, RegistryView view) const
+{
+    QStringList names = m_valueSpelling.value(keyPath(hive, view, key).toLower()).values();
     names.sort(Qt::CaseInsensitive);
     return names;
 }

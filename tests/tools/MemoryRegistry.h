@@ -23,10 +23,13 @@ public:
                                                    cudnnsetup::RegistryView view) const override;
     QStringList subKeys(cudnnsetup::RegistryHive hive, const QString &key,
                         cudnnsetup::RegistryView view) const override;
+    QStringList valueNames(cudnnsetup::RegistryHive hive, const QString &key,
+                           cudnnsetup::RegistryView view) const override;
 
 private:
     static QString keyPath(cudnnsetup::RegistryHive hive, cudnnsetup::RegistryView view, const QString &key);
     QHash<QString, QHash<QString, cudnnsetup::RegistryValue>>
         m_keys;                         // lower-case key path -> lower-case name -> value
     QHash<QString, QString> m_spelling; // lower-case key path -> as written
+    QHash<QString, QHash<QString, QString>> m_valueSpelling; // key path -> lower-case name -> as written
 };

@@ -2,9 +2,15 @@
 
 #include <QFile>
 #include <QLibraryInfo>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QSysInfo>
 #include <QTest>
 #include <QtEndian>
+
+#include <optional>
 
 using namespace cudnnsetup;
 
@@ -56,6 +62,86 @@ QString hostMachineName()
         return QStringLiteral("arm");
     return {};
 }
+
+// What binutils' readelf says of a file's dynamic section: the reference the reader is held to.
+struct Readelf
+{
+    QString soname;
+    QStringList needed;
+    QStringList rpath;
+    QStringList runpath;
+    qint64 dynamicOffset = -1; // file offset of the dynamic section
+};
+
+std::optional<Readelf> readelf(const QString &path)
+{
+    const QString program = QStandardPaths::findExecutable(QStringLiteral("readelf"));
+    if (program.isEmpty())
+        return std::nullopt;
+    QProcess process;
+    process.start(program, {QStringLiteral("-dW"), path});
+    if (!process.waitForFinished(60000) || process.exitCode() != 0)
+        return std::nullopt;
+    Readelf result;
+    static const QRegularExpression entry(
+        QStringLiteral(R"(\((NEEDED|SONAME|RPATH|RUNPATH)\)[^\[]*\[(.*)\])"));
+    static const QRegularExpression section(QStringLiteral(R"(Dynamic section at offset 0x([0-9a-f]+))"));
+    const QStringList lines = QString::fromUtf8(process.readAllStandardOutput()).split(QLatin1Char('\n'));
+    for (const QString &line : lines) {
+        if (const auto match = section.match(line); match.hasMatch())
+            result.dynamicOffset = match.captured(1).toLongLong(nullptr, 16);
+        const auto match = entry.match(line);
+        if (!match.hasMatch())
+            continue;
+        const QString tag = match.captured(1);
+        const QString value = match.captured(2);
+        if (tag == QLatin1String("NEEDED"))
+            result.needed.append(value);
+        else if (tag == QLatin1String("SONAME"))
+            result.soname = value;
+        else
+            (tag == QLatin1String("RPATH") ? result.rpath : result.runpath) +=
+                value.split(QLatin1Char(':'), Qt::SkipEmptyParts);
+    }
+    return result;
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Real shared objects of this machine, 64-bit and 32-bit, with and without RUNPATH.
+QStringList realLibraries()
+{
+    QStringList found;
+    for (const char *path :
+         {"/usr/local/cuda-13.0/lib64/libcudnn.so.9", "/usr/local/cuda-13.0/lib64/libcudnn_graph.so.9",
+          "/usr/local/cuda-13.0/lib64/libcudnn_engines_precompiled.so.9",
+          "/usr/local/cuda-13.0/lib64/libcublas.so.13", "/usr/local/cuda-13.0/lib64/libcudart.so.13",
+          "/lib/x86_64-linux-gnu/libz.so.1", "/lib/x86_64-linux-gnu/libc.so.6",
+          "/lib/x86_64-linux-gnu/libstdc++.so.6", "/lib32/libm.so.6", "/lib32/libc.so.6"}) {
+        if (QFile::exists(QLatin1String(path)))
+            found.append(QLatin1String(path));
+    }
+    return found;
+}
+
+// The index of the first dynamic entry with `tag` in a 64-bit little-endian file, or -1.
+qsizetype dynamicEntry(const QByteArray &bytes, qint64 dynamicOffset, qint64 tag)
+{
+    for (qsizetype at = qsizetype(dynamicOffset); at + 16 <= bytes.size(); at += 16) {
+        const qint64 entryTag = qFromLittleEndian<qint64>(bytes.constData() + at);
+        if (entryTag == tag)
+            return at;
+        if (entryTag == 0)
+            break;
+    }
+    return -1;
+}
+
+const QString kSmallCudnn = QStringLiteral("/usr/local/cuda-13.0/lib64/libcudnn.so.9");
 
 } // namespace
 
@@ -199,6 +285,179 @@ private Q_SLOTS:
         const QString expected = hostMachineName();
         if (!expected.isEmpty())
             QCOMPARE(info->machineName(), expected);
+    }
+
+    // The dynamic section of real libraries reads as readelf reads it.
+    void dynamicOfRealLibraries_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const QString &path : realLibraries())
+            QTest::newRow(qPrintable(path)) << path;
+        if (realLibraries().isEmpty())
+            QTest::newRow("none") << QString();
+    }
+    void dynamicOfRealLibraries()
+    {
+        QFETCH(QString, path);
+        if (path.isEmpty())
+            QSKIP("none of the libraries is on this machine");
+        const auto expected = readelf(path);
+        if (!expected)
+            QSKIP("readelf is not installed");
+        const Expected<ElfDynamic> dynamic = elf::readDynamicFile(path);
+        QVERIFY2(dynamic.ok(), qPrintable(dynamic.error().details));
+        QCOMPARE(dynamic->header.bits, path.startsWith(QLatin1String("/lib32/")) ? 32 : 64);
+        QCOMPARE(dynamic->needed, expected->needed);
+        QCOMPARE(dynamic->soname, expected->soname);
+        QCOMPARE(dynamic->rpath, expected->rpath);
+        QCOMPARE(dynamic->runpath, expected->runpath);
+        QVERIFY(!dynamic->needed.isEmpty());
+        QVERIFY(!dynamic->soname.isEmpty());
+    }
+
+    void dynamicOfCudnnNamesItsSublibrariesAndOrigin()
+    {
+        const QString path = QStringLiteral("/usr/local/cuda-13.0/lib64/libcudnn_cnn.so.9");
+        if (!QFile::exists(path))
+            QSKIP("cuDNN 9 is not installed in /usr/local/cuda-13.0");
+        const Expected<ElfDynamic> dynamic = elf::readDynamicFile(path);
+        QVERIFY2(dynamic.ok(), qPrintable(dynamic.error().details));
+        QCOMPARE(dynamic->soname, QStringLiteral("libcudnn_cnn.so.9"));
+        QVERIFY(dynamic->needed.contains(QStringLiteral("libcudnn_ops.so.9")));
+        QVERIFY(dynamic->needed.contains(QStringLiteral("libcudnn_graph.so.9")));
+        QCOMPARE(dynamic->runpath.value(0), QStringLiteral("$ORIGIN"));
+        QVERIFY(dynamic->rpath.isEmpty());
+    }
+
+    // A file cut anywhere gives either the whole answer or an error, never a partial list.
+    void truncatedCopies()
+    {
+        const QByteArray bytes = fileBytes(kSmallCudnn);
+        if (bytes.isEmpty())
+            QSKIP("libcudnn.so.9 is not in /usr/local/cuda-13.0");
+        const Expected<ElfDynamic> whole = elf::readDynamic(bufferSource(bytes));
+        QVERIFY(whole.ok());
+        int errors = 0;
+        for (qsizetype length = 0; length < bytes.size(); length += 61) {
+            const Expected<ElfDynamic> cut = elf::readDynamic(bufferSource(bytes.left(length)));
+            if (cut.ok()) {
+                QCOMPARE(cut->needed, whole->needed);
+                QCOMPARE(cut->soname, whole->soname);
+                QCOMPARE(cut->runpath, whole->runpath);
+                continue;
+            }
+            ++errors;
+            const QString id = cut.error().id;
+            QVERIFY2(id == QLatin1String("elf.truncated") || id == QLatin1String("elf.not-elf"),
+                     qPrintable(QStringLiteral("%1 bytes: %2 %3").arg(length).arg(id, cut.error().details)));
+        }
+        QVERIFY(errors > 0);
+        // The header alone, and the file up to its dynamic section, are both too short.
+        QCOMPARE(elf::readDynamic(bufferSource(bytes.left(64))).error().id, QStringLiteral("elf.truncated"));
+        const auto reference = readelf(kSmallCudnn);
+        if (reference) {
+            const Expected<ElfDynamic> cut =
+                elf::readDynamic(bufferSource(bytes.left(qsizetype(reference->dynamicOffset) + 8)));
+            QVERIFY(!cut.ok());
+            QCOMPARE(cut.error().id, QStringLiteral("elf.truncated"));
+        }
+    }
+
+    void damagedCopies_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("id");
+        QTest::newRow("program headers past the end") << "phoff"
+                                                      << "elf.truncated";
+        QTest::newRow("program header entries too small") << "phentsize"
+                                                          << "elf.corrupt";
+        QTest::newRow("big-endian") << "bigendian"
+                                    << "elf.unsupported";
+        QTest::newRow("string table outside every segment") << "strtab"
+                                                            << "elf.corrupt";
+        QTest::newRow("string table one byte long") << "strsz"
+                                                    << "elf.corrupt";
+        QTest::newRow("library name past the string table") << "needed"
+                                                            << "elf.corrupt";
+        QTest::newRow("string table without its size") << "nostrsz"
+                                                       << "elf.corrupt";
+    }
+    void damagedCopies()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, id);
+        QByteArray bytes = fileBytes(kSmallCudnn);
+        const auto reference = readelf(kSmallCudnn);
+        if (bytes.isEmpty() || !reference)
+            QSKIP("needs libcudnn.so.9 in /usr/local/cuda-13.0 and readelf");
+        const auto setField = [&bytes](qsizetype at, quint64 value) {
+            qToLittleEndian<quint64>(value, bytes.data() + at);
+        };
+        const qint64 dynamic = reference->dynamicOffset;
+        if (what == QLatin1String("phoff"))
+            setField(0x20, quint64(bytes.size()) + 4096);
+        else if (what == QLatin1String("phentsize"))
+            qToLittleEndian<quint16>(8, bytes.data() + 0x36);
+        else if (what == QLatin1String("bigendian"))
+            bytes[5] = 2;
+        else if (what == QLatin1String("strtab"))
+            setField(dynamicEntry(bytes, dynamic, 5) + 8, 0x7fff00000000);
+        else if (what == QLatin1String("strsz"))
+            setField(dynamicEntry(bytes, dynamic, 10) + 8, 1);
+        else if (what == QLatin1String("needed"))
+            setField(dynamicEntry(bytes, dynamic, 1) + 8, 0xffffffffffff);
+        else if (what == QLatin1String("nostrsz"))
+            setField(dynamicEntry(bytes, dynamic, 10), 0x7ffffff0); // an unknown tag instead of DT_STRSZ
+        const Expected<ElfDynamic> result = elf::readDynamic(bufferSource(bytes));
+        QVERIFY2(!result.ok(), qPrintable(what));
+        QCOMPARE(result.error().id, id);
+        QCOMPARE(result.error().severity, Severity::Error);
+        QVERIFY(!result.error().message.toEnglish().isEmpty());
+    }
+
+    // Random damage to the headers and the dynamic section never crashes the reader, and whatever
+    // it reads back is names, not garbage.
+    void randomDamage()
+    {
+        const QByteArray original = fileBytes(kSmallCudnn);
+        const auto reference = readelf(kSmallCudnn);
+        if (original.isEmpty() || !reference)
+            QSKIP("needs libcudnn.so.9 in /usr/local/cuda-13.0 and readelf");
+        QRandomGenerator random(20240611);
+        const qsizetype dynamic = qsizetype(reference->dynamicOffset);
+        for (int round = 0; round < 3000; ++round) {
+            QByteArray bytes = original;
+            for (int flip = 0; flip < 4; ++flip) {
+                const bool inHeaders = random.bounded(2) == 0;
+                const qsizetype at = inHeaders ? random.bounded(1024) : dynamic + random.bounded(512);
+                bytes[at] = char(random.bounded(256));
+            }
+            const Expected<ElfDynamic> result = elf::readDynamic(bufferSource(bytes));
+            if (result.ok()) {
+                for (const QString &name : result->needed)
+                    QVERIFY(name.size() < 64 * 1024);
+            } else {
+                QVERIFY(result.error().id.startsWith(QLatin1String("elf.")));
+            }
+        }
+    }
+
+    void staticProgramHasNoDynamicSection()
+    {
+        QByteArray header = elfHeader(2, 1, 2, 62); // no program headers at all
+        const Expected<ElfDynamic> result = elf::readDynamic(bufferSource(header));
+        QVERIFY(result.ok());
+        QVERIFY(result->needed.isEmpty());
+        QVERIFY(result->soname.isEmpty());
+    }
+
+    void unreadableFile()
+    {
+        const Expected<ElfDynamic> result =
+            elf::readDynamicFile(QStringLiteral("/nonexistent/libnothing.so.1"));
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().id, QStringLiteral("elf.unreadable"));
+        QVERIFY(result.error().details.contains(QLatin1String("libnothing")));
     }
 };
 

@@ -1,0 +1,45 @@
+#include "ProbeCommand.h"
+
+#include "common/ExitCodes.h"
+#include "platform/LibraryLoader.h"
+#include "verify/LibraryProbe.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QTextStream>
+
+using namespace cudnnsetup;
+
+namespace {
+
+// The parent process logs this; nobody reads it on a screen.
+int unreadable(const QString &requestFile, const QString &why)
+{
+    QTextStream(stderr)
+        << QStringLiteral("cudnnctl probe: cannot read the request %1: %2").arg(requestFile, why) << '\n';
+    return exitcode::UsageError;
+}
+
+} // namespace
+
+int runProbeCommand(const QString &requestFile)
+{
+    QFile file(requestFile);
+    if (!file.open(QIODevice::ReadOnly))
+        return unreadable(requestFile, file.errorString());
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    if (!document.isObject())
+        return unreadable(requestFile, parseError.error == QJsonParseError::NoError
+                                           ? QStringLiteral("not a JSON object")
+                                           : parseError.errorString());
+    const Expected<ProbeRequest> request = ProbeRequest::fromJson(document.object());
+    if (!request)
+        return unreadable(requestFile, request.error().details);
+
+    const ProbeResult result = runProbe(*request, LibraryLoader());
+    QTextStream(stdout) << QString::fromUtf8(QJsonDocument(result.toJson()).toJson(QJsonDocument::Compact))
+                        << '\n';
+    return exitcode::Success;
+}

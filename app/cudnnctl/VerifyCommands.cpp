@@ -1,0 +1,245 @@
+#include "VerifyCommands.h"
+
+#include "archive/ArchiveInspector.h"
+#include "common/ExitCodes.h"
+#include "detect/Detector.h"
+#include "doctor/Doctor.h"
+#include "install/InstallTarget.h"
+#include "install/Installer.h"
+#include "report/ReportFiles.h"
+#include "report/TextTable.h"
+#include "report/VerifyText.h"
+#include "verify/Verifier.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cstdio>
+
+using namespace cudnnsetup;
+
+namespace {
+
+void printJson(const QJsonObject &object)
+{
+    QTextStream(stdout) << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+}
+
+int usage(const QString &message)
+{
+    QTextStream(stderr) << message << '\n';
+    return exitcode::UsageError;
+}
+
+QList<Receipt> receiptsOf(const SystemContext &context)
+{
+    QList<Receipt> receipts;
+    for (const auto &[receipt, path] : installedReceipts(context))
+        receipts.append(receipt);
+    return receipts;
+}
+
+// The install to check: --target, else the newest install cuDNN Setup made, else what a freshly
+// started program loads.
+Expected<VerifySubject> chooseSubject(const VerifyRequest &request, const SystemContext &context,
+                                      const SystemSnapshot &snapshot, const QList<Receipt> &receipts,
+                                      const KnowledgeBase &kb)
+{
+    if (!request.target.isEmpty()) {
+        const Expected<InstallTarget> target =
+            targetFromSpec(request.target, std::nullopt, snapshot, ArchiveReport{}, context, kb);
+        if (!target)
+            return target.error();
+        Expected<VerifySubject> subject =
+            subjectInFolder(context, target->dllFolder(), QStringLiteral("target"));
+        // "dir:FOLDER" may name the folder that holds the libraries itself.
+        if (!subject && target->kind == InstallTarget::Kind::Folder)
+            subject = subjectInFolder(context, target->root, QStringLiteral("target"));
+        if (!subject)
+            return subject;
+        VerifySubject chosen = *subject;
+        chosen.loadByPath =
+            target->kind == InstallTarget::Kind::Conda || target->kind == InstallTarget::Kind::Venv;
+        if (target->toolkitVersion.isValid()) {
+            chosen.toolkitVersion = target->toolkitVersion.toString();
+            chosen.cudaMajor = target->toolkitVersion.major();
+        }
+        return chosen;
+    }
+    const Receipt *newest = nullptr;
+    for (const Receipt &receipt : receipts) {
+        if (receipt.partOf.isEmpty() && receipt.result == QLatin1String("installed") &&
+            (!newest || receipt.created > newest->created))
+            newest = &receipt;
+    }
+    if (newest)
+        return subjectFromReceipt(context, *newest);
+    if (const std::optional<VerifySubject> detected = subjectFromSnapshot(context, snapshot))
+        return *detected;
+    return Finding::error(
+        QStringLiteral("verify.nothing"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "No cuDNN was found on this system.")), {},
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Install one first: cudnnctl install --archive FILE.zip")));
+}
+
+std::optional<VerifyReport> verifyDefault(const VerifyRequest &request, const SystemContext &context,
+                                          const SystemSnapshot &snapshot, const QList<Receipt> &receipts,
+                                          const KnowledgeBase &kb, bool framework)
+{
+    const Expected<VerifySubject> subject = chooseSubject(request, context, snapshot, receipts, kb);
+    if (!subject)
+        return std::nullopt;
+    VerifyOptions options;
+    options.pythons = request.pythons;
+    options.gpu = request.gpu;
+    options.framework = framework;
+    return verify(context, snapshot, *subject, options);
+}
+
+bool confirm(const Repair &repair)
+{
+    QTextStream out(stdout);
+    out << QCoreApplication::translate("cudnnctl", "Apply: %1? [y/N] ").arg(repair.summary.toString());
+    out.flush();
+    QTextStream in(stdin);
+    const QString answer = in.readLine().trimmed().toLower();
+    return answer == QLatin1String("y") || answer == QLatin1String("yes") || answer == QLatin1String("是");
+}
+
+int runDoctor(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
+{
+    const std::shared_ptr<PersistentEnvironment> environment =
+        context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
+    const Findings recovered = recoverUnfinished(context, environment);
+    const auto examine = [&] {
+        DoctorInput input;
+        input.snapshot = detectSystem(context, request.detect);
+        input.receipts = receiptsOf(context);
+        input.archive = request.archive;
+        // The framework is asked through the snapshot's own probe; the verification here is the
+        // fresh process's view of the copy in use.
+        input.verify = verifyDefault(request, context, input.snapshot, input.receipts, kb, false);
+        DoctorReport report = diagnose(input, context, *environment, kb);
+        for (const Finding &finding : recovered)
+            report.diagnoses.prepend(Diagnosis{finding, 0, std::nullopt});
+        return report;
+    };
+    const DoctorReport before = examine();
+    if (!request.fix) {
+        if (request.json)
+            printJson(before.toJson());
+        else
+            QTextStream(stdout) << doctorText(before);
+        return before.healthy() ? exitcode::Success : exitcode::ProblemsFound;
+    }
+
+    QList<Repair> chosen;
+    if (!request.json)
+        QTextStream(stdout) << doctorText(before);
+    for (const Diagnosis &diagnosis : before.diagnoses) {
+        if (!diagnosis.repair)
+            continue;
+        if (request.yes || (!request.json && confirm(*diagnosis.repair)))
+            chosen.append(*diagnosis.repair);
+    }
+    if (chosen.isEmpty()) {
+        if (request.json)
+            printJson(QJsonObject{{QStringLiteral("schema"), QStringLiteral("cudnn-setup/doctor-fix/1")},
+                                  {QStringLiteral("before"), before.toJson()},
+                                  {QStringLiteral("applied"), QJsonArray()}});
+        else
+            QTextStream(stdout) << QCoreApplication::translate("cudnnctl", "Nothing was changed.") << '\n';
+        return before.healthy() ? exitcode::Success : exitcode::ProblemsFound;
+    }
+    const ChangeOutcome outcome = applyRepairs(chosen, context, environment);
+    const DoctorReport after = examine();
+    if (request.json) {
+        QJsonArray applied;
+        for (const Repair &repair : std::as_const(chosen))
+            applied.append(repair.toJson());
+        printJson(QJsonObject{{QStringLiteral("schema"), QStringLiteral("cudnn-setup/doctor-fix/1")},
+                              {QStringLiteral("before"), before.toJson()},
+                              {QStringLiteral("applied"), applied},
+                              {QStringLiteral("change"), outcome.toJson()},
+                              {QStringLiteral("after"), after.toJson()}});
+    } else {
+        QTextStream out(stdout);
+        out << '\n'
+            << QCoreApplication::translate("cudnnctl", "After the repairs:") << '\n'
+            << doctorText(after);
+        if (outcome.receipt)
+            out << QCoreApplication::translate("cudnnctl", "Undo them with: cudnnctl uninstall %1")
+                       .arg(outcome.receipt->id)
+                << '\n';
+        for (const Finding &finding : outcome.findings)
+            out << QStringLiteral("  [%1] ").arg(severityName(finding.severity)) << finding.message.toString()
+                << '\n';
+    }
+    return outcome.exitCode();
+}
+
+} // namespace
+
+int runVerifyCommand(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
+{
+    if (request.command == QLatin1String("doctor"))
+        return runDoctor(request, context, kb);
+
+    DetectOptions detect = request.detect;
+    // The framework stage asks the interpreters itself; detection only needs to know which have torch.
+    detect.probePythons = request.command == QLatin1String("report") && detect.probePythons;
+    const SystemSnapshot snapshot = detectSystem(context, detect);
+    const QList<Receipt> receipts = receiptsOf(context);
+
+    if (request.command == QLatin1String("report")) {
+        if (request.outFolder.isEmpty())
+            return usage(
+                QCoreApplication::translate("cudnnctl", "report needs a folder: cudnnctl report --out DIR"));
+        ReportInput input;
+        input.snapshot = snapshot;
+        input.receipts = receipts;
+        input.tool = QStringLiteral("cudnnctl %1").arg(QCoreApplication::applicationVersion());
+        input.createdAt = QDateTime::currentDateTimeUtc();
+        input.verify = verifyDefault(request, context, snapshot, receipts, kb, request.framework);
+        const std::shared_ptr<PersistentEnvironment> environment =
+            context.isLive() ? PersistentEnvironment::forRunningSystem()
+                             : PersistentEnvironment::unavailable();
+        DoctorInput doctorInput;
+        doctorInput.snapshot = snapshot;
+        doctorInput.receipts = receipts;
+        doctorInput.verify = input.verify;
+        input.doctor = diagnose(doctorInput, context, *environment, kb);
+        const Expected<QStringList> written = writeReport(input, QDir(request.outFolder).absolutePath());
+        if (!written)
+            return usage(written.error().message.toString() + QLatin1Char('\n') + written.error().details);
+        for (const QString &file : *written)
+            QTextStream(stdout) << QDir::toNativeSeparators(file) << '\n';
+        return exitcode::Success;
+    }
+
+    const Expected<VerifySubject> subject = chooseSubject(request, context, snapshot, receipts, kb);
+    if (!subject) {
+        if (subject.error().id == QLatin1String("verify.nothing")) {
+            if (request.json)
+                printJson(QJsonObject{{QStringLiteral("schema"), QString::fromLatin1(VerifyReport::kSchema)},
+                                      {QStringLiteral("findings"), QJsonArray{subject.error().toJson()}}});
+            else
+                QTextStream(stdout) << findingsText({subject.error()});
+            return exitcode::ProblemsFound;
+        }
+        return usage(subject.error().message.toString());
+    }
+    VerifyOptions options;
+    options.pythons = request.pythons;
+    options.gpu = request.gpu;
+    options.framework = request.framework;
+    const VerifyReport report = verify(context, snapshot, *subject, options);
+    if (request.json)
+        printJson(report.toJson());
+    else
+        QTextStream(stdout) << verifyText(report);
+    return report.passed() ? exitcode::Success : exitcode::ProblemsFound;
+}

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "compat/KnowledgeBase.h"
+#include "detect/DetectOptions.h"
+#include "platform/SystemContext.h"
+
+#include <QString>
+#include <QStringList>
+
+// `cudnnctl verify`, `doctor` and `report`: the commands that try the cuDNN a machine has, explain
+// what is wrong and offer the repairs. verify and doctor answer 0 (fine) or 1 (problems); doctor
+// --fix answers with the installer codes of a change (0, 1602, 1603, 1618).
+struct VerifyRequest
+{
+    QString command;       // "verify", "doctor", "report"
+    QString target;        // --target: the install to check (default: the last one cuDNN Setup made,
+                           // else what a fresh process loads)
+    QStringList pythons;   // --python
+    bool gpu = true;       // --no-gpu clears it
+    bool framework = true; // --no-framework clears it
+    bool fix = false;      // doctor --fix
+    bool yes = false;      // doctor --yes: apply every offered repair without asking
+    QString archive;       // doctor: an archive to replace mismatched files from
+    QString outFolder;     // report --out
+    bool json = false;
+    cudnnsetup::DetectOptions detect;
+};
+
+int runVerifyCommand(const VerifyRequest &request, const cudnnsetup::SystemContext &context,
+                     const cudnnsetup::KnowledgeBase &kb);

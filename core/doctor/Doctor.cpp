@@ -1,0 +1,346 @@
+#include "doctor/Doctor.h"
+
+#include "common/Logging.h"
+#include "doctor/DoctorRules.h"
+#include "doctor/RepairSteps.h"
+#include "install/Operations.h"
+#include "platform/InstallLock.h"
+#include "platform/Sha256.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
+#include <QSet>
+
+#include <algorithm>
+
+namespace cudnnsetup {
+
+namespace {
+
+constexpr char kTool[] = "cudnn-setup " CUDNNSETUP_VERSION;
+
+QJsonValue nullable(const QString &value)
+{
+    return value.isEmpty() ? QJsonValue() : QJsonValue(value);
+}
+
+// Every copy, and which one each consumer loads: a freshly started program (per major), the probe,
+// each torch.
+QJsonObject copiesReport(const DoctorFacts &facts)
+{
+    const SystemSnapshot &snapshot = facts.snapshot;
+    QJsonArray copies;
+    QMap<int, QString> freshProcess; // major -> the file it loads, empty when none
+    for (const CudnnCopy &copy : snapshot.cudnn) {
+        copies.append(QJsonObject{
+            {QStringLiteral("path"), copy.path},
+            {QStringLiteral("directory"), copy.directory},
+            {QStringLiteral("version"), nullable(copy.version)},
+            {QStringLiteral("source"), copy.source},
+            {QStringLiteral("loadOrder"), copy.loadOrder ? QJsonValue(*copy.loadOrder) : QJsonValue()},
+            {QStringLiteral("libraries"), QJsonArray::fromStringList(copy.libraries)},
+        });
+        const int major = cudnnMajorOf(copy);
+        if (major > 0 && (copy.loadOrder == 1 || !freshProcess.contains(major)))
+            freshProcess.insert(major, copy.loadOrder == 1 ? copy.path : QString());
+    }
+    QJsonArray consumers;
+    for (auto it = freshProcess.cbegin(); it != freshProcess.cend(); ++it) {
+        consumers.append(QJsonObject{{QStringLiteral("consumer"), QStringLiteral("fresh-process")},
+                                     {QStringLiteral("cudnnMajor"), it.key()},
+                                     {QStringLiteral("loads"), nullable(it.value())}});
+    }
+    if (facts.input.verify) {
+        consumers.append(QJsonObject{{QStringLiteral("consumer"), QStringLiteral("probe")},
+                                     {QStringLiteral("directory"), facts.input.verify->directory},
+                                     {QStringLiteral("loads"), nullable(facts.input.verify->loadedFrom())}});
+    }
+    for (const PythonInstall &python : snapshot.pythons) {
+        if (!python.torch)
+            continue;
+        consumers.append(QJsonObject{{QStringLiteral("consumer"), QStringLiteral("torch")},
+                                     {QStringLiteral("python"), python.path},
+                                     {QStringLiteral("torch"), python.torch->version},
+                                     {QStringLiteral("loads"), nullable(python.torch->cudnnLoadedFrom)}});
+    }
+    return {{QStringLiteral("copies"), copies}, {QStringLiteral("consumers"), consumers}};
+}
+
+ChangeOutcome failedOutcome(const Findings &findings)
+{
+    ChangeOutcome outcome;
+    outcome.status = ChangeOutcome::Status::Failed;
+    outcome.findings = findings;
+    return outcome;
+}
+
+// The same answer install() and uninstall() give while another change holds the machine's lock.
+ChangeOutcome busyOutcome()
+{
+    ChangeOutcome outcome;
+    outcome.status = ChangeOutcome::Status::Busy;
+    outcome.findings.append(Finding::error(
+        QStringLiteral("install.busy"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
+        QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
+    return outcome;
+}
+
+ChangeOutcome::Status statusOf(Transaction::Outcome outcome)
+{
+    switch (outcome) {
+    case Transaction::Outcome::Committed:
+        return ChangeOutcome::Status::Done;
+    case Transaction::Outcome::Cancelled:
+        return ChangeOutcome::Status::Cancelled;
+    case Transaction::Outcome::Crashed:
+        return ChangeOutcome::Status::Crashed;
+    case Transaction::Outcome::RolledBack:
+        break;
+    }
+    return ChangeOutcome::Status::Failed;
+}
+
+std::optional<StoredEnvironmentValue> readStored(const PersistentEnvironment &environment,
+                                                 EnvironmentScope scope, const QString &name)
+{
+    const auto value = environment.read(scope, name);
+    return value ? *value : std::nullopt;
+}
+
+Finding outdated(const QString &details)
+{
+    return Finding::error(
+        QStringLiteral("doctor.repair-outdated"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "The system changed since the diagnosis, so the repair is not made.")),
+        details, Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run the doctor again and choose the repairs anew.")));
+}
+
+} // namespace
+
+QJsonObject Repair::toJson() const
+{
+    QJsonArray stepArray;
+    for (const QJsonObject &step : steps)
+        stepArray.append(step);
+    return QJsonObject{
+        {QStringLiteral("id"), id},
+        {QStringLiteral("summary"), summary.toString()},
+        {QStringLiteral("preview"), QJsonArray::fromStringList(preview)},
+        {QStringLiteral("steps"), stepArray},
+        {QStringLiteral("needsAdministrator"), needsAdministrator},
+    };
+}
+
+Repair Repair::fromJson(const QJsonObject &object)
+{
+    Repair repair;
+    repair.id = object.value(QStringLiteral("id")).toString();
+    repair.summary = Text::verbatim(object.value(QStringLiteral("summary")).toString());
+    for (const QJsonValue &line : object.value(QStringLiteral("preview")).toArray())
+        repair.preview.append(line.toString());
+    for (const QJsonValue &step : object.value(QStringLiteral("steps")).toArray())
+        repair.steps.append(step.toObject());
+    repair.needsAdministrator = object.value(QStringLiteral("needsAdministrator")).toBool();
+    return repair;
+}
+
+QJsonObject Diagnosis::toJson() const
+{
+    QJsonObject object = finding.toJson();
+    object.insert(QStringLiteral("failureMode"), failureMode);
+    object.insert(QStringLiteral("repair"), repair ? QJsonValue(repair->toJson()) : QJsonValue());
+    return object;
+}
+
+Diagnosis Diagnosis::fromJson(const QJsonObject &object)
+{
+    Diagnosis diagnosis;
+    diagnosis.finding = Finding::fromJson(object);
+    diagnosis.failureMode = object.value(QStringLiteral("failureMode")).toInt();
+    const QJsonValue repair = object.value(QStringLiteral("repair"));
+    if (repair.isObject())
+        diagnosis.repair = Repair::fromJson(repair.toObject());
+    return diagnosis;
+}
+
+bool DoctorReport::healthy() const
+{
+    return std::none_of(diagnoses.cbegin(), diagnoses.cend(),
+                        [](const Diagnosis &d) { return d.finding.severity == Severity::Error; });
+}
+
+QJsonObject DoctorReport::toJson() const
+{
+    QJsonArray diagnosisArray;
+    for (const Diagnosis &diagnosis : diagnoses)
+        diagnosisArray.append(diagnosis.toJson());
+    return QJsonObject{
+        {QStringLiteral("schema"), QString::fromLatin1(kSchema)},
+        {QStringLiteral("healthy"), healthy()},
+        {QStringLiteral("diagnoses"), diagnosisArray},
+        {QStringLiteral("copies"), copies},
+    };
+}
+
+DoctorReport DoctorReport::fromJson(const QJsonObject &object)
+{
+    DoctorReport report;
+    for (const QJsonValue &diagnosis : object.value(QStringLiteral("diagnoses")).toArray())
+        report.diagnoses.append(Diagnosis::fromJson(diagnosis.toObject()));
+    report.copies = object.value(QStringLiteral("copies")).toObject();
+    return report;
+}
+
+DoctorReport diagnose(const DoctorInput &input, const SystemContext &context,
+                      const PersistentEnvironment &environment, const KnowledgeBase &database)
+{
+    const DoctorFacts facts(input, context, environment, database);
+    DoctorReport report;
+    report.diagnoses = runDoctorRules(facts);
+    report.copies = copiesReport(facts);
+    return report;
+}
+
+ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &context,
+                           std::shared_ptr<PersistentEnvironment> environment, const ChangeOptions &options)
+{
+    const StateFolders folders = StateFolders::of(context);
+    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    if (!lock)
+        return busyOutcome();
+    const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),
+                                         [](const Repair &repair) { return repair.needsAdministrator; });
+    const QString stateFolder = machineWide ? folders.machine : folders.user;
+    const QString id =
+        QStringLiteral("repair-%1")
+            .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
+    const QString receiptsFolder = folders.receipts(stateFolder);
+    const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
+    const QString keptFolder = receiptsFolder + QLatin1Char('/') + id + QStringLiteral("/replaced");
+
+    OperationContext operationContext;
+    operationContext.environment = environment;
+    operationContext.backupFolder = stateFolder + QLatin1Char('/') + id + QStringLiteral("-backup");
+    operationContext.crashAt = options.crashAt;
+    operationContext.bytesProgress = options.bytesProgress;
+    operationContext.cancelled = options.cancelled;
+    Transaction transaction(id, QStringLiteral("repair"), folders.journal(stateFolder), operationContext);
+
+    struct Placed
+    {
+        QString destination; // host paths
+        QString kept;
+    };
+    QList<Receipt::File> movedAside;
+    QList<Placed> placed;
+    QList<Receipt::EnvironmentChange> changes;
+    QJsonObject archive;
+    QSet<QByteArray> seen;
+    for (const Repair &repair : repairs) {
+        for (const QJsonObject &step : repair.steps) {
+            // Two findings may offer the same change (one folder shadowing two consumers): made once.
+            const QByteArray key = QJsonDocument(step).toJson(QJsonDocument::Compact);
+            if (seen.contains(key))
+                continue;
+            seen.insert(key);
+            const QString name = step.value(QStringLiteral("operation")).toString();
+            QJsonObject arguments = step.value(QStringLiteral("arguments")).toObject();
+            const QString record = step.value(QStringLiteral("record")).toString();
+            const QString source = arguments.value(QStringLiteral("source")).toString();
+            const QString destination = arguments.value(QStringLiteral("destination")).toString();
+            if (record == QLatin1String(repairs::kMovedAside)) {
+                const std::optional<QString> sha256 = Sha256::ofFile(source);
+                if (!sha256 || QFileInfo::exists(destination))
+                    return failedOutcome({outdated(QStringLiteral("%1 -> %2").arg(source, destination))});
+                movedAside.append({context.files().fromHost(source), *sha256, QFileInfo(source).size(),
+                                   context.files().fromHost(destination)});
+            } else if (record == QLatin1String(repairs::kPlaced)) {
+                // What the file replaces is kept with the receipt, for an uninstall to put back.
+                QString kept;
+                if (QFileInfo::exists(destination)) {
+                    kept = keptFolder + QLatin1Char('/') + QString::number(placed.size()) + QLatin1Char('-') +
+                           QFileInfo(destination).fileName();
+                    arguments.insert(QStringLiteral("keepReplacedAs"), kept);
+                }
+                placed.append({destination, kept});
+            } else if (name == QLatin1String("unpack-archive")) {
+                archive = {{QStringLiteral("path"), arguments.value(QStringLiteral("archive")).toString()},
+                           {QStringLiteral("fileName"),
+                            QFileInfo(arguments.value(QStringLiteral("archive")).toString()).fileName()}};
+            }
+            const auto scope = operations::scopeFromName(arguments.value(QStringLiteral("scope")).toString());
+            if (scope) {
+                const QString variable = name == QLatin1String("set-environment-value")
+                                             ? arguments.value(QStringLiteral("name")).toString()
+                                             : QStringLiteral("PATH");
+                const bool known = std::any_of(changes.cbegin(), changes.cend(), [&](const auto &change) {
+                    return change.scope == operations::scopeName(*scope) &&
+                           change.name.compare(variable, Qt::CaseInsensitive) == 0;
+                });
+                if (!known)
+                    changes.append({operations::scopeName(*scope), variable, QString(),
+                                    readStored(*environment, *scope, variable), std::nullopt});
+            }
+            std::unique_ptr<Operation> operation = Operation::create(name, arguments);
+            if (!operation)
+                return failedOutcome({outdated(QStringLiteral("unknown operation %1").arg(name))});
+            transaction.add(std::move(operation));
+        }
+    }
+
+    transaction.add(operations::makeDirectory(receiptsFolder));
+    auto receiptHolder = std::make_shared<Receipt>();
+    transaction.add(operations::writeFileMadeLater(receiptPath, [=, &context]() {
+        Receipt &receipt = *receiptHolder;
+        receipt.id = id;
+        receipt.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        receipt.tool = QLatin1String(kTool);
+        receipt.result = QStringLiteral("repaired");
+        receipt.archive = archive;
+        receipt.files = movedAside;
+        for (const Placed &file : placed) {
+            Receipt::File entry{context.files().fromHost(file.destination),
+                                Sha256::ofFile(file.destination).value_or(QString()),
+                                QFileInfo(file.destination).size(),
+                                file.kept.isEmpty() ? QString() : context.files().fromHost(file.kept)};
+            // A file placed where one was moved aside: one entry, as an install that replaced it.
+            const auto aside =
+                std::find_if(receipt.files.begin(), receipt.files.end(),
+                             [&](const Receipt::File &moved) { return moved.path == entry.path; });
+            if (aside != receipt.files.end()) {
+                entry.replaced = aside->replaced;
+                *aside = entry;
+            } else {
+                receipt.files.append(entry);
+            }
+        }
+        receipt.environment = changes;
+        for (Receipt::EnvironmentChange &change : receipt.environment)
+            change.after = readStored(*environment, *operations::scopeFromName(change.scope), change.name);
+        return QJsonDocument(receipt.toJson()).toJson();
+    }));
+
+    ChangeOutcome outcome;
+    for (int i = 0; i < transaction.size(); ++i)
+        outcome.plan.append(transaction.at(i).description().toString());
+    if (options.dryRun) {
+        outcome.status = ChangeOutcome::Status::DryRun;
+        return outcome;
+    }
+    const Transaction::Result result = transaction.run(options.progress, options.cancelled);
+    outcome.status = statusOf(result.outcome);
+    outcome.findings += result.findings;
+    if (result.outcome == Transaction::Outcome::Committed) {
+        outcome.receipt = *receiptHolder;
+        outcome.receiptPath = receiptPath;
+        qCInfo(lcInstall).noquote() << "repairs made, receipt" << receiptPath;
+    }
+    return outcome;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "common/Finding.h"
+#include "detect/SystemSnapshot.h"
+#include "install/Installer.h"
+#include "install/Receipt.h"
+#include "verify/VerifyReport.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace cudnnsetup {
+
+class KnowledgeBase;
+
+// A change the doctor offers for one finding, made of install operations (journalled, undoable,
+// kept in a receipt so `cudnnctl uninstall ID` reverses it). Never applied unasked.
+struct Repair
+{
+    QString id;               // stable: "repair.remove-path-entry", "repair.move-aside", ...
+    Text summary;             // one line: what it does, in the user's language
+    QStringList preview;      // the exact changes, one per line (PATH before/after, file from -> to)
+    QList<QJsonObject> steps; // {"operation": name, "arguments": {...}} for Operation::create
+    bool needsAdministrator = false;
+
+    QJsonObject toJson() const;
+    static Repair fromJson(const QJsonObject &object);
+};
+
+// One thing wrong (or worth knowing), with the fix in words and, where a safe one exists, a Repair.
+struct Diagnosis
+{
+    Finding finding;
+    // The failure mode of the reference list (failure-modes.md #1-#15) this is, 0 for others.
+    int failureMode = 0;
+    std::optional<Repair> repair;
+
+    QJsonObject toJson() const;
+    static Diagnosis fromJson(const QJsonObject &object);
+};
+
+// What `cudnnctl doctor --json` prints: schema cudnn-setup/doctor/1.
+struct DoctorReport
+{
+    static constexpr char kSchema[] = "cudnn-setup/doctor/1";
+
+    QList<Diagnosis> diagnoses;
+    // The cuDNN copies found and, per consumer, which one it loads ("fresh process", each torch).
+    QJsonObject copies;
+
+    bool healthy() const; // no error among the findings
+    QJsonObject toJson() const;
+    static DoctorReport fromJson(const QJsonObject &object);
+};
+
+// What the doctor looks at.
+struct DoctorInput
+{
+    SystemSnapshot snapshot;
+    std::optional<VerifyReport> verify; // the probe of the copy in use, when one was run
+    QList<Receipt> receipts;            // what cuDNN Setup installed here
+    // The archive the user offers for replacing mismatched DLLs (host path), optional.
+    QString archive;
+};
+
+// The rules: one per failure mode that can occur on this machine, over the snapshot, the probe,
+// the receipts and the stored (registry) environment.
+DoctorReport diagnose(const DoctorInput &input, const SystemContext &context,
+                      const PersistentEnvironment &environment, const KnowledgeBase &database);
+
+// Applies the chosen repairs as one transaction with a receipt (result "repaired"), under the
+// machine's install lock; any failure rolls all of them back.
+ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &context,
+                           std::shared_ptr<PersistentEnvironment> environment,
+                           const ChangeOptions &options = {});
+
+} // namespace cudnnsetup

@@ -1,0 +1,180 @@
+#include "doctor/RepairSteps.h"
+
+#include "install/InstallTarget.h"
+#include "install/Operations.h"
+#include "install/Zlibwapi.h"
+
+#include <zlib.h>
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace cudnnsetup {
+
+namespace repairs {
+
+namespace {
+
+const QString kAsideSuffix = QStringLiteral(".cudnn-setup-aside");
+const QString kArrow = QStringLiteral(" -> ");
+
+// Where a file moved aside goes: beside it (one volume, so a rename), under a name no loader asks
+// for and that no earlier repair took.
+QString asidePath(const SystemContext &context, const QString &path)
+{
+    QString aside = path + kAsideSuffix;
+    for (int n = 2; QFileInfo::exists(context.files().toHost(aside)); ++n)
+        aside = path + kAsideSuffix + QLatin1Char('-') + QString::number(n);
+    return aside;
+}
+
+std::optional<quint32> crc32OfFile(const QString &hostPath)
+{
+    QFile file(hostPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    uLong crc = crc32(0L, Z_NULL, 0);
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    for (;;) {
+        const qint64 count = file.read(buffer.data(), buffer.size());
+        if (count < 0)
+            return std::nullopt;
+        if (count == 0)
+            break;
+        crc = crc32(crc, reinterpret_cast<const Bytef *>(buffer.constData()), uInt(count));
+    }
+    return quint32(crc);
+}
+
+QString scopeLabel(EnvironmentScope scope)
+{
+    return operations::scopeName(scope);
+}
+
+} // namespace
+
+QJsonObject step(const Operation &operation, const QString &record)
+{
+    QJsonObject object{{QStringLiteral("operation"), operation.name()},
+                       {QStringLiteral("arguments"), operation.arguments()}};
+    if (!record.isEmpty())
+        object.insert(QStringLiteral("record"), record);
+    return object;
+}
+
+bool folderNeedsAdministrator(const SystemContext &context, const QString &folder)
+{
+    InstallTarget target;
+    target.family = context.family();
+    target.root = folder;
+    return target.needsAdmin(context);
+}
+
+Repair moveAside(const SystemContext &context, const QString &directory, const QStringList &fileNames)
+{
+    Repair repair;
+    repair.id = QStringLiteral("repair.move-aside");
+    repair.summary = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Rename the cuDNN files in %1 so that no program "
+                                                          "loads them any more (uninstalling the repair "
+                                                          "renames them back)."))
+                         .arg(directory);
+    for (const QString &name : fileNames) {
+        const QString path = context.paths().join(directory, name);
+        const QString aside = asidePath(context, path);
+        repair.steps.append(
+            step(*operations::moveIntoPlace(context.files().toHost(path), context.files().toHost(aside)),
+                 QLatin1String(kMovedAside)));
+        repair.preview.append(path + kArrow + aside);
+    }
+    repair.needsAdministrator = folderNeedsAdministrator(context, directory);
+    return repair;
+}
+
+Repair placeZlibwapi(const SystemContext &context, const QString &dllFolder)
+{
+    const QString destination = context.paths().join(dllFolder, QLatin1String(kZlibwapiName));
+    Repair repair;
+    if (context.files().isFile(destination))
+        repair = moveAside(context, dllFolder, {QLatin1String(kZlibwapiName)});
+    repair.id = QStringLiteral("repair.place-zlibwapi");
+    repair.summary =
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Put cuDNN Setup's own 64-bit zlibwapi.dll into %1."))
+            .arg(dllFolder);
+    repair.steps.append(step(
+        *operations::copyFile(QString::fromLatin1(kZlibwapiResource), context.files().toHost(destination)),
+        QLatin1String(kPlaced)));
+    repair.preview.append(
+        QStringLiteral("+ %1 (x64, SHA-256 %2)").arg(destination, embeddedZlibwapiSha256()));
+    repair.needsAdministrator = folderNeedsAdministrator(context, dllFolder);
+    return repair;
+}
+
+Repair pathChange(const QString &id, const Text &summary, EnvironmentScope scope, const QString &before,
+                  const QString &after, const Operation &operation)
+{
+    Repair repair;
+    repair.id = id;
+    repair.summary = summary;
+    repair.preview = {QStringLiteral("PATH [%1]: %2").arg(scopeLabel(scope), before),
+                      QStringLiteral("PATH [%1]%2%3").arg(scopeLabel(scope), kArrow, after)};
+    repair.steps.append(step(operation));
+    repair.needsAdministrator = scope == EnvironmentScope::Machine;
+    return repair;
+}
+
+Repair setVariable(EnvironmentScope scope, const QString &name,
+                   const std::optional<StoredEnvironmentValue> &before, const StoredEnvironmentValue &value)
+{
+    Repair repair;
+    repair.id = QStringLiteral("repair.set-variable");
+    repair.summary = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Set %1 to %2.")).arg(name, value.text);
+    repair.preview = {QStringLiteral("%1 [%2]: %3%4%5")
+                          .arg(name, scopeLabel(scope), before ? before->text : QStringLiteral("(none)"),
+                               kArrow, value.text)};
+    repair.steps.append(step(*operations::setEnvironmentValue(scope, name, value)));
+    repair.needsAdministrator = scope == EnvironmentScope::Machine;
+    return repair;
+}
+
+std::optional<Repair> fromArchive(const SystemContext &context, const QString &directory,
+                                  const QString &archivePath, const ArchiveReport &archive)
+{
+    const SystemPaths &paths = context.paths();
+    QList<ArchiveFile> toUnpack;
+    QStringList destinations;
+    for (const ArchiveFile &file : archive.files) {
+        if (file.kind != ArchiveFile::Kind::Library)
+            continue;
+        const QString destination = paths.join(directory, file.path.section(QLatin1Char('/'), -1));
+        const QString host = context.files().toHost(destination);
+        const bool same = QFileInfo(host).isFile() && QFileInfo(host).size() == file.size &&
+                          crc32OfFile(host) == std::optional<quint32>(file.crc32);
+        if (same)
+            continue;
+        toUnpack.append(file);
+        destinations.append(destination);
+    }
+    if (toUnpack.isEmpty())
+        return std::nullopt;
+    // Unpacked beside the DLLs, so each one is renamed into place on the same volume.
+    const QString staging =
+        context.files().toHost(paths.join(directory, QStringLiteral(".cudnn-setup-repair")));
+    Repair repair;
+    repair.id = QStringLiteral("repair.from-archive");
+    repair.summary = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Copy the %1 missing or different cuDNN DLLs from "
+                                                          "%2 into %3."))
+                         .arg(QString::number(toUnpack.size()), QFileInfo(archivePath).fileName(), directory);
+    repair.steps.append(step(*operations::unpackArchive(archivePath, toUnpack, staging, nullptr)));
+    for (int i = 0; i < toUnpack.size(); ++i) {
+        repair.steps.append(step(*operations::moveIntoPlace(staging + QLatin1Char('/') + toUnpack.at(i).path,
+                                                            context.files().toHost(destinations.at(i))),
+                                 QLatin1String(kPlaced)));
+        repair.preview.append(QStringLiteral("%1%2%3").arg(toUnpack.at(i).path, kArrow, destinations.at(i)));
+    }
+    repair.needsAdministrator = folderNeedsAdministrator(context, directory);
+    return repair;
+}
+
+} // namespace repairs
+
+} // namespace cudnnsetup

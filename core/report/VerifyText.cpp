@@ -1,0 +1,100 @@
+#include "report/VerifyText.h"
+
+#include "doctor/Doctor.h"
+#include "report/TextTable.h"
+#include "verify/VerifyReport.h"
+
+#include <QCoreApplication>
+#include <QDir>
+
+namespace cudnnsetup {
+
+namespace {
+
+QString stageName(const QString &id)
+{
+    if (id == QLatin1String("load"))
+        return QCoreApplication::translate("cudnnsetup", "Load");
+    if (id == QLatin1String("dependencies"))
+        return QCoreApplication::translate("cudnnsetup", "Dependencies");
+    if (id == QLatin1String("version"))
+        return QCoreApplication::translate("cudnnsetup", "Version");
+    if (id == QLatin1String("handle"))
+        return QCoreApplication::translate("cudnnsetup", "cuDNN handle");
+    if (id == QLatin1String("convolution"))
+        return QCoreApplication::translate("cudnnsetup", "Convolution");
+    if (id == QLatin1String("framework"))
+        return QCoreApplication::translate("cudnnsetup", "Framework");
+    return id;
+}
+
+QString statusMark(VerifyStage::Status status)
+{
+    switch (status) {
+    case VerifyStage::Status::Passed:
+        return QCoreApplication::translate("cudnnsetup", "[ok]  ");
+    case VerifyStage::Status::Failed:
+        return QCoreApplication::translate("cudnnsetup", "[FAIL]");
+    case VerifyStage::Status::Skipped:
+        return QCoreApplication::translate("cudnnsetup", "[skip]");
+    }
+    return {};
+}
+
+} // namespace
+
+QString verifyText(const VerifyReport &report)
+{
+    QString out;
+    out += QCoreApplication::translate("cudnnsetup", "cuDNN checked: %1 (%2)")
+               .arg(QDir::toNativeSeparators(report.directory),
+                    report.cudnnVersion.isEmpty() ? report.expectedVersion : report.cudnnVersion) +
+           QLatin1Char('\n');
+    for (const VerifyStage &stage : report.stages) {
+        out += QStringLiteral("%1 %2: %3")
+                   .arg(statusMark(stage.status), stageName(stage.id), stage.message.toString());
+        if (stage.milliseconds > 0)
+            out += QStringLiteral(" (%1 ms)").arg(stage.milliseconds, 0, 'f', 0);
+        out += QLatin1Char('\n');
+        if (stage.status == VerifyStage::Status::Failed && !stage.fix.isEmpty())
+            out += QStringLiteral("       ") +
+                   QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(stage.fix.toString()) +
+                   QLatin1Char('\n');
+    }
+    out += (report.passed() ? QCoreApplication::translate("cudnnsetup", "Verified in %1 s.")
+                            : QCoreApplication::translate("cudnnsetup", "Verification failed (%1 s)."))
+               .arg(report.totalMilliseconds / 1000.0, 0, 'f', 2) +
+           QLatin1Char('\n');
+    if (!report.findings.isEmpty())
+        out += QLatin1Char('\n') + findingsText(report.findings);
+    return out;
+}
+
+QString doctorText(const DoctorReport &report)
+{
+    QString out;
+    if (report.diagnoses.isEmpty())
+        return QCoreApplication::translate("cudnnsetup", "No problems found.") + QLatin1Char('\n');
+    int number = 0;
+    for (const Diagnosis &diagnosis : report.diagnoses) {
+        const Finding &finding = diagnosis.finding;
+        out +=
+            QStringLiteral("%1. [%2] %3\n")
+                .arg(QString::number(++number), severityName(finding.severity), finding.message.toString());
+        if (!finding.fix.isEmpty())
+            out += QStringLiteral("   ") +
+                   QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(finding.fix.toString()) +
+                   QLatin1Char('\n');
+        if (diagnosis.repair) {
+            out += QStringLiteral("   ") +
+                   QCoreApplication::translate("cudnnsetup", "Repair offered: %1")
+                       .arg(diagnosis.repair->summary.toString()) +
+                   QLatin1Char('\n');
+            for (const QString &line : diagnosis.repair->preview)
+                out += QStringLiteral("     ") + line + QLatin1Char('\n');
+        }
+    }
+    return out;
+}
+
+} // namespace cudnnsetup

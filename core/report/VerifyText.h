@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QString>
+
+namespace cudnnsetup {
+
+struct VerifyReport;
+struct DoctorReport;
+
+// The verification for a terminal and for "copy report": one line per stage with a mark and a
+// word (never a colour alone), its message and fix, then the findings.
+QString verifyText(const VerifyReport &report);
+
+// The doctor's diagnoses for a terminal, each with its fix and the repair it offers.
+QString doctorText(const DoctorReport &report);
+
+} // namespace cudnnsetup

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "compat/KnowledgeBase.h"
+#include "detect/DetectOptions.h"
+#include "doctor/Doctor.h"
+#include "install/Installer.h"
+#include "platform/PersistentEnvironment.h"
+#include "platform/SystemContext.h"
+#include "verify/Verifier.h"
+
+#include <QElapsedTimer>
+#include <QFutureWatcher>
+#include <QList>
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+namespace cudnnsetup {
+
+// The doctor on a worker thread, reporting back on the thread that started it. diagnose() examines
+// the system (a fresh detection, cuDNN Setup's receipts, the verification given) and emits
+// diagnosed(report). repair() applies the chosen repairs as one transaction and emits
+// repaired(outcome); when they changed something it examines the system again, the set that was
+// verified verified anew, and emits diagnosed(report) right after. cancel() asks a running repair
+// to stop and roll back.
+class RepairJob final : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Request
+    {
+        DetectOptions detect; // its progress and cancel are the job's own
+        // The verification the first diagnosis reads (the Verify page's), if one was made.
+        std::optional<VerifyReport> verify;
+        // The set it checked: verified (again), without the frameworks, for a diagnosis that has no
+        // verification to read, as after repairs.
+        std::optional<VerifySubject> subject;
+        VerifyOptions verifyOptions;
+        KnowledgeBase database;
+    };
+
+    RepairJob(Request request, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,
+              QObject *parent = nullptr);
+    // Waits for the worker: a repair is never left half done; a running one is rolled back first.
+    ~RepairJob() override;
+
+    void diagnose();
+    void repair(const QList<Repair> &repairs);
+    void cancel();
+    // From diagnose() or repair() until its last signal has been emitted.
+    bool isRunning() const { return m_running; }
+    bool isRepairing() const { return isRunning() && m_repairing; }
+    bool isCancelling() const { return isRepairing() && m_cancel->load(); }
+
+Q_SIGNALS:
+    void diagnosed(const cudnnsetup::DoctorReport &report);
+    void repaired(const cudnnsetup::ChangeOutcome &outcome);
+
+private:
+    struct Result
+    {
+        std::optional<ChangeOutcome> outcome;
+        std::optional<DoctorReport> report;
+    };
+    void run(const QList<Repair> &repairs);
+
+    Request m_request;
+    SystemContext m_context;
+    std::shared_ptr<PersistentEnvironment> m_environment;
+    std::shared_ptr<std::atomic<bool>> m_cancel; // the user's: stops the repair
+    std::shared_ptr<std::atomic<bool>> m_stop;   // the destructor's: stops everything
+    QFutureWatcher<Result> m_watcher;
+    QElapsedTimer m_clock;
+    bool m_running = false;
+    bool m_repairing = false;
+};
+
+} // namespace cudnnsetup

@@ -1,0 +1,818 @@
+#include "verify/Verifier.h"
+
+#include "common/Logging.h"
+#include "detect/PythonProbe.h"
+#include "detect/VersionParsers.h"
+#include "platform/SystemContext.h"
+#include "verify/LoadErrors.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <algorithm>
+
+namespace cudnnsetup {
+
+namespace {
+
+// The library a program names to the loader: Windows cudnn_ops64_9.dll; Linux the soname
+// (libcudnn_ops.so.9), not the development link (libcudnn.so) nor the versioned file.
+bool isLoadableName(const QString &name, OsFamily family)
+{
+    if (!versions::isCudnnLibraryName(name))
+        return false;
+    if (family == OsFamily::Windows)
+        return name.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
+    static const QRegularExpression soname(QStringLiteral("^libcudnn[a-z_]*\\.so\\.\\d+$"));
+    return soname.match(name).hasMatch();
+}
+
+int majorOfLibraries(const QStringList &libraries)
+{
+    for (const QString &name : libraries) {
+        const Version version = versions::fromCudnnLibraryName(name);
+        if (version.isValid())
+            return version.major();
+    }
+    return 0;
+}
+
+std::optional<int> leadingNumber(const QString &text)
+{
+    static const QRegularExpression number(QStringLiteral("^(\\d+)"));
+    const auto match = number.match(text);
+    if (!match.hasMatch())
+        return std::nullopt;
+    return match.captured(1).toInt();
+}
+
+VerifyStage makeStage(const QString &id, VerifyStage::Status status, const Text &message,
+                      const QString &details = {}, const Text &fix = {}, double milliseconds = 0)
+{
+    VerifyStage stage;
+    stage.id = id;
+    stage.status = status;
+    stage.message = message;
+    stage.details = details;
+    stage.fix = fix;
+    stage.milliseconds = milliseconds;
+    return stage;
+}
+
+// Run-time CUDA library names the GPU stage may load, the subject's CUDA major first, then the
+// toolkits' own files by full path (a toolkit's lib64 is not always on the loader's path).
+QStringList cudartCandidates(const SystemContext &context, const SystemSnapshot &snapshot,
+                             const VerifySubject &subject)
+{
+    const bool windows = context.family() == OsFamily::Windows;
+    QList<int> majors;
+    if (subject.cudaMajor)
+        majors.append(*subject.cudaMajor);
+    for (const CudaToolkit &toolkit : snapshot.cudaToolkits) {
+        if (const auto major = leadingNumber(toolkit.version); major && !majors.contains(*major))
+            majors.append(*major);
+    }
+    for (int major : {13, 12, 11}) {
+        if (!majors.contains(major))
+            majors.append(major);
+    }
+    const auto fileName = [windows](int major) {
+        // CUDA 11's runtime DLL is cudart64_110.dll.
+        return windows ? QStringLiteral("cudart64_%1.dll").arg(major == 11 ? 110 : major)
+                       : QStringLiteral("libcudart.so.%1").arg(major);
+    };
+    QStringList candidates;
+    for (int major : std::as_const(majors))
+        candidates.append(fileName(major));
+    for (int major : std::as_const(majors)) {
+        for (const CudaToolkit &toolkit : snapshot.cudaToolkits) {
+            const QString folder = windows ? toolkit.binDir : toolkit.libDir;
+            if (leadingNumber(toolkit.version) != major || folder.isEmpty())
+                continue;
+            const QString file = context.paths().join(folder, fileName(major));
+            if (context.files().isFile(file))
+                candidates.append(context.files().toHost(file));
+        }
+    }
+    return candidates;
+}
+
+struct ProbeRun
+{
+    std::optional<ProbeResult> result;
+    QString failure; // why there is no result (English)
+    double milliseconds = 0;
+};
+
+ProbeRun runProbeChild(const SystemContext &context, const ProbeRequest &request,
+                       const ProbeEnvironment &environment, const VerifyOptions &options)
+{
+    ProbeRun run;
+    const QString program = options.probeProgram.isEmpty() ? defaultProbeProgram() : options.probeProgram;
+    if (program.isEmpty()) {
+        run.failure = QStringLiteral("cudnnctl, which runs the probe, is not beside this program");
+        return run;
+    }
+    QTemporaryDir folder;
+    const QString requestFile = folder.filePath(QStringLiteral("probe-request.json"));
+    QFile file(requestFile);
+    if (!folder.isValid() || !file.open(QIODevice::WriteOnly) ||
+        file.write(QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact)) < 0 || !file.flush()) {
+        run.failure = QStringLiteral("the probe request cannot be written to %1").arg(requestFile);
+        return run;
+    }
+    file.close();
+    const ProcessResult result =
+        context.processes().run(program, {QStringLiteral("probe"), QStringLiteral("--request"), requestFile},
+                                options.probeTimeoutMs, environment.environment, options.cancel);
+    run.milliseconds = double(result.elapsedMs);
+    const QByteArray output = result.standardOutput.trimmed();
+    const QJsonDocument document = QJsonDocument::fromJson(output.mid(output.lastIndexOf('\n') + 1));
+    if (!result.succeeded() || !document.isObject()) {
+        run.failure = QStringLiteral("the probe process %1 ended without a result: %2")
+                          .arg(QDir::toNativeSeparators(program), result.summary());
+        return run;
+    }
+    const Expected<ProbeResult> probe = ProbeResult::fromJson(document.object());
+    if (!probe) {
+        run.failure =
+            probe.error().details.isEmpty() ? probe.error().message.toEnglish() : probe.error().details;
+        return run;
+    }
+    run.result = *probe;
+    return run;
+}
+
+QString folderOf(const SystemContext &context, const QString &hostPath)
+{
+    return context.paths().parent(context.files().fromHost(hostPath));
+}
+
+// One folder under two names is one folder: /lib is /usr/lib on merged-/usr systems.
+bool sameFolder(const SystemContext &context, const QString &a, const QString &b)
+{
+    const auto resolved = [&context](const QString &folder) {
+        const QString canonical = context.files().canonical(folder);
+        return canonical.isEmpty() ? folder : canonical;
+    };
+    return context.paths().equal(a, b) || context.paths().equal(resolved(a), resolved(b));
+}
+
+// The load stage: every library loaded, each from the subject's folder.
+VerifyStage loadStage(const SystemContext &context, const VerifySubject &subject, const ProbeResult &probe,
+                      Findings &findings)
+{
+    QStringList lines;
+    QStringList failed;
+    QStringList shadowed;
+    double milliseconds = 0;
+    std::optional<ErrorExplanation> firstError;
+    QString firstShadow;
+    for (const ProbeLoad &load : probe.loads) {
+        milliseconds += load.milliseconds;
+        if (!load.loaded()) {
+            failed.append(load.name);
+            lines.append(
+                QStringLiteral("%1: not loaded (%2%3)")
+                    .arg(load.name,
+                         load.errorCode ? QStringLiteral("error %1: ").arg(load.errorCode) : QString(),
+                         load.errorString));
+            if (!firstError)
+                firstError = explainLoaderError(load.errorCode, load.errorString, load.name);
+            continue;
+        }
+        const QString from = context.files().fromHost(load.loadedFrom);
+        lines.append(QStringLiteral("%1: %2").arg(load.name, QDir::toNativeSeparators(from)));
+        if (!sameFolder(context, context.paths().parent(from), subject.directory)) {
+            shadowed.append(QDir::toNativeSeparators(from));
+            if (firstShadow.isEmpty())
+                firstShadow = QDir::toNativeSeparators(from);
+        }
+    }
+    const QString details = lines.join(QLatin1Char('\n'));
+    if (!failed.isEmpty()) {
+        const Text message =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 of %2 cuDNN libraries did not load: %3. %4"))
+                .arg(QString::number(failed.size()), QString::number(probe.loads.size()),
+                     failed.join(QStringLiteral(", ")))
+                .arg(firstError->cause);
+        findings.append(
+            Finding::error(QStringLiteral("verify.load-failed"), message, details, firstError->fix));
+        return makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, message, details,
+                         firstError->fix, milliseconds);
+    }
+    if (!shadowed.isEmpty()) {
+        const Text message =
+            Text(QT_TRANSLATE_NOOP(
+                     "cudnnsetup",
+                     "A freshly started program loads another cuDNN copy: %1 instead of the one in %2."))
+                .arg(firstShadow, QDir::toNativeSeparators(subject.directory));
+        const Text fix =
+            Text(QT_TRANSLATE_NOOP(
+                     "cudnnsetup",
+                     "Remove the older copy or its folder from PATH, or put %1 before it (cudnnctl doctor "
+                     "offers both)."))
+                .arg(QDir::toNativeSeparators(subject.directory));
+        findings.append(Finding::error(QStringLiteral("verify.shadowed"), message, details, fix));
+        return makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, message, details, fix,
+                         milliseconds);
+    }
+    return makeStage(
+        QStringLiteral("load"), VerifyStage::Status::Passed,
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "All %1 cuDNN libraries load from %2."))
+            .arg(QString::number(probe.loads.size()), QDir::toNativeSeparators(subject.directory)),
+        details, {}, milliseconds);
+}
+
+VerifyStage dependencyStage(const DependencyWalk &walk, bool windows, double milliseconds, Findings &findings)
+{
+    QStringList lines;
+    const DependencyProblem *first = nullptr;
+    for (const DependencyProblem &problem : walk.problems) {
+        lines.append(QStringLiteral("%1 (%2, needed by %3)%4; looked in: %5")
+                         .arg(problem.library, DependencyProblem::kindName(problem.kind),
+                              QDir::toNativeSeparators(problem.neededBy),
+                              problem.foundAt.isEmpty()
+                                  ? QString()
+                                  : QStringLiteral(" at %1 [%2]")
+                                        .arg(QDir::toNativeSeparators(problem.foundAt), problem.machine),
+                              problem.searched.join(QStringLiteral("; "))));
+        if (!first && !problem.delayLoaded)
+            first = &problem;
+    }
+    const QString details = lines.join(QLatin1Char('\n'));
+    if (!first) {
+        for (const DependencyProblem &problem : walk.problems) {
+            findings.append(Finding::warning(
+                QStringLiteral("verify.delay-import-missing"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "%1 is not found; %2 asks for it only when a feature needs it."))
+                    .arg(problem.library, QFileInfo(problem.neededBy).fileName()),
+                details));
+        }
+        return makeStage(
+            QStringLiteral("dependencies"), VerifyStage::Status::Passed,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Every library they need is found (%1 checked)."))
+                .arg(QString::number(walk.resolved.size())),
+            details, {}, milliseconds);
+    }
+    const bool wrongArchitecture = first->kind == DependencyProblem::Kind::WrongArchitecture;
+    // The loader's own answer for the problem: a Windows error code, or the words of Linux's dlerror().
+    const ErrorExplanation explanation =
+        windows
+            ? explainLoaderError(wrongArchitecture ? 193 : 126, QString(), first->library)
+            : explainLoaderError(0,
+                                 wrongArchitecture
+                                     ? QStringLiteral("%1: wrong ELF class").arg(first->library)
+                                     : QStringLiteral("%1: cannot open shared object file: No such file or "
+                                                      "directory")
+                                           .arg(first->library),
+                                 first->library);
+    const QString neededBy = QFileInfo(first->neededBy).fileName();
+    Text message;
+    if (wrongArchitecture) {
+        message =
+            (windows
+                 ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1, which %2 needs, is a %3 file at %4: a 64-bit "
+                                                        "program cannot load it (error 193)."))
+                 : Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1, which %2 needs, is a %3 file at %4: a 64-bit "
+                                                        "program cannot load it.")))
+                .arg(first->library, neededBy, first->machine, QDir::toNativeSeparators(first->foundAt));
+    } else if (first->kind == DependencyProblem::Kind::Unreadable) {
+        message =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1, which %2 needs, is damaged or not a library: %3."))
+                .arg(first->library, neededBy, QDir::toNativeSeparators(first->foundAt));
+    } else {
+        message =
+            (windows ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1, which %2 needs, is not found anywhere the "
+                                                            "loader looks (error 126)."))
+                     : Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1, which %2 needs, is not found anywhere the "
+                                                            "loader looks.")))
+                .arg(first->library, neededBy);
+    }
+    findings.append(
+        Finding::error(QStringLiteral("verify.dependency-") + DependencyProblem::kindName(first->kind),
+                       message, details, explanation.fix));
+    return makeStage(QStringLiteral("dependencies"), VerifyStage::Status::Failed, message, details,
+                     explanation.fix, milliseconds);
+}
+
+VerifyStage versionStage(const VerifySubject &subject, const ProbeResult &probe, VerifyReport &report,
+                         Findings &findings)
+{
+    if (!probe.cudnnVersion) {
+        return makeStage(
+            QStringLiteral("version"), VerifyStage::Status::Skipped,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The version could not be asked: the main library did not load.")));
+    }
+    const Version loaded = versions::fromCudnnVersionNumber(*probe.cudnnVersion);
+    report.cudnnVersion = loaded.isValid() ? loaded.toString() : QString::number(*probe.cudnnVersion);
+    // cudnnGetCudartVersion(): 12020 for CUDA 12.2; 0 when the library does not know.
+    const int cudartMajor = probe.cudnnCudartVersion ? int(*probe.cudnnCudartVersion / 1000) : 0;
+    const QString details = QStringLiteral("cudnnGetVersion() = %1, cudnnGetCudartVersion() = %2")
+                                .arg(QString::number(*probe.cudnnVersion),
+                                     probe.cudnnCudartVersion ? QString::number(*probe.cudnnCudartVersion)
+                                                              : QStringLiteral("unknown"));
+    const Version expected = Version::parse(subject.expectedVersion);
+    if (expected.isValid() && loaded.isValid() && loaded.truncated(3) != expected.truncated(3)) {
+        const Text message =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The cuDNN that answers is %1, but %2 was expected there."))
+                .arg(loaded.toString(), expected.truncated(3).toString());
+        const Text fix = Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Another copy answers first, or the files were replaced: run cudnnctl doctor."));
+        findings.append(Finding::error(QStringLiteral("verify.version-mismatch"), message, details, fix));
+        return makeStage(QStringLiteral("version"), VerifyStage::Status::Failed, message, details, fix);
+    }
+    if (subject.cudaMajor && cudartMajor > 0 && *subject.cudaMajor != cudartMajor) {
+        const Text message =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "This cuDNN was built for CUDA %1, but it sits with CUDA %2."))
+                .arg(QString::number(cudartMajor), QString::number(*subject.cudaMajor));
+        const Text fix =
+            Text(QT_TRANSLATE_NOOP(
+                     "cudnnsetup",
+                     "Install the cuDNN archive made for CUDA %1 (its name ends in _cuda%1-archive.zip)."))
+                .arg(QString::number(*subject.cudaMajor));
+        findings.append(Finding::error(QStringLiteral("verify.cuda-mismatch"), message, details, fix));
+        return makeStage(QStringLiteral("version"), VerifyStage::Status::Failed, message, details, fix);
+    }
+    return makeStage(QStringLiteral("version"), VerifyStage::Status::Passed,
+                     cudartMajor > 0
+                         ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN %1, built for CUDA %2."))
+                               .arg(report.cudnnVersion, QString::number(cudartMajor))
+                         : Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN %1.")).arg(report.cudnnVersion),
+                     details);
+}
+
+double stepMilliseconds(const ProbeGpu &gpu, const QStringList &steps)
+{
+    double total = 0;
+    for (const auto &[step, milliseconds] : gpu.milliseconds) {
+        if (steps.contains(step))
+            total += milliseconds;
+    }
+    return total;
+}
+
+// The handle and convolution stages from the probe's GPU part.
+QList<VerifyStage> gpuStages(const ProbeResult &probe, int cudnnMajor, bool asked, Findings &findings)
+{
+    const ProbeGpu &gpu = probe.gpu;
+    const QStringList handleSteps{QStringLiteral("cudart"), QStringLiteral("device"),
+                                  QStringLiteral("handle")};
+    const QStringList convolutionSteps{QStringLiteral("convolution"), QStringLiteral("compare")};
+    const double handleMs = stepMilliseconds(gpu, handleSteps);
+    const double convolutionMs = stepMilliseconds(gpu, convolutionSteps);
+    QString details = gpu.reason;
+    if (!gpu.deviceName.isEmpty())
+        details += (details.isEmpty() ? QString() : QStringLiteral("\n")) + QStringLiteral("GPU 0: ") +
+                   gpu.deviceName;
+    if (!gpu.cudartLoadedFrom.isEmpty())
+        details += QStringLiteral("\nCUDA runtime: ") + QDir::toNativeSeparators(gpu.cudartLoadedFrom);
+
+    const bool stoppedBeforeHandle =
+        gpu.stage == QLatin1String("cudart") || gpu.stage == QLatin1String("device");
+    if (gpu.status == ProbeGpu::Status::Skipped ||
+        (gpu.status == ProbeGpu::Status::Failed && stoppedBeforeHandle)) {
+        Text reason;
+        Text fix;
+        if (!asked) {
+            reason = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped, as asked (--no-gpu)."));
+        } else if (probe.loads.isEmpty() || !probe.loads.first().loaded()) {
+            reason = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: cuDNN itself did not load."));
+        } else if (gpu.cudaDriverVersion == 0) {
+            // cudaDriverGetVersion answers 0 when no driver is installed; the runtime then calls
+            // it "insufficient", which would send the user to update something that is not there.
+            reason = Text(
+                QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: no NVIDIA driver is installed on this machine."));
+            fix = Text(
+                QT_TRANSLATE_NOOP("cudnnsetup", "Install the NVIDIA driver for the GPU, then verify again."));
+        } else if (gpu.cudaError) {
+            const ErrorExplanation explanation = explainCudaError(*gpu.cudaError);
+            reason = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: the GPU cannot be used here (%1). %2"))
+                         .arg(gpu.cudaErrorName.isEmpty() ? explanation.name : gpu.cudaErrorName)
+                         .arg(explanation.cause);
+            fix = explanation.fix;
+        } else if (gpu.stage == QLatin1String("cudart")) {
+            reason = Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                            "Skipped: no CUDA runtime library (cudart) could be loaded."));
+            fix = Text(QT_TRANSLATE_NOOP(
+                "cudnnsetup",
+                "Install the CUDA toolkit cuDNN was built for, or put its bin folder on PATH."));
+        } else {
+            reason = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: no NVIDIA GPU answers on this machine."));
+        }
+        findings.append(Finding::info(QStringLiteral("verify.gpu-skipped"), reason, details, fix));
+        VerifyStage handle =
+            makeStage(QStringLiteral("handle"), VerifyStage::Status::Skipped, reason, details, fix, handleMs);
+        VerifyStage convolution =
+            makeStage(QStringLiteral("convolution"), VerifyStage::Status::Skipped, reason);
+        return {handle, convolution};
+    }
+    if (gpu.status == ProbeGpu::Status::Failed && gpu.stage == QLatin1String("handle")) {
+        const ErrorExplanation explanation = explainCudnnStatus(gpu.cudnnStatus.value_or(-1), cudnnMajor);
+        const Text message = Text(QT_TRANSLATE_NOOP("cudnnsetup", "cudnnCreate failed with %1. %2"))
+                                 .arg(gpu.cudnnStatusName.isEmpty() ? explanation.name : gpu.cudnnStatusName)
+                                 .arg(explanation.cause);
+        findings.append(
+            Finding::error(QStringLiteral("verify.handle-failed"), message, details, explanation.fix));
+        return {makeStage(QStringLiteral("handle"), VerifyStage::Status::Failed, message, details,
+                          explanation.fix, handleMs),
+                makeStage(QStringLiteral("convolution"), VerifyStage::Status::Skipped,
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: there is no cuDNN handle.")))};
+    }
+    if (gpu.status == ProbeGpu::Status::Failed && gpu.stage != QLatin1String("convolution") &&
+        gpu.stage != QLatin1String("compare")) {
+        // "symbols" (a function the check calls is exported by none of the libraries), "destroy",
+        // or a step this version does not know.
+        Text message;
+        Text fix;
+        if (gpu.cudnnStatus) {
+            const ErrorExplanation explanation = explainCudnnStatus(*gpu.cudnnStatus, cudnnMajor);
+            message =
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The cuDNN check failed at %1 with %2. %3"))
+                    .arg(gpu.stage, gpu.cudnnStatusName.isEmpty() ? explanation.name : gpu.cudnnStatusName)
+                    .arg(explanation.cause);
+            fix = explanation.fix;
+        } else {
+            message =
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The cuDNN check could not run: %1.")).arg(gpu.reason);
+            fix = Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "Reinstall cuDNN from NVIDIA's archive: its libraries do not "
+                                         "offer what every cuDNN offers."));
+        }
+        findings.append(Finding::error(QStringLiteral("verify.handle-failed"), message, details, fix));
+        return {
+            makeStage(QStringLiteral("handle"), VerifyStage::Status::Failed, message, details, fix, handleMs),
+            makeStage(QStringLiteral("convolution"), VerifyStage::Status::Skipped,
+                      Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: there is no cuDNN handle.")))};
+    }
+    VerifyStage handle =
+        makeStage(QStringLiteral("handle"), VerifyStage::Status::Passed,
+                  Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN works with %1.")).arg(gpu.deviceName), details,
+                  {}, handleMs);
+    if (gpu.status == ProbeGpu::Status::Passed) {
+        const QString error =
+            gpu.maxAbsoluteError ? QString::number(*gpu.maxAbsoluteError, 'g', 3) : QString();
+        return {handle,
+                makeStage(QStringLiteral("convolution"), VerifyStage::Status::Passed,
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "A convolution on the GPU matches the CPU's "
+                                                               "result (largest difference %1)."))
+                              .arg(error),
+                          details, {}, convolutionMs)};
+    }
+    Text message;
+    Text fix;
+    if (gpu.stage == QLatin1String("compare") && gpu.maxAbsoluteError) {
+        message =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The GPU's convolution differs from the CPU's by %1 (allowed "
+                                   "%2): this cuDNN computes wrong results here."))
+                .arg(QString::number(*gpu.maxAbsoluteError, 'g', 3), QString::number(gpu.tolerance, 'g', 3));
+        fix =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the NVIDIA driver and reinstall cuDNN from NVIDIA's "
+                                                 "archive; report it if it stays."));
+    } else if (gpu.cudnnStatus) {
+        const ErrorExplanation explanation = explainCudnnStatus(*gpu.cudnnStatus, cudnnMajor);
+        message = Text(QT_TRANSLATE_NOOP("cudnnsetup", "The convolution failed with %1. %2"))
+                      .arg(gpu.cudnnStatusName.isEmpty() ? explanation.name : gpu.cudnnStatusName)
+                      .arg(explanation.cause);
+        fix = explanation.fix;
+    } else if (gpu.cudaError) {
+        const ErrorExplanation explanation = explainCudaError(*gpu.cudaError);
+        message = Text(QT_TRANSLATE_NOOP("cudnnsetup", "The convolution failed in CUDA with %1. %2"))
+                      .arg(gpu.cudaErrorName.isEmpty() ? explanation.name : gpu.cudaErrorName)
+                      .arg(explanation.cause);
+        fix = explanation.fix;
+    } else {
+        message =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The convolution could not be run: %1.")).arg(gpu.reason);
+    }
+    findings.append(Finding::error(QStringLiteral("verify.convolution-failed"), message, details, fix));
+    return {handle, makeStage(QStringLiteral("convolution"), VerifyStage::Status::Failed, message, details,
+                              fix, convolutionMs)};
+}
+
+FrameworkCheck askFramework(const SystemContext &context, const QString &python, const VerifySubject &subject,
+                            const ProbeEnvironment &environment, const VerifyOptions &options)
+{
+    FrameworkCheck check;
+    check.python = python;
+    const ProcessResult result =
+        context.processes().run(context.files().toHost(python),
+                                {QStringLiteral("-c"), pythonProbeScript(), QStringLiteral("--convolution")},
+                                options.pythonTimeoutMs, environment.environment, options.cancel);
+    check.milliseconds = double(result.elapsedMs);
+    const std::optional<QJsonObject> object = probeOutputObject(result.standardOutput);
+    if (!object) {
+        check.error = result.summary();
+        return check;
+    }
+    PythonInstall install;
+    readProbeOutput(result.standardOutput, install);
+    if (!install.torch) {
+        check.error = QStringLiteral("torch is not installed for this interpreter");
+        return check;
+    }
+    const TorchInfo &torch = *install.torch;
+    check.torchVersion = torch.version;
+    check.torchCuda = torch.cuda;
+    check.cudaAvailable = torch.cudaAvailable;
+    check.cudnnVersion = torch.cudnn;
+    check.cudnnLoadedFrom = torch.cudnnLoadedFrom;
+    check.error = install.probeError;
+    if (!check.cudnnLoadedFrom.isEmpty())
+        check.usesCheckedCudnn =
+            sameFolder(context, folderOf(context, check.cudnnLoadedFrom), subject.directory);
+    const QJsonObject convolution =
+        object->value(QStringLiteral("torch")).toObject().value(QStringLiteral("convolution")).toObject();
+    if (!convolution.isEmpty()) {
+        check.convolutionPassed = convolution.value(QStringLiteral("passed")).toBool();
+        if (!*check.convolutionPassed && check.error.isEmpty())
+            check.error = convolution.value(QStringLiteral("error"))
+                              .toString(QStringLiteral("max error %1")
+                                            .arg(convolution.value(QStringLiteral("maxError")).toDouble()));
+    }
+    return check;
+}
+
+VerifyStage frameworkStage(const QList<FrameworkCheck> &checks, Findings &findings)
+{
+    if (checks.isEmpty()) {
+        return makeStage(
+            QStringLiteral("framework"), VerifyStage::Status::Skipped,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: no Python with torch was found or named.")));
+    }
+    QStringList lines;
+    bool failed = false;
+    double milliseconds = 0;
+    for (const FrameworkCheck &check : checks) {
+        milliseconds += check.milliseconds;
+        const QString python = QDir::toNativeSeparators(check.python);
+        if (check.torchVersion.isEmpty()) {
+            failed = true;
+            lines.append(QStringLiteral("%1: %2").arg(python, check.error));
+            findings.append(Finding::error(
+                QStringLiteral("verify.framework-unavailable"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "torch could not be asked in %1.")).arg(python),
+                check.error));
+            continue;
+        }
+        lines.append(
+            QStringLiteral("%1: torch %2, CUDA %3, cuDNN %4 from %5, GPU %6, convolution %7")
+                .arg(python, check.torchVersion,
+                     check.torchCuda.isEmpty() ? QStringLiteral("none (CPU-only build)") : check.torchCuda,
+                     check.cudnnVersion.isEmpty() ? QStringLiteral("?") : check.cudnnVersion,
+                     check.cudnnLoadedFrom.isEmpty() ? QStringLiteral("?")
+                                                     : QDir::toNativeSeparators(check.cudnnLoadedFrom),
+                     check.cudaAvailable ? (*check.cudaAvailable ? QStringLiteral("available")
+                                                                 : QStringLiteral("not available"))
+                                         : QStringLiteral("?"),
+                     check.convolutionPassed
+                         ? (*check.convolutionPassed ? QStringLiteral("passed") : QStringLiteral("failed"))
+                         : QStringLiteral("not run")));
+        if (check.torchCuda.isEmpty()) {
+            failed = true;
+            findings.append(Finding::error(
+                QStringLiteral("verify.torch-cpu-only"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "torch %1 in %2 is a CPU-only build: it never uses cuDNN."))
+                    .arg(check.torchVersion, python),
+                {},
+                Text(QT_TRANSLATE_NOOP(
+                    "cudnnsetup",
+                    "Install a CUDA build of torch; cudnnctl doctor names the exact pip command "
+                    "for this driver."))));
+        } else if (check.convolutionPassed == false || check.cudaAvailable == false) {
+            failed = true;
+            findings.append(Finding::error(
+                QStringLiteral("verify.torch-gpu-failed"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "torch %1 in %2 cannot run a convolution on the GPU."))
+                    .arg(check.torchVersion, python),
+                check.error));
+        }
+        if (check.usesCheckedCudnn == false) {
+            findings.append(Finding::info(
+                QStringLiteral("verify.torch-own-cudnn"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "torch in %1 uses its own cuDNN (%2), not the one checked "
+                                       "here: a working torch says nothing about that one."))
+                    .arg(python, QDir::toNativeSeparators(check.cudnnLoadedFrom))));
+        }
+    }
+    const QString details = lines.join(QLatin1Char('\n'));
+    if (failed) {
+        return makeStage(QStringLiteral("framework"), VerifyStage::Status::Failed,
+                         Text(QT_TRANSLATE_NOOP("cudnnsetup", "torch cannot use the GPU through cuDNN.")),
+                         details, {}, milliseconds);
+    }
+    return makeStage(
+        QStringLiteral("framework"), VerifyStage::Status::Passed,
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "torch runs a convolution through cuDNN on the GPU.")), details,
+        {}, milliseconds);
+}
+
+} // namespace
+
+Expected<VerifySubject> subjectInFolder(const SystemContext &context, const QString &folder,
+                                        const QString &source)
+{
+    const bool windows = context.family() == OsFamily::Windows;
+    QStringList libraries;
+    for (const QString &name : context.files().entries(
+             folder, {windows ? QStringLiteral("cudnn*.dll") : QStringLiteral("libcudnn*.so*")},
+             FileSystem::Files)) {
+        if (isLoadableName(name, context.family()))
+            libraries.append(name);
+    }
+    if (libraries.isEmpty()) {
+        return Finding::error(QStringLiteral("verify.no-cudnn"),
+                              Text(QT_TRANSLATE_NOOP("cudnnsetup", "There is no cuDNN library in %1."))
+                                  .arg(QDir::toNativeSeparators(folder)));
+    }
+    // Several majors side by side: the newest is the one checked.
+    int newest = 0;
+    for (const QString &name : std::as_const(libraries))
+        newest = std::max(newest, versions::fromCudnnLibraryName(name).major());
+    libraries.erase(std::remove_if(libraries.begin(), libraries.end(),
+                                   [&](const QString &name) {
+                                       return versions::fromCudnnLibraryName(name).major() != newest;
+                                   }),
+                    libraries.end());
+    std::stable_partition(libraries.begin(), libraries.end(),
+                          [](const QString &name) { return versions::isMainCudnnLibraryName(name); });
+    VerifySubject subject;
+    subject.directory = context.paths().normalize(folder);
+    subject.libraries = libraries;
+    subject.source = source;
+    return subject;
+}
+
+Expected<VerifySubject> subjectFromReceipt(const SystemContext &context, const Receipt &receipt)
+{
+    QString folder;
+    for (const Receipt::File &file : receipt.files) {
+        if (versions::isMainCudnnLibraryName(context.paths().fileName(file.path))) {
+            folder = context.paths().parent(file.path);
+            break;
+        }
+    }
+    if (folder.isEmpty())
+        folder = receipt.target.value(QStringLiteral("dllFolder")).toString();
+    const Expected<VerifySubject> found = subjectInFolder(context, folder, QStringLiteral("receipt"));
+    if (!found)
+        return found;
+    VerifySubject subject = *found;
+    subject.receiptId = receipt.id;
+    subject.expectedVersion = receipt.archive.value(QStringLiteral("cudnn")).toString();
+    subject.cudaMajor = leadingNumber(receipt.archive.value(QStringLiteral("cudaVariant")).toString());
+    subject.toolkitVersion = receipt.target.value(QStringLiteral("toolkitVersion")).toString();
+    const QString kind = receipt.target.value(QStringLiteral("kind")).toString();
+    subject.loadByPath = kind == QLatin1String("conda") || kind == QLatin1String("venv");
+    return subject;
+}
+
+std::optional<VerifySubject> subjectFromSnapshot(const SystemContext &context, const SystemSnapshot &snapshot)
+{
+    const CudnnCopy *copy = snapshot.cudnnLoadedByDefault();
+    if (!copy)
+        return std::nullopt;
+    const Expected<VerifySubject> found =
+        subjectInFolder(context, copy->directory, QStringLiteral("detected"));
+    if (!found)
+        return std::nullopt;
+    VerifySubject subject = *found;
+    subject.expectedVersion = copy->version;
+    subject.cudaMajor = copy->cudaMajor;
+    return subject;
+}
+
+ProbeEnvironment probeEnvironment(const SystemContext &context)
+{
+    ProbeEnvironment probe;
+    const EnvironmentStore &store = context.environment();
+    if (const std::optional<QProcessEnvironment> fresh = store.freshEnvironment()) {
+        probe.environment = *fresh;
+        probe.source = QStringLiteral("registry");
+        probe.path = *store.freshPath();
+        return probe;
+    }
+    probe.environment = store.processEnvironment();
+    probe.source = QStringLiteral("process");
+    probe.path = context.family() == OsFamily::Windows
+                     ? store.processPath()
+                     : context.paths().splitList(store.value(QStringLiteral("LD_LIBRARY_PATH")));
+    return probe;
+}
+
+QString defaultProbeProgram()
+{
+#ifdef Q_OS_WIN
+    const QString name = QStringLiteral("cudnnctl.exe");
+#else
+    const QString name = QStringLiteral("cudnnctl");
+#endif
+    const QString program = QDir(QCoreApplication::applicationDirPath()).filePath(name);
+    return QFileInfo(program).isExecutable() ? program : QString();
+}
+
+VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot,
+                    const VerifySubject &subject, const VerifyOptions &options)
+{
+    QElapsedTimer total;
+    total.start();
+    VerifyReport report;
+    report.createdAt = QDateTime::currentDateTimeUtc();
+    report.directory = subject.directory;
+    report.libraries = subject.libraries;
+    report.subjectSource = subject.source;
+    report.receiptId = subject.receiptId;
+    report.expectedVersion = subject.expectedVersion;
+    report.cudaToolkitVersion = subject.toolkitVersion;
+    const ProbeEnvironment environment = probeEnvironment(context);
+    report.probePath = environment.path;
+    report.probeEnvironmentSource = environment.source;
+    const auto done = [&](const VerifyStage &stage) {
+        report.stages.append(stage);
+        if (options.stageDone)
+            options.stageDone(stage);
+    };
+    const int cudnnMajor = majorOfLibraries(subject.libraries);
+
+    // The probe loads the inspected system's libraries into a process of this machine: only for
+    // the running system, never for another system's tree.
+    if (context.isLive() && context.family() == hostOsFamily()) {
+        ProbeRequest request;
+        for (const QString &library : subject.libraries) {
+            request.libraries.append(
+                subject.loadByPath ? context.files().toHost(context.paths().join(subject.directory, library))
+                                   : library);
+        }
+        request.cudartCandidates = cudartCandidates(context, snapshot, subject);
+        request.gpu = options.gpu;
+        const ProbeRun run = runProbeChild(context, request, environment, options);
+        if (run.result) {
+            report.probe = *run.result;
+            done(loadStage(context, subject, report.probe, report.findings));
+        } else {
+            const Text message =
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The libraries could not be tried in a fresh process."));
+            report.findings.append(
+                Finding::error(QStringLiteral("verify.probe-failed"), message, run.failure));
+            done(makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, message, run.failure, {},
+                           run.milliseconds));
+        }
+    } else {
+        done(makeStage(
+            QStringLiteral("load"), VerifyStage::Status::Skipped,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: the libraries of another system's files are "
+                                                 "not loaded on this one."))));
+    }
+
+    QElapsedTimer walkTimer;
+    walkTimer.start();
+    QStringList files;
+    for (const QString &library : subject.libraries)
+        files.append(context.paths().join(subject.directory, library));
+    report.dependencies = walkDependencies(context, files, environment.path, subject.loadByPath);
+    done(dependencyStage(report.dependencies, context.family() == OsFamily::Windows,
+                         double(walkTimer.nsecsElapsed()) / 1e6, report.findings));
+
+    done(versionStage(subject, report.probe, report, report.findings));
+    for (const VerifyStage &stage : gpuStages(report.probe, cudnnMajor, options.gpu, report.findings))
+        done(stage);
+
+    if (options.framework && context.isLive() && context.family() == hostOsFamily()) {
+        QStringList pythons = options.pythons;
+        if (pythons.isEmpty()) {
+            for (const PythonInstall &python : snapshot.pythons) {
+                if (python.torch && !pythons.contains(python.path))
+                    pythons.append(python.path);
+            }
+        }
+        for (const QString &python : std::as_const(pythons)) {
+            if (options.cancel && options.cancel->load())
+                break;
+            report.frameworks.append(askFramework(context, python, subject, environment, options));
+        }
+        done(frameworkStage(report.frameworks, report.findings));
+    } else {
+        done(makeStage(QStringLiteral("framework"), VerifyStage::Status::Skipped,
+                       options.framework
+                           ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: another system's Python is "
+                                                                  "not run on this one."))
+                           : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped, as asked (--no-framework)."))));
+    }
+    report.totalMilliseconds = double(total.nsecsElapsed()) / 1e6;
+    qCInfo(lcDetect) << "verify" << subject.directory << (report.passed() ? "passed" : "failed") << "in"
+                     << report.totalMilliseconds << "ms";
+    return report;
+}
+
+} // namespace cudnnsetup

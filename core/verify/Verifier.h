@@ -1,0 +1,82 @@
+#pragma once
+
+#include "common/Expected.h"
+#include "detect/SystemSnapshot.h"
+#include "install/Receipt.h"
+#include "verify/VerifyReport.h"
+
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <optional>
+
+namespace cudnnsetup {
+
+class SystemContext;
+
+// The cuDNN set a verification checks.
+struct VerifySubject
+{
+    QString directory;     // the folder holding the libraries (inspected system's path)
+    QStringList libraries; // file names, the main library first
+    QString source;        // "receipt", "target", "detected"
+    QString receiptId;
+    QString expectedVersion; // "9.19.0" where the receipt or the headers say
+    std::optional<int> cudaMajor;
+    QString toolkitVersion;
+    // Load each library by its full path instead of by name: the consumers of a conda env or a
+    // venv are that environment's programs, which find the folder themselves, not through PATH.
+    bool loadByPath = false;
+};
+
+// The cuDNN libraries in `folder`, main library first (an error "verify.no-cudnn" when there is
+// none). Linux: the soname files (libcudnn_ops.so.9), not their links and versioned files.
+Expected<VerifySubject> subjectInFolder(const SystemContext &context, const QString &folder,
+                                        const QString &source);
+// What a receipt installed: the folder of its cuDNN libraries, the version and CUDA variant of its
+// archive, and how its target's consumers load them.
+Expected<VerifySubject> subjectFromReceipt(const SystemContext &context, const Receipt &receipt);
+// The copy a freshly started process loads, as detection found it; nullopt when none is found.
+std::optional<VerifySubject> subjectFromSnapshot(const SystemContext &context,
+                                                 const SystemSnapshot &snapshot);
+
+// The environment the probe child gets: what a freshly started program would (Windows: rebuilt
+// from the registry's machine and user values, so a stale PATH of this process neither hides nor
+// fakes a result; Linux and other systems' trees: this process's, where nothing stores more).
+struct ProbeEnvironment
+{
+    QProcessEnvironment environment;
+    QStringList path; // PATH (Windows) / LD_LIBRARY_PATH (Linux) entries, in order
+    QString source;   // "registry" | "process"
+};
+ProbeEnvironment probeEnvironment(const SystemContext &context);
+
+struct VerifyOptions
+{
+    // The program that runs the probe (`cudnnctl probe`); host path. Empty: the cudnnctl beside
+    // this program.
+    QString probeProgram;
+    // Interpreters for the framework stage; empty: each detected interpreter that has torch.
+    QStringList pythons;
+    bool framework = true;
+    bool gpu = true;
+    int probeTimeoutMs = 120000;
+    int pythonTimeoutMs = 180000; // importing torch on Windows can take a minute
+    const std::atomic<bool> *cancel = nullptr;
+    // Each stage as it ends, for a progress display.
+    std::function<void(const VerifyStage &)> stageDone;
+};
+
+// Verifies `subject`: loads every library by name in a fresh child process, walks the
+// dependencies, compares the versions, runs the GPU stage (handle and a small convolution checked
+// against the CPU) and, for the chosen Pythons, asks torch which cuDNN it uses.
+VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot,
+                    const VerifySubject &subject, const VerifyOptions &options = {});
+
+// `cudnnctl` beside this program (host path); empty when it is not there.
+QString defaultProbeProgram();
+
+} // namespace cudnnsetup

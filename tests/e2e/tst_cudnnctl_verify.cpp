@@ -1,0 +1,240 @@
+// `cudnnctl verify`, `doctor` and `report` run as users run them, against the real cuDNN 9 and
+// CUDA runtime of /usr/local/cuda-13.0 (Linux; this machine has no GPU driver, so the GPU stage
+// takes its real skip path): a fresh process loads every library, names the file it loaded,
+// notices another copy that wins, and the report files are written.
+#include "Cudnnctl.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kCudaLib = QStringLiteral("/usr/local/cuda-13.0/lib");
+
+// The version cudnn_version.h of the toolkit states, "9.19.0".
+QString headerVersion()
+{
+    QFile header(QStringLiteral("/usr/local/cuda-13.0/include/cudnn_version.h"));
+    if (!header.open(QIODevice::ReadOnly))
+        return {};
+    const QString text = QString::fromUtf8(header.readAll());
+    QStringList parts;
+    for (const char *name : {"CUDNN_MAJOR", "CUDNN_MINOR", "CUDNN_PATCHLEVEL"}) {
+        const auto match =
+            QRegularExpression(QStringLiteral("#define %1\\s+(\\d+)").arg(QLatin1String(name))).match(text);
+        if (!match.hasMatch())
+            return {};
+        parts.append(match.captured(1));
+    }
+    return parts.join(QLatin1Char('.'));
+}
+
+QJsonObject stageOf(const QJsonObject &report, const QString &id)
+{
+    for (const QJsonValue &stage : report.value(QStringLiteral("stages")).toArray()) {
+        if (stage.toObject().value(QStringLiteral("id")).toString() == id)
+            return stage.toObject();
+    }
+    return {};
+}
+
+// A folder of links to the real cuDNN libraries: another "copy" at another place.
+void linkLibraries(const QString &folder, const QStringList &names)
+{
+    QDir().mkpath(folder);
+    for (const QString &name : names)
+        QVERIFY(QFile::link(QDir(kCudaLib).filePath(name), QDir(folder).filePath(name)));
+}
+
+QStringList cudnnSonames()
+{
+    return QDir(kCudaLib).entryList({QStringLiteral("libcudnn*.so.9")}, QDir::Files);
+}
+
+} // namespace
+
+class TestCudnnctlVerify : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    static QProcessEnvironment withLibraryPath(const QStringList &folders)
+    {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("LD_LIBRARY_PATH"), folders.join(QLatin1Char(':')));
+        environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+        return environment;
+    }
+
+    static CudnnctlRun verify(const QStringList &arguments, const QProcessEnvironment &environment)
+    {
+        return runCudnnctl(QStringList{QStringLiteral("verify"), QStringLiteral("--json"),
+                                       QStringLiteral("--lang"), QStringLiteral("en"),
+                                       QStringLiteral("--no-python")} +
+                               arguments,
+                           environment);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+#ifndef Q_OS_LINUX
+        QSKIP("the real cuDNN of these tests is the Linux one");
+#endif
+        if (cudnnSonames().isEmpty() || headerVersion().isEmpty())
+            QSKIP("no cuDNN 9 in /usr/local/cuda-13.0");
+        QVERIFY(m_dir.isValid());
+    }
+
+    // The real libraries, found by name through LD_LIBRARY_PATH: every one loads from that folder,
+    // nothing they need is missing, the version is the header's, and without a driver the GPU
+    // stage is skipped with the CUDA runtime's own reason. Skips are not failures: exit 0.
+    void realCudnnVerifies()
+    {
+        const CudnnctlRun run = verify(
+            {QStringLiteral("--target"), QStringLiteral("dir:") + kCudaLib, QStringLiteral("--no-framework")},
+            withLibraryPath({kCudaLib}));
+        const QJsonObject report = outputJson(run);
+        QCOMPARE(report.value(QStringLiteral("schema")).toString(), QStringLiteral("cudnn-setup/verify/1"));
+        QCOMPARE(stageOf(report, QStringLiteral("load")).value(QStringLiteral("status")).toString(),
+                 QStringLiteral("passed"));
+        QCOMPARE(report.value(QStringLiteral("loadedFrom")).toString(),
+                 QDir(kCudaLib).filePath(QStringLiteral("libcudnn.so.9")));
+        const QJsonArray loads =
+            report.value(QStringLiteral("probe")).toObject().value(QStringLiteral("loads")).toArray();
+        QCOMPARE(loads.size(), cudnnSonames().size());
+        for (const QJsonValue &load : loads)
+            QVERIFY(load.toObject()
+                        .value(QStringLiteral("loadedFrom"))
+                        .toString()
+                        .startsWith(kCudaLib + QLatin1Char('/')));
+        QCOMPARE(stageOf(report, QStringLiteral("dependencies")).value(QStringLiteral("status")).toString(),
+                 QStringLiteral("passed"));
+        QCOMPARE(stageOf(report, QStringLiteral("version")).value(QStringLiteral("status")).toString(),
+                 QStringLiteral("passed"));
+        QCOMPARE(report.value(QStringLiteral("cudnnVersion")).toString(), headerVersion());
+        const QJsonObject handle = stageOf(report, QStringLiteral("handle"));
+        if (handle.value(QStringLiteral("status")).toString() == QLatin1String("skipped")) {
+            // No driver here: cudaGetDeviceCount answers 35 (insufficient driver) or 100 (no device).
+            const QJsonObject gpu =
+                report.value(QStringLiteral("probe")).toObject().value(QStringLiteral("gpu")).toObject();
+            QVERIFY2(QList<int>({35, 100}).contains(gpu.value(QStringLiteral("cudaError")).toInt()),
+                     QJsonDocument(gpu).toJson().constData());
+            QVERIFY(!handle.value(QStringLiteral("message")).toString().isEmpty());
+            QCOMPARE(
+                stageOf(report, QStringLiteral("convolution")).value(QStringLiteral("status")).toString(),
+                QStringLiteral("skipped"));
+        }
+        QCOMPARE(stageOf(report, QStringLiteral("framework")).value(QStringLiteral("status")).toString(),
+                 QStringLiteral("skipped"));
+        QCOMPARE(run.exitCode, 0);
+    }
+
+    // Another copy earlier on the search path wins the main library: the load stage fails and
+    // names the file that was really loaded.
+    void copyEarlierOnPathIsNamed()
+    {
+        const QString checked = m_dir.filePath(QStringLiteral("checked"));
+        const QString earlier = m_dir.filePath(QStringLiteral("earlier"));
+        linkLibraries(checked, cudnnSonames());
+        linkLibraries(earlier, {QStringLiteral("libcudnn.so.9")});
+        const CudnnctlRun run = verify({QStringLiteral("--target"), QStringLiteral("dir:") + checked,
+                                        QStringLiteral("--no-framework"), QStringLiteral("--no-gpu")},
+                                       withLibraryPath({earlier, checked}));
+        const QJsonObject report = outputJson(run);
+        const QJsonObject load = stageOf(report, QStringLiteral("load"));
+        QCOMPARE(load.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QVERIFY2(load.value(QStringLiteral("message"))
+                     .toString()
+                     .contains(earlier + QStringLiteral("/libcudnn.so.9")),
+                 qPrintable(load.value(QStringLiteral("message")).toString()));
+        QVERIFY(findingIds(report).contains(QStringLiteral("verify.shadowed")));
+        QCOMPARE(report.value(QStringLiteral("loadedFrom")).toString(),
+                 earlier + QStringLiteral("/libcudnn.so.9"));
+        QCOMPARE(run.exitCode, 1);
+    }
+
+    // A Python without torch, named on purpose: the framework stage fails and says why.
+    void pythonWithoutTorchFailsTheFrameworkStage()
+    {
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        if (python.isEmpty())
+            QSKIP("no python3");
+        const CudnnctlRun probe = runCudnnctl({QStringLiteral("--version")});
+        QCOMPARE(probe.exitCode, 0);
+        QProcess torchCheck;
+        torchCheck.start(python, {QStringLiteral("-c"), QStringLiteral("import torch")});
+        torchCheck.waitForFinished();
+        if (torchCheck.exitCode() == 0)
+            QSKIP("this python3 has torch");
+        const CudnnctlRun run = verify({QStringLiteral("--target"), QStringLiteral("dir:") + kCudaLib,
+                                        QStringLiteral("--no-gpu"), QStringLiteral("--python"), python},
+                                       withLibraryPath({kCudaLib}));
+        const QJsonObject report = outputJson(run);
+        QCOMPARE(stageOf(report, QStringLiteral("framework")).value(QStringLiteral("status")).toString(),
+                 QStringLiteral("failed"));
+        QVERIFY(findingIds(report).contains(QStringLiteral("verify.framework-unavailable")));
+        QCOMPARE(run.exitCode, 1);
+    }
+
+    // A folder without cuDNN is a usage error, not a verification.
+    void folderWithoutCudnnIsRefused()
+    {
+        const QString empty = m_dir.filePath(QStringLiteral("empty"));
+        QVERIFY(QDir().mkpath(empty));
+        const CudnnctlRun run =
+            verify({QStringLiteral("--target"), QStringLiteral("dir:") + empty}, withLibraryPath({}));
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("no cuDNN library"), run.err.constData());
+    }
+
+    // Options of other commands are refused with the command they belong to.
+    void misplacedOptionsAreRefused()
+    {
+        const CudnnctlRun run = runCudnnctl({QStringLiteral("verify"), QStringLiteral("--fix")});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("doctor"));
+    }
+
+    // `report --out DIR` writes the three files, the JSON with the verification in it.
+    void reportWritesThreeFiles()
+    {
+        const QString folder = m_dir.filePath(QStringLiteral("report"));
+        const CudnnctlRun run = runCudnnctl({QStringLiteral("report"), QStringLiteral("--out"), folder,
+                                             QStringLiteral("--no-python"), QStringLiteral("--no-framework"),
+                                             QStringLiteral("--lang"), QStringLiteral("en")},
+                                            withLibraryPath({kCudaLib}));
+        QCOMPARE(run.exitCode, 0);
+        for (const char *name : {"report.json", "report.html", "environment_versions.txt"})
+            QVERIFY2(QFile::exists(QDir(folder).filePath(QLatin1String(name))), name);
+        QFile json(QDir(folder).filePath(QStringLiteral("report.json")));
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        const QJsonObject report = QJsonDocument::fromJson(json.readAll()).object();
+        QCOMPARE(report.value(QStringLiteral("schema")).toString(), QStringLiteral("cudnn-setup/report/1"));
+        QCOMPARE(report.value(QStringLiteral("verify")).toObject().value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("cudnn-setup/verify/1"));
+    }
+
+    // The doctor's JSON on this machine: its schema and the copies it found.
+    void doctorReportsCopies()
+    {
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("doctor"), QStringLiteral("--json"), QStringLiteral("--no-python"),
+                         QStringLiteral("--lang"), QStringLiteral("en")},
+                        withLibraryPath({kCudaLib}));
+        const QJsonObject report = outputJson(run);
+        QCOMPARE(report.value(QStringLiteral("schema")).toString(), QStringLiteral("cudnn-setup/doctor/1"));
+        QVERIFY(run.exitCode == 0 || run.exitCode == 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCudnnctlVerify)
+#include "tst_cudnnctl_verify.moc"

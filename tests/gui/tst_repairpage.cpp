@@ -1,0 +1,369 @@
+// The Repair page on the sandbox Windows workstation, its stored environment in memory: the user's
+// PATH names the folder above the old cuDNN's DLLs (an error the doctor can repair) and the machine's
+// CUDA_PATH another toolkit (a warning, repaired with administrator rights). The doctor's real
+// diagnosis with its boxes (ticked for the error), the preview following the ticks, a real repair
+// applied with its receipt, what changed and how to undo it, the diagnosis after it; a repair
+// refused while another change holds the machine's lock, in English and in Chinese; and the
+// diagnosis kept across Back and Next.
+#include "RepairPage.h"
+#include "SetupWizard.h"
+#include "VerifyPage.h"
+#include "WizardPageTests.h"
+#include "common/Translations.h"
+#include "platform/InstallLock.h"
+#include "platform/MemoryEnvironment.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QPlainTextEdit>
+#include <QTest>
+
+#include <memory>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::wizard;
+using wizardpagetests::labelText;
+using wizardpagetests::saveScreenshot;
+using wizardpagetests::Workstation;
+
+namespace {
+
+// A detection of the sandbox and the doctor's rules; a repair is a few environment writes. Wine
+// starts slowly.
+constexpr int kDoctorTimeoutMs = 120000;
+
+const QString kOldCudnnRoot = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v8.9");
+const QString kOtherToolkit = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.8");
+const QString kUserPath = kOldCudnnRoot + QStringLiteral(";%USERPROFILE%\\bin");
+
+const char kTooHigh[] = "doctor.path-entry-too-high";
+const char kCudaPath[] = "doctor.cuda-path-mismatch";
+
+void settle()
+{
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+}
+
+QByteArray describe(const DoctorReport &report)
+{
+    QStringList lines;
+    for (const Diagnosis &diagnosis : report.diagnoses)
+        lines.append(diagnosis.finding.id + QStringLiteral(": ") + diagnosis.finding.message.toEnglish());
+    return lines.join(QLatin1Char('\n')).toUtf8();
+}
+
+// What the preview of `repair` says `variable` becomes ("PATH [user] -> VALUE").
+QString promisedValue(const Repair &repair, const QString &variable)
+{
+    const QString arrow = variable + QStringLiteral(" -> ");
+    for (const QString &line : repair.preview) {
+        if (line.startsWith(arrow))
+            return line.mid(arrow.size());
+    }
+    return QStringLiteral("<%1 not in the preview>").arg(variable);
+}
+
+const Diagnosis *find(const DoctorReport &report, const QString &id)
+{
+    for (const Diagnosis &diagnosis : report.diagnoses) {
+        if (diagnosis.finding.id == id)
+            return &diagnosis;
+    }
+    return nullptr;
+}
+
+// The workstation with the two slips in its stored environment, its wizard opened at `start`.
+struct Opened
+{
+    explicit Opened(int start = SetupWizard::Page_Repair)
+    {
+        environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {kUserPath, true});
+        environment->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"), {kOtherToolkit, false});
+        machine.session.setPersistentEnvironment(environment);
+        wizard = std::make_unique<SetupWizard>(&machine.session);
+        wizard->resize(820, 700);
+        page = qobject_cast<RepairPage *>(wizard->page(SetupWizard::Page_Repair));
+        wizard->setStartId(start);
+        wizard->show();
+    }
+
+    QCheckBox *box(const QString &findingId) const
+    {
+        return page->findChild<QCheckBox *>(QStringLiteral("repair-") + findingId);
+    }
+    QString preview() const
+    {
+        return page->findChild<QPlainTextEdit *>(QStringLiteral("previewText"))->toPlainText();
+    }
+    QAbstractButton *apply() const
+    {
+        return page->findChild<QAbstractButton *>(QStringLiteral("applyButton"));
+    }
+    bool visible(const QString &name) const
+    {
+        const auto widget = page->findChild<QWidget *>(name);
+        return widget && widget->isVisible();
+    }
+    QString userPath() const
+    {
+        return environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text;
+    }
+    const DoctorReport &report() const { return machine.session.doctorReport(); }
+
+    Workstation machine;
+    std::shared_ptr<MemoryEnvironment> environment = std::make_shared<MemoryEnvironment>();
+    std::unique_ptr<SetupWizard> wizard;
+    RepairPage *page = nullptr;
+};
+
+} // namespace
+
+class TestRepairPage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init() { Translations::install(QStringLiteral("en")); }
+    void cleanup() { Translations::install(QStringLiteral("en")); }
+
+    // The doctor's own diagnosis of the workstation: each finding with its icon and word, a box
+    // where a repair is offered (ticked for the error), the preview showing exactly what the ticked
+    // ones change, and the Apply button saying when administrator rights are needed.
+    void diagnosesWithBoxesAndPreview()
+    {
+        Opened opened;
+        RepairPage *page = opened.page;
+        QCOMPARE(opened.wizard->currentPage(), page);
+        QVERIFY(page->isBusy());
+        QVERIFY(!page->isComplete());
+        QVERIFY(opened.visible(QStringLiteral("busyIndicator")));
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
+        QVERIFY(page->isComplete());
+        QVERIFY(opened.wizard->button(QWizard::FinishButton)->isEnabled());
+        QVERIFY(!opened.visible(QStringLiteral("busyIndicator")));
+
+        const DoctorReport &report = opened.report();
+        const Diagnosis *tooHigh = find(report, QLatin1String(kTooHigh));
+        const Diagnosis *cudaPath = find(report, QLatin1String(kCudaPath));
+        QVERIFY2(tooHigh && tooHigh->repair && cudaPath && cudaPath->repair, describe(report).constData());
+        QCOMPARE(tooHigh->finding.severity, Severity::Error);
+        QCOMPARE(cudaPath->finding.severity, Severity::Warning);
+        QVERIFY(cudaPath->repair->needsAdministrator);
+
+        // Each finding: the word of its severity, its message, what to do.
+        const QString tooHighText = labelText(page, QLatin1String(kTooHigh));
+        QVERIFY2(tooHighText.startsWith(QStringLiteral("<b>Error:</b> ") +
+                                        tooHigh->finding.message.toString().toHtmlEscaped()),
+                 qPrintable(tooHighText));
+        QVERIFY(tooHighText.contains(
+            QStringLiteral("<i>What to do: %1</i>").arg(tooHigh->finding.fix.toString().toHtmlEscaped())));
+        QVERIFY(labelText(page, QLatin1String(kCudaPath)).startsWith(QStringLiteral("<b>Warning:</b> ")));
+        // The number of errors, in the words of the English plural forms once they are there.
+        const int errors = int(
+            std::count_if(report.diagnoses.cbegin(), report.diagnoses.cend(), [](const Diagnosis &diagnosis) {
+                return diagnosis.finding.severity == Severity::Error;
+            }));
+        QCOMPARE(labelText(page, QStringLiteral("summaryLabel")),
+                 QCoreApplication::translate("cudnnsetup::wizard::RepairPage",
+                                             "%n problem(s) stop cuDNN from working.", nullptr, errors));
+        QVERIFY(opened.visible(QStringLiteral("hintLabel")));
+
+        // The error's repair ticked, the warning's not; a finding without a repair has no box.
+        QVERIFY(opened.box(QLatin1String(kTooHigh))->isChecked());
+        QVERIFY(!opened.box(QLatin1String(kCudaPath))->isChecked());
+        QCOMPARE(opened.box(QLatin1String(kTooHigh))->text(),
+                 QStringLiteral("Repair: ") + tooHigh->repair->summary.toString());
+        QCOMPARE(opened.box(QLatin1String(kCudaPath))->text(),
+                 QStringLiteral("Repair, with administrator rights: ") +
+                     cudaPath->repair->summary.toString());
+        const int boxes = int(page->findChildren<QCheckBox *>().size());
+        const int offered =
+            int(std::count_if(report.diagnoses.cbegin(), report.diagnoses.cend(),
+                              [](const Diagnosis &diagnosis) { return diagnosis.repair.has_value(); }));
+        QCOMPARE(boxes, offered);
+
+        // The preview is exactly what the ticked repairs change.
+        QCOMPARE(page->selectedRepairs().size(), 1);
+        QString preview = opened.preview();
+        QVERIFY(preview.startsWith(tooHigh->repair->summary.toString() + QLatin1Char('\n')));
+        for (const QString &line : tooHigh->repair->preview)
+            QVERIFY2(preview.contains(QStringLiteral("    ") + line), qPrintable(preview));
+        QVERIFY(preview.contains(kUserPath));
+        QVERIFY(!preview.contains(kOtherToolkit));
+        QCOMPARE(opened.apply()->text(), QStringLiteral("&Apply selected"));
+        QVERIFY(opened.apply()->isEnabled());
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("repair-en.png"));
+
+        opened.box(QLatin1String(kCudaPath))->click();
+        preview = opened.preview();
+        for (const QString &line : cudaPath->repair->preview)
+            QVERIFY2(preview.contains(line), qPrintable(preview));
+        QCOMPARE(opened.apply()->text(), QStringLiteral("&Apply selected as administrator"));
+        opened.box(QLatin1String(kTooHigh))->click();
+        preview = opened.preview();
+        QVERIFY(!preview.contains(kUserPath));
+        QVERIFY(preview.contains(kOtherToolkit));
+        opened.box(QLatin1String(kCudaPath))->click();
+        QVERIFY(opened.preview().isEmpty());
+        QVERIFY(!opened.apply()->isEnabled());
+        QVERIFY(page->selectedRepairs().isEmpty());
+        page->applySelected(); // nothing ticked: nothing done
+        QVERIFY(!page->isBusy());
+        QCOMPARE(opened.userPath(), kUserPath);
+        // Every box is reached from the keyboard.
+        QCOMPARE(opened.box(QLatin1String(kTooHigh))->focusPolicy() & Qt::TabFocus, Qt::TabFocus);
+    }
+
+    // The ticked repair applied for real: the stored PATH names the DLLs' folder, the page says
+    // what changed and how to undo it (the receipt's id, which uninstall takes), and shows the
+    // diagnosis made after it, without the repaired finding.
+    void appliesAndShowsTheNewDiagnosis()
+    {
+        Opened opened;
+        RepairPage *page = opened.page;
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
+        const Diagnosis *tooHigh = find(opened.report(), QLatin1String(kTooHigh));
+        QVERIFY2(tooHigh && tooHigh->repair, describe(opened.report()).constData());
+        const Repair repair = *tooHigh->repair;
+        QVERIFY(!opened.visible(QStringLiteral("outcomeBox")));
+
+        opened.apply()->click();
+        QVERIFY(page->isRepairing());
+        QVERIFY(!opened.apply()->isEnabled());
+        QVERIFY(!page->isComplete());
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
+
+        QCOMPARE(opened.userPath(), promisedValue(repair, QStringLiteral("PATH [user]")));
+        QVERIFY(opened.userPath().contains(kOldCudnnRoot + QStringLiteral("\\bin")));
+        QCOMPARE(opened.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"))->text,
+                 kOtherToolkit); // not ticked, not changed
+        QVERIFY(opened.visible(QStringLiteral("outcomeBox")));
+        const QString undo = labelText(page, QStringLiteral("undoLabel"));
+        QVERIFY2(undo.startsWith(QStringLiteral("To undo these repairs: cudnnctl uninstall repair-")),
+                 qPrintable(undo));
+        const QString receiptId = undo.section(QLatin1Char(' '), -1);
+        const QList<std::pair<Receipt, QString>> receipts =
+            installedReceipts(opened.machine.session.context());
+        QVERIFY(std::any_of(receipts.cbegin(), receipts.cend(), [&](const auto &receipt) {
+            return receipt.first.id == receiptId && receipt.first.result == QLatin1String("repaired");
+        }));
+        const QString changed = labelText(page, QStringLiteral("changedLabel"));
+        QVERIFY(changed.startsWith(QStringLiteral("What changed:\n") + repair.summary.toString()));
+        for (const QString &line : repair.preview)
+            QVERIFY2(changed.contains(line), qPrintable(changed));
+
+        // The diagnosis after it: the finding repaired is gone, with its box.
+        QVERIFY2(!find(opened.report(), QLatin1String(kTooHigh)), describe(opened.report()).constData());
+        QVERIFY(find(opened.report(), QLatin1String(kCudaPath)));
+        QVERIFY(!opened.box(QLatin1String(kTooHigh)));
+        QVERIFY(opened.box(QLatin1String(kCudaPath)));
+        QVERIFY(page->isComplete());
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("repair-done-en.png"));
+
+        // The undo the page names does undo it.
+        const ChangeOutcome undone = uninstall(receiptId, opened.machine.session.context(),
+                                               opened.machine.session.persistentEnvironment());
+        QCOMPARE(undone.statusName(), QStringLiteral("done"));
+        QCOMPARE(opened.userPath(), kUserPath);
+    }
+
+    // Another change holds the machine's lock: nothing is changed, the page says why, and the
+    // reason follows the language (its message and fix have Chinese in the translation already).
+    void lockedMachineIsExplainedInEitherLanguage()
+    {
+        Opened opened;
+        RepairPage *page = opened.page;
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
+        const std::unique_ptr<InstallLock> held =
+            InstallLock::tryAcquire(StateFolders::of(opened.machine.session.context()).lockFile());
+        QVERIFY(held);
+        const QJsonObject before = opened.report().toJson();
+
+        opened.apply()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
+        QCOMPARE(opened.userPath(), kUserPath);
+        QCOMPARE(labelText(page, QStringLiteral("resultLabel")),
+                 QStringLiteral("The repairs were not made: nothing was changed."));
+        QVERIFY(!opened.visible(QStringLiteral("undoLabel")));
+        QVERIFY(!opened.visible(QStringLiteral("changedLabel")));
+        QTRY_VERIFY(opened.visible(QStringLiteral("install.busy"))); // rows are shown once laid out
+        QCOMPARE(
+            labelText(page, QStringLiteral("install.busy")),
+            QStringLiteral("Another install, uninstall or repair of cuDNN is running.<br><i>What to do: Wait "
+                           "until it has finished, then try again.</i>"));
+        // Nothing changed: the diagnosis and the ticks stay.
+        QCOMPARE(opened.report().toJson(), before);
+        QVERIFY(opened.box(QLatin1String(kTooHigh))->isChecked());
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("repair-busy-en.png"));
+
+        Translations::install(QStringLiteral("zh_CN"));
+        const QString message = QCoreApplication::translate(
+            "cudnnsetup", "Another install, uninstall or repair of cuDNN is running.");
+        QVERIFY2(message != QLatin1String("Another install, uninstall or repair of cuDNN is running."),
+                 "the Chinese translation is not loaded");
+        QTRY_VERIFY(
+            labelText(page, QStringLiteral("install.busy")).startsWith(message + QStringLiteral("<br><i>")));
+        QVERIFY(labelText(page, QStringLiteral("install.busy"))
+                    .contains(
+                        QCoreApplication::translate("cudnnsetup::wizard::FindingsView", "What to do: %1")
+                            .arg(QCoreApplication::translate("cudnnsetup", "Wait until it has finished, then "
+                                                                           "try again."))));
+        QCOMPARE(page->title(), QCoreApplication::translate("cudnnsetup::wizard::RepairPage", "Repair"));
+        QCOMPARE(opened.box(QLatin1String(kTooHigh))->text(),
+                 QCoreApplication::translate("cudnnsetup::wizard::RepairPage", "Repair: %1")
+                     .arg(find(opened.report(), QLatin1String(kTooHigh))->repair->summary.toString()));
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("repair-zh_CN.png"));
+    }
+
+    // From a failed verification to the Repair page and back: the verification and the diagnosis
+    // stay as they were, neither made again; a new verification takes the old diagnosis back.
+    void backAndNextKeepTheDiagnosis()
+    {
+        Opened opened(SetupWizard::Page_Verify);
+        auto verify = qobject_cast<VerifyPage *>(opened.wizard->currentPage());
+        QVERIFY(verify);
+        QTRY_VERIFY_WITH_TIMEOUT(!verify->isVerifying(), kDoctorTimeoutMs);
+        VerifyReport failed;
+        failed.createdAt = QDateTime::currentDateTimeUtc();
+        failed.directory = kOldCudnnRoot + QStringLiteral("\\bin");
+        VerifyStage load;
+        load.id = QStringLiteral("load");
+        load.status = VerifyStage::Status::Failed;
+        load.message = Text::verbatim(QStringLiteral("cudnn64_8.dll did not load."));
+        failed.stages = {load};
+        opened.machine.session.setVerifyReport(failed);
+        QVERIFY(opened.wizard->button(QWizard::NextButton)->isEnabled());
+
+        opened.wizard->next();
+        QCOMPARE(opened.wizard->currentPage(), opened.page);
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.page->isBusy(), kDoctorTimeoutMs);
+        const QJsonObject diagnosis = opened.report().toJson();
+        opened.box(QLatin1String(kCudaPath))->click();
+
+        opened.wizard->back();
+        QCOMPARE(opened.wizard->currentPage(), verify);
+        QCOMPARE(labelText(verify, QStringLiteral("stage-load-status")), QStringLiteral("Failed"));
+        opened.wizard->next();
+        QVERIFY(!opened.page->isBusy());
+        QCOMPARE(opened.report().toJson(), diagnosis);
+        QVERIFY(opened.box(QLatin1String(kCudaPath))->isChecked()); // the user's ticks too
+
+        opened.wizard->back();
+        opened.machine.session.setVerifyReport(failed);
+        QVERIFY(!opened.machine.session.hasDoctorReport());
+        opened.wizard->next();
+        QVERIFY(opened.page->isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.page->isBusy(), kDoctorTimeoutMs);
+        QVERIFY(opened.machine.session.hasDoctorReport());
+    }
+};
+
+QTEST_MAIN(TestRepairPage)
+#include "tst_repairpage.moc"

@@ -1,0 +1,971 @@
+// The doctor on sandbox systems, one fixture per failure mode of the reference list: the Windows
+// trees are read by the real detector (their stored PATH and variables in an in-memory environment
+// that the registry view and the repairs share), the probe's answers are built here where a rule
+// needs one. Each rule fires on its fixture and not on a healthy one; each repair, applied, makes its
+// finding go, and its receipt's uninstall puts the files and the stored environment back byte for
+// byte; a repair that fails midway leaves nothing changed.
+#include "CudnnArchiveLists.h"
+#include "MemoryRegistry.h"
+#include "PeImage.h"
+#include "Sandbox.h"
+#include "SystemTrees.h"
+#include "TreeSnapshot.h"
+#include "compat/KnowledgeBase.h"
+#include "detect/Detector.h"
+#include "doctor/Doctor.h"
+#include "install/Zlibwapi.h"
+#include "platform/InstallLock.h"
+#include "platform/MemoryEnvironment.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSemaphore>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <functional>
+
+using namespace cudnnsetup;
+
+namespace {
+
+const QString kCuda = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\");
+const QString kCuda122Bin = kCuda + QStringLiteral("v12.2\\bin");
+
+// The registry as a freshly started program reads it: the Environment keys are the stored
+// environment the repairs change, everything else an in-memory registry.
+class EnvironmentRegistry final : public Registry
+{
+public:
+    explicit EnvironmentRegistry(std::shared_ptr<MemoryEnvironment> stored)
+        : m_stored(std::move(stored))
+    {
+    }
+    MemoryRegistry other;
+
+    bool isAvailable() const override { return true; }
+    std::optional<RegistryValue> value(RegistryHive hive, const QString &key, const QString &name,
+                                       RegistryView view) const override
+    {
+        if (const auto scope = environmentScope(hive, key)) {
+            const auto stored = m_stored->value(*scope, name);
+            if (!stored)
+                return std::nullopt;
+            RegistryValue value;
+            value.type = stored->expandable ? RegistryValue::ExpandString : RegistryValue::String;
+            value.text = stored->text;
+            return value;
+        }
+        return other.value(hive, key, name, view);
+    }
+    QStringList valueNames(RegistryHive hive, const QString &key, RegistryView view) const override
+    {
+        if (const auto scope = environmentScope(hive, key))
+            return m_stored->names(*scope);
+        return other.valueNames(hive, key, view);
+    }
+    QStringList subKeys(RegistryHive hive, const QString &key, RegistryView view) const override
+    {
+        return other.subKeys(hive, key, view);
+    }
+
+private:
+    static std::optional<EnvironmentScope> environmentScope(RegistryHive hive, const QString &key)
+    {
+        const EnvironmentScope scope =
+            hive == RegistryHive::CurrentUser ? EnvironmentScope::User : EnvironmentScope::Machine;
+        if (key.compare(EnvironmentStore::registryKey(scope), Qt::CaseInsensitive) == 0)
+            return scope;
+        return std::nullopt;
+    }
+    std::shared_ptr<MemoryEnvironment> m_stored;
+};
+
+QByteArray x64DllImporting(const QList<QByteArray> &imports)
+{
+    peimage::ImageSpec spec;
+    spec.imports = imports;
+    return peimage::buildImage(spec).bytes;
+}
+
+QByteArray x64Program()
+{
+    peimage::ImageSpec spec;
+    spec.characteristics = 0x0022; // EXECUTABLE_IMAGE | LARGE_ADDRESS_AWARE: a program, not a DLL
+    return peimage::buildImage(spec).bytes;
+}
+
+// A cuDNN set whose DLLs are real x64 PE files importing what NVIDIA's do (zlibwapi.dll for 8.x).
+void peCudnn(const Sandbox &sandbox, const QString &binDir, const QString &includeDir, int major, int minor,
+             int patch)
+{
+    const QList<QByteArray> imports =
+        major == 8 ? QList<QByteArray>{"KERNEL32.dll", "zlibwapi.dll"} : QList<QByteArray>{"KERNEL32.dll"};
+    for (const QString &name : trees::cudnnWindowsDlls(major))
+        sandbox.write(binDir + QLatin1Char('\\') + name, x64DllImporting(imports));
+    sandbox.write(includeDir + QStringLiteral("\\cudnn_version.h"),
+                  trees::cudnnVersionHeader(major, minor, patch));
+}
+
+// A healthy Windows workstation: CUDA 12.2 with cuDNN 8.9.7 and a 64-bit zlibwapi.dll in its bin
+// folder, on the machine PATH; CUDA_PATH naming it; an RTX 4090 with driver 560.94; Python 3.12 with
+// a CUDA build of torch that brings its own cuDNN 9.
+class Machine
+{
+public:
+    Sandbox sandbox;
+    std::shared_ptr<MemoryEnvironment> stored = std::make_shared<MemoryEnvironment>();
+    std::shared_ptr<EnvironmentRegistry> registry = std::make_shared<EnvironmentRegistry>(stored);
+    QProcessEnvironment process;
+    // A terminal opened before the last change keeps its own PATH; null: it has the fresh one.
+    QString sessionPath;
+    // What the fixture adds to each diagnosis: a probe's report, an archive, what an interpreter said.
+    std::function<void(DoctorInput &)> adjust;
+    // What each interpreter would answer about itself (the tree's python.exe files cannot run).
+    QMap<QString, QString> pythonVersions{
+        {QStringLiteral("C:\\Python312\\python.exe"), QStringLiteral("3.12.8")}};
+
+    Machine()
+    {
+        trees::windowsSystem(sandbox);
+        trees::windowsToolkit(sandbox, QStringLiteral("12.2.2"));
+        peCudnn(sandbox, kCuda122Bin, kCuda + QStringLiteral("v12.2\\include"), 8, 9, 7);
+        sandbox.write(kCuda122Bin + QStringLiteral("\\zlibwapi.dll"), peimage::x64Dll());
+        sandbox.write(QStringLiteral("C:\\Python312\\python.exe"), x64Program());
+        sandbox.mkdir(QStringLiteral("C:\\Python312\\Scripts"));
+        sandbox.mkdir(QStringLiteral("C:\\Users\\lab\\AppData\\Local"));
+        const QString site = QStringLiteral("C:\\Python312\\Lib\\site-packages");
+        sandbox.write(site + QStringLiteral("\\torch\\version.py"),
+                      "__version__ = '2.5.1+cu124'\ndebug = False\ncuda: Optional[str] = '12.4'\n");
+        trees::windowsCudnn(sandbox, site + QStringLiteral("\\torch\\lib"), QString(), 9, 1, 0);
+        registry->other.setString(
+            RegistryHive::LocalMachine, QStringLiteral("SOFTWARE\\Python\\PythonCore\\3.12\\InstallPath"),
+            QStringLiteral("ExecutablePath"), QStringLiteral("C:\\Python312\\python.exe"));
+        const QString adapter = QStringLiteral(
+            "SYSTEM\\CurrentControlSet\\Control\\Class\\{4d36e968-e325-11ce-bfc1-08002be10318}\\0000");
+        registry->other.setString(RegistryHive::LocalMachine, adapter, QStringLiteral("MatchingDeviceId"),
+                                  QStringLiteral("PCI\\VEN_10DE&DEV_2684&SUBSYS_16F110DE"));
+        registry->other.setString(RegistryHive::LocalMachine, adapter, QStringLiteral("DriverDesc"),
+                                  QStringLiteral("NVIDIA GeForce RTX 4090"));
+        setDriver(QStringLiteral("32.0.15.6094")); // 560.94
+
+        stored->set(EnvironmentScope::Machine, QStringLiteral("Path"),
+                    {QStringLiteral("%SystemRoot%\\system32;%SystemRoot%;%SystemRoot%\\System32\\Wbem;") +
+                         kCuda122Bin + QStringLiteral(";") + kCuda +
+                         QStringLiteral("v12.2\\libnvvp;C:\\Python312\\Scripts\\;C:\\Python312\\"),
+                     true});
+        stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+                    {kCuda + QStringLiteral("v12.2"), false});
+        stored->set(EnvironmentScope::User, QStringLiteral("Path"),
+                    {QStringLiteral("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;"), true});
+
+        process.insert(QStringLiteral("SystemRoot"), QStringLiteral("C:\\Windows"));
+        process.insert(QStringLiteral("USERPROFILE"), QStringLiteral("C:\\Users\\lab"));
+        process.insert(QStringLiteral("LOCALAPPDATA"), QStringLiteral("C:\\Users\\lab\\AppData\\Local"));
+        process.insert(QStringLiteral("ProgramData"), QStringLiteral("C:\\ProgramData"));
+        process.insert(QStringLiteral("ProgramFiles"), QStringLiteral("C:\\Program Files"));
+    }
+
+    void setDriver(const QString &registryVersion)
+    {
+        registry->other.setString(
+            RegistryHive::LocalMachine,
+            QStringLiteral(
+                "SYSTEM\\CurrentControlSet\\Control\\Class\\{4d36e968-e325-11ce-bfc1-08002be10318}\\0000"),
+            QStringLiteral("DriverVersion"), registryVersion);
+    }
+
+    SystemContext context() const
+    {
+        QProcessEnvironment environment = process;
+        const EnvironmentStore fresh(OsFamily::Windows, process, registry);
+        environment.insert(QStringLiteral("PATH"),
+                           sessionPath.isNull()
+                               ? fresh.freshPath().value_or(QStringList()).join(QLatin1Char(';'))
+                               : sessionPath);
+        return SystemContext(FileSystem(OsFamily::Windows, sandbox.root()),
+                             EnvironmentStore(OsFamily::Windows, environment, registry), registry,
+                             std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+    }
+
+    SystemSnapshot detect() const
+    {
+        DetectOptions options;
+        options.probePythons = false; // the tree's interpreters are files, not programs
+        options.useDriverApi = false;
+        return detectSystem(context(), options);
+    }
+
+    DoctorReport diagnose() const
+    {
+        const SystemContext system = context();
+        DoctorInput input;
+        input.snapshot = detect();
+        for (const auto &[receipt, path] : installedReceipts(system))
+            input.receipts.append(receipt);
+        for (PythonInstall &python : input.snapshot.pythons)
+            python.version = pythonVersions.value(python.path, python.version);
+        if (adjust)
+            adjust(input);
+        return cudnnsetup::diagnose(input, system, *stored, KnowledgeBase::embedded());
+    }
+
+    // The tree but cuDNN Setup's own state (journal, receipts, lock).
+    TreeSnapshot tree() const
+    {
+        return TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"),
+                                                 QStringLiteral("Users/lab/AppData/Local/cuDNN Setup")});
+    }
+
+    // Every stored value, as the registry would hold it.
+    QStringList environment() const
+    {
+        QStringList values;
+        for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+            for (const QString &name : stored->names(scope)) {
+                const auto value = stored->value(scope, name);
+                values.append(QStringLiteral("%1 %2 %3 %4")
+                                  .arg(int(scope))
+                                  .arg(name, value ? value->text : QStringLiteral("?"))
+                                  .arg(value && value->expandable));
+            }
+        }
+        return values;
+    }
+
+    QString host(const QString &path) const { return sandbox.hostPath(path); }
+    void remove(const QString &path) const { QVERIFY(QFile::remove(host(path))); }
+};
+
+const Diagnosis *find(const DoctorReport &report, const QString &id)
+{
+    for (const Diagnosis &diagnosis : report.diagnoses) {
+        if (diagnosis.finding.id == id)
+            return &diagnosis;
+    }
+    return nullptr;
+}
+
+QByteArray describe(const DoctorReport &report)
+{
+    QStringList lines;
+    for (const Diagnosis &diagnosis : report.diagnoses)
+        lines.append(QStringLiteral("%1 (#%2): %3 | %4")
+                         .arg(diagnosis.finding.id)
+                         .arg(diagnosis.failureMode)
+                         .arg(diagnosis.finding.message.toEnglish(), diagnosis.finding.details));
+    return lines.join(QLatin1Char('\n')).toUtf8();
+}
+
+QByteArray describe(const ChangeOutcome &outcome)
+{
+    QStringList lines{outcome.statusName()};
+    for (const Finding &finding : outcome.findings)
+        lines.append(finding.id + QStringLiteral(": ") + finding.message.toEnglish() + QStringLiteral(" / ") +
+                     finding.details);
+    return lines.join(QLatin1Char('\n')).toUtf8();
+}
+
+// `id` fires with failure mode `mode`; returns it (nothing after a failed check).
+std::optional<Diagnosis> expectFinding(const DoctorReport &report, const QString &id, int mode)
+{
+    const Diagnosis *diagnosis = find(report, id);
+    [&] {
+        QVERIFY2(diagnosis, (id.toUtf8() + " not found in:\n" + describe(report)).constData());
+        QCOMPARE(diagnosis->failureMode, mode);
+        QVERIFY(!diagnosis->finding.message.toEnglish().isEmpty());
+        QVERIFY(!diagnosis->finding.fix.toEnglish().isEmpty());
+    }();
+    if (QTest::currentTestFailed())
+        return std::nullopt;
+    return *diagnosis;
+}
+
+// The repair of `id` applied: the finding goes; its receipt's uninstall puts everything back, and the
+// finding is there again.
+void repairAndUndo(Machine &machine, const QString &id, int mode)
+{
+    const DoctorReport before = machine.diagnose();
+    const std::optional<Diagnosis> diagnosis = expectFinding(before, id, mode);
+    if (!diagnosis)
+        return;
+    QVERIFY2(diagnosis->repair, describe(before).constData());
+    QVERIFY(!diagnosis->repair->steps.isEmpty());
+    QVERIFY(!diagnosis->repair->preview.isEmpty());
+    const TreeSnapshot tree = machine.tree();
+    const QStringList environment = machine.environment();
+
+    const ChangeOutcome repaired = applyRepairs({*diagnosis->repair}, machine.context(), machine.stored);
+    QVERIFY2(repaired.status == ChangeOutcome::Status::Done, describe(repaired).constData());
+    QVERIFY(repaired.receipt);
+    QCOMPARE(repaired.receipt->result, QStringLiteral("repaired"));
+    QVERIFY(QFileInfo::exists(repaired.receiptPath));
+    const DoctorReport after = machine.diagnose();
+    QVERIFY2(!find(after, id), describe(after).constData());
+
+    const ChangeOutcome undone = uninstall(repaired.receipt->id, machine.context(), machine.stored);
+    QVERIFY2(undone.status == ChangeOutcome::Status::Done, describe(undone).constData());
+    QVERIFY2(machine.tree() == tree, qPrintable(machine.tree().difference(tree)));
+    QCOMPARE(machine.environment(), environment);
+    QVERIFY(find(machine.diagnose(), id));
+}
+
+VerifyReport probeOf(const QString &directory)
+{
+    VerifyReport verify;
+    verify.directory = directory;
+    verify.subjectSource = QStringLiteral("detected");
+    return verify;
+}
+
+// A Linux system of files only (no program in it runs), with the stored environment unavailable.
+SystemContext linuxContext(const Sandbox &sandbox, const QProcessEnvironment &environment)
+{
+    return SystemContext(FileSystem(OsFamily::Linux, sandbox.root()),
+                         EnvironmentStore(OsFamily::Linux, environment, Registry::unavailable()),
+                         Registry::unavailable(), std::make_shared<ProcessRunner>(),
+                         std::make_shared<LibraryLoader>());
+}
+
+DoctorReport diagnoseLinux(const Sandbox &sandbox, const QProcessEnvironment &environment,
+                           const std::function<void(DoctorInput &)> &adjust = {})
+{
+    const SystemContext context = linuxContext(sandbox, environment);
+    DoctorInput input;
+    DetectOptions options;
+    options.useDriverApi = false;
+    input.snapshot = detectSystem(context, options);
+    if (adjust)
+        adjust(input);
+    return diagnose(input, context, *PersistentEnvironment::unavailable(), KnowledgeBase::embedded());
+}
+
+QProcessEnvironment linuxEnvironment(const QString &path, const QString &libraryPath = {})
+{
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("PATH"), path);
+    environment.insert(QStringLiteral("HOME"), QStringLiteral("/root"));
+    if (!libraryPath.isEmpty())
+        environment.insert(QStringLiteral("LD_LIBRARY_PATH"), libraryPath);
+    return environment;
+}
+
+} // namespace
+
+class TestDoctor : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_archives;
+
+private Q_SLOTS:
+    void healthyMachineHasNoFinding()
+    {
+        Machine machine;
+        const DoctorReport report = machine.diagnose();
+        QVERIFY2(report.diagnoses.isEmpty(), describe(report).constData());
+        QVERIFY(report.healthy());
+
+        // Which copy each consumer loads: a fresh program the toolkit's cuDNN 8, torch its own.
+        const QJsonArray copies = report.copies.value(QStringLiteral("copies")).toArray();
+        QCOMPARE(copies.size(), 2);
+        const QJsonArray consumers = report.copies.value(QStringLiteral("consumers")).toArray();
+        QJsonObject fresh8;
+        for (const QJsonValue &consumer : consumers) {
+            if (consumer[QStringLiteral("consumer")] == QStringLiteral("fresh-process") &&
+                consumer[QStringLiteral("cudnnMajor")].toInt() == 8)
+                fresh8 = consumer.toObject();
+        }
+        QCOMPARE(fresh8.value(QStringLiteral("loads")).toString(),
+                 kCuda122Bin + QStringLiteral("\\cudnn64_8.dll"));
+        const bool torchListed =
+            std::any_of(consumers.cbegin(), consumers.cend(), [](const QJsonValue &consumer) {
+                return consumer[QStringLiteral("consumer")] == QStringLiteral("torch") &&
+                       consumer[QStringLiteral("python")] == QStringLiteral("C:\\Python312\\python.exe");
+            });
+        QVERIFY(torchListed);
+    }
+
+    // #1: cuDNN 8.9.7's DLLs import zlibwapi.dll and none is anywhere.
+    void zlibwapiMissing()
+    {
+        if (!embeddedZlibwapiAvailable())
+            QSKIP("this build has no zlibwapi.dll to place");
+        Machine machine;
+        machine.remove(kCuda122Bin + QStringLiteral("\\zlibwapi.dll"));
+        const DoctorReport report = machine.diagnose();
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("doctor.zlibwapi-missing"), 1);
+        QVERIFY(diagnosis);
+        QCOMPARE(diagnosis->finding.severity, Severity::Error);
+        // Python 3.12 is there: the fix says where such a process looks.
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(QLatin1String("Python 3.8")));
+        repairAndUndo(machine, QStringLiteral("doctor.zlibwapi-missing"), 1);
+    }
+
+    // #1, the 32-bit variant: a 32-bit zlibwapi.dll is the first one found (error 193).
+    void zlibwapiThirtyTwoBit()
+    {
+        if (!embeddedZlibwapiAvailable())
+            QSKIP("this build has no zlibwapi.dll to place");
+        Machine machine;
+        machine.sandbox.write(kCuda122Bin + QStringLiteral("\\zlibwapi.dll"), peimage::dllFor(PeInfo::I386));
+        const DoctorReport report = machine.diagnose();
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("doctor.zlibwapi-wrong-architecture"), 1);
+        QVERIFY(diagnosis);
+        QVERIFY(diagnosis->finding.message.toEnglish().contains(QLatin1String("193")));
+        repairAndUndo(machine, QStringLiteral("doctor.zlibwapi-wrong-architecture"), 1);
+    }
+
+    // #2: only cudnn64_8.dll was copied. Explained; with the archive offered, the repair copies
+    // the missing DLLs and replaces the one that differs from it.
+    void incompleteSet()
+    {
+        Machine machine;
+        for (const QString &name : trees::cudnnWindowsDlls(8).mid(1))
+            machine.remove(kCuda122Bin + QLatin1Char('\\') + name);
+        const DoctorReport report = machine.diagnose();
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("doctor.cudnn-incomplete"), 2);
+        QVERIFY(diagnosis);
+        QVERIFY(!diagnosis->repair); // nothing to take the DLLs from
+        QVERIFY(diagnosis->finding.message.toEnglish().contains(QLatin1String("cudnn_cnn_infer64_8.dll")));
+
+        const QString archive =
+            m_archives.filePath(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"));
+        QFile file(archive);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(archives::windowsZip(QStringLiteral("8.9.7.29"), QStringLiteral("12")));
+        file.close();
+        machine.adjust = [archive](DoctorInput &input) { input.archive = archive; };
+        repairAndUndo(machine, QStringLiteral("doctor.cudnn-incomplete"), 2);
+    }
+
+    // #11: an older cuDNN 8 earlier on the machine PATH; the repair moves it behind the newer one.
+    void olderCopyEarlierOnPath()
+    {
+        Machine machine;
+        peCudnn(machine.sandbox, QStringLiteral("C:\\tools\\cudnn-8.1\\bin"),
+                QStringLiteral("C:\\tools\\cudnn-8.1\\include"), 8, 1, 0);
+        machine.sandbox.write(QStringLiteral("C:\\tools\\cudnn-8.1\\bin\\zlibwapi.dll"), peimage::x64Dll());
+        const auto path = machine.stored->value(EnvironmentScope::Machine, QStringLiteral("Path"));
+        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("Path"),
+                            {QStringLiteral("C:\\tools\\cudnn-8.1\\bin;") + path->text, true});
+        const DoctorReport report = machine.diagnose();
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("doctor.cudnn-shadowed"), 11);
+        QVERIFY(diagnosis && diagnosis->repair);
+        QCOMPARE(diagnosis->repair->id, QStringLiteral("repair.demote-path-entry"));
+        QVERIFY(diagnosis->repair->needsAdministrator); // the machine's PATH
+        repairAndUndo(machine, QStringLiteral("doctor.cudnn-shadowed"), 11);
+    }
+
+    // #3: a cuDNN in System32 is found before PATH is looked at; the probe checked the toolkit's.
+    void copyInSystem32()
+    {
+        Machine machine;
+        peCudnn(machine.sandbox, QStringLiteral("C:\\Windows\\System32"), QStringLiteral("C:\\unused"), 8, 0,
+                5);
+        QVERIFY(QFile::remove(machine.host(QStringLiteral("C:\\unused\\cudnn_version.h"))));
+        machine.adjust = [](DoctorInput &input) { input.verify = probeOf(kCuda122Bin); };
+        const DoctorReport report = machine.diagnose();
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("doctor.cudnn-shadowed"), 3);
+        QVERIFY(diagnosis && diagnosis->repair);
+        QCOMPARE(diagnosis->repair->id, QStringLiteral("repair.move-aside"));
+        QCOMPARE(diagnosis->repair->steps.size(), 7);
+        repairAndUndo(machine, QStringLiteral("doctor.cudnn-shadowed"), 3);
+    }
+
+    // #3 for Python: a cuDNN beside python.exe comes before torch's own.
+    void copyBesidePython()
+    {
+        Machine machine;
+        trees::windowsCudnn(machine.sandbox, QStringLiteral("C:\\Python312"), QString(), 9, 1, 0);
+        repairAndUndo(machine, QStringLiteral("doctor.cudnn-before-python-path"), 3);
+    }
+
+    // #4: the cuDNN 9 installer's folder, which no PATH names.
+    void notOnPath()
+    {
+        Machine machine;
+        const QString root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.5");
+        peCudnn(machine.sandbox, root + QStringLiteral("\\bin\\12.8"),
+                root + QStringLiteral("\\include\\12.8"), 9, 5, 0);
+        const DoctorReport report = machine.diagnose();
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("doctor.cudnn-not-on-path"), 4);
+        QVERIFY(diagnosis && diagnosis->repair);
+        QVERIFY(!diagnosis->repair->needsAdministrator); // the user's PATH
+        repairAndUndo(machine, QStringLiteral("doctor.cudnn-not-on-path"), 4);
+    }
+
+    // #4, the slip: PATH names C:\cudnn instead of C:\cudnn\bin.
+    void pathNamesTheFolderAbove()
+    {
+        Machine machine;
+        peCudnn(machine.sandbox, QStringLiteral("C:\\cudnn\\bin"), QStringLiteral("C:\\cudnn\\include"), 9, 5,
+                0);
+        machine.stored->set(
+            EnvironmentScope::User, QStringLiteral("Path"),
+            {QStringLiteral("C:\\cudnn;%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;"), true});
+        QVERIFY(!find(machine.diagnose(), QStringLiteral("doctor.cudnn-not-on-path")));
+        repairAndUndo(machine, QStringLiteral("doctor.path-entry-too-high"), 4);
+    }
+
+    // #4 in a CUDA 13 toolkit: PATH names bin (nvcc.exe), the DLLs are in bin\\x64. The entry
+    // stays, for the programs in it; the DLLs' folder follows it.
+    void toolkitBinAboveDlls()
+    {
+        Machine machine;
+        trees::windowsToolkit(machine.sandbox, QStringLiteral("13.0.2"));
+        const QString toolkit = kCuda + QStringLiteral("v13.0");
+        peCudnn(machine.sandbox, toolkit + QStringLiteral("\\bin\\x64"),
+                toolkit + QStringLiteral("\\include"), 9, 19, 0);
+        const auto path = machine.stored->value(EnvironmentScope::Machine, QStringLiteral("Path"));
+        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("Path"),
+                            {path->text + QLatin1Char(';') + toolkit + QStringLiteral("\\bin"), true});
+        const DoctorReport report = machine.diagnose();
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("doctor.path-entry-too-high"), 4);
+        QVERIFY(diagnosis && diagnosis->repair);
+        QCOMPARE(diagnosis->repair->id, QStringLiteral("repair.add-path-entry"));
+        QVERIFY(diagnosis->repair->preview.last().endsWith(toolkit + QStringLiteral("\\bin;") + toolkit +
+                                                           QStringLiteral("\\bin\\x64")));
+        repairAndUndo(machine, QStringLiteral("doctor.path-entry-too-high"), 4);
+    }
+
+    // #5: the cuDNN 9 installer's layout, PATH at ...\v9.x\bin; the DLLs one or two levels deeper.
+    void installerLayout_data()
+    {
+        QTest::addColumn<QString>("dllFolder");
+        QTest::newRow("bin\\12.8") << QStringLiteral("bin\\12.8");
+        QTest::newRow("bin\\12.8\\x64") << QStringLiteral("bin\\12.8\\x64");
+    }
+    void installerLayout()
+    {
+        QFETCH(QString, dllFolder);
+        Machine machine;
+        const QString root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.8");
+        peCudnn(machine.sandbox, root + QLatin1Char('\\') + dllFolder,
+                root + QStringLiteral("\\include\\12.8"), 9, 8, 0);
+        const auto path = machine.stored->value(EnvironmentScope::Machine, QStringLiteral("Path"));
+        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("Path"),
+                            {path->text + QLatin1Char(';') + root + QStringLiteral("\\bin"), true});
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.path-entry-too-high"), 5);
+        QVERIFY(diagnosis && diagnosis->repair);
+        QVERIFY(diagnosis->repair->preview.last().endsWith(root + QLatin1Char('\\') + dllFolder));
+        repairAndUndo(machine, QStringLiteral("doctor.path-entry-too-high"), 5);
+    }
+
+    // #6: Python 3.10 with TensorFlow 2.10 and no cuDNN of its own, which only PATH names.
+    void pythonIgnoresPath()
+    {
+        Machine machine;
+        machine.sandbox.write(QStringLiteral("C:\\Python310\\python.exe"), x64Program());
+        machine.registry->other.setString(
+            RegistryHive::LocalMachine, QStringLiteral("SOFTWARE\\Python\\PythonCore\\3.10\\InstallPath"),
+            QStringLiteral("ExecutablePath"), QStringLiteral("C:\\Python310\\python.exe"));
+        // What the interpreter would answer (the tree's python.exe cannot run).
+        machine.adjust = [](DoctorInput &input) {
+            for (PythonInstall &python : input.snapshot.pythons) {
+                if (python.path == QLatin1String("C:\\Python310\\python.exe")) {
+                    python.version = QStringLiteral("3.10.11");
+                    python.tensorflow = QStringLiteral("2.10.1");
+                }
+            }
+        };
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.python-ignores-path"), 6);
+        QVERIFY(diagnosis);
+        QVERIFY(!diagnosis->repair);
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(QLatin1String("os.add_dll_directory")));
+    }
+
+    // #7: a 32-bit Python, and an x86 cuDNN DLL where programs load cuDNN from.
+    void wrongArchitecture()
+    {
+        Machine machine;
+        machine.sandbox.write(kCuda122Bin + QStringLiteral("\\cudnn64_8.dll"), peimage::dllFor(PeInfo::I386));
+        peimage::ImageSpec python;
+        python.machine = PeInfo::I386;
+        python.pe32Plus = false;
+        python.characteristics = 0x0102; // EXECUTABLE_IMAGE | 32BIT_MACHINE
+        machine.sandbox.write(QStringLiteral("C:\\Python39-32\\python.exe"),
+                              peimage::buildImage(python).bytes);
+        machine.registry->other.setString(
+            RegistryHive::LocalMachine, QStringLiteral("SOFTWARE\\Python\\PythonCore\\3.9-32\\InstallPath"),
+            QStringLiteral("ExecutablePath"), QStringLiteral("C:\\Python39-32\\python.exe"));
+        const DoctorReport report = machine.diagnose();
+        QVERIFY(expectFinding(report, QStringLiteral("doctor.cudnn-wrong-architecture"), 7));
+        QVERIFY(expectFinding(report, QStringLiteral("doctor.python-32bit"), 7));
+        QVERIFY(!report.healthy());
+    }
+
+    // #8: cudnnCreate answered CUDNN_STATUS_NOT_INITIALIZED; this cuDNN is built for CUDA 11.
+    void notInitialized()
+    {
+        Machine machine;
+        machine.adjust = [](DoctorInput &input) {
+            VerifyReport verify = probeOf(kCuda122Bin);
+            verify.cudnnVersion = QStringLiteral("8.9.7");
+            verify.probe.cudnnVersion = 8907;
+            verify.probe.cudnnCudartVersion = 11080;
+            verify.probe.gpu.status = ProbeGpu::Status::Failed;
+            verify.probe.gpu.stage = QStringLiteral("handle");
+            verify.probe.gpu.cudaRuntimeVersion = 12020;
+            verify.probe.gpu.cudaDriverVersion = 12060;
+            verify.probe.gpu.cudnnStatus = 1;
+            verify.probe.gpu.cudnnStatusName = QStringLiteral("CUDNN_STATUS_NOT_INITIALIZED");
+            input.verify = verify;
+        };
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.cudnn-not-initialized"), 8);
+        QVERIFY(diagnosis);
+        QVERIFY2(diagnosis->finding.message.toEnglish().contains(QLatin1String("CUDA 11")),
+                 qPrintable(diagnosis->finding.message.toEnglish()));
+        // The same probe, passed: nothing to say.
+        machine.adjust = [](DoctorInput &input) { input.verify = probeOf(kCuda122Bin); };
+        QVERIFY(!find(machine.diagnose(), QStringLiteral("doctor.cudnn-not-initialized")));
+    }
+
+    // #9: a CPU-only torch; the fix is the pip command for this driver.
+    void cpuOnlyTorch()
+    {
+        Machine machine;
+        machine.sandbox.write(QStringLiteral("C:\\Python312\\Lib\\site-packages\\torch\\version.py"),
+                              "__version__ = '2.5.1+cpu'\ndebug = False\ncuda: Optional[str] = None\n");
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.torch-cpu-only"), 9);
+        QVERIFY(diagnosis);
+        QVERIFY2(diagnosis->finding.fix.toEnglish().contains(
+                     QLatin1String("pip install torch --index-url https://download.pytorch.org/whl/cu12")),
+                 qPrintable(diagnosis->finding.fix.toEnglish()));
+    }
+
+    // #10: the user PATH ends in the middle of a folder name, or is exactly 1,024 characters.
+    void truncatedPath_data()
+    {
+        QTest::addColumn<bool>("atLimit");
+        QTest::newRow("ends mid-name") << false;
+        QTest::newRow("1024 characters") << true;
+    }
+    void truncatedPath()
+    {
+        QFETCH(bool, atLimit);
+        Machine machine;
+        machine.sandbox.mkdir(QStringLiteral("C:\\Program Files\\Git\\cmd"));
+        QString path =
+            QStringLiteral("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;C:\\Program Files\\Gi");
+        if (atLimit)
+            path = QStringLiteral("C:\\Tools;").repeated(113) + QStringLiteral("C:\\Tool"); // 1,024
+        QCOMPARE(path.size() == 1024, atLimit);
+        machine.stored->set(EnvironmentScope::User, QStringLiteral("Path"), {path, true});
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.path-truncated"), 10);
+        QVERIFY(diagnosis);
+        QVERIFY(!diagnosis->repair); // what was cut off cannot be known
+    }
+
+    // #12: CUDA_PATH names CUDA 11.8, the cuDNN in use is the 12.2 toolkit's.
+    void cudaPathNamesAnotherToolkit()
+    {
+        Machine machine;
+        trees::windowsToolkit(machine.sandbox, QStringLiteral("11.8.0"));
+        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+                            {kCuda + QStringLiteral("v11.8"), false});
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.cuda-path-mismatch"), 12);
+        QVERIFY(diagnosis && diagnosis->repair);
+        QVERIFY(diagnosis->repair->needsAdministrator); // it is stored for the machine
+        repairAndUndo(machine, QStringLiteral("doctor.cuda-path-mismatch"), 12);
+    }
+
+    // #13: a copy into Program Files that Windows redirected to the user's VirtualStore.
+    void virtualStore()
+    {
+        Machine machine;
+        machine.sandbox.write(
+            QStringLiteral("C:\\Users\\lab\\AppData\\Local\\VirtualStore\\Program Files\\NVIDIA GPU "
+                           "Computing Toolkit\\CUDA\\v12.2\\bin\\cudnn_ops_infer64_8.dll"),
+            peimage::x64Dll());
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.virtualstore"), 13);
+        QVERIFY(diagnosis);
+        QVERIFY(diagnosis->finding.message.toEnglish().contains(kCuda122Bin));
+    }
+
+    // #14: TensorFlow 2.15 on native Windows.
+    void tensorflowOnWindows()
+    {
+        Machine machine;
+        machine.adjust = [](DoctorInput &input) {
+            for (PythonInstall &python : input.snapshot.pythons)
+                python.tensorflow = QStringLiteral("2.15.0");
+        };
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.tensorflow-windows"), 14);
+        QVERIFY(diagnosis);
+        QVERIFY(!diagnosis->repair);
+    }
+
+    // #15: driver 522.25 is older than CUDA 12.2 needs.
+    void driverTooOld()
+    {
+        Machine machine;
+        machine.setDriver(QStringLiteral("31.0.15.2225"));
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.driver-too-old"), 15);
+        QVERIFY(diagnosis);
+        QVERIFY2(diagnosis->finding.fix.toEnglish().startsWith(QLatin1String("Update the driver to 5")),
+                 qPrintable(diagnosis->finding.fix.toEnglish()));
+    }
+
+    void cudaVisibleDevicesNamesNoGpu_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("fires");
+        QTest::newRow("index 1 of one GPU") << QStringLiteral("1") << true;
+        QTest::newRow("index 0") << QStringLiteral("0") << false;
+        QTest::newRow("unknown UUID") << QStringLiteral("GPU-deadbeef") << true;
+    }
+    void cudaVisibleDevicesNamesNoGpu()
+    {
+        QFETCH(QString, value);
+        QFETCH(bool, fires);
+        Machine machine;
+        machine.process.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), value);
+        const DoctorReport report = machine.diagnose();
+        QCOMPARE(bool(find(report, QStringLiteral("doctor.cuda-visible-devices-unknown-gpu"))), fires);
+    }
+
+    // A terminal opened before PATH changed.
+    void staleSession()
+    {
+        Machine machine;
+        machine.sessionPath = QStringLiteral("C:\\Windows\\system32;C:\\Windows");
+        QVERIFY(expectFinding(machine.diagnose(), QStringLiteral("doctor.restart-programs"), 0));
+    }
+
+    // Two repairs, the second's write fails: the first one's file is taken back too.
+    void failureMidwayRollsBack()
+    {
+        if (!embeddedZlibwapiAvailable())
+            QSKIP("this build has no zlibwapi.dll to place");
+        Machine machine;
+        machine.remove(kCuda122Bin + QStringLiteral("\\zlibwapi.dll"));
+        trees::windowsToolkit(machine.sandbox, QStringLiteral("11.8.0"));
+        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+                            {kCuda + QStringLiteral("v11.8"), false});
+        const DoctorReport report = machine.diagnose();
+        const Diagnosis *zlibwapi = find(report, QStringLiteral("doctor.zlibwapi-missing"));
+        const Diagnosis *cudaPath = find(report, QStringLiteral("doctor.cuda-path-mismatch"));
+        QVERIFY2(zlibwapi && cudaPath && zlibwapi->repair && cudaPath->repair, describe(report).constData());
+        const TreeSnapshot tree = machine.tree();
+        const QStringList environment = machine.environment();
+
+        machine.stored->failWritesAfter(0);
+        const ChangeOutcome outcome =
+            applyRepairs({*zlibwapi->repair, *cudaPath->repair}, machine.context(), machine.stored);
+        QCOMPARE(outcome.status, ChangeOutcome::Status::Failed);
+        QCOMPARE(outcome.exitCode(), 1603);
+        QVERIFY(!outcome.receipt);
+        QVERIFY2(machine.tree() == tree, qPrintable(machine.tree().difference(tree)));
+        QCOMPARE(machine.environment(), environment);
+        QVERIFY(installedReceipts(machine.context()).isEmpty());
+    }
+
+    void busyWhileAnotherChangeRuns()
+    {
+        Machine machine;
+        trees::windowsToolkit(machine.sandbox, QStringLiteral("11.8.0"));
+        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+                            {kCuda + QStringLiteral("v11.8"), false});
+        const DoctorReport report = machine.diagnose();
+        const Diagnosis *diagnosis = find(report, QStringLiteral("doctor.cuda-path-mismatch"));
+        QVERIFY(diagnosis && diagnosis->repair);
+        // Another change holds the lock, in another thread: a Windows mutex lets its own thread in again.
+        const QString lockFile = StateFolders::of(machine.context()).lockFile();
+        bool otherHoldsIt = false;
+        QSemaphore held;
+        QSemaphore release;
+        const std::unique_ptr<QThread> other(QThread::create([&] {
+            const std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(lockFile);
+            otherHoldsIt = bool(lock);
+            held.release();
+            release.acquire();
+        }));
+        other->start();
+        held.acquire();
+        const QStringList environment = machine.environment();
+        const ChangeOutcome outcome = applyRepairs({*diagnosis->repair}, machine.context(), machine.stored);
+        release.release();
+        other->wait();
+        QVERIFY(otherHoldsIt);
+        QCOMPARE(outcome.status, ChangeOutcome::Status::Busy);
+        QCOMPARE(outcome.exitCode(), 1618);
+        QCOMPARE(machine.environment(), environment);
+    }
+
+    void dryRunOnlyPlans()
+    {
+        Machine machine;
+        trees::windowsToolkit(machine.sandbox, QStringLiteral("11.8.0"));
+        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+                            {kCuda + QStringLiteral("v11.8"), false});
+        const DoctorReport report = machine.diagnose();
+        const Diagnosis *diagnosis = find(report, QStringLiteral("doctor.cuda-path-mismatch"));
+        QVERIFY(diagnosis && diagnosis->repair);
+        const TreeSnapshot tree = machine.tree();
+        const QStringList environment = machine.environment();
+        ChangeOptions options;
+        options.dryRun = true;
+        const ChangeOutcome outcome =
+            applyRepairs({*diagnosis->repair}, machine.context(), machine.stored, options);
+        QCOMPARE(outcome.status, ChangeOutcome::Status::DryRun);
+        QVERIFY(!outcome.plan.isEmpty());
+        QVERIFY(machine.tree() == tree);
+        QCOMPARE(machine.environment(), environment);
+    }
+
+    // The report and its repairs survive JSON, so `cudnnctl doctor --json` can be applied later.
+    void reportRoundTripsThroughJson()
+    {
+        Machine machine;
+        machine.remove(kCuda122Bin + QStringLiteral("\\zlibwapi.dll"));
+        const DoctorReport report = machine.diagnose();
+        QVERIFY(!report.diagnoses.isEmpty());
+        const QJsonObject json = report.toJson();
+        QCOMPARE(json.value(QStringLiteral("schema")).toString(), QLatin1String(DoctorReport::kSchema));
+        const DoctorReport back = DoctorReport::fromJson(json);
+        QCOMPARE(back.diagnoses.size(), report.diagnoses.size());
+        for (int i = 0; i < report.diagnoses.size(); ++i) {
+            QCOMPARE(back.diagnoses.at(i).finding.id, report.diagnoses.at(i).finding.id);
+            QCOMPARE(back.diagnoses.at(i).failureMode, report.diagnoses.at(i).failureMode);
+            QCOMPARE(bool(back.diagnoses.at(i).repair), bool(report.diagnoses.at(i).repair));
+            if (report.diagnoses.at(i).repair)
+                QCOMPARE(back.diagnoses.at(i).repair->steps, report.diagnoses.at(i).repair->steps);
+        }
+        QCOMPARE(back.copies, report.copies);
+        QCOMPARE(back.toJson(), json);
+    }
+
+    // ---- Linux, where the rule applies there ----
+
+    // #2: libcudnn.so.9 without libcudnn_graph.so.9.
+    void linuxIncompleteSet()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a Linux tree's symbolic links exist only on Linux hosts");
+        Sandbox sandbox;
+        const QString lib = QStringLiteral("/usr/lib/x86_64-linux-gnu");
+        trees::linuxCudnn(sandbox, lib, QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 5, 0);
+        const QProcessEnvironment environment = linuxEnvironment(QStringLiteral("/usr/bin"));
+        const DoctorReport healthy = diagnoseLinux(sandbox, environment);
+        QVERIFY2(!find(healthy, QStringLiteral("doctor.cudnn-incomplete")), describe(healthy).constData());
+        for (const QString &name :
+             {QStringLiteral("libcudnn_graph.so"), QStringLiteral("libcudnn_graph.so.9"),
+              QStringLiteral("libcudnn_graph.so.9.5.0")})
+            QVERIFY(QFile::remove(sandbox.root() + lib + QLatin1Char('/') + name));
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(diagnoseLinux(sandbox, environment), QStringLiteral("doctor.cudnn-incomplete"), 2);
+        QVERIFY(diagnosis);
+        QVERIFY(diagnosis->finding.message.toEnglish().contains(QLatin1String("libcudnn_graph.so.9")));
+    }
+
+    // #11: an older cuDNN 9 first on LD_LIBRARY_PATH: explained, with the fix in words.
+    void linuxOlderCopyOnLibraryPath()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a Linux tree's symbolic links exist only on Linux hosts");
+        Sandbox sandbox;
+        trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
+                          QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 5, 0);
+        trees::linuxCudnn(sandbox, QStringLiteral("/opt/cudnn-9.1/lib"),
+                          QStringLiteral("/opt/cudnn-9.1/include"), 9, 1, 0);
+        QVERIFY(!find(diagnoseLinux(sandbox, linuxEnvironment(QStringLiteral("/usr/bin"))),
+                      QStringLiteral("doctor.cudnn-shadowed")));
+        const DoctorReport report = diagnoseLinux(
+            sandbox, linuxEnvironment(QStringLiteral("/usr/bin"), QStringLiteral("/opt/cudnn-9.1/lib")));
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("doctor.cudnn-shadowed"), 11);
+        QVERIFY(diagnosis);
+        QVERIFY(!diagnosis->repair);
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(QLatin1String("LD_LIBRARY_PATH")));
+    }
+
+    // #9 on Linux: the interpreter, asked, says its torch is a CPU build.
+    void linuxCpuOnlyTorch()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "runs the Linux tree's interpreter");
+        Sandbox sandbox;
+        trees::pythonStandin(
+            sandbox, QStringLiteral("/usr/bin/python3"), QStringLiteral("3.12.3"),
+            "{\"version\": \"2.5.1+cpu\", \"cuda\": null, \"cudnn\": null, \"cudaAvailable\": false}");
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(diagnoseLinux(sandbox, linuxEnvironment(QStringLiteral("/usr/bin"))),
+                          QStringLiteral("doctor.torch-cpu-only"), 9);
+        QVERIFY(diagnosis);
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(QLatin1String("--index-url")));
+    }
+
+    // #15 from the probe: cudaErrorInsufficientDriver for the CUDA 13 runtime.
+    void linuxProbeInsufficientDriver()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a Linux tree's symbolic links exist only on Linux hosts");
+        Sandbox sandbox;
+        trees::linuxCudnn(sandbox, QStringLiteral("/usr/lib/x86_64-linux-gnu"),
+                          QStringLiteral("/usr/include/x86_64-linux-gnu"), 9, 19, 0);
+        const auto probe = [](int cudaError) {
+            return [cudaError](DoctorInput &input) {
+                VerifyReport verify = probeOf(QStringLiteral("/usr/lib/x86_64-linux-gnu"));
+                verify.probe.gpu.status = cudaError ? ProbeGpu::Status::Failed : ProbeGpu::Status::Passed;
+                verify.probe.gpu.cudaRuntimeVersion = 13000;
+                verify.probe.gpu.cudaDriverVersion = 12020;
+                if (cudaError) {
+                    verify.probe.gpu.cudaError = cudaError;
+                    verify.probe.gpu.cudaErrorName = QStringLiteral("cudaErrorInsufficientDriver");
+                    verify.probe.gpu.reason = QStringLiteral("cudaGetDeviceCount returned 35");
+                }
+                input.verify = verify;
+            };
+        };
+        const QProcessEnvironment environment = linuxEnvironment(QStringLiteral("/usr/bin"));
+        QVERIFY(
+            !find(diagnoseLinux(sandbox, environment, probe(0)), QStringLiteral("doctor.driver-too-old")));
+        const std::optional<Diagnosis> diagnosis = expectFinding(
+            diagnoseLinux(sandbox, environment, probe(35)), QStringLiteral("doctor.driver-too-old"), 15);
+        QVERIFY(diagnosis);
+        QVERIFY(diagnosis->finding.fix.toEnglish().startsWith(QLatin1String("Update the driver to")));
+    }
+
+    // What `cudnnctl doctor --json` printed on the H200 machine reads back: no problem, both copies
+    // (the system's 9.14 that a fresh process loads, the wheel's 9.19) and the one torch loads.
+    void realH200DoctorReadsBack()
+    {
+        QFile file(QStringLiteral(CUDNNSETUP_FIXTURES "/nvidia-h200-linux/cudnnctl-doctor.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const DoctorReport report = DoctorReport::fromJson(QJsonDocument::fromJson(file.readAll()).object());
+        QVERIFY(report.healthy());
+        const QJsonArray copies = report.copies.value(QStringLiteral("copies")).toArray();
+        QCOMPARE(copies.size(), 2);
+        QStringList versions;
+        for (const QJsonValue &copy : copies)
+            versions.append(copy.toObject().value(QStringLiteral("version")).toString());
+        versions.sort();
+        QCOMPARE(versions, QStringList({QStringLiteral("9.14.0"), QStringLiteral("9.19.0")}));
+        QString torchLoads;
+        for (const QJsonValue &consumer : report.copies.value(QStringLiteral("consumers")).toArray()) {
+            if (consumer.toObject().value(QStringLiteral("consumer")).toString() == QLatin1String("torch"))
+                torchLoads = consumer.toObject().value(QStringLiteral("loads")).toString();
+        }
+        QVERIFY2(torchLoads.contains(QStringLiteral("nvidia/cudnn/lib/libcudnn.so.9")),
+                 qPrintable(torchLoads));
+        QCOMPARE(DoctorReport::fromJson(report.toJson()).toJson(), report.toJson());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDoctor)
+#include "tst_doctor.moc"

@@ -1,0 +1,171 @@
+// The whole verification under Windows' own loader (Wine), with the stand-in cuDNN DLLs: the probe
+// runs in a fresh cudnnctl.exe whose PATH comes from the registry, not from this process; a missing
+// zlibwapi.dll, a 32-bit DLL in the chain and an older copy earlier on PATH are each named.
+#include "MemoryRegistry.h"
+#include "platform/SystemContext.h"
+#include "verify/Verifier.h"
+
+#include <QDir>
+#include <QTest>
+
+using namespace cudnnsetup;
+
+namespace {
+
+const QString kStandins = QStringLiteral(CUDNNSETUP_STANDINS);
+
+QString standinFolder(const QString &family)
+{
+    return QDir::toNativeSeparators(QFileInfo(kStandins + QLatin1Char('/') + family).absoluteFilePath());
+}
+
+const VerifyStage &stageOf(const VerifyReport &report, const QString &id)
+{
+    const VerifyStage *stage = report.stage(id);
+    if (!stage)
+        qFatal("no stage %s", qPrintable(id));
+    return *stage;
+}
+
+} // namespace
+
+class TestWinVerify : public QObject
+{
+    Q_OBJECT
+
+    // A live context whose stored (registry) PATH is `path`, while this process's own PATH names
+    // none of it: what a freshly started program sees must come from the registry.
+    static SystemContext contextWithStoredPath(const QStringList &path)
+    {
+        auto registry = std::make_shared<MemoryRegistry>();
+        const QString system = QDir::toNativeSeparators(
+            QDir(qEnvironmentVariable("SystemRoot")).filePath(QStringLiteral("system32")));
+        registry->setString(RegistryHive::LocalMachine,
+                            EnvironmentStore::registryKey(EnvironmentScope::Machine), QStringLiteral("Path"),
+                            (QStringList{system} + path).join(QLatin1Char(';')), RegistryValue::ExpandString);
+        registry->setString(RegistryHive::CurrentUser, EnvironmentStore::registryKey(EnvironmentScope::User),
+                            QStringLiteral("CUDNN_SETUP_TEST"), QStringLiteral("fresh"));
+        QProcessEnvironment process = QProcessEnvironment::systemEnvironment();
+        process.insert(QStringLiteral("PATH"), system);
+        return SystemContext(FileSystem(OsFamily::Windows, {}),
+                             EnvironmentStore(OsFamily::Windows, process, registry), registry,
+                             std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+    }
+
+    static VerifyReport verifyFolder(const SystemContext &context, const QString &family,
+                                     const QString &expected)
+    {
+        const Expected<VerifySubject> subject =
+            subjectInFolder(context, standinFolder(family), QStringLiteral("target"));
+        if (!subject)
+            qFatal("%s", qPrintable(subject.error().message.toEnglish()));
+        VerifySubject checked = *subject;
+        checked.expectedVersion = expected;
+        checked.cudaMajor = 12;
+        VerifyOptions options;
+        options.probeProgram = QStringLiteral(CUDNNCTL_PATH);
+        options.framework = false;
+        return verify(context, SystemSnapshot(), checked, options);
+    }
+
+private Q_SLOTS:
+    void init() { qunsetenv("CUDNN_STANDIN_GPUS"); }
+
+    // The 9.18 set and its CUDA runtime on the stored PATH: every library loads from its folder in
+    // the fresh process, nothing is missing, the versions are the stand-ins', and without a GPU
+    // the handle and convolution are skipped with the runtime's reason (35).
+    void storedPathIsWhatTheProbeSees()
+    {
+        const SystemContext context = contextWithStoredPath(
+            {standinFolder(QStringLiteral("cuda-12.2")), standinFolder(QStringLiteral("cudnn-9.18.0.77"))});
+        const VerifyReport report =
+            verifyFolder(context, QStringLiteral("cudnn-9.18.0.77"), QStringLiteral("9.18.0"));
+        QCOMPARE(report.probeEnvironmentSource, QStringLiteral("registry"));
+        QCOMPARE(stageOf(report, QStringLiteral("load")).status, VerifyStage::Status::Passed);
+        QCOMPARE(report.probe.loads.size(), 8);
+        QVERIFY2(report.loadedFrom().endsWith(QStringLiteral("cudnn-9.18.0.77\\cudnn64_9.dll"),
+                                              Qt::CaseInsensitive) ||
+                     report.loadedFrom().endsWith(QStringLiteral("cudnn-9.18.0.77/cudnn64_9.dll"),
+                                                  Qt::CaseInsensitive),
+                 qPrintable(report.loadedFrom()));
+        QCOMPARE(stageOf(report, QStringLiteral("dependencies")).status, VerifyStage::Status::Passed);
+        QCOMPARE(stageOf(report, QStringLiteral("version")).status, VerifyStage::Status::Passed);
+        QCOMPARE(report.cudnnVersion, QStringLiteral("9.18.0"));
+        QCOMPARE(stageOf(report, QStringLiteral("handle")).status, VerifyStage::Status::Skipped);
+        QCOMPARE(report.probe.gpu.cudaError.value_or(0), 35);
+        QCOMPARE(stageOf(report, QStringLiteral("convolution")).status, VerifyStage::Status::Skipped);
+        QVERIFY(report.passed());
+    }
+
+    // With the stand-in GPU the handle and the convolution run and match the CPU.
+    void standInGpuRunsTheConvolution()
+    {
+        qputenv("CUDNN_STANDIN_GPUS", "1");
+        const SystemContext context = contextWithStoredPath(
+            {standinFolder(QStringLiteral("cuda-12.2")), standinFolder(QStringLiteral("cudnn-9.18.0.77"))});
+        const VerifyReport report =
+            verifyFolder(context, QStringLiteral("cudnn-9.18.0.77"), QStringLiteral("9.18.0"));
+        QCOMPARE(stageOf(report, QStringLiteral("handle")).status, VerifyStage::Status::Passed);
+        QCOMPARE(stageOf(report, QStringLiteral("convolution")).status, VerifyStage::Status::Passed);
+        QVERIFY(report.probe.gpu.maxAbsoluteError.has_value());
+    }
+
+    // cuDNN 8.9 imports zlibwapi.dll; with none on the stored PATH the load fails with 126 and the
+    // dependency stage names zlibwapi.dll and who needs it.
+    void missingZlibwapiIsNamed()
+    {
+        const SystemContext context = contextWithStoredPath(
+            {standinFolder(QStringLiteral("cuda-12.2")), standinFolder(QStringLiteral("cudnn-8.9.7.29"))});
+        const VerifyReport report =
+            verifyFolder(context, QStringLiteral("cudnn-8.9.7.29"), QStringLiteral("8.9.7"));
+        QCOMPARE(stageOf(report, QStringLiteral("load")).status, VerifyStage::Status::Failed);
+        QCOMPARE(report.probe.loads.first().errorCode, 126);
+        const VerifyStage &dependencies = stageOf(report, QStringLiteral("dependencies"));
+        QCOMPARE(dependencies.status, VerifyStage::Status::Failed);
+        QVERIFY2(dependencies.message.toEnglish().contains(QStringLiteral("zlibwapi.dll")),
+                 qPrintable(dependencies.message.toEnglish()));
+        QVERIFY(dependencies.message.toEnglish().contains(QStringLiteral("cudnn64_8.dll")));
+        QVERIFY(!report.passed());
+    }
+
+    // A 32-bit zlibwapi.dll first on the stored PATH: named as x86, error 193. (Wine's loader, when
+    // resolving an import, passes over a DLL of the wrong machine and takes the 64-bit one after
+    // it, so the load itself may pass here; cuDNN's own LoadLibrary("zlibwapi.dll") gets 193.)
+    void x86DllInTheChainIsNamed()
+    {
+        if (!QFileInfo::exists(kStandins + QStringLiteral("/x86/zlibwapi.dll")))
+            QSKIP("no 32-bit stand-in (no i686 MinGW compiler)");
+        const SystemContext context = contextWithStoredPath(
+            {standinFolder(QStringLiteral("x86")), standinFolder(QStringLiteral("zlib-1.2.3")),
+             standinFolder(QStringLiteral("cuda-12.2")), standinFolder(QStringLiteral("cudnn-8.9.7.29"))});
+        const VerifyReport report =
+            verifyFolder(context, QStringLiteral("cudnn-8.9.7.29"), QStringLiteral("8.9.7"));
+        const VerifyStage &dependencies = stageOf(report, QStringLiteral("dependencies"));
+        QCOMPARE(dependencies.status, VerifyStage::Status::Failed);
+        QVERIFY2(dependencies.message.toEnglish().contains(QStringLiteral("x86")),
+                 qPrintable(dependencies.message.toEnglish()));
+        QVERIFY(dependencies.message.toEnglish().contains(QStringLiteral("zlibwapi.dll")));
+        QVERIFY(dependencies.message.toEnglish().contains(QStringLiteral("193")));
+    }
+
+    // An older cuDNN 9 earlier on the stored PATH wins the load: the file it loaded is named and
+    // the version that answers is the older one's.
+    void olderCopyEarlierOnPathIsNamed()
+    {
+        const SystemContext context = contextWithStoredPath(
+            {standinFolder(QStringLiteral("zlib-1.2.3")), standinFolder(QStringLiteral("cuda-12.2")),
+             standinFolder(QStringLiteral("cudnn-9.1.0.70")),
+             standinFolder(QStringLiteral("cudnn-9.18.0.77"))});
+        const VerifyReport report =
+            verifyFolder(context, QStringLiteral("cudnn-9.18.0.77"), QStringLiteral("9.18.0"));
+        const VerifyStage &load = stageOf(report, QStringLiteral("load"));
+        QCOMPARE(load.status, VerifyStage::Status::Failed);
+        QVERIFY2(load.message.toEnglish().contains(QStringLiteral("cudnn-9.1.0.70"), Qt::CaseInsensitive),
+                 qPrintable(load.message.toEnglish()));
+        QCOMPARE(stageOf(report, QStringLiteral("version")).status, VerifyStage::Status::Failed);
+        QCOMPARE(report.cudnnVersion, QStringLiteral("9.1.0"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWinVerify)
+#include "tst_win_verify.moc"

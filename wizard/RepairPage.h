@@ -1,0 +1,106 @@
+#pragma once
+
+#include "doctor/Doctor.h"
+#include "install/Installer.h"
+
+#include <QList>
+#include <QWizardPage>
+
+#include <optional>
+
+class QCheckBox;
+class QFrame;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QVBoxLayout;
+
+namespace cudnnsetup {
+class RepairJob;
+class SetupSession;
+} // namespace cudnnsetup
+
+namespace cudnnsetup::wizard {
+
+class FindingsView;
+
+// The doctor's findings, each with its severity (an icon and a word), what it means and what to
+// do; where the doctor offers a repair, a box to tick (ticked for errors), and below the list the
+// exact changes the ticked repairs make. "Apply selected" makes them as one transaction off the GUI
+// thread (saying so when administrator rights are needed), then shows what changed, how to undo it
+// (`cudnnctl uninstall ID`) and the diagnosis made after it. Reached from the Verify page when a
+// check failed; the diagnosis is kept when the user goes back and forth.
+class RepairPage final : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    explicit RepairPage(SetupSession *session, QWidget *parent = nullptr);
+
+    void initializePage() override;
+    bool isComplete() const override;
+
+    // Diagnosing or repairing.
+    bool isBusy() const;
+    bool isRepairing() const;
+    void startDiagnosis();
+    // Makes the ticked repairs; the outcome and the new diagnosis arrive as usual.
+    void applySelected();
+    // Asks a running repair to stop and roll back.
+    void cancelRepair();
+    // The repairs ticked now, in the order of the list.
+    QList<Repair> selectedRepairs() const;
+    // The program that runs the verification's probe; empty: the cudnnctl beside this program.
+    void setProbeProgram(const QString &program) { m_probeProgram = program; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    struct DiagnosisRow
+    {
+        int index = 0; // in the session's DoctorReport
+        QLabel *icon = nullptr;
+        QLabel *text = nullptr;
+        QCheckBox *repair = nullptr; // null when the doctor offers none
+    };
+
+    void newJob();
+    void showDiagnoses();
+    void wordRows();
+    void showPreview();
+    void showState();
+    void retranslate();
+
+    SetupSession *m_session;
+    RepairJob *m_job = nullptr;
+    QString m_probeProgram;
+    // The verification in the session predates repairs made here; from then on the doctor
+    // verifies again itself.
+    bool m_repairedSinceVerification = false;
+    std::optional<ChangeOutcome> m_outcome;
+    QList<Repair> m_applied; // what the last Apply asked for: its preview is what changed
+
+    QLabel *m_summaryIcon = nullptr;
+    QLabel *m_summary = nullptr;
+    QLabel *m_hint = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_step = nullptr;
+    QFrame *m_outcomeBox = nullptr;
+    QLabel *m_outcomeIcon = nullptr;
+    QLabel *m_result = nullptr;
+    QLabel *m_changed = nullptr;
+    QLabel *m_undo = nullptr;
+    FindingsView *m_outcomeFindings = nullptr;
+    QLabel *m_listTitle = nullptr;
+    QWidget *m_list = nullptr;
+    QVBoxLayout *m_listLayout = nullptr;
+    QList<DiagnosisRow> m_rows;
+    QLabel *m_previewTitle = nullptr;
+    QPlainTextEdit *m_preview = nullptr;
+    QPushButton *m_again = nullptr;
+    QPushButton *m_apply = nullptr;
+};
+
+} // namespace cudnnsetup::wizard
