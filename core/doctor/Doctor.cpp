@@ -202,6 +202,21 @@ DoctorReport diagnose(const DoctorInput &input, const SystemContext &context,
     const DoctorFacts facts(input, context, environment, database);
     DoctorReport report;
     report.diagnoses = runDoctorRules(facts);
+    // Without a stored environment (Linux, another system's tree) a repair that changes PATH or a
+    // variable cannot be made: the finding stays, its repair is not offered.
+    if (!environment.isAvailable()) {
+        static const QStringList environmentOperations{QStringLiteral("add-path-entry"),
+                                                       QStringLiteral("remove-path-entry"),
+                                                       QStringLiteral("set-environment-value")};
+        for (Diagnosis &diagnosis : report.diagnoses) {
+            if (diagnosis.repair && std::any_of(diagnosis.repair->steps.cbegin(),
+                                                diagnosis.repair->steps.cend(), [](const QJsonObject &step) {
+                                                    return environmentOperations.contains(
+                                                        step.value(QStringLiteral("operation")).toString());
+                                                }))
+                diagnosis.repair.reset();
+        }
+    }
     report.copies = copiesReport(facts);
     return report;
 }

@@ -3,6 +3,9 @@
 // takes its real skip path): a fresh process loads every library, names the file it loaded,
 // notices another copy that wins, and the report files are written.
 #include "Cudnnctl.h"
+#include "PeImage.h"
+#include "Sandbox.h"
+#include "SystemTrees.h"
 
 #include <QDir>
 #include <QFile>
@@ -60,6 +63,15 @@ QStringList cudnnSonames()
 
 } // namespace
 
+// The suites that load the real Linux cuDNN of /usr/local/cuda-13.0.
+#ifdef Q_OS_LINUX
+#define REQUIRE_REAL_CUDNN()                                                                                 \
+    if (cudnnSonames().isEmpty() || headerVersion().isEmpty())                                               \
+    QSKIP("no cuDNN 9 in /usr/local/cuda-13.0")
+#else
+#define REQUIRE_REAL_CUDNN() QSKIP("the real cuDNN of this test is the Linux one")
+#endif
+
 class TestCudnnctlVerify : public QObject
 {
     Q_OBJECT
@@ -84,21 +96,14 @@ class TestCudnnctlVerify : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-#ifndef Q_OS_LINUX
-        QSKIP("the real cuDNN of these tests is the Linux one");
-#endif
-        if (cudnnSonames().isEmpty() || headerVersion().isEmpty())
-            QSKIP("no cuDNN 9 in /usr/local/cuda-13.0");
-        QVERIFY(m_dir.isValid());
-    }
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     // The real libraries, found by name through LD_LIBRARY_PATH: every one loads from that folder,
     // nothing they need is missing, the version is the header's, and without a driver the GPU
     // stage is skipped with the CUDA runtime's own reason. Skips are not failures: exit 0.
     void realCudnnVerifies()
     {
+        REQUIRE_REAL_CUDNN();
         const CudnnctlRun run = verify(
             {QStringLiteral("--target"), QStringLiteral("dir:") + kCudaLib, QStringLiteral("--no-framework")},
             withLibraryPath({kCudaLib}));
@@ -142,6 +147,7 @@ private Q_SLOTS:
     // names the file that was really loaded.
     void copyEarlierOnPathIsNamed()
     {
+        REQUIRE_REAL_CUDNN();
         const QString checked = m_dir.filePath(QStringLiteral("checked"));
         const QString earlier = m_dir.filePath(QStringLiteral("earlier"));
         linkLibraries(checked, cudnnSonames());
@@ -165,6 +171,7 @@ private Q_SLOTS:
     // A Python without torch, named on purpose: the framework stage fails and says why.
     void pythonWithoutTorchFailsTheFrameworkStage()
     {
+        REQUIRE_REAL_CUDNN();
         const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
         if (python.isEmpty())
             QSKIP("no python3");
@@ -188,6 +195,7 @@ private Q_SLOTS:
     // A folder without cuDNN is a usage error, not a verification.
     void folderWithoutCudnnIsRefused()
     {
+        REQUIRE_REAL_CUDNN();
         const QString empty = m_dir.filePath(QStringLiteral("empty"));
         QVERIFY(QDir().mkpath(empty));
         const CudnnctlRun run =
@@ -207,6 +215,7 @@ private Q_SLOTS:
     // `report --out DIR` writes the three files, the JSON with the verification in it.
     void reportWritesThreeFiles()
     {
+        REQUIRE_REAL_CUDNN();
         const QString folder = m_dir.filePath(QStringLiteral("report"));
         const CudnnctlRun run = runCudnnctl({QStringLiteral("report"), QStringLiteral("--out"), folder,
                                              QStringLiteral("--no-python"), QStringLiteral("--no-framework"),
@@ -226,6 +235,7 @@ private Q_SLOTS:
     // The doctor's JSON on this machine: its schema and the copies it found.
     void doctorReportsCopies()
     {
+        REQUIRE_REAL_CUDNN();
         const CudnnctlRun run =
             runCudnnctl({QStringLiteral("doctor"), QStringLiteral("--json"), QStringLiteral("--no-python"),
                          QStringLiteral("--lang"), QStringLiteral("en")},
@@ -233,6 +243,63 @@ private Q_SLOTS:
         const QJsonObject report = outputJson(run);
         QCOMPARE(report.value(QStringLiteral("schema")).toString(), QStringLiteral("cudnn-setup/doctor/1"));
         QVERIFY(run.exitCode == 0 || run.exitCode == 1);
+    }
+
+    // `doctor --fix --yes` on a Windows tree (--system-root) whose cuDNN 8.9 imports zlibwapi.dll
+    // and has none: the repair places the project's own, the doctor then finds no such problem,
+    // and `uninstall` of the repair's receipt takes the file away again.
+    void doctorFixesAndUninstallUndoes()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        trees::windowsToolkit(sandbox, QStringLiteral("12.2.2"));
+        const QString bin =
+            QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.2\\bin");
+        peimage::ImageSpec importsZlib;
+        importsZlib.imports = {"KERNEL32.dll", "zlibwapi.dll"};
+        for (const QString &name : trees::cudnnWindowsDlls(8))
+            sandbox.write(bin + QLatin1Char('\\') + name, peimage::buildImage(importsZlib).bytes);
+        sandbox.write(
+            QStringLiteral(
+                "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.2\\include\\cudnn_version.h"),
+            trees::cudnnVersionHeader(8, 9, 7));
+        const QString placed = sandbox.hostPath(bin + QStringLiteral("\\zlibwapi.dll"));
+        // The toolkit's bin folder on the tree's PATH, as CUDA's installer leaves it.
+        QProcessEnvironment environment = sandboxEnvironment();
+        environment.insert(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32;") + bin);
+        const QStringList common{QStringLiteral("--system-root"), sandbox.root(),
+                                 QStringLiteral("--no-python"), QStringLiteral("--lang"),
+                                 QStringLiteral("en")};
+
+        const CudnnctlRun fix = runCudnnctl(QStringList{QStringLiteral("doctor"), QStringLiteral("--fix"),
+                                                        QStringLiteral("--yes"), QStringLiteral("--json")} +
+                                                common,
+                                            environment);
+        const QJsonObject outcome = outputJson(fix);
+        const QJsonObject before = outcome.value(QStringLiteral("before")).toObject();
+        QStringList beforeIds;
+        for (const QJsonValue &diagnosis : before.value(QStringLiteral("diagnoses")).toArray())
+            beforeIds.append(diagnosis.toObject().value(QStringLiteral("id")).toString());
+        if (!beforeIds.contains(QStringLiteral("doctor.zlibwapi-missing")))
+            QSKIP("this build has no zlibwapi.dll to place");
+        QCOMPARE(fix.exitCode, 0);
+        QVERIFY(QFile::exists(placed));
+        for (const QJsonValue &diagnosis :
+             outcome.value(QStringLiteral("after")).toObject().value(QStringLiteral("diagnoses")).toArray())
+            QVERIFY(diagnosis.toObject().value(QStringLiteral("id")).toString() !=
+                    QLatin1String("doctor.zlibwapi-missing"));
+        const QString receipt = outcome.value(QStringLiteral("change"))
+                                    .toObject()
+                                    .value(QStringLiteral("receipt"))
+                                    .toObject()
+                                    .value(QStringLiteral("id"))
+                                    .toString();
+        QVERIFY(!receipt.isEmpty());
+
+        const CudnnctlRun undo =
+            runCudnnctl(QStringList{QStringLiteral("uninstall"), receipt} + common.mid(0, 2), environment);
+        QVERIFY2(undo.exitCode == 0, undo.out.constData());
+        QVERIFY(!QFile::exists(placed));
     }
 };
 
