@@ -3,7 +3,8 @@
 #   scripts/debian.sh run    install packages, build, start the wizard
 #   scripts/debian.sh test   install packages, build, run every test suite: natively, then the same
 #                            suites (and the Windows-only ones) cross-built with MinGW-w64 and run
-#                            under Wine against real Windows APIs
+#                            under Wine against real Windows APIs; then builds the Windows
+#                            installer and installs and uninstalls it silently under Wine
 # Packages are installed with apt-get as root, or through sudo. The Windows leg builds a static Qt
 # for MinGW-w64 once (about a quarter of an hour) into a cache outside the work tree.
 set -euo pipefail
@@ -26,7 +27,7 @@ packages=(
     fonts-wqy-microhei python3
 )
 if [ "$mode" = test ]; then
-    packages+=(mingw-w64 libz-mingw-w64-dev wine wine64 xvfb xauth)
+    packages+=(mingw-w64 libz-mingw-w64-dev wine wine64 xvfb xauth nsis)
 fi
 
 missing=()
@@ -73,3 +74,6 @@ wineserver --wait
 xvfb-run -a ctest --preset windows-cross -j "$(nproc)"
 echo "Windows suites under Wine:"
 test_counts build-windows-cross
+
+cmake --build --preset windows-cross --target windows_installer
+scripts/check-windows-installer.sh build-windows-cross
