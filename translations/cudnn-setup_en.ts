@@ -5,230 +5,292 @@
     <name>cudnn-setup</name>
     <message>
         <source>cuDNN Setup</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The system root %1 is not a folder.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Language of the wizard: en or zh_CN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Also write the log to FILE.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Use the compatibility database in FILE instead of the built-in one.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cuDNN Setup wizard. With --unattended it installs, repairs or uninstalls without a window and exits with the Windows installer codes (0, 3010, 1602, 1603, 1618, 87).
+
+Windows starts this program without waiting for it: a script sees its exit code only with &quot;start /wait cudnn-setup.exe --unattended ...&quot; or &quot;Start-Process -Wait -PassThru&quot;. For scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the same exit codes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run without a window (see the options below); the log and a JSON result are written, the exit code says how it went.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--unattended: read the [setup] settings from this INI file (options given here override it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--unattended: install (default), repair or uninstall.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--unattended: the cuDNN archive (ZIP) to install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--unattended: where to install: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--unattended: which PATH gets the DLL folder: user, system or none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--unattended: do not verify the install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--unattended --action uninstall: the install to remove.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 belongs to --unattended.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnctl</name>
     <message>
-        <source>Run "cudnnctl --help" for the commands and options.</source>
-        <translation type="unfinished" />
+        <source>Run &quot;cudnnctl --help&quot; for the commands and options.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Language of messages: en or zh_CN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Do not ask Python interpreters about torch (faster).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Log what is looked at to stderr.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Also write the log to FILE.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The log file %1 cannot be written.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No command given.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown command "%1".</source>
-        <translation type="unfinished" />
+        <source>Unknown command &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unexpected argument "%1".</source>
-        <translation type="unfinished" />
+        <source>Unexpected argument &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>--tool-timeout needs a number of seconds between 0 and 3600.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The system root %1 is not a folder.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Seconds to wait for nvidia-smi and nvcc (default 15) and for each Python interpreter (default 10).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Use the compatibility database in FILE instead of the built-in one.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>check: as if the system were windows or linux.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>check: as if the processor were x86_64 or arm64.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>check: as if the NVIDIA driver were version V.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>check: as if the CUDA toolkit were version V.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>check: as if the GPU's compute capability were X.Y.</source>
-        <translation type="unfinished" />
+        <source>check: as if the GPU&apos;s compute capability were X.Y.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>check: as if the GPU were NAME (its compute capability is looked up).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>--%1 belongs to the check command.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This build has no zip backend "%1".</source>
-        <translation type="unfinished" />
+        <source>This build has no zip backend &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>inspect: read the archive with quazip or minizip (default: the first this build has).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>inspect needs the archive to check: cudnnctl inspect FILE.zip</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>--%1 belongs to the inspect command.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Installed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Uninstalled.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Already installed there; nothing to do.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dry run: nothing was changed. The steps would be:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancelled; everything done was undone.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Failed; nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Another install is running.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Receipt %1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--path takes user, system or none.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>--cudnn-variables takes user or system.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>install needs the archive: --archive FILE.zip</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>install: which PATH gets the DLL folder: user, system or none (default: the target's own choice).</source>
-        <translation type="unfinished" />
+        <source>install: which PATH gets the DLL folder: user, system or none (default: the target&apos;s own choice).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>install: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY, for the user or the system.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>install, uninstall: show the steps, change nothing.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>--%1 belongs to the install command.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>--%1 belongs to the install and uninstall commands.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Installed; restart Windows to finish: the files in use are replaced when it starts.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>--if-in-use takes fail or restart.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Apply: %1? [y/N] </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>After the repairs:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Undo them with: cudnnctl uninstall %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>report needs a folder: cudnnctl report --out DIR</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install: the cuDNN archive (ZIP) to install; doctor: the archive to replace damaged or mismatched files from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verify: ask torch in this Python interpreter (may be given more than once; default: each one found with torch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verify: skip the GPU stage (handle and convolution).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verify, report: do not ask torch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>doctor: apply the repairs it offers, each after asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>doctor --fix: apply every offered repair without asking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report: the folder to write into.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the %2 command.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The result could not be recorded beside the receipt: %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
@@ -236,10 +298,10 @@
 Commands:
   detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
             interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
+  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA&apos;s
             tables and name the archive to download. Values not given with
             --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
-  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
+  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA&apos;s own
             file, and which cuDNN for which CUDA it truly holds.
   install   Install a cuDNN archive as one transaction (--archive --target
             --path): all of it or nothing, with a receipt.
@@ -248,3278 +310,3435 @@ Commands:
             find missing dependencies, compare versions, run a convolution
             on the GPU and ask torch which cuDNN it uses.
   doctor    Find what keeps cuDNN from working and offer repairs (--fix).
+  status    Whether an install of cuDNN Setup is there, intact (--cudnn
+            --target): exit 0 and one line, else exit 1 (detection rules).
   report    Write report.json, report.html and environment_versions.txt
             into --out DIR, for asking for help.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, doctor or report.</source>
-        <translation type="unfinished" />
+        <source>The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, doctor, report or status.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1).</source>
-        <translation type="unfinished" />
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>install: the cuDNN archive (ZIP) to install; doctor: the archive to replace damaged or mismatched files from.</source>
-        <translation type="unfinished" />
+        <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name; status: the version the install must have (9.1 matches 9.1.0.70).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>verify: ask torch in this Python interpreter (may be given more than once; default: each one found with torch).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>verify: skip the GPU stage (handle and convolution).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>verify, report: do not ask torch.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>doctor: apply the repairs it offers, each after asking.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>doctor --fix: apply every offered repair without asking.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>report: the folder to write into.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>--%1 belongs to the %2 command.</source>
-        <translation type="unfinished" />
+        <source>--%1 belongs to the check and status commands.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup</name>
     <message>
         <source>This is not a cuDNN Setup system snapshot (schema %1 expected).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file %1 could not be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file %1 is unexpectedly large and was not read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file is not a Linux program or library (ELF format).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file ends inside its ELF header; it is probably an incomplete download or copy.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The ELF header of the file is damaged.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file is not a Windows program or DLL (PE format).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file ends inside its PE headers; it is probably an incomplete download or copy.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The PE headers of the file are damaged; Windows would not load it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file is shorter than its headers say; it is probably an incomplete download or copy.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The list of DLLs this file depends on is damaged; it was read only in part.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The version information of the file is damaged and was not read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The digital signature table of the file is damaged.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file could not be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA version file %1 could not be understood; the version was taken from elsewhere.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No CUDA toolkit was found. cuDNN can still go into its own folder, a conda environment or a Python virtual environment; programs that build CUDA code need the toolkit.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the CUDA toolkit that matches your driver from developer.nvidia.com/cuda-downloads if you compile CUDA code.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Programs load %1 (cuDNN %2); the other copies on the search path are never used: %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Keep one cuDNN on the search path: remove the folders of the copies you do not use from PATH, or let Repair do it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No cuDNN was found on this system.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Inspecting the files under %1. Registry values and the live driver belong to the running system and are reported as unknown.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Reading the operating system</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Asking the NVIDIA driver about the GPUs</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Looking for CUDA toolkits</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Looking for cuDNN copies</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Asking the Python interpreters about torch</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA_PATH points to %1, which is not a CUDA toolkit.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove CUDA_PATH, or install the CUDA toolkit it should point to.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Point CUDA_PATH at the toolkit you use (for example %1), or remove it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>CUDA_VISIBLE_DEVICES is set to "%1", which hides every GPU from CUDA programs.</source>
-        <translation type="unfinished" />
+        <source>CUDA_VISIBLE_DEVICES is set to &quot;%1&quot;, which hides every GPU from CUDA programs.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove CUDA_VISIBLE_DEVICES, or set it to the GPUs programs should use (for example 0).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA programs see only the GPUs listed in CUDA_VISIBLE_DEVICES (%1).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH changed after this program was started; programs started from the same window do not see the change yet.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open a new terminal (or sign out and in again) before you run CUDA programs.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>nvidia-smi did not answer within %1 seconds and was stopped.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The driver may be hung. Restart the computer and run this again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>nvidia-smi could not be started.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The NVIDIA driver was updated, but the old one is still running.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Restart the computer to finish the driver update.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A GPU stopped responding to the driver.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Restart the computer. If it happens again, check the GPU's power cables and cooling.</source>
-        <translation type="unfinished" />
+        <source>Restart the computer. If it happens again, check the GPU&apos;s power cables and cooling.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The NVIDIA driver is running but sees no GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check that the GPU is seated and enabled in the firmware settings, and that the installed driver supports it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The NVIDIA driver is installed but does not respond.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Restart the computer. If that does not help, reinstall the NVIDIA driver (choose a clean installation).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The driver did not say which CUDA versions it supports (nvidia-smi printed "%1").</source>
-        <translation type="unfinished" />
+        <source>The driver did not say which CUDA versions it supports (nvidia-smi printed &quot;%1&quot;).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No NVIDIA GPU was found. cuDNN runs only on NVIDIA GPUs.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>If this computer has an NVIDIA GPU, install its driver from nvidia.com and run this again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>An NVIDIA GPU (%1) is present, but no NVIDIA driver is installed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the current NVIDIA driver for this GPU from nvidia.com/drivers, restart, and run this again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The output of nvidia-smi could not be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This is Windows on ARM. NVIDIA publishes cuDNN for Windows only for x64 PCs.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Use an x64 PC with an NVIDIA GPU for CUDA and cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This is WSL 1, which cannot use the GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Convert the distribution to WSL 2 (wsl --set-version &lt;name&gt; 2) and run this again inside it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This is Linux under WSL 2. The GPU driver comes from Windows; cuDNN must be installed here, inside Linux, for Linux programs.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the NVIDIA driver on Windows only (never a Linux driver inside WSL), and the Linux cuDNN archive inside this distribution.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The Python interpreter %1 could not be asked about its torch build.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>note</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Inspected root</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>none found</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>compute capability %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 MiB</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>GPU %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Driver</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not found</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>newest supported CUDA unknown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>supports CUDA up to %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>NOT WORKING</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA toolkit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>for CUDA %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not on the search path</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>loaded by default</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>shadowed (#%1 on the search path)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Python</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1-bit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch %1 (CPU only)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch %1 (CUDA %2, cuDNN %3)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>, </source>
         <comment>list separator</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Fix: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The compatibility database is not valid.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The compatibility database %1 cannot be used; the built-in one (version %2) is used instead.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The compatibility database %1 (version %2) is older than the built-in one (version %3); it is used as asked.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the GPU</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (compute capability %2)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (%2, compute capability %3)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>NVIDIA publishes cuDNN for Windows only for x64 PCs; this is Windows on ARM.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Under WSL 2, cuDNN goes inside this Linux distribution: use NVIDIA's Linux archive (cudnn-linux-x86_64-…-archive.tar.xz), not the Windows one. The driver stays the Windows driver.</source>
-        <translation type="unfinished" />
+        <source>Under WSL 2, cuDNN goes inside this Linux distribution: use NVIDIA&apos;s Linux archive (cudnn-linux-x86_64-…-archive.tar.xz), not the Windows one. The driver stays the Windows driver.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The compute capability of %1 is not in the database; the checks that need it are skipped.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Look the GPU up on developer.nvidia.com/cuda-gpus and run the check again with --sm X.Y.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>There is no working NVIDIA driver, so no CUDA program can run.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the current NVIDIA driver for this GPU from nvidia.com/drivers.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Driver %1 is too old for CUDA %2, which needs driver %3 or newer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Update the driver to %1 or newer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Driver %1 supports CUDA up to %2, so it cannot run CUDA %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>NVIDIA publishes no minimum driver for CUDA %1 on this system, so driver %2 cannot be checked against it (the driver reports CUDA %3).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Driver %1 runs CUDA %2 through minor-version compatibility (the toolkit's own minimum is %3); code that needs newer driver features, such as compiling newer PTX at run time, can fail.</source>
-        <translation type="unfinished" />
+        <source>Driver %1 runs CUDA %2 through minor-version compatibility (the toolkit&apos;s own minimum is %3); code that needs newer driver features, such as compiling newer PTX at run time, can fail.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Update the driver to %1 or newer to use every feature of this toolkit.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA %1 toolkit in %2 cannot be used: driver %3 runs CUDA up to %4.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Update the driver to the R%1 branch or newer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Update the driver to the newest one NVIDIA offers for this GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA %1 no longer supports %2: it needs compute capability %3 or newer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Use CUDA %1 and the cuDNN archive for CUDA %1, the newest that still support this GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This cuDNN archive is built for %1, but this system needs %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Download the %1 archive instead.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 is not in the compatibility database (version %2), so only its CUDA major can be checked.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Use a newer compatibility database (--compat-db) if this release is newer than it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 does not work with the CUDA %3 toolkit.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Download %1 instead.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Driver %1 supports CUDA up to %2, so it cannot run cuDNN built for CUDA %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Driver %1 is too old for cuDNN %2 for CUDA %3, which needs %4 or newer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>NVIDIA's support matrix gives no minimum driver for cuDNN %1 for CUDA %2 on this system, so driver %3 cannot be checked against it.</source>
-        <translation type="unfinished" />
+        <source>NVIDIA&apos;s support matrix gives no minimum driver for cuDNN %1 for CUDA %2 on this system, so driver %3 cannot be checked against it.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA %1 to %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA %1 and newer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA up to %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>NVIDIA tested cuDNN %1 for CUDA %2 with %3; this toolkit is %4. It usually works, but that combination is untested.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>NVIDIA published no support matrix for cuDNN %1; the nearest earlier one (cuDNN %2 for CUDA %3) lists %4, and this toolkit is %5. It usually works, but that combination is not known to be tested.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 needs driver %2 or newer with cuDNN %3 (driver %4 is installed).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 needs CUDA %2 or newer with cuDNN %3; the toolkit is %4.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install CUDA %1 or newer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is newer than every GPU cuDNN %2 for CUDA %3 lists; it may work through PTX, but NVIDIA does not support it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Use a newer cuDNN release.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 does not support %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 needs zlibwapi.dll on Windows, and none was found: it fails with "Could not locate zlibwapi.dll".</source>
-        <translation type="unfinished" />
+        <source>%1 needs zlibwapi.dll on Windows, and none was found: it fails with &quot;Could not locate zlibwapi.dll&quot;.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Download %1 and put dll_x64\zlibwapi.dll beside the cuDNN DLLs.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is a 32-bit Python; cuDNN and CUDA exist only for 64-bit programs, so it can never use them.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Install a 64-bit Python (python.org's "Windows installer (64-bit)").</source>
-        <translation type="unfinished" />
+        <source>Install a 64-bit Python (python.org&apos;s &quot;Windows installer (64-bit)&quot;).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch %1 in %2 is a CPU-only build: it will never use the GPU or cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch %1 is built for CUDA %2, but the driver supports CUDA up to %3: torch.cuda.is_available() will be False.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch %1 is built for CUDA %2 and the driver reports %3: it runs through minor-version compatibility.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>TensorFlow %1 in %2 cannot use the GPU on native Windows; the last version that could is %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Run TensorFlow under WSL 2, or install TensorFlow %1 with CUDA 11.2 and cuDNN 8.1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install a CUDA build: pip install torch --index-url https://download.pytorch.org/whl/%1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 "%2" cannot be used: %3</source>
-        <translation type="unfinished" />
+        <source>%1 &quot;%2&quot; cannot be used: %3</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>use windows or linux</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>use x86_64 or arm64</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a driver version looks like 535.98 or 580.65.06</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a CUDA version looks like 12, 12.2 or 12.2.1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a compute capability looks like 8.6</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>give a cuDNN version such as 8.9.7 or 8.9.7.29, or an NVIDIA archive file name such as cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Compatible: yes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Compatible: no</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Newest CUDA the driver runs</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA toolkit (nvcc)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA the framework was built for</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>no framework found</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CPU only</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA of the recommended cuDNN archive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA of the cuDNN archive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Recommendation</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Download %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>NVIDIA's SHA-256: %1</source>
-        <translation type="unfinished" />
+        <source>NVIDIA&apos;s SHA-256: %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>For the CUDA %1 toolkit in %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>First update the driver to %1 or newer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>First update the driver to one that supports this CUDA version.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Compatibility database %1 (%2), built in</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Compatibility database %1 (%2) from %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive %1 cannot be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Reading the archive was cancelled.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The data of "%1" does not match its checksum: the archive is damaged.</source>
-        <translation type="unfinished" />
+        <source>The data of &quot;%1&quot; does not match its checksum: the archive is damaged.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>"%1" cannot be unpacked: the archive is damaged or incomplete.</source>
-        <translation type="unfinished" />
+        <source>&quot;%1&quot; cannot be unpacked: the archive is damaged or incomplete.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not every DLL is for 64-bit x64 Windows, such as %1: this is not an x64 cuDNN package, or it was tampered with.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>"%1" is named like a DLL but is not a Windows program file: the archive is damaged.</source>
-        <translation type="unfinished" />
+        <source>&quot;%1&quot; is named like a DLL but is not a Windows program file: the archive is damaged.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This is NVIDIA's %1, saved under another name.</source>
-        <translation type="unfinished" />
+        <source>This is NVIDIA&apos;s %1, saved under another name.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This file is named like NVIDIA's %1, but it is not that file: its SHA-256 differs from the one NVIDIA published. It was damaged or altered after NVIDIA published it.</source>
-        <translation type="unfinished" />
+        <source>This file is named like NVIDIA&apos;s %1, but it is not that file: its SHA-256 differs from the one NVIDIA published. It was damaged or altered after NVIDIA published it.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Download it again from NVIDIA's cuDNN archive page.</source>
-        <translation type="unfinished" />
+        <source>Download it again from NVIDIA&apos;s cuDNN archive page.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>NVIDIA's checksum for this file is not in the compatibility database (version %1), so it cannot be compared.</source>
-        <translation type="unfinished" />
+        <source>NVIDIA&apos;s checksum for this file is not in the compatibility database (version %1), so it cannot be compared.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file name is not one NVIDIA uses; what it holds was read from its content.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file name says cuDNN %1, but the archive holds cuDNN %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file name says it is for CUDA %1, but the archive is for CUDA %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file name says %1, but the archive holds the %2 files.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This zip holds no cuDNN: neither cudnn64_N.dll nor cudnn_version.h is in it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The cuDNN files are not where NVIDIA's archives put them (the libraries are in "%1"): it was re-packed by someone.</source>
-        <translation type="unfinished" />
+        <source>The cuDNN files are not where NVIDIA&apos;s archives put them (the libraries are in &quot;%1&quot;): it was re-packed by someone.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive has no readable cudnn_version.h, so its true version is unknown.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This is a Windows program, not a zip archive: perhaps NVIDIA's graphical cuDNN installer.</source>
-        <translation type="unfinished" />
+        <source>This is a Windows program, not a zip archive: perhaps NVIDIA&apos;s graphical cuDNN installer.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Download the zip archive (cudnn-windows-x86_64-…-archive.zip) from NVIDIA's cuDNN archive page instead.</source>
-        <translation type="unfinished" />
+        <source>Download the zip archive (cudnn-windows-x86_64-…-archive.zip) from NVIDIA&apos;s cuDNN archive page instead.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>an empty name</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a network or device path</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>an absolute path</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a drive letter</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>an empty folder name</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a "." or ".." folder</source>
-        <translation type="unfinished" />
+        <source>a &quot;.&quot; or &quot;..&quot; folder</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a character Windows does not allow in names</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a name Windows reserves for a device</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a name ending in a dot or a space</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Entries of this archive would land outside the target folder or under names Windows cannot create, such as "%1" (%2); %3 in all.</source>
-        <translation type="unfinished" />
+        <source>Entries of this archive would land outside the target folder or under names Windows cannot create, such as &quot;%1&quot; (%2); %3 in all.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Entry names are marked as UTF-8 but are not valid UTF-8, such as %1; %2 in all.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The archive holds symbolic links, such as "%1" (%2 in all). A cuDNN archive for Windows has none, and a link can point outside the target folder.</source>
-        <translation type="unfinished" />
+        <source>The archive holds symbolic links, such as &quot;%1&quot; (%2 in all). A cuDNN archive for Windows has none, and a link can point outside the target folder.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The archive has encrypted entries, such as "%1" (%2 in all); NVIDIA's archives are not encrypted.</source>
-        <translation type="unfinished" />
+        <source>The archive has encrypted entries, such as &quot;%1&quot; (%2 in all); NVIDIA&apos;s archives are not encrypted.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The archive compresses "%1" with a method other than stored or deflated (%2 in all); NVIDIA's archives use only those.</source>
-        <translation type="unfinished" />
+        <source>The archive compresses &quot;%1&quot; with a method other than stored or deflated (%2 in all); NVIDIA&apos;s archives use only those.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>"%1" and "%2" would be the same file or folder on Windows, which ignores case: one would overwrite the other.</source>
-        <translation type="unfinished" />
+        <source>&quot;%1&quot; and &quot;%2&quot; would be the same file or folder on Windows, which ignores case: one would overwrite the other.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>"%1" declares more than %2 GiB, far more than any cuDNN file (%3 in all).</source>
-        <translation type="unfinished" />
+        <source>&quot;%1&quot; declares more than %2 GiB, far more than any cuDNN file (%3 in all).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive declares %1 entries and %2 GiB when unpacked, beyond the %3 entries and %4 GiB any cuDNN archive stays within.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The sizes declared for "%1" are impossible for its compression (%2 in all): the archive is forged, as zip bombs are.</source>
-        <translation type="unfinished" />
+        <source>The sizes declared for &quot;%1&quot; are impossible for its compression (%2 in all): the archive is forged, as zip bombs are.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The data of "%1" and "%2" overlap in the file, a trick of zip bombs; no honest archive does that.</source>
-        <translation type="unfinished" />
+        <source>The data of &quot;%1&quot; and &quot;%2&quot; overlap in the file, a trick of zip bombs; no honest archive does that.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The data of "%1" runs past the end of the file (%2 in all): the download is incomplete or damaged.</source>
-        <translation type="unfinished" />
+        <source>The data of &quot;%1&quot; runs past the end of the file (%2 in all): the download is incomplete or damaged.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verdict: ok, safe to install</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verdict: unsafe, refused</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verdict: corrupt, refused</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verdict: not a cuDNN archive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>NVIDIA's file</source>
-        <translation type="unfinished" />
+        <source>NVIDIA&apos;s file</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>yes, %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>NO: the checksum differs from the published one</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unknown: no published checksum to compare with</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Name says</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 (%3)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Content</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Layout</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Entries</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (%2 unpacked), names %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 ends before the size the archive's table of contents gives.</source>
-        <translation type="unfinished" />
+        <source>%1 ends before the size the archive&apos;s table of contents gives.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 holds more data than the archive's table of contents says.</source>
-        <translation type="unfinished" />
+        <source>%1 holds more data than the archive&apos;s table of contents says.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 could not be read from the archive.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 was closed because another entry of the archive was opened.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The compressed data of %1 is damaged.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive changed after it was checked; it is not used. Choose it again to check it anew.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 cannot be written. Is the disk full?</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The staging folder %1 exists already; it is left as it is.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check that the file exists and that you may read it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is not a zip archive.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose the .zip archive itself.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive %1 has no entry number %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 in the archive %2 is encrypted and cannot be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 in the archive %2 is compressed with method %3; only stored and deflated entries can be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 in the archive %2 is stored in the Zip64 format, which this build cannot read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive %1 is damaged or incomplete.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Download the archive again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose a cuDNN release that NVIDIA built for CUDA %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 needs the CUDA %2 libraries, but no CUDA %2 toolkit is installed (the newest here is CUDA %3).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is not a Python virtual environment: it has no pyvenv.cfg or no %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Give the folder that holds pyvenv.cfg, or create the environment with python -m venv.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is not a conda environment: it has no conda-meta folder.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Give the environment's name or folder as "conda env list" shows it.</source>
-        <translation type="unfinished" />
+        <source>Give the environment&apos;s name or folder as &quot;conda env list&quot; shows it.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No conda environment named "%1" was found.</source>
-        <translation type="unfinished" />
+        <source>No conda environment named &quot;%1&quot; was found.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 already holds this cuDNN, installed the same way; its files are replaced.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 already holds cuDNN files that were not put there by this setup; those with the same names are replaced, the others stay.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose an empty folder to keep the existing copy as it is.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is not empty: it holds files that are not part of this cuDNN, such as %2 (%3 in all).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose an empty folder, or a new folder inside this one.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Writing to %1 was refused; administrator rights would allow it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Let the setup run as administrator, or choose a folder you can write to, such as the per-user folder.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is a file, not a folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 cannot be written (%2); administrator rights would not help.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose another folder.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The free space on the drive of %1 could not be read; the installation needs %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The drive of %1 has %2 free, but the installation needs %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Free %1 on that drive, or choose a folder on another drive.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is on another drive than %2, so its files cannot be moved into place in one step.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose a folder whose subfolders are all on one drive.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The name "%1" in %2 is reserved by Windows (a device name, or a name ending in a dot or a space).</source>
-        <translation type="unfinished" />
+        <source>The name &quot;%1&quot; in %2 is reserved by Windows (a device name, or a name ending in a dot or a space).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose another folder name.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The name "%1" in %2 contains %3, which Windows does not allow in file names.</source>
-        <translation type="unfinished" />
+        <source>The name &quot;%1&quot; in %2 contains %3, which Windows does not allow in file names.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is too long: its longest file path would have %2 characters, and many programs still cannot open paths of %3 characters or more.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose a folder with a shorter path.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>There is no CUDA toolkit in %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the CUDA toolkit first, or install cuDNN into its own folder.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No CUDA %1 toolkit that this driver can run is installed for cuDNN for CUDA %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive does not say which CUDA it is for, so no toolkit can be chosen for it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No CUDA %1 toolkit is installed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the CUDA toolkit first, or install cuDNN into its own folder (--target dir).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The per-user program folder is not known: LOCALAPPDATA is not set.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Give the folder with --target dir:PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>"%1" is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, conda:NAME or venv:PATH.</source>
-        <translation type="unfinished" />
+        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, conda:NAME or venv:PATH.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No target folder is given.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose the folder to install cuDNN into.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The target %1 is a relative path.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Give the full path of the folder, with its drive (C:\...).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Another install, uninstall or repair of cuDNN is running.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Wait until it has finished, then try again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking whether the DLLs need zlibwapi.dll</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive %1 did not pass its check, so nothing is installed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run "cudnnctl inspect" on it to see why.</source>
-        <translation type="unfinished" />
+        <source>Run &quot;cudnnctl inspect&quot; on it to see why.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No install with the id %1 was found.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN Setup has installed nothing here.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>There are %1 installs; say which one to remove: %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>These files changed since cuDNN Setup installed them, so nothing is removed: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Put the files back as they were, or remove them yourself if you changed them on purpose.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 was changed since the install, so it is left as it is.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The install journal %1 cannot be written.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Make room on the disk and try again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The install journal %1 cannot be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 cannot be changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close programs that use it, check that the disk is not full, and try again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Stopped.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Placing %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unpacking %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Creating %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Removing %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Setting the environment variable %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Adding %1 to PATH</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Taking %1 off PATH</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH changed after it was examined, so the planned changes were not made.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check PATH again, then repeat the step.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The folder %1 cannot be put on PATH: its name contains %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose a folder whose name does not contain %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is on PATH more than once; only the first one counts.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove the later copy.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 holds another cuDNN and comes before %2 on PATH, so programs would load that cuDNN instead.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is the bin folder of CUDA %2 and comes before %3 on PATH, so programs may load that toolkit's libraries instead.</source>
-        <translation type="unfinished" />
+        <source>%1 is the bin folder of CUDA %2 and comes before %3 on PATH, so programs may load that toolkit&apos;s libraries instead.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Move %1 behind %2 on PATH, or remove it from PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 holds another cuDNN; it comes after %2 on PATH, so it does not get in the way.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is the bin folder of CUDA %2; it comes after %3 on PATH, so it does not get in the way.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove it from PATH if nothing uses it any more.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove folders that are no longer needed from PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH would be %1 characters long, more than the %2 characters an environment variable can hold.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH is %1 characters long. The Windows environment variable editor and some older tools cut or refuse values longer than %2 characters.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This is not a cuDNN Setup receipt.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A step of the interrupted install (%1) cannot be undone.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>An interrupted install, uninstall or repair had finished its work; it was completed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>An interrupted install, uninstall or repair was found and undone; the system is as it was before it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 needs zlibwapi.dll, and this build of cuDNN Setup has none to install.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Put a 64-bit zlibwapi.dll beside the cuDNN DLLs, or use a build of cuDNN Setup that includes it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Whether %1 needs zlibwapi.dll is unknown: the list of DLLs it imports could not be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is the first zlibwapi.dll programs would find, but it is not a Windows DLL: cuDNN cannot load it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove or replace %1; cuDNN Setup puts a 64-bit zlibwapi.dll beside the cuDNN DLLs.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is the first zlibwapi.dll programs would find, but it is a %2-bit DLL for %3, not 64-bit x64: cuDNN cannot load it (Windows error 193).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The environment variable %1 in %2 does not hold plain text, so it is left as it is.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Look at the value with the Registry Editor (regedit) and repair or delete it, then try again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The stored environment variable %1 cannot be read or changed on this system.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The environment variable %1 could not be read from %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The environment variable %1 could not be removed from %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The environment variable %1 could not be written to %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Changing the system's environment variables needs an administrator: run the setup as an administrator, or choose the user PATH instead.</source>
-        <translation type="unfinished" />
+        <source>Changing the system&apos;s environment variables needs an administrator: run the setup as an administrator, or choose the user PATH instead.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check that your account may change %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Access to the environment variable %1 in %2 was denied.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Starting a program with administrator rights works on Windows only.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Run the command as root instead, for example with sudo.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This account is not an administrator and User Account Control is turned off, so administrator rights cannot be requested.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose a per-user target, or sign in as an administrator and run it again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The administrator permission was declined; nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Run it again and choose Yes when Windows asks for permission, or choose a per-user target.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 could not be started with administrator rights.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check that the program exists and that this account may run programs as an administrator.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This runs as the SYSTEM account, so the per-user PATH would be SYSTEM's own and no person's; it is not changed.</source>
-        <translation type="unfinished" />
+        <source>This runs as the SYSTEM account, so the per-user PATH would be SYSTEM&apos;s own and no person&apos;s; it is not changed.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose the system PATH (--path system), or run it as the user whose PATH should change.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The programs that use the files to be replaced cannot be listed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close the programs that may use cuDNN (Python, Jupyter, IDEs) and try again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Replacing %1 at the next start</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 cannot be replaced at the next start.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN files that would be replaced are in use by: %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close these programs and try again, or let the files be replaced at the next start of Windows.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 are in use; the cuDNN files they hold are replaced when Windows starts next.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The part that ran with administrator rights left no result (exit code %1).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Windows will ask for administrator rights when the installation starts: %1 is writable only for administrators.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install one first: cudnnctl install --archive FILE.zip</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file is shorter than its ELF headers say; it is probably an incomplete download or copy.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The list of libraries the file needs (its ELF dynamic section) is damaged.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The file is a big-endian ELF file; only little-endian ones (x86-64, AArch64) are read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The system changed since the diagnosis, so the repair is not made.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Run the doctor again and choose the repairs anew.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Let the repair put a 64-bit zlibwapi.dll beside the cuDNN DLLs in %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Let the repair put a 64-bit zlibwapi.dll beside the cuDNN DLLs in %1. Python 3.8 and newer (%2) do not look for it on PATH: only beside the cuDNN DLLs, in System32 and beside python.exe.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The cuDNN in %1 is incomplete: %2 is there, but %3 are missing, so programs fail when cuDNN loads them (error 126).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Copy every library of the cuDNN archive into %1, not only %2, or give the archive to the repair (--archive) so that it copies them.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 could not be loaded (%2): %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 needs %2, but the first %2 the loader finds is %3, a DLL for %4: loading fails with error 193.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove or rename %1, or put a folder with the 64-bit %2 earlier on PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 needs %2, which is nowhere the loader looks (error 126).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the CUDA toolkit that provides %1 and put the folder that holds it on PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is a %2-bit DLL for %3, not x64: a 64-bit program cannot load it (error 193).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replace it with the DLLs of NVIDIA's windows-x86_64 archive.</source>
-        <translation type="unfinished" />
+        <source>Replace it with the DLLs of NVIDIA&apos;s windows-x86_64 archive.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Move %1 behind %2 on PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Let the repair rename the cuDNN DLLs in %1 so that the loader skips them (uninstalling the repair renames them back).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Let the repair move %1 behind %2 on PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is on the PATH of this session only: open a new terminal, or take it off the PATH of the program that starts yours.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Take %1 out of LD_LIBRARY_PATH (and your shell profile), or put %2 before it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Programs load %1 (cuDNN %2) instead of %3 (cuDNN %4), because %5 comes first in the library search.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>torch %1 in %2 can load the cuDNN in %3 (%4): Windows searches that folder before PATH and before torch's own DLLs.</source>
-        <translation type="unfinished" />
+        <source>torch %1 in %2 can load the cuDNN in %3 (%4): Windows searches that folder before PATH and before torch&apos;s own DLLs.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Add %2 to the end of PATH; %1 stays for the programs in it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Replace %1 with %2 on PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH names %1, but cuDNN %2 keeps its DLLs in the subfolder %3: Windows does not search subfolders, so programs do not find %4.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH names %1 instead of %2, the folder that holds the cuDNN DLLs: Windows does not search subfolders, so programs do not find %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Let the repair add %2 to the end of PATH; %1 stays for the programs in it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Let the repair replace %1 with %2 on PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Add %1 to your user PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 in %2 is on no PATH, so programs that load %3 by name do not find it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Let the repair add %1 to your user PATH, then open a new terminal.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (Python %2) does not search PATH for the DLLs its modules import, so %3 may not find the cuDNN in %4, which only PATH names.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Call os.add_dll_directory(r"%1") in the program before it imports %2, or let cuDNN Setup install cuDNN into this Python environment.</source>
-        <translation type="unfinished" />
+        <source>Call os.add_dll_directory(r&quot;%1&quot;) in the program before it imports %2, or let cuDNN Setup install cuDNN into this Python environment.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN could not start (CUDNN_STATUS_NOT_INITIALIZED): it is built for CUDA %1, but the program uses the CUDA %2 runtime.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN could not start (CUDNN_STATUS_NOT_INITIALIZED): most often the driver is too old for the CUDA runtime, or this cuDNN is built for another CUDA than the program uses.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Use the cuDNN archive built for the CUDA major the program uses, and update the driver if the check reports it too old.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This machine has no NVIDIA GPU or driver: cuDNN can be installed and loaded, but not run here.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 has no working NVIDIA driver.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the newest NVIDIA driver for this GPU, then run the check again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The driver is too old for the CUDA %1 runtime the program loaded (cudaErrorInsufficientDriver): it supports CUDA up to %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Restore PATH from a backup or type the lost entries again (System Properties &gt; Environment Variables); never change PATH with setx.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH in %1 is exactly 1,024 characters long, the most setx stores: it was probably cut off, and the entries after the cut are lost.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH in %1 looks cut off: it ends in the middle of a folder name (%2, where %3 exists), as setx leaves it when it cuts a value to 1,024 characters. The entries after the cut are lost.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA_PATH names %1, but the cuDNN in use belongs to CUDA %2 in %3; build tools and programs that go by CUDA_PATH take the other toolkit.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Let the repair set CUDA_PATH to %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 holds cuDNN files (%2) that Windows redirected there from %3: only this user's programs without a manifest see them; every other program sees %3 without them.</source>
-        <translation type="unfinished" />
+        <source>%1 holds cuDNN files (%2) that Windows redirected there from %3: only this user&apos;s programs without a manifest see them; every other program sees %3 without them.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install cuDNN again with administrator rights (cuDNN Setup asks for them), then delete %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA_VISIBLE_DEVICES names %1, but this machine has no such GPU (it has %2): CUDA ignores that entry and every one after it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Set CUDA_VISIBLE_DEVICES to GPU numbers from 0 to %1, or remove it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH was changed after this terminal (or IDE) started: it and the programs it starts still use the old PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close the terminal, IDE or Jupyter and open them again; sign out and in if a program started from the desktop still does not see the change.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Rename the cuDNN files in %1 so that no program loads them any more (uninstalling the repair renames them back).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Put cuDNN Setup's own 64-bit zlibwapi.dll into %1.</source>
-        <translation type="unfinished" />
+        <source>Put cuDNN Setup&apos;s own 64-bit zlibwapi.dll into %1.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Set %1 to %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Copy the %1 missing or different cuDNN DLLs from %2 into %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>skipped</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Loading the library</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Libraries it needs</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Creating a cuDNN handle on the GPU</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Test convolution on the GPU</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Frameworks (torch)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Summary</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>WORKS</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN loads and runs on this computer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PROBLEMS</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN does not work here yet: see the problems below.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>NOT VERIFIED</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No error was found, but cuDNN was not run to prove that it works.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verification</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not run</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Problems</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Errors: %1, warnings: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN a newly started program loads</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Report made</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Made by</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This computer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Linux kernel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not set</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Compute capability</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA toolkits</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Found through</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN copies</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>For CUDA</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A newly started program</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Python and torch</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not installed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Could not be asked</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA torch was built for</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>none (CPU only)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch sees a GPU</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN torch uses</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN file torch loads</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1, which %2 needs, is found nowhere the loader looks.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (needed by %2) is taken from %3, which is built for %4.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (needed by %2) is taken from %3, which is not a library that can be loaded.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>It is delay-loaded: loading fails only when it is first used.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Folders looked in, in order:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>It is the cuDNN that was checked</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Test convolution</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN was not verified for this report.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Folder checked</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Chosen because</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Expected version</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Version the library reports</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Search path used</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What was found</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Libraries that stop cuDNN from loading</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Problems and fixes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The doctor was not run for this report.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The doctor found no problem.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Offered repair: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>It needs administrator rights.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Found while looking at this computer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Installs by cuDNN Setup</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>When</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Archive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Installed into</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Files</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Environment changes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Part of</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN Setup report</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose a folder you can write to.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The folder %1 for the report could not be created.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The report file %1 could not be written.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Load</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dependencies</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN handle</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Convolution</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Framework</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>[ok]  </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>[FAIL]</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>[skip]</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN checked: %1 (%2)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verified in %1 s.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verification failed (%1 s).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No problems found.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Repair offered: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The library check gave an answer that cannot be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Copy the whole bin folder of the cuDNN archive, not only the main DLL; for cuDNN 8.3 to 8.9 also put a 64-bit zlibwapi.dll beside the cuDNN DLLs; and put the folder that holds the DLLs itself (not one above it) on PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The loader found %1 in none of the folders it searches (LD_LIBRARY_PATH, the library's RUNPATH, the ld.so.conf folders).</source>
-        <translation type="unfinished" />
+        <source>The loader found %1 in none of the folders it searches (LD_LIBRARY_PATH, the library&apos;s RUNPATH, the ld.so.conf folders).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 needs %2, which the loader found in none of the folders it searches (LD_LIBRARY_PATH, the library's RUNPATH, the ld.so.conf folders).</source>
-        <translation type="unfinished" />
+        <source>%1 needs %2, which the loader found in none of the folders it searches (LD_LIBRARY_PATH, the library&apos;s RUNPATH, the ld.so.conf folders).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the missing library, or add the folder that holds it to LD_LIBRARY_PATH or to a file in /etc/ld.so.conf.d and run ldconfig.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 needs the function %2, which none of the libraries loaded with it has: usually an older or other copy of a cuDNN or CUDA library was found first.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove the older copy, or put the folder of the right one first in LD_LIBRARY_PATH, so that the libraries of one cuDNN release are found together.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 or a library it needs is built for another word size: a 32-bit library in a 64-bit program, or the reverse.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Use the 64-bit (x86_64 or sbsa) libraries of the cuDNN archive and a 64-bit program.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 needs version %2 of %3, but the copy the loader found is older than the one %1 was built against.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Update that library, or remove the older copy that the loader finds first.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 could not be loaded. The loader said: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check that %1 and every library it needs are present, built for this processor, and in a folder the loader searches.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The call succeeded.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Nothing needs to be done.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN could not start (cudnnCreate failed). This is most often a GPU driver older than this cuDNN and CUDA need, or a cuDNN built for another CUDA version than the program uses.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Update the NVIDIA driver, and use the cuDNN build for the CUDA version your program or framework was built with (the _cuda12 / _cuda13 part of the archive name).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The cuDNN libraries that were loaded come from different releases: files of two cuDNN copies are mixed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Copy the whole set of cuDNN libraries of one archive again, and remove the older copies that are found earlier on the search path.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The feature needs a license and checking it failed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check that the license file is present and valid and that NVIDIA_LICENSE_FILE points to it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Work queued on the CUDA stream has not finished yet (an answer of cudnnQueryRuntimeError).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not an installation problem: ask again once the stream has finished.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A numerical overflow happened while a GPU kernel ran.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not an installation problem: the program's data or settings cause it; report it to the program's authors with the cuDNN version.</source>
-        <translation type="unfinished" />
+        <source>Not an installation problem: the program&apos;s data or settings cause it; report it to the program&apos;s authors with the cuDNN version.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN could not allocate memory, usually GPU memory (cudaMalloc failed).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close other programs that use the GPU (nvidia-smi lists them), or use a smaller batch or model.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program passed a wrong value or parameter to cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not an installation problem but a fault of the calling program; report it to its authors with the cuDNN version.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>An internal cuDNN operation failed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Update the NVIDIA driver and make sure every cuDNN library comes from the same release; if it still happens, report it to NVIDIA with the cuDNN and driver versions.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The GPU lacks a feature this function needs: its compute capability is not supported by this cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Use a cuDNN release whose support matrix lists this GPU's compute capability, or another GPU.</source>
-        <translation type="unfinished" />
+        <source>Use a cuDNN release whose support matrix lists this GPU&apos;s compute capability, or another GPU.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Accessing GPU memory failed, usually while binding a texture.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A cuDNN kernel failed to launch or to run on the GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Update the NVIDIA driver, check that other CUDA programs work on this GPU, and run the check again with no other GPU work running.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This cuDNN does not support the requested operation or configuration.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not an installation problem: the program asked for something cuDNN does not offer; a newer cuDNN or other settings in the program may support it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A library cuDNN loads at run time, the CUDA driver's nvcuda.dll / libcuda.so, was not found.</source>
-        <translation type="unfinished" />
+        <source>A library cuDNN loads at run time, the CUDA driver&apos;s nvcuda.dll / libcuda.so, was not found.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install or update the NVIDIA driver, then restart the computer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN could not load one of its sub-libraries (such as cudnn_graph64_9.dll or libcudnn_graph.so.9): cuDNN 9 loads them by name when they are first needed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Copy the whole set of cuDNN libraries of the archive into one folder and put that folder on the search path; Python 3.8 and later also need os.add_dll_directory() for it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A saved execution plan was made by another cuDNN version and cannot be read by this one.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not an installation problem: let the program build its saved plans again with this cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program called a function that this cuDNN marks as deprecated.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program passed a null pointer where cuDNN needs one.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program passed a pointer that is not aligned as cuDNN needs.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program used a descriptor before finalizing it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program passed a value outside the range cuDNN accepts.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A buffer or workspace the program passed is too small.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program mixed CUDA streams that do not belong together.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The tensor shapes the program passed do not fit together.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program passed the same entry twice.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program set a descriptor attribute with the wrong type.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA graph the program passed does not match what cuDNN expects.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program passed a descriptor of the wrong type.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No cuDNN engine supports this pattern of operations.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This cuDNN does not support these tensor shapes.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This cuDNN does not support this data type here.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This cuDNN does not support this memory layout.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The installed NVIDIA driver is too old for this cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA runtime the program loaded does not fit the CUDA version this cuDNN was built for.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The cuDNN sub-library this operation needs is not available.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The GPU has too little shared memory for this operation.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This cuDNN does not support this padding.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The operation would need GPU launch parameters this GPU does not allow.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This operation cannot be captured into a CUDA graph by cuDNN's native API.</source>
-        <translation type="unfinished" />
+        <source>This operation cannot be captured into a CUDA graph by cuDNN&apos;s native API.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This cuDNN does not support these dynamic shapes.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN failed to compile a GPU kernel at run time.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN met a value it did not expect inside itself.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN could not allocate memory on the computer (host memory).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close other programs to free memory and try again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN could not allocate GPU memory.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN chose GPU launch parameters that the GPU refused.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA driver reported an error while cuDNN ran GPU work.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuBLAS, which cuDNN calls, reported an error.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Make sure the cuBLAS libraries of the CUDA version this cuDNN was built for are found first, and update the NVIDIA driver.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA runtime reported an error while cuDNN ran GPU work.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuRAND, which cuDNN calls, reported an error.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA runtime could not allocate enough GPU memory or other resources.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA driver and runtime could not be initialized.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The program loaded the CUDA toolkit's stub of the driver library instead of the real driver.</source>
-        <translation type="unfinished" />
+        <source>The program loaded the CUDA toolkit&apos;s stub of the driver library instead of the real driver.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Remove the toolkit's stubs folder from PATH or LD_LIBRARY_PATH so that the driver's own library is found.</source>
-        <translation type="unfinished" />
+        <source>Remove the toolkit&apos;s stubs folder from PATH or LD_LIBRARY_PATH so that the driver&apos;s own library is found.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The NVIDIA driver is older than this CUDA runtime needs ("CUDA driver version is insufficient for CUDA runtime version").</source>
-        <translation type="unfinished" />
+        <source>The NVIDIA driver is older than this CUDA runtime needs (&quot;CUDA driver version is insufficient for CUDA runtime version&quot;).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Update the NVIDIA driver to one that supports this CUDA version, or use the cuDNN and CUDA builds for the CUDA version the driver supports (nvidia-smi shows it).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This call needs a newer NVIDIA driver than the installed one.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Every CUDA GPU is busy or unavailable: set to an exclusive or prohibited compute mode, or filled by other work.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Close the other programs that use the GPU (nvidia-smi lists them), or ask the administrator to set the GPU's compute mode back to Default.</source>
-        <translation type="unfinished" />
+        <source>Close the other programs that use the GPU (nvidia-smi lists them), or ask the administrator to set the GPU&apos;s compute mode back to Default.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA driver found no CUDA-capable GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check that nvidia-smi lists the GPU, and that CUDA_VISIBLE_DEVICES is not set to hide every GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The GPU number asked for does not exist; CUDA_VISIBLE_DEVICES often names a GPU that is not there.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unset CUDA_VISIBLE_DEVICES, or set it to GPUs that exist (nvidia-smi numbers them from 0).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The program or a library it loaded has no GPU code for this GPU's architecture ("no kernel image is available for execution on the device").</source>
-        <translation type="unfinished" />
+        <source>The program or a library it loaded has no GPU code for this GPU&apos;s architecture (&quot;no kernel image is available for execution on the device&quot;).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Use builds of the program, CUDA and cuDNN that support this GPU, and do not mix CUDA versions in one environment.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The GPU code was compiled by a newer CUDA toolkit than the driver supports.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The system is not ready for CUDA work: a service the NVIDIA driver needs is not running.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Check that the NVIDIA driver's services are running, or restart the computer.</source>
-        <translation type="unfinished" />
+        <source>Check that the NVIDIA driver&apos;s services are running, or restart the computer.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The display driver and the CUDA driver library are of different versions.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Reinstall the NVIDIA driver so that all its parts are of one version, then restart the computer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A CUDA forward-compatibility package is in use, but this GPU does not support it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove the forward-compatibility package, or limit the program to the GPUs that support it with CUDA_VISIBLE_DEVICES.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>An unknown internal error happened in the CUDA driver or runtime.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Restart the computer; if it still happens, reinstall the NVIDIA driver.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Windows found %1 or a DLL it needs nowhere it looks (error 126 means either). For cuDNN 8.3 to 8.9 it is usually zlibwapi.dll; it also happens when only the main cuDNN DLL was copied or its folder is not on the search path.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The Windows loader could not find a DLL that %1 needs (STATUS_DLL_NOT_FOUND, the loader's own code for error 126).</source>
-        <translation type="unfinished" />
+        <source>The Windows loader could not find a DLL that %1 needs (STATUS_DLL_NOT_FOUND, the loader&apos;s own code for error 126).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 was found, but a function it needs is missing from a DLL it loaded: usually an older or other copy of a cuDNN or CUDA DLL was found first on the search path.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Remove the older copy, or its folder from PATH, so that the DLLs of one cuDNN release are found together; look in the program's folder, conda environments and pip's nvidia\cudnn\bin too.</source>
-        <translation type="unfinished" />
+        <source>Remove the older copy, or its folder from PATH, so that the DLLs of one cuDNN release are found together; look in the program&apos;s folder, conda environments and pip&apos;s nvidia\cudnn\bin too.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 or a DLL it needs is built for another processor architecture: typically a 32-bit DLL, often zlibwapi.dll, in a 64-bit program, or the reverse.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Replace the 32-bit DLL with its 64-bit build (cuDNN and the zlibwapi.dll it needs are 64-bit only), and use a 64-bit program or Python.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN returned status %1, which cuDNN %2 does not define.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA runtime returned error %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Update the NVIDIA driver and run the check again; if it still happens, look the error number up in NVIDIA's CUDA runtime documentation.</source>
-        <translation type="unfinished" />
+        <source>Update the NVIDIA driver and run the check again; if it still happens, look the error number up in NVIDIA&apos;s CUDA runtime documentation.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 of %2 cuDNN libraries did not load: %3. %4</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A freshly started program loads another cuDNN copy: %1 instead of the one in %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove the older copy or its folder from PATH, or put %1 before it (cudnnctl doctor offers both).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All %1 cuDNN libraries load from %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is not found; %2 asks for it only when a feature needs it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Every library they need is found (%1 checked).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it (error 193).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1, which %2 needs, is damaged or not a library: %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1, which %2 needs, is not found anywhere the loader looks (error 126).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1, which %2 needs, is not found anywhere the loader looks.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The version could not be asked: the main library did not load.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The cuDNN that answers is %1, but %2 was expected there.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Another copy answers first, or the files were replaced: run cudnnctl doctor.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This cuDNN was built for CUDA %1, but it sits with CUDA %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the cuDNN archive made for CUDA %1 (its name ends in _cuda%1-archive.zip).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1, built for CUDA %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped, as asked (--no-gpu).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped: cuDNN itself did not load.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped: no NVIDIA driver is installed on this machine.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the NVIDIA driver for the GPU, then verify again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped: the GPU cannot be used here (%1). %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped: no CUDA runtime library (cudart) could be loaded.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the CUDA toolkit cuDNN was built for, or put its bin folder on PATH.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped: no NVIDIA GPU answers on this machine.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cudnnCreate failed with %1. %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped: there is no cuDNN handle.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN works with %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A convolution on the GPU matches the CPU's result (largest difference %1).</source>
-        <translation type="unfinished" />
+        <source>A convolution on the GPU matches the CPU&apos;s result (largest difference %1).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The GPU's convolution differs from the CPU's by %1 (allowed %2): this cuDNN computes wrong results here.</source>
-        <translation type="unfinished" />
+        <source>The GPU&apos;s convolution differs from the CPU&apos;s by %1 (allowed %2): this cuDNN computes wrong results here.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Update the NVIDIA driver and reinstall cuDNN from NVIDIA's archive; report it if it stays.</source>
-        <translation type="unfinished" />
+        <source>Update the NVIDIA driver and reinstall cuDNN from NVIDIA&apos;s archive; report it if it stays.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The convolution failed with %1. %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The convolution failed in CUDA with %1. %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The convolution could not be run: %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped: no Python with torch was found or named.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch could not be asked in %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch %1 in %2 is a CPU-only build: it never uses cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install a CUDA build of torch; cudnnctl doctor names the exact pip command for this driver.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch %1 in %2 cannot run a convolution on the GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch in %1 uses its own cuDNN (%2), not the one checked here: a working torch says nothing about that one.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch cannot use the GPU through cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch runs a convolution through cuDNN on the GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>There is no cuDNN library in %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The libraries could not be tried in a fresh process.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Skipped: the libraries of another system's files are not loaded on this one.</source>
-        <translation type="unfinished" />
+        <source>Skipped: the libraries of another system&apos;s files are not loaded on this one.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Skipped: another system's Python is not run on this one.</source>
-        <translation type="unfinished" />
+        <source>Skipped: another system&apos;s Python is not run on this one.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped, as asked (--no-framework).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The verification report cannot be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The library check was given a request that cannot be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The cuDNN check failed at %1 with %2. %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The cuDNN check could not run: %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Reinstall cuDNN from NVIDIA's archive: its libraries do not offer what every cuDNN offers.</source>
-        <translation type="unfinished" />
+        <source>Reinstall cuDNN from NVIDIA&apos;s archive: its libraries do not offer what every cuDNN offers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--path takes user, system or none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cudnn-variables takes user or system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--if-in-use takes fail or restart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install needs the archive: --archive FILE.zip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The record of the last verification could not be removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer file %1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 of the answer file is not &quot;key=value&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verify= in the answer file takes true or false.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer file has a key this version does not know: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The action is install, repair or uninstall, not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verified %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verification failed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 installed in %3 (receipt %4, %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN Setup has installed no cuDNN that matches here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The install is no longer intact: %1 is missing or was changed.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
     <message>
         <source>Choose the cuDNN archive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN archives (cudnn*.zip);;Zip archives (*.zip);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking %1…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>NVIDIA's file</source>
-        <translation type="unfinished" />
+        <source>NVIDIA&apos;s file</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Yes: the checksum is the one NVIDIA published for %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No: the checksum differs from the one NVIDIA published</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown: NVIDIA's checksum for it is not in the database</source>
-        <translation type="unfinished" />
+        <source>Unknown: NVIDIA&apos;s checksum for it is not in the database</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Holds</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 (%3)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Name says</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Contents</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 libraries, %2 headers, %3 import libraries; %4 MiB unpacked</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This archive is unsafe and will not be used.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This archive is damaged and will not be used.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This is not a cuDNN archive.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive is intact, but it does not fit this computer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive is intact and fits; read the notes below.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The archive is intact and fits this computer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Your cuDNN archive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The zip from NVIDIA, checked before anything is installed: safe to unpack, intact, and the right one for this computer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cudnn-windows-x86_64-…_cudaNN-archive.zip</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Archive file</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancel check</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking progress</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Question</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Answer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What the archive is</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>I understand these problems and want to &amp;continue anyway</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not read: nothing is unpacked from an unsafe archive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unknown: the archive has no readable cudnn_version.h</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::FindingsView</name>
     <message>
         <source>What to do: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::FinishPage</name>
+    <message>
+        <source>cuDNN %1 was installed in %2 (receipt %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repaired: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The doctor examined this computer; no repair was made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt %1 was uninstalled: cuDNN %2 is gone from %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing on this computer was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification: not run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification: failed. The report names the check that failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification: passed. cuDNN loads and works.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification: passed in part. Some checks were skipped; the Verify page says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis: healthy. The doctor finds no problem left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis: problems remain. The report lists them with what to do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a new Command Prompt, PowerShell or terminal window: windows that were open before keep the PATH they started with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python 3.8 and later do not search PATH for the DLLs an extension module loads: Python code finds this cuDNN after os.add_dll_directory(r&quot;%1&quot;). A virtual environment cuDNN Setup installed into does this itself, through its .pth file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the log and the report: they say what was found and changed, for support.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No log is being written: start cuDNN Setup with --log FILE to keep one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the report in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report was saved in %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report could not be saved in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What was done, and what to do next.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What was done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to do next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save report…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::HardwarePage</name>
     <message>
         <source>Looking at this computer…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Graphics card</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No NVIDIA GPU found</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>NVIDIA GPU</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>compute capability %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 GiB memory</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Driver</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No NVIDIA driver found</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (the newest CUDA it supports is unknown)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1, supports CUDA up to %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1, installed but not working</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA toolkit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>None installed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 in %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unknown version</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not installed yet</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>only for programs that look there themselves</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>loaded by default</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>hidden by another copy</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 in %2 (%3)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>(version unknown)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1-bit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch %1 without CUDA (CPU only)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>torch %1 for CUDA %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Python</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) must be solved before cuDNN can work on this computer.</source>
-        <translation><numerusform>%n problem must be solved before cuDNN can work on this computer.</numerusform><numerusform>%n problems must be solved before cuDNN can work on this computer.</numerusform></translation>
+        <translation>
+            <numerusform>%n problem must be solved before cuDNN can work on this computer.</numerusform>
+            <numerusform>%n problems must be solved before cuDNN can work on this computer.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>This computer can run cuDNN; %n thing(s) below deserve a look.</source>
-        <translation><numerusform>This computer can run cuDNN; %n thing below deserves a look.</numerusform><numerusform>This computer can run cuDNN; %n things below deserve a look.</numerusform></translation>
+        <translation>
+            <numerusform>This computer can run cuDNN; %n thing below deserves a look.</numerusform>
+            <numerusform>This computer can run cuDNN; %n things below deserve a look.</numerusform>
+        </translation>
     </message>
     <message>
         <source>This computer is ready for cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Save the system report</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>JSON files (*.json)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The report could not be saved to %1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Your system</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What this computer has for CUDA and cuDNN, and what is missing.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Part</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What was found</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What was found on this computer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Detect again</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Save report…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Detection progress</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>, </source>
         <comment>list separator</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU was found, so cuDNN cannot run on this computer yet. If it has an NVIDIA GPU, install the GPU&apos;s driver from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now, for example on a machine being imaged without its GPU: it will be in place once a GPU and its driver are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is missing or not working, so cuDNN cannot run yet. Install the current driver for this GPU from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now: it will be in place once the driver works.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::InstallPage</name>
     <message>
         <source>Command Prompt, PowerShell and Windows Terminal windows</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PyCharm</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Visual Studio Code</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Jupyter (the server, and with it its kernels)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancelling: undoing what was done so far…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Estimating the time left…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>About %n second(s) left</source>
-        <translation><numerusform>About %n second left</numerusform><numerusform>About %n seconds left</numerusform></translation>
+        <translation>
+            <numerusform>About %n second left</numerusform>
+            <numerusform>About %n seconds left</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>About %n minute(s) left</source>
-        <translation><numerusform>About %n minute left</numerusform><numerusform>About %n minutes left</numerusform></translation>
+        <translation>
+            <numerusform>About %n minute left</numerusform>
+            <numerusform>About %n minutes left</numerusform>
+        </translation>
     </message>
     <message>
         <source>Archive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (cuDNN %2 for CUDA %3)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the CUDA %1 toolkit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a folder of its own</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a folder for you only</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a conda environment</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a Python virtual environment</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Into</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1, %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>DLLs in</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Found through</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 added to the system PATH</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 added to your PATH</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not changed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH clean-up</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Variables</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY not set</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for all users</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for you</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Administrator</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Needed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not needed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Press Install to put cuDNN in place. It takes a minute or two; you can cancel until the end, and then nothing is changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 is installed in %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 was already installed in %2, intact: nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The installation was cancelled. Everything it had done was undone: nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Another installation of cuDNN is running, so this one did not start: nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The installation failed. Everything it had done was undone: nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Receipt %1, kept in %2. It lists every file and change, for an uninstall or a repair.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Programs that are already running keep the PATH and variables they started with. Restart these to see the new ones; programs started from now on see them at once:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (running now)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN is put in place as one step: if anything goes wrong, or you cancel, everything is undone.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What will be done</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Install</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancel installation</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Installation progress</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What was done</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Remove %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Move %1 behind the cuDNN folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN %1 is installed in %2, but some of the files it replaces are in use: Windows puts them in place when it next starts. Restart the computer before you use cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Replace them when Windows next starts</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3527,603 +3746,731 @@ Commands:
     <message>
         <source>—</source>
         <comment>no value</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The newest CUDA version the installed driver can run (nvidia-smi's "CUDA Version"). It is not an installed toolkit.</source>
-        <translation type="unfinished" />
+        <source>The newest CUDA version the installed driver can run (nvidia-smi&apos;s &quot;CUDA Version&quot;). It is not an installed toolkit.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA toolkit cuDNN goes with (nvcc --version).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No PyTorch was found.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA version %1 was built for; it brings its own CUDA libraries.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the toolkit's major.</source>
-        <translation type="unfinished" />
+        <source>The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the toolkit&apos;s major.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA's cuDNN archive.</source>
-        <translation type="unfinished" />
+        <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA&apos;s cuDNN archive.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>It goes with the CUDA %1 toolkit in %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install the CUDA %1 toolkit first if you build programs yourself; frameworks such as PyTorch bring their own.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>First update the driver to %1 or newer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>First update the driver to one that supports this CUDA version.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>NVIDIA's SHA-256: %1</source>
-        <translation type="unfinished" />
+        <source>NVIDIA&apos;s SHA-256: %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No cuDNN archive fits this machine as it is; the findings below say why.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) stand in the way of cuDNN on this computer.</source>
-        <translation><numerusform>%n problem stands in the way of cuDNN on this computer.</numerusform><numerusform>%n problems stand in the way of cuDNN on this computer.</numerusform></translation>
+        <translation>
+            <numerusform>%n problem stands in the way of cuDNN on this computer.</numerusform>
+            <numerusform>%n problems stand in the way of cuDNN on this computer.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>cuDNN fits this computer; %n thing(s) below deserve a look.</source>
-        <translation><numerusform>cuDNN fits this computer; %n thing below deserves a look.</numerusform><numerusform>cuDNN fits this computer; %n things below deserve a look.</numerusform></translation>
+        <translation>
+            <numerusform>cuDNN fits this computer; %n thing below deserves a look.</numerusform>
+            <numerusform>cuDNN fits this computer; %n things below deserve a look.</numerusform>
+        </translation>
     </message>
     <message>
         <source>cuDNN fits this computer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Compatibility data: version %1 (%2), built in.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Compatibility data: version %1 (%2) from %3.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What fits</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Driver, CUDA, cuDNN, graphics card and frameworks, checked against NVIDIA's tables.</source>
-        <translation type="unfinished" />
+        <source>Driver, CUDA, cuDNN, graphics card and frameworks, checked against NVIDIA&apos;s tables.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Newest CUDA the driver runs</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA toolkit (nvcc)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA of PyTorch</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CUDA of the cuDNN archive</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Recommended download</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>I understand these problems and want to &amp;continue anyway</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::RepairPage</name>
     <message>
         <source>Cancelling: undoing what was done so far…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;b&gt;%1:&lt;/b&gt; %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What to do: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Repair, with administrator rights: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Repair: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Making the repairs: if one of them fails, all are undone…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Looking at this computer: the cuDNN copies, PATH, the receipts…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Apply selected as administrator</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Apply selected</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) stop cuDNN from working.</source>
-        <translation><numerusform>%n problem stops cuDNN from working.</numerusform><numerusform>%n problems stop cuDNN from working.</numerusform></translation>
+        <translation>
+            <numerusform>%n problem stops cuDNN from working.</numerusform>
+            <numerusform>%n problems stop cuDNN from working.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>No problem stops cuDNN from working, but %n thing(s) below deserve a look.</source>
-        <translation><numerusform>No problem stops cuDNN from working, but %n thing below deserves a look.</numerusform><numerusform>No problem stops cuDNN from working, but %n things below deserve a look.</numerusform></translation>
+        <translation>
+            <numerusform>No problem stops cuDNN from working, but %n thing below deserves a look.</numerusform>
+            <numerusform>No problem stops cuDNN from working, but %n things below deserve a look.</numerusform>
+        </translation>
     </message>
     <message>
         <source>No problems found.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Repairing…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Looking for what stops cuDNN from working…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Tick what to repair: the box below shows exactly what it changes. Every repair can be undone.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What the doctor finds after the repairs</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What the doctor found</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n repair(s) made.</source>
-        <translation><numerusform>%n repair made.</numerusform><numerusform>%n repairs made.</numerusform></translation>
+        <translation>
+            <numerusform>%n repair made.</numerusform>
+            <numerusform>%n repairs made.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n repair(s) made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</source>
-        <translation><numerusform>%n repair made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</numerusform><numerusform>%n repairs made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</numerusform></translation>
+        <translation>
+            <numerusform>%n repair made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</numerusform>
+            <numerusform>%n repairs made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The repairs were cancelled. Everything they had done was undone: nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The repairs were not made: nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The repairs failed. Everything they had done was undone: nothing was changed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What changed:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>To undo these repairs: cudnnctl uninstall %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Repair</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What stops cuDNN from working here, and the repairs the doctor can make with your consent.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Exactly what the ticked repairs change</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Exactly what the ticked repairs change</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Tick a repair to see exactly what it changes.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Working</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Diagnose again</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::SetupWizard</name>
     <message>
         <source>cuDNN Setup</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Verify &gt;</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::TargetPage</name>
     <message>
         <source>Remove it from PATH</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Move it behind the cuDNN folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>In the system PATH, which Windows puts before yours:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The folder that holds the cuDNN DLLs: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose the folder for cuDNN</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Into the CUDA %1 toolkit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA's own files, where build tools and CUDA programs already look.</source>
-        <translation type="unfinished" />
+        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files, where build tools and CUDA programs already look.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Into a folder of its own</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Keeps cuDNN apart from CUDA, so it can be updated or removed on its own; for every user of this computer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Into a folder for you only</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Only for your user account, in your own profile: for when you cannot or do not want to change the whole computer.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Into the conda environment %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Only for programs run in this conda environment, such as the PyTorch or TensorFlow installed in it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Into the Python virtual environment %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Only for Python in this virtual environment: a .pth file tells Python where cuDNN is, whatever PATH says.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Needs administrator rights.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No administrator rights needed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 %2</source>
         <comment>what a choice is for, then whether it needs an administrator</comment>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This setup changes PATH and environment variables only on the Windows it runs on, not on Linux nor on a system given with --system-root: cuDNN is installed without them.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PATH stays as it is: CUDA's installer put this toolkit's DLL folder on it.</source>
-        <translation type="unfinished" />
+        <source>PATH stays as it is: CUDA&apos;s installer put this toolkit&apos;s DLL folder on it.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PATH stays as it is: conda puts the environment's Library\bin on it when the environment is activated.</source>
-        <translation type="unfinished" />
+        <source>PATH stays as it is: conda puts the environment&apos;s Library\bin on it when the environment is activated.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH stays as it is: Python 3.8 and later do not use it to find DLLs; the .pth file tells Python where cuDNN is.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Without a PATH entry, only programs you point at the folder yourself find cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not available on this system.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>For building OpenCV, ONNX Runtime or TensorFlow from source; set for all users.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>For building OpenCV, ONNX Runtime or TensorFlow from source; set for you only.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>For building OpenCV, ONNX Runtime or TensorFlow from source.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Space: %1 needed; the free space on that drive could not be read.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Space: %1 free on that drive, %2 needed.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Where cuDNN goes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose where the files go and how programs will find them. Nothing is changed until you press Install on the next page.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install into</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Folder for cuDNN</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Leave PATH as it is</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Add to my PATH</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Add to the system PATH</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH now</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PATH after the installation</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is added at the front of the system PATH (for all users), so programs started from now on load this cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 is added at the front of your own PATH, so programs started from now on load this cuDNN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::UninstallPage</name>
+    <message>
+        <source>Uninstalled: receipt %1, cuDNN %2 in %3. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not uninstalled: nothing was changed. The findings below say why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uninstall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take back an install that cuDNN Setup made, as its receipt recorded it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the install to take back. Files that changed since it was made are named and left alone: then nothing is removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installed on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installs made by cuDNN Setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Uninstall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uninstalling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::VerifyPage</name>
     <message>
         <source>Details</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Details of %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Waiting</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Passed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Skipped</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>under 1 ms</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>What to do: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking: %1…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking what the install placed in %1 (receipt %2).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking the cuDNN that a freshly started program loads, in %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verifying… This takes a few seconds, a minute when torch is asked too.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>There is nothing to verify.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>cuDNN does not work yet: %n check(s) failed. What to do is written under each.</source>
-        <translation><numerusform>cuDNN does not work yet: %n check failed. What to do is written under it.</numerusform><numerusform>cuDNN does not work yet: %n checks failed. What to do is written under each.</numerusform></translation>
+        <translation>
+            <numerusform>cuDNN does not work yet: %n check failed. What to do is written under it.</numerusform>
+            <numerusform>cuDNN does not work yet: %n checks failed. What to do is written under each.</numerusform>
+        </translation>
     </message>
     <message>
         <source>cuDNN works: it loads as your programs will load it, and it ran a convolution on the GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN loads as your programs will load it, but it was not run on the GPU: the checks below say why.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The report was copied to the clipboard.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Save the report in a folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The report was saved in %1: %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The report could not be saved in %1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verify</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cuDNN is loaded in a fresh process, as your programs will load it, and run on the GPU.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Repair…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checks</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verification progress</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Verify &amp;again</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Copy report</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Save report…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not run</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::WelcomePage</name>
     <message>
         <source>Welcome to cuDNN Setup</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Install NVIDIA cuDNN so that it loads, and prove that it works.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;p&gt;This wizard looks at this computer first: its NVIDIA GPU and driver, the CUDA toolkits, every copy of cuDNN already on it, and the Python interpreters that will use it.&lt;/p&gt;&lt;p&gt;It tells you in plain words what is there, what is missing, and why it matters. Nothing on your computer is changed until you say so.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What do you want to do?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Install cuDNN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install cuDNN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check this computer, choose NVIDIA&apos;s cuDNN archive and a folder, install it and verify that it loads.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Repair an installation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair an installation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find what keeps the cuDNN already on this computer from loading, and fix it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Uninstall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uninstall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take back an install that cuDNN Setup made: its files, PATH entry and variables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not available: cuDNN Setup has not installed cuDNN on this computer, so there is nothing of its own to take back.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

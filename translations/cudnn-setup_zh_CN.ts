@@ -27,6 +27,50 @@
         <source>Use the compatibility database in FILE instead of the built-in one.</source>
         <translation>使用 FILE 中的兼容性数据库，而不是内置的那一份。</translation>
     </message>
+    <message>
+        <source>The cuDNN Setup wizard. With --unattended it installs, repairs or uninstalls without a window and exits with the Windows installer codes (0, 3010, 1602, 1603, 1618, 87).
+
+Windows starts this program without waiting for it: a script sees its exit code only with "start /wait cudnn-setup.exe --unattended ..." or "Start-Process -Wait -PassThru". For scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the same exit codes.</source>
+        <translation>cuDNN Setup 安装向导。加上 --unattended 时不显示窗口，直接安装、修复或卸载，并以 Windows 安装程序的退出码（0、3010、1602、1603、1618、87）结束。
+
+Windows 启动本程序后不会等它结束：脚本只有用“start /wait cudnn-setup.exe --unattended ...”或“Start-Process -Wait -PassThru”才能拿到退出码。写脚本更推荐用 cudnnctl（install、uninstall、status）：它是控制台程序，退出码相同。</translation>
+    </message>
+    <message>
+        <source>Run without a window (see the options below); the log and a JSON result are written, the exit code says how it went.</source>
+        <translation>不显示窗口运行（选项见下）；会写日志和一份 JSON 结果，退出码表示执行结果。</translation>
+    </message>
+    <message>
+        <source>--unattended: read the [setup] settings from this INI file (options given here override it).</source>
+        <translation>--unattended：从这个 INI 文件的 [setup] 节读取设置（命令行上给出的选项优先）。</translation>
+    </message>
+    <message>
+        <source>--unattended: install (default), repair or uninstall.</source>
+        <translation>--unattended：install（默认）、repair 或 uninstall。</translation>
+    </message>
+    <message>
+        <source>--unattended: the cuDNN archive (ZIP) to install.</source>
+        <translation>--unattended：要安装的 cuDNN 压缩包（ZIP）。</translation>
+    </message>
+    <message>
+        <source>--unattended: where to install: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH.</source>
+        <translation>--unattended：安装位置：cuda[:VERSION]、dir[:PATH]、user、conda:ENV 或 venv:PATH。</translation>
+    </message>
+    <message>
+        <source>--unattended: which PATH gets the DLL folder: user, system or none.</source>
+        <translation>--unattended：把 DLL 文件夹加入哪个 PATH：user、system 或 none。</translation>
+    </message>
+    <message>
+        <source>--unattended: do not verify the install.</source>
+        <translation>--unattended：安装后不做验证。</translation>
+    </message>
+    <message>
+        <source>--unattended --action uninstall: the install to remove.</source>
+        <translation>--unattended --action uninstall：要卸载的那次安装。</translation>
+    </message>
+    <message>
+        <source>--%1 belongs to --unattended.</source>
+        <translation>--%1 只能和 --unattended 一起用。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnctl</name>
@@ -111,10 +155,6 @@
         <translation>check：假定显卡型号为 NAME（据此查出其计算能力）。</translation>
     </message>
     <message>
-        <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name.</source>
-        <translation>check：要评判的 cuDNN：版本号（8.9.7、8.9.7.29）或 NVIDIA 压缩包的文件名。</translation>
-    </message>
-    <message>
         <source>--%1 belongs to the check command.</source>
         <translation>--%1 只能用于 check 命令。</translation>
     </message>
@@ -167,18 +207,6 @@
         <translation>安装记录 %1：%2</translation>
     </message>
     <message>
-        <source>--path takes user, system or none.</source>
-        <translation>--path 只能是 user、system 或 none。</translation>
-    </message>
-    <message>
-        <source>--cudnn-variables takes user or system.</source>
-        <translation>--cudnn-variables 只能是 user 或 system。</translation>
-    </message>
-    <message>
-        <source>install needs the archive: --archive FILE.zip</source>
-        <translation>install 需要指定压缩包：--archive FILE.zip</translation>
-    </message>
-    <message>
         <source>install: which PATH gets the DLL folder: user, system or none (default: the target's own choice).</source>
         <translation>install：把 DLL 文件夹加入哪个 PATH：user、system 或 none（默认：按安装位置的惯例）。</translation>
     </message>
@@ -203,10 +231,6 @@
         <translation>安装完成；请重启 Windows 以完成安装：正在使用的文件会在启动时替换。</translation>
     </message>
     <message>
-        <source>--if-in-use takes fail or restart.</source>
-        <translation>--if-in-use 只能是 fail 或 restart。</translation>
-    </message>
-    <message>
         <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
         <translation>install：要替换的文件被程序占用时：fail（默认，停止安装）或 restart（在 Windows 下次启动时替换，退出码 3010）。</translation>
     </message>
@@ -229,52 +253,6 @@
     <message>
         <source>report needs a folder: cudnnctl report --out DIR</source>
         <translation>report 需要指定文件夹：cudnnctl report --out DIR</translation>
-    </message>
-    <message>
-        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
-
-Commands:
-  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
-            tables and name the archive to download. Values not given with
-            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
-  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
-            file, and which cuDNN for which CUDA it truly holds.
-  install   Install a cuDNN archive as one transaction (--archive --target
-            --path): all of it or nothing, with a receipt.
-  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).
-  verify    Try the installed cuDNN in a fresh process: load every library,
-            find missing dependencies, compare versions, run a convolution
-            on the GPU and ask torch which cuDNN it uses.
-  doctor    Find what keeps cuDNN from working and offer repairs (--fix).
-  report    Write report.json, report.html and environment_versions.txt
-            into --out DIR, for asking for help.</source>
-        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
-
-命令：
-  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
-            cuDNN 副本和 Python 解释器。
-  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
-            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
-  inspect   检查 cuDNN 压缩包（ZIP）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
-            以及其中实际是面向哪个 CUDA 的哪个 cuDNN。
-  install   以单个事务安装 cuDNN 压缩包（--archive --target --path）：
-            要么全部完成，要么什么都不改，并留下安装记录。
-  uninstall 按安装记录撤销一次安装（cudnnctl uninstall [ID]）。
-  verify    在新进程中试用已安装的 cuDNN：逐个加载所有库，找出缺失的依赖，
-            核对版本，在 GPU 上跑一次卷积，并查明 torch 实际用的是哪份 cuDNN。
-  doctor    找出 cuDNN 用不起来的原因，并提供修复（--fix）。
-  report    把 report.json、report.html 和 environment_versions.txt 写入
-            --out 指定的文件夹，方便求助时附上。</translation>
-    </message>
-    <message>
-        <source>The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, doctor or report.</source>
-        <translation>要执行的命令：detect、check、inspect ZIP、install、uninstall [ID]、verify、doctor 或 report。</translation>
-    </message>
-    <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1).</source>
-        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1，verify：cudnn-setup/verify/1，doctor：cudnn-setup/doctor/1）。</translation>
     </message>
     <message>
         <source>install: the cuDNN archive (ZIP) to install; doctor: the archive to replace damaged or mismatched files from.</source>
@@ -311,6 +289,68 @@ Commands:
     <message>
         <source>--%1 belongs to the %2 command.</source>
         <translation>--%1 只能用于 %2 命令。</translation>
+    </message>
+    <message>
+        <source>The result could not be recorded beside the receipt: %1</source>
+        <translation>结果没能记录到安装记录旁边：%1</translation>
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
+
+Commands:
+  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
+            interpreters of this system (or of --system-root).
+  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
+            tables and name the archive to download. Values not given with
+            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
+  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
+            file, and which cuDNN for which CUDA it truly holds.
+  install   Install a cuDNN archive as one transaction (--archive --target
+            --path): all of it or nothing, with a receipt.
+  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).
+  verify    Try the installed cuDNN in a fresh process: load every library,
+            find missing dependencies, compare versions, run a convolution
+            on the GPU and ask torch which cuDNN it uses.
+  doctor    Find what keeps cuDNN from working and offer repairs (--fix).
+  status    Whether an install of cuDNN Setup is there, intact (--cudnn
+            --target): exit 0 and one line, else exit 1 (detection rules).
+  report    Write report.json, report.html and environment_versions.txt
+            into --out DIR, for asking for help.</source>
+        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
+
+命令：
+  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
+            cuDNN 副本和 Python 解释器。
+  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
+            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
+  inspect   检查 cuDNN 压缩包（ZIP）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
+            以及其中实际是面向哪个 CUDA 的哪个 cuDNN。
+  install   以单个事务安装 cuDNN 压缩包（--archive --target --path）：
+            要么全部完成，要么什么都不改，并留下安装记录。
+  uninstall 按安装记录撤销一次安装（cudnnctl uninstall [ID]）。
+  verify    在新进程中试用已安装的 cuDNN：逐个加载所有库，找出缺失的依赖，
+            核对版本，在 GPU 上跑一次卷积，并查明 torch 实际用的是哪份 cuDNN。
+  doctor    找出 cuDNN 用不起来的原因，并提供修复（--fix）。
+  status    cuDNN Setup 的某次安装是否还在且完好（--cudnn --target）：
+            在就以 0 退出并输出一行，否则以 1 退出（供检测规则使用）。
+  report    把 report.json、report.html 和 environment_versions.txt 写入
+            --out 指定的文件夹，方便求助时附上。</translation>
+    </message>
+    <message>
+        <source>The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, doctor, report or status.</source>
+        <translation>要执行的命令：detect、check、inspect ZIP、install、uninstall [ID]、verify、doctor、report 或 status。</translation>
+    </message>
+    <message>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
+        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1，verify：cudnn-setup/verify/1，doctor：cudnn-setup/doctor/1，status：cudnn-setup/status/1）。</translation>
+    </message>
+    <message>
+        <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name; status: the version the install must have (9.1 matches 9.1.0.70).</source>
+        <translation>check：要评判的 cuDNN：版本号（8.9.7、8.9.7.29）或 NVIDIA 压缩包的文件名；status：安装必须是的版本（9.1 可匹配 9.1.0.70）。</translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the check and status commands.</source>
+        <translation>--%1 只能用于 check 和 status 命令。</translation>
     </message>
 </context>
 <context>
@@ -2996,6 +3036,70 @@ Commands:
         <source>Reinstall cuDNN from NVIDIA's archive: its libraries do not offer what every cuDNN offers.</source>
         <translation>请用 NVIDIA 官方压缩包重新安装 cuDNN：这些库缺少任何 cuDNN 都应提供的函数。</translation>
     </message>
+    <message>
+        <source>--path takes user, system or none.</source>
+        <translation>--path 只能是 user、system 或 none。</translation>
+    </message>
+    <message>
+        <source>--cudnn-variables takes user or system.</source>
+        <translation>--cudnn-variables 只能是 user 或 system。</translation>
+    </message>
+    <message>
+        <source>--if-in-use takes fail or restart.</source>
+        <translation>--if-in-use 只能是 fail 或 restart。</translation>
+    </message>
+    <message>
+        <source>install needs the archive: --archive FILE.zip</source>
+        <translation>install 需要指定压缩包：--archive FILE.zip</translation>
+    </message>
+    <message>
+        <source>The record of the last verification could not be removed.</source>
+        <translation>上次验证的结果记录没能删除。</translation>
+    </message>
+    <message>
+        <source>The answer file %1 cannot be read.</source>
+        <translation>无法读取应答文件 %1。</translation>
+    </message>
+    <message>
+        <source>Line %1 of the answer file is not "key=value".</source>
+        <translation>应答文件第 %1 行不是“键=值”的格式。</translation>
+    </message>
+    <message>
+        <source>verify= in the answer file takes true or false.</source>
+        <translation>应答文件里的 verify= 只能是 true 或 false。</translation>
+    </message>
+    <message>
+        <source>The answer file has a key this version does not know: %1.</source>
+        <translation>应答文件里有本版本不认识的键：%1。</translation>
+    </message>
+    <message>
+        <source>The action is install, repair or uninstall, not "%1".</source>
+        <translation>操作只能是 install、repair 或 uninstall，不能是“%1”。</translation>
+    </message>
+    <message>
+        <source>verified %1</source>
+        <translation>已于 %1 验证通过</translation>
+    </message>
+    <message>
+        <source>verification failed %1</source>
+        <translation>%1 验证未通过</translation>
+    </message>
+    <message>
+        <source>not verified</source>
+        <translation>尚未验证</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 for CUDA %2 installed in %3 (receipt %4, %5)</source>
+        <translation>cuDNN %1（适用于 CUDA %2）已安装在 %3（安装记录 %4，%5）</translation>
+    </message>
+    <message>
+        <source>cuDNN Setup has installed no cuDNN that matches here.</source>
+        <translation>cuDNN Setup 在这台机器上没有装过符合条件的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>The install is no longer intact: %1 is missing or was changed.</source>
+        <translation>这次安装已不完整：%1 不见了或被改动过。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3141,6 +3245,105 @@ Commands:
     <message>
         <source>What to do: %1</source>
         <translation>解决办法：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::FinishPage</name>
+    <message>
+        <source>cuDNN %1 was installed in %2 (receipt %3).</source>
+        <translation>cuDNN %1 已安装到 %2（安装记录 %3）。</translation>
+    </message>
+    <message>
+        <source>Repaired: %1</source>
+        <translation>已修复：%1</translation>
+    </message>
+    <message>
+        <source>The doctor examined this computer; no repair was made.</source>
+        <translation>已对这台电脑做了诊断，没有进行任何修复。</translation>
+    </message>
+    <message>
+        <source>Receipt %1 was uninstalled: cuDNN %2 is gone from %3.</source>
+        <translation>已卸载安装记录 %1：cuDNN %2 已从 %3 中移除。</translation>
+    </message>
+    <message>
+        <source>Nothing on this computer was changed.</source>
+        <translation>这台电脑上的内容没有任何改动。</translation>
+    </message>
+    <message>
+        <source>Verification: not run.</source>
+        <translation>验证：未运行。</translation>
+    </message>
+    <message>
+        <source>Verification: failed. The report names the check that failed.</source>
+        <translation>验证：未通过。报告中列出了未通过的检查项。</translation>
+    </message>
+    <message>
+        <source>Verification: passed. cuDNN loads and works.</source>
+        <translation>验证：通过。cuDNN 能正常加载并运行。</translation>
+    </message>
+    <message>
+        <source>Verification: passed in part. Some checks were skipped; the Verify page says why.</source>
+        <translation>验证：部分通过。有些检查被跳过了，原因见“验证”页。</translation>
+    </message>
+    <message>
+        <source>Diagnosis: healthy. The doctor finds no problem left.</source>
+        <translation>诊断：正常。没有发现遗留问题。</translation>
+    </message>
+    <message>
+        <source>Diagnosis: problems remain. The report lists them with what to do.</source>
+        <translation>诊断：仍有问题。报告中列出了这些问题和处理办法。</translation>
+    </message>
+    <message>
+        <source>Open a new Command Prompt, PowerShell or terminal window: windows that were open before keep the PATH they started with.</source>
+        <translation>请新开一个命令提示符、PowerShell 或终端窗口：之前已经打开的窗口仍沿用启动时的 PATH。</translation>
+    </message>
+    <message>
+        <source>Python 3.8 and later do not search PATH for the DLLs an extension module loads: Python code finds this cuDNN after os.add_dll_directory(r"%1"). A virtual environment cuDNN Setup installed into does this itself, through its .pth file.</source>
+        <translation>Python 3.8 及以上版本不再从 PATH 中查找扩展模块依赖的 DLL：Python 代码需要先调用 os.add_dll_directory(r"%1") 才能找到这份 cuDNN。如果是 cuDNN Setup 安装到的虚拟环境，它的 .pth 文件已经自动做了这一步。</translation>
+    </message>
+    <message>
+        <source>Keep the log and the report: they say what was found and changed, for support.</source>
+        <translation>请保留日志和报告：里面记录了检查结果和所做的改动，寻求技术支持时会用到。</translation>
+    </message>
+    <message>
+        <source>No log is being written: start cuDNN Setup with --log FILE to keep one.</source>
+        <translation>当前没有写日志：如需保留日志，请用 --log FILE 参数启动 cuDNN Setup。</translation>
+    </message>
+    <message>
+        <source>Save the report in</source>
+        <translation>报告保存位置</translation>
+    </message>
+    <message>
+        <source>The report was saved in %1: %2.</source>
+        <translation>报告已保存到 %1：%2。</translation>
+    </message>
+    <message>
+        <source>The report could not be saved in %1: %2</source>
+        <translation>无法把报告保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>What was done, and what to do next.</source>
+        <translation>已完成的操作，以及接下来要做的事。</translation>
+    </message>
+    <message>
+        <source>What was done</source>
+        <translation>已完成的操作</translation>
+    </message>
+    <message>
+        <source>What to do next</source>
+        <translation>接下来要做的事</translation>
+    </message>
+    <message>
+        <source>Open &amp;log</source>
+        <translation>打开日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Save report…</source>
+        <translation>保存报告(&amp;S)…</translation>
     </message>
 </context>
 <context>
@@ -3317,6 +3520,14 @@ Commands:
         <source>, </source>
         <comment>list separator</comment>
         <translation>，</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU was found, so cuDNN cannot run on this computer yet. If it has an NVIDIA GPU, install the GPU's driver from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now, for example on a machine being imaged without its GPU: it will be in place once a GPU and its driver are.</source>
+        <translation>没有找到 NVIDIA 显卡，所以 cuDNN 暂时无法在这台电脑上运行。如果电脑装有 NVIDIA 显卡，请从 nvidia.com/drivers 安装它的驱动，重启后再运行 cuDNN Setup。你现在仍然可以先安装 cuDNN，比如在不带显卡制作系统镜像时：等显卡和驱动装好后即可直接使用。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver is missing or not working, so cuDNN cannot run yet. Install the current driver for this GPU from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now: it will be in place once the driver works.</source>
+        <translation>NVIDIA 驱动没有安装或无法正常工作，所以 cuDNN 暂时无法运行。请从 nvidia.com/drivers 安装这块显卡的最新驱动，重启后再运行 cuDNN Setup。你现在仍然可以先安装 cuDNN：等驱动正常工作后即可直接使用。</translation>
     </message>
 </context>
 <context>
@@ -3807,6 +4018,10 @@ Commands:
         <source>&amp;Verify &gt;</source>
         <translation>验证(&amp;V) &gt;</translation>
     </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一步(&amp;N) &gt;</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::TargetPage</name>
@@ -3989,6 +4204,61 @@ Commands:
     </message>
 </context>
 <context>
+    <name>cudnnsetup::wizard::UninstallPage</name>
+    <message>
+        <source>Uninstalled: receipt %1, cuDNN %2 in %3. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
+        <translation>已卸载：安装记录 %1，位于 %3 的 cuDNN %2。它放置的文件、PATH 条目和环境变量都已删除，被它替换的文件也已恢复。</translation>
+    </message>
+    <message>
+        <source>Not uninstalled: nothing was changed. The findings below say why.</source>
+        <translation>未卸载：没有做任何改动。原因见下面的检查结果。</translation>
+    </message>
+    <message>
+        <source>Uninstall</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Take back an install that cuDNN Setup made, as its receipt recorded it.</source>
+        <translation>按照安装记录，撤销 cuDNN Setup 做过的一次安装。</translation>
+    </message>
+    <message>
+        <source>Choose the install to take back. Files that changed since it was made are named and left alone: then nothing is removed.</source>
+        <translation>请选择要撤销的安装。如果安装后有文件被改动过，会列出这些文件并保持原样，此时不会删除任何内容。</translation>
+    </message>
+    <message>
+        <source>Receipt</source>
+        <translation>安装记录</translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation>cuDNN</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Installed on</source>
+        <translation>安装时间</translation>
+    </message>
+    <message>
+        <source>Installs made by cuDNN Setup</source>
+        <translation>cuDNN Setup 做过的安装</translation>
+    </message>
+    <message>
+        <source>&amp;Uninstall</source>
+        <translation>卸载(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Uninstalling</source>
+        <translation>正在卸载</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+</context>
+<context>
     <name>cudnnsetup::wizard::VerifyPage</name>
     <message>
         <source>Details</source>
@@ -4118,6 +4388,10 @@ Commands:
         <source>Not run</source>
         <translation>未运行</translation>
     </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>下一步(&amp;N) &gt;</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::WelcomePage</name>
@@ -4140,6 +4414,50 @@ Commands:
     <message>
         <source>Language</source>
         <translation>语言</translation>
+    </message>
+    <message>
+        <source>What do you want to do?</source>
+        <translation>你想做什么？</translation>
+    </message>
+    <message>
+        <source>&amp;Install cuDNN</source>
+        <translation>安装 cuDNN(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Install cuDNN</source>
+        <translation>安装 cuDNN</translation>
+    </message>
+    <message>
+        <source>Check this computer, choose NVIDIA's cuDNN archive and a folder, install it and verify that it loads.</source>
+        <translation>检查这台电脑，选择 NVIDIA 的 cuDNN 压缩包和安装位置，完成安装并验证它能正常加载。</translation>
+    </message>
+    <message>
+        <source>&amp;Repair an installation</source>
+        <translation>修复现有安装(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Repair an installation</source>
+        <translation>修复现有安装</translation>
+    </message>
+    <message>
+        <source>Find what keeps the cuDNN already on this computer from loading, and fix it.</source>
+        <translation>找出电脑上已有的 cuDNN 无法加载的原因，并加以修复。</translation>
+    </message>
+    <message>
+        <source>&amp;Uninstall</source>
+        <translation>卸载(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Uninstall</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Take back an install that cuDNN Setup made: its files, PATH entry and variables.</source>
+        <translation>撤销 cuDNN Setup 做过的一次安装：删除它放置的文件、PATH 条目和环境变量。</translation>
+    </message>
+    <message>
+        <source>Not available: cuDNN Setup has not installed cuDNN on this computer, so there is nothing of its own to take back.</source>
+        <translation>不可用：cuDNN Setup 还没有在这台电脑上安装过 cuDNN，没有可以撤销的安装。</translation>
     </message>
 </context>
 </TS>

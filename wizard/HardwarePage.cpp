@@ -56,6 +56,11 @@ HardwarePage::HardwarePage(SetupSession *session, QWidget *parent)
     summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
     summaryRow->addWidget(m_summary, 1);
 
+    m_noGpu = new QLabel(this);
+    m_noGpu->setObjectName(QStringLiteral("noGpuLabel"));
+    m_noGpu->setWordWrap(true);
+    m_noGpu->hide();
+
     m_system = newFactsTree(QStringLiteral("systemTree"), this);
 
     m_findingsTitle = new QLabel(this);
@@ -82,6 +87,7 @@ HardwarePage::HardwarePage(SetupSession *session, QWidget *parent)
 
     auto layout = new QVBoxLayout(this);
     layout->addLayout(summaryRow);
+    layout->addWidget(m_noGpu);
     layout->addWidget(m_system, 3);
     layout->addWidget(m_findingsTitle);
     layout->addWidget(m_findings, 2);
@@ -126,6 +132,7 @@ void HardwarePage::startDetection()
     m_findings->clear();
     m_summaryIcon->clear();
     m_summary->setText(tr("Looking at this computer…"));
+    m_noGpu->hide();
     m_progress->setValue(0);
     m_progress->show();
     m_status->show();
@@ -274,10 +281,12 @@ void HardwarePage::showSnapshot()
     }
     m_findingsTitle->setVisible(!snapshot.findings.isEmpty());
 
-    if (errors > 0) {
+    // Without a GPU or a working driver cuDNN cannot run, whatever the findings say.
+    const bool cannotRun = snapshot.gpus.isEmpty() || !snapshot.driver || !snapshot.driver->working;
+    if (errors > 0 || cannotRun) {
         m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-        m_summary->setText(
-            tr("%n problem(s) must be solved before cuDNN can work on this computer.", nullptr, errors));
+        m_summary->setText(tr("%n problem(s) must be solved before cuDNN can work on this computer.", nullptr,
+                              std::max(errors, 1)));
     } else if (warnings > 0) {
         m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
         m_summary->setText(
@@ -287,6 +296,21 @@ void HardwarePage::showSnapshot()
         m_summary->setText(tr("This computer is ready for cuDNN."));
     }
     m_summary->setAccessibleName(m_summary->text());
+
+    // cuDNN cannot run here yet, but it can be placed now (a machine imaged before its GPU is in).
+    if (snapshot.gpus.isEmpty()) {
+        m_noGpu->setText(
+            tr("No NVIDIA GPU was found, so cuDNN cannot run on this computer yet. If it has an "
+               "NVIDIA GPU, install the GPU's driver from nvidia.com/drivers, restart, and run "
+               "cuDNN Setup again. You can still install cuDNN now, for example on a machine "
+               "being imaged without its GPU: it will be in place once a GPU and its driver are."));
+    } else if (!snapshot.driver || !snapshot.driver->working) {
+        m_noGpu->setText(
+            tr("The NVIDIA driver is missing or not working, so cuDNN cannot run yet. Install the "
+               "current driver for this GPU from nvidia.com/drivers, restart, and run cuDNN Setup "
+               "again. You can still install cuDNN now: it will be in place once the driver works."));
+    }
+    m_noGpu->setVisible(cannotRun);
 }
 
 void HardwarePage::saveReport()

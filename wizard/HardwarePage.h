@@ -43,6 +43,7 @@ private:
     DetectionJob *m_job = nullptr;
     QLabel *m_summaryIcon = nullptr;
     QLabel *m_summary = nullptr;
+    QLabel *m_noGpu = nullptr; // what to do without an NVIDIA GPU or a working driver
     QTreeWidget *m_system = nullptr;
     QLabel *m_findingsTitle = nullptr;
     FindingsView *m_findings = nullptr;

@@ -51,6 +51,9 @@ public:
     void cancelRepair();
     // The repairs ticked now, in the order of the list.
     QList<Repair> selectedRepairs() const;
+    // The last Apply: the repairs it asked for and how it went (none before one).
+    const QList<Repair> &appliedRepairs() const { return m_applied; }
+    const std::optional<ChangeOutcome> &repairOutcome() const { return m_outcome; }
     // The program that runs the verification's probe; empty: the cudnnctl beside this program.
     void setProbeProgram(const QString &program) { m_probeProgram = program; }
 

@@ -2,11 +2,13 @@
 
 #include "ArchivePage.h"
 #include "Artwork.h"
+#include "FinishPage.h"
 #include "HardwarePage.h"
 #include "InstallPage.h"
 #include "MatchPage.h"
 #include "RepairPage.h"
 #include "TargetPage.h"
+#include "UninstallPage.h"
 #include "VerifyPage.h"
 #include "WelcomePage.h"
 
@@ -14,6 +16,7 @@
 
 #include <QApplication>
 #include <QEvent>
+#include <QMetaObject>
 
 namespace cudnnsetup::wizard {
 
@@ -25,7 +28,7 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setOption(QWizard::NoBackButtonOnStartPage);
     setWindowIcon(QIcon(logo(128, 1.0)));
     setPixmap(QWizard::LogoPixmap, logo(64, devicePixelRatioF()));
-    setPage(Page_Welcome, new WelcomePage(this));
+    setPage(Page_Welcome, new WelcomePage(session, this));
     setPage(Page_Hardware, new HardwarePage(session, this));
     setPage(Page_Match, new MatchPage(session, this));
     setPage(Page_Archive, new ArchivePage(session, this));
@@ -35,10 +38,52 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     install->setFinalPage(true);
     setPage(Page_Install, install);
     setPage(Page_Verify, new VerifyPage(session, this));
-    setPage(Page_Repair, new RepairPage(session, this));
+    auto repair = new RepairPage(session, this);
+    // As on the Install page: Finish closes at once, Next shows the summary first.
+    repair->setFinalPage(true);
+    setPage(Page_Repair, repair);
+    setPage(Page_Uninstall, new UninstallPage(session, this));
+    setPage(Page_Finish, new FinishPage(session, this));
+    if (qEnvironmentVariableIsSet(kExitAfterFirstPaint))
+        page(Page_Welcome)->installEventFilter(this);
     setStartId(Page_Welcome);
     setMinimumSize(760, 560);
     retranslate();
+}
+
+SetupTask SetupWizard::task() const
+{
+    return static_cast<const WelcomePage *>(page(Page_Welcome))->task();
+}
+
+int SetupWizard::nextId() const
+{
+    switch (currentId()) {
+    case Page_Welcome:
+        return task() == SetupTask::Uninstall ? Page_Uninstall : Page_Hardware;
+    case Page_Hardware:
+        return task() == SetupTask::Repair ? Page_Repair : Page_Match;
+    case Page_Verify:
+        // The Verify page says whether a failed check leads to the Repair page.
+        return currentPage()->nextId() == -1 ? Page_Finish : currentPage()->nextId();
+    case Page_Repair:
+    case Page_Uninstall:
+        return Page_Finish;
+    case Page_Finish:
+        return -1;
+    default:
+        return QWizard::nextId();
+    }
+}
+
+bool SetupWizard::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::Paint && watched == page(Page_Welcome)) {
+        watched->removeEventFilter(this);
+        // Queued: the rest of this paint reaches the screen first.
+        QMetaObject::invokeMethod(qApp, &QCoreApplication::quit, Qt::QueuedConnection);
+    }
+    return QWizard::eventFilter(watched, event);
 }
 
 void SetupWizard::reject()
@@ -51,6 +96,10 @@ void SetupWizard::reject()
         repair->cancelRepair();
         return;
     }
+    // An uninstall is one short transaction: it ends (or rolls back) before the wizard may close.
+    if (auto uninstall = qobject_cast<UninstallPage *>(currentPage());
+        uninstall && uninstall->isUninstalling())
+        return;
     QWizard::reject();
 }
 
@@ -86,6 +135,7 @@ void SetupWizard::retranslate()
     applyLanguageFont();
     setWindowTitle(tr("cuDNN Setup"));
     page(Page_Install)->setButtonText(CommitButton, tr("&Verify >"));
+    page(Page_Uninstall)->setButtonText(CommitButton, tr("&Next >"));
     // QWizard words its own buttons only when the style is set or the page changes; setting the
     // style again re-reads them from Qt's translation.
     const WizardStyle style = wizardStyle();

@@ -8,6 +8,14 @@ class SetupSession;
 
 namespace cudnnsetup::wizard {
 
+// What the user came to do, chosen on the Welcome page; it decides the pages that follow.
+enum class SetupTask
+{
+    Install,   // Hardware, Match, Archive, Target, Install, Verify (Repair when a check failed)
+    Repair,    // Hardware, Repair
+    Uninstall, // Uninstall
+};
+
 class SetupWizard final : public QWizard
 {
     Q_OBJECT
@@ -22,10 +30,19 @@ public:
         Page_Target,
         Page_Install,
         Page_Verify,
-        Page_Repair, // after Verify, when a check failed
+        Page_Repair, // after Verify when a check failed, or after Hardware when repairing
+        Page_Uninstall,
+        Page_Finish,
     };
 
+    // With this variable set the program quits as soon as its first page has been painted: the
+    // startup benchmark times the process from its start to that moment.
+    static constexpr char kExitAfterFirstPaint[] = "CUDNN_SETUP_EXIT_AFTER_FIRST_PAINT";
+
     explicit SetupWizard(SetupSession *session, QWidget *parent = nullptr);
+
+    SetupTask task() const;
+    int nextId() const override;
 
     // Cancel, Escape and closing the window: while cuDNN is being installed or repaired they cancel
     // the change (which rolls back) instead of closing the wizard under it.
@@ -33,6 +50,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslate();

@@ -405,6 +405,8 @@ void VerifyPage::showState()
     m_copy->setEnabled(hasReport);
     m_save->setEnabled(hasReport);
     m_noteLabel->setText(m_note);
+    // Next leads to the Repair page only when a check failed; otherwise on to the summary.
+    setButtonText(QWizard::NextButton, nextId() == SetupWizard::Page_Repair ? tr("&Repair…") : tr("&Next >"));
 
     if (m_subject) {
         m_subjectLabel->setText(
@@ -512,7 +514,6 @@ void VerifyPage::retranslate()
 {
     setTitle(tr("Verify"));
     setSubTitle(tr("cuDNN is loaded in a fresh process, as your programs will load it, and run on the GPU."));
-    setButtonText(QWizard::NextButton, tr("&Repair…"));
     m_list->setAccessibleName(tr("Checks"));
     m_progress->setAccessibleName(tr("Verification progress"));
     m_again->setText(tr("Verify &again"));

@@ -1,36 +1,72 @@
-// cudnn-setup: the wizard. Parses arguments, sets the language, shows the wizard.
+// cudnn-setup: the wizard. Parses arguments, sets the language, shows the wizard; with --unattended
+// it runs without a window (no QApplication) and answers with the installer exit codes.
 #include "DialogQuestionHandler.h"
 #include "SetupWizard.h"
 #include "common/ExitCodes.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
 #include "install/Installer.h"
+#include "platform/Elevation.h"
 #include "session/SetupSession.h"
+#include "session/UnattendedRun.h"
+#include "verify/Verifier.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
 
+#include <cstring>
+#include <memory>
+
 using namespace cudnnsetup;
+
+namespace {
+
+constexpr int kInvalidParameter = 87;
+
+bool unattendedRequested(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--unattended") == 0)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
-    QApplication app(argc, argv);
+    // Unattended: no window at all, so no QApplication (which needs a display on Linux).
+    const bool unattended = unattendedRequested(argc, argv);
+    std::unique_ptr<QCoreApplication> application = unattended
+                                                        ? std::make_unique<QCoreApplication>(argc, argv)
+                                                        : std::make_unique<QApplication>(argc, argv);
     // QSettings' key (HKCU\Software\cuDNN Setup\cuDNN Setup): the Archive page's last folder.
-    QApplication::setOrganizationName(QStringLiteral("cuDNN Setup"));
-    QApplication::setApplicationName(QStringLiteral("cuDNN Setup"));
-    QApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
+    QCoreApplication::setOrganizationName(QStringLiteral("cuDNN Setup"));
+    QCoreApplication::setApplicationName(QStringLiteral("cuDNN Setup"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
 
     // The language comes first: the option descriptions and every later text are translated.
-    const QString requested = Translations::languageArgument(QApplication::arguments());
+    const QString requested = Translations::languageArgument(QCoreApplication::arguments());
     if (!Translations::install(requested.isEmpty() ? Translations::languageForLocale(QLocale::system())
                                                    : requested))
         Translations::install(QStringLiteral("en"));
 
     QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "cudnn-setup",
+        "The cuDNN Setup wizard. With --unattended it installs, repairs or uninstalls without a window "
+        "and exits with the Windows installer codes (0, 3010, 1602, 1603, 1618, 87).\n\n"
+        "Windows starts this program without waiting for it: a script sees its exit code only with "
+        "\"start /wait cudnn-setup.exe --unattended ...\" or \"Start-Process -Wait -PassThru\". For "
+        "scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the "
+        "same exit codes."));
     const QCommandLineOption langOption(
         QStringLiteral("lang"),
         QApplication::translate("cudnn-setup", "Language of the wizard: en or zh_CN."),
@@ -48,10 +84,101 @@ int main(int argc, char *argv[])
         QApplication::translate("cudnn-setup",
                                 "Use the compatibility database in FILE instead of the built-in one."),
         QStringLiteral("FILE"));
-    parser.addOptions({langOption, rootOption, logOption, compatOption});
+    const QCommandLineOption unattendedOption(
+        QStringLiteral("unattended"),
+        QCoreApplication::translate("cudnn-setup",
+                                    "Run without a window (see the options below); the log and a "
+                                    "JSON result are written, the exit code says how it went."));
+    const QCommandLineOption answerOption(
+        QStringLiteral("answer-file"),
+        QCoreApplication::translate("cudnn-setup",
+                                    "--unattended: read the [setup] settings from this INI file "
+                                    "(options given here override it)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption actionOption(
+        QStringLiteral("action"),
+        QCoreApplication::translate("cudnn-setup", "--unattended: install (default), repair or uninstall."),
+        QStringLiteral("ACTION"));
+    const QCommandLineOption archiveOption(
+        QStringLiteral("archive"),
+        QCoreApplication::translate("cudnn-setup", "--unattended: the cuDNN archive (ZIP) to install."),
+        QStringLiteral("ZIP"));
+    const QCommandLineOption targetOption(
+        QStringLiteral("target"),
+        QCoreApplication::translate("cudnn-setup",
+                                    "--unattended: where to install: cuda[:VERSION], dir[:PATH], "
+                                    "user, conda:ENV or venv:PATH."),
+        QStringLiteral("TARGET"));
+    const QCommandLineOption pathOption(
+        QStringLiteral("path"),
+        QCoreApplication::translate("cudnn-setup",
+                                    "--unattended: which PATH gets the DLL folder: user, system "
+                                    "or none."),
+        QStringLiteral("SCOPE"));
+    const QCommandLineOption noVerifyOption(
+        QStringLiteral("no-verify"),
+        QCoreApplication::translate("cudnn-setup", "--unattended: do not verify the install."));
+    const QCommandLineOption receiptOption(
+        QStringLiteral("receipt"),
+        QCoreApplication::translate("cudnn-setup", "--unattended --action uninstall: the install to remove."),
+        QStringLiteral("ID"));
+    parser.addOptions({langOption, rootOption, logOption, compatOption, unattendedOption, answerOption,
+                       actionOption, archiveOption, targetOption, pathOption, noVerifyOption, receiptOption});
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.process(app);
+    parser.process(*application);
+
+    if (unattended) {
+        logging::configure(false);
+        QString root;
+        if (parser.isSet(rootOption)) {
+            if (!QFileInfo(parser.value(rootOption)).isDir())
+                return kInvalidParameter;
+            root = QDir(parser.value(rootOption)).absolutePath();
+        }
+        const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
+        UnattendedSettings settings;
+        if (parser.isSet(answerOption)) {
+            const Expected<UnattendedSettings> answered = settings.withAnswerFile(parser.value(answerOption));
+            if (!answered) {
+                qCCritical(lcApp).noquote() << answered.error().message.toString();
+                return kInvalidParameter;
+            }
+            settings = *answered;
+        }
+        const auto override = [&parser](const QCommandLineOption &option, QString &value) {
+            if (parser.isSet(option))
+                value = parser.value(option);
+        };
+        override(actionOption, settings.action);
+        override(archiveOption, settings.archive);
+        override(targetOption, settings.target);
+        override(pathOption, settings.path);
+        override(receiptOption, settings.receiptId);
+        override(logOption, settings.logFile);
+        if (parser.isSet(noVerifyOption))
+            settings.verify = false;
+        if (settings.logFile.isEmpty())
+            settings.logFile = defaultUnattendedLog(context, Elevation::host().isElevated(),
+                                                    QDateTime::currentDateTimeUtc());
+        const DatabaseChoice database =
+            DatabaseChoice::choose(parser.value(compatOption), QCoreApplication::applicationDirPath());
+        if (parser.isSet(compatOption) && hasErrors(database.findings)) {
+            qCCritical(lcApp).noquote() << database.findings.first().message.toString();
+            return kInvalidParameter;
+        }
+        return runUnattendedLogged(settings, context, database.database, defaultProbeProgram());
+    }
+
+    for (const QCommandLineOption *option : {&answerOption, &actionOption, &archiveOption, &targetOption,
+                                             &pathOption, &noVerifyOption, &receiptOption}) {
+        if (parser.isSet(*option)) {
+            QMessageBox::critical(nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
+                                  QApplication::translate("cudnn-setup", "--%1 belongs to --unattended.")
+                                      .arg(option->names().first()));
+            return exitcode::UsageError;
+        }
+    }
 
     logging::configure(false);
     if (parser.isSet(logOption))
@@ -93,5 +220,5 @@ int main(int argc, char *argv[])
     wizard::SetupWizard wizard(&session);
     session.setQuestionHandler(std::make_shared<wizard::DialogQuestionHandler>(&wizard));
     wizard.show();
-    return app.exec();
+    return application->exec();
 }

@@ -1,10 +1,9 @@
 #include "ChangeCommands.h"
 
-#include "archive/ArchiveInspector.h"
 #include "common/Translations.h"
-#include "detect/Detector.h"
 #include "install/ElevatedChange.h"
 #include "install/Installer.h"
+#include "session/InstallRequest.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -110,79 +109,33 @@ QString text(const ChangeOutcome &outcome, const QString &command)
 
 int runChange(const ChangeRequest &request, const SystemContext &context, const KnowledgeBase &kb)
 {
-    std::optional<PathScope> pathScope;
-    if (!request.path.isEmpty()) {
-        pathScope = pathScopeFromName(request.path);
-        if (!pathScope)
-            return invalid(QCoreApplication::translate("cudnnctl", "--path takes user, system or none."),
-                           request.json);
-    }
-    std::optional<EnvironmentScope> variables;
-    if (request.variables == QLatin1String("user"))
-        variables = EnvironmentScope::User;
-    else if (request.variables == QLatin1String("system"))
-        variables = EnvironmentScope::Machine;
-    else if (!request.variables.isEmpty())
-        return invalid(QCoreApplication::translate("cudnnctl", "--cudnn-variables takes user or system."),
-                       request.json);
+    InstallRequest install;
+    install.archive = request.archive;
+    install.target = request.target;
+    install.path = request.path;
+    install.variables = request.variables;
+    install.ifInUse = request.ifInUse;
+    install.dryRun = request.dryRun;
+    install.detect = request.detect;
+    install.elevatedProgram = QCoreApplication::applicationFilePath();
+    install.elevatedArguments = {QStringLiteral("--lang"), Translations::current()};
+    ChangeOptions crashable;
+    crashable.crashAt = crashHookFromEnvironment();
+    const Expected<ChangeOptions> options = changeOptionsFor(install, crashable);
+    if (!options)
+        return invalid(options.error().message.toString(), request.json);
 
     const std::shared_ptr<PersistentEnvironment> environment =
         context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
     Findings recovered = recoverUnfinished(context, environment);
 
-    ChangeOptions options;
-    options.dryRun = request.dryRun;
-    options.cudnnVariables = variables;
-    options.crashAt = crashHookFromEnvironment();
-    if (request.ifInUse == QLatin1String("restart"))
-        options.replaceInUseAtReboot = true;
-    else if (!request.ifInUse.isEmpty() && request.ifInUse != QLatin1String("fail"))
-        return invalid(QCoreApplication::translate("cudnnctl", "--if-in-use takes fail or restart."),
-                       request.json);
-
     ChangeOutcome outcome;
     if (request.command == QLatin1String("install")) {
-        if (request.archive.isEmpty())
-            return invalid(
-                QCoreApplication::translate("cudnnctl", "install needs the archive: --archive FILE.zip"),
-                request.json);
-        InspectOptions inspectOptions;
-        inspectOptions.verifyData = false; // every CRC is checked while unpacking
-        const auto report = inspectArchive(request.archive, kb, inspectOptions);
-        if (!report)
-            return invalid(report.error().message.toString(), request.json);
-        DetectOptions detectOptions = request.detect;
-        const SystemSnapshot snapshot = detectSystem(context, detectOptions);
-        InstallTarget target;
-        if (request.target.isEmpty()) {
-            target = defaultTarget(snapshot, *report, context, kb);
-            if (pathScope)
-                target.pathScope = *pathScope;
-        } else {
-            // A folder given relative to where the command runs, as shells pass them.
-            QString spec = request.target;
-            const QString kind = spec.section(QLatin1Char(':'), 0, 0);
-            const QString folder = spec.mid(kind.size() + 1);
-            if (context.isLive() && (kind == QLatin1String("dir") || kind == QLatin1String("venv")) &&
-                !folder.isEmpty() && QDir::isRelativePath(folder))
-                spec = kind + QLatin1Char(':') +
-                       QDir::toNativeSeparators(QDir::current().absoluteFilePath(folder));
-            const auto chosen = targetFromSpec(spec, pathScope, snapshot, *report, context, kb);
-            if (!chosen)
-                return invalid(chosen.error().message.toString(), request.json);
-            target = *chosen;
-        }
-        const Elevation &elevation = Elevation::host();
-        if (!request.dryRun && needsElevation(target, options, context, elevation)) {
-            QStringList extra{QStringLiteral("--lang"), Translations::current()};
-            if (!request.ifInUse.isEmpty())
-                extra << QStringLiteral("--if-in-use") << request.ifInUse;
-            outcome = installElevated(QCoreApplication::applicationFilePath(), request.archive, target,
-                                      options, extra, context, environment, elevation);
-        } else {
-            outcome = install(request.archive, *report, target, context, environment, options);
-        }
-        outcome.findings = report->findings + outcome.findings;
+        const Expected<ChangeOutcome> installed =
+            installRequested(install, *options, context, environment, kb);
+        if (!installed)
+            return invalid(installed.error().message.toString(), request.json);
+        outcome = *installed;
     } else {
         const Elevation &elevation = Elevation::host();
         bool machineWide = false;
@@ -195,10 +148,7 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
             outcome = runChangeElevated(QCoreApplication::applicationFilePath(),
                                         QCoreApplication::arguments().mid(1), elevation);
         else
-            outcome = uninstall(request.receiptId, context, environment, options);
-        // This user's PATH and variables of a machine-wide install go with it, changed by this process.
-        if (!request.dryRun && outcome.status == ChangeOutcome::Status::Done && outcome.receipt)
-            outcome.findings += uninstallUserParts(outcome.receipt->id, context, environment);
+            outcome = uninstallWithParts(request.receiptId, *options, context, environment);
     }
     outcome.findings = recovered + outcome.findings;
     if (!request.resultFile.isEmpty()) {

@@ -9,6 +9,8 @@
 #include "report/ReportFiles.h"
 #include "report/TextTable.h"
 #include "report/VerifyText.h"
+#include "verify/InstallStatus.h"
+#include "verify/VerificationRecord.h"
 #include "verify/Verifier.h"
 
 #include <QCoreApplication>
@@ -181,12 +183,37 @@ int runDoctor(const VerifyRequest &request, const SystemContext &context, const 
     return outcome.exitCode();
 }
 
+int runStatus(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
+{
+    StatusQuery query;
+    query.cudnnVersion = request.cudnnVersion;
+    if (!request.target.isEmpty()) {
+        DetectOptions detect = request.detect;
+        detect.probePythons = false; // a venv or conda target is named by its folder
+        const Expected<InstallTarget> target = targetFromSpec(
+            request.target, std::nullopt, detectSystem(context, detect), ArchiveReport{}, context, kb);
+        if (!target)
+            return usage(target.error().message.toString());
+        query.target = *target;
+    }
+    const InstallStatus status = installStatus(context, query);
+    if (request.json)
+        printJson(status.toJson());
+    else if (status.installed())
+        QTextStream(stdout) << status.line() << '\n';
+    if (!status.installed())
+        QTextStream(stderr) << status.reason.message.toString() << '\n';
+    return status.installed() ? exitcode::Success : exitcode::ProblemsFound;
+}
+
 } // namespace
 
 int runVerifyCommand(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
 {
     if (request.command == QLatin1String("doctor"))
         return runDoctor(request, context, kb);
+    if (request.command == QLatin1String("status"))
+        return runStatus(request, context, kb);
 
     DetectOptions detect = request.detect;
     // The framework stage asks the interpreters itself; detection only needs to know which have torch.
@@ -237,6 +264,12 @@ int runVerifyCommand(const VerifyRequest &request, const SystemContext &context,
     options.gpu = request.gpu;
     options.framework = request.framework;
     const VerifyReport report = verify(context, snapshot, *subject, options);
+    // `cudnnctl status` says when the install last passed.
+    if (const std::optional<QString> error = recordVerification(context, report))
+        QTextStream(stderr) << QCoreApplication::translate(
+                                   "cudnnctl", "The result could not be recorded beside the receipt: %1")
+                                   .arg(*error)
+                            << '\n';
     if (request.json)
         printJson(report.toJson());
     else

@@ -7,12 +7,14 @@
 #include <QString>
 #include <QStringList>
 
-// `cudnnctl verify`, `doctor` and `report`: the commands that try the cuDNN a machine has, explain
+// `cudnnctl verify`, `doctor`, `report` and `status`: the commands that try the cuDNN a machine has, explain
 // what is wrong and offer the repairs. verify and doctor answer 0 (fine) or 1 (problems); doctor
-// --fix answers with the installer codes of a change (0, 1602, 1603, 1618).
+// --fix answers with the installer codes of a change (0, 1602, 1603, 1618). status is a fleet's
+// detection rule: 0 and one line on stdout when the install asked about is there, else 1 and
+// nothing on stdout.
 struct VerifyRequest
 {
-    QString command;       // "verify", "doctor", "report"
+    QString command;       // "verify", "doctor", "report", "status"
     QString target;        // --target: the install to check (default: the last one cuDNN Setup made,
                            // else what a fresh process loads)
     QStringList pythons;   // --python
@@ -22,6 +24,7 @@ struct VerifyRequest
     bool yes = false;      // doctor --yes: apply every offered repair without asking
     QString archive;       // doctor: an archive to replace mismatched files from
     QString outFolder;     // report --out
+    QString cudnnVersion;  // status --cudnn: a version prefix the install must have
     bool json = false;
     cudnnsetup::DetectOptions detect;
 };

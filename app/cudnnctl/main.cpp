@@ -77,6 +77,8 @@ int main(int argc, char *argv[])
                     "            find missing dependencies, compare versions, run a convolution\n"
                     "            on the GPU and ask torch which cuDNN it uses.\n"
                     "  doctor    Find what keeps cuDNN from working and offer repairs (--fix).\n"
+                    "  status    Whether an install of cuDNN Setup is there, intact (--cudnn\n"
+                    "            --target): exit 0 and one line, else exit 1 (detection rules).\n"
                     "  report    Write report.json, report.html and environment_versions.txt\n"
                     "            into --out DIR, for asking for help."));
     parser.addHelpOption();
@@ -85,13 +87,14 @@ int main(int argc, char *argv[])
         QStringLiteral("command"),
         QCoreApplication::translate(
             "cudnnctl", "The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, "
-                        "doctor or report."));
+                        "doctor, report or status."));
     const QCommandLineOption jsonOption(
         QStringLiteral("json"),
         QCoreApplication::translate(
             "cudnnctl",
             "Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: "
-            "cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1)."));
+            "cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: "
+            "cudnn-setup/status/1)."));
     const QCommandLineOption rootOption(
         QStringLiteral("system-root"),
         QCoreApplication::translate(
@@ -148,7 +151,8 @@ int main(int argc, char *argv[])
         QStringLiteral("cudnn"),
         QCoreApplication::translate(
             "cudnnctl",
-            "check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name."),
+            "check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name; "
+            "status: the version the install must have (9.1 matches 9.1.0.70)."),
         QStringLiteral("V"));
     const QCommandLineOption backendOption(
         QStringLiteral("zip-backend"),
@@ -248,8 +252,9 @@ int main(int argc, char *argv[])
     // The verifier's child: loads libraries in a process that has loaded nothing else yet.
     if (command == QLatin1String("probe"))
         return runProbeCommand(parser.value(requestOption));
+    const bool status = command == QLatin1String("status");
     const bool verifying = command == QLatin1String("verify") || command == QLatin1String("doctor") ||
-                           command == QLatin1String("report");
+                           command == QLatin1String("report") || status;
     const bool inspect = command == QLatin1String("inspect");
     const bool installing = command == QLatin1String("install");
     const bool uninstalling = command == QLatin1String("uninstall");
@@ -272,7 +277,8 @@ int main(int argc, char *argv[])
     };
     for (const QString &misplaced :
          {belongs(archiveOption, installing || doctor, "install, doctor"),
-          belongs(targetOption, installing || verifyOnly || report, "install, verify, report"),
+          belongs(targetOption, installing || verifyOnly || report || status,
+                  "install, verify, report, status"),
           belongs(pythonOption, verifyOnly || report, "verify, report"),
           belongs(noGpuOption, verifyOnly || doctor || report, "verify, doctor, report"),
           belongs(noFrameworkOption, verifyOnly || report, "verify, report"),
@@ -297,11 +303,16 @@ int main(int argc, char *argv[])
                               .arg(backendOption.names().first()));
     const bool check = command == QLatin1String("check");
     for (const QCommandLineOption *option :
-         {&osOption, &archOption, &driverOption, &cudaOption, &smOption, &gpuOption, &cudnnOption}) {
+         {&osOption, &archOption, &driverOption, &cudaOption, &smOption, &gpuOption}) {
         if (!check && parser.isSet(*option))
             return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the check command.")
                                   .arg(option->names().first()));
     }
+
+    if (!check && !status && parser.isSet(cudnnOption))
+        return usageError(
+            QCoreApplication::translate("cudnnctl", "--%1 belongs to the check and status commands.")
+                .arg(cudnnOption.names().first()));
 
     DetectOptions options;
     if (parser.isSet(timeoutOption)) {
@@ -341,6 +352,7 @@ int main(int argc, char *argv[])
         request.yes = parser.isSet(yesOption);
         request.archive = parser.value(archiveOption);
         request.outFolder = parser.value(outOption);
+        request.cudnnVersion = parser.value(cudnnOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;
         return runVerifyCommand(request,

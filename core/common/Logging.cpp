@@ -64,6 +64,12 @@ void configure(bool verbose)
                                                               "cudnnsetup.*.info=false"));
 }
 
+QString filePath()
+{
+    QMutexLocker lock(&g_mutex);
+    return g_file ? g_file->fileName() : QString();
+}
+
 bool writeTo(const QString &path)
 {
     auto file = new QFile(path);

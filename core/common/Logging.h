@@ -17,6 +17,8 @@ namespace logging {
 void configure(bool verbose);
 // Also write every message, with a timestamp, to `path` (appending). Returns false if it cannot be opened.
 bool writeTo(const QString &path);
+// The file writeTo() opened last; empty when the log goes nowhere but the console.
+QString filePath();
 } // namespace logging
 
 } // namespace cudnnsetup

@@ -8,7 +8,9 @@
 #   verify: `cudnnctl verify` on this system (with a GPU: handle and convolution included) beside
 #           the torch check a person would run by hand (tests/bench/torch_cudnn_check.py), when
 #           PYTHON names an interpreter with a CUDA torch.
-# usage: run.sh [detect|extract|verify|all] [bench_detect / bench_verify arguments...]
+#   startup: cudnn-setup from its start until the first page is painted (offscreen unless
+#           QT_QPA_PLATFORM says otherwise); goal 500 ms.
+# usage: run.sh [detect|extract|verify|startup|all] [bench_detect / bench_verify / bench_startup arguments...]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${BUILD_DIR:-$here/../../build}"
@@ -36,4 +38,10 @@ if [ "$what" = verify ]; then
     peer=()
     [ -n "${PYTHON:-}" ] && peer=(--peer "\"$PYTHON\" \"$here/torch_cudnn_check.py\"" --peer-runs "${PEER_RUNS:-3}")
     "$build/tests/bench/bench_verify" --runs "${RUNS:-9}" "${peer[@]}" "$@"
+fi
+
+if [ "$what" = startup ]; then
+    "$build/tests/bench/bench_startup" --runs "${RUNS:-9}" "$@"
+elif [ "$what" = all ]; then
+    "$build/tests/bench/bench_startup" --runs "${RUNS:-9}"
 fi

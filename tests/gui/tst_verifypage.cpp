@@ -194,7 +194,9 @@ private Q_SLOTS:
         QVERIFY(page->isComplete());
         QCOMPARE(page->nextId(), -1);
         QVERIFY(opened.wizard.button(QWizard::FinishButton)->isEnabled());
-        QVERIFY(!opened.wizard.button(QWizard::NextButton)->isVisible());
+        // Next goes on to the summary, not to the Repair page.
+        QCOMPARE(opened.wizard.nextId(), int(SetupWizard::Page_Finish));
+        QCOMPARE(opened.wizard.button(QWizard::NextButton)->text(), QStringLiteral("&Next >"));
 
         QGuiApplication::clipboard()->clear();
         opened.button(QStringLiteral("copyReportButton"))->click();

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "common/Expected.h"
+#include "compat/KnowledgeBase.h"
+#include "detect/DetectOptions.h"
+#include "install/Installer.h"
+#include "platform/SystemContext.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace cudnnsetup {
+
+// An install as the command line asks for it (`cudnnctl install` and `cudnn-setup --unattended`):
+// the values as typed, checked here, so both answer bad input the same way (exit 87).
+struct InstallRequest
+{
+    QString archive;   // the ZIP (host path)
+    QString target;    // cuda[:VERSION], dir[:PATH], user, conda:ENV, venv:PATH; empty: the default
+    QString path;      // user|system|none; empty: the target kind's own
+    QString variables; // CUDNN_* variables: user|system; empty: none
+    QString ifInUse;   // fail|restart; empty: fail
+    bool dryRun = false;
+    DetectOptions detect;
+    // When the target needs administrator rights this process lacks: the cudnnctl that makes the
+    // change elevated, and what it gets beside the install's own arguments (--lang).
+    QString elevatedProgram;
+    QStringList elevatedArguments;
+};
+
+// The options of `request` checked (--path, --cudnn-variables, --if-in-use): an error
+// "request.invalid" says which one is wrong. `options` brings what the caller sets itself.
+Expected<ChangeOptions> changeOptionsFor(const InstallRequest &request, ChangeOptions options = {});
+
+// Inspects the archive, picks the target and installs (elevated through request.elevatedProgram
+// where needed). An error "request.invalid" (or the archive's own) is input that cannot be
+// installed at all: nothing was tried, the caller answers 87.
+Expected<ChangeOutcome> installRequested(const InstallRequest &request, const ChangeOptions &options,
+                                         const SystemContext &context,
+                                         std::shared_ptr<PersistentEnvironment> environment,
+                                         const KnowledgeBase &kb);
+
+// `uninstall` of receipt `id` (empty: the only one), then what goes with it: this user's part of a
+// machine-wide install (changed by this process) and the recorded verification.
+ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options,
+                                 const SystemContext &context,
+                                 std::shared_ptr<PersistentEnvironment> environment);
+
+} // namespace cudnnsetup

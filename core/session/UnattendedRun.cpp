@@ -1,0 +1,350 @@
+#include "session/UnattendedRun.h"
+
+#include "common/Logging.h"
+#include "detect/Detector.h"
+#include "doctor/Doctor.h"
+#include "platform/DurableFiles.h"
+#include "session/InstallRequest.h"
+#include "verify/VerificationRecord.h"
+#include "verify/Verifier.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
+
+namespace cudnnsetup {
+
+namespace {
+
+constexpr int kInvalidParameter = 87;
+constexpr int kFatalError = 1603;
+
+Finding answerFileProblem(const Text &message, const QString &details = {})
+{
+    return Finding::error(QStringLiteral("unattended.answer-file"), message, details);
+}
+
+void logFindings(const Findings &findings)
+{
+    for (const Finding &finding : findings)
+        qCInfo(lcInstall).noquote() << QStringLiteral("finding [%1] %2: %3%4")
+                                           .arg(severityName(finding.severity), finding.id,
+                                                finding.message.toString(),
+                                                finding.details.isEmpty()
+                                                    ? QString()
+                                                    : QStringLiteral(" (%1)").arg(finding.details));
+}
+
+void logOutcome(const QString &what, const ChangeOutcome &outcome)
+{
+    qCInfo(lcInstall).noquote()
+        << QStringLiteral("%1: %2 (exit %3)").arg(what, outcome.statusName()).arg(outcome.exitCode());
+    for (const QString &step : outcome.plan)
+        qCInfo(lcInstall).noquote() << QStringLiteral("operation: %1").arg(step);
+    if (outcome.receipt)
+        qCInfo(lcInstall).noquote() << QStringLiteral("receipt %1: %2")
+                                           .arg(outcome.receipt->id,
+                                                QDir::toNativeSeparators(outcome.receiptPath));
+    logFindings(outcome.findings);
+}
+
+void logVerification(const VerifyReport &report)
+{
+    qCInfo(lcInstall).noquote() << QStringLiteral("verification of %1: %2")
+                                       .arg(QDir::toNativeSeparators(report.directory),
+                                            report.passed() ? QStringLiteral("passed")
+                                                            : QStringLiteral("failed"));
+    for (const VerifyStage &stage : report.stages)
+        qCInfo(lcInstall).noquote() << QStringLiteral("stage %1: %2 - %3%4")
+                                           .arg(stage.id, VerifyStage::statusName(stage.status),
+                                                stage.message.toString(),
+                                                stage.details.isEmpty()
+                                                    ? QString()
+                                                    : QStringLiteral(" (%1)").arg(stage.details));
+    logFindings(report.findings);
+}
+
+DetectOptions quietDetection()
+{
+    DetectOptions detect;
+    detect.probePythons = false; // a venv or conda target is named by its folder
+    return detect;
+}
+
+// The receipt's subject verified as imaging checks it (GPU stage on, no framework) and the result
+// recorded beside the receipt; a subject that cannot be made is a failed verification.
+VerifyReport verifyInstalled(const Receipt &receipt, const QString &receiptPath, const SystemContext &context,
+                             const QString &cudnnctl)
+{
+    const Expected<VerifySubject> subject = subjectFromReceipt(context, receipt);
+    VerifyReport report;
+    if (!subject) {
+        report.createdAt = QDateTime::currentDateTimeUtc();
+        report.receiptId = receipt.id;
+        VerifyStage stage;
+        stage.id = QStringLiteral("load");
+        stage.status = VerifyStage::Status::Failed;
+        stage.message = subject.error().message;
+        stage.details = subject.error().details;
+        report.stages.append(stage);
+        report.findings.append(subject.error());
+    } else {
+        VerifyOptions options;
+        options.probeProgram = cudnnctl;
+        options.framework = false;
+        options.gpu = true;
+        report = verify(context, detectSystem(context, quietDetection()), *subject, options);
+    }
+    VerificationRecord record = VerificationRecord::of(report);
+    record.receiptId = receipt.id;
+    if (const std::optional<QString> error = writeVerificationRecord(receiptPath, record))
+        qCWarning(lcInstall).noquote()
+            << QStringLiteral("the verification record could not be written: %1").arg(*error);
+    logVerification(report);
+    return report;
+}
+
+UnattendedResult invalidInput(UnattendedResult result, const Finding &finding)
+{
+    result.exitCode = kInvalidParameter;
+    result.findings.append(finding);
+    logFindings(result.findings);
+    return result;
+}
+
+UnattendedResult runInstall(const UnattendedSettings &settings, const SystemContext &context,
+                            std::shared_ptr<PersistentEnvironment> environment, const KnowledgeBase &kb,
+                            const QString &cudnnctl, UnattendedResult result)
+{
+    InstallRequest request;
+    request.archive = settings.archive;
+    request.target = settings.target;
+    request.path = settings.path;
+    request.variables = settings.variables;
+    request.ifInUse = settings.ifInUse;
+    request.detect = quietDetection();
+    // No UAC prompt: nobody is there to answer it. Deployment tools run this as SYSTEM or an
+    // administrator; a run without the rights fails (1603) and rolls back.
+    const Expected<ChangeOptions> options = changeOptionsFor(request);
+    if (!options)
+        return invalidInput(result, options.error());
+    qCInfo(lcInstall).noquote() << QStringLiteral("install %1 into %2")
+                                       .arg(QDir::toNativeSeparators(settings.archive),
+                                            settings.target.isEmpty() ? QStringLiteral("(default target)")
+                                                                      : settings.target);
+    const Expected<ChangeOutcome> installed = installRequested(request, *options, context, environment, kb);
+    if (!installed)
+        return invalidInput(result, installed.error());
+    result.change = *installed;
+    result.exitCode = installed->exitCode();
+    logOutcome(QStringLiteral("install"), *installed);
+    const bool madeNow = installed->status == ChangeOutcome::Status::Done ||
+                         installed->status == ChangeOutcome::Status::DoneRestartNeeded;
+    if (!settings.verify || !installed->receipt ||
+        !(madeNow || installed->status == ChangeOutcome::Status::AlreadyDone)) {
+        if (!settings.verify)
+            qCInfo(lcInstall) << "verification skipped (--no-verify)";
+        return result;
+    }
+    result.verification = verifyInstalled(*installed->receipt, installed->receiptPath, context, cudnnctl);
+    if (result.verification->passed())
+        return result;
+    result.exitCode = kFatalError;
+    if (madeNow) {
+        qCInfo(lcInstall) << "a verification stage failed: rolling the install back";
+        ChangeOptions undo;
+        result.rollback = uninstallWithParts(installed->receipt->id, undo, context, environment);
+        logOutcome(QStringLiteral("rollback"), *result.rollback);
+    }
+    return result;
+}
+
+UnattendedResult runRepair(const UnattendedSettings &settings, const SystemContext &context,
+                           std::shared_ptr<PersistentEnvironment> environment, const KnowledgeBase &kb,
+                           const QString &cudnnctl, UnattendedResult result)
+{
+    DoctorInput input;
+    input.snapshot = detectSystem(context, quietDetection());
+    input.archive = settings.archive;
+    const std::pair<Receipt, QString> *newest = nullptr;
+    const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context);
+    for (const auto &entry : receipts) {
+        input.receipts.append(entry.first);
+        if (entry.first.partOf.isEmpty() && entry.first.result == QLatin1String("installed") &&
+            (!newest || entry.first.created > newest->first.created))
+            newest = &entry;
+    }
+    if (newest && settings.verify)
+        input.verify = verifyInstalled(newest->first, newest->second, context, cudnnctl);
+    const DoctorReport report = diagnose(input, context, *environment, kb);
+    QList<Repair> repairs;
+    for (const Diagnosis &diagnosis : report.diagnoses) {
+        logFindings({diagnosis.finding});
+        if (diagnosis.repair) {
+            qCInfo(lcInstall).noquote()
+                << QStringLiteral("repair: %1").arg(diagnosis.repair->summary.toString());
+            repairs.append(*diagnosis.repair);
+        }
+    }
+    if (repairs.isEmpty()) {
+        qCInfo(lcInstall) << "no repair offered";
+        result.exitCode = report.healthy() ? 0 : kFatalError;
+        return result;
+    }
+    result.change = applyRepairs(repairs, context, environment);
+    result.exitCode = result.change->exitCode();
+    logOutcome(QStringLiteral("repair"), *result.change);
+    return result;
+}
+
+} // namespace
+
+Expected<UnattendedSettings> UnattendedSettings::withAnswerFile(const QString &answerFile) const
+{
+    QFile file(answerFile);
+    if (!file.open(QIODevice::ReadOnly))
+        return answerFileProblem(Text(QT_TRANSLATE_NOOP("cudnnsetup", "The answer file %1 cannot be read."))
+                                     .arg(QDir::toNativeSeparators(answerFile)),
+                                 file.errorString());
+    // Read by hand rather than with QSettings, whose INI format takes '\\' as an escape and ',' as a
+    // list separator: Windows paths are written here as they are.
+    QMap<QString, QString> values;
+    QString section;
+    int lineNumber = 0;
+    for (QString line : QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'))) {
+        ++lineNumber;
+        line = line.trimmed();
+        if (line.startsWith(QChar(0xFEFF)))
+            line = line.mid(1).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char(';')) || line.startsWith(QLatin1Char('#')))
+            continue;
+        if (line.startsWith(QLatin1Char('[')) && line.endsWith(QLatin1Char(']'))) {
+            section = line.mid(1, line.size() - 2).trimmed().toLower();
+            continue;
+        }
+        const int equals = line.indexOf(QLatin1Char('='));
+        if (equals <= 0)
+            return answerFileProblem(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Line %1 of the answer file is not "
+                                                                          "\"key=value\"."))
+                                         .arg(lineNumber),
+                                     line);
+        if (section != QLatin1String("setup"))
+            continue;
+        QString value = line.mid(equals + 1).trimmed();
+        if (value.size() >= 2 && value.startsWith(QLatin1Char('"')) && value.endsWith(QLatin1Char('"')))
+            value = value.mid(1, value.size() - 2);
+        values.insert(line.left(equals).trimmed().toLower(), value);
+    }
+
+    UnattendedSettings settings = *this;
+    // Files named relative to the answer file, as a deployment share hands them out.
+    const QDir base = QFileInfo(answerFile).absoluteDir();
+    const QMap<QString, QString *> strings{{QStringLiteral("action"), &settings.action},
+                                           {QStringLiteral("archive"), &settings.archive},
+                                           {QStringLiteral("target"), &settings.target},
+                                           {QStringLiteral("path"), &settings.path},
+                                           {QStringLiteral("cudnn_variables"), &settings.variables},
+                                           {QStringLiteral("if_in_use"), &settings.ifInUse},
+                                           {QStringLiteral("receipt"), &settings.receiptId},
+                                           {QStringLiteral("log"), &settings.logFile}};
+    for (auto value = values.cbegin(); value != values.cend(); ++value) {
+        if (value.key() == QLatin1String("verify")) {
+            const QString verify = value.value().toLower();
+            if (verify != QLatin1String("true") && verify != QLatin1String("false"))
+                return answerFileProblem(
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup", "verify= in the answer file takes true or false.")),
+                    value.value());
+            settings.verify = verify == QLatin1String("true");
+        } else if (QString *field = strings.value(value.key())) {
+            *field = value.value();
+            const bool isFile = field == &settings.archive || field == &settings.logFile;
+            if (isFile && !field->isEmpty() && QDir::isRelativePath(*field))
+                *field = base.absoluteFilePath(*field);
+        } else {
+            return answerFileProblem(
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "The answer file has a key this version does not know: %1."))
+                    .arg(value.key()));
+        }
+    }
+    return settings;
+}
+
+QJsonObject UnattendedResult::toJson() const
+{
+    QJsonArray findingArray;
+    for (const Finding &finding : findings)
+        findingArray.append(finding.toJson());
+    return {
+        {QStringLiteral("schema"), QLatin1String(kSchema)},
+        {QStringLiteral("action"), action},
+        {QStringLiteral("exitCode"), exitCode},
+        {QStringLiteral("change"), change ? QJsonValue(change->toJson()) : QJsonValue()},
+        {QStringLiteral("verification"), verification ? QJsonValue(verification->toJson()) : QJsonValue()},
+        {QStringLiteral("rollback"), rollback ? QJsonValue(rollback->toJson()) : QJsonValue()},
+        {QStringLiteral("findings"), findingArray}};
+}
+
+QString defaultUnattendedLog(const SystemContext &context, bool administrator, const QDateTime &started)
+{
+    const StateFolders folders = StateFolders::of(context);
+    return (administrator ? folders.machine : folders.user) + QStringLiteral("/logs/unattended-") +
+           started.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")) + QStringLiteral(".log");
+}
+
+UnattendedResult runUnattended(const UnattendedSettings &settings, const SystemContext &context,
+                               const KnowledgeBase &kb, const QString &cudnnctl)
+{
+    UnattendedResult result;
+    result.action = settings.action;
+    qCInfo(lcInstall).noquote() << QStringLiteral("cudnn-setup %1 unattended: action %2, verify %3")
+                                       .arg(QStringLiteral(CUDNNSETUP_VERSION), settings.action,
+                                            settings.verify ? QStringLiteral("on") : QStringLiteral("off"));
+    const std::shared_ptr<PersistentEnvironment> environment =
+        context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
+    const Findings recovered = recoverUnfinished(context, environment);
+    logFindings(recovered);
+    if (settings.action == QLatin1String("install"))
+        result = runInstall(settings, context, environment, kb, cudnnctl, result);
+    else if (settings.action == QLatin1String("repair"))
+        result = runRepair(settings, context, environment, kb, cudnnctl, result);
+    else if (settings.action == QLatin1String("uninstall")) {
+        result.change = uninstallWithParts(settings.receiptId, {}, context, environment);
+        result.exitCode = result.change->exitCode();
+        logOutcome(QStringLiteral("uninstall"), *result.change);
+    } else {
+        result = invalidInput(
+            result,
+            Finding::error(QStringLiteral("request.invalid"),
+                           Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                                  "The action is install, repair or uninstall, not \"%1\"."))
+                               .arg(settings.action)));
+    }
+    result.findings = recovered + result.findings;
+    qCInfo(lcInstall).noquote() << QStringLiteral("exit code %1").arg(result.exitCode);
+    return result;
+}
+
+int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext &context,
+                        const KnowledgeBase &kb, const QString &cudnnctl)
+{
+    const QFileInfo log(settings.logFile);
+    if (!QDir().mkpath(log.absolutePath()) || !logging::writeTo(log.absoluteFilePath())) {
+        qCWarning(lcInstall).noquote() << QStringLiteral("the log file %1 cannot be written")
+                                              .arg(QDir::toNativeSeparators(settings.logFile));
+        return kInvalidParameter;
+    }
+    const UnattendedResult result = runUnattended(settings, context, kb, cudnnctl);
+    const QString resultFile =
+        log.absolutePath() + QLatin1Char('/') + log.completeBaseName() + QStringLiteral(".json");
+    if (const std::optional<QString> error = durable::write(
+            QJsonDocument(result.toJson()).toJson(), resultFile + QStringLiteral(".partial"), resultFile))
+        qCWarning(lcInstall).noquote() << QStringLiteral("the result %1 cannot be written: %2")
+                                              .arg(QDir::toNativeSeparators(resultFile), *error);
+    return result.exitCode;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,310 @@
+// `cudnn-setup --unattended` as lab IT's deployment runs it, against a sandbox Windows tree: the
+// install with its log and JSON result, the same install again changing nothing, an INI answer
+// file and flags that override it, bad input refused with nothing changed, the uninstall action
+// giving the tree back, and --no-verify.
+#include "CudnnArchiveLists.h"
+#include "Cudnnctl.h"
+#include "LabMachine.h"
+#include "PeImage.h"
+#include "ZipWriter.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kVersion = QStringLiteral("9.1.0.70");
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// The JSON result beside a log: unattended-X.log -> unattended-X.json.
+QJsonObject resultBeside(const QString &log)
+{
+    const QFileInfo info(log);
+    return QJsonDocument::fromJson(readAll(info.absolutePath() + QLatin1Char('/') + info.completeBaseName() +
+                                           QStringLiteral(".json")))
+        .object();
+}
+
+} // namespace
+
+class TestUnattended : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_work; // archives, logs and answer files, outside every sandbox
+    QString m_archive;
+
+    CudnnctlRun setup(const LabMachine &machine, const QStringList &arguments) const
+    {
+        return machine.run(QStringList{QStringLiteral("--unattended")} + arguments,
+                           QStringLiteral(CUDNN_SETUP_PATH));
+    }
+    QString logPath(const QString &name) const { return m_work.filePath(name + QStringLiteral(".log")); }
+    QStringList installArguments(const QString &log) const
+    {
+        return {QStringLiteral("--archive"), m_archive,
+                QStringLiteral("--target"),  LabMachine::cudnnTarget(),
+                QStringLiteral("--path"),    QStringLiteral("none"),
+                QStringLiteral("--log"),     log};
+    }
+    bool cudnnInstalled(const LabMachine &machine) const
+    {
+        return QFileInfo::exists(
+            machine.sandbox.hostPath(LabMachine::cudnnFolder() + QStringLiteral("\\bin\\cudnn64_9.dll")));
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_work.isValid());
+        m_archive =
+            m_work.filePath(archives::windowsRoot(kVersion, QStringLiteral("12")) + QStringLiteral(".zip"));
+        QFile file(m_archive);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(archives::windowsZip(kVersion, QStringLiteral("12")));
+    }
+
+    void installLogsAndIsIdempotent()
+    {
+        LabMachine machine;
+        const QString log = logPath(QStringLiteral("install"));
+        const CudnnctlRun installed = setup(machine, installArguments(log));
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err + readAll(log));
+        QVERIFY(cudnnInstalled(machine));
+
+        const QString text = QString::fromUtf8(readAll(log));
+        const QStringList lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(!lines.isEmpty());
+        const QRegularExpression stamped(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d"));
+        for (const QString &line : lines)
+            QVERIFY2(stamped.match(line).hasMatch(), qPrintable(line));
+        QVERIFY2(text.contains(QStringLiteral("action install")), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("operation: ")));
+        QVERIFY(text.contains(QStringLiteral("install: done (exit 0)")));
+        QVERIFY(text.contains(QStringLiteral("verification of ")));
+        QVERIFY(text.contains(QStringLiteral("exit code 0")));
+
+        const QJsonObject result = resultBeside(log);
+        QCOMPARE(result.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("cudnn-setup/unattended/1"));
+        QCOMPARE(result.value(QStringLiteral("exitCode")).toInt(), 0);
+        const QJsonObject change = result.value(QStringLiteral("change")).toObject();
+        QCOMPARE(change.value(QStringLiteral("status")).toString(), QStringLiteral("done"));
+        QVERIFY(change.value(QStringLiteral("receipt")).isObject());
+        const QJsonObject verification = result.value(QStringLiteral("verification")).toObject();
+        QCOMPARE(verification.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("cudnn-setup/verify/1"));
+        QVERIFY(result.value(QStringLiteral("rollback")).isNull());
+
+        // `cudnnctl status` sees it, verified.
+        const CudnnctlRun status = machine.run({QStringLiteral("status"), QStringLiteral("--json")});
+        QCOMPARE(status.exitCode, 0);
+        QCOMPARE(
+            outputJson(status).value(QStringLiteral("verified")).toObject().value(QStringLiteral("passed")),
+            QJsonValue(true));
+
+        const TreeSnapshot after = machine.tree();
+        const QString againLog = logPath(QStringLiteral("again"));
+        const CudnnctlRun again = setup(machine, installArguments(againLog));
+        QVERIFY2(again.exitCode == 0, readAll(againLog));
+        QCOMPARE(
+            resultBeside(againLog).value(QStringLiteral("change")).toObject().value(QStringLiteral("status")),
+            QJsonValue(QStringLiteral("already-done")));
+        QVERIFY2(machine.tree() == after, qPrintable(machine.tree().difference(after)));
+    }
+
+    // Without --log the log goes to the state folder (machine's for an administrator, else user's).
+    void defaultLogInStateFolder()
+    {
+        LabMachine machine;
+        const CudnnctlRun installed =
+            setup(machine, {QStringLiteral("--archive"), m_archive, QStringLiteral("--target"),
+                            LabMachine::cudnnTarget(), QStringLiteral("--path"), QStringLiteral("none")});
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+        QStringList logs;
+        for (const QString &state : {QStringLiteral("C:\\ProgramData\\cuDNN Setup\\logs"),
+                                     QStringLiteral("C:\\Users\\lab\\AppData\\Local\\cuDNN Setup\\logs")}) {
+            for (const QFileInfo &info : QDir(machine.sandbox.hostPath(state))
+                                             .entryInfoList({QStringLiteral("unattended-*")}, QDir::Files))
+                logs.append(info.fileName());
+        }
+        QCOMPARE(logs.size(), 2); // the log and its JSON
+        QVERIFY(logs.first().endsWith(QStringLiteral(".json")) ||
+                logs.first().endsWith(QStringLiteral(".log")));
+    }
+
+    void answerFileAndOverridingFlags()
+    {
+        LabMachine machine;
+        const QString answerLog = logPath(QStringLiteral("answered"));
+        const QString answers = m_work.filePath(QStringLiteral("setup.ini"));
+        QFile ini(answers);
+        QVERIFY(ini.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        ini.write(QStringLiteral("[setup]\n"
+                                 "archive=%1\n"
+                                 "; as lab IT writes it: Windows paths as they are\n"
+                                 "target=dir:C:\\Program Files\\NVIDIA\\CUDNN\\elsewhere\n"
+                                 "path=none\n"
+                                 "log=%2\n"
+                                 "verify=false\n")
+                      .arg(QFileInfo(m_archive).fileName(), QFileInfo(answerLog).fileName())
+                      .toUtf8());
+        ini.close();
+        // archive= and log= relative to the answer file; the flag's --target wins over target=.
+        const CudnnctlRun installed = setup(machine, {QStringLiteral("--answer-file"), answers,
+                                                      QStringLiteral("--target"), LabMachine::cudnnTarget()});
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err + readAll(answerLog));
+        QVERIFY(cudnnInstalled(machine));
+        QVERIFY(!QFileInfo::exists(
+            machine.sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\elsewhere"))));
+        const QJsonObject result = resultBeside(answerLog);
+        QCOMPARE(result.value(QStringLiteral("exitCode")).toInt(), 0);
+        QVERIFY2(result.value(QStringLiteral("verification")).isNull(), "verify=false in the answer file");
+
+        QCOMPARE(
+            setup(machine, {QStringLiteral("--answer-file"), m_work.filePath(QStringLiteral("missing.ini"))})
+                .exitCode,
+            87);
+        // A misspelt key is refused rather than ignored.
+        QFile typo(m_work.filePath(QStringLiteral("typo.ini")));
+        QVERIFY(typo.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        typo.write("[setup]\narchiv=cudnn.zip\n");
+        typo.close();
+        QCOMPARE(setup(machine, {QStringLiteral("--answer-file"), typo.fileName()}).exitCode, 87);
+    }
+
+    void badInputChangesNothing_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::newRow("not a zip") << QStringList{QStringLiteral("--archive"), QStringLiteral("NOT-A-ZIP")}
+                                   << 1603; // inspected and refused
+        QTest::newRow("no archive") << QStringList{} << 87;
+        QTest::newRow("bad --path") << QStringList{QStringLiteral("--archive"), QStringLiteral("ARCHIVE"),
+                                                   QStringLiteral("--path"), QStringLiteral("everywhere")}
+                                    << 87;
+        QTest::newRow("bad action") << QStringList{QStringLiteral("--action"), QStringLiteral("reinstall")}
+                                    << 87;
+        QTest::newRow("nothing to uninstall")
+            << QStringList{QStringLiteral("--action"), QStringLiteral("uninstall")} << 1603;
+    }
+    void badInputChangesNothing()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        const QString garbage =
+            m_work.filePath(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.txt"));
+        QFile file(garbage);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("this is no zip");
+        file.close();
+        arguments.replaceInStrings(QStringLiteral("NOT-A-ZIP"), garbage);
+        arguments.replaceInStrings(QStringLiteral("ARCHIVE"), m_archive);
+        LabMachine machine;
+        const TreeSnapshot before = machine.tree();
+        const QString log = logPath(QStringLiteral("bad"));
+        QFile::remove(log);
+        const CudnnctlRun refused = setup(machine, arguments + QStringList{QStringLiteral("--log"), log});
+        QVERIFY2(refused.exitCode == LabMachine::exitCode(exitCode), readAll(log));
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+        QCOMPARE(resultBeside(log).value(QStringLiteral("exitCode")).toInt(), exitCode);
+        QVERIFY(readAll(log).contains("finding [error]"));
+    }
+
+    void uninstallGivesTheTreeBack()
+    {
+        LabMachine machine;
+        const TreeSnapshot before = machine.tree();
+        QCOMPARE(setup(machine, installArguments(logPath(QStringLiteral("for-uninstall")))).exitCode, 0);
+        QVERIFY(machine.tree() != before);
+        const QString log = logPath(QStringLiteral("uninstall"));
+        const CudnnctlRun removed = setup(
+            machine, {QStringLiteral("--action"), QStringLiteral("uninstall"), QStringLiteral("--log"), log});
+        QVERIFY2(removed.exitCode == 0, readAll(log));
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+        QVERIFY(readAll(log).contains("uninstall: done (exit 0)"));
+        QCOMPARE(machine.run({QStringLiteral("status")}).exitCode, 1);
+        // The recorded verification went with its receipt.
+        QDirIterator records(machine.sandbox.root(), {QStringLiteral("*.verify.json")}, QDir::Files,
+                             QDirIterator::Subdirectories);
+        QVERIFY(!records.hasNext());
+    }
+
+    void noVerifySkipsVerification()
+    {
+        LabMachine machine;
+        const QString log = logPath(QStringLiteral("no-verify"));
+        const CudnnctlRun installed = setup(machine, installArguments(log) << QStringLiteral("--no-verify"));
+        QVERIFY2(installed.exitCode == 0, readAll(log));
+        QVERIFY(resultBeside(log).value(QStringLiteral("verification")).isNull());
+        QVERIFY(readAll(log).contains("verification skipped"));
+        const CudnnctlRun status = machine.run({QStringLiteral("status"), QStringLiteral("--json")});
+        QCOMPARE(status.exitCode, 0);
+        QVERIFY(outputJson(status).value(QStringLiteral("verified")).isNull());
+    }
+
+    // An archive whose main DLL imports a CUDA library the machine does not have: the install
+    // succeeds, the verification's dependency stage fails, the install is rolled back (1603) and the
+    // tree is as it was; the log and the JSON say which library was missing.
+    void failedVerificationRollsBack()
+    {
+        QList<ZipWriter::Entry> entries = archives::entriesOf(
+            archives::windowsFiles(kVersion, QStringLiteral("12")), QStringLiteral("9.1.0"));
+        peimage::ImageSpec needsCublas;
+        needsCublas.imports = {"KERNEL32.dll", "cublasLt64_12.dll"};
+        bool replaced = false;
+        for (ZipWriter::Entry &entry : entries) {
+            if (entry.name.endsWith("/cudnn64_9.dll")) {
+                entry.data = peimage::buildImage(needsCublas).bytes;
+                replaced = true;
+            }
+        }
+        QVERIFY(replaced);
+        const QString archive =
+            m_work.filePath(QStringLiteral("broken/") +
+                            archives::windowsRoot(kVersion, QStringLiteral("12")) + QStringLiteral(".zip"));
+        QVERIFY(QDir().mkpath(QFileInfo(archive).absolutePath()));
+        QFile file(archive);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(ZipWriter(entries).finish());
+        file.close();
+
+        LabMachine machine;
+        const TreeSnapshot before = machine.tree();
+        const QString log = logPath(QStringLiteral("verify-fails"));
+        QStringList arguments = installArguments(log);
+        arguments[1] = archive;
+        const CudnnctlRun run = setup(machine, arguments);
+        QVERIFY2(run.exitCode == LabMachine::exitCode(1603), readAll(log));
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+        QVERIFY2(readAll(log).contains("cublasLt64_12.dll"), readAll(log).constData());
+        const QJsonObject result = resultBeside(log);
+        QCOMPARE(result.value(QStringLiteral("exitCode")).toInt(), 1603);
+        QVERIFY(result.value(QStringLiteral("rollback")).isObject());
+        QCOMPARE(machine.run({QStringLiteral("status")}).exitCode, 1);
+    }
+
+    void helpNamesStartWait()
+    {
+        if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows)
+            QSKIP("A Windows GUI program shows --help in a message box");
+        const CudnnctlRun help = runCudnnctl({QStringLiteral("--unattended"), QStringLiteral("--help")}, {},
+                                             QStringLiteral(CUDNN_SETUP_PATH));
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.contains("start /wait") && help.out.contains("cudnnctl"), help.out);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUnattended)
+#include "tst_unattended.moc"

@@ -1,0 +1,414 @@
+// The wizard end to end on the sandbox Windows workstation, in English and in Chinese: the Install
+// path (Welcome, Hardware, Match, Archive, Target, a real install, Verify with the built cudnnctl's
+// probe, Repair when a check failed, Finish with its summary and a saved report); the Repair path
+// (Welcome, Hardware, the doctor, Finish); the Uninstall path, offered only once cuDNN Setup has a
+// receipt, taking back an install the wizard made; the plain words without an NVIDIA GPU or a
+// working driver, with Install still possible; Back keeping every choice. A screenshot of each page.
+#include "FinishPage.h"
+#include "HardwarePage.h"
+#include "InstallPage.h"
+#include "RepairPage.h"
+#include "SetupWizard.h"
+#include "UninstallPage.h"
+#include "VerifyPage.h"
+#include "WelcomePage.h"
+#include "WizardPageTests.h"
+#include "common/Translations.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+#include <memory>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::wizard;
+using wizardpagetests::labelText;
+using wizardpagetests::saveScreenshot;
+using wizardpagetests::Workstation;
+
+namespace {
+
+// An install, a verification in a fresh process and the doctor's detection; Wine starts slowly.
+constexpr int kWorkTimeoutMs = 120000;
+
+const QString kToolkit = QLatin1String(Workstation::kToolkit);
+
+void settle()
+{
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+}
+
+bool isEnglish()
+{
+    return Translations::current() == QLatin1String("en");
+}
+
+// The workstation's wizard, shown in `language`, its probes run by the built cudnnctl.
+struct Flow
+{
+    explicit Flow(Workstation &machine, const QString &language)
+    {
+        Translations::install(language);
+        wizard = std::make_unique<SetupWizard>(&machine.session);
+        wizard->resize(820, 700);
+        qobject_cast<VerifyPage *>(wizard->page(SetupWizard::Page_Verify))
+            ->setProbeProgram(QStringLiteral(CUDNNCTL_PATH));
+        qobject_cast<RepairPage *>(wizard->page(SetupWizard::Page_Repair))
+            ->setProbeProgram(QStringLiteral(CUDNNCTL_PATH));
+        wizard->show();
+        visited.append(wizard->currentId());
+    }
+
+    template <typename Widget>
+    Widget *find(const QString &name) const
+    {
+        return wizard->currentPage()->findChild<Widget *>(name);
+    }
+    // Next, as the user clicks it; false when the wizard did not move.
+    bool next()
+    {
+        const int before = wizard->currentId();
+        wizard->next();
+        if (wizard->currentId() == before)
+            return false;
+        visited.append(wizard->currentId());
+        return true;
+    }
+    void chooseTask(const QString &radio) { find<QRadioButton>(radio)->click(); }
+    void shoot(const QString &name)
+    {
+        settle();
+        saveScreenshot(wizard.get(), QStringLiteral("flow-%1-%2.png").arg(name, Translations::current()));
+    }
+    template <typename Page>
+    Page *page() const
+    {
+        return qobject_cast<Page *>(wizard->currentPage());
+    }
+
+    std::unique_ptr<SetupWizard> wizard;
+    QList<int> visited;
+};
+
+// Installs the workstation's archive into the CUDA toolkit through the wizard's Install path;
+// stops on the Install page, done.
+bool installThroughWizard(Flow &flow)
+{
+    for (int step = 0; step < 5; ++step) {
+        if (!flow.next())
+            return false;
+    }
+    auto install = flow.page<InstallPage>();
+    if (!install)
+        return false;
+    flow.find<QPushButton>(QStringLiteral("installButton"))->click();
+    if (!QTest::qWaitFor([&] { return !install->isInstalling(); }, kWorkTimeoutMs))
+        return false;
+    return install->isComplete();
+}
+
+void addLanguages()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
+} // namespace
+
+class TestWizardFlow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup() { Translations::install(QStringLiteral("en")); }
+
+    void installPath_data() { addLanguages(); }
+    // Install is the default; Uninstall is offered only with a receipt. The pages in order, a real
+    // install, the verification, Repair when a check failed, and the summary at the end.
+    void installPath()
+    {
+        QFETCH(QString, language);
+        Workstation machine;
+        Flow flow(machine, language);
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Welcome));
+        auto welcome = flow.page<WelcomePage>();
+        QCOMPARE(welcome->task(), SetupTask::Install);
+        QVERIFY(flow.find<QRadioButton>(QStringLiteral("installTaskRadio"))->isChecked());
+        QVERIFY(flow.find<QRadioButton>(QStringLiteral("repairTaskRadio"))->isEnabled());
+        auto uninstall = flow.find<QRadioButton>(QStringLiteral("uninstallTaskRadio"));
+        QVERIFY(!uninstall->isEnabled());
+        QVERIFY(!uninstall->accessibleName().isEmpty());
+        if (isEnglish()) {
+            QCOMPARE(uninstall->accessibleName(), QStringLiteral("Uninstall"));
+            QVERIFY(labelText(welcome, QStringLiteral("uninstallTaskExplanation"))
+                        .startsWith(QStringLiteral("Not available")));
+        }
+        flow.shoot(QStringLiteral("welcome"));
+
+        QVERIFY(installThroughWizard(flow));
+        QCOMPARE(flow.visited, (QList<int>{SetupWizard::Page_Welcome, SetupWizard::Page_Hardware,
+                                           SetupWizard::Page_Match, SetupWizard::Page_Archive,
+                                           SetupWizard::Page_Target, SetupWizard::Page_Install}));
+        flow.shoot(QStringLiteral("install"));
+
+        QVERIFY(flow.next());
+        auto verify = flow.page<VerifyPage>();
+        QVERIFY(verify);
+        QTRY_VERIFY_WITH_TIMEOUT(!verify->isVerifying(), kWorkTimeoutMs);
+        QVERIFY(machine.session.hasVerifyReport());
+        const bool passed = machine.session.verifyReport().passed();
+        flow.shoot(QStringLiteral("verify"));
+        QVERIFY(flow.next());
+        if (!passed) {
+            // A check failed (the sandbox's DLLs are stand-ins): the doctor comes first.
+            QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Repair));
+            auto repair = flow.page<RepairPage>();
+            QTRY_VERIFY_WITH_TIMEOUT(!repair->isBusy(), kWorkTimeoutMs);
+            QVERIFY(flow.next());
+        }
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Finish));
+        QVERIFY(flow.wizard->button(QWizard::FinishButton)->isVisible());
+        QVERIFY(!flow.wizard->button(QWizard::NextButton)->isVisible());
+
+        auto finish = flow.page<FinishPage>();
+        const Receipt &receipt = *machine.session.installOutcome().receipt;
+        const QString done = labelText(finish, QStringLiteral("doneLabel"));
+        QVERIFY2(done.contains(receipt.id) && done.contains(kToolkit.toHtmlEscaped()), qPrintable(done));
+        QVERIFY(!finish->findChild<QLabel *>(QStringLiteral("verdictIcon"))->pixmap().isNull());
+        const QString next = labelText(finish, QStringLiteral("nextStepsLabel"));
+        QVERIFY2(next.contains(QStringLiteral("os.add_dll_directory(r&quot;%1\\bin&quot;)").arg(kToolkit)),
+                 qPrintable(next));
+        if (isEnglish()) {
+            QVERIFY(done.contains(QStringLiteral("cuDNN 9.19.0.56 was installed in %1").arg(kToolkit)));
+            const VerifyStage *convolution =
+                machine.session.verifyReport().stage(QStringLiteral("convolution"));
+            const bool ranOnGpu = convolution && convolution->status == VerifyStage::Status::Passed;
+            QCOMPARE(labelText(finish, QStringLiteral("verdictLabel")),
+                     !passed ? QStringLiteral("Verification: failed. The report names the check that failed.")
+                     : ranOnGpu
+                         ? QStringLiteral("Verification: passed. cuDNN loads and works.")
+                         : QStringLiteral("Verification: passed in part. Some checks were skipped; the "
+                                          "Verify page says why."));
+            QVERIFY(next.contains(QStringLiteral("Open a new Command Prompt")));
+        }
+        QTemporaryDir reports;
+        QVERIFY(finish->saveReport(reports.path()));
+        for (const char *file : {"report.json", "report.html", "environment_versions.txt"})
+            QVERIFY2(QFileInfo::exists(reports.filePath(QLatin1String(file))), file);
+        QVERIFY(QFile(reports.filePath(QStringLiteral("report.json"))).size() > 0);
+        flow.shoot(QStringLiteral("finish-install"));
+    }
+
+    void repairPath_data() { addLanguages(); }
+    // Repair: the system, then the doctor, then the summary; nothing is installed on the way.
+    void repairPath()
+    {
+        QFETCH(QString, language);
+        Workstation machine;
+        Flow flow(machine, language);
+        flow.chooseTask(QStringLiteral("repairTaskRadio"));
+        QCOMPARE(flow.page<WelcomePage>()->task(), SetupTask::Repair);
+        QVERIFY(flow.next());
+        flow.shoot(QStringLiteral("hardware"));
+        QVERIFY(flow.next());
+        auto repair = flow.page<RepairPage>();
+        QVERIFY(repair);
+        QTRY_VERIFY_WITH_TIMEOUT(!repair->isBusy(), kWorkTimeoutMs);
+        QVERIFY(machine.session.hasDoctorReport());
+        flow.shoot(QStringLiteral("repair"));
+        QVERIFY(flow.next());
+        QCOMPARE(flow.visited, (QList<int>{SetupWizard::Page_Welcome, SetupWizard::Page_Hardware,
+                                           SetupWizard::Page_Repair, SetupWizard::Page_Finish}));
+        QVERIFY(!machine.session.hasInstallOutcome());
+        auto finish = flow.page<FinishPage>();
+        QVERIFY(!finish->findChild<QLabel *>(QStringLiteral("verdictIcon"))->pixmap().isNull());
+        if (isEnglish()) {
+            QVERIFY(labelText(finish, QStringLiteral("doneLabel"))
+                        .contains(QStringLiteral("The doctor examined this computer; no repair was made.")));
+            // Nothing changed PATH: no window needs opening anew.
+            QVERIFY(
+                !labelText(finish, QStringLiteral("nextStepsLabel")).contains(QStringLiteral("Open a new")));
+            QCOMPARE(
+                labelText(finish, QStringLiteral("verdictLabel")),
+                machine.session.doctorReport().healthy()
+                    ? QStringLiteral("Diagnosis: healthy. The doctor finds no problem left.")
+                    : QStringLiteral("Diagnosis: problems remain. The report lists them with what to do."));
+        }
+        flow.shoot(QStringLiteral("finish-repair"));
+    }
+
+    void uninstallPath_data() { addLanguages(); }
+    // An install made through the wizard leaves a receipt: a new start offers Uninstall, which lists
+    // it, takes it back (the files leave the toolkit) and says so on the summary.
+    void uninstallPath()
+    {
+        QFETCH(QString, language);
+        Workstation machine;
+        Receipt receipt;
+        {
+            Flow installing(machine, language);
+            QVERIFY(installThroughWizard(installing));
+            receipt = *machine.session.installOutcome().receipt;
+        }
+        const QString dll = kToolkit + QStringLiteral("\\bin\\cudnn64_9.dll");
+        QVERIFY(QFileInfo::exists(machine.hostPath(dll)));
+
+        Flow flow(machine, language);
+        auto uninstallTask = flow.find<QRadioButton>(QStringLiteral("uninstallTaskRadio"));
+        QVERIFY(uninstallTask->isEnabled());
+        flow.chooseTask(QStringLiteral("uninstallTaskRadio"));
+        flow.shoot(QStringLiteral("welcome-receipts"));
+        QVERIFY(flow.next());
+        auto page = flow.page<UninstallPage>();
+        QVERIFY(page);
+        QVERIFY(page->isCommitPage());
+        auto list = flow.find<QTreeWidget>(QStringLiteral("receiptsTree"));
+        QCOMPARE(list->topLevelItemCount(), 1);
+        const QTreeWidgetItem *row = list->topLevelItem(0);
+        QCOMPARE(row->text(0), receipt.id);
+        QCOMPARE(row->text(1), QStringLiteral("9.19.0.56"));
+        QCOMPARE(row->text(2), kToolkit);
+        QVERIFY(row->text(3).contains(
+            QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$"))));
+        QCOMPARE(page->chosenReceipt(), receipt.id);
+        QVERIFY(!page->isComplete());
+        flow.shoot(QStringLiteral("uninstall-ready"));
+
+        flow.find<QPushButton>(QStringLiteral("uninstallButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isUninstalling(), kWorkTimeoutMs);
+        QVERIFY2(page->isComplete(), qPrintable(labelText(page, QStringLiteral("resultLabel"))));
+        QVERIFY(!QFileInfo::exists(machine.hostPath(dll)));
+        QCOMPARE(list->topLevelItemCount(), 0);
+        if (isEnglish()) {
+            QVERIFY(labelText(page, QStringLiteral("resultLabel"))
+                        .startsWith(QStringLiteral("Uninstalled: receipt %1, cuDNN 9.19.0.56 in %2.")
+                                        .arg(receipt.id, kToolkit)));
+        }
+        flow.shoot(QStringLiteral("uninstall-done"));
+
+        QVERIFY(flow.next());
+        QCOMPARE(flow.visited, (QList<int>{SetupWizard::Page_Welcome, SetupWizard::Page_Uninstall,
+                                           SetupWizard::Page_Finish}));
+        QVERIFY(!flow.wizard->button(QWizard::BackButton)->isEnabled());
+        const QString done = labelText(flow.page<FinishPage>(), QStringLiteral("doneLabel"));
+        QVERIFY2(done.contains(receipt.id), qPrintable(done));
+        if (isEnglish())
+            QVERIFY(done.contains(QStringLiteral("Receipt %1 was uninstalled").arg(receipt.id)));
+        flow.shoot(QStringLiteral("finish-uninstall"));
+    }
+
+    void withoutGpu_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<bool>("gpuPresent");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("no GPU, en") << QStringLiteral("en") << false
+                                    << QStringLiteral("No NVIDIA GPU was found");
+        QTest::newRow("no GPU, zh_CN") << QStringLiteral("zh_CN") << false << QString();
+        QTest::newRow("driver not working, en")
+            << QStringLiteral("en") << true << QStringLiteral("The NVIDIA driver is missing or not working");
+    }
+    // No NVIDIA GPU, or a driver that does not work: the Hardware page says what to do, and
+    // cuDNN can still be installed for later.
+    void withoutGpu()
+    {
+        QFETCH(QString, language);
+        QFETCH(bool, gpuPresent);
+        QFETCH(QString, words);
+        Workstation machine;
+        SystemSnapshot snapshot = machine.snapshot;
+        if (gpuPresent) {
+            snapshot.driver->working = false;
+        } else {
+            snapshot.gpus.clear();
+            snapshot.driver.reset();
+        }
+        machine.session.setSnapshot(snapshot);
+        InspectOptions options;
+        options.verifyData = false;
+        machine.session.setArchive(
+            *inspectArchive(machine.archive, machine.session.database().database, options));
+        Flow flow(machine, language);
+        QVERIFY(flow.next());
+        auto hardware = flow.page<HardwarePage>();
+        QVERIFY(hardware);
+        auto note = flow.find<QLabel>(QStringLiteral("noGpuLabel"));
+        QVERIFY(note->isVisible());
+        QVERIFY(!note->text().isEmpty());
+        QVERIFY(labelText(hardware, QStringLiteral("summaryLabel")) !=
+                QStringLiteral("This computer is ready for cuDNN."));
+        if (!words.isEmpty()) {
+            QVERIFY2(note->text().startsWith(words), qPrintable(note->text()));
+            QVERIFY(note->text().contains(QStringLiteral("nvidia.com/drivers")));
+            QVERIFY(note->text().contains(QStringLiteral("You can still install cuDNN now")));
+        }
+        flow.shoot(gpuPresent ? QStringLiteral("hardware-driver-broken") : QStringLiteral("hardware-no-gpu"));
+        // Install stays possible: past the verdict (with the user's explicit word if it blocks).
+        QVERIFY(flow.next());
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Match));
+        flow.shoot(gpuPresent ? QStringLiteral("match-driver-broken") : QStringLiteral("match-no-gpu"));
+        if (!flow.wizard->currentPage()->isComplete())
+            flow.find<QCheckBox>(QStringLiteral("overrideCheck"))->click();
+        QVERIFY(flow.next());
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Archive));
+    }
+
+    void hardwareWithGpuSaysNothingExtra()
+    {
+        Workstation machine;
+        Flow flow(machine, QStringLiteral("en"));
+        QVERIFY(flow.next());
+        QVERIFY(!flow.find<QLabel>(QStringLiteral("noGpuLabel"))->isVisible());
+    }
+
+    void backKeepsState_data() { addLanguages(); }
+    // Back and Next again: the task, the language, the detection, the verdict override and the
+    // target are as the user left them.
+    void backKeepsState()
+    {
+        QFETCH(QString, language);
+        Workstation machine;
+        Flow flow(machine, language);
+        flow.chooseTask(QStringLiteral("repairTaskRadio"));
+        QVERIFY(flow.next());
+        flow.wizard->back();
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Welcome));
+        QVERIFY(flow.find<QRadioButton>(QStringLiteral("repairTaskRadio"))->isChecked());
+        QCOMPARE(flow.find<QComboBox>(QStringLiteral("languageCombo"))->currentData().toString(), language);
+        flow.chooseTask(QStringLiteral("installTaskRadio"));
+        for (int step = 0; step < 4; ++step)
+            QVERIFY(flow.next());
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Target));
+        auto user = flow.find<QRadioButton>(QStringLiteral("target-user"));
+        QVERIFY(user && user->isEnabled());
+        user->click();
+        const InstallTarget chosen = machine.session.target();
+        flow.shoot(QStringLiteral("target"));
+        flow.wizard->back();
+        flow.wizard->back();
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Match));
+        flow.wizard->back();
+        QVERIFY(!flow.page<HardwarePage>()->isDetecting());
+        QVERIFY(machine.session.hasSnapshot());
+        flow.wizard->back();
+        QVERIFY(flow.find<QRadioButton>(QStringLiteral("installTaskRadio"))->isChecked());
+        for (int step = 0; step < 4; ++step)
+            QVERIFY(flow.next());
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Target));
+        QVERIFY(flow.find<QRadioButton>(QStringLiteral("target-user"))->isChecked());
+        QCOMPARE(machine.session.target().root, chosen.root);
+    }
+};
+
+QTEST_MAIN(TestWizardFlow)
+#include "tst_wizardflow.moc"

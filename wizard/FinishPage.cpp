@@ -1,0 +1,252 @@
+#include "FinishPage.h"
+
+#include "Artwork.h"
+#include "RepairPage.h"
+#include "SetupWizard.h"
+#include "UninstallPage.h"
+#include "common/Logging.h"
+#include "report/ReportFiles.h"
+#include "session/SetupSession.h"
+
+#include <QCoreApplication>
+#include <QDesktopServices>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace cudnnsetup::wizard {
+
+namespace {
+
+QLabel *newTextLabel(const QString &name, QWidget *parent)
+{
+    auto label = new QLabel(parent);
+    label->setObjectName(name);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::RichText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QString item(const QString &text)
+{
+    return QStringLiteral("<li>") + text.toHtmlEscaped() + QStringLiteral("</li>");
+}
+
+bool installed(const SetupSession &session)
+{
+    return session.hasInstallOutcome() && session.installOutcome().receipt &&
+           changeSucceeded(session.installOutcome());
+}
+
+} // namespace
+
+FinishPage::FinishPage(SetupSession *session, QWidget *parent)
+    : QWizardPage(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("finishPage"));
+    setFinalPage(true);
+    QFont bold = font();
+    bold.setBold(true);
+    m_doneTitle = new QLabel(this);
+    m_doneTitle->setFont(bold);
+    m_done = newTextLabel(QStringLiteral("doneLabel"), this);
+
+    m_verdictIcon = new QLabel(this);
+    m_verdictIcon->setObjectName(QStringLiteral("verdictIcon"));
+    m_verdictIcon->setFixedSize(32, 32);
+    m_verdict = newTextLabel(QStringLiteral("verdictLabel"), this);
+    m_verdict->setTextFormat(Qt::PlainText);
+    m_verdict->setFont(bold);
+    auto verdictRow = new QHBoxLayout;
+    verdictRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);
+    verdictRow->addWidget(m_verdict, 1);
+
+    m_nextTitle = new QLabel(this);
+    m_nextTitle->setFont(bold);
+    m_next = newTextLabel(QStringLiteral("nextStepsLabel"), this);
+
+    m_openLog = new QPushButton(this);
+    m_openLog->setObjectName(QStringLiteral("openLogButton"));
+    m_save = new QPushButton(this);
+    m_save->setObjectName(QStringLiteral("saveReportButton"));
+    connect(m_openLog, &QPushButton::clicked, this, &FinishPage::openLog);
+    connect(m_save, &QPushButton::clicked, this, &FinishPage::chooseReportFolder);
+    auto buttons = new QHBoxLayout;
+    buttons->addStretch();
+    buttons->addWidget(m_openLog);
+    buttons->addWidget(m_save);
+    m_note = newTextLabel(QStringLiteral("noteLabel"), this);
+    m_note->setTextFormat(Qt::PlainText);
+
+    auto layout = new QVBoxLayout(this);
+    layout->addWidget(m_doneTitle);
+    layout->addWidget(m_done);
+    layout->addLayout(verdictRow);
+    layout->addSpacing(8);
+    layout->addWidget(m_nextTitle);
+    layout->addWidget(m_next);
+    layout->addStretch();
+    layout->addLayout(buttons);
+    layout->addWidget(m_note);
+    retranslate();
+}
+
+void FinishPage::initializePage()
+{
+    m_note->clear();
+    showSummary();
+}
+
+void FinishPage::showSummary()
+{
+    const auto wizardPage = [this](int id) { return wizard() ? wizard()->page(id) : nullptr; };
+    const auto visited = [this](int id) { return wizard() && wizard()->hasVisitedPage(id); };
+    QStringList done;
+    bool repaired = false;
+    QString dllFolder;
+    if (installed(*m_session)) {
+        const Receipt &receipt = *m_session->installOutcome().receipt;
+        dllFolder = QDir::toNativeSeparators(receipt.target.value(QStringLiteral("dllFolder")).toString());
+        done.append(item(tr("cuDNN %1 was installed in %2 (receipt %3).")
+                             .arg(receiptCudnnVersion(receipt), receiptFolder(receipt), receipt.id)));
+    }
+    if (auto repair = qobject_cast<RepairPage *>(wizardPage(SetupWizard::Page_Repair));
+        repair && visited(SetupWizard::Page_Repair)) {
+        const std::optional<ChangeOutcome> &outcome = repair->repairOutcome();
+        repaired = outcome && outcome->status == ChangeOutcome::Status::Done;
+        if (repaired) {
+            for (const Repair &applied : repair->appliedRepairs())
+                done.append(item(tr("Repaired: %1").arg(applied.summary.toString())));
+        } else {
+            done.append(item(tr("The doctor examined this computer; no repair was made.")));
+        }
+    }
+    if (auto uninstall = qobject_cast<UninstallPage *>(wizardPage(SetupWizard::Page_Uninstall));
+        uninstall && uninstall->uninstalled()) {
+        const Receipt &receipt = *uninstall->uninstalled();
+        done.append(item(tr("Receipt %1 was uninstalled: cuDNN %2 is gone from %3.")
+                             .arg(receipt.id, receiptCudnnVersion(receipt), receiptFolder(receipt))));
+    }
+    if (done.isEmpty())
+        done.append(item(tr("Nothing on this computer was changed.")));
+    m_done->setText(QStringLiteral("<ul style=\"margin-left:-20px\">") + done.join(QString()) +
+                    QStringLiteral("</ul>"));
+
+    // The verification's verdict; without one (the Repair path), the doctor's.
+    Status status = Status::Info;
+    QString verdict = tr("Verification: not run.");
+    if (m_session->hasVerifyReport()) {
+        const VerifyReport &report = m_session->verifyReport();
+        // Passed with checks skipped (no GPU, another system's files) proves less than a convolution run.
+        const VerifyStage *convolution = report.stage(QStringLiteral("convolution"));
+        const bool ranOnGpu = convolution && convolution->status == VerifyStage::Status::Passed;
+        status = !report.passed() ? Status::Error : ranOnGpu ? Status::Ok : Status::Warning;
+        verdict = !report.passed() ? tr("Verification: failed. The report names the check that failed.")
+                  : ranOnGpu       ? tr("Verification: passed. cuDNN loads and works.")
+                             : tr("Verification: passed in part. Some checks were skipped; the Verify page "
+                                  "says why.");
+    } else if (m_session->hasDoctorReport()) {
+        const bool healthy = m_session->doctorReport().healthy();
+        status = healthy ? Status::Ok : Status::Error;
+        verdict = healthy ? tr("Diagnosis: healthy. The doctor finds no problem left.")
+                          : tr("Diagnosis: problems remain. The report lists them with what to do.");
+    }
+    m_verdictIcon->setPixmap(statusIcon(status).pixmap(32, 32));
+    m_verdict->setText(verdict);
+    m_verdict->setAccessibleName(m_verdict->text());
+
+    QStringList next;
+    if (installed(*m_session) || repaired) {
+        next.append(
+            item(tr("Open a new Command Prompt, PowerShell or terminal window: windows that were open "
+                    "before keep the PATH they started with.")));
+    }
+    if (!dllFolder.isEmpty()) {
+        next.append(item(tr("Python 3.8 and later do not search PATH for the DLLs an extension module loads: "
+                            "Python code finds this cuDNN after os.add_dll_directory(r\"%1\"). A virtual "
+                            "environment cuDNN Setup installed into does this itself, through its .pth file.")
+                             .arg(dllFolder)));
+    }
+    next.append(item(tr("Keep the log and the report: they say what was found and changed, for support.")));
+    m_next->setText(QStringLiteral("<ul style=\"margin-left:-20px\">") + next.join(QString()) +
+                    QStringLiteral("</ul>"));
+
+    const bool hasLog = !logging::filePath().isEmpty();
+    m_openLog->setEnabled(hasLog);
+    m_openLog->setToolTip(
+        hasLog ? QDir::toNativeSeparators(logging::filePath())
+               : tr("No log is being written: start cuDNN Setup with --log FILE to keep one."));
+}
+
+void FinishPage::openLog()
+{
+    const QString path = logging::filePath();
+    if (!path.isEmpty())
+        QDesktopServices::openUrl(QUrl::fromLocalFile(path));
+}
+
+void FinishPage::chooseReportFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Save the report in"), QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    if (!folder.isEmpty())
+        saveReport(folder);
+}
+
+bool FinishPage::saveReport(const QString &folder)
+{
+    ReportInput input;
+    if (m_session->hasSnapshot())
+        input.snapshot = m_session->snapshot();
+    if (m_session->hasVerifyReport())
+        input.verify = m_session->verifyReport();
+    if (m_session->hasDoctorReport())
+        input.doctor = m_session->doctorReport();
+    for (const auto &[receipt, path] : installedReceipts(m_session->context()))
+        input.receipts.append(receipt);
+    input.tool = QStringLiteral("cudnn-setup %1").arg(QCoreApplication::applicationVersion());
+    input.createdAt = QDateTime::currentDateTimeUtc();
+    const Expected<QStringList> written = writeReport(input, folder);
+    if (written) {
+        QStringList names;
+        for (const QString &file : *written)
+            names.append(QFileInfo(file).fileName());
+        m_note->setText(tr("The report was saved in %1: %2.")
+                            .arg(QDir::toNativeSeparators(folder), names.join(QStringLiteral(", "))));
+    } else {
+        m_note->setText(tr("The report could not be saved in %1: %2")
+                            .arg(QDir::toNativeSeparators(folder), written.error().message.toString()));
+    }
+    return bool(written);
+}
+
+void FinishPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
+}
+
+void FinishPage::retranslate()
+{
+    setTitle(tr("Finished"));
+    setSubTitle(tr("What was done, and what to do next."));
+    m_doneTitle->setText(tr("What was done"));
+    m_nextTitle->setText(tr("What to do next"));
+    m_openLog->setText(tr("Open &log"));
+    m_save->setText(tr("&Save report…"));
+    m_note->clear();
+    if (wizard() && wizard()->currentPage() == this)
+        showSummary();
+}
+
+} // namespace cudnnsetup::wizard

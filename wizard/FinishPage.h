@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QWizardPage>
+
+class QLabel;
+class QPushButton;
+
+namespace cudnnsetup {
+class SetupSession;
+}
+
+namespace cudnnsetup::wizard {
+
+// The end of every path: what was done (installed where, repaired what, uninstalled which
+// receipt), the verification's verdict (an icon and a word), what to do next so that programs find
+// cuDNN, and the log and a support report to keep.
+class FinishPage final : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    explicit FinishPage(SetupSession *session, QWidget *parent = nullptr);
+
+    void initializePage() override;
+    // Writes report.json, report.html and environment_versions.txt into `folder`; says how it went
+    // on the page.
+    bool saveReport(const QString &folder);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void showSummary();
+    void chooseReportFolder();
+    void openLog();
+    void retranslate();
+
+    SetupSession *m_session;
+    QLabel *m_doneTitle = nullptr;
+    QLabel *m_done = nullptr;
+    QLabel *m_verdictIcon = nullptr;
+    QLabel *m_verdict = nullptr;
+    QLabel *m_nextTitle = nullptr;
+    QLabel *m_next = nullptr;
+    QPushButton *m_openLog = nullptr;
+    QPushButton *m_save = nullptr;
+    QLabel *m_note = nullptr;
+};
+
+} // namespace cudnnsetup::wizard

@@ -1,0 +1,216 @@
+#include "UninstallPage.h"
+
+#include "Artwork.h"
+#include "FindingsView.h"
+#include "session/SetupSession.h"
+#include "session/UninstallJob.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cudnnsetup::wizard {
+
+bool changeSucceeded(const ChangeOutcome &outcome)
+{
+    return outcome.status == ChangeOutcome::Status::Done ||
+           outcome.status == ChangeOutcome::Status::DoneRestartNeeded ||
+           outcome.status == ChangeOutcome::Status::AlreadyDone;
+}
+
+QString receiptCudnnVersion(const Receipt &receipt)
+{
+    return receipt.archive.value(QStringLiteral("cudnn")).toString();
+}
+
+QString receiptFolder(const Receipt &receipt)
+{
+    return QDir::toNativeSeparators(receipt.target.value(QStringLiteral("root")).toString());
+}
+
+QString receiptDate(const Receipt &receipt)
+{
+    const QDateTime created = QDateTime::fromString(receipt.created, Qt::ISODate);
+    return created.isValid() ? created.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"))
+                             : receipt.created;
+}
+
+UninstallPage::UninstallPage(SetupSession *session, QWidget *parent)
+    : QWizardPage(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("uninstallPage"));
+    setCommitPage(true);
+
+    m_intro = new QLabel(this);
+    m_intro->setWordWrap(true);
+    m_list = new QTreeWidget(this);
+    m_list->setObjectName(QStringLiteral("receiptsTree"));
+    m_list->setRootIsDecorated(false);
+    m_list->setColumnCount(4);
+    m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    connect(m_list, &QTreeWidget::itemSelectionChanged, this, &UninstallPage::showState);
+
+    m_uninstall = new QPushButton(this);
+    m_uninstall->setObjectName(QStringLiteral("uninstallButton"));
+    connect(m_uninstall, &QPushButton::clicked, this, &UninstallPage::startUninstall);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 0); // one transaction: there are no steps to count
+    auto buttons = new QHBoxLayout;
+    buttons->addWidget(m_progress, 1);
+    buttons->addStretch();
+    buttons->addWidget(m_uninstall);
+
+    m_resultIcon = new QLabel(this);
+    m_resultIcon->setFixedSize(32, 32);
+    m_result = new QLabel(this);
+    m_result->setObjectName(QStringLiteral("resultLabel"));
+    m_result->setWordWrap(true);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto resultRow = new QHBoxLayout;
+    resultRow->addWidget(m_resultIcon, 0, Qt::AlignTop);
+    resultRow->addWidget(m_result, 1);
+    m_findings = new FindingsView(this);
+
+    auto layout = new QVBoxLayout(this);
+    layout->addWidget(m_intro);
+    layout->addWidget(m_list, 2);
+    layout->addLayout(buttons);
+    layout->addLayout(resultRow);
+    layout->addWidget(m_findings, 1);
+    layout->addStretch();
+    retranslate();
+}
+
+void UninstallPage::initializePage()
+{
+    listReceipts();
+    showState();
+}
+
+void UninstallPage::listReceipts()
+{
+    const QString chosen = chosenReceipt();
+    m_receipts.clear();
+    m_list->clear();
+    for (const auto &[receipt, path] : installedReceipts(m_session->context())) {
+        m_receipts.append(receipt);
+        auto item = new QTreeWidgetItem(
+            m_list, {receipt.id, receiptCudnnVersion(receipt), receiptFolder(receipt), receiptDate(receipt)});
+        item->setData(0, Qt::UserRole, receipt.id);
+        item->setToolTip(2, item->text(2));
+        if (receipt.id == chosen)
+            item->setSelected(true);
+    }
+    // The only one there is needs no choosing.
+    if (m_list->topLevelItemCount() == 1)
+        m_list->topLevelItem(0)->setSelected(true);
+    if (!m_list->selectedItems().isEmpty())
+        m_list->setCurrentItem(m_list->selectedItems().first());
+}
+
+QString UninstallPage::chosenReceipt() const
+{
+    const QList<QTreeWidgetItem *> selected = m_list->selectedItems();
+    return selected.isEmpty() ? QString() : selected.first()->data(0, Qt::UserRole).toString();
+}
+
+bool UninstallPage::isUninstalling() const
+{
+    return m_job && m_job->isRunning();
+}
+
+bool UninstallPage::isComplete() const
+{
+    return !isUninstalling() && m_outcome && changeSucceeded(*m_outcome);
+}
+
+void UninstallPage::startUninstall()
+{
+    const QString id = chosenReceipt();
+    if (isUninstalling() || id.isEmpty())
+        return;
+    delete m_job;
+    m_outcome.reset();
+    m_uninstalled.reset();
+    for (const Receipt &receipt : std::as_const(m_receipts)) {
+        if (receipt.id == id)
+            m_uninstalled = receipt;
+    }
+    m_job = new UninstallJob(id, m_session->context(), m_session->persistentEnvironment(), this);
+    connect(m_job, &UninstallJob::finished, this, [this](const ChangeOutcome &outcome) {
+        m_outcome = outcome;
+        if (!changeSucceeded(outcome))
+            m_uninstalled.reset();
+        listReceipts();
+        showState();
+        Q_EMIT completeChanged();
+    });
+    m_job->start();
+    showState();
+    Q_EMIT completeChanged();
+}
+
+void UninstallPage::showState()
+{
+    const bool running = isUninstalling();
+    const bool done = m_outcome && changeSucceeded(*m_outcome);
+    m_list->setEnabled(!running);
+    // Once it is gone the list has nothing left to choose from: the outcome takes its place.
+    m_intro->setVisible(!done);
+    m_list->setVisible(!done);
+    m_uninstall->setVisible(!done);
+    m_uninstall->setEnabled(!running && !chosenReceipt().isEmpty());
+    m_progress->setVisible(running);
+    m_resultIcon->setVisible(m_outcome.has_value());
+    m_result->setVisible(m_outcome.has_value());
+    m_findings->setVisible(m_outcome && !m_outcome->findings.isEmpty());
+    if (!m_outcome) {
+        m_findings->clear();
+        return;
+    }
+    if (done && m_uninstalled) {
+        m_resultIcon->setPixmap(statusIcon(Status::Ok).pixmap(32, 32));
+        m_result->setText(
+            tr("Uninstalled: receipt %1, cuDNN %2 in %3. Its files, PATH entry and variables "
+               "are gone; the files it had replaced are back.")
+                .arg(m_uninstalled->id, receiptCudnnVersion(*m_uninstalled), receiptFolder(*m_uninstalled)));
+    } else {
+        m_resultIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
+        m_result->setText(tr("Not uninstalled: nothing was changed. The findings below say why."));
+    }
+    m_result->setAccessibleName(m_result->text());
+    m_findings->setFindings(m_outcome->findings);
+}
+
+void UninstallPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
+}
+
+void UninstallPage::retranslate()
+{
+    setTitle(tr("Uninstall"));
+    setSubTitle(tr("Take back an install that cuDNN Setup made, as its receipt recorded it."));
+    m_intro->setText(tr("Choose the install to take back. Files that changed since it was made are named and "
+                        "left alone: then nothing is removed."));
+    m_list->setHeaderLabels({tr("Receipt"), tr("cuDNN"), tr("Folder"), tr("Installed on")});
+    m_list->setAccessibleName(tr("Installs made by cuDNN Setup"));
+    m_uninstall->setText(tr("&Uninstall"));
+    m_progress->setAccessibleName(tr("Uninstalling"));
+    m_findings->setAccessibleName(tr("Findings"));
+    showState();
+}
+
+} // namespace cudnnsetup::wizard

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "install/Installer.h"
+
+#include <QWizardPage>
+
+#include <optional>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTreeWidget;
+
+namespace cudnnsetup {
+class SetupSession;
+class UninstallJob;
+} // namespace cudnnsetup
+
+namespace cudnnsetup::wizard {
+
+class FindingsView;
+
+// The installs cuDNN Setup made, by their receipts (id, cuDNN version, folder, date): the user
+// picks one and Uninstall takes it back off the GUI thread (files, PATH entry, variables), then the
+// page shows how it went and what was found on the way. A commit page: once an install is gone
+// there is no going back to choose it again.
+class UninstallPage final : public QWizardPage
+{
+    Q_OBJECT
+
+public:
+    explicit UninstallPage(SetupSession *session, QWidget *parent = nullptr);
+
+    void initializePage() override;
+    bool isComplete() const override;
+    bool isUninstalling() const;
+    // The id of the receipt chosen in the list; empty when none is.
+    QString chosenReceipt() const;
+    void startUninstall();
+    // The last uninstall and the receipt it took back (none before one).
+    const std::optional<ChangeOutcome> &outcome() const { return m_outcome; }
+    const std::optional<Receipt> &uninstalled() const { return m_uninstalled; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void listReceipts();
+    void showState();
+    void retranslate();
+
+    SetupSession *m_session;
+    UninstallJob *m_job = nullptr;
+    QList<Receipt> m_receipts;
+    std::optional<ChangeOutcome> m_outcome;
+    std::optional<Receipt> m_uninstalled;
+    QLabel *m_intro = nullptr;
+    QTreeWidget *m_list = nullptr;
+    QPushButton *m_uninstall = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_resultIcon = nullptr;
+    QLabel *m_result = nullptr;
+    FindingsView *m_findings = nullptr;
+};
+
+// Whether a change did what it was asked (or found it done already).
+bool changeSucceeded(const ChangeOutcome &outcome);
+// Receipt facts as the Uninstall and Finish pages show them.
+QString receiptCudnnVersion(const Receipt &receipt);
+QString receiptFolder(const Receipt &receipt);
+QString receiptDate(const Receipt &receipt);
+
+} // namespace cudnnsetup::wizard
