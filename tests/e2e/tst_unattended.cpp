@@ -7,6 +7,7 @@
 #include "LabMachine.h"
 #include "PeImage.h"
 #include "ZipWriter.h"
+#include "install/Zlibwapi.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -293,6 +294,35 @@ private Q_SLOTS:
         QCOMPARE(result.value(QStringLiteral("exitCode")).toInt(), 1603);
         QVERIFY(result.value(QStringLiteral("rollback")).isObject());
         QCOMPARE(machine.run({QStringLiteral("status")}).exitCode, 1);
+    }
+
+    // --action repair is the doctor's --fix --yes: a cuDNN 8.9 in the toolkit's bin (on PATH) whose
+    // DLLs import zlibwapi.dll, with none anywhere, gets the project's own; the log names the repair.
+    void repairActionPlacesZlibwapi()
+    {
+        if (!cudnnsetup::embeddedZlibwapiAvailable())
+            QSKIP("this build has no zlibwapi.dll to place");
+        LabMachine machine;
+        trees::windowsToolkit(machine.sandbox, QStringLiteral("12.2.2"));
+        const QString toolkit =
+            QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.2");
+        peimage::ImageSpec importsZlib;
+        importsZlib.imports = {"KERNEL32.dll", "zlibwapi.dll"};
+        for (const QString &name : trees::cudnnWindowsDlls(8))
+            machine.sandbox.write(toolkit + QStringLiteral("\\bin\\") + name,
+                                  peimage::buildImage(importsZlib).bytes);
+        machine.sandbox.write(toolkit + QStringLiteral("\\include\\cudnn_version.h"),
+                              trees::cudnnVersionHeader(8, 9, 7));
+        machine.environment.insert(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32;") +
+                                                               toolkit + QStringLiteral("\\bin"));
+        const QString log = logPath(QStringLiteral("repair"));
+        const CudnnctlRun repaired = setup(
+            machine, {QStringLiteral("--action"), QStringLiteral("repair"), QStringLiteral("--log"), log});
+        const QString placed = machine.sandbox.hostPath(toolkit + QStringLiteral("\\bin\\zlibwapi.dll"));
+        QVERIFY2(repaired.exitCode == 0, readAll(log));
+        QVERIFY2(QFileInfo::exists(placed), readAll(log));
+        QVERIFY2(readAll(log).contains("zlibwapi"), readAll(log));
+        QCOMPARE(resultBeside(log).value(QStringLiteral("exitCode")).toInt(), 0);
     }
 
     void helpNamesStartWait()
