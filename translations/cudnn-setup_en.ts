@@ -3080,6 +3080,10 @@ Commands:
         <source>The install is no longer intact: %1 is missing or was changed.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Make this change yourself (cuDNN Setup cannot change the stored environment here): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

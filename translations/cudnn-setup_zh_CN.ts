@@ -3100,6 +3100,10 @@ Commands:
         <source>The install is no longer intact: %1 is missing or was changed.</source>
         <translation>这次安装已不完整：%1 不见了或被改动过。</translation>
     </message>
+    <message>
+        <source>Make this change yourself (cuDNN Setup cannot change the stored environment here): %1</source>
+        <translation>请手动完成这项改动（cuDNN Setup 在这里无法修改保存的环境变量）：%1</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

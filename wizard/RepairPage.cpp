@@ -123,6 +123,8 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
     scroll->setWidget(m_list);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::StyledPanel);
+    // The list scrolls by keyboard once focused; a screen reader names it by its title.
+    m_listTitle->setBuddy(scroll);
 
     m_previewTitle = new QLabel(this);
     m_previewTitle->setFont(bold);

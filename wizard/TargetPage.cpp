@@ -238,6 +238,9 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
 
     auto scroll = new FittingScrollArea(this);
     scroll->setObjectName(QStringLiteral("targetScroll"));
+    // Tab goes to the controls inside, and the area scrolls to show each: the page as a whole is
+    // no stop of its own (one without a name to speak).
+    scroll->setFocusPolicy(Qt::NoFocus);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);

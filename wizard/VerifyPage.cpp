@@ -126,6 +126,7 @@ VerifyPage::VerifyPage(SetupSession *session, QWidget *parent)
         rowFor(id);
     m_listLayout->addStretch();
     auto scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("stageScroll"));
     scroll->setWidget(m_list);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::StyledPanel);
@@ -515,6 +516,8 @@ void VerifyPage::retranslate()
     setTitle(tr("Verify"));
     setSubTitle(tr("cuDNN is loaded in a fresh process, as your programs will load it, and run on the GPU."));
     m_list->setAccessibleName(tr("Checks"));
+    // The list scrolls by keyboard once focused: that stop bears the list's name too.
+    findChild<QScrollArea *>(QStringLiteral("stageScroll"))->setAccessibleName(m_list->accessibleName());
     m_progress->setAccessibleName(tr("Verification progress"));
     m_again->setText(tr("Verify &again"));
     m_copy->setText(tr("&Copy report"));

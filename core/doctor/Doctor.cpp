@@ -213,8 +213,15 @@ DoctorReport diagnose(const DoctorInput &input, const SystemContext &context,
                                                 diagnosis.repair->steps.cend(), [](const QJsonObject &step) {
                                                     return environmentOperations.contains(
                                                         step.value(QStringLiteral("operation")).toString());
-                                                }))
+                                                })) {
+                // The words must not promise a repair that is not offered.
+                diagnosis.finding.fix =
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "Make this change yourself (cuDNN Setup cannot change the "
+                                           "stored environment here): %1"))
+                        .arg(diagnosis.repair->summary);
                 diagnosis.repair.reset();
+            }
         }
     }
     report.copies = copiesReport(facts);

@@ -12,13 +12,12 @@
 #include "UninstallPage.h"
 #include "VerifyPage.h"
 #include "WelcomePage.h"
-#include "WizardPageTests.h"
+#include "WizardFlow.h"
 #include "common/Translations.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QFileInfo>
 #include <QPushButton>
 #include <QRadioButton>
@@ -26,94 +25,21 @@
 #include <QTest>
 #include <QTreeWidget>
 
-#include <memory>
-
 using namespace cudnnsetup;
 using namespace cudnnsetup::wizard;
+using wizardpagetests::Flow;
+using wizardpagetests::installThroughWizard;
+using wizardpagetests::kWorkTimeoutMs;
 using wizardpagetests::labelText;
-using wizardpagetests::saveScreenshot;
 using wizardpagetests::Workstation;
 
 namespace {
 
-// An install, a verification in a fresh process and the doctor's detection; Wine starts slowly.
-constexpr int kWorkTimeoutMs = 120000;
-
 const QString kToolkit = QLatin1String(Workstation::kToolkit);
-
-void settle()
-{
-    for (int i = 0; i < 3; ++i)
-        QCoreApplication::processEvents();
-}
 
 bool isEnglish()
 {
     return Translations::current() == QLatin1String("en");
-}
-
-// The workstation's wizard, shown in `language`, its probes run by the built cudnnctl.
-struct Flow
-{
-    explicit Flow(Workstation &machine, const QString &language)
-    {
-        Translations::install(language);
-        wizard = std::make_unique<SetupWizard>(&machine.session);
-        wizard->resize(820, 700);
-        qobject_cast<VerifyPage *>(wizard->page(SetupWizard::Page_Verify))
-            ->setProbeProgram(QStringLiteral(CUDNNCTL_PATH));
-        qobject_cast<RepairPage *>(wizard->page(SetupWizard::Page_Repair))
-            ->setProbeProgram(QStringLiteral(CUDNNCTL_PATH));
-        wizard->show();
-        visited.append(wizard->currentId());
-    }
-
-    template <typename Widget>
-    Widget *find(const QString &name) const
-    {
-        return wizard->currentPage()->findChild<Widget *>(name);
-    }
-    // Next, as the user clicks it; false when the wizard did not move.
-    bool next()
-    {
-        const int before = wizard->currentId();
-        wizard->next();
-        if (wizard->currentId() == before)
-            return false;
-        visited.append(wizard->currentId());
-        return true;
-    }
-    void chooseTask(const QString &radio) { find<QRadioButton>(radio)->click(); }
-    void shoot(const QString &name)
-    {
-        settle();
-        saveScreenshot(wizard.get(), QStringLiteral("flow-%1-%2.png").arg(name, Translations::current()));
-    }
-    template <typename Page>
-    Page *page() const
-    {
-        return qobject_cast<Page *>(wizard->currentPage());
-    }
-
-    std::unique_ptr<SetupWizard> wizard;
-    QList<int> visited;
-};
-
-// Installs the workstation's archive into the CUDA toolkit through the wizard's Install path;
-// stops on the Install page, done.
-bool installThroughWizard(Flow &flow)
-{
-    for (int step = 0; step < 5; ++step) {
-        if (!flow.next())
-            return false;
-    }
-    auto install = flow.page<InstallPage>();
-    if (!install)
-        return false;
-    flow.find<QPushButton>(QStringLiteral("installButton"))->click();
-    if (!QTest::qWaitFor([&] { return !install->isInstalling(); }, kWorkTimeoutMs))
-        return false;
-    return install->isComplete();
 }
 
 void addLanguages()
