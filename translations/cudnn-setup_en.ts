@@ -69,6 +69,14 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <source>--%1 belongs to --unattended.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--unattended: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY, for the user or the system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--unattended: when programs hold files to be replaced: fail or restart (3010).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnctl</name>

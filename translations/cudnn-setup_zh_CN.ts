@@ -71,6 +71,14 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
         <source>--%1 belongs to --unattended.</source>
         <translation>--%1 只能和 --unattended 一起用。</translation>
     </message>
+    <message>
+        <source>--unattended: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY, for the user or the system.</source>
+        <translation>--unattended：同时为当前用户或整个系统设置 CUDNN_PATH、CUDNN_INCLUDE_DIR 和 CUDNN_LIBRARY。</translation>
+    </message>
+    <message>
+        <source>--unattended: when programs hold files to be replaced: fail or restart (3010).</source>
+        <translation>--unattended：要替换的文件被程序占用时怎么办：fail（失败）或 restart（重启后替换，返回 3010）。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnctl</name>

@@ -122,8 +122,20 @@ int main(int argc, char *argv[])
         QStringLiteral("receipt"),
         QCoreApplication::translate("cudnn-setup", "--unattended --action uninstall: the install to remove."),
         QStringLiteral("ID"));
+    const QCommandLineOption variablesOption(
+        QStringLiteral("cudnn-variables"),
+        QCoreApplication::translate("cudnn-setup", "--unattended: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and "
+                                                   "CUDNN_LIBRARY, for the user or the system."),
+        QStringLiteral("SCOPE"));
+    const QCommandLineOption inUseOption(
+        QStringLiteral("if-in-use"),
+        QCoreApplication::translate("cudnn-setup",
+                                    "--unattended: when programs hold files to be replaced: fail "
+                                    "or restart (3010)."),
+        QStringLiteral("WHAT"));
     parser.addOptions({langOption, rootOption, logOption, compatOption, unattendedOption, answerOption,
-                       actionOption, archiveOption, targetOption, pathOption, noVerifyOption, receiptOption});
+                       actionOption, archiveOption, targetOption, pathOption, noVerifyOption, receiptOption,
+                       variablesOption, inUseOption});
     parser.addHelpOption();
     parser.addVersionOption();
     parser.process(*application);
@@ -156,6 +168,8 @@ int main(int argc, char *argv[])
         override(pathOption, settings.path);
         override(receiptOption, settings.receiptId);
         override(logOption, settings.logFile);
+        override(variablesOption, settings.variables);
+        override(inUseOption, settings.ifInUse);
         if (parser.isSet(noVerifyOption))
             settings.verify = false;
         if (settings.logFile.isEmpty())
@@ -170,8 +184,9 @@ int main(int argc, char *argv[])
         return runUnattendedLogged(settings, context, database.database, defaultProbeProgram());
     }
 
-    for (const QCommandLineOption *option : {&answerOption, &actionOption, &archiveOption, &targetOption,
-                                             &pathOption, &noVerifyOption, &receiptOption}) {
+    for (const QCommandLineOption *option :
+         {&answerOption, &actionOption, &archiveOption, &targetOption, &pathOption, &noVerifyOption,
+          &receiptOption, &variablesOption, &inUseOption}) {
         if (parser.isSet(*option)) {
             QMessageBox::critical(nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
                                   QApplication::translate("cudnn-setup", "--%1 belongs to --unattended.")

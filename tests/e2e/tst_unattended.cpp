@@ -197,6 +197,14 @@ private Q_SLOTS:
                                     << 87;
         QTest::newRow("bad action") << QStringList{QStringLiteral("--action"), QStringLiteral("reinstall")}
                                     << 87;
+        QTest::newRow("bad --if-in-use")
+            << QStringList{QStringLiteral("--archive"), QStringLiteral("ARCHIVE"),
+                           QStringLiteral("--if-in-use"), QStringLiteral("wait")}
+            << 87;
+        QTest::newRow("bad --cudnn-variables")
+            << QStringList{QStringLiteral("--archive"), QStringLiteral("ARCHIVE"),
+                           QStringLiteral("--cudnn-variables"), QStringLiteral("everyone")}
+            << 87;
         QTest::newRow("nothing to uninstall")
             << QStringList{QStringLiteral("--action"), QStringLiteral("uninstall")} << 1603;
     }
