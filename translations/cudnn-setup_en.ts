@@ -3092,6 +3092,14 @@ Commands:
         <source>Make this change yourself (cuDNN Setup cannot change the stored environment here): %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The report could not be saved in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report was saved in %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3303,14 +3311,6 @@ Commands:
     </message>
     <message>
         <source>Save the report in</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The report was saved in %1: %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The report could not be saved in %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4367,14 +4367,6 @@ Commands:
     </message>
     <message>
         <source>Save the report in a folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The report was saved in %1: %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The report could not be saved in %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -3112,6 +3112,14 @@ Commands:
         <source>Make this change yourself (cuDNN Setup cannot change the stored environment here): %1</source>
         <translation>请手动完成这项改动（cuDNN Setup 在这里无法修改保存的环境变量）：%1</translation>
     </message>
+    <message>
+        <source>The report could not be saved in %1: %2</source>
+        <translation>无法把报告保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>The report was saved in %1: %2.</source>
+        <translation>报告已保存到 %1：%2。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3324,14 +3332,6 @@ Commands:
     <message>
         <source>Save the report in</source>
         <translation>报告保存位置</translation>
-    </message>
-    <message>
-        <source>The report was saved in %1: %2.</source>
-        <translation>报告已保存到 %1：%2。</translation>
-    </message>
-    <message>
-        <source>The report could not be saved in %1: %2</source>
-        <translation>无法把报告保存到 %1：%2</translation>
     </message>
     <message>
         <source>Finished</source>
@@ -4355,14 +4355,6 @@ Commands:
     <message>
         <source>Save the report in a folder</source>
         <translation>选择保存报告的文件夹</translation>
-    </message>
-    <message>
-        <source>The report was saved in %1: %2.</source>
-        <translation>报告已保存到 %1：%2。</translation>
-    </message>
-    <message>
-        <source>The report could not be saved in %1: %2</source>
-        <translation>无法把报告保存到 %1：%2</translation>
     </message>
     <message>
         <source>Verify</source>

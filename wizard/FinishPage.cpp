@@ -8,12 +8,10 @@
 #include "report/ReportFiles.h"
 #include "session/SetupSession.h"
 
-#include <QCoreApplication>
 #include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -204,28 +202,8 @@ void FinishPage::chooseReportFolder()
 
 bool FinishPage::saveReport(const QString &folder)
 {
-    ReportInput input;
-    if (m_session->hasSnapshot())
-        input.snapshot = m_session->snapshot();
-    if (m_session->hasVerifyReport())
-        input.verify = m_session->verifyReport();
-    if (m_session->hasDoctorReport())
-        input.doctor = m_session->doctorReport();
-    for (const auto &[receipt, path] : installedReceipts(m_session->context()))
-        input.receipts.append(receipt);
-    input.tool = QStringLiteral("cudnn-setup %1").arg(QCoreApplication::applicationVersion());
-    input.createdAt = QDateTime::currentDateTimeUtc();
-    const Expected<QStringList> written = writeReport(input, folder);
-    if (written) {
-        QStringList names;
-        for (const QString &file : *written)
-            names.append(QFileInfo(file).fileName());
-        m_note->setText(tr("The report was saved in %1: %2.")
-                            .arg(QDir::toNativeSeparators(folder), names.join(QStringLiteral(", "))));
-    } else {
-        m_note->setText(tr("The report could not be saved in %1: %2")
-                            .arg(QDir::toNativeSeparators(folder), written.error().message.toString()));
-    }
+    const Expected<QStringList> written = writeReport(m_session->reportInput(), folder);
+    m_note->setText(writeReportMessage(folder, written));
     return bool(written);
 }
 

@@ -3,7 +3,6 @@
 #include "Artwork.h"
 #include "FindingsView.h"
 #include "SetupWizard.h"
-#include "install/Installer.h"
 #include "report/ReportFiles.h"
 #include "report/VerifyText.h"
 #include "session/SetupSession.h"
@@ -11,11 +10,9 @@
 
 #include <QApplication>
 #include <QClipboard>
-#include <QDateTime>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -43,24 +40,6 @@ const QStringList &stageIds()
                                     QStringLiteral("version"),     QStringLiteral("handle"),
                                     QStringLiteral("convolution"), QStringLiteral("framework")};
     return ids;
-}
-
-// The names `cudnnctl verify` prints, so the page and the copied report say the same.
-QString stageName(const QString &id)
-{
-    if (id == QLatin1String("load"))
-        return QCoreApplication::translate("cudnnsetup", "Load");
-    if (id == QLatin1String("dependencies"))
-        return QCoreApplication::translate("cudnnsetup", "Dependencies");
-    if (id == QLatin1String("version"))
-        return QCoreApplication::translate("cudnnsetup", "Version");
-    if (id == QLatin1String("handle"))
-        return QCoreApplication::translate("cudnnsetup", "cuDNN handle");
-    if (id == QLatin1String("convolution"))
-        return QCoreApplication::translate("cudnnsetup", "Convolution");
-    if (id == QLatin1String("framework"))
-        return QCoreApplication::translate("cudnnsetup", "Framework");
-    return id;
 }
 
 Status statusOf(VerifyStage::Status status)
@@ -318,7 +297,7 @@ VerifyPage::StageRow &VerifyPage::rowFor(const QString &id)
 // not run.
 void VerifyPage::showStage(StageRow &row, const VerifyStage *stage, bool next)
 {
-    const QString name = stageName(row.id);
+    const QString name = verifyStageName(row.id);
     row.name->setText(name);
     row.detailsButton->setText(tr("Details"));
     row.detailsButton->setAccessibleName(tr("Details of %1").arg(name));
@@ -393,7 +372,7 @@ void VerifyPage::showStages()
         return std::none_of(m_stages.cbegin(), m_stages.cend(),
                             [&](const VerifyStage &done) { return done.id == row.id; });
     });
-    m_step->setText(next != m_rows.cend() ? tr("Checking: %1…").arg(stageName(next->id)) : QString());
+    m_step->setText(next != m_rows.cend() ? tr("Checking: %1…").arg(verifyStageName(next->id)) : QString());
 }
 
 void VerifyPage::showState()
@@ -479,27 +458,8 @@ bool VerifyPage::saveReport(const QString &folder)
 {
     if (isVerifying() || !m_session->hasVerifyReport())
         return false;
-    ReportInput input;
-    if (m_session->hasSnapshot())
-        input.snapshot = m_session->snapshot();
-    input.verify = m_session->verifyReport();
-    if (m_session->hasDoctorReport())
-        input.doctor = m_session->doctorReport();
-    for (const auto &[receipt, path] : installedReceipts(m_session->context()))
-        input.receipts.append(receipt);
-    input.tool = QStringLiteral("cudnn-setup %1").arg(QCoreApplication::applicationVersion());
-    input.createdAt = QDateTime::currentDateTimeUtc();
-    const Expected<QStringList> written = writeReport(input, folder);
-    if (written) {
-        QStringList names;
-        for (const QString &file : *written)
-            names.append(QFileInfo(file).fileName());
-        m_note = tr("The report was saved in %1: %2.")
-                     .arg(QDir::toNativeSeparators(folder), names.join(QStringLiteral(", ")));
-    } else {
-        m_note = tr("The report could not be saved in %1: %2")
-                     .arg(QDir::toNativeSeparators(folder), written.error().message.toString());
-    }
+    const Expected<QStringList> written = writeReport(m_session->reportInput(), folder);
+    m_note = writeReportMessage(folder, written);
     showState();
     return bool(written);
 }

@@ -77,18 +77,6 @@ ChangeOutcome failedOutcome(const Findings &findings)
     return outcome;
 }
 
-// The same answer install() and uninstall() give while another change holds the machine's lock.
-ChangeOutcome busyOutcome()
-{
-    ChangeOutcome outcome;
-    outcome.status = ChangeOutcome::Status::Busy;
-    outcome.findings.append(Finding::error(
-        QStringLiteral("install.busy"),
-        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
-        QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
-    return outcome;
-}
-
 ChangeOutcome::Status statusOf(Transaction::Outcome outcome)
 {
     switch (outcome) {
@@ -234,7 +222,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
     const StateFolders folders = StateFolders::of(context);
     std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
     if (!lock)
-        return busyOutcome();
+        return ChangeOutcome::busy();
     const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),
                                          [](const Repair &repair) { return repair.needsAdministrator; });
     const QString stateFolder = machineWide ? folders.machine : folders.user;

@@ -3,10 +3,10 @@
 #include "install/InstallTarget.h"
 #include "install/Operations.h"
 #include "install/Zlibwapi.h"
+#include "platform/FileSystem.h"
 
 #include <zlib.h>
 
-#include <QFile>
 #include <QFileInfo>
 
 namespace cudnnsetup {
@@ -30,19 +30,11 @@ QString asidePath(const SystemContext &context, const QString &path)
 
 std::optional<quint32> crc32OfFile(const QString &hostPath)
 {
-    QFile file(hostPath);
-    if (!file.open(QIODevice::ReadOnly))
-        return std::nullopt;
     uLong crc = crc32(0L, Z_NULL, 0);
-    QByteArray buffer(1 << 20, Qt::Uninitialized);
-    for (;;) {
-        const qint64 count = file.read(buffer.data(), buffer.size());
-        if (count < 0)
-            return std::nullopt;
-        if (count == 0)
-            break;
-        crc = crc32(crc, reinterpret_cast<const Bytef *>(buffer.constData()), uInt(count));
-    }
+    if (!readInPieces(hostPath, [&crc](const char *data, qint64 size) {
+            crc = crc32(crc, reinterpret_cast<const Bytef *>(data), uInt(size));
+        }))
+        return std::nullopt;
     return quint32(crc);
 }
 

@@ -31,18 +31,6 @@ QString hostOf(const SystemContext &context, const QString &path)
     return context.files().toHost(path);
 }
 
-// What a change answers when another one holds the machine's lock.
-ChangeOutcome busy()
-{
-    ChangeOutcome outcome;
-    outcome.status = ChangeOutcome::Status::Busy;
-    outcome.findings.append(Finding::error(
-        QStringLiteral("install.busy"),
-        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
-        QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
-    return outcome;
-}
-
 // Performs `inner` as a piece of the operation that is running: what the inner one would remember
 // is already known to the outer one's undo, and must not take the place of what it remembered.
 std::optional<Finding> performAsPartOf(Operation &inner, OperationContext &context)
@@ -328,6 +316,17 @@ QString StateFolders::lockFile() const
     return folder + QStringLiteral("/install.lock");
 }
 
+ChangeOutcome ChangeOutcome::busy()
+{
+    ChangeOutcome outcome;
+    outcome.status = Status::Busy;
+    outcome.findings.append(Finding::error(
+        QStringLiteral("install.busy"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
+        QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
+    return outcome;
+}
+
 int ChangeOutcome::exitCode() const
 {
     switch (status) {
@@ -447,7 +446,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const StateFolders folders = StateFolders::of(context);
     std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
     if (!lock)
-        return busy();
+        return ChangeOutcome::busy();
     Findings findings = checkTarget(target, archive, context);
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
     // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
@@ -699,7 +698,7 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
     const StateFolders folders = StateFolders::of(context);
     std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
     if (!lock)
-        return busy();
+        return ChangeOutcome::busy();
     const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context);
     QList<std::pair<Receipt, QString>> matching;
     for (const auto &entry : receipts) {
@@ -821,7 +820,7 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
     const StateFolders folders = StateFolders::of(context);
     std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
     if (!lock)
-        return busy();
+        return ChangeOutcome::busy();
     const QString id = machineWide.id + QStringLiteral("-user");
     const QString receiptsFolder = folders.receipts(folders.user);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");

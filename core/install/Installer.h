@@ -77,6 +77,9 @@ struct ChangeOutcome
     QStringList plan;    // what it does (or did), step by step, in the user's language
     Findings findings;
 
+    // What a change (install, uninstall, repair) answers while another one holds the machine's lock.
+    static ChangeOutcome busy();
+
     // The Windows installer codes fleet tools understand: 0, 3010, 1602, 1603, 1618.
     int exitCode() const;
     QString statusName() const;

@@ -277,4 +277,20 @@ Expected<QByteArray> FileSystem::readHead(const QString &path, qint64 count) con
     return file.read(count);
 }
 
+bool readInPieces(const QString &hostPath, const std::function<void(const char *data, qint64 size)> &consume)
+{
+    QFile file(hostPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    QByteArray buffer(1 << 20, Qt::Uninitialized);
+    for (;;) {
+        const qint64 count = file.read(buffer.data(), buffer.size());
+        if (count < 0)
+            return false;
+        if (count == 0)
+            return true;
+        consume(buffer.constData(), count);
+    }
+}
+
 } // namespace cudnnsetup

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace cudnnsetup {
 
 // A read-only view of the inspected system's files. Probes speak the inspected system's paths
@@ -65,5 +67,9 @@ private:
     SystemPaths m_paths;
     QString m_root; // host path, no trailing separator; empty for the running system
 };
+
+// Reads the host file at `hostPath` from start to end in 1 MiB pieces, handing each to `consume`
+// (checksums of large files without holding them); false if it cannot be opened or read.
+bool readInPieces(const QString &hostPath, const std::function<void(const char *data, qint64 size)> &consume);
 
 } // namespace cudnnsetup

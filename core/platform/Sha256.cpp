@@ -1,6 +1,6 @@
 #include "platform/Sha256.h"
 
-#include <QFile>
+#include "platform/FileSystem.h"
 
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
@@ -97,19 +97,9 @@ QString Sha256::of(const QByteArray &data)
 
 std::optional<QString> Sha256::ofFile(const QString &hostPath)
 {
-    QFile file(hostPath);
-    if (!file.open(QIODevice::ReadOnly))
-        return std::nullopt;
     Sha256 hash;
-    QByteArray buffer(1 << 20, Qt::Uninitialized);
-    for (;;) {
-        const qint64 count = file.read(buffer.data(), buffer.size());
-        if (count < 0)
-            return std::nullopt;
-        if (count == 0)
-            break;
-        hash.add(buffer.constData(), count);
-    }
+    if (!readInPieces(hostPath, [&hash](const char *data, qint64 size) { hash.add(data, size); }))
+        return std::nullopt;
     return hash.hex();
 }
 

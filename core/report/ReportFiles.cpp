@@ -2,7 +2,9 @@
 
 #include <utility>
 
+#include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTranslator>
@@ -976,6 +978,19 @@ Expected<QStringList> writeReport(const ReportInput &input, const QString &folde
     }
     qCInfo(lcCore) << "report written:" << written;
     return written;
+}
+
+QString writeReportMessage(const QString &folder, const Expected<QStringList> &written)
+{
+    if (!written) {
+        return QCoreApplication::translate("cudnnsetup", "The report could not be saved in %1: %2")
+            .arg(QDir::toNativeSeparators(folder), written.error().message.toString());
+    }
+    QStringList names;
+    for (const QString &file : *written)
+        names.append(QFileInfo(file).fileName());
+    return QCoreApplication::translate("cudnnsetup", "The report was saved in %1: %2.")
+        .arg(QDir::toNativeSeparators(folder), names.join(QStringLiteral(", ")));
 }
 
 } // namespace cudnnsetup

@@ -41,4 +41,7 @@ QString environmentVersionsText(const ReportInput &input); // environment_versio
 // a failure leaves no half-written file.
 Expected<QStringList> writeReport(const ReportInput &input, const QString &folder);
 
+// One sentence for the user about what writeReport() did in `folder`: the files it wrote, or why not.
+QString writeReportMessage(const QString &folder, const Expected<QStringList> &written);
+
 } // namespace cudnnsetup

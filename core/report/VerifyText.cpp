@@ -11,7 +11,22 @@ namespace cudnnsetup {
 
 namespace {
 
-QString stageName(const QString &id)
+QString statusMark(VerifyStage::Status status)
+{
+    switch (status) {
+    case VerifyStage::Status::Passed:
+        return QCoreApplication::translate("cudnnsetup", "[ok]  ");
+    case VerifyStage::Status::Failed:
+        return QCoreApplication::translate("cudnnsetup", "[FAIL]");
+    case VerifyStage::Status::Skipped:
+        return QCoreApplication::translate("cudnnsetup", "[skip]");
+    }
+    return {};
+}
+
+} // namespace
+
+QString verifyStageName(const QString &id)
 {
     if (id == QLatin1String("load"))
         return QCoreApplication::translate("cudnnsetup", "Load");
@@ -28,21 +43,6 @@ QString stageName(const QString &id)
     return id;
 }
 
-QString statusMark(VerifyStage::Status status)
-{
-    switch (status) {
-    case VerifyStage::Status::Passed:
-        return QCoreApplication::translate("cudnnsetup", "[ok]  ");
-    case VerifyStage::Status::Failed:
-        return QCoreApplication::translate("cudnnsetup", "[FAIL]");
-    case VerifyStage::Status::Skipped:
-        return QCoreApplication::translate("cudnnsetup", "[skip]");
-    }
-    return {};
-}
-
-} // namespace
-
 QString verifyText(const VerifyReport &report)
 {
     QString out;
@@ -52,7 +52,7 @@ QString verifyText(const VerifyReport &report)
            QLatin1Char('\n');
     for (const VerifyStage &stage : report.stages) {
         out += QStringLiteral("%1 %2: %3")
-                   .arg(statusMark(stage.status), stageName(stage.id), stage.message.toString());
+                   .arg(statusMark(stage.status), verifyStageName(stage.id), stage.message.toString());
         if (stage.milliseconds > 0)
             out += QStringLiteral(" (%1 ms)").arg(stage.milliseconds, 0, 'f', 0);
         out += QLatin1Char('\n');

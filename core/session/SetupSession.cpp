@@ -2,6 +2,9 @@
 
 #include "common/Logging.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
+
 #include <algorithm>
 
 namespace cudnnsetup {
@@ -245,6 +248,20 @@ void SetupSession::clearDoctorReport()
 void SetupSession::setQuestionHandler(std::shared_ptr<QuestionHandler> handler)
 {
     m_questions = std::move(handler);
+}
+
+ReportInput SetupSession::reportInput() const
+{
+    ReportInput input;
+    if (m_snapshot)
+        input.snapshot = *m_snapshot;
+    input.verify = m_verifyReport;
+    input.doctor = m_doctorReport;
+    for (const auto &[receipt, path] : installedReceipts(m_context))
+        input.receipts.append(receipt);
+    input.tool = QStringLiteral("cudnn-setup %1").arg(QCoreApplication::applicationVersion());
+    input.createdAt = QDateTime::currentDateTimeUtc();
+    return input;
 }
 
 } // namespace cudnnsetup

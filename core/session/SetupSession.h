@@ -12,6 +12,7 @@
 #include "platform/EnvironmentStore.h"
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemContext.h"
+#include "report/ReportFiles.h"
 #include "verify/Verifier.h"
 #include "verify/VerifyReport.h"
 
@@ -105,6 +106,9 @@ public:
     void clearVerifyReport();
     // The doctor's latest diagnosis (after repairs, the one made after them).
     bool hasDoctorReport() const { return m_doctorReport.has_value(); }
+    // What a saved support report holds now: the snapshot, the verification and the diagnosis as
+    // far as they were made, and the receipts on the system.
+    ReportInput reportInput() const;
     const DoctorReport &doctorReport() const { return *m_doctorReport; }
     void setDoctorReport(const DoctorReport &report);
     void clearDoctorReport();

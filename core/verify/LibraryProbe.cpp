@@ -57,19 +57,6 @@ Finding invalidRequest(const QString &details)
         details);
 }
 
-ProbeGpu::Status statusFromName(const QString &name, bool *known)
-{
-    for (ProbeGpu::Status status :
-         {ProbeGpu::Status::Passed, ProbeGpu::Status::Failed, ProbeGpu::Status::Skipped}) {
-        if (ProbeGpu::statusName(status) == name) {
-            *known = true;
-            return status;
-        }
-    }
-    *known = false;
-    return ProbeGpu::Status::Skipped;
-}
-
 double milliseconds(const QElapsedTimer &timer)
 {
     return timer.nsecsElapsed() / 1e6;
@@ -592,19 +579,6 @@ Expected<ProbeRequest> ProbeRequest::fromJson(const QJsonObject &object)
     return request;
 }
 
-QString ProbeGpu::statusName(Status status)
-{
-    switch (status) {
-    case Status::Passed:
-        return QStringLiteral("passed");
-    case Status::Failed:
-        return QStringLiteral("failed");
-    case Status::Skipped:
-        break;
-    }
-    return QStringLiteral("skipped");
-}
-
 QJsonObject ProbeResult::toJson() const
 {
     QJsonArray loadArray;
@@ -665,11 +639,12 @@ Expected<ProbeResult> ProbeResult::fromJson(const QJsonObject &object)
     result.totalMilliseconds = object.value(QStringLiteral("totalMilliseconds")).toDouble();
 
     const QJsonObject gpu = gpuValue.toObject();
-    bool knownStatus = false;
-    result.gpu.status = statusFromName(gpu.value(QStringLiteral("status")).toString(), &knownStatus);
-    if (!knownStatus)
+    const std::optional<CheckStatus> status =
+        checkStatusFromName(gpu.value(QStringLiteral("status")).toString());
+    if (!status)
         return invalidResult(QStringLiteral("probe result: unknown GPU status \"%1\"")
                                  .arg(gpu.value(QStringLiteral("status")).toString()));
+    result.gpu.status = *status;
     result.gpu.reason = gpu.value(QStringLiteral("reason")).toString();
     result.gpu.stage = gpu.value(QStringLiteral("stage")).toString();
     result.gpu.cudartLoadedFrom = gpu.value(QStringLiteral("cudartLoadedFrom")).toString();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Expected.h"
+#include "verify/CheckStatus.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -47,12 +48,7 @@ struct ProbeLoad
 
 struct ProbeGpu
 {
-    enum class Status
-    {
-        Passed,
-        Failed,
-        Skipped, // no CUDA runtime, no driver, no GPU, or not asked for
-    };
+    using Status = CheckStatus; // Skipped: no CUDA runtime, no driver, no GPU, or not asked for
     Status status = Status::Skipped;
     QString reason; // English, technical: why skipped or failed ("cudaGetDeviceCount returned 35")
     // Where it stopped: "symbols" (no loaded library exports a cuDNN function it calls), "cudart",
@@ -73,7 +69,7 @@ struct ProbeGpu
     // "compare", "destroy".
     QList<std::pair<QString, double>> milliseconds;
 
-    static QString statusName(Status status); // "passed", "failed", "skipped"
+    static QString statusName(Status status) { return checkStatusName(status); }
 };
 
 // What the probe child found.

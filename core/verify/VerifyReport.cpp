@@ -84,28 +84,6 @@ DependencyWalk dependenciesFromJson(const QJsonObject &object)
 
 } // namespace
 
-QString VerifyStage::statusName(Status status)
-{
-    switch (status) {
-    case Status::Passed:
-        return QStringLiteral("passed");
-    case Status::Failed:
-        return QStringLiteral("failed");
-    case Status::Skipped:
-        break;
-    }
-    return QStringLiteral("skipped");
-}
-
-std::optional<VerifyStage::Status> VerifyStage::statusFromName(const QString &name)
-{
-    for (Status status : {Status::Passed, Status::Failed, Status::Skipped}) {
-        if (statusName(status) == name)
-            return status;
-    }
-    return std::nullopt;
-}
-
 QJsonObject VerifyStage::toJson() const
 {
     // "ok" is the one field a script needs: true, false, or null when the stage did not run.

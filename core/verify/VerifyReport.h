@@ -19,12 +19,7 @@ namespace cudnnsetup {
 // the fix when it failed.
 struct VerifyStage
 {
-    enum class Status
-    {
-        Passed,
-        Failed,
-        Skipped,
-    };
+    using Status = CheckStatus;
     QString id; // "load", "dependencies", "version", "handle", "convolution", "framework"
     Status status = Status::Skipped;
     Text message;
@@ -32,8 +27,8 @@ struct VerifyStage
     Text fix;
     double milliseconds = 0;
 
-    static QString statusName(Status status); // "passed", "failed", "skipped"
-    static std::optional<Status> statusFromName(const QString &name);
+    static QString statusName(Status status) { return checkStatusName(status); }
+    static std::optional<Status> statusFromName(const QString &name) { return checkStatusFromName(name); }
     QJsonObject toJson() const;
     static VerifyStage fromJson(const QJsonObject &object);
 };
