@@ -220,7 +220,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
                            std::shared_ptr<PersistentEnvironment> environment, const ChangeOptions &options)
 {
     const StateFolders folders = StateFolders::of(context);
-    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    std::unique_ptr<InstallLock> lock = folders.tryLock();
     if (!lock)
         return ChangeOutcome::busy();
     const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),

@@ -280,6 +280,7 @@ StateFolders StateFolders::of(const SystemContext &context)
     const EnvironmentStore &environment = context.environment();
     const SystemPaths &paths = context.paths();
     StateFolders folders;
+    folders.lockScope = context.isLive() ? InstallLock::Scope::RunningSystem : InstallLock::Scope::RootedTree;
     if (paths.isWindows()) {
         QString programData = environment.value(QStringLiteral("ProgramData"));
         if (programData.isEmpty())
@@ -314,6 +315,11 @@ QString StateFolders::lockFile() const
     // not root), where no machine-wide install can run anyway.
     const QString folder = QDir().mkpath(machine) && QFileInfo(machine).isWritable() ? machine : user;
     return folder + QStringLiteral("/install.lock");
+}
+
+std::unique_ptr<InstallLock> StateFolders::tryLock() const
+{
+    return InstallLock::tryAcquire(lockFile(), lockScope);
 }
 
 ChangeOutcome ChangeOutcome::busy()
@@ -412,7 +418,7 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
     if (!QFileInfo::exists(folders.journal(folders.machine)) &&
         !QFileInfo::exists(folders.journal(folders.user)))
         return {};
-    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    std::unique_ptr<InstallLock> lock = folders.tryLock();
     if (!lock)
         return {}; // a running install holds it: its journal is not unfinished
     Findings findings;
@@ -444,7 +450,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run \"cudnnctl inspect\" on it to see why.")))});
     }
     const StateFolders folders = StateFolders::of(context);
-    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    std::unique_ptr<InstallLock> lock = folders.tryLock();
     if (!lock)
         return ChangeOutcome::busy();
     Findings findings = checkTarget(target, archive, context);
@@ -696,7 +702,7 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
 {
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
-    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    std::unique_ptr<InstallLock> lock = folders.tryLock();
     if (!lock)
         return ChangeOutcome::busy();
     const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context);
@@ -818,7 +824,7 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
 {
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
-    std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(folders.lockFile());
+    std::unique_ptr<InstallLock> lock = folders.tryLock();
     if (!lock)
         return ChangeOutcome::busy();
     const QString id = machineWide.id + QStringLiteral("-user");

@@ -8,6 +8,7 @@
 #include "install/Transaction.h"
 #include "platform/Elevation.h"
 #include "platform/FilesInUse.h"
+#include "platform/InstallLock.h"
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemContext.h"
 
@@ -35,6 +36,10 @@ struct StateFolders
     QString receipts(const QString &folder) const { return folder + QStringLiteral("/receipts"); }
     // The one lock of the machine (its file, where a lock file is used).
     QString lockFile() const;
+    // Takes that lock, the running system's or the rooted tree's; nullptr when another holds it.
+    std::unique_ptr<InstallLock> tryLock() const;
+
+    InstallLock::Scope lockScope = InstallLock::Scope::RunningSystem;
 };
 
 struct ChangeOptions

@@ -1,5 +1,7 @@
 #include "platform/InstallLock.h"
 
+#include "platform/Sha256.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QLockFile>
@@ -45,13 +47,19 @@ private:
 
 } // namespace
 
-std::unique_ptr<InstallLock> InstallLock::tryAcquire(const QString &lockFile)
+std::unique_ptr<InstallLock> InstallLock::tryAcquire(const QString &lockFile, Scope scope)
 {
 #ifdef Q_OS_WIN
-    Q_UNUSED(lockFile)
-    HANDLE mutex = CreateMutexW(nullptr, FALSE, L"Global\\cuDNN-Setup-Install");
+    QString name = QStringLiteral("Global\\cuDNN-Setup-Install");
+    if (scope == Scope::RootedTree) {
+        // Windows paths are compared without case.
+        const QString path = QDir::cleanPath(QFileInfo(lockFile).absoluteFilePath()).toLower();
+        name += QLatin1Char('-') + Sha256::of(path.toUtf8()).left(32);
+    }
+    const std::wstring wideName = name.toStdWString();
+    HANDLE mutex = CreateMutexW(nullptr, FALSE, wideName.c_str());
     if (!mutex && GetLastError() == ERROR_ACCESS_DENIED)
-        mutex = OpenMutexW(SYNCHRONIZE | MUTEX_MODIFY_STATE, FALSE, L"Global\\cuDNN-Setup-Install");
+        mutex = OpenMutexW(SYNCHRONIZE | MUTEX_MODIFY_STATE, FALSE, wideName.c_str());
     if (!mutex)
         return nullptr;
     const DWORD waited = WaitForSingleObject(mutex, 0);
@@ -61,6 +69,7 @@ std::unique_ptr<InstallLock> InstallLock::tryAcquire(const QString &lockFile)
     }
     return std::make_unique<MutexLock>(mutex);
 #else
+    Q_UNUSED(scope) // the lock file is the tree's own
     QDir().mkpath(QFileInfo(lockFile).absolutePath());
     auto file = std::make_unique<QLockFile>(lockFile);
     file->setStaleLockTime(0); // only a dead owner makes it stale, never its age

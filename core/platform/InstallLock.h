@@ -12,9 +12,18 @@ namespace cudnnsetup {
 class InstallLock
 {
 public:
+    // Whose lock it is: the running system's, or that of the tree under a --system-root (a mounted
+    // image, a test's sandbox), which gets a mutex of its own named after its lock file, so that
+    // changes to two trees never wait for each other or for the running system.
+    enum class Scope
+    {
+        RunningSystem,
+        RootedTree
+    };
+
     virtual ~InstallLock() = default;
     // nullptr when another process holds it.
-    static std::unique_ptr<InstallLock> tryAcquire(const QString &lockFile);
+    static std::unique_ptr<InstallLock> tryAcquire(const QString &lockFile, Scope scope);
 };
 
 } // namespace cudnnsetup

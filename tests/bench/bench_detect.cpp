@@ -2,6 +2,7 @@
 // copies, a 60-entry PATH), or on the running system (--real), optionally beside a peer tool
 // (--peer "python -m torch.utils.collect_env") timed in the same run.
 #include "BenchRuns.h"
+#include "BuildPaths.h"
 #include "Sandbox.h"
 #include "SystemTrees.h"
 
@@ -65,7 +66,7 @@ int main(int argc, char *argv[])
                                             QStringLiteral("N"));
     const QCommandLineOption cudnnctlOption(QStringLiteral("cudnnctl"),
                                             QStringLiteral("the cudnnctl to time"), QStringLiteral("PATH"),
-                                            QStringLiteral(CUDNNCTL_PATH));
+                                            BuildPaths::cudnnctl());
     parser.addOptions({runsOption, realOption, peerOption, peerRunsOption, cudnnctlOption});
     parser.process(app);
     const int runs = std::max(1, parser.value(runsOption).toInt());

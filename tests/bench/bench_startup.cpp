@@ -2,6 +2,7 @@
 // painted (CUDNN_SETUP_EXIT_AFTER_FIRST_PAINT makes it quit right then), the goal being 500 ms.
 // Offscreen unless QT_QPA_PLATFORM says otherwise; --system-root DIR starts it on a mounted tree.
 #include "BenchRuns.h"
+#include "BuildPaths.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -24,7 +25,7 @@ int main(int argc, char *argv[])
                                         QStringLiteral("N"), QStringLiteral("9"));
     const QCommandLineOption programOption(QStringLiteral("program"),
                                            QStringLiteral("the cudnn-setup to time"), QStringLiteral("PATH"),
-                                           QStringLiteral(CUDNN_SETUP_PATH));
+                                           BuildPaths::cudnnSetup());
     const QCommandLineOption rootOption(QStringLiteral("system-root"),
                                         QStringLiteral("start the wizard on the system under DIR"),
                                         QStringLiteral("DIR"));

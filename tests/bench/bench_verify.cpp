@@ -3,6 +3,7 @@
 // beside a peer (--peer "python3 tests/bench/torch_cudnn_check.py") timed in the same run. The
 // stage timings of the last run are printed too.
 #include "BenchRuns.h"
+#include "BuildPaths.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -30,7 +31,7 @@ int main(int argc, char *argv[])
                                             QStringLiteral("N"));
     const QCommandLineOption cudnnctlOption(QStringLiteral("cudnnctl"),
                                             QStringLiteral("the cudnnctl to time"), QStringLiteral("PATH"),
-                                            QStringLiteral(CUDNNCTL_PATH));
+                                            BuildPaths::cudnnctl());
     const QCommandLineOption argumentOption(
         QStringLiteral("argument"), QStringLiteral("one more argument for cudnnctl verify (repeatable)"),
         QStringLiteral("ARG"));

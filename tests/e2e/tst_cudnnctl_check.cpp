@@ -1,7 +1,9 @@
 // `cudnnctl check` run as users run it: on a sandbox machine, as a pure what-if, with another
 // compatibility database, and with bad input.
+#include "BuildPaths.h"
 #include "Cudnnctl.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "compat/KnowledgeBase.h"
 
@@ -234,9 +236,9 @@ private Q_SLOTS:
 
         // A copy of the program with a database beside it: newer is used, broken is a warning.
         const QString program = sandbox.hostPath(QStringLiteral("/program")) + QLatin1Char('/') +
-                                QFileInfo(QStringLiteral(CUDNNCTL_PATH)).fileName();
+                                QFileInfo(BuildPaths::cudnnctl()).fileName();
         sandbox.mkdir(QStringLiteral("/program"));
-        QVERIFY(QFile::copy(QStringLiteral(CUDNNCTL_PATH), program));
+        QVERIFY(QFile::copy(BuildPaths::cudnnctl(), program));
         QFile(program).setPermissions(QFile(program).permissions() | QFileDevice::ExeOwner);
         sandbox.write(QStringLiteral("/program/cudnn-compat.json"),
                       databaseWithVersion(QStringLiteral("2099.02.02")));
@@ -262,5 +264,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCudnnctlCheck)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestCudnnctlCheck)
 #include "tst_cudnnctl_check.moc"

@@ -1,6 +1,7 @@
 // Runs the real cudnnctl against sandbox roots and checks what it prints and returns.
 #include "Cudnnctl.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 
 #include <algorithm>
@@ -235,5 +236,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCudnnctlDetect)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestCudnnctlDetect)
 #include "tst_cudnnctl_detect.moc"

@@ -1,8 +1,10 @@
 // `cudnnctl inspect` run as users run it: good archives, NVIDIA's own file under a database that
 // knows its checksum, hostile, damaged and wrong files, Chinese names and paths, bad arguments.
+#include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
 #include "PeImage.h"
+#include "Suite.h"
 #include "ZipWriter.h"
 #include "archive/ZipSource.h"
 
@@ -99,7 +101,7 @@ private Q_SLOTS:
     void officialFileUnderAnotherName()
     {
         const QByteArray bytes = ZipWriter(cudnn91Entries()).finish();
-        QFile embedded(QStringLiteral(CUDNNSETUP_SOURCE_DIR "/resources/compat/cudnn-compat.json"));
+        QFile embedded(BuildPaths::sourceDir() + QStringLiteral("/resources/compat/cudnn-compat.json"));
         QVERIFY(embedded.open(QIODevice::ReadOnly));
         QJsonObject root = QJsonDocument::fromJson(embedded.readAll()).object();
         QJsonArray records = root.value(QStringLiteral("archives")).toArray();
@@ -252,5 +254,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCudnnctlInspect)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestCudnnctlInspect)
 #include "tst_cudnnctl_inspect.moc"

@@ -6,6 +6,7 @@
 #include "Cudnnctl.h"
 #include "PeImage.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "TreeSnapshot.h"
 #include "ZipWriter.h"
@@ -263,7 +264,8 @@ private Q_SLOTS:
         Machine machine;
         const TreeSnapshot before = machine.tree();
         const std::unique_ptr<cudnnsetup::InstallLock> held = cudnnsetup::InstallLock::tryAcquire(
-            machine.sandbox.hostPath(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\install.lock")));
+            machine.sandbox.hostPath(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\install.lock")),
+            cudnnsetup::InstallLock::Scope::RootedTree);
         QVERIFY(held);
         const CudnnctlRun busy = machine.install(m_archive);
         QCOMPARE(busy.exitCode, exitCode(1618));
@@ -316,5 +318,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCudnnctlInstall)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestCudnnctlInstall)
 #include "tst_cudnnctl_install.moc"

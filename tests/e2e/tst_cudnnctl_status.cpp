@@ -5,6 +5,7 @@
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
 #include "LabMachine.h"
+#include "Suite.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -200,5 +201,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCudnnctlStatus)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestCudnnctlStatus)
 #include "tst_cudnnctl_status.moc"

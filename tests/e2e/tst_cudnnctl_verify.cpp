@@ -5,6 +5,7 @@
 #include "Cudnnctl.h"
 #include "PeImage.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 
 #include <QDir>
@@ -303,5 +304,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCudnnctlVerify)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestCudnnctlVerify)
 #include "tst_cudnnctl_verify.moc"

@@ -2,10 +2,12 @@
 // install with its log and JSON result, the same install again changing nothing, an INI answer
 // file and flags that override it, bad input refused with nothing changed, the uninstall action
 // giving the tree back, and --no-verify.
+#include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
 #include "LabMachine.h"
 #include "PeImage.h"
+#include "Suite.h"
 #include "ZipWriter.h"
 #include "install/Zlibwapi.h"
 
@@ -48,8 +50,7 @@ class TestUnattended : public QObject
 
     CudnnctlRun setup(const LabMachine &machine, const QStringList &arguments) const
     {
-        return machine.run(QStringList{QStringLiteral("--unattended")} + arguments,
-                           QStringLiteral(CUDNN_SETUP_PATH));
+        return machine.run(QStringList{QStringLiteral("--unattended")} + arguments, BuildPaths::cudnnSetup());
     }
     QString logPath(const QString &name) const { return m_work.filePath(name + QStringLiteral(".log")); }
     QStringList installArguments(const QString &log) const
@@ -338,11 +339,11 @@ private Q_SLOTS:
         if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows)
             QSKIP("A Windows GUI program shows --help in a message box");
         const CudnnctlRun help = runCudnnctl({QStringLiteral("--unattended"), QStringLiteral("--help")}, {},
-                                             QStringLiteral(CUDNN_SETUP_PATH));
+                                             BuildPaths::cudnnSetup());
         QCOMPARE(help.exitCode, 0);
         QVERIFY2(help.out.contains("start /wait") && help.out.contains("cudnnctl"), help.out);
     }
 };
 
-QTEST_GUILESS_MAIN(TestUnattended)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestUnattended)
 #include "tst_unattended.moc"

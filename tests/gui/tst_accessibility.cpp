@@ -5,6 +5,7 @@
 // Enter). A screenshot of each page at scale 2 (screenshots/hidpi-PAGE-LANGUAGE.png).
 #include "FinishPage.h"
 #include "RepairPage.h"
+#include "Suite.h"
 #include "UninstallPage.h"
 #include "VerifyPage.h"
 #include "WizardFlow.h"
@@ -324,5 +325,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestAccessibility)
+CUDNNSETUP_TEST_MAIN(TestAccessibility)
 #include "tst_accessibility.moc"

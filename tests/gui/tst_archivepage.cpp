@@ -7,6 +7,7 @@
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
+#include "Suite.h"
 #include "WizardPageTests.h"
 #include "ZipWriter.h"
 #include "common/Translations.h"
@@ -621,5 +622,5 @@ private:
     QTemporaryDir m_archives;
 };
 
-QTEST_MAIN(TestArchivePage)
+CUDNNSETUP_TEST_MAIN(TestArchivePage)
 #include "tst_archivepage.moc"

@@ -1,4 +1,5 @@
 #include "DialogQuestionHandler.h"
+#include "Suite.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -78,5 +79,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestDialogQuestionHandler)
+CUDNNSETUP_TEST_MAIN(TestDialogQuestionHandler)
 #include "tst_dialogquestionhandler.moc"

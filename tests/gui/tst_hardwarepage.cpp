@@ -1,6 +1,7 @@
 #include "HardwarePage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "WizardPageTests.h"
 #include "common/Translations.h"
@@ -164,5 +165,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestHardwarePage)
+CUDNNSETUP_TEST_MAIN(TestHardwarePage)
 #include "tst_hardwarepage.moc"

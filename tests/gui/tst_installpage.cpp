@@ -5,6 +5,7 @@
 // back; screenshots in English and in Chinese.
 #include "InstallPage.h"
 #include "SetupWizard.h"
+#include "Suite.h"
 #include "TargetPage.h"
 #include "WizardPageTests.h"
 #include "common/Translations.h"
@@ -368,5 +369,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestInstallPage)
+CUDNNSETUP_TEST_MAIN(TestInstallPage)
 #include "tst_installpage.moc"

@@ -2,6 +2,7 @@
 #include "MatchPage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
+#include "Suite.h"
 #include "WizardPageTests.h"
 #include "common/Translations.h"
 #include "session/SetupSession.h"
@@ -132,5 +133,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestMatchPage)
+CUDNNSETUP_TEST_MAIN(TestMatchPage)
 #include "tst_matchpage.moc"

@@ -7,6 +7,7 @@
 // diagnosis kept across Back and Next.
 #include "RepairPage.h"
 #include "SetupWizard.h"
+#include "Suite.h"
 #include "VerifyPage.h"
 #include "WizardPageTests.h"
 #include "common/Translations.h"
@@ -280,7 +281,7 @@ private Q_SLOTS:
         RepairPage *page = opened.page;
         QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
         const std::unique_ptr<InstallLock> held =
-            InstallLock::tryAcquire(StateFolders::of(opened.machine.session.context()).lockFile());
+            StateFolders::of(opened.machine.session.context()).tryLock();
         QVERIFY(held);
         const QJsonObject before = opened.report().toJson();
 
@@ -365,5 +366,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestRepairPage)
+CUDNNSETUP_TEST_MAIN(TestRepairPage)
 #include "tst_repairpage.moc"

@@ -4,6 +4,7 @@
 // clean-ups it offers (never ticked by itself), the CUDNN_* variables, and PATH left alone where
 // it cannot be written; in English and in Chinese.
 #include "SetupWizard.h"
+#include "Suite.h"
 #include "TargetPage.h"
 #include "WizardPageTests.h"
 #include "common/Translations.h"
@@ -357,5 +358,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestTargetPage)
+CUDNNSETUP_TEST_MAIN(TestTargetPage)
 #include "tst_targetpage.moc"

@@ -5,9 +5,11 @@
 // leading to the Repair page, and the state kept when the user comes back. Everywhere: the hand-over
 // from a real install on a sandbox workstation, a report given to the session, and nothing to
 // verify, in English and in Chinese.
+#include "BuildPaths.h"
 #include "InstallPage.h"
 #include "RepairPage.h"
 #include "SetupWizard.h"
+#include "Suite.h"
 #include "TargetPage.h"
 #include "VerifyPage.h"
 #include "WizardPageTests.h"
@@ -86,9 +88,9 @@ struct Opened
     {
         wizard.resize(820, 700);
         page = qobject_cast<VerifyPage *>(wizard.page(SetupWizard::Page_Verify));
-        page->setProbeProgram(QStringLiteral(CUDNNCTL_PATH));
+        page->setProbeProgram(BuildPaths::cudnnctl());
         qobject_cast<RepairPage *>(wizard.page(SetupWizard::Page_Repair))
-            ->setProbeProgram(QStringLiteral(CUDNNCTL_PATH));
+            ->setProbeProgram(BuildPaths::cudnnctl());
         wizard.setStartId(SetupWizard::Page_Verify);
         wizard.show();
     }
@@ -431,5 +433,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestVerifyPage)
+CUDNNSETUP_TEST_MAIN(TestVerifyPage)
 #include "tst_verifypage.moc"

@@ -9,6 +9,7 @@
 #include "InstallPage.h"
 #include "RepairPage.h"
 #include "SetupWizard.h"
+#include "Suite.h"
 #include "UninstallPage.h"
 #include "VerifyPage.h"
 #include "WelcomePage.h"
@@ -336,5 +337,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestWizardFlow)
+CUDNNSETUP_TEST_MAIN(TestWizardFlow)
 #include "tst_wizardflow.moc"

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "BuildPaths.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QProcessEnvironment>
@@ -15,7 +17,7 @@ struct CudnnctlRun
 
 CudnnctlRun runCudnnctl(const QStringList &arguments,
                         const QProcessEnvironment &environment = QProcessEnvironment(),
-                        const QString &program = QStringLiteral(CUDNNCTL_PATH));
+                        const QString &program = BuildPaths::cudnnctl());
 // Its stdout as a JSON object (empty, and a warning with what it printed, when it is not JSON).
 QJsonObject outputJson(const CudnnctlRun &run);
 QStringList findingIds(const QJsonObject &report);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "BuildPaths.h"
 #include "Cudnnctl.h"
 #include "Sandbox.h"
 #include "SystemTrees.h"
@@ -37,7 +38,7 @@ struct LabMachine
                                                  QStringLiteral("Users/lab/AppData/Local/cuDNN Setup")});
     }
     // `program` (cudnnctl unless named) on this machine, in English.
-    CudnnctlRun run(QStringList arguments, const QString &program = QStringLiteral(CUDNNCTL_PATH)) const
+    CudnnctlRun run(QStringList arguments, const QString &program = BuildPaths::cudnnctl()) const
     {
         arguments << QStringLiteral("--system-root") << sandbox.root() << QStringLiteral("--lang")
                   << QStringLiteral("en");

@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "BuildPaths.h"
 
 #include <QDir>
 #include <QFile>
@@ -53,7 +54,7 @@ void Sandbox::writeTool(const QString &path, const ToolBehaviour &behaviour) con
     const QString host = hostPath(path);
     QDir().mkpath(QFileInfo(host).absolutePath());
     QFile::remove(host);
-    require(QFile::copy(QStringLiteral(CUDNNSETUP_STANDIN_TOOL), host),
+    require(QFile::copy(BuildPaths::standinTool(), host),
             QStringLiteral("copy the stand-in tool to %1").arg(host));
     QFile::setPermissions(host, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     const QString name = QFileInfo(host).fileName();
@@ -91,7 +92,7 @@ void Sandbox::copyFrom(const QString &hostSource, const QString &path) const
 
 QString Sandbox::fixturePath(const QString &relativePath)
 {
-    return QStringLiteral(CUDNNSETUP_FIXTURES) + QLatin1Char('/') + relativePath;
+    return BuildPaths::fixtures() + QLatin1Char('/') + relativePath;
 }
 
 QByteArray Sandbox::readFixture(const QString &relativePath)

@@ -3,6 +3,7 @@
 // The whole wizard on a sandbox workstation, driven as a user drives it: shared by the suites that
 // walk its paths (tst_wizardflow, tst_accessibility). Header-only, like WizardPageTests.h.
 
+#include "BuildPaths.h"
 #include "InstallPage.h"
 #include "RepairPage.h"
 #include "SetupWizard.h"
@@ -39,9 +40,9 @@ struct Flow
         wizard = std::make_unique<SetupWizard>(&machine.session);
         wizard->resize(820, 700);
         qobject_cast<VerifyPage *>(wizard->page(SetupWizard::Page_Verify))
-            ->setProbeProgram(QStringLiteral(CUDNNCTL_PATH));
+            ->setProbeProgram(BuildPaths::cudnnctl());
         qobject_cast<RepairPage *>(wizard->page(SetupWizard::Page_Repair))
-            ->setProbeProgram(QStringLiteral(CUDNNCTL_PATH));
+            ->setProbeProgram(BuildPaths::cudnnctl());
         wizard->show();
         visited.append(wizard->currentId());
     }

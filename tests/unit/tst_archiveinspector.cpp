@@ -4,6 +4,7 @@
 #include "CudnnArchiveLists.h"
 #include "PeImage.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "ZipWriter.h"
 #include "archive/ArchiveInspector.h"
 #include "compat/KnowledgeBase.h"
@@ -646,5 +647,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestArchiveInspector)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestArchiveInspector)
 #include "tst_archiveinspector.moc"

@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "archive/ArchiveName.h"
 
 #include <QTest>
@@ -100,5 +101,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestArchiveName)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestArchiveName)
 #include "tst_archivename.moc"

@@ -1,5 +1,6 @@
 // The rules an archive must keep before a byte of it is written, and how its names are read.
 #include "CudnnArchiveLists.h"
+#include "Suite.h"
 #include "archive/ArchiveSafety.h"
 #include "archive/EntryNames.h"
 #include "archive/ZipSource.h"
@@ -265,5 +266,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestArchiveSafety)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestArchiveSafety)
 #include "tst_archivesafety.moc"

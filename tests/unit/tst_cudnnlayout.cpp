@@ -1,5 +1,6 @@
 // Where cuDNN sits in the archives of every era, from the file lists alone.
 #include "CudnnArchiveLists.h"
+#include "Suite.h"
 #include "archive/CudnnLayout.h"
 
 #include <QTest>
@@ -87,5 +88,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCudnnLayout)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestCudnnLayout)
 #include "tst_cudnnlayout.moc"

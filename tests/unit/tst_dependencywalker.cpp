@@ -1,5 +1,6 @@
 // The static dependency walk: synthetic PE trees in Windows sandboxes, and the real cuDNN libraries
 // of /usr/local/cuda-13.0 on Linux (checked against what ldd says the loader does).
+#include "Suite.h"
 #include "verify/DependencyWalker.h"
 
 #include "PeImage.h"
@@ -428,5 +429,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDependencyWalker)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestDependencyWalker)
 #include "tst_dependencywalker.moc"

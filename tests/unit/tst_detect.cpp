@@ -1,5 +1,6 @@
 #include "MemoryRegistry.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "detect/Detector.h"
 #include "platform/SystemContext.h"
@@ -523,5 +524,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDetect)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestDetect)
 #include "tst_detect.moc"

@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "session/DetectionJob.h"
 
@@ -57,5 +58,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDetectionJob)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestDetectionJob)
 #include "tst_detectionjob.moc"

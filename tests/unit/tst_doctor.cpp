@@ -4,10 +4,12 @@
 // needs one. Each rule fires on its fixture and not on a healthy one; each repair, applied, makes its
 // finding go, and its receipt's uninstall puts the files and the stored environment back byte for
 // byte; a repair that fails midway leaves nothing changed.
+#include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
 #include "MemoryRegistry.h"
 #include "PeImage.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "TreeSnapshot.h"
 #include "compat/KnowledgeBase.h"
@@ -789,12 +791,12 @@ private Q_SLOTS:
         const Diagnosis *diagnosis = find(report, QStringLiteral("doctor.cuda-path-mismatch"));
         QVERIFY(diagnosis && diagnosis->repair);
         // Another change holds the lock, in another thread: a Windows mutex lets its own thread in again.
-        const QString lockFile = StateFolders::of(machine.context()).lockFile();
+        const StateFolders folders = StateFolders::of(machine.context());
         bool otherHoldsIt = false;
         QSemaphore held;
         QSemaphore release;
         const std::unique_ptr<QThread> other(QThread::create([&] {
-            const std::unique_ptr<InstallLock> lock = InstallLock::tryAcquire(lockFile);
+            const std::unique_ptr<InstallLock> lock = folders.tryLock();
             otherHoldsIt = bool(lock);
             held.release();
             release.acquire();
@@ -945,7 +947,7 @@ private Q_SLOTS:
     // (the system's 9.14 that a fresh process loads, the wheel's 9.19) and the one torch loads.
     void realH200DoctorReadsBack()
     {
-        QFile file(QStringLiteral(CUDNNSETUP_FIXTURES "/nvidia-h200-linux/cudnnctl-doctor.json"));
+        QFile file(BuildPaths::fixtures() + QStringLiteral("/nvidia-h200-linux/cudnnctl-doctor.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         const DoctorReport report = DoctorReport::fromJson(QJsonDocument::fromJson(file.readAll()).object());
         QVERIFY(report.healthy());
@@ -967,5 +969,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDoctor)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestDoctor)
 #include "tst_doctor.moc"

@@ -2,9 +2,11 @@
 // this one reads it back; a declined prompt is a cancel that changed nothing; an account that
 // cannot be elevated is told so before anything starts. The "elevated" process is started plainly
 // by a stand-in for the UAC prompt (Wine has none).
+#include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "TreeSnapshot.h"
 #include "install/ElevatedChange.h"
@@ -92,7 +94,7 @@ private Q_SLOTS:
         trees::windowsSystem(sandbox);
         PromptStandIn prompt;
         const ChangeOutcome outcome =
-            runChangeElevated(QStringLiteral(CUDNNCTL_PATH), installArguments(sandbox), prompt);
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt);
         QStringList why;
         for (const Finding &finding : outcome.findings)
             why.append(finding.id + QLatin1Char(' ') + finding.message.toEnglish() + QLatin1Char(' ') +
@@ -115,7 +117,7 @@ private Q_SLOTS:
         PromptStandIn prompt;
         prompt.answer = PromptStandIn::Answer::No;
         const ChangeOutcome outcome =
-            runChangeElevated(QStringLiteral(CUDNNCTL_PATH), installArguments(sandbox), prompt);
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt);
         QCOMPARE(outcome.exitCode(), 1602);
         QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.declined"));
         QVERIFY(outcome.findings.first().message.toEnglish().contains(QStringLiteral("nothing was changed")));
@@ -175,7 +177,7 @@ private Q_SLOTS:
         QVERIFY(arguments.contains(QStringLiteral("none")));
         PromptStandIn prompt;
         const ChangeOutcome outcome =
-            runChangeElevated(QStringLiteral(CUDNNCTL_PATH),
+            runChangeElevated(BuildPaths::cudnnctl(),
                               arguments + QStringList{QStringLiteral("--system-root"), sandbox.root(),
                                                       QStringLiteral("--lang"), QStringLiteral("en")},
                               prompt);
@@ -206,8 +208,8 @@ private Q_SLOTS:
         const QStringList extra{QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
                                 QStringLiteral("en")};
         PromptStandIn prompt;
-        const ChangeOutcome outcome = installElevated(QStringLiteral(CUDNNCTL_PATH), m_archive, target, {},
-                                                      extra, context, environment, prompt);
+        const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), m_archive, target, {}, extra,
+                                                      context, environment, prompt);
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
         QVERIFY(prompt.ranWith.contains(QStringLiteral("none"))); // --path none for the elevated part
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
@@ -246,7 +248,7 @@ private Q_SLOTS:
             TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"), QStringLiteral("Users")});
         PromptStandIn prompt;
         const ChangeOutcome outcome = installElevated(
-            QStringLiteral(CUDNNCTL_PATH), m_archive, target, {},
+            BuildPaths::cudnnctl(), m_archive, target, {},
             {QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"), QStringLiteral("en")},
             context, environment, prompt);
         QCOMPARE(outcome.exitCode(), 1603);
@@ -265,12 +267,12 @@ private Q_SLOTS:
         prompt.administrator = false;
         prompt.uac = UacState::DisabledByPolicy;
         const ChangeOutcome outcome =
-            runChangeElevated(QStringLiteral(CUDNNCTL_PATH), installArguments(sandbox), prompt);
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt);
         QCOMPARE(outcome.exitCode(), 1603);
         QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.uac-off"));
         QVERIFY(prompt.ranWith.isEmpty());
     }
 };
 
-QTEST_GUILESS_MAIN(TestElevatedChange)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestElevatedChange)
 #include "tst_elevatedchange.moc"

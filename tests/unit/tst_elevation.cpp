@@ -1,5 +1,6 @@
 #include "MemoryRegistry.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "platform/Elevation.h"
 #include "platform/Registry.h"
 #include "platform/Volumes.h"
@@ -447,5 +448,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestElevation)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestElevation)
 #include "tst_elevation.moc"

@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "binary/ElfReader.h"
 
 #include <QFile>
@@ -461,5 +462,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestElfReader)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestElfReader)
 #include "tst_elfreader.moc"

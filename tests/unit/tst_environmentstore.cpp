@@ -1,4 +1,5 @@
 #include "MemoryRegistry.h"
+#include "Suite.h"
 #include "platform/EnvironmentStore.h"
 
 #include <QTest>
@@ -69,5 +70,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestEnvironmentStore)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestEnvironmentStore)
 #include "tst_environmentstore.moc"

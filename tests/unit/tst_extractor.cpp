@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "archive/Extractor.h"
 
 #include <algorithm>
@@ -702,5 +703,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestExtractor)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestExtractor)
 #include "tst_extractor.moc"

@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "Suite.h"
 #include "platform/DurableFiles.h"
 #include "platform/Elevation.h"
 #include "platform/FilesInUse.h"
@@ -420,5 +421,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFilesInUse)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestFilesInUse)
 #include "tst_filesinuse.moc"

@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "Suite.h"
 #include "platform/FileSystem.h"
 
 #include <QTest>
@@ -111,5 +112,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestFileSystem)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestFileSystem)
 #include "tst_filesystem.moc"

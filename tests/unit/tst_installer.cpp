@@ -4,6 +4,7 @@
 #include "CudnnArchiveLists.h"
 #include "PeImage.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "TreeSnapshot.h"
 #include "ZipWriter.h"
@@ -19,6 +20,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #ifndef Q_OS_WIN
 #include <unistd.h>
@@ -106,8 +108,35 @@ class TestInstaller : public QObject
         return *chosen;
     }
 
+    // Whether another thread (a Windows mutex lets its own thread in again) gets the lock.
+    static bool lockableElsewhere(const StateFolders &folders)
+    {
+        bool locked = false;
+        const std::unique_ptr<QThread> other(QThread::create([&] { locked = bool(folders.tryLock()); }));
+        other->start();
+        other->wait();
+        return locked;
+    }
+
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_archives.isValid()); }
+
+    // One change at a time to a tree, but each tree (a sandbox, a mounted image) has a lock of its
+    // own: changes to two trees never wait for each other.
+    void eachTreeHasItsOwnLock()
+    {
+        Sandbox first;
+        Sandbox second;
+        const StateFolders firstFolders = StateFolders::of(Machine(first.root()).context);
+        const StateFolders secondFolders = StateFolders::of(Machine(second.root()).context);
+        QCOMPARE(firstFolders.lockScope, InstallLock::Scope::RootedTree);
+        const std::unique_ptr<InstallLock> held = firstFolders.tryLock();
+        QVERIFY(held);
+        QVERIFY(!lockableElsewhere(firstFolders));
+        QVERIFY(lockableElsewhere(secondFolders));
+        const std::unique_ptr<InstallLock> alsoHeld = secondFolders.tryLock();
+        QVERIFY(alsoHeld);
+    }
 
     // Its own folder on the system PATH, with the CUDNN_* variables; the uninstall takes out our
     // PATH entry only and the variables it set.
@@ -398,5 +427,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestInstaller)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestInstaller)
 #include "tst_installer.moc"

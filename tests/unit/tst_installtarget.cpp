@@ -4,6 +4,7 @@
 // read back by a real Python under a locale that only knows ASCII.
 #include "CudnnArchiveLists.h"
 #include "Sandbox.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "ZipWriter.h"
 #include "archive/ArchiveInspector.h"
@@ -1244,5 +1245,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestInstallTarget)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestInstallTarget)
 #include "tst_installtarget.moc"

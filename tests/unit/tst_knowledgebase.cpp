@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "Suite.h"
 #include "compat/DatabaseChoice.h"
 #include "compat/KnowledgeBase.h"
 
@@ -295,5 +296,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestKnowledgeBase)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestKnowledgeBase)
 #include "tst_knowledgebase.moc"

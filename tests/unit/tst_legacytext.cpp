@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "platform/LegacyText.h"
 
 #include <QTest>
@@ -45,5 +46,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLegacyText)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestLegacyText)
 #include "tst_legacytext.moc"

@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "platform/LibraryLoader.h"
 #include "platform/SystemPaths.h"
 
@@ -59,5 +60,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLibraryLoader)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestLibraryLoader)
 #include "tst_libraryloader.moc"

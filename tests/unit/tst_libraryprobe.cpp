@@ -1,5 +1,6 @@
 // The probe a verification runs in a fresh process: its JSON, and what it finds with the real cuDNN
 // and CUDA runtime libraries of /usr/local/cuda-13.0 on a machine without an NVIDIA driver.
+#include "Suite.h"
 #include "platform/LibraryLoader.h"
 #include "verify/LibraryProbe.h"
 
@@ -309,5 +310,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLibraryProbe)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestLibraryProbe)
 #include "tst_libraryprobe.moc"

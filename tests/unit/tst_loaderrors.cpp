@@ -1,5 +1,6 @@
 // Loader, cuDNN and CUDA error codes in plain words: each known code to its name and cause, unknown
 // ones to a fallback, and cuDNN 8's numbers kept apart from cuDNN 9's.
+#include "Suite.h"
 #include "verify/LoadErrors.h"
 
 #include <QFile>
@@ -283,5 +284,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestLoadErrors)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestLoadErrors)
 #include "tst_loaderrors.moc"

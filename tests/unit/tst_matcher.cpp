@@ -1,6 +1,7 @@
 // The matcher against the embedded database: one row per fact family of
 // ../shared/reference/nvidia-compat.md, with the values written from its tables.
 #include "Sandbox.h"
+#include "Suite.h"
 #include "compat/CudaNumbers.h"
 #include "compat/DatabaseChoice.h"
 #include "compat/KnowledgeBase.h"
@@ -627,5 +628,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMatcher)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestMatcher)
 #include "tst_matcher.moc"

@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "detect/NvidiaSmiParser.h"
 
 #include <QDir>
@@ -740,5 +741,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNvidiaSmiParser)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestNvidiaSmiParser)
 #include "tst_nvidiasmiparser.moc"

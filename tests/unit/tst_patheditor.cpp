@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "install/PathEditor.h"
 
 #include <QTest>
@@ -505,5 +506,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPathEditor)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestPathEditor)
 #include "tst_patheditor.moc"

@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "binary/PeReader.h"
 
 #include <algorithm>
@@ -807,5 +808,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestPeReader)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestPeReader)
 #include "tst_pereader.moc"

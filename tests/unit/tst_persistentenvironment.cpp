@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "platform/MemoryEnvironment.h"
 #include "platform/PersistentEnvironment.h"
 
@@ -502,5 +503,5 @@ private:
 #endif
 };
 
-QTEST_GUILESS_MAIN(TestPersistentEnvironment)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestPersistentEnvironment)
 #include "tst_persistentenvironment.moc"

@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "Suite.h"
 #include "platform/ProcessRunner.h"
 
 #include <QElapsedTimer>
@@ -83,5 +84,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProcessRunner)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestProcessRunner)
 #include "tst_processrunner.moc"

@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "common/Question.h"
 
 #include <QTest>
@@ -46,5 +47,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestQuestion)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestQuestion)
 #include "tst_question.moc"

@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "Suite.h"
 #include "common/Translations.h"
 #include "report/ReportFiles.h"
 
@@ -415,5 +416,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestReportFiles)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestReportFiles)
 #include "tst_reportfiles.moc"

@@ -1,5 +1,6 @@
 // The platform's SHA-256 (libcrypto, CNG under Wine) and the archive hash taken from reads.
 #include "Sandbox.h"
+#include "Suite.h"
 #include "archive/ArchiveHasher.h"
 #include "platform/Sha256.h"
 
@@ -62,5 +63,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSha256)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestSha256)
 #include "tst_sha256.moc"

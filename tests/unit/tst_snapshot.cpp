@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "Suite.h"
 #include "detect/SystemSnapshot.h"
 
 #include <QJsonArray>
@@ -108,5 +109,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSnapshot)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestSnapshot)
 #include "tst_snapshot.moc"

@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "platform/SystemPaths.h"
 
 #include <QTest>
@@ -123,5 +124,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSystemPaths)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestSystemPaths)
 #include "tst_systempaths.moc"

@@ -2,6 +2,7 @@
 // they were before it, or exactly as they are after it, whatever stops it and wherever. Every
 // operation's perform → undo round trip, a crash at every operation boundary and inside a copy
 // (then recovery by a fresh start), a failing operation, a cancel; the trees compared in full.
+#include "Suite.h"
 #include "TreeSnapshot.h"
 #include "install/Journal.h"
 #include "install/Operations.h"
@@ -487,5 +488,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTransaction)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestTransaction)
 #include "tst_transaction.moc"

@@ -1,3 +1,5 @@
+#include "BuildPaths.h"
+#include "Suite.h"
 #include "common/Text.h"
 #include "common/Translations.h"
 
@@ -108,7 +110,7 @@ private Q_SLOTS:
     // Every translation keeps the source's %1..%n and its shortcut, so no argument is lost.
     void placeholdersSurvive()
     {
-        QFile file(QStringLiteral(CUDNNSETUP_SOURCE_DIR "/translations/cudnn-setup_zh_CN.ts"));
+        QFile file(BuildPaths::sourceDir() + QStringLiteral("/translations/cudnn-setup_zh_CN.ts"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QXmlStreamReader xml(&file);
         QString source;
@@ -144,5 +146,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTranslations)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestTranslations)
 #include "tst_translations.moc"

@@ -1,3 +1,5 @@
+#include "BuildPaths.h"
+#include "Suite.h"
 #include "common/Translations.h"
 #include "verify/VerifyReport.h"
 
@@ -284,7 +286,7 @@ private Q_SLOTS:
     // the convolution ran on the H200 and matched the CPU, and torch used its own cuDNN.
     void realH200ReportReadsBack()
     {
-        QFile file(QStringLiteral(CUDNNSETUP_FIXTURES "/nvidia-h200-linux/cudnnctl-verify.json"));
+        QFile file(BuildPaths::fixtures() + QStringLiteral("/nvidia-h200-linux/cudnnctl-verify.json"));
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
         const Expected<VerifyReport> read = VerifyReport::fromJson(json);
@@ -303,5 +305,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVerifyReport)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestVerifyReport)
 #include "tst_verifyreport.moc"

@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "detect/VersionParsers.h"
 
 #include <limits>
@@ -563,5 +564,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVersionParsers)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestVersionParsers)
 #include "tst_versionparsers.moc"

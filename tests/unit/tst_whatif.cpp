@@ -1,4 +1,5 @@
 // What-if values as people type them on the command line, and the clear refusals.
+#include "Suite.h"
 #include "compat/KnowledgeBase.h"
 #include "compat/WhatIf.h"
 
@@ -220,5 +221,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWhatIf)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestWhatIf)
 #include "tst_whatif.moc"

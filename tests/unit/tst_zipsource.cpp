@@ -1,4 +1,5 @@
 #include "Sandbox.h"
+#include "Suite.h"
 #include "ZipWriter.h"
 #include "archive/ZipSource.h"
 
@@ -592,5 +593,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestZipSource)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestZipSource)
 #include "tst_zipsource.moc"

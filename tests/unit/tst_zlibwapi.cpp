@@ -1,3 +1,4 @@
+#include "Suite.h"
 #include "install/Zlibwapi.h"
 
 #include <algorithm>
@@ -659,5 +660,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestZlibwapi)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestZlibwapi)
 #include "tst_zlibwapi.moc"

@@ -1,5 +1,7 @@
 // The static dependency walk on this (Windows) system with the stand-in cuDNN DLLs, held against
 // what Windows's own loader does with the same files and the same PATH.
+#include "BuildPaths.h"
+#include "Suite.h"
 #include "verify/DependencyWalker.h"
 
 #include <QCoreApplication>
@@ -16,7 +18,7 @@ using namespace cudnnsetup;
 
 namespace {
 
-const QString kStandins = QStringLiteral(CUDNNSETUP_STANDINS);
+const QString kStandins = BuildPaths::standins();
 
 // A stand-in folder as this system names it ("Z:\work\...\standins\cuda-12.2").
 QString standinFolder(const QString &family)
@@ -162,5 +164,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWinDependencies)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestWinDependencies)
 #include "tst_win_dependencies.moc"

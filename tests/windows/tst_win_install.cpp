@@ -3,6 +3,7 @@
 // type; a killed install is rolled back in the registry too.
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
+#include "Suite.h"
 #include "TreeSnapshot.h"
 #include "platform/PersistentEnvironment.h"
 
@@ -120,5 +121,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWinInstall)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestWinInstall)
 #include "tst_win_install.moc"

@@ -1,5 +1,7 @@
 // LoadLibraryExW through our LibraryLoader, with stand-in cuDNN DLLs: which file is loaded, what a
 // missing dependency or a 32-bit DLL does, and how PATH order decides between two copies.
+#include "BuildPaths.h"
+#include "Suite.h"
 #include "platform/LibraryLoader.h"
 
 #include <qt_windows.h>
@@ -13,7 +15,7 @@ using namespace cudnnsetup;
 
 namespace {
 
-const QString kStandins = QStringLiteral(CUDNNSETUP_STANDINS);
+const QString kStandins = BuildPaths::standins();
 
 // A folder holding the given stand-in folders' DLLs side by side, as an install would.
 QString assemble(const QTemporaryDir &dir, const QString &name, const QStringList &families)
@@ -153,5 +155,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWinLoader)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestWinLoader)
 #include "tst_win_loader.moc"

@@ -1,5 +1,6 @@
 // Windows path rules as Windows itself applies them: our SystemPaths and running-system FileSystem
 // checked against GetFullPathNameW, ExpandEnvironmentStringsW and the real file system.
+#include "Suite.h"
 #include "platform/FileSystem.h"
 #include "platform/SystemPaths.h"
 
@@ -138,5 +139,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWinPaths)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestWinPaths)
 #include "tst_win_paths.moc"

@@ -1,4 +1,6 @@
 // Our PE reader on real PE files: the MinGW-built stand-ins, the programs themselves, Windows' own.
+#include "BuildPaths.h"
+#include "Suite.h"
 #include "binary/PeReader.h"
 
 #include <qt_windows.h>
@@ -10,7 +12,7 @@
 using namespace cudnnsetup;
 
 namespace {
-const QString kStandins = QStringLiteral(CUDNNSETUP_STANDINS);
+const QString kStandins = BuildPaths::standins();
 
 PeInfo read(const QString &path)
 {
@@ -66,11 +68,11 @@ private Q_SLOTS:
 
     void ourOwnPrograms()
     {
-        const PeInfo console = read(QStringLiteral(CUDNNCTL_PATH));
+        const PeInfo console = read(BuildPaths::cudnnctl());
         QCOMPARE(console.machineName(), QStringLiteral("x64"));
         QVERIFY(!console.isDll);
         QCOMPARE(console.subsystem, quint16(3)); // IMAGE_SUBSYSTEM_WINDOWS_CUI
-        const PeInfo gui = read(QStringLiteral(CUDNN_SETUP_PATH));
+        const PeInfo gui = read(BuildPaths::cudnnSetup());
         QCOMPARE(gui.subsystem, quint16(2)); // IMAGE_SUBSYSTEM_WINDOWS_GUI: no console window
         // Static builds: nothing but the system's own DLLs beside them.
         for (const QString &dll : lower(gui.imports + console.imports)) {
@@ -86,7 +88,7 @@ private Q_SLOTS:
     // The manifest Windows reads when it starts the program.
     void manifestsSayAsInvokerDpiAwareLongPaths()
     {
-        for (const QString &program : {QStringLiteral(CUDNN_SETUP_PATH), QStringLiteral(CUDNNCTL_PATH)}) {
+        for (const QString &program : {BuildPaths::cudnnSetup(), BuildPaths::cudnnctl()}) {
             const std::wstring path =
                 QDir::toNativeSeparators(QFileInfo(program).absoluteFilePath()).toStdWString();
             HMODULE image = LoadLibraryExW(path.c_str(), nullptr,
@@ -113,5 +115,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWinPe)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestWinPe)
 #include "tst_win_pe.moc"

@@ -1,6 +1,8 @@
 // The probe child's work with the stand-in cuDNN and CUDA runtime DLLs, loaded by full path: the
 // versions, the GPU stage without a driver, with a (stand-in) GPU, with a wrong result, and a set
 // that cannot load because zlibwapi.dll is missing.
+#include "BuildPaths.h"
+#include "Suite.h"
 #include "platform/LibraryLoader.h"
 #include "verify/LibraryProbe.h"
 
@@ -12,7 +14,7 @@ using namespace cudnnsetup;
 
 namespace {
 
-const QString kStandins = QStringLiteral(CUDNNSETUP_STANDINS);
+const QString kStandins = BuildPaths::standins();
 
 // A family's DLLs by full path, the main library (cudnn64_N.dll) first, as a verification asks.
 QStringList familyLibraries(const QString &family, const QString &mainLibrary)
@@ -162,5 +164,5 @@ private:
     QByteArray m_savedPath;
 };
 
-QTEST_GUILESS_MAIN(TestWinProbe)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestWinProbe)
 #include "tst_win_probe.moc"

@@ -1,4 +1,5 @@
 // The registry through our Registry and EnvironmentStore, against the real Win32 registry.
+#include "Suite.h"
 #include "platform/EnvironmentStore.h"
 #include "platform/Registry.h"
 
@@ -138,5 +139,5 @@ private:
     QString m_key;
 };
 
-QTEST_GUILESS_MAIN(TestWinRegistry)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestWinRegistry)
 #include "tst_win_registry.moc"

@@ -4,6 +4,7 @@
 #include "MatchPage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
+#include "Suite.h"
 #include "SystemTrees.h"
 #include "common/Translations.h"
 #include "session/SetupSession.h"
@@ -86,5 +87,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_MAIN(TestWinScreenshot)
+CUDNNSETUP_TEST_MAIN(TestWinScreenshot)
 #include "tst_win_screenshot.moc"

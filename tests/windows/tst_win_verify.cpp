@@ -1,7 +1,9 @@
 // The whole verification under Windows' own loader (Wine), with the stand-in cuDNN DLLs: the probe
 // runs in a fresh cudnnctl.exe whose PATH comes from the registry, not from this process; a missing
 // zlibwapi.dll, a 32-bit DLL in the chain and an older copy earlier on PATH are each named.
+#include "BuildPaths.h"
 #include "MemoryRegistry.h"
+#include "Suite.h"
 #include "platform/SystemContext.h"
 #include "verify/Verifier.h"
 
@@ -12,7 +14,7 @@ using namespace cudnnsetup;
 
 namespace {
 
-const QString kStandins = QStringLiteral(CUDNNSETUP_STANDINS);
+const QString kStandins = BuildPaths::standins();
 
 QString standinFolder(const QString &family)
 {
@@ -63,7 +65,7 @@ class TestWinVerify : public QObject
         checked.expectedVersion = expected;
         checked.cudaMajor = 12;
         VerifyOptions options;
-        options.probeProgram = QStringLiteral(CUDNNCTL_PATH);
+        options.probeProgram = BuildPaths::cudnnctl();
         options.framework = false;
         return verify(context, SystemSnapshot(), checked, options);
     }
@@ -167,5 +169,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWinVerify)
+CUDNNSETUP_TEST_GUILESS_MAIN(TestWinVerify)
 #include "tst_win_verify.moc"

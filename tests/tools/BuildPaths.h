@@ -1,0 +1,18 @@
+#pragma once
+
+// Where this build put the programs and stand-ins the suites run, and where the sources are.
+// Only BuildPaths.cpp is compiled with these absolute paths, so every other object of the suites
+// is the same whichever folder the tree was cloned into, and the compiler cache can share them.
+
+#include <QString>
+
+namespace BuildPaths {
+
+QString sourceDir();   // the repository
+QString fixtures();    // tests/fixtures
+QString cudnnctl();    // the cudnnctl program
+QString cudnnSetup();  // the cudnn-setup program (the wizard)
+QString standinTool(); // tests/tools/standin_tool.c, built
+QString standins();    // the stand-in cuDNN DLLs (Windows builds; empty elsewhere)
+
+} // namespace BuildPaths
