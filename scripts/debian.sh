@@ -6,7 +6,9 @@
 #                            under Wine against real Windows APIs; then builds the Windows
 #                            installer and installs and uninstalls it silently under Wine
 # Packages are installed with apt-get as root, or through sudo. The Windows leg builds a static Qt
-# for MinGW-w64 once (about a quarter of an hour) into a cache outside the work tree.
+# for MinGW-w64 once into a cache outside the work tree, ${CUDNNSETUP_CACHE:-/var/cache/cudnn-setup},
+# where ccache keeps every compiled object too, so later builds on this machine (CI's clean clones
+# included) compile only what changed. Each phase's time is printed at the end.
 set -euo pipefail
 
 mode="${1:-}"
@@ -19,9 +21,30 @@ case "$mode" in
 esac
 
 cd "$(dirname "$0")/.."
+repo="$PWD"
+cache="${CUDNNSETUP_CACHE:-/var/cache/cudnn-setup}"
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+    as_root=(sudo)
+fi
+
+# phase NAME COMMAND...: runs COMMAND and remembers how long it took.
+phases=()
+phase() {
+    local name="$1" started
+    shift
+    started=$(date +%s)
+    "$@"
+    phases+=("$(printf '%-44s %4d s' "$name" "$(($(date +%s) - started))")")
+}
+print_phases() {
+    echo "Time per phase:"
+    printf '  %s\n' "${phases[@]}"
+    compiler_cache_summary
+}
 
 packages=(
-    build-essential cmake ninja-build pkg-config
+    build-essential cmake ninja-build pkg-config ccache
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-translations-l10n libquazip1-qt6-dev libminizip-dev libisal-dev zlib1g-dev libssl-dev libgl-dev
     fonts-wqy-microhei python3
@@ -30,26 +53,33 @@ if [ "$mode" = test ]; then
     packages+=(mingw-w64 libz-mingw-w64-dev wine wine64 xvfb xauth nsis)
 fi
 
-missing=()
-for package in "${packages[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$package")
+install_packages() {
+    local missing=() package
+    for package in "${packages[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$package")
+        fi
+    done
+    if [ "${#missing[@]}" -gt 0 ]; then
+        echo "Installing: ${missing[*]}"
+        "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+        "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
     fi
-done
-if [ "${#missing[@]}" -gt 0 ]; then
-    as_root=()
-    if [ "$(id -u)" -ne 0 ]; then
-        as_root=(sudo)
-    fi
-    echo "Installing: ${missing[*]}"
-    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
-    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
-fi
+}
+phase "Debian packages" install_packages
 
-cmake --preset linux
-cmake --build --preset linux
+# shellcheck source=scripts/compiler-cache.sh
+source scripts/compiler-cache.sh
+use_compiler_cache "$repo"
+# build PRESET: configure (compilations through ccache) and build.
+build() {
+    cmake --preset "$1" -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
+    cmake --build --preset "$1"
+}
+phase "Native build (build/)" build linux
 
 if [ "$mode" = run ]; then
+    print_phases
     exec ./build/app/cudnn-setup
 fi
 # Each suite's own count of test functions and rows, from ctest's log.
@@ -58,22 +88,34 @@ test_counts() {
         "$1/Testing/Temporary/LastTest.log" | sort
 }
 
-ctest --preset linux -j "$(nproc)"
+phase "Native suites" ctest --preset linux -j "$(nproc)"
 echo "Native suites:"
 test_counts build
 
-scripts/build-qt-mingw.sh
-cmake --preset windows-cross
-cmake --build --preset windows-cross
+phase "Static Qt for MinGW-w64 (once a machine)" scripts/build-qt-mingw.sh
+phase "Windows cross build (build-windows-cross/)" build windows-cross
 # Wine gets a prefix of its own inside the build folder; the Windows suites that show windows
 # (screenshots) need a display, which Xvfb gives.
 export WINEPREFIX="$PWD/build-windows-cross/wineprefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
-# Create the prefix once, before parallel tests race to create it (no Mono or Gecko prompts).
-wineboot --init
-wineserver --wait
-xvfb-run -a ctest --preset windows-cross -j "$(nproc)"
+wine_suites() {
+    # One wineserver and one set of Wine's own processes (the desktop, services) for the whole run,
+    # started before the tests with their output going nowhere: a test that started them would
+    # hand them its output pipe, and CTest would wait for that test until the last one ended, or
+    # until its timeout. wineboot also creates the prefix before parallel tests race to.
+    # shellcheck disable=SC2016 # expanded by the inner shell
+    xvfb-run -a bash -c '
+        wineserver --persistent </dev/null >/dev/null 2>&1
+        trap "wineserver --kill" EXIT
+        wineboot --init </dev/null >/dev/null 2>&1
+        ctest --preset windows-cross -j "$(nproc)"'
+}
+phase "Windows suites under Wine" wine_suites
 echo "Windows suites under Wine:"
 test_counts build-windows-cross
 
-cmake --build --preset windows-cross --target windows_installer
-scripts/check-windows-installer.sh build-windows-cross
+windows_installer() {
+    cmake --build --preset windows-cross --target windows_installer
+    scripts/check-windows-installer.sh build-windows-cross
+}
+phase "Windows installer, installed and removed under Wine" windows_installer
+print_phases
