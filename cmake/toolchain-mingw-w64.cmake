@@ -1,7 +1,7 @@
 # Cross-compiles for Windows x64 with Debian's MinGW-w64 (posix threads) against the static Qt that
 # scripts/build-qt-mingw.sh builds into a cache outside the work tree. The programs link the C and
 # C++ runtimes and winpthread statically, so the .exe files need no DLL beside them; tests run
-# through Wine (CMAKE_CROSSCOMPILING_EMULATOR).
+# through Wine (CMAKE_CROSSCOMPILING_EMULATOR, cmake/run-under-wine.sh).
 #
 # The Qt prefix: $CUDNNSETUP_QT_MINGW_PREFIX, else $CUDNNSETUP_CACHE (default
 # /var/cache/cudnn-setup) / qt-6.4.2-mingw-w64-10-static. The Qt build passes it as a cache variable.
@@ -56,4 +56,4 @@ set(CMAKE_EXE_LINKER_FLAGS_INIT "-static -static-libgcc -static-libstdc++")
 set(CMAKE_SHARED_LINKER_FLAGS_INIT "-static-libgcc -static-libstdc++")
 set(CMAKE_MODULE_LINKER_FLAGS_INIT "-static-libgcc -static-libstdc++")
 
-set(CMAKE_CROSSCOMPILING_EMULATOR wine)
+set(CMAKE_CROSSCOMPILING_EMULATOR "${CMAKE_CURRENT_LIST_DIR}/run-under-wine.sh")
