@@ -1,13 +1,11 @@
 #include "FactsTree.h"
 
+#include "Artwork.h"
+
 #include <QHeaderView>
 #include <QTreeWidget>
 
 namespace cudnnsetup::wizard {
-
-namespace {
-constexpr int kIconSize = 20;
-} // namespace
 
 QTreeWidget *newFactsTree(const QString &objectName, QWidget *parent)
 {
@@ -18,7 +16,7 @@ QTreeWidget *newFactsTree(const QString &objectName, QWidget *parent)
     tree->setItemsExpandable(false);
     tree->setSelectionMode(QAbstractItemView::NoSelection);
     tree->setFocusPolicy(Qt::TabFocus);
-    tree->setIconSize(QSize(kIconSize, kIconSize));
+    tree->setIconSize(QSize(kRowIconSize, kRowIconSize));
     tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     tree->header()->setStretchLastSection(true);
     tree->setWordWrap(true);

@@ -8,10 +8,6 @@
 
 namespace cudnnsetup::wizard {
 
-namespace {
-constexpr int kIconSize = 20;
-}
-
 FindingsView::FindingsView(QWidget *parent)
     : QScrollArea(parent)
     , m_list(new QWidget)
@@ -33,7 +29,7 @@ void FindingsView::setFindings(const Findings &findings)
     for (const Finding &finding : findings) {
         auto row = new QWidget;
         auto icon = new QLabel(row);
-        icon->setPixmap(statusIcon(statusFor(finding.severity)).pixmap(kIconSize, kIconSize));
+        icon->setPixmap(statusIcon(statusFor(finding.severity)).pixmap(kRowIconSize, kRowIconSize));
         auto text = new QLabel(row);
         text->setObjectName(finding.id);
         text->setWordWrap(true);

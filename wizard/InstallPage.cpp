@@ -27,7 +27,6 @@ namespace cudnnsetup::wizard {
 namespace {
 
 constexpr int kProgressSteps = 1000;
-constexpr int kIconSize = 32;
 
 // Programs people keep open while they install cuDNN, which keep the PATH and variables they were
 // started with: their executables on Windows and on Linux.
@@ -124,7 +123,7 @@ InstallPage::InstallPage(SetupSession *session, QWidget *parent)
     stepRow->addWidget(m_eta);
 
     m_resultIcon = new QLabel(this);
-    m_resultIcon->setFixedSize(kIconSize, kIconSize);
+    m_resultIcon->setFixedSize(kSummaryIconSize, kSummaryIconSize);
     m_result = new QLabel(this);
     m_result->setObjectName(QStringLiteral("resultLabel"));
     m_result->setWordWrap(true);
@@ -408,7 +407,7 @@ void InstallPage::showOutcome()
         text = tr("The installation failed. Everything it had done was undone: nothing was changed.");
         break;
     }
-    m_resultIcon->setPixmap(statusIcon(status).pixmap(kIconSize, kIconSize));
+    m_resultIcon->setPixmap(statusIcon(status).pixmap(kSummaryIconSize, kSummaryIconSize));
     m_result->setVisible(true);
     m_result->setText(text);
     m_result->setAccessibleName(text);

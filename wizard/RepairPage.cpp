@@ -25,8 +25,6 @@ namespace cudnnsetup::wizard {
 
 namespace {
 
-constexpr int kIconSize = 20;
-constexpr int kSummaryIconSize = 32;
 constexpr int kPreviewLines = 7;
 
 bool changedSomething(const ChangeOutcome &outcome)
@@ -87,7 +85,7 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
     m_outcomeBox->setObjectName(QStringLiteral("outcomeBox"));
     m_outcomeBox->setFrameShape(QFrame::StyledPanel);
     m_outcomeIcon = new QLabel(m_outcomeBox);
-    m_outcomeIcon->setFixedSize(kIconSize, kIconSize);
+    m_outcomeIcon->setFixedSize(kRowIconSize, kRowIconSize);
     m_result = new QLabel(m_outcomeBox);
     m_result->setObjectName(QStringLiteral("resultLabel"));
     m_result->setWordWrap(true);
@@ -280,7 +278,8 @@ void RepairPage::showDiagnoses()
         DiagnosisRow row;
         row.index = i;
         row.icon = new QLabel(widget);
-        row.icon->setPixmap(statusIcon(statusFor(diagnosis.finding.severity)).pixmap(kIconSize, kIconSize));
+        row.icon->setPixmap(
+            statusIcon(statusFor(diagnosis.finding.severity)).pixmap(kRowIconSize, kRowIconSize));
         row.text = new QLabel(widget);
         row.text->setObjectName(diagnosis.finding.id);
         row.text->setWordWrap(true);
@@ -452,7 +451,7 @@ void RepairPage::showState()
         result = tr("The repairs failed. Everything they had done was undone: nothing was changed.");
         break;
     }
-    m_outcomeIcon->setPixmap(statusIcon(outcomeStatus).pixmap(kIconSize, kIconSize));
+    m_outcomeIcon->setPixmap(statusIcon(outcomeStatus).pixmap(kRowIconSize, kRowIconSize));
     m_outcomeIcon->setAccessibleName(result);
     m_result->setText(result);
     m_result->setAccessibleName(result);

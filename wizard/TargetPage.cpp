@@ -34,7 +34,6 @@ namespace cudnnsetup::wizard {
 
 namespace {
 
-constexpr int kIconSize = 20;
 // How long typing in the folder field pauses before the folder is checked (a write test).
 constexpr int kTypingPauseMs = 400;
 // Rows of PATH shown: as many as it has, within these bounds; beyond them the lists scroll.
@@ -515,7 +514,7 @@ void TargetPage::refreshPath()
     const auto addProblem = [this](const PathProblem &problem, bool offerFixes) {
         auto row = new QWidget(m_problems);
         auto icon = new QLabel(row);
-        icon->setPixmap(statusIcon(statusFor(problem.finding.severity)).pixmap(kIconSize, kIconSize));
+        icon->setPixmap(statusIcon(statusFor(problem.finding.severity)).pixmap(kRowIconSize, kRowIconSize));
         auto text = wrappedLabel(row, problem.finding.id);
         text->setText(problem.finding.message.toString());
         text->setAccessibleName(text->text());

@@ -30,9 +30,6 @@ namespace cudnnsetup::wizard {
 
 namespace {
 
-constexpr int kIconSize = 20;
-constexpr int kSummaryIconSize = 32;
-
 // The checks verify() makes, in its order.
 const QStringList &stageIds()
 {
@@ -239,7 +236,7 @@ VerifyPage::StageRow &VerifyPage::rowFor(const QString &id)
         return created;
     };
     row.icon = label(QStringLiteral("icon"));
-    row.icon->setFixedSize(kIconSize, kIconSize);
+    row.icon->setFixedSize(kRowIconSize, kRowIconSize);
     row.name = label(QStringLiteral("name"));
     QFont bold = row.name->font();
     bold.setBold(true);
@@ -313,7 +310,7 @@ void VerifyPage::showStage(StageRow &row, const VerifyStage *stage, bool next)
         row.widget->setAccessibleName(QStringLiteral("%1: %2").arg(name, row.status->text()));
         return;
     }
-    row.icon->setPixmap(statusIcon(statusOf(stage->status)).pixmap(kIconSize, kIconSize));
+    row.icon->setPixmap(statusIcon(statusOf(stage->status)).pixmap(kRowIconSize, kRowIconSize));
     QString word;
     switch (stage->status) {
     case VerifyStage::Status::Passed:

@@ -1,7 +1,8 @@
 #include "archive/UnzipSource.h"
 
+#include "common/LittleEndian.h"
+
 #include <QDir>
-#include <QtEndian>
 
 namespace cudnnsetup {
 
@@ -12,16 +13,6 @@ constexpr quint32 kCentralRecordSignature = 0x02014b50;
 constexpr quint32 kLocalHeaderSignature = 0x04034b50;
 constexpr quint32 kZip64Marker = 0xFFFFFFFF;
 constexpr quint16 kZip64ExtraId = 0x0001;
-
-quint16 le16(const QByteArray &bytes, qsizetype at)
-{
-    return qFromLittleEndian<quint16>(bytes.constData() + at);
-}
-
-quint32 le32(const QByteArray &bytes, qsizetype at)
-{
-    return qFromLittleEndian<quint32>(bytes.constData() + at);
-}
 
 // The sizes and local header offset of a central record. Those whose 32-bit fields are 0xFFFFFFFF
 // come from its Zip64 extra field, which holds them in this order; nullopt when it lacks one.
@@ -49,7 +40,7 @@ std::optional<RecordValues> recordValues(const QByteArray &record, const QByteAr
             continue;
         if (at + 8 > zip64Field.size())
             return std::nullopt;
-        *field = qFromLittleEndian<quint64>(zip64Field.constData() + at);
+        *field = le64(zip64Field, at);
         at += 8;
         values.zip64 = true;
     }

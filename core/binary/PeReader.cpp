@@ -7,8 +7,8 @@
 #include <QFile>
 #include <QFileDevice>
 #include <QIODevice>
-#include <QtEndian>
 
+#include "common/LittleEndian.h"
 #include "common/Logging.h"
 
 namespace cudnnsetup {
@@ -52,27 +52,6 @@ constexpr quint32 kResourceTypeVersion = 16; // RT_VERSION
 constexpr quint32 kResourceHighBit = 0x80000000u;
 constexpr quint32 kFixedFileInfoSignature = 0xFEEF04BDu;
 constexpr qint64 kFixedFileInfoSize = 52;
-
-quint16 le16(const QByteArray &data, qint64 at)
-{
-    if (at < 0 || at + 2 > data.size())
-        return 0;
-    return qFromLittleEndian<quint16>(data.constData() + at);
-}
-
-quint32 le32(const QByteArray &data, qint64 at)
-{
-    if (at < 0 || at + 4 > data.size())
-        return 0;
-    return qFromLittleEndian<quint32>(data.constData() + at);
-}
-
-quint64 le64(const QByteArray &data, qint64 at)
-{
-    if (at < 0 || at + 8 > data.size())
-        return 0;
-    return qFromLittleEndian<quint64>(data.constData() + at);
-}
 
 QString hex(quint64 value)
 {
