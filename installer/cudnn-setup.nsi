@@ -26,8 +26,10 @@ SetCompressor /SOLID lzma
 
 Name "${PRODUCT}"
 OutFile "${OUTFILE}"
+; Only Program Files, which only administrators can change: the wizard hands cudnnctl.exe from this
+; folder to UAC, so a folder other users can write would let them swap the program that runs
+; elevated. Hence no directory page, and a /D= elsewhere is refused (.onInit).
 InstallDir "$PROGRAMFILES64\${PRODUCT}"
-InstallDirRegKey HKLM "${UNINSTALL_KEY}" "InstallLocation"
 BrandingText "${PRODUCT} ${VERSION}"
 
 VIProductVersion "${FILE_VERSION}"
@@ -47,7 +49,6 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "${PUBLISHER}"
 
 !define MUI_WELCOMEPAGE_TEXT "$(WelcomeText)"
 !insertmacro MUI_PAGE_WELCOME
-!insertmacro MUI_PAGE_DIRECTORY
 !insertmacro MUI_PAGE_INSTFILES
 ; No "Run cuDNN Setup" box: started from here the wizard would run elevated, possibly as another
 ; user, and change that user's environment instead of the one who asked.
@@ -64,8 +65,18 @@ LangString WelcomeText ${LANG_ENGLISH} "Setup will install $(^NameDA) ${VERSION}
 LangString WelcomeText ${LANG_SIMPCHINESE} "安装程序将安装 $(^NameDA) ${VERSION}：cuDNN Setup 向导及其命令行工具 cudnnctl，用于安装、验证和修复 NVIDIA cuDNN。$\r$\n$\r$\n$_CLICK"
 LangString UninstallText ${LANG_ENGLISH} "$(^NameDA) will be removed from the folder below. The cuDNN it installed stays in place: if you no longer need it, remove it first in cuDNN Setup (or with cudnnctl uninstall). $_CLICK"
 LangString UninstallText ${LANG_SIMPCHINESE} "将从下面的文件夹中卸载 $(^NameDA)。通过它安装的 cuDNN 会保留；如果不再需要，请先在 cuDNN Setup 中（或用 cudnnctl uninstall）将其卸载。$_CLICK"
+LangString OnlyProgramFiles ${LANG_ENGLISH} "$(^NameDA) installs only into $PROGRAMFILES64\${PRODUCT}, which only administrators can change; it does not install into $INSTDIR."
+LangString OnlyProgramFiles ${LANG_SIMPCHINESE} "$(^NameDA) 只能安装到只有管理员才能修改的 $PROGRAMFILES64\${PRODUCT}，不会安装到 $INSTDIR。"
 LangString ShortcutDescription ${LANG_ENGLISH} "Install, verify and repair NVIDIA cuDNN"
 LangString ShortcutDescription ${LANG_SIMPCHINESE} "安装、验证和修复 NVIDIA cuDNN"
+
+Function .onInit
+    ; 2: the exit code of a silent run that was refused (the parameters were wrong).
+    StrCmp $INSTDIR "$PROGRAMFILES64\${PRODUCT}" +4
+        MessageBox MB_ICONSTOP|MB_OK "$(OnlyProgramFiles)" /SD IDOK
+        SetErrorLevel 2
+        Abort
+FunctionEnd
 
 Section "cuDNN Setup" SecMain
     SectionIn RO

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs cuDNN Setup with its Windows installer silently under Wine, checks what it left (the two
 # programs, a working cudnnctl, the Start-menu shortcut, the Add/Remove Programs entry), uninstalls
-# it silently and checks that all of it is gone.
+# it silently and checks that all of it is gone; before that, that it refuses any folder but Program
+# Files (/D=).
 #   scripts/check-windows-installer.sh BUILD_DIR
 # BUILD_DIR is a Windows build folder where the target windows_installer has been built
 # (BUILD_DIR/installer/cudnn-setup-<version>-x64-setup.exe). Wine uses $WINEPREFIX (default ~/.wine).
@@ -35,6 +36,15 @@ registry_value() {
     wine reg query "$key" /v "$1" 2>/dev/null | tr -d '\r' |
         awk -v name="$1" '$1 == name { sub(/^[ \t]*[^ \t]+[ \t]+[^ \t]+[ \t]+/, ""); print }'
 }
+
+elsewhere='C:\Tools\cuDNNSetup'
+echo "Refusing a folder other than Program Files: /D=$elsewhere"
+status=0
+wine "$installer" /S "/D=$elsewhere" || status=$?
+[ "$status" -eq 2 ] || fail "the installer given /D=$elsewhere exited with status $status, expected 2"
+[ ! -e "$(winepath -u "$elsewhere" | tr -d '\r')" ] || fail "the installer created $elsewhere"
+! wine reg query "$key" >/dev/null 2>&1 || fail "the refused install wrote $key"
+echo "  refused, nothing written"
 
 echo "Installing silently: $installer (version $version)"
 wine "$installer" /S || fail "the installer exited with status $?"

@@ -3100,6 +3100,10 @@ Commands:
         <source>The report was saved in %1: %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Windows described who may change a file in a form this program does not understand, so it does not trust the file.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

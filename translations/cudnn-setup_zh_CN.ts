@@ -3120,6 +3120,10 @@ Commands:
         <source>The report was saved in %1: %2.</source>
         <translation>报告已保存到 %1：%2。</translation>
     </message>
+    <message>
+        <source>Windows described who may change a file in a form this program does not understand, so it does not trust the file.</source>
+        <translation>Windows 给出的文件权限信息本程序无法解读，因此不信任这个文件。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -7,6 +7,7 @@
 #include "common/Translations.h"
 #include "install/Installer.h"
 #include "platform/Elevation.h"
+#include "platform/LibraryLoader.h"
 #include "session/SetupSession.h"
 #include "session/UnattendedRun.h"
 #include "verify/Verifier.h"
@@ -42,6 +43,8 @@ bool unattendedRequested(int argc, char *argv[])
 
 int main(int argc, char *argv[])
 {
+    // DLLs from System32 only, never from the folder the program was started from (Downloads).
+    LibraryLoader::loadFromSystem32Only();
     // Unattended: no window at all, so no QApplication (which needs a display on Linux).
     const bool unattended = unattendedRequested(argc, argv);
     std::unique_ptr<QCoreApplication> application = unattended
@@ -139,6 +142,11 @@ int main(int argc, char *argv[])
     parser.addHelpOption();
     parser.addVersionOption();
     parser.process(*application);
+    // Paths are made absolute here, once: an elevated helper starts in another folder.
+    const auto absolutePath = [&parser](const QCommandLineOption &option) {
+        const QString value = parser.value(option);
+        return value.isEmpty() ? value : QDir::cleanPath(QFileInfo(value).absoluteFilePath());
+    };
 
     if (unattended) {
         logging::configure(false);
@@ -163,11 +171,13 @@ int main(int argc, char *argv[])
                 value = parser.value(option);
         };
         override(actionOption, settings.action);
-        override(archiveOption, settings.archive);
+        if (parser.isSet(archiveOption))
+            settings.archive = absolutePath(archiveOption);
         override(targetOption, settings.target);
         override(pathOption, settings.path);
         override(receiptOption, settings.receiptId);
-        override(logOption, settings.logFile);
+        if (parser.isSet(logOption))
+            settings.logFile = absolutePath(logOption);
         override(variablesOption, settings.variables);
         override(inUseOption, settings.ifInUse);
         if (parser.isSet(noVerifyOption))
@@ -176,7 +186,7 @@ int main(int argc, char *argv[])
             settings.logFile = defaultUnattendedLog(context, Elevation::host().isElevated(),
                                                     QDateTime::currentDateTimeUtc());
         const DatabaseChoice database =
-            DatabaseChoice::choose(parser.value(compatOption), QCoreApplication::applicationDirPath());
+            DatabaseChoice::choose(absolutePath(compatOption), QCoreApplication::applicationDirPath());
         if (parser.isSet(compatOption) && hasErrors(database.findings)) {
             qCCritical(lcApp).noquote() << database.findings.first().message.toString();
             return kInvalidParameter;
@@ -197,7 +207,7 @@ int main(int argc, char *argv[])
 
     logging::configure(false);
     if (parser.isSet(logOption))
-        logging::writeTo(parser.value(logOption));
+        logging::writeTo(absolutePath(logOption));
 
     QString root;
     if (parser.isSet(rootOption)) {
@@ -211,7 +221,7 @@ int main(int argc, char *argv[])
         root = QDir(root).absolutePath();
     }
     const DatabaseChoice database =
-        DatabaseChoice::choose(parser.value(compatOption), QApplication::applicationDirPath());
+        DatabaseChoice::choose(absolutePath(compatOption), QApplication::applicationDirPath());
     if (parser.isSet(compatOption) && hasErrors(database.findings)) {
         const Finding &problem = database.findings.first();
         QMessageBox::critical(nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),

@@ -3,6 +3,7 @@
 #include "common/Translations.h"
 #include "install/ElevatedChange.h"
 #include "install/Installer.h"
+#include "platform/Console.h"
 #include "session/InstallRequest.h"
 
 #include <QCoreApplication>
@@ -26,9 +27,9 @@ int invalid(const QString &message, bool json)
                                  {QStringLiteral("status"), QStringLiteral("invalid")},
                                  {QStringLiteral("exitCode"), kInvalidParameter},
                                  {QStringLiteral("message"), message}};
-        QTextStream(stdout) << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+        console::out(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
     }
-    QTextStream(stderr) << message << '\n';
+    console::error(message + QLatin1Char('\n'));
     return kInvalidParameter;
 }
 
@@ -105,6 +106,18 @@ QString text(const ChangeOutcome &outcome, const QString &command)
     return out;
 }
 
+// The elevated child's command line, from what was parsed (absolute paths), not as it was typed.
+QStringList elevatedUninstallArguments(const ChangeRequest &request)
+{
+    QStringList arguments{QStringLiteral("uninstall")};
+    if (!request.receiptId.isEmpty())
+        arguments << request.receiptId;
+    arguments << QStringLiteral("--lang") << Translations::current();
+    if (!request.logFile.isEmpty())
+        arguments << QStringLiteral("--log") << QDir::toNativeSeparators(request.logFile);
+    return arguments;
+}
+
 } // namespace
 
 int runChange(const ChangeRequest &request, const SystemContext &context, const KnowledgeBase &kb)
@@ -146,7 +159,7 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
         }
         if (!request.dryRun && context.isLive() && machineWide && !elevation.isElevated())
             outcome = runChangeElevated(QCoreApplication::applicationFilePath(),
-                                        QCoreApplication::arguments().mid(1), elevation);
+                                        elevatedUninstallArguments(request), elevation);
         else
             outcome = uninstallWithParts(request.receiptId, *options, context, environment);
     }
@@ -157,9 +170,8 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
             result.write(QJsonDocument(outcome.toJson()).toJson());
     }
     if (request.json)
-        QTextStream(stdout) << QString::fromUtf8(
-            QJsonDocument(outcome.toJson()).toJson(QJsonDocument::Indented));
+        console::out(QString::fromUtf8(QJsonDocument(outcome.toJson()).toJson(QJsonDocument::Indented)));
     else
-        QTextStream(stdout) << text(outcome, request.command);
+        console::out(text(outcome, request.command));
     return outcome.exitCode();
 }

@@ -1,13 +1,13 @@
 #include "ProbeCommand.h"
 
 #include "common/ExitCodes.h"
+#include "platform/Console.h"
 #include "platform/LibraryLoader.h"
 #include "verify/LibraryProbe.h"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonParseError>
-#include <QTextStream>
 
 using namespace cudnnsetup;
 
@@ -16,8 +16,7 @@ namespace {
 // The parent process logs this; nobody reads it on a screen.
 int unreadable(const QString &requestFile, const QString &why)
 {
-    QTextStream(stderr)
-        << QStringLiteral("cudnnctl probe: cannot read the request %1: %2").arg(requestFile, why) << '\n';
+    console::error(QStringLiteral("cudnnctl probe: cannot read the request %1: %2\n").arg(requestFile, why));
     return exitcode::UsageError;
 }
 
@@ -39,7 +38,7 @@ int runProbeCommand(const QString &requestFile)
         return unreadable(requestFile, request.error().details);
 
     const ProbeResult result = runProbe(*request, LibraryLoader());
-    QTextStream(stdout) << QString::fromUtf8(QJsonDocument(result.toJson()).toJson(QJsonDocument::Compact))
-                        << '\n';
+    console::out(QString::fromUtf8(QJsonDocument(result.toJson()).toJson(QJsonDocument::Compact)) +
+                 QLatin1Char('\n'));
     return exitcode::Success;
 }

@@ -6,6 +6,7 @@
 #include "doctor/Doctor.h"
 #include "install/InstallTarget.h"
 #include "install/Installer.h"
+#include "platform/Console.h"
 #include "report/ReportFiles.h"
 #include "report/TextTable.h"
 #include "report/VerifyText.h"
@@ -17,9 +18,6 @@
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QTextStream>
-
-#include <cstdio>
 
 using namespace cudnnsetup;
 
@@ -27,12 +25,12 @@ namespace {
 
 void printJson(const QJsonObject &object)
 {
-    QTextStream(stdout) << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+    console::out(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
 }
 
 int usage(const QString &message)
 {
-    QTextStream(stderr) << message << '\n';
+    console::error(message + QLatin1Char('\n'));
     return exitcode::UsageError;
 }
 
@@ -103,12 +101,9 @@ std::optional<VerifyReport> verifyDefault(const VerifyRequest &request, const Sy
 
 bool confirm(const Repair &repair)
 {
-    QTextStream out(stdout);
-    out << QCoreApplication::translate("cudnnctl", "Apply: %1? [y/N] ").arg(repair.summary.toString());
-    out.flush();
-    QTextStream in(stdin);
-    const QString answer = in.readLine().trimmed().toLower();
-    return answer == QLatin1String("y") || answer == QLatin1String("yes") || answer == QLatin1String("是");
+    console::out(QCoreApplication::translate("cudnnctl", "Apply: %1? [y/N] ").arg(repair.summary.toString()));
+    const QString answer = console::readLine().trimmed().toLower();
+    return answer == QLatin1String("y") || answer == QLatin1String("yes") || answer == QStringLiteral("是");
 }
 
 int runDoctor(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
@@ -134,13 +129,13 @@ int runDoctor(const VerifyRequest &request, const SystemContext &context, const 
         if (request.json)
             printJson(before.toJson());
         else
-            QTextStream(stdout) << doctorText(before);
+            console::out(doctorText(before));
         return before.healthy() ? exitcode::Success : exitcode::ProblemsFound;
     }
 
     QList<Repair> chosen;
     if (!request.json)
-        QTextStream(stdout) << doctorText(before);
+        console::out(doctorText(before));
     for (const Diagnosis &diagnosis : before.diagnoses) {
         if (!diagnosis.repair)
             continue;
@@ -153,7 +148,7 @@ int runDoctor(const VerifyRequest &request, const SystemContext &context, const 
                                   {QStringLiteral("before"), before.toJson()},
                                   {QStringLiteral("applied"), QJsonArray()}});
         else
-            QTextStream(stdout) << QCoreApplication::translate("cudnnctl", "Nothing was changed.") << '\n';
+            console::out(QCoreApplication::translate("cudnnctl", "Nothing was changed.") + QLatin1Char('\n'));
         return before.healthy() ? exitcode::Success : exitcode::ProblemsFound;
     }
     const ChangeOutcome outcome = applyRepairs(chosen, context, environment);
@@ -168,17 +163,16 @@ int runDoctor(const VerifyRequest &request, const SystemContext &context, const 
                               {QStringLiteral("change"), outcome.toJson()},
                               {QStringLiteral("after"), after.toJson()}});
     } else {
-        QTextStream out(stdout);
-        out << '\n'
-            << QCoreApplication::translate("cudnnctl", "After the repairs:") << '\n'
-            << doctorText(after);
+        QString text = QLatin1Char('\n') + QCoreApplication::translate("cudnnctl", "After the repairs:") +
+                       QLatin1Char('\n') + doctorText(after);
         if (outcome.receipt)
-            out << QCoreApplication::translate("cudnnctl", "Undo them with: cudnnctl uninstall %1")
-                       .arg(outcome.receipt->id)
-                << '\n';
+            text += QCoreApplication::translate("cudnnctl", "Undo them with: cudnnctl uninstall %1")
+                        .arg(outcome.receipt->id) +
+                    QLatin1Char('\n');
         for (const Finding &finding : outcome.findings)
-            out << QStringLiteral("  [%1] ").arg(severityName(finding.severity)) << finding.message.toString()
-                << '\n';
+            text += QStringLiteral("  [%1] ").arg(severityName(finding.severity)) +
+                    finding.message.toString() + QLatin1Char('\n');
+        console::out(text);
     }
     return outcome.exitCode();
 }
@@ -200,9 +194,9 @@ int runStatus(const VerifyRequest &request, const SystemContext &context, const 
     if (request.json)
         printJson(status.toJson());
     else if (status.installed())
-        QTextStream(stdout) << status.line() << '\n';
+        console::out(status.line() + QLatin1Char('\n'));
     if (!status.installed())
-        QTextStream(stderr) << status.reason.message.toString() << '\n';
+        console::error(status.reason.message.toString() + QLatin1Char('\n'));
     return status.installed() ? exitcode::Success : exitcode::ProblemsFound;
 }
 
@@ -243,7 +237,7 @@ int runVerifyCommand(const VerifyRequest &request, const SystemContext &context,
         if (!written)
             return usage(written.error().message.toString() + QLatin1Char('\n') + written.error().details);
         for (const QString &file : *written)
-            QTextStream(stdout) << QDir::toNativeSeparators(file) << '\n';
+            console::out(QDir::toNativeSeparators(file) + QLatin1Char('\n'));
         return exitcode::Success;
     }
 
@@ -254,7 +248,7 @@ int runVerifyCommand(const VerifyRequest &request, const SystemContext &context,
                 printJson(QJsonObject{{QStringLiteral("schema"), QString::fromLatin1(VerifyReport::kSchema)},
                                       {QStringLiteral("findings"), QJsonArray{subject.error().toJson()}}});
             else
-                QTextStream(stdout) << findingsText({subject.error()});
+                console::out(findingsText({subject.error()}));
             return exitcode::ProblemsFound;
         }
         return usage(subject.error().message.toString());
@@ -266,13 +260,13 @@ int runVerifyCommand(const VerifyRequest &request, const SystemContext &context,
     const VerifyReport report = verify(context, snapshot, *subject, options);
     // `cudnnctl status` says when the install last passed.
     if (const std::optional<QString> error = recordVerification(context, report))
-        QTextStream(stderr) << QCoreApplication::translate(
-                                   "cudnnctl", "The result could not be recorded beside the receipt: %1")
-                                   .arg(*error)
-                            << '\n';
+        console::error(
+            QCoreApplication::translate("cudnnctl", "The result could not be recorded beside the receipt: %1")
+                .arg(*error) +
+            QLatin1Char('\n'));
     if (request.json)
         printJson(report.toJson());
     else
-        QTextStream(stdout) << verifyText(report);
+        console::out(verifyText(report));
     return report.passed() ? exitcode::Success : exitcode::ProblemsFound;
 }

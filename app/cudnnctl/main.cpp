@@ -10,6 +10,8 @@
 #include "compat/Matcher.h"
 #include "compat/WhatIf.h"
 #include "detect/Detector.h"
+#include "platform/Console.h"
+#include "platform/LibraryLoader.h"
 #include "platform/SystemContext.h"
 #include "report/ArchiveText.h"
 #include "report/CheckReport.h"
@@ -21,7 +23,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QLocale>
-#include <QTextStream>
 
 using namespace cudnnsetup;
 
@@ -29,7 +30,7 @@ namespace {
 
 void writeOut(const QString &text)
 {
-    QTextStream(stdout) << text;
+    console::out(text);
 }
 
 void writeJson(const QJsonObject &object)
@@ -39,10 +40,10 @@ void writeJson(const QJsonObject &object)
 
 int usageError(const QString &message)
 {
-    QTextStream(stderr) << message << '\n'
-                        << QCoreApplication::translate(
-                               "cudnnctl", "Run \"cudnnctl --help\" for the commands and options.")
-                        << '\n';
+    console::error(
+        message + QLatin1Char('\n') +
+        QCoreApplication::translate("cudnnctl", "Run \"cudnnctl --help\" for the commands and options.") +
+        QLatin1Char('\n'));
     return exitcode::UsageError;
 }
 
@@ -50,6 +51,10 @@ int usageError(const QString &message)
 
 int main(int argc, char *argv[])
 {
+    // The verifier's probe child loads cuDNN as the user's programs would; everything else here
+    // takes DLLs from System32 only (the elevated helper above all).
+    if (argc < 2 || qstrcmp(argv[1], "probe") != 0)
+        LibraryLoader::loadFromSystem32Only();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cudnnctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
@@ -240,10 +245,16 @@ int main(int argc, char *argv[])
         return exitcode::Success;
     }
 
+    // Paths are made absolute here, once: an elevated child starts in another folder.
+    const auto absolutePath = [&parser](const QCommandLineOption &option) {
+        const QString value = parser.value(option);
+        return value.isEmpty() ? value : QDir::cleanPath(QFileInfo(value).absoluteFilePath());
+    };
+    const QString logFile = absolutePath(logOption);
     logging::configure(parser.isSet(verboseOption));
-    if (parser.isSet(logOption) && !logging::writeTo(parser.value(logOption)))
+    if (!logFile.isEmpty() && !logging::writeTo(logFile))
         return usageError(QCoreApplication::translate("cudnnctl", "The log file %1 cannot be written.")
-                              .arg(parser.value(logOption)));
+                              .arg(QDir::toNativeSeparators(logFile)));
 
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())
@@ -336,7 +347,7 @@ int main(int argc, char *argv[])
     }
 
     DatabaseChoice database =
-        DatabaseChoice::choose(parser.value(compatOption), QCoreApplication::applicationDirPath());
+        DatabaseChoice::choose(absolutePath(compatOption), QCoreApplication::applicationDirPath());
     if (parser.isSet(compatOption) && hasErrors(database.findings))
         return usageError(database.findings.first().message.toString() + QLatin1Char('\n') +
                           database.findings.first().details);
@@ -350,8 +361,8 @@ int main(int argc, char *argv[])
         request.framework = !parser.isSet(noFrameworkOption);
         request.fix = parser.isSet(fixOption);
         request.yes = parser.isSet(yesOption);
-        request.archive = parser.value(archiveOption);
-        request.outFolder = parser.value(outOption);
+        request.archive = absolutePath(archiveOption);
+        request.outFolder = absolutePath(outOption);
         request.cudnnVersion = parser.value(cudnnOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;
@@ -364,12 +375,13 @@ int main(int argc, char *argv[])
         ChangeRequest request;
         request.command = command;
         request.receiptId = uninstalling ? positional.value(1) : QString();
-        request.archive = parser.value(archiveOption);
+        request.archive = absolutePath(archiveOption);
         request.target = parser.value(targetOption);
         request.path = parser.value(pathOption);
         request.variables = parser.value(variablesOption);
         request.ifInUse = parser.value(inUseOption);
-        request.resultFile = parser.value(resultOption);
+        request.resultFile = absolutePath(resultOption);
+        request.logFile = logFile;
         request.dryRun = parser.isSet(dryRunOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;

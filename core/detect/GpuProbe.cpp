@@ -54,7 +54,7 @@ NvmlReading readNvml(const SystemContext &context)
     NvmlReading reading;
     LoadResult loaded;
     if (context.family() == OsFamily::Windows) {
-        loaded = context.libraries().load(QStringLiteral("nvml.dll"), LibraryLoader::Search::Safe);
+        loaded = context.libraries().load(QStringLiteral("nvml.dll"), LibraryLoader::Search::System32);
         if (!loaded.library) {
             // Drivers before the DCH packages kept NVML beside nvidia-smi.
             const QString programFiles = context.environment().value(QStringLiteral("ProgramFiles"));
@@ -150,7 +150,7 @@ QString readCudaDriverVersion(const SystemContext &context)
     const QString name =
         context.family() == OsFamily::Windows ? QStringLiteral("nvcuda.dll") : QStringLiteral("libcuda.so.1");
     const LoadResult loaded = context.libraries().load(name, context.family() == OsFamily::Windows
-                                                                 ? LibraryLoader::Search::Safe
+                                                                 ? LibraryLoader::Search::System32
                                                                  : LibraryLoader::Search::Standard);
     if (!loaded.library)
         return {};

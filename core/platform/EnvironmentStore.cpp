@@ -54,16 +54,27 @@ std::optional<RegistryValue> EnvironmentStore::registryValue(EnvironmentScope sc
     return m_registry->value(hive, registryKey(scope), name);
 }
 
-QString EnvironmentStore::expand(const QString &text) const
+QString EnvironmentStore::expand(const QString &text, EnvironmentScope scope) const
 {
-    return m_paths.expandVariables(text, [this](const QString &name) -> QString {
-        for (EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
-            const auto stored = registryValue(scope, name);
+    // As Windows builds a new program's environment: the machine's values first, expanded while
+    // only machine variables exist; then the user's, expanded against both, the user's own first.
+    const QList<EnvironmentScope> visible =
+        scope == EnvironmentScope::User
+            ? QList<EnvironmentScope>{EnvironmentScope::User, EnvironmentScope::Machine}
+            : QList<EnvironmentScope>{EnvironmentScope::Machine};
+    return m_paths.expandVariables(text, [this, &visible](const QString &name) -> QString {
+        for (EnvironmentScope where : visible) {
+            const auto stored = registryValue(where, name);
             if (stored &&
                 (stored->type == RegistryValue::String || stored->type == RegistryValue::ExpandString))
                 return stored->text; // one level, as Windows itself expands
         }
-        return value(name); // SystemRoot, USERPROFILE and friends are not stored there
+        // This process's value stands for the session's own variables (SystemRoot, USERPROFILE),
+        // which are not stored; a user variable is not one of them, and a machine value cannot
+        // see it.
+        if (visible.size() == 1 && registryValue(EnvironmentScope::User, name))
+            return QString();
+        return value(name);
     });
 }
 
@@ -74,7 +85,7 @@ std::optional<QString> EnvironmentStore::freshValue(const QString &name) const
     for (EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
         const auto stored = registryValue(scope, name);
         if (stored && (stored->type == RegistryValue::String || stored->type == RegistryValue::ExpandString))
-            return stored->type == RegistryValue::ExpandString ? expand(stored->text) : stored->text;
+            return stored->type == RegistryValue::ExpandString ? expand(stored->text, scope) : stored->text;
     }
     return QString();
 }
@@ -89,7 +100,7 @@ std::optional<QStringList> EnvironmentStore::freshPath() const
         if (!stored || (stored->type != RegistryValue::String && stored->type != RegistryValue::ExpandString))
             continue;
         const QString text =
-            stored->type == RegistryValue::ExpandString ? expand(stored->text) : stored->text;
+            stored->type == RegistryValue::ExpandString ? expand(stored->text, scope) : stored->text;
         entries += m_paths.splitList(text);
     }
     return entries;

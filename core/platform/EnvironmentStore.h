@@ -39,7 +39,9 @@ public:
     static QString registryKey(EnvironmentScope scope);
 
     // The value a freshly started program would see (Windows: user value over machine value,
-    // PATH = machine PATH + user PATH, %VARS% expanded); nullopt when the registry is unknown.
+    // PATH = machine PATH + user PATH, %VARS% in a machine value expanded against the machine's
+    // variables only, in a user value against the user's and the machine's); nullopt when the
+    // registry is unknown.
     std::optional<QString> freshValue(const QString &name) const;
     std::optional<QStringList> freshPath() const;
     // The whole environment a freshly started program would get: this process's variables (the
@@ -48,7 +50,7 @@ public:
     std::optional<QProcessEnvironment> freshEnvironment() const;
 
 private:
-    QString expand(const QString &text) const;
+    QString expand(const QString &text, EnvironmentScope scope) const;
 
     SystemPaths m_paths;
     QProcessEnvironment m_process;

@@ -63,6 +63,8 @@ LoadResult LibraryLoader::load(const QString &nameOrPath, Search search) const
         flags = LOAD_LIBRARY_SEARCH_DEFAULT_DIRS;
         if (absolute)
             flags |= LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR;
+    } else if (search == Search::System32) {
+        flags = LOAD_LIBRARY_SEARCH_SYSTEM32;
     }
     // No "cannot find DLL" dialog boxes from the loader: the error code is the answer.
     DWORD previousMode = 0;
@@ -105,6 +107,13 @@ LoadResult LibraryLoader::load(const QString &nameOrPath, Search search) const
     qCDebug(lcPlatform) << "loaded" << nameOrPath << "from" << library->m_loadedPath;
     result.library = std::move(library);
     return result;
+}
+
+void LibraryLoader::loadFromSystem32Only()
+{
+#ifdef Q_OS_WIN
+    SetDefaultDllDirectories(LOAD_LIBRARY_SEARCH_SYSTEM32);
+#endif
 }
 
 } // namespace cudnnsetup

@@ -51,10 +51,20 @@ public:
         // Windows: only the application folder, System32 and, for a full path, the DLL's own folder
         // (LOAD_LIBRARY_SEARCH_* flags), so a planted copy on PATH is never picked up. Linux: Standard.
         Safe,
+        // Windows: System32 alone, for the driver's own DLLs (nvml.dll, nvcuda.dll), so a copy
+        // planted beside the program (a download folder) or on PATH is never loaded. Linux: Standard.
+        System32,
     };
 
     virtual ~LibraryLoader() = default;
     virtual LoadResult load(const QString &nameOrPath, Search search = Search::Safe) const;
+
+    // Windows: from here on, every DLL this process loads without naming its own search (Qt's,
+    // the system's, the imports they pull in) comes from System32, never from the program's folder,
+    // the current one or PATH; so a DLL planted beside a copy of the program in Downloads is not
+    // loaded into it, elevated or not. The first thing both programs do, except the verifier's probe
+    // child, which has to load as the user's programs do. Elsewhere: nothing.
+    static void loadFromSystem32Only();
 };
 
 } // namespace cudnnsetup

@@ -61,14 +61,15 @@ class TestCudnnctlInstall : public QObject
             return TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"),
                                                      QStringLiteral("Users/lab/AppData/Local/cuDNN Setup")});
         }
-        CudnnctlRun run(QStringList arguments, const QProcessEnvironment &extra = {}) const
+        CudnnctlRun run(QStringList arguments, const QProcessEnvironment &extra = {},
+                        const QString &workingDirectory = {}) const
         {
             arguments << QStringLiteral("--system-root") << sandbox.root() << QStringLiteral("--lang")
                       << QStringLiteral("en");
             QProcessEnvironment environment = this->environment;
             for (const QString &key : extra.keys())
                 environment.insert(key, extra.value(key));
-            return runCudnnctl(arguments, environment);
+            return runCudnnctl(arguments, environment, BuildPaths::cudnnctl(), workingDirectory);
         }
         CudnnctlRun install(const QString &archive, const QStringList &more = {},
                             const QProcessEnvironment &extra = {}) const
@@ -137,6 +138,33 @@ private Q_SLOTS:
         const CudnnctlRun nothing = machine.run({QStringLiteral("uninstall")});
         QCOMPARE(nothing.exitCode, exitCode(1603));
         QVERIFY(nothing.out.contains("installed nothing here"));
+    }
+
+    // Paths typed relative to the current folder are made absolute as they are read: the receipt
+    // names the archive where it is, and the log lands beside it (an elevated child, which starts
+    // in another folder, gets the same absolute paths).
+    void relativePathsAreMadeAbsolute()
+    {
+        Machine machine;
+        const QString folder = QFileInfo(m_archive).absolutePath();
+        const QString log = folder + QStringLiteral("/relative-install.log");
+        QFile::remove(log);
+        const CudnnctlRun installed = machine.run(
+            {QStringLiteral("install"), QStringLiteral("--archive"), QFileInfo(m_archive).fileName(),
+             QStringLiteral("--target"), kTarget, QStringLiteral("--path"), QStringLiteral("none"),
+             QStringLiteral("--log"), QFileInfo(log).fileName(), QStringLiteral("--json")},
+            {}, folder);
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+        const QJsonObject archive = outputJson(installed)
+                                        .value(QStringLiteral("receipt"))
+                                        .toObject()
+                                        .value(QStringLiteral("archive"))
+                                        .toObject();
+        const QString recorded = QDir::fromNativeSeparators(archive.value(QStringLiteral("path")).toString());
+        QVERIFY2(QDir::isAbsolutePath(recorded), qPrintable(recorded));
+        QCOMPARE(QFileInfo(recorded).canonicalFilePath(), QFileInfo(m_archive).canonicalFilePath());
+        QVERIFY(QFileInfo(log).size() > 0);
+        QFile::remove(log);
     }
 
     // An older, read-only cuDNN DLL where the new one goes: replaced, kept, and put back by the

@@ -62,6 +62,52 @@ QStringList cudnnSonames()
     return QDir(kCudaLib).entryList({QStringLiteral("libcudnn*.so.9")}, QDir::Files);
 }
 
+// A Windows tree (for --system-root) whose cuDNN 8.9, in the toolkit's bin on PATH, imports
+// zlibwapi.dll and has none: what `doctor --fix` repairs by placing the project's own.
+struct ZlibwapiMissing
+{
+    Sandbox sandbox;
+    QString placed; // host path of the zlibwapi.dll the repair places
+    QProcessEnvironment environment = sandboxEnvironment();
+
+    ZlibwapiMissing()
+    {
+        trees::windowsSystem(sandbox);
+        trees::windowsToolkit(sandbox, QStringLiteral("12.2.2"));
+        const QString bin =
+            QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.2\\bin");
+        peimage::ImageSpec importsZlib;
+        importsZlib.imports = {"KERNEL32.dll", "zlibwapi.dll"};
+        for (const QString &name : trees::cudnnWindowsDlls(8))
+            sandbox.write(bin + QLatin1Char('\\') + name, peimage::buildImage(importsZlib).bytes);
+        sandbox.write(
+            QStringLiteral(
+                "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.2\\include\\cudnn_version.h"),
+            trees::cudnnVersionHeader(8, 9, 7));
+        placed = sandbox.hostPath(bin + QStringLiteral("\\zlibwapi.dll"));
+        // The toolkit's bin folder on the tree's PATH, as CUDA's installer leaves it.
+        environment.insert(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32;") + bin);
+    }
+    QStringList options(const QString &language) const
+    {
+        return {QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--no-python"),
+                QStringLiteral("--lang"), language};
+    }
+    // Whether the doctor offers the repair (a build without a zlibwapi.dll to place does not).
+    bool repairOffered() const
+    {
+        const QJsonObject report = outputJson(runCudnnctl(
+            QStringList{QStringLiteral("doctor"), QStringLiteral("--json")} + options(QStringLiteral("en")),
+            environment));
+        for (const QJsonValue &diagnosis : report.value(QStringLiteral("diagnoses")).toArray()) {
+            if (diagnosis.toObject().value(QStringLiteral("id")).toString() ==
+                QLatin1String("doctor.zlibwapi-missing"))
+                return true;
+        }
+        return false;
+    }
+};
+
 } // namespace
 
 // The suites that load the real Linux cuDNN of /usr/local/cuda-13.0.
@@ -251,26 +297,10 @@ private Q_SLOTS:
     // and `uninstall` of the repair's receipt takes the file away again.
     void doctorFixesAndUninstallUndoes()
     {
-        Sandbox sandbox;
-        trees::windowsSystem(sandbox);
-        trees::windowsToolkit(sandbox, QStringLiteral("12.2.2"));
-        const QString bin =
-            QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.2\\bin");
-        peimage::ImageSpec importsZlib;
-        importsZlib.imports = {"KERNEL32.dll", "zlibwapi.dll"};
-        for (const QString &name : trees::cudnnWindowsDlls(8))
-            sandbox.write(bin + QLatin1Char('\\') + name, peimage::buildImage(importsZlib).bytes);
-        sandbox.write(
-            QStringLiteral(
-                "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.2\\include\\cudnn_version.h"),
-            trees::cudnnVersionHeader(8, 9, 7));
-        const QString placed = sandbox.hostPath(bin + QStringLiteral("\\zlibwapi.dll"));
-        // The toolkit's bin folder on the tree's PATH, as CUDA's installer leaves it.
-        QProcessEnvironment environment = sandboxEnvironment();
-        environment.insert(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32;") + bin);
-        const QStringList common{QStringLiteral("--system-root"), sandbox.root(),
-                                 QStringLiteral("--no-python"), QStringLiteral("--lang"),
-                                 QStringLiteral("en")};
+        const ZlibwapiMissing tree;
+        const QString &placed = tree.placed;
+        const QProcessEnvironment &environment = tree.environment;
+        const QStringList common = tree.options(QStringLiteral("en"));
 
         const CudnnctlRun fix = runCudnnctl(QStringList{QStringLiteral("doctor"), QStringLiteral("--fix"),
                                                         QStringLiteral("--yes"), QStringLiteral("--json")} +
@@ -301,6 +331,28 @@ private Q_SLOTS:
             runCudnnctl(QStringList{QStringLiteral("uninstall"), receipt} + common.mid(0, 2), environment);
         QVERIFY2(undo.exitCode == 0, undo.out.constData());
         QVERIFY(!QFile::exists(placed));
+    }
+
+    // `doctor --fix` asks before each repair, in the user's language: in Chinese a typed "是" is a
+    // yes (read as text, whatever the console's code page), anything else a no.
+    void doctorTakesAChineseYes()
+    {
+        const ZlibwapiMissing tree;
+        if (!tree.repairOffered())
+            QSKIP("this build has no zlibwapi.dll to place");
+        const QStringList fix = QStringList{QStringLiteral("doctor"), QStringLiteral("--fix")} +
+                                tree.options(QStringLiteral("zh_CN"));
+
+        const CudnnctlRun declined =
+            runCudnnctl(fix, tree.environment, BuildPaths::cudnnctl(), {}, QStringLiteral("否\n").toUtf8());
+        QVERIFY2(QString::fromUtf8(declined.out).contains(QStringLiteral("没有做任何改动")),
+                 declined.out.constData());
+        QVERIFY(!QFile::exists(tree.placed));
+
+        const CudnnctlRun accepted =
+            runCudnnctl(fix, tree.environment, BuildPaths::cudnnctl(), {}, QStringLiteral("是\n").toUtf8());
+        QVERIFY2(accepted.exitCode == 0, accepted.out + accepted.err);
+        QVERIFY(QFile::exists(tree.placed));
     }
 };
 

@@ -8,11 +8,14 @@
 #include <QProcess>
 
 CudnnctlRun runCudnnctl(const QStringList &arguments, const QProcessEnvironment &environment,
-                        const QString &program)
+                        const QString &program, const QString &workingDirectory, const QByteArray &input)
 {
     QProcess process;
     process.setProcessEnvironment(environment);
+    process.setWorkingDirectory(workingDirectory);
     process.start(program, arguments);
+    process.write(input);
+    process.closeWriteChannel();
     CudnnctlRun run;
     if (!process.waitForFinished(60000)) {
         process.kill();

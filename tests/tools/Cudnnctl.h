@@ -15,9 +15,11 @@ struct CudnnctlRun
     QByteArray err;
 };
 
+// `input` is what it reads on its standard input, then the end of input.
 CudnnctlRun runCudnnctl(const QStringList &arguments,
                         const QProcessEnvironment &environment = QProcessEnvironment(),
-                        const QString &program = BuildPaths::cudnnctl());
+                        const QString &program = BuildPaths::cudnnctl(), const QString &workingDirectory = {},
+                        const QByteArray &input = {});
 // Its stdout as a JSON object (empty, and a warning with what it printed, when it is not JSON).
 QJsonObject outputJson(const CudnnctlRun &run);
 QStringList findingIds(const QJsonObject &report);

@@ -49,6 +49,38 @@ private Q_SLOTS:
         QCOMPARE(store.freshValue(QStringLiteral("CUDA_PATH")).value(), QStringLiteral("C:\\CUDA\\v12.2"));
     }
 
+    // A per-user CUDA_PATH (a common way to switch toolkits) does not reach the machine's Path:
+    // Windows expands that before any user variable exists. The user's own Path does see it.
+    void machineValuesSeeOnlyMachineVariables()
+    {
+        auto registry = std::make_shared<MemoryRegistry>();
+        const QString machineKey = EnvironmentStore::registryKey(EnvironmentScope::Machine);
+        const QString userKey = EnvironmentStore::registryKey(EnvironmentScope::User);
+        registry->setString(RegistryHive::LocalMachine, machineKey, QStringLiteral("Path"),
+                            QStringLiteral("%CUDA_PATH%\\bin;%TOOLS%\\bin"), RegistryValue::ExpandString);
+        registry->setString(RegistryHive::LocalMachine, machineKey, QStringLiteral("CUDA_PATH"),
+                            QStringLiteral("C:\\CUDA\\v12.2"));
+        registry->setString(RegistryHive::CurrentUser, userKey, QStringLiteral("CUDA_PATH"),
+                            QStringLiteral("C:\\CUDA\\v11.8"));
+        registry->setString(RegistryHive::CurrentUser, userKey, QStringLiteral("TOOLS"),
+                            QStringLiteral("D:\\tools"));
+        registry->setString(RegistryHive::CurrentUser, userKey, QStringLiteral("Path"),
+                            QStringLiteral("%CUDA_PATH%\\libnvvp"), RegistryValue::ExpandString);
+        registry->setString(RegistryHive::CurrentUser, userKey, QStringLiteral("CUDNN_BIN"),
+                            QStringLiteral("%CUDA_PATH%\\bin"), RegistryValue::ExpandString);
+        // This process was started with the user's variables in its environment.
+        QProcessEnvironment process;
+        process.insert(QStringLiteral("CUDA_PATH"), QStringLiteral("C:\\CUDA\\v11.8"));
+        process.insert(QStringLiteral("TOOLS"), QStringLiteral("D:\\tools"));
+        const EnvironmentStore store(OsFamily::Windows, process, registry);
+        QCOMPARE(store.freshPath().value(),
+                 (QStringList{QStringLiteral("C:\\CUDA\\v12.2\\bin"), QStringLiteral("%TOOLS%\\bin"),
+                              QStringLiteral("C:\\CUDA\\v11.8\\libnvvp")}));
+        QCOMPARE(store.freshValue(QStringLiteral("CUDA_PATH")).value(), QStringLiteral("C:\\CUDA\\v11.8"));
+        QCOMPARE(store.freshValue(QStringLiteral("CUDNN_BIN")).value(),
+                 QStringLiteral("C:\\CUDA\\v11.8\\bin"));
+    }
+
     void unknownWithoutRegistry()
     {
         const EnvironmentStore store(OsFamily::Windows, QProcessEnvironment(), Registry::unavailable());

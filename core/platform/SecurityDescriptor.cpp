@@ -1,0 +1,533 @@
+#include "platform/SecurityDescriptor.h"
+
+#include <QRegularExpression>
+#include <QSet>
+
+#include <array>
+
+namespace cudnnsetup {
+
+namespace {
+
+struct WellKnownSid
+{
+    const char *alias;
+    const char *sid;
+    const char *name;
+};
+
+// SDDL's aliases for SIDs that are the same on every Windows machine.
+constexpr std::array<WellKnownSid, 38> kWellKnownSids{{
+    {"AN", "S-1-5-7", "Anonymous Logon"},
+    {"AO", "S-1-5-32-548", "Account Operators"},
+    {"AU", "S-1-5-11", "Authenticated Users"},
+    {"BA", "S-1-5-32-544", "Administrators"},
+    {"BG", "S-1-5-32-546", "Guests"},
+    {"BO", "S-1-5-32-551", "Backup Operators"},
+    {"BU", "S-1-5-32-545", "Users"},
+    {"CG", "S-1-3-1", "CREATOR GROUP"},
+    {"CO", "S-1-3-0", "CREATOR OWNER"},
+    {"IU", "S-1-5-4", "INTERACTIVE"},
+    {"LS", "S-1-5-19", "LOCAL SERVICE"},
+    {"NS", "S-1-5-20", "NETWORK SERVICE"},
+    {"NU", "S-1-5-2", "NETWORK"},
+    {"OW", "S-1-3-4", "OWNER RIGHTS"},
+    {"PU", "S-1-5-32-547", "Power Users"},
+    {"RD", "S-1-5-32-555", "Remote Desktop Users"},
+    {"RC", "S-1-5-12", "RESTRICTED"},
+    {"SU", "S-1-5-6", "SERVICE"},
+    {"SY", "S-1-5-18", "SYSTEM"},
+    {"WD", "S-1-1-0", "Everyone"},
+    {"WR", "S-1-5-33", "WRITE RESTRICTED"},
+    {"AC", "S-1-15-2-1", "ALL APPLICATION PACKAGES"},
+    {"PO", "S-1-5-32-550", "Print Operators"},
+    {"SO", "S-1-5-32-549", "Server Operators"},
+    {"RU", "S-1-5-32-554", "Pre-Windows 2000 Compatible Access"},
+    {"NO", "S-1-5-32-556", "Network Configuration Operators"},
+    {"MU", "S-1-5-32-558", "Performance Monitor Users"},
+    {"LU", "S-1-5-32-559", "Performance Log Users"},
+    {"IS", "S-1-5-32-568", "IIS_IUSRS"},
+    {"CY", "S-1-5-32-569", "Cryptographic Operators"},
+    {"ER", "S-1-5-32-573", "Event Log Readers"},
+    {"HA", "S-1-5-32-578", "Hyper-V Administrators"},
+    {"RM", "S-1-5-32-580", "Remote Management Users"},
+    {"LW", "S-1-16-4096", "Low Mandatory Level"},
+    {"ME", "S-1-16-8192", "Medium Mandatory Level"},
+    {"MP", "S-1-16-8448", "Medium Plus Mandatory Level"},
+    {"HI", "S-1-16-12288", "High Mandatory Level"},
+    {"SI", "S-1-16-16384", "System Mandatory Level"},
+}};
+
+// Aliases Windows resolves against the machine or the domain ("DU", Domain Users): kept as written.
+const QSet<QString> &relativeAliases()
+{
+    static const QSet<QString> aliases{QStringLiteral("AA"), QStringLiteral("AP"), QStringLiteral("CA"),
+                                       QStringLiteral("CN"), QStringLiteral("DA"), QStringLiteral("DC"),
+                                       QStringLiteral("DD"), QStringLiteral("DG"), QStringLiteral("DU"),
+                                       QStringLiteral("EA"), QStringLiteral("EK"), QStringLiteral("KA"),
+                                       QStringLiteral("LA"), QStringLiteral("LG"), QStringLiteral("PA"),
+                                       QStringLiteral("RO"), QStringLiteral("RS"), QStringLiteral("SA")};
+    return aliases;
+}
+
+const QString kTrustedInstaller =
+    QStringLiteral("S-1-5-80-956008885-3418522649-1831038044-1853292631-2271478464");
+const QString kSystem = QStringLiteral("S-1-5-18");
+const QString kAdministrators = QStringLiteral("S-1-5-32-544");
+const QString kEveryone = QStringLiteral("S-1-1-0");
+const QString kAuthenticatedUsers = QStringLiteral("S-1-5-11");
+const QString kCreatorOwner = QStringLiteral("S-1-3-0");
+const QString kCreatorGroup = QStringLiteral("S-1-3-1");
+const QString kOwnerRights = QStringLiteral("S-1-3-4");
+
+// The groups every standard, interactively signed-in user is a member of: Everyone, Authenticated
+// Users, Users, INTERACTIVE, LOCAL, CONSOLE LOGON, This Organization.
+const QSet<QString> &standardUserGroups()
+{
+    static const QSet<QString> groups{kEveryone,
+                                      kAuthenticatedUsers,
+                                      QStringLiteral("S-1-5-32-545"),
+                                      QStringLiteral("S-1-5-4"),
+                                      QStringLiteral("S-1-2-0"),
+                                      QStringLiteral("S-1-2-1"),
+                                      QStringLiteral("S-1-5-15")};
+    return groups;
+}
+
+bool isTrusted(const QString &sid)
+{
+    return sid == kSystem || sid == kAdministrators || sid == kTrustedInstaller;
+}
+
+// File access rights (winnt.h).
+constexpr quint32 kWriteData = 0x2;  // FILE_WRITE_DATA, FILE_ADD_FILE
+constexpr quint32 kAppendData = 0x4; // FILE_APPEND_DATA, FILE_ADD_SUBDIRECTORY
+constexpr quint32 kDeleteChild = 0x40;
+constexpr quint32 kDelete = 0x10000;
+constexpr quint32 kWriteDac = 0x40000;
+constexpr quint32 kWriteOwner = 0x80000;
+constexpr quint32 kGenericAll = 0x10000000;
+constexpr quint32 kGenericExecute = 0x20000000;
+constexpr quint32 kGenericWrite = 0x40000000;
+constexpr quint32 kGenericRead = 0x80000000;
+constexpr quint32 kFileAllAccess = 0x1f01ff;
+constexpr quint32 kFileGenericRead = 0x120089;
+constexpr quint32 kFileGenericWrite = 0x120116;
+constexpr quint32 kFileGenericExecute = 0x1200a9;
+
+struct RightCode
+{
+    const char *code;
+    quint32 mask;
+};
+
+constexpr std::array<RightCode, 28> kRightCodes{{
+    {"GA", kGenericAll},
+    {"GR", kGenericRead},
+    {"GW", kGenericWrite},
+    {"GX", kGenericExecute},
+    {"RC", 0x20000},
+    {"SD", kDelete},
+    {"WD", kWriteDac},
+    {"WO", kWriteOwner},
+    {"RP", 0x10},
+    {"WP", 0x20},
+    {"CC", 0x1},
+    {"DC", 0x2},
+    {"LC", 0x4},
+    {"SW", 0x8},
+    {"LO", 0x80},
+    {"DT", 0x40},
+    {"CR", 0x100},
+    {"FA", kFileAllAccess},
+    {"FR", kFileGenericRead},
+    {"FW", kFileGenericWrite},
+    {"FX", kFileGenericExecute},
+    {"KA", 0xf003f},
+    {"KR", 0x20019},
+    {"KW", 0x20006},
+    {"KX", 0x20019},
+    {"NR", 0x1},
+    {"NW", 0x2},
+    {"NX", 0x4},
+}};
+
+quint32 mappedForFiles(quint32 mask)
+{
+    quint32 mapped = mask & ~(kGenericAll | kGenericRead | kGenericWrite | kGenericExecute);
+    if (mask & kGenericAll)
+        mapped |= kFileAllAccess;
+    if (mask & kGenericRead)
+        mapped |= kFileGenericRead;
+    if (mask & kGenericWrite)
+        mapped |= kFileGenericWrite;
+    if (mask & kGenericExecute)
+        mapped |= kFileGenericExecute;
+    return mapped;
+}
+
+quint32 changeRights(ObjectRole role)
+{
+    switch (role) {
+    case ObjectRole::File:
+        return kWriteData | kAppendData | kDelete | kWriteDac | kWriteOwner;
+    case ObjectRole::Folder:
+        return kWriteData | kAppendData | kDeleteChild | kDelete | kWriteDac | kWriteOwner;
+    case ObjectRole::Ancestor:
+        return kDeleteChild | kDelete | kWriteDac | kWriteOwner;
+    }
+    return 0;
+}
+
+// Reads SDDL from left to right; every method that fails leaves the reason in `error`.
+class SddlReader
+{
+public:
+    explicit SddlReader(const QString &text)
+        : m_text(text)
+    {
+    }
+
+    bool atEnd() const { return m_position >= m_text.size(); }
+    int position() const { return m_position; }
+    bool take(QLatin1String token)
+    {
+        if (!QStringView(m_text).mid(m_position).startsWith(token))
+            return false;
+        m_position += int(token.size());
+        return true;
+    }
+
+    // A SID string or a two-letter alias, as the S-1-… SID where the alias is machine-independent.
+    std::optional<QString> sid()
+    {
+        static const QRegularExpression sidPattern(QStringLiteral("S-1(-[0-9]+)+"));
+        const QRegularExpressionMatch match =
+            sidPattern.match(m_text, m_position, QRegularExpression::NormalMatch,
+                             QRegularExpression::AnchorAtOffsetMatchOption);
+        if (match.hasMatch()) {
+            m_position += int(match.capturedLength());
+            return match.captured();
+        }
+        const QString alias = m_text.mid(m_position, 2);
+        for (const WellKnownSid &known : kWellKnownSids) {
+            if (alias == QLatin1String(known.alias)) {
+                m_position += 2;
+                return QString::fromLatin1(known.sid);
+            }
+        }
+        if (relativeAliases().contains(alias)) {
+            m_position += 2;
+            return alias;
+        }
+        return std::nullopt;
+    }
+
+    // The text up to the next unnested `;` or `)`, skipping quoted strings and the parentheses of a
+    // conditional expression.
+    QString field()
+    {
+        const int start = m_position;
+        int depth = 0;
+        bool quoted = false;
+        for (; m_position < m_text.size(); ++m_position) {
+            const QChar c = m_text.at(m_position);
+            if (quoted) {
+                quoted = c != QLatin1Char('"');
+            } else if (c == QLatin1Char('"')) {
+                quoted = true;
+            } else if (c == QLatin1Char('(')) {
+                ++depth;
+            } else if (c == QLatin1Char(')')) {
+                if (depth == 0)
+                    break;
+                --depth;
+            } else if (c == QLatin1Char(';') && depth == 0) {
+                break;
+            }
+        }
+        return m_text.mid(start, m_position - start);
+    }
+
+private:
+    const QString &m_text;
+    int m_position = 0;
+};
+
+std::optional<quint32> parseRights(const QString &text)
+{
+    if (text.startsWith(QLatin1String("0x"), Qt::CaseInsensitive)) {
+        bool ok = false;
+        const quint32 mask = text.mid(2).toUInt(&ok, 16);
+        return ok ? std::optional<quint32>(mask) : std::nullopt;
+    }
+    if (text.isEmpty() || text.size() % 2 != 0)
+        return std::nullopt;
+    quint32 mask = 0;
+    for (int i = 0; i < text.size(); i += 2) {
+        const QStringView code = QStringView(text).mid(i, 2);
+        bool known = false;
+        for (const RightCode &right : kRightCodes) {
+            if (code == QLatin1String(right.code)) {
+                mask |= right.mask;
+                known = true;
+                break;
+            }
+        }
+        if (!known)
+            return std::nullopt;
+    }
+    return mask;
+}
+
+// Whether the flags make the ACE inherit-only; nullopt for a flag SDDL does not have.
+std::optional<bool> parseInheritOnly(const QString &text)
+{
+    static const QSet<QString> known{QStringLiteral("CI"), QStringLiteral("OI"), QStringLiteral("NP"),
+                                     QStringLiteral("IO"), QStringLiteral("ID"), QStringLiteral("SA"),
+                                     QStringLiteral("FA"), QStringLiteral("TP"), QStringLiteral("CR")};
+    if (text.size() % 2 != 0)
+        return std::nullopt;
+    bool inheritOnly = false;
+    for (int i = 0; i < text.size(); i += 2) {
+        const QString flag = text.mid(i, 2);
+        if (!known.contains(flag))
+            return std::nullopt;
+        inheritOnly = inheritOnly || flag == QLatin1String("IO");
+    }
+    return inheritOnly;
+}
+
+// How an ACE of this type counts when the question is "may someone write": object and callback
+// allows may grant, so they count as allows; object and callback denies may not apply, so they
+// are not relied on. Audit, alarm, label and policy ACEs belong to the SACL.
+enum class AceUse
+{
+    Allow,
+    Deny,
+    Ignore,
+};
+
+std::optional<AceUse> aceUse(const QString &type)
+{
+    if (type == QLatin1String("A") || type == QLatin1String("OA") || type == QLatin1String("XA") ||
+        type == QLatin1String("ZA"))
+        return AceUse::Allow;
+    if (type == QLatin1String("D"))
+        return AceUse::Deny;
+    static const QSet<QString> others{QStringLiteral("OD"), QStringLiteral("XD"), QStringLiteral("AU"),
+                                      QStringLiteral("AL"), QStringLiteral("OU"), QStringLiteral("OL"),
+                                      QStringLiteral("ML"), QStringLiteral("XU"), QStringLiteral("RA"),
+                                      QStringLiteral("SP"), QStringLiteral("TL"), QStringLiteral("FL")};
+    if (others.contains(type))
+        return AceUse::Ignore;
+    return std::nullopt;
+}
+
+Finding malformed(const QString &sddl, int position, const QString &why)
+{
+    return Finding::error(
+        QStringLiteral("security.bad-descriptor"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Windows described who may change a file in a form this "
+                                             "program does not understand, so it does not trust the file.")),
+        QStringLiteral("%1 at position %2 of %3").arg(why).arg(position).arg(sddl));
+}
+
+// The ACL after "D:" or "S:": its flags, then its ACEs.
+struct ParsedAcl
+{
+    bool isNull = false;
+    QList<SecurityDescriptor::Ace> aces;
+};
+
+Expected<ParsedAcl> readAcl(SddlReader &reader, const QString &sddl)
+{
+    ParsedAcl acl;
+    for (;;) {
+        if (reader.take(QLatin1String("NO_ACCESS_CONTROL")))
+            acl.isNull = true;
+        else if (!reader.take(QLatin1String("P")) && !reader.take(QLatin1String("AI")) &&
+                 !reader.take(QLatin1String("AR")))
+            break;
+    }
+    while (reader.take(QLatin1String("("))) {
+        const int aceStart = reader.position();
+        QStringList fields;
+        for (;;) {
+            fields.append(reader.field());
+            if (reader.take(QLatin1String(")")))
+                break;
+            if (!reader.take(QLatin1String(";")))
+                return malformed(sddl, aceStart, QStringLiteral("unterminated ACE"));
+        }
+        if (fields.size() < 6 || fields.size() > 7)
+            return malformed(sddl, aceStart, QStringLiteral("an ACE has %1 fields").arg(fields.size()));
+        const std::optional<AceUse> use = aceUse(fields.at(0));
+        if (!use)
+            return malformed(sddl, aceStart, QStringLiteral("unknown ACE type \"%1\"").arg(fields.at(0)));
+        const std::optional<bool> inheritOnly = parseInheritOnly(fields.at(1));
+        if (!inheritOnly)
+            return malformed(sddl, aceStart, QStringLiteral("unknown ACE flags \"%1\"").arg(fields.at(1)));
+        const std::optional<quint32> mask = parseRights(fields.at(2));
+        if (!mask)
+            return malformed(sddl, aceStart, QStringLiteral("unknown rights \"%1\"").arg(fields.at(2)));
+        const QString sidText = fields.at(5);
+        SddlReader sidReader(sidText);
+        const std::optional<QString> sid = sidReader.sid();
+        if (!sid || !sidReader.atEnd())
+            return malformed(sddl, aceStart, QStringLiteral("unknown account \"%1\"").arg(sidText));
+        if (*use == AceUse::Ignore)
+            continue;
+        SecurityDescriptor::Ace ace;
+        ace.type = *use == AceUse::Allow ? SecurityDescriptor::Ace::Type::Allow
+                                         : SecurityDescriptor::Ace::Type::Deny;
+        ace.inheritOnly = *inheritOnly;
+        ace.mask = *mask;
+        ace.sid = *sid;
+        acl.aces.append(ace);
+    }
+    return acl;
+}
+
+void appendOnce(QStringList &list, const QString &value)
+{
+    if (!list.contains(value))
+        list.append(value);
+}
+
+} // namespace
+
+Expected<SecurityDescriptor> SecurityDescriptor::fromSddl(const QString &sddl)
+{
+    SecurityDescriptor descriptor;
+    SddlReader reader(sddl);
+    while (!reader.atEnd()) {
+        const int start = reader.position();
+        if (reader.take(QLatin1String("O:")) || reader.take(QLatin1String("G:"))) {
+            const bool isOwner = sddl.at(start) == QLatin1Char('O');
+            const std::optional<QString> sid = reader.sid();
+            if (!sid)
+                return malformed(sddl, reader.position(), QStringLiteral("unknown account"));
+            if (isOwner)
+                descriptor.owner = *sid;
+        } else if (reader.take(QLatin1String("D:"))) {
+            Expected<ParsedAcl> acl = readAcl(reader, sddl);
+            if (!acl)
+                return acl.error();
+            descriptor.hasDacl = true;
+            descriptor.daclIsNull = acl->isNull;
+            descriptor.dacl = acl->aces;
+        } else if (reader.take(QLatin1String("S:"))) {
+            Expected<ParsedAcl> acl = readAcl(reader, sddl);
+            if (!acl)
+                return acl.error();
+        } else {
+            return malformed(sddl, start, QStringLiteral("unexpected text"));
+        }
+    }
+    return descriptor;
+}
+
+QString WriteAudit::summary() const
+{
+    const auto named = [](const QString &sid) {
+        const QString alias = security::sidAlias(sid);
+        const QString name = security::sidName(sid);
+        return name == sid ? alias : QStringLiteral("%1 (%2)").arg(alias, name);
+    };
+    QString text =
+        owner.isEmpty() ? QStringLiteral("no owner") : QStringLiteral("owner %1").arg(named(owner));
+    if (writers.isEmpty())
+        return text + QStringLiteral("; only administrators may change it");
+    QStringList names;
+    for (const QString &writer : writers)
+        names.append(named(writer));
+    return text + QStringLiteral("; may change it: ") + names.join(QStringLiteral(", "));
+}
+
+namespace security {
+
+QString adminsOnlySddl()
+{
+    return QStringLiteral("O:BAG:SYD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;FX;;;BU)");
+}
+
+WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role)
+{
+    WriteAudit audit;
+    audit.owner = descriptor.owner;
+    audit.ownerTrusted = isTrusted(descriptor.owner);
+    QStringList writers;
+    if (!audit.ownerTrusted && !descriptor.owner.isEmpty())
+        writers.append(descriptor.owner);
+    if (!descriptor.hasDacl || descriptor.daclIsNull) {
+        appendOnce(writers, kEveryone);
+        audit.writers = writers;
+        return audit;
+    }
+    const quint32 wanted = changeRights(role);
+    // An ACE for CREATOR OWNER or CREATOR GROUP that is not inherit-only matches nobody; OWNER RIGHTS
+    // matches the owner, who is already judged above.
+    const auto applies = [](const SecurityDescriptor::Ace &ace) {
+        return !ace.inheritOnly && ace.sid != kCreatorOwner && ace.sid != kCreatorGroup &&
+               ace.sid != kOwnerRights;
+    };
+    // The accounts to check: a standard user, and every other account or group the DACL names,
+    // both as a member of the standard groups and of only Everyone and Authenticated Users (a
+    // service account is no member of Users, so a deny for Users does not stop it).
+    QList<QSet<QString>> principals{standardUserGroups()};
+    for (const SecurityDescriptor::Ace &ace : descriptor.dacl) {
+        if (!applies(ace) || isTrusted(ace.sid) || standardUserGroups().contains(ace.sid))
+            continue;
+        principals.append(standardUserGroups() + QSet<QString>{ace.sid});
+        principals.append({ace.sid, kEveryone, kAuthenticatedUsers});
+    }
+    QList<bool> grantsChange(descriptor.dacl.size(), false);
+    for (const QSet<QString> &groups : principals) {
+        quint32 granted = 0;
+        quint32 denied = 0;
+        for (qsizetype i = 0; i < descriptor.dacl.size(); ++i) {
+            const SecurityDescriptor::Ace &ace = descriptor.dacl.at(i);
+            if (!applies(ace) || !groups.contains(ace.sid))
+                continue;
+            const quint32 rights = mappedForFiles(ace.mask) & wanted;
+            if (ace.type == SecurityDescriptor::Ace::Type::Deny) {
+                denied |= rights & ~granted;
+                continue;
+            }
+            const quint32 added = rights & ~granted & ~denied;
+            granted |= added;
+            grantsChange[i] = grantsChange[i] || added != 0;
+        }
+    }
+    for (qsizetype i = 0; i < descriptor.dacl.size(); ++i) {
+        if (grantsChange.at(i))
+            appendOnce(writers, descriptor.dacl.at(i).sid);
+    }
+    audit.writers = writers;
+    return audit;
+}
+
+QString sidAlias(const QString &sid)
+{
+    for (const WellKnownSid &known : kWellKnownSids) {
+        if (sid == QLatin1String(known.sid))
+            return QString::fromLatin1(known.alias);
+    }
+    return sid;
+}
+
+QString sidName(const QString &sid)
+{
+    if (sid == kTrustedInstaller)
+        return QStringLiteral("TrustedInstaller");
+    for (const WellKnownSid &known : kWellKnownSids) {
+        if (sid == QLatin1String(known.sid))
+            return QString::fromLatin1(known.name);
+    }
+    return sid;
+}
+
+} // namespace security
+
+} // namespace cudnnsetup

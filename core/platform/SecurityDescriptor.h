@@ -1,0 +1,86 @@
+#pragma once
+
+#include "common/Expected.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace cudnnsetup {
+
+// A Windows security descriptor as data, read from its SDDL text (what
+// ConvertSecurityDescriptorToStringSecurityDescriptorW writes), so that the question an elevated
+// run has to answer before it trusts a file — could someone other than an administrator have
+// written it? — is decided by code that every platform runs and tests, fed with real descriptors.
+// Only the owner and the DACL matter here; the group and the SACL are read and ignored.
+class SecurityDescriptor
+{
+public:
+    struct Ace
+    {
+        enum class Type
+        {
+            Allow,
+            Deny,
+        };
+        Type type = Type::Allow;
+        bool inheritOnly = false; // IO: for the children only, not this object
+        quint32 mask = 0;         // access rights, generic ones as written
+        QString sid;              // "S-1-5-32-545", or an alias Windows resolves per machine ("DU")
+    };
+
+    // Parses "O:BAG:SYD:PAI(A;OICI;FA;;;SY)(A;OICI;0x1200a9;;;BU)"; the error names the position.
+    static Expected<SecurityDescriptor> fromSddl(const QString &sddl);
+
+    // Inherited ACEs (ID) count as much as explicit ones: what a folder above grants is granted.
+    QString owner; // a SID; empty when the descriptor names none
+    bool hasDacl = false;
+    bool daclIsNull = false; // "D:NO_ACCESS_CONTROL": everyone may do everything
+    QList<Ace> dacl;
+};
+
+// What the object is to the file being trusted, which decides the rights that count as a change:
+// the file itself (write, append, delete, rights, owner), a folder between it and the trusted root
+// (also adding and deleting children), or a folder above that root (whoever may delete, rename or
+// re-permission it, or delete its children, could swap the whole tree).
+enum class ObjectRole
+{
+    File,
+    Folder,
+    Ancestor,
+};
+
+// Who, besides SYSTEM, the Administrators and TrustedInstaller, may change an object.
+struct WriteAudit
+{
+    QString owner;
+    bool ownerTrusted = false;
+    QStringList writers; // SIDs, aliases where SDDL has one ("BU", "AU", "WD"), in DACL order
+
+    bool trusted() const { return ownerTrusted && writers.isEmpty(); }
+    // "owner S-1-5-21-…-1001; may write: BU (Users), AU (Authenticated Users)", for logs and details.
+    QString summary() const;
+};
+
+namespace security {
+
+// The descriptor cuDNN Setup gives the folders only administrators may change: its state folder,
+// and a folder it creates for the system PATH. Owner Administrators; protected; SYSTEM and
+// Administrators full control, Users read and execute; inherited by everything below.
+QString adminsOnlySddl();
+
+// Checks `descriptor` as Windows' access check would for a standard user (Everyone, Authenticated
+// Users, Users, Interactive) and for every other account or group its DACL names: explicit and
+// inherited ACEs in order, a deny before the allow it overrides, inherit-only ACEs skipped,
+// generic rights mapped as for files. A NULL DACL lets everyone write; an owner that is not trusted
+// may always rewrite the DACL, so it is a writer too.
+WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role);
+
+// SDDL's alias for a SID it has one for ("S-1-5-32-545" → "BU"), else the SID.
+QString sidAlias(const QString &sid);
+// A person's name for a SID ("Users", "Authenticated Users"), else the SID itself.
+QString sidName(const QString &sid);
+
+} // namespace security
+
+} // namespace cudnnsetup
