@@ -14,9 +14,6 @@ namespace cudnnsetup::console {
 namespace {
 
 #ifdef Q_OS_WIN
-constexpr unsigned long kStandardOutput = STD_OUTPUT_HANDLE;
-constexpr unsigned long kStandardError = STD_ERROR_HANDLE;
-
 // The console behind a standard handle; nullptr when it is redirected (a file, a pipe, nothing).
 HANDLE consoleOf(DWORD standardHandle)
 {
@@ -41,16 +38,14 @@ bool writeConsole(HANDLE console, const QString &text)
     }
     return true;
 }
-#else
-constexpr unsigned long kStandardOutput = 0; // no handles: stdio's streams are all there is
-constexpr unsigned long kStandardError = 0;
 #endif
 
-void write(FILE *stream, [[maybe_unused]] unsigned long standardHandle, const QString &text)
+void write(FILE *stream, const QString &text)
 {
     std::fflush(stream); // what went out through stdio before stays before
 #ifdef Q_OS_WIN
-    if (HANDLE console = consoleOf(standardHandle); console && writeConsole(console, text))
+    if (HANDLE console = consoleOf(stream == stderr ? STD_ERROR_HANDLE : STD_OUTPUT_HANDLE);
+        console && writeConsole(console, text))
         return;
 #endif
     const QByteArray bytes = text.toUtf8();
@@ -69,12 +64,12 @@ QString withoutLineEnd(QString line)
 
 void out(const QString &text)
 {
-    write(stdout, kStandardOutput, text);
+    write(stdout, text);
 }
 
 void error(const QString &text)
 {
-    write(stderr, kStandardError, text);
+    write(stderr, text);
 }
 
 QString readLine()

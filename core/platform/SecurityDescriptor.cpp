@@ -58,6 +58,15 @@ constexpr std::array<WellKnownSid, 38> kWellKnownSids{{
     {"SI", "S-1-16-16384", "System Mandatory Level"},
 }};
 
+const WellKnownSid *wellKnown(const QString &sid)
+{
+    for (const WellKnownSid &known : kWellKnownSids) {
+        if (sid == QLatin1String(known.sid))
+            return &known;
+    }
+    return nullptr;
+}
+
 // Aliases Windows resolves against the machine or the domain ("DU", Domain Users): kept as written.
 const QSet<QString> &relativeAliases()
 {
@@ -179,7 +188,7 @@ quint32 changeRights(ObjectRole role)
     return 0;
 }
 
-// Reads SDDL from left to right; every method that fails leaves the reason in `error`.
+// Reads SDDL from left to right; a method that finds no match leaves the position where it was.
 class SddlReader
 {
 public:
@@ -457,12 +466,10 @@ WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role)
     WriteAudit audit;
     audit.owner = descriptor.owner;
     audit.ownerTrusted = isTrusted(descriptor.owner);
-    QStringList writers;
     if (!audit.ownerTrusted && !descriptor.owner.isEmpty())
-        writers.append(descriptor.owner);
+        audit.writers.append(descriptor.owner);
     if (!descriptor.hasDacl || descriptor.daclIsNull) {
-        appendOnce(writers, kEveryone);
-        audit.writers = writers;
+        appendOnce(audit.writers, kEveryone);
         return audit;
     }
     const quint32 wanted = changeRights(role);
@@ -502,30 +509,23 @@ WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role)
     }
     for (qsizetype i = 0; i < descriptor.dacl.size(); ++i) {
         if (grantsChange.at(i))
-            appendOnce(writers, descriptor.dacl.at(i).sid);
+            appendOnce(audit.writers, descriptor.dacl.at(i).sid);
     }
-    audit.writers = writers;
     return audit;
 }
 
 QString sidAlias(const QString &sid)
 {
-    for (const WellKnownSid &known : kWellKnownSids) {
-        if (sid == QLatin1String(known.sid))
-            return QString::fromLatin1(known.alias);
-    }
-    return sid;
+    const WellKnownSid *known = wellKnown(sid);
+    return known ? QString::fromLatin1(known->alias) : sid;
 }
 
 QString sidName(const QString &sid)
 {
     if (sid == kTrustedInstaller)
         return QStringLiteral("TrustedInstaller");
-    for (const WellKnownSid &known : kWellKnownSids) {
-        if (sid == QLatin1String(known.sid))
-            return QString::fromLatin1(known.name);
-    }
-    return sid;
+    const WellKnownSid *known = wellKnown(sid);
+    return known ? QString::fromLatin1(known->name) : sid;
 }
 
 } // namespace security

@@ -2,7 +2,7 @@
 
 // The test suites of one kind (unit, e2e, gui, windows) share one executable, which links Qt and
 // the core library once instead of once a suite; its first argument names the suite to run:
-//   tst_unit tst_sha256 [QtTest options]
+//   unit_tests tst_sha256 [QtTest options]
 // Each suite still runs alone in its own process, as CTest's test <kind>/<suite>. A suite ends with
 // CUDNNSETUP_TEST_MAIN(TestClass) or CUDNNSETUP_TEST_GUILESS_MAIN(TestClass) where QTEST_MAIN and
 // QTEST_GUILESS_MAIN would stand, and keeps its helpers in an anonymous namespace.
