@@ -3104,6 +3104,22 @@ Commands:
         <source>Windows described who may change a file in a form this program does not understand, so it does not trust the file.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>An unfinished install journal was found that cuDNN Setup cannot have written, so it was not replayed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask an administrator to look at it and remove it; nothing it names was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It was renamed to %1 and nothing it names was changed. Ask an administrator to look at it: someone may have put it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A receipt was found that cuDNN Setup cannot have written, so it is ignored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -30,7 +30,7 @@
     <message>
         <source>The cuDNN Setup wizard. With --unattended it installs, repairs or uninstalls without a window and exits with the Windows installer codes (0, 3010, 1602, 1603, 1618, 87).
 
-Windows starts this program without waiting for it: a script sees its exit code only with "start /wait cudnn-setup.exe --unattended ..." or "Start-Process -Wait -PassThru". For scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the same exit codes.</source>
+Windows starts this program without waiting for it: a script sees its exit code only with &quot;start /wait cudnn-setup.exe --unattended ...&quot; or &quot;Start-Process -Wait -PassThru&quot;. For scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the same exit codes.</source>
         <translation>cuDNN Setup 安装向导。加上 --unattended 时不显示窗口，直接安装、修复或卸载，并以 Windows 安装程序的退出码（0、3010、1602、1603、1618、87）结束。
 
 Windows 启动本程序后不会等它结束：脚本只有用“start /wait cudnn-setup.exe --unattended ...”或“Start-Process -Wait -PassThru”才能拿到退出码。写脚本更推荐用 cudnnctl（install、uninstall、status）：它是控制台程序，退出码相同。</translation>
@@ -83,8 +83,8 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
 <context>
     <name>cudnnctl</name>
     <message>
-        <source>Run "cudnnctl --help" for the commands and options.</source>
-        <translation>运行 "cudnnctl --help" 查看命令和选项。</translation>
+        <source>Run &quot;cudnnctl --help&quot; for the commands and options.</source>
+        <translation>运行 &quot;cudnnctl --help&quot; 查看命令和选项。</translation>
     </message>
     <message>
         <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
@@ -115,11 +115,11 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
         <translation>没有指定命令。</translation>
     </message>
     <message>
-        <source>Unknown command "%1".</source>
+        <source>Unknown command &quot;%1&quot;.</source>
         <translation>未知命令“%1”。</translation>
     </message>
     <message>
-        <source>Unexpected argument "%1".</source>
+        <source>Unexpected argument &quot;%1&quot;.</source>
         <translation>多余的参数“%1”。</translation>
     </message>
     <message>
@@ -155,7 +155,7 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
         <translation>check：假定 CUDA 工具包版本为 V。</translation>
     </message>
     <message>
-        <source>check: as if the GPU's compute capability were X.Y.</source>
+        <source>check: as if the GPU&apos;s compute capability were X.Y.</source>
         <translation>check：假定显卡的计算能力为 X.Y。</translation>
     </message>
     <message>
@@ -167,7 +167,7 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
         <translation>--%1 只能用于 check 命令。</translation>
     </message>
     <message>
-        <source>This build has no zip backend "%1".</source>
+        <source>This build has no zip backend &quot;%1&quot;.</source>
         <translation>本版本没有名为“%1”的 zip 读取后端。</translation>
     </message>
     <message>
@@ -215,7 +215,7 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
         <translation>安装记录 %1：%2</translation>
     </message>
     <message>
-        <source>install: which PATH gets the DLL folder: user, system or none (default: the target's own choice).</source>
+        <source>install: which PATH gets the DLL folder: user, system or none (default: the target&apos;s own choice).</source>
         <translation>install：把 DLL 文件夹加入哪个 PATH：user、system 或 none（默认：按安装位置的惯例）。</translation>
     </message>
     <message>
@@ -308,10 +308,10 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
 Commands:
   detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
             interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's
+  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA&apos;s
             tables and name the archive to download. Values not given with
             --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
-  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own
+  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA&apos;s own
             file, and which cuDNN for which CUDA it truly holds.
   install   Install a cuDNN archive as one transaction (--archive --target
             --path): all of it or nothing, with a receipt.
@@ -484,7 +484,7 @@ Commands:
         <translation>把 CUDA_PATH 改为你实际使用的工具包（例如 %1），或者删除它。</translation>
     </message>
     <message>
-        <source>CUDA_VISIBLE_DEVICES is set to "%1", which hides every GPU from CUDA programs.</source>
+        <source>CUDA_VISIBLE_DEVICES is set to &quot;%1&quot;, which hides every GPU from CUDA programs.</source>
         <translation>CUDA_VISIBLE_DEVICES 被设为“%1”，CUDA 程序因此看不到任何显卡。</translation>
     </message>
     <message>
@@ -528,7 +528,7 @@ Commands:
         <translation>有一块显卡不再响应驱动。</translation>
     </message>
     <message>
-        <source>Restart the computer. If it happens again, check the GPU's power cables and cooling.</source>
+        <source>Restart the computer. If it happens again, check the GPU&apos;s power cables and cooling.</source>
         <translation>请重启电脑。如果问题再次出现，请检查显卡的供电线和散热。</translation>
     </message>
     <message>
@@ -548,7 +548,7 @@ Commands:
         <translation>请重启电脑。如果仍然不行，请重新安装 NVIDIA 驱动（选择“执行清洁安装”）。</translation>
     </message>
     <message>
-        <source>The driver did not say which CUDA versions it supports (nvidia-smi printed "%1").</source>
+        <source>The driver did not say which CUDA versions it supports (nvidia-smi printed &quot;%1&quot;).</source>
         <translation>驱动没有给出它支持的 CUDA 版本（nvidia-smi 显示为“%1”）。</translation>
     </message>
     <message>
@@ -745,7 +745,7 @@ Commands:
         <translation>NVIDIA 只为 x64 电脑发布 Windows 版 cuDNN，而这台是 ARM 版 Windows。</translation>
     </message>
     <message>
-        <source>Under WSL 2, cuDNN goes inside this Linux distribution: use NVIDIA's Linux archive (cudnn-linux-x86_64-…-archive.tar.xz), not the Windows one. The driver stays the Windows driver.</source>
+        <source>Under WSL 2, cuDNN goes inside this Linux distribution: use NVIDIA&apos;s Linux archive (cudnn-linux-x86_64-…-archive.tar.xz), not the Windows one. The driver stays the Windows driver.</source>
         <translation>在 WSL 2 中，cuDNN 要装在这个 Linux 发行版里面：请使用 NVIDIA 的 Linux 压缩包（cudnn-linux-x86_64-…-archive.tar.xz），而不是 Windows 版。驱动仍然是 Windows 上装的那个。</translation>
     </message>
     <message>
@@ -781,7 +781,7 @@ Commands:
         <translation>NVIDIA 没有公布 CUDA %1 在本系统上的最低驱动版本，因此无法核对驱动 %2 是否够用（驱动自报支持 CUDA %3）。</translation>
     </message>
     <message>
-        <source>Driver %1 runs CUDA %2 through minor-version compatibility (the toolkit's own minimum is %3); code that needs newer driver features, such as compiling newer PTX at run time, can fail.</source>
+        <source>Driver %1 runs CUDA %2 through minor-version compatibility (the toolkit&apos;s own minimum is %3); code that needs newer driver features, such as compiling newer PTX at run time, can fail.</source>
         <translation>驱动 %1 依靠次版本兼容性运行 CUDA %2（该工具包自身要求 %3）；需要较新驱动功能的代码，例如运行时编译较新的 PTX，可能会失败。</translation>
     </message>
     <message>
@@ -841,7 +841,7 @@ Commands:
         <translation>驱动 %1 太旧，不能运行面向 CUDA %3 的 cuDNN %2：它需要 %4 或更新的驱动。</translation>
     </message>
     <message>
-        <source>NVIDIA's support matrix gives no minimum driver for cuDNN %1 for CUDA %2 on this system, so driver %3 cannot be checked against it.</source>
+        <source>NVIDIA&apos;s support matrix gives no minimum driver for cuDNN %1 for CUDA %2 on this system, so driver %3 cannot be checked against it.</source>
         <translation>NVIDIA 的支持矩阵没有给出面向 CUDA %2 的 cuDNN %1 在本系统上的最低驱动，因此无法核对驱动 %3 是否够用。</translation>
     </message>
     <message>
@@ -889,7 +889,7 @@ Commands:
         <translation>面向 CUDA %2 的 cuDNN %1 不支持 %3。</translation>
     </message>
     <message>
-        <source>%1 needs zlibwapi.dll on Windows, and none was found: it fails with "Could not locate zlibwapi.dll".</source>
+        <source>%1 needs zlibwapi.dll on Windows, and none was found: it fails with &quot;Could not locate zlibwapi.dll&quot;.</source>
         <translation>%1 在 Windows 上需要 zlibwapi.dll，但没有找到它：运行时会报错“Could not locate zlibwapi.dll”。</translation>
     </message>
     <message>
@@ -901,7 +901,7 @@ Commands:
         <translation>%1 是 32 位 Python；cuDNN 和 CUDA 只有 64 位版本，它永远用不上。</translation>
     </message>
     <message>
-        <source>Install a 64-bit Python (python.org's "Windows installer (64-bit)").</source>
+        <source>Install a 64-bit Python (python.org&apos;s &quot;Windows installer (64-bit)&quot;).</source>
         <translation>请安装 64 位 Python（python.org 上的“Windows installer (64-bit)”）。</translation>
     </message>
     <message>
@@ -929,7 +929,7 @@ Commands:
         <translation>请安装 CUDA 版本：pip install torch --index-url https://download.pytorch.org/whl/%1</translation>
     </message>
     <message>
-        <source>%1 "%2" cannot be used: %3</source>
+        <source>%1 &quot;%2&quot; cannot be used: %3</source>
         <translation>%1 “%2”无法使用：%3</translation>
     </message>
     <message>
@@ -1005,7 +1005,7 @@ Commands:
         <translation>下载 %1</translation>
     </message>
     <message>
-        <source>NVIDIA's SHA-256: %1</source>
+        <source>NVIDIA&apos;s SHA-256: %1</source>
         <translation>NVIDIA 公布的 SHA-256：%1</translation>
     </message>
     <message>
@@ -1037,11 +1037,11 @@ Commands:
         <translation>已取消读取压缩包。</translation>
     </message>
     <message>
-        <source>The data of "%1" does not match its checksum: the archive is damaged.</source>
+        <source>The data of &quot;%1&quot; does not match its checksum: the archive is damaged.</source>
         <translation>“%1”的数据与其校验值不符：压缩包已损坏。</translation>
     </message>
     <message>
-        <source>"%1" cannot be unpacked: the archive is damaged or incomplete.</source>
+        <source>&quot;%1&quot; cannot be unpacked: the archive is damaged or incomplete.</source>
         <translation>无法解压“%1”：压缩包已损坏或不完整。</translation>
     </message>
     <message>
@@ -1049,23 +1049,23 @@ Commands:
         <translation>并非所有 DLL 都是 64 位 x64 Windows 版，例如 %1：这不是 x64 的 cuDNN 包，或者已被篡改。</translation>
     </message>
     <message>
-        <source>"%1" is named like a DLL but is not a Windows program file: the archive is damaged.</source>
+        <source>&quot;%1&quot; is named like a DLL but is not a Windows program file: the archive is damaged.</source>
         <translation>“%1”名字像 DLL，却不是 Windows 程序文件：压缩包已损坏。</translation>
     </message>
     <message>
-        <source>This is NVIDIA's %1, saved under another name.</source>
+        <source>This is NVIDIA&apos;s %1, saved under another name.</source>
         <translation>这就是 NVIDIA 发布的 %1，只是换了个文件名保存。</translation>
     </message>
     <message>
-        <source>This file is named like NVIDIA's %1, but it is not that file: its SHA-256 differs from the one NVIDIA published. It was damaged or altered after NVIDIA published it.</source>
+        <source>This file is named like NVIDIA&apos;s %1, but it is not that file: its SHA-256 differs from the one NVIDIA published. It was damaged or altered after NVIDIA published it.</source>
         <translation>这个文件的名字与 NVIDIA 的 %1 相同，但并不是那个文件：它的 SHA-256 与 NVIDIA 公布的不一致。它在发布之后被损坏或改动过。</translation>
     </message>
     <message>
-        <source>Download it again from NVIDIA's cuDNN archive page.</source>
+        <source>Download it again from NVIDIA&apos;s cuDNN archive page.</source>
         <translation>请从 NVIDIA 的 cuDNN 归档页面重新下载。</translation>
     </message>
     <message>
-        <source>NVIDIA's checksum for this file is not in the compatibility database (version %1), so it cannot be compared.</source>
+        <source>NVIDIA&apos;s checksum for this file is not in the compatibility database (version %1), so it cannot be compared.</source>
         <translation>兼容性数据库（版本 %1）中没有这个文件的 NVIDIA 校验值，无法比对。</translation>
     </message>
     <message>
@@ -1089,7 +1089,7 @@ Commands:
         <translation>这个 zip 里没有 cuDNN：既没有 cudnn64_N.dll，也没有 cudnn_version.h。</translation>
     </message>
     <message>
-        <source>The cuDNN files are not where NVIDIA's archives put them (the libraries are in "%1"): it was re-packed by someone.</source>
+        <source>The cuDNN files are not where NVIDIA&apos;s archives put them (the libraries are in &quot;%1&quot;): it was re-packed by someone.</source>
         <translation>cuDNN 文件不在 NVIDIA 压缩包通常的位置（库文件在“%1”中）：它被别人重新打包过。</translation>
     </message>
     <message>
@@ -1097,11 +1097,11 @@ Commands:
         <translation>压缩包中没有可读的 cudnn_version.h，无法确定其真实版本。</translation>
     </message>
     <message>
-        <source>This is a Windows program, not a zip archive: perhaps NVIDIA's graphical cuDNN installer.</source>
+        <source>This is a Windows program, not a zip archive: perhaps NVIDIA&apos;s graphical cuDNN installer.</source>
         <translation>这是一个 Windows 程序，不是 zip 压缩包：可能是 NVIDIA 的图形界面 cuDNN 安装程序。</translation>
     </message>
     <message>
-        <source>Download the zip archive (cudnn-windows-x86_64-…-archive.zip) from NVIDIA's cuDNN archive page instead.</source>
+        <source>Download the zip archive (cudnn-windows-x86_64-…-archive.zip) from NVIDIA&apos;s cuDNN archive page instead.</source>
         <translation>请改为从 NVIDIA 的 cuDNN 归档页面下载 zip 压缩包（cudnn-windows-x86_64-…-archive.zip）。</translation>
     </message>
     <message>
@@ -1125,7 +1125,7 @@ Commands:
         <translation>空的文件夹名</translation>
     </message>
     <message>
-        <source>a "." or ".." folder</source>
+        <source>a &quot;.&quot; or &quot;..&quot; folder</source>
         <translation>“.”或“..”文件夹</translation>
     </message>
     <message>
@@ -1141,7 +1141,7 @@ Commands:
         <translation>以句点或空格结尾的名字</translation>
     </message>
     <message>
-        <source>Entries of this archive would land outside the target folder or under names Windows cannot create, such as "%1" (%2); %3 in all.</source>
+        <source>Entries of this archive would land outside the target folder or under names Windows cannot create, such as &quot;%1&quot; (%2); %3 in all.</source>
         <translation>压缩包中有条目会被写到目标文件夹之外，或使用 Windows 无法创建的名字，例如“%1”（%2）；共 %3 个。</translation>
     </message>
     <message>
@@ -1149,23 +1149,23 @@ Commands:
         <translation>有条目名标记为 UTF-8，却不是有效的 UTF-8，例如 %1；共 %2 个。</translation>
     </message>
     <message>
-        <source>The archive holds symbolic links, such as "%1" (%2 in all). A cuDNN archive for Windows has none, and a link can point outside the target folder.</source>
+        <source>The archive holds symbolic links, such as &quot;%1&quot; (%2 in all). A cuDNN archive for Windows has none, and a link can point outside the target folder.</source>
         <translation>压缩包中含有符号链接，例如“%1”（共 %2 个）。Windows 版 cuDNN 压缩包里没有符号链接，而链接可能指向目标文件夹之外。</translation>
     </message>
     <message>
-        <source>The archive has encrypted entries, such as "%1" (%2 in all); NVIDIA's archives are not encrypted.</source>
+        <source>The archive has encrypted entries, such as &quot;%1&quot; (%2 in all); NVIDIA&apos;s archives are not encrypted.</source>
         <translation>压缩包中有加密的条目，例如“%1”（共 %2 个）；NVIDIA 的压缩包不加密。</translation>
     </message>
     <message>
-        <source>The archive compresses "%1" with a method other than stored or deflated (%2 in all); NVIDIA's archives use only those.</source>
+        <source>The archive compresses &quot;%1&quot; with a method other than stored or deflated (%2 in all); NVIDIA&apos;s archives use only those.</source>
         <translation>压缩包对“%1”使用了存储和 deflate 以外的压缩方式（共 %2 个）；NVIDIA 的压缩包只用这两种。</translation>
     </message>
     <message>
-        <source>"%1" and "%2" would be the same file or folder on Windows, which ignores case: one would overwrite the other.</source>
+        <source>&quot;%1&quot; and &quot;%2&quot; would be the same file or folder on Windows, which ignores case: one would overwrite the other.</source>
         <translation>Windows 不区分大小写，“%1”和“%2”在 Windows 上是同一个文件或文件夹：一个会覆盖另一个。</translation>
     </message>
     <message>
-        <source>"%1" declares more than %2 GiB, far more than any cuDNN file (%3 in all).</source>
+        <source>&quot;%1&quot; declares more than %2 GiB, far more than any cuDNN file (%3 in all).</source>
         <translation>“%1”声明的大小超过 %2 GiB，远大于任何 cuDNN 文件（共 %3 个）。</translation>
     </message>
     <message>
@@ -1173,15 +1173,15 @@ Commands:
         <translation>压缩包声明有 %1 个条目、解压后 %2 GiB，超出了任何 cuDNN 压缩包都不会超过的 %3 个条目和 %4 GiB。</translation>
     </message>
     <message>
-        <source>The sizes declared for "%1" are impossible for its compression (%2 in all): the archive is forged, as zip bombs are.</source>
+        <source>The sizes declared for &quot;%1&quot; are impossible for its compression (%2 in all): the archive is forged, as zip bombs are.</source>
         <translation>“%1”声明的大小在其压缩方式下不可能出现（共 %2 个）：压缩包是伪造的，zip 炸弹就是这样。</translation>
     </message>
     <message>
-        <source>The data of "%1" and "%2" overlap in the file, a trick of zip bombs; no honest archive does that.</source>
+        <source>The data of &quot;%1&quot; and &quot;%2&quot; overlap in the file, a trick of zip bombs; no honest archive does that.</source>
         <translation>“%1”和“%2”的数据在文件中相互重叠，这是 zip 炸弹的手法；正常的压缩包不会这样。</translation>
     </message>
     <message>
-        <source>The data of "%1" runs past the end of the file (%2 in all): the download is incomplete or damaged.</source>
+        <source>The data of &quot;%1&quot; runs past the end of the file (%2 in all): the download is incomplete or damaged.</source>
         <translation>“%1”的数据超出了文件末尾（共 %2 个）：下载不完整或已损坏。</translation>
     </message>
     <message>
@@ -1205,7 +1205,7 @@ Commands:
         <translation>文件</translation>
     </message>
     <message>
-        <source>NVIDIA's file</source>
+        <source>NVIDIA&apos;s file</source>
         <translation>NVIDIA 原版文件</translation>
     </message>
     <message>
@@ -1245,11 +1245,11 @@ Commands:
         <translation>%1 个（解压后 %2），文件名编码 %3</translation>
     </message>
     <message>
-        <source>%1 ends before the size the archive's table of contents gives.</source>
+        <source>%1 ends before the size the archive&apos;s table of contents gives.</source>
         <translation>%1 的数据在达到压缩包目录所记录的大小之前就结束了。</translation>
     </message>
     <message>
-        <source>%1 holds more data than the archive's table of contents says.</source>
+        <source>%1 holds more data than the archive&apos;s table of contents says.</source>
         <translation>%1 的数据比压缩包目录中记录的要多。</translation>
     </message>
     <message>
@@ -1333,12 +1333,12 @@ Commands:
         <translation>%1 不是 conda 环境：其中没有 conda-meta 文件夹。</translation>
     </message>
     <message>
-        <source>Give the environment's name or folder as "conda env list" shows it.</source>
-        <translation>请按 "conda env list" 显示的内容填写环境名称或文件夹。</translation>
+        <source>Give the environment&apos;s name or folder as &quot;conda env list&quot; shows it.</source>
+        <translation>请按 &quot;conda env list&quot; 显示的内容填写环境名称或文件夹。</translation>
     </message>
     <message>
-        <source>No conda environment named "%1" was found.</source>
-        <translation>未找到名为 "%1" 的 conda 环境。</translation>
+        <source>No conda environment named &quot;%1&quot; was found.</source>
+        <translation>未找到名为 &quot;%1&quot; 的 conda 环境。</translation>
     </message>
     <message>
         <source>%1 already holds this cuDNN, installed the same way; its files are replaced.</source>
@@ -1401,16 +1401,16 @@ Commands:
         <translation>请选择其子文件夹都在同一磁盘上的文件夹。</translation>
     </message>
     <message>
-        <source>The name "%1" in %2 is reserved by Windows (a device name, or a name ending in a dot or a space).</source>
-        <translation>%2 中的名称 "%1" 是 Windows 保留的（设备名，或以句点或空格结尾的名称）。</translation>
+        <source>The name &quot;%1&quot; in %2 is reserved by Windows (a device name, or a name ending in a dot or a space).</source>
+        <translation>%2 中的名称 &quot;%1&quot; 是 Windows 保留的（设备名，或以句点或空格结尾的名称）。</translation>
     </message>
     <message>
         <source>Choose another folder name.</source>
         <translation>请换一个文件夹名称。</translation>
     </message>
     <message>
-        <source>The name "%1" in %2 contains %3, which Windows does not allow in file names.</source>
-        <translation>%2 中的名称 "%1" 含有 %3，Windows 不允许在文件名中使用该字符。</translation>
+        <source>The name &quot;%1&quot; in %2 contains %3, which Windows does not allow in file names.</source>
+        <translation>%2 中的名称 &quot;%1&quot; 含有 %3，Windows 不允许在文件名中使用该字符。</translation>
     </message>
     <message>
         <source>%1 is too long: its longest file path would have %2 characters, and many programs still cannot open paths of %3 characters or more.</source>
@@ -1453,8 +1453,8 @@ Commands:
         <translation>请用 --target dir:PATH 指定文件夹。</translation>
     </message>
     <message>
-        <source>"%1" is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, conda:NAME or venv:PATH.</source>
-        <translation>"%1" 不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、conda:NAME 或 venv:PATH。</translation>
+        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, conda:NAME or venv:PATH.</source>
+        <translation>&quot;%1&quot; 不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、conda:NAME 或 venv:PATH。</translation>
     </message>
     <message>
         <source>No target folder is given.</source>
@@ -1489,8 +1489,8 @@ Commands:
         <translation>压缩包 %1 没有通过检查，因此什么都没有安装。</translation>
     </message>
     <message>
-        <source>Run "cudnnctl inspect" on it to see why.</source>
-        <translation>对它运行 "cudnnctl inspect" 查看原因。</translation>
+        <source>Run &quot;cudnnctl inspect&quot; on it to see why.</source>
+        <translation>对它运行 &quot;cudnnctl inspect&quot; 查看原因。</translation>
     </message>
     <message>
         <source>No install with the id %1 was found.</source>
@@ -1597,7 +1597,7 @@ Commands:
         <translation>%1 中有另一个 cuDNN，并且在 PATH 中位于 %2 之前，程序会改为加载那个 cuDNN。</translation>
     </message>
     <message>
-        <source>%1 is the bin folder of CUDA %2 and comes before %3 on PATH, so programs may load that toolkit's libraries instead.</source>
+        <source>%1 is the bin folder of CUDA %2 and comes before %3 on PATH, so programs may load that toolkit&apos;s libraries instead.</source>
         <translation>%1 是 CUDA %2 的 bin 文件夹，并且在 PATH 中位于 %3 之前，程序可能会改为加载该工具包的库。</translation>
     </message>
     <message>
@@ -1693,7 +1693,7 @@ Commands:
         <translation>无法将环境变量 %1 写入 %2。</translation>
     </message>
     <message>
-        <source>Changing the system's environment variables needs an administrator: run the setup as an administrator, or choose the user PATH instead.</source>
+        <source>Changing the system&apos;s environment variables needs an administrator: run the setup as an administrator, or choose the user PATH instead.</source>
         <translation>更改系统环境变量需要管理员权限：请以管理员身份运行安装程序，或改为使用用户 PATH。</translation>
     </message>
     <message>
@@ -1737,7 +1737,7 @@ Commands:
         <translation>请检查该程序是否存在，以及此账户能否以管理员身份运行程序。</translation>
     </message>
     <message>
-        <source>This runs as the SYSTEM account, so the per-user PATH would be SYSTEM's own and no person's; it is not changed.</source>
+        <source>This runs as the SYSTEM account, so the per-user PATH would be SYSTEM&apos;s own and no person&apos;s; it is not changed.</source>
         <translation>当前以 SYSTEM 账户运行，用户级 PATH 将是 SYSTEM 自己的，不属于任何实际用户，因此不做更改。</translation>
     </message>
     <message>
@@ -1845,7 +1845,7 @@ Commands:
         <translation>%1 是 %3 平台的 %2 位 DLL，不是 x64 的，64 位程序无法加载它（错误 193）。</translation>
     </message>
     <message>
-        <source>Replace it with the DLLs of NVIDIA's windows-x86_64 archive.</source>
+        <source>Replace it with the DLLs of NVIDIA&apos;s windows-x86_64 archive.</source>
         <translation>请换成 NVIDIA windows-x86_64 压缩包里的 DLL。</translation>
     </message>
     <message>
@@ -1873,7 +1873,7 @@ Commands:
         <translation>程序加载的是 %1（cuDNN %2），而不是 %3（cuDNN %4），因为库搜索时 %5 排在前面。</translation>
     </message>
     <message>
-        <source>torch %1 in %2 can load the cuDNN in %3 (%4): Windows searches that folder before PATH and before torch's own DLLs.</source>
+        <source>torch %1 in %2 can load the cuDNN in %3 (%4): Windows searches that folder before PATH and before torch&apos;s own DLLs.</source>
         <translation>%2 中的 torch %1 可能会加载 %3 里的 cuDNN（%4）：Windows 会先搜索这个文件夹，再搜索 PATH 和 torch 自带的 DLL。</translation>
     </message>
     <message>
@@ -1917,8 +1917,8 @@ Commands:
         <translation>%1（Python %2）不会在 PATH 中查找模块所依赖的 DLL，所以 %3 可能找不到 %4 里的 cuDNN——这个目录只出现在 PATH 中。</translation>
     </message>
     <message>
-        <source>Call os.add_dll_directory(r"%1") in the program before it imports %2, or let cuDNN Setup install cuDNN into this Python environment.</source>
-        <translation>在程序导入 %2 之前调用 os.add_dll_directory(r"%1")，或者让 cuDNN Setup 把 cuDNN 装进这个 Python 环境。</translation>
+        <source>Call os.add_dll_directory(r&quot;%1&quot;) in the program before it imports %2, or let cuDNN Setup install cuDNN into this Python environment.</source>
+        <translation>在程序导入 %2 之前调用 os.add_dll_directory(r&quot;%1&quot;)，或者让 cuDNN Setup 把 cuDNN 装进这个 Python 环境。</translation>
     </message>
     <message>
         <source>cuDNN could not start (CUDNN_STATUS_NOT_INITIALIZED): it is built for CUDA %1, but the program uses the CUDA %2 runtime.</source>
@@ -1969,7 +1969,7 @@ Commands:
         <translation>让修复程序把 CUDA_PATH 设为 %1。</translation>
     </message>
     <message>
-        <source>%1 holds cuDNN files (%2) that Windows redirected there from %3: only this user's programs without a manifest see them; every other program sees %3 without them.</source>
+        <source>%1 holds cuDNN files (%2) that Windows redirected there from %3: only this user&apos;s programs without a manifest see them; every other program sees %3 without them.</source>
         <translation>%1 里有 cuDNN 文件（%2），是 Windows 把写入 %3 的操作重定向到了这里：只有当前用户的、没有清单（manifest）的程序能看到它们，其他程序看到的 %3 里都没有这些文件。</translation>
     </message>
     <message>
@@ -1997,7 +1997,7 @@ Commands:
         <translation>把 %1 中的 cuDNN 文件改名，让程序不再加载它们（卸载这次修复时会改回原名）。</translation>
     </message>
     <message>
-        <source>Put cuDNN Setup's own 64-bit zlibwapi.dll into %1.</source>
+        <source>Put cuDNN Setup&apos;s own 64-bit zlibwapi.dll into %1.</source>
         <translation>把 cuDNN Setup 自带的 64 位 zlibwapi.dll 放到 %1。</translation>
     </message>
     <message>
@@ -2393,11 +2393,11 @@ Commands:
         <translation>复制 cuDNN 压缩包里的整个 bin 文件夹，不要只复制主 DLL；cuDNN 8.3 到 8.9 还需要在 cuDNN 的 DLL 旁边放一个 64 位的 zlibwapi.dll；并把 DLL 所在的那一级文件夹（不是它的上级）加入 PATH。</translation>
     </message>
     <message>
-        <source>The loader found %1 in none of the folders it searches (LD_LIBRARY_PATH, the library's RUNPATH, the ld.so.conf folders).</source>
+        <source>The loader found %1 in none of the folders it searches (LD_LIBRARY_PATH, the library&apos;s RUNPATH, the ld.so.conf folders).</source>
         <translation>加载器在它搜索的所有文件夹（LD_LIBRARY_PATH、库的 RUNPATH、ld.so.conf 中的文件夹）里都没有找到 %1。</translation>
     </message>
     <message>
-        <source>%1 needs %2, which the loader found in none of the folders it searches (LD_LIBRARY_PATH, the library's RUNPATH, the ld.so.conf folders).</source>
+        <source>%1 needs %2, which the loader found in none of the folders it searches (LD_LIBRARY_PATH, the library&apos;s RUNPATH, the ld.so.conf folders).</source>
         <translation>%1 依赖 %2，但加载器在它搜索的所有文件夹（LD_LIBRARY_PATH、库的 RUNPATH、ld.so.conf 中的文件夹）里都没有找到它。</translation>
     </message>
     <message>
@@ -2481,7 +2481,7 @@ Commands:
         <translation>GPU 核函数运行时发生了数值溢出。</translation>
     </message>
     <message>
-        <source>Not an installation problem: the program's data or settings cause it; report it to the program's authors with the cuDNN version.</source>
+        <source>Not an installation problem: the program&apos;s data or settings cause it; report it to the program&apos;s authors with the cuDNN version.</source>
         <translation>这不是安装问题，而是程序的数据或设置导致的；请附上 cuDNN 版本反馈给程序作者。</translation>
     </message>
     <message>
@@ -2513,7 +2513,7 @@ Commands:
         <translation>GPU 缺少该函数所需的功能：这个 cuDNN 不支持它的计算能力（compute capability）。</translation>
     </message>
     <message>
-        <source>Use a cuDNN release whose support matrix lists this GPU's compute capability, or another GPU.</source>
+        <source>Use a cuDNN release whose support matrix lists this GPU&apos;s compute capability, or another GPU.</source>
         <translation>请换用支持矩阵中包含该 GPU 计算能力的 cuDNN 版本，或换一块 GPU。</translation>
     </message>
     <message>
@@ -2537,7 +2537,7 @@ Commands:
         <translation>这不是安装问题：程序请求了 cuDNN 不提供的功能；更新的 cuDNN 或程序中的其他设置也许可以支持。</translation>
     </message>
     <message>
-        <source>A library cuDNN loads at run time, the CUDA driver's nvcuda.dll / libcuda.so, was not found.</source>
+        <source>A library cuDNN loads at run time, the CUDA driver&apos;s nvcuda.dll / libcuda.so, was not found.</source>
         <translation>找不到 cuDNN 运行时要加载的 CUDA 驱动库（nvcuda.dll / libcuda.so）。</translation>
     </message>
     <message>
@@ -2649,7 +2649,7 @@ Commands:
         <translation>该操作需要的 GPU 启动参数超出了这块 GPU 的限制。</translation>
     </message>
     <message>
-        <source>This operation cannot be captured into a CUDA graph by cuDNN's native API.</source>
+        <source>This operation cannot be captured into a CUDA graph by cuDNN&apos;s native API.</source>
         <translation>该操作无法通过 cuDNN 原生 API 捕获到 CUDA 图中。</translation>
     </message>
     <message>
@@ -2709,15 +2709,15 @@ Commands:
         <translation>CUDA 驱动和运行时无法初始化。</translation>
     </message>
     <message>
-        <source>The program loaded the CUDA toolkit's stub of the driver library instead of the real driver.</source>
+        <source>The program loaded the CUDA toolkit&apos;s stub of the driver library instead of the real driver.</source>
         <translation>程序加载的是 CUDA 工具包里的驱动库桩文件（stub），而不是真正的驱动。</translation>
     </message>
     <message>
-        <source>Remove the toolkit's stubs folder from PATH or LD_LIBRARY_PATH so that the driver's own library is found.</source>
+        <source>Remove the toolkit&apos;s stubs folder from PATH or LD_LIBRARY_PATH so that the driver&apos;s own library is found.</source>
         <translation>从 PATH 或 LD_LIBRARY_PATH 中去掉工具包的 stubs 文件夹，让程序找到驱动自带的库。</translation>
     </message>
     <message>
-        <source>The NVIDIA driver is older than this CUDA runtime needs ("CUDA driver version is insufficient for CUDA runtime version").</source>
+        <source>The NVIDIA driver is older than this CUDA runtime needs (&quot;CUDA driver version is insufficient for CUDA runtime version&quot;).</source>
         <translation>NVIDIA 驱动版本低于这个 CUDA 运行时的要求（“CUDA driver version is insufficient for CUDA runtime version”）。</translation>
     </message>
     <message>
@@ -2733,7 +2733,7 @@ Commands:
         <translation>所有 CUDA GPU 都处于忙碌或不可用状态：被设置为独占或禁止计算模式，或者已被其他任务占满。</translation>
     </message>
     <message>
-        <source>Close the other programs that use the GPU (nvidia-smi lists them), or ask the administrator to set the GPU's compute mode back to Default.</source>
+        <source>Close the other programs that use the GPU (nvidia-smi lists them), or ask the administrator to set the GPU&apos;s compute mode back to Default.</source>
         <translation>关闭其他占用 GPU 的程序（可用 nvidia-smi 查看），或请管理员把 GPU 的计算模式改回 Default。</translation>
     </message>
     <message>
@@ -2753,7 +2753,7 @@ Commands:
         <translation>取消设置 CUDA_VISIBLE_DEVICES，或把它设为实际存在的 GPU 编号（nvidia-smi 从 0 开始编号）。</translation>
     </message>
     <message>
-        <source>The program or a library it loaded has no GPU code for this GPU's architecture ("no kernel image is available for execution on the device").</source>
+        <source>The program or a library it loaded has no GPU code for this GPU&apos;s architecture (&quot;no kernel image is available for execution on the device&quot;).</source>
         <translation>程序或它加载的库中没有适用于这块 GPU 架构的 GPU 代码（“no kernel image is available for execution on the device”）。</translation>
     </message>
     <message>
@@ -2769,7 +2769,7 @@ Commands:
         <translation>系统尚未准备好运行 CUDA 任务：NVIDIA 驱动所需的某个服务没有运行。</translation>
     </message>
     <message>
-        <source>Check that the NVIDIA driver's services are running, or restart the computer.</source>
+        <source>Check that the NVIDIA driver&apos;s services are running, or restart the computer.</source>
         <translation>检查 NVIDIA 驱动的相关服务是否在运行，或者重启电脑。</translation>
     </message>
     <message>
@@ -2801,7 +2801,7 @@ Commands:
         <translation>Windows 在它搜索的位置都找不到 %1 或它依赖的某个 DLL（错误 126 两种情况都有可能）。对于 cuDNN 8.3 到 8.9，通常是缺 zlibwapi.dll；只复制了 cuDNN 主 DLL，或者 DLL 所在文件夹不在搜索路径中，也会出现这个错误。</translation>
     </message>
     <message>
-        <source>The Windows loader could not find a DLL that %1 needs (STATUS_DLL_NOT_FOUND, the loader's own code for error 126).</source>
+        <source>The Windows loader could not find a DLL that %1 needs (STATUS_DLL_NOT_FOUND, the loader&apos;s own code for error 126).</source>
         <translation>Windows 加载器找不到 %1 依赖的某个 DLL（STATUS_DLL_NOT_FOUND，即加载器内部对错误 126 的表示）。</translation>
     </message>
     <message>
@@ -2809,7 +2809,7 @@ Commands:
         <translation>找到了 %1，但它加载的某个 DLL 缺少所需的函数：通常是搜索路径上先找到了另一份或更旧的 cuDNN 或 CUDA DLL。</translation>
     </message>
     <message>
-        <source>Remove the older copy, or its folder from PATH, so that the DLLs of one cuDNN release are found together; look in the program's folder, conda environments and pip's nvidia\cudnn\bin too.</source>
+        <source>Remove the older copy, or its folder from PATH, so that the DLLs of one cuDNN release are found together; look in the program&apos;s folder, conda environments and pip&apos;s nvidia\cudnn\bin too.</source>
         <translation>删除旧的那份，或把它所在的文件夹从 PATH 中移除，确保找到的都是同一个 cuDNN 版本的 DLL；也要检查程序自身的文件夹、conda 环境以及 pip 安装的 nvidia\cudnn\bin。</translation>
     </message>
     <message>
@@ -2829,7 +2829,7 @@ Commands:
         <translation>CUDA 运行时返回了错误 %1。</translation>
     </message>
     <message>
-        <source>Update the NVIDIA driver and run the check again; if it still happens, look the error number up in NVIDIA's CUDA runtime documentation.</source>
+        <source>Update the NVIDIA driver and run the check again; if it still happens, look the error number up in NVIDIA&apos;s CUDA runtime documentation.</source>
         <translation>请升级 NVIDIA 驱动后重新检查；如果问题依旧，可在 NVIDIA 的 CUDA 运行时文档中查询该错误号。</translation>
     </message>
     <message>
@@ -2949,15 +2949,15 @@ Commands:
         <translation>cuDNN 在 %1 上工作正常。</translation>
     </message>
     <message>
-        <source>A convolution on the GPU matches the CPU's result (largest difference %1).</source>
+        <source>A convolution on the GPU matches the CPU&apos;s result (largest difference %1).</source>
         <translation>GPU 上的卷积结果与 CPU 一致（最大差值 %1）。</translation>
     </message>
     <message>
-        <source>The GPU's convolution differs from the CPU's by %1 (allowed %2): this cuDNN computes wrong results here.</source>
+        <source>The GPU&apos;s convolution differs from the CPU&apos;s by %1 (allowed %2): this cuDNN computes wrong results here.</source>
         <translation>GPU 卷积结果与 CPU 相差 %1（允许 %2）：这份 cuDNN 在这台机器上算出了错误结果。</translation>
     </message>
     <message>
-        <source>Update the NVIDIA driver and reinstall cuDNN from NVIDIA's archive; report it if it stays.</source>
+        <source>Update the NVIDIA driver and reinstall cuDNN from NVIDIA&apos;s archive; report it if it stays.</source>
         <translation>请更新 NVIDIA 驱动，并用 NVIDIA 官方压缩包重新安装 cuDNN；如果问题依旧，请反馈。</translation>
     </message>
     <message>
@@ -3013,11 +3013,11 @@ Commands:
         <translation>无法在新进程中试加载这些库。</translation>
     </message>
     <message>
-        <source>Skipped: the libraries of another system's files are not loaded on this one.</source>
+        <source>Skipped: the libraries of another system&apos;s files are not loaded on this one.</source>
         <translation>已跳过：不会在本机加载另一个系统中的库。</translation>
     </message>
     <message>
-        <source>Skipped: another system's Python is not run on this one.</source>
+        <source>Skipped: another system&apos;s Python is not run on this one.</source>
         <translation>已跳过：不会在本机运行另一个系统中的 Python。</translation>
     </message>
     <message>
@@ -3041,7 +3041,7 @@ Commands:
         <translation>无法运行 cuDNN 检查：%1。</translation>
     </message>
     <message>
-        <source>Reinstall cuDNN from NVIDIA's archive: its libraries do not offer what every cuDNN offers.</source>
+        <source>Reinstall cuDNN from NVIDIA&apos;s archive: its libraries do not offer what every cuDNN offers.</source>
         <translation>请用 NVIDIA 官方压缩包重新安装 cuDNN：这些库缺少任何 cuDNN 都应提供的函数。</translation>
     </message>
     <message>
@@ -3069,7 +3069,7 @@ Commands:
         <translation>无法读取应答文件 %1。</translation>
     </message>
     <message>
-        <source>Line %1 of the answer file is not "key=value".</source>
+        <source>Line %1 of the answer file is not &quot;key=value&quot;.</source>
         <translation>应答文件第 %1 行不是“键=值”的格式。</translation>
     </message>
     <message>
@@ -3081,7 +3081,7 @@ Commands:
         <translation>应答文件里有本版本不认识的键：%1。</translation>
     </message>
     <message>
-        <source>The action is install, repair or uninstall, not "%1".</source>
+        <source>The action is install, repair or uninstall, not &quot;%1&quot;.</source>
         <translation>操作只能是 install、repair 或 uninstall，不能是“%1”。</translation>
     </message>
     <message>
@@ -3124,6 +3124,22 @@ Commands:
         <source>Windows described who may change a file in a form this program does not understand, so it does not trust the file.</source>
         <translation>Windows 给出的文件权限信息本程序无法解读，因此不信任这个文件。</translation>
     </message>
+    <message>
+        <source>An unfinished install journal was found that cuDNN Setup cannot have written, so it was not replayed: %1</source>
+        <translation>发现了一份未完成的安装日志，但它不可能由 cuDNN Setup 写出，因此没有按它回滚或补完：%1</translation>
+    </message>
+    <message>
+        <source>Ask an administrator to look at it and remove it; nothing it names was changed.</source>
+        <translation>请管理员检查并删除它；它提到的文件和设置都没有被改动。</translation>
+    </message>
+    <message>
+        <source>It was renamed to %1 and nothing it names was changed. Ask an administrator to look at it: someone may have put it there.</source>
+        <translation>它已被改名为 %1，它提到的文件和设置都没有被改动。请管理员检查一下：可能有人故意把它放在那里。</translation>
+    </message>
+    <message>
+        <source>A receipt was found that cuDNN Setup cannot have written, so it is ignored: %1</source>
+        <translation>发现了一份不可能由 cuDNN Setup 写出的安装记录，已忽略：%1</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3144,7 +3160,7 @@ Commands:
         <translation>请选择从 NVIDIA 下载的 cuDNN zip，或直接拖到这里。现在还不会安装任何东西：先检查。</translation>
     </message>
     <message>
-        <source>NVIDIA's file</source>
+        <source>NVIDIA&apos;s file</source>
         <translation>NVIDIA 原版文件</translation>
     </message>
     <message>
@@ -3156,7 +3172,7 @@ Commands:
         <translation>否：校验值与 NVIDIA 公布的不一致</translation>
     </message>
     <message>
-        <source>Unknown: NVIDIA's checksum for it is not in the database</source>
+        <source>Unknown: NVIDIA&apos;s checksum for it is not in the database</source>
         <translation>未知：数据库中没有它的 NVIDIA 校验值</translation>
     </message>
     <message>
@@ -3322,8 +3338,8 @@ Commands:
         <translation>请新开一个命令提示符、PowerShell 或终端窗口：之前已经打开的窗口仍沿用启动时的 PATH。</translation>
     </message>
     <message>
-        <source>Python 3.8 and later do not search PATH for the DLLs an extension module loads: Python code finds this cuDNN after os.add_dll_directory(r"%1"). A virtual environment cuDNN Setup installed into does this itself, through its .pth file.</source>
-        <translation>Python 3.8 及以上版本不再从 PATH 中查找扩展模块依赖的 DLL：Python 代码需要先调用 os.add_dll_directory(r"%1") 才能找到这份 cuDNN。如果是 cuDNN Setup 安装到的虚拟环境，它的 .pth 文件已经自动做了这一步。</translation>
+        <source>Python 3.8 and later do not search PATH for the DLLs an extension module loads: Python code finds this cuDNN after os.add_dll_directory(r&quot;%1&quot;). A virtual environment cuDNN Setup installed into does this itself, through its .pth file.</source>
+        <translation>Python 3.8 及以上版本不再从 PATH 中查找扩展模块依赖的 DLL：Python 代码需要先调用 os.add_dll_directory(r&quot;%1&quot;) 才能找到这份 cuDNN。如果是 cuDNN Setup 安装到的虚拟环境，它的 .pth 文件已经自动做了这一步。</translation>
     </message>
     <message>
         <source>Keep the log and the report: they say what was found and changed, for support.</source>
@@ -3474,11 +3490,15 @@ Commands:
     </message>
     <message numerus="yes">
         <source>%n problem(s) must be solved before cuDNN can work on this computer.</source>
-        <translation><numerusform>要让 cuDNN 在这台电脑上工作，还需要先解决 %n 个问题。</numerusform></translation>
+        <translation>
+            <numerusform>要让 cuDNN 在这台电脑上工作，还需要先解决 %n 个问题。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>This computer can run cuDNN; %n thing(s) below deserve a look.</source>
-        <translation><numerusform>这台电脑可以运行 cuDNN；下面有 %n 项值得留意。</numerusform></translation>
+        <translation>
+            <numerusform>这台电脑可以运行 cuDNN；下面有 %n 项值得留意。</numerusform>
+        </translation>
     </message>
     <message>
         <source>This computer is ready for cuDNN.</source>
@@ -3538,7 +3558,7 @@ Commands:
         <translation>，</translation>
     </message>
     <message>
-        <source>No NVIDIA GPU was found, so cuDNN cannot run on this computer yet. If it has an NVIDIA GPU, install the GPU's driver from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now, for example on a machine being imaged without its GPU: it will be in place once a GPU and its driver are.</source>
+        <source>No NVIDIA GPU was found, so cuDNN cannot run on this computer yet. If it has an NVIDIA GPU, install the GPU&apos;s driver from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now, for example on a machine being imaged without its GPU: it will be in place once a GPU and its driver are.</source>
         <translation>没有找到 NVIDIA 显卡，所以 cuDNN 暂时无法在这台电脑上运行。如果电脑装有 NVIDIA 显卡，请从 nvidia.com/drivers 安装它的驱动，重启后再运行 cuDNN Setup。你现在仍然可以先安装 cuDNN，比如在不带显卡制作系统镜像时：等显卡和驱动装好后即可直接使用。</translation>
     </message>
     <message>
@@ -3578,11 +3598,15 @@ Commands:
     </message>
     <message numerus="yes">
         <source>About %n second(s) left</source>
-        <translation><numerusform>大约还剩 %n 秒</numerusform></translation>
+        <translation>
+            <numerusform>大约还剩 %n 秒</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>About %n minute(s) left</source>
-        <translation><numerusform>大约还剩 %n 分钟</numerusform></translation>
+        <translation>
+            <numerusform>大约还剩 %n 分钟</numerusform>
+        </translation>
     </message>
     <message>
         <source>Archive</source>
@@ -3773,7 +3797,7 @@ Commands:
         <translation>—</translation>
     </message>
     <message>
-        <source>The newest CUDA version the installed driver can run (nvidia-smi's "CUDA Version"). It is not an installed toolkit.</source>
+        <source>The newest CUDA version the installed driver can run (nvidia-smi&apos;s &quot;CUDA Version&quot;). It is not an installed toolkit.</source>
         <translation>已安装的驱动能运行的最高 CUDA 版本（即 nvidia-smi 显示的“CUDA Version”）。它并不代表已安装的工具包。</translation>
     </message>
     <message>
@@ -3793,11 +3817,11 @@ Commands:
         <translation>%1 构建时所用的 CUDA 版本；它自带 CUDA 运行库。</translation>
     </message>
     <message>
-        <source>The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the toolkit's major.</source>
+        <source>The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the toolkit&apos;s major.</source>
         <translation>cuDNN 压缩包所面向的 CUDA 主版本（文件名中的 _cudaNN），必须与工具包的主版本一致。</translation>
     </message>
     <message>
-        <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA's cuDNN archive.</source>
+        <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA&apos;s cuDNN archive.</source>
         <translation>请从 NVIDIA 的 cuDNN 归档页面下载 &lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
@@ -3817,7 +3841,7 @@ Commands:
         <translation>请先把驱动更新到支持该 CUDA 版本的版本。</translation>
     </message>
     <message>
-        <source>NVIDIA's SHA-256: %1</source>
+        <source>NVIDIA&apos;s SHA-256: %1</source>
         <translation>NVIDIA 公布的 SHA-256：%1</translation>
     </message>
     <message>
@@ -3826,11 +3850,15 @@ Commands:
     </message>
     <message numerus="yes">
         <source>%n problem(s) stand in the way of cuDNN on this computer.</source>
-        <translation><numerusform>有 %n 个问题妨碍 cuDNN 在这台电脑上使用。</numerusform></translation>
+        <translation>
+            <numerusform>有 %n 个问题妨碍 cuDNN 在这台电脑上使用。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>cuDNN fits this computer; %n thing(s) below deserve a look.</source>
-        <translation><numerusform>cuDNN 适合这台电脑；下面有 %n 项值得留意。</numerusform></translation>
+        <translation>
+            <numerusform>cuDNN 适合这台电脑；下面有 %n 项值得留意。</numerusform>
+        </translation>
     </message>
     <message>
         <source>cuDNN fits this computer.</source>
@@ -3849,7 +3877,7 @@ Commands:
         <translation>适配结果</translation>
     </message>
     <message>
-        <source>Driver, CUDA, cuDNN, graphics card and frameworks, checked against NVIDIA's tables.</source>
+        <source>Driver, CUDA, cuDNN, graphics card and frameworks, checked against NVIDIA&apos;s tables.</source>
         <translation>按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架。</translation>
     </message>
     <message>
@@ -3937,11 +3965,15 @@ Commands:
     </message>
     <message numerus="yes">
         <source>%n problem(s) stop cuDNN from working.</source>
-        <translation><numerusform>有 %n 个问题导致 cuDNN 无法正常工作。</numerusform></translation>
+        <translation>
+            <numerusform>有 %n 个问题导致 cuDNN 无法正常工作。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>No problem stops cuDNN from working, but %n thing(s) below deserve a look.</source>
-        <translation><numerusform>没有妨碍 cuDNN 工作的问题，但下面有 %n 项值得留意。</numerusform></translation>
+        <translation>
+            <numerusform>没有妨碍 cuDNN 工作的问题，但下面有 %n 项值得留意。</numerusform>
+        </translation>
     </message>
     <message>
         <source>No problems found.</source>
@@ -3969,11 +4001,15 @@ Commands:
     </message>
     <message numerus="yes">
         <source>%n repair(s) made.</source>
-        <translation><numerusform>已完成 %n 项修复。</numerusform></translation>
+        <translation>
+            <numerusform>已完成 %n 项修复。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n repair(s) made, but files in use are replaced when Windows next starts: restart the computer before you use cuDNN.</source>
-        <translation><numerusform>已完成 %n 项修复，但有些文件正被占用，要等 Windows 下次启动时才会替换：请先重启电脑，再使用 cuDNN。</numerusform></translation>
+        <translation>
+            <numerusform>已完成 %n 项修复，但有些文件正被占用，要等 Windows 下次启动时才会替换：请先重启电脑，再使用 cuDNN。</numerusform>
+        </translation>
     </message>
     <message>
         <source>The repairs were cancelled. Everything they had done was undone: nothing was changed.</source>
@@ -4066,7 +4102,7 @@ Commands:
         <translation>装进 CUDA %1 工具包</translation>
     </message>
     <message>
-        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA's own files, where build tools and CUDA programs already look.</source>
+        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files, where build tools and CUDA programs already look.</source>
         <translation>适合用这个工具包编译程序（nvcc、CMake、Visual Studio）：cuDNN 放在 CUDA 自带文件旁边，构建工具和 CUDA 程序本来就会在那里查找。</translation>
     </message>
     <message>
@@ -4119,11 +4155,11 @@ Commands:
         <translation>本程序只会修改它所运行的 Windows 上的 PATH 和环境变量，不会修改 Linux 或用 --system-root 指定的系统：cuDNN 将在不修改它们的情况下安装。</translation>
     </message>
     <message>
-        <source>PATH stays as it is: CUDA's installer put this toolkit's DLL folder on it.</source>
+        <source>PATH stays as it is: CUDA&apos;s installer put this toolkit&apos;s DLL folder on it.</source>
         <translation>PATH 保持不变：CUDA 安装程序已把这个工具包的 DLL 文件夹加入其中。</translation>
     </message>
     <message>
-        <source>PATH stays as it is: conda puts the environment's Library\bin on it when the environment is activated.</source>
+        <source>PATH stays as it is: conda puts the environment&apos;s Library\bin on it when the environment is activated.</source>
         <translation>PATH 保持不变：激活环境时 conda 会把该环境的 Library\bin 加入其中。</translation>
     </message>
     <message>
@@ -4342,7 +4378,9 @@ Commands:
     </message>
     <message numerus="yes">
         <source>cuDNN does not work yet: %n check(s) failed. What to do is written under each.</source>
-        <translation><numerusform>cuDNN 目前还不能正常工作：有 %n 项检查未通过，每一项下面都写了解决办法。</numerusform></translation>
+        <translation>
+            <numerusform>cuDNN 目前还不能正常工作：有 %n 项检查未通过，每一项下面都写了解决办法。</numerusform>
+        </translation>
     </message>
     <message>
         <source>cuDNN works: it loads as your programs will load it, and it ran a convolution on the GPU.</source>
@@ -4436,7 +4474,7 @@ Commands:
         <translation>安装 cuDNN</translation>
     </message>
     <message>
-        <source>Check this computer, choose NVIDIA's cuDNN archive and a folder, install it and verify that it loads.</source>
+        <source>Check this computer, choose NVIDIA&apos;s cuDNN archive and a folder, install it and verify that it loads.</source>
         <translation>检查这台电脑，选择 NVIDIA 的 cuDNN 压缩包和安装位置，完成安装并验证它能正常加载。</translation>
     </message>
     <message>

@@ -239,8 +239,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
     operationContext.crashAt = options.crashAt;
     operationContext.bytesProgress = options.bytesProgress;
     operationContext.cancelled = options.cancelled;
-    Transaction transaction(id, QStringLiteral("repair"), folders.journal(stateFolder), operationContext);
-
+    std::vector<std::unique_ptr<Operation>> steps;
     struct Placed
     {
         QString destination; // host paths
@@ -299,10 +298,22 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
             std::unique_ptr<Operation> operation = Operation::create(name, arguments);
             if (!operation)
                 return failedOutcome({outdated(QStringLiteral("unknown operation %1").arg(name))});
-            transaction.add(std::move(operation));
+            steps.push_back(std::move(operation));
         }
     }
 
+    // A repair's roots are the folders of the files it changes (checked, should its journal be
+    // left behind, against the folders no install may change: StateTrust).
+    QStringList roots;
+    for (const std::unique_ptr<Operation> &operation : steps) {
+        for (const QString &path : operation->changedPaths({}))
+            roots.append(QFileInfo(path).absolutePath());
+    }
+    roots.removeDuplicates();
+    Transaction transaction(id, QStringLiteral("repair"), folders.journal(stateFolder), operationContext,
+                            roots);
+    for (std::unique_ptr<Operation> &operation : steps)
+        transaction.add(std::move(operation));
     transaction.add(operations::makeDirectory(receiptsFolder));
     auto receiptHolder = std::make_shared<Receipt>();
     transaction.add(operations::writeFileMadeLater(receiptPath, [=, &context]() {

@@ -3,6 +3,7 @@
 #include "common/Logging.h"
 #include "install/Operations.h"
 #include "install/PathEditor.h"
+#include "install/StateTrust.h"
 #include "install/Zlibwapi.h"
 #include "platform/DurableFiles.h"
 #include "platform/InstallLock.h"
@@ -104,6 +105,11 @@ public:
         return operations::writeFile(m_destination, {})->undo(context, {{QStringLiteral("replaced"), false}});
     }
 
+    QStringList changedPaths(const QJsonObject &remembered) const override
+    {
+        return operations::writeFile(m_destination, {})->changedPaths(remembered);
+    }
+
     static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
     {
         QStringList dlls;
@@ -165,6 +171,10 @@ public:
         if (!remembered.isEmpty() && QFileInfo::exists(waiting()) && !QFileInfo::exists(m_staged))
             durable::rename(waiting(), m_staged);
         return std::nullopt;
+    }
+    QStringList changedPaths(const QJsonObject &) const override
+    {
+        return {m_staged, waiting(), m_destination};
     }
     static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
     {
@@ -390,26 +400,37 @@ QJsonObject ChangeOutcome::toJson() const
             {QStringLiteral("findings"), findingArray}};
 }
 
-QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context)
+QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context, Findings *refused)
 {
     const StateFolders folders = StateFolders::of(context);
     QList<std::pair<Receipt, QString>> found;
     QSet<QString> seen;
     for (const QString &folder : {folders.machine, folders.user}) {
+        const StateTrust trust(context, folder);
         const QDir receipts(folders.receipts(folder));
         for (const QFileInfo &info :
              receipts.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
             if (seen.contains(info.absoluteFilePath()))
                 continue;
             seen.insert(info.absoluteFilePath());
-            if (const std::optional<Receipt> receipt = readReceipt(info.absoluteFilePath()))
-                found.append({*receipt, info.absoluteFilePath()});
+            const std::optional<Receipt> receipt = readReceipt(info.absoluteFilePath());
+            if (!receipt)
+                continue;
+            if (const std::optional<QString> doubt = trust.receiptDoubt(*receipt)) {
+                const Finding finding = StateTrust::untrustedReceipt(
+                    info.absoluteFilePath(), StateTrust::setAside(info.absoluteFilePath()), *doubt);
+                if (refused)
+                    refused->append(finding);
+                continue;
+            }
+            found.append({*receipt, info.absoluteFilePath()});
         }
     }
     return found;
 }
 
-Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment)
+Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                           const Elevation &elevation)
 {
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
@@ -428,6 +449,21 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
             continue;
         OperationContext operationContext;
         operationContext.environment = environment;
+        const auto contents = Journal::read(journal);
+        if (contents) {
+            // A journal written elevated is replayed elevated, one written by the user's own process
+            // by that process: neither may act for the other.
+            if (contents->header.value(QStringLiteral("elevated")).toBool() != elevation.isElevated()) {
+                qCInfo(lcInstall).noquote()
+                    << "journal" << journal << "left for a process at the level that wrote it";
+                continue;
+            }
+            if (const std::optional<QString> doubt =
+                    StateTrust(context, folder).journalDoubt(*contents, operationContext)) {
+                findings.append(StateTrust::untrustedJournal(journal, StateTrust::setAside(journal), *doubt));
+                continue;
+            }
+        }
         findings += Transaction::recover(journal, operationContext);
         if (folders.machine == folders.user)
             break;
@@ -546,7 +582,11 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     operationContext.backupFolder = staging + QStringLiteral("-backup");
     operationContext.crashAt = options.crashAt;
     operationContext.bytesProgress = options.bytesProgress;
-    Transaction transaction(id, QStringLiteral("install"), folders.journal(stateFolder), operationContext);
+    QStringList roots{hostOf(context, target.root)};
+    if (!target.pthFile().isEmpty())
+        roots.append(hostOf(context, target.pthFile()));
+    Transaction transaction(id, QStringLiteral("install"), folders.journal(stateFolder), operationContext,
+                            roots);
 
     transaction.add(operations::makeDirectory(hostOf(context, target.root)));
     QList<ArchiveFile> toUnpack;
@@ -764,8 +804,11 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
     operationContext.backupFolder = staging + QStringLiteral("-backup");
     operationContext.crashAt = options.crashAt;
     const QString stateFolder = QFileInfo(QFileInfo(receiptPath).absolutePath()).absolutePath();
+    QStringList roots;
+    for (const QString &root : StateTrust::rootsOf(receipt, context.paths()))
+        roots.append(hostOf(context, root));
     Transaction transaction(receipt.id, QStringLiteral("uninstall"), folders.journal(stateFolder),
-                            operationContext);
+                            operationContext, roots);
 
     QSet<QString> folderSet;
     ChangeOutcome outcome;

@@ -114,11 +114,18 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
                               std::shared_ptr<PersistentEnvironment> environment,
                               const ChangeOptions &options = {});
 
-// Every receipt on the system, machine ones first; with the host path each was read from.
-QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context);
+// Every receipt on the system, machine ones first; with the host path each was read from. A
+// receipt cuDNN Setup cannot have written (StateTrust) is left out and set aside; `refused`, when
+// given, gets a finding for each.
+QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context,
+                                                     Findings *refused = nullptr);
 
 // At start: settles a journal a dead install left, if the machine's lock can be taken (an install
-// that is running, such as the one that started this process, is left alone).
-Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment);
+// that is running, such as the one that started this process, is left alone). A journal is
+// replayed only by a process at the integrity level of the one that wrote it (`elevation` says
+// which this one is), and only when StateTrust finds nothing to doubt in it; a doubted one is set
+// aside and named in a finding, and the run goes on.
+Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                           const Elevation &elevation = Elevation::host());
 
 } // namespace cudnnsetup

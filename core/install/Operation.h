@@ -6,6 +6,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <memory>
@@ -72,6 +73,19 @@ public:
     virtual std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) = 0;
     // Work after the commit point: drop the backups that only an undo needed.
     virtual void finish(OperationContext &context, const QJsonObject &remembered);
+
+    // What it may change, for the check of a journal another process left (TransactionBounds):
+    // the host paths it creates, replaces, moves or removes (not those it only reads), with what
+    // `remembered` adds to them; and the stored environment it writes, if any.
+    virtual QStringList changedPaths(const QJsonObject &remembered) const = 0;
+    virtual std::optional<EnvironmentScope> changedEnvironment() const { return std::nullopt; }
+    // It makes or removes empty folders only (an install's root and the folders above it that did
+    // not exist), so a folder above a root is in its bounds too.
+    virtual bool changesEmptyFoldersOnly() const { return false; }
+    // Why `remembered` cannot be what perform() wrote down (a journal made by hand); nullopt when
+    // it can be.
+    virtual std::optional<QString> implausibleRecord(OperationContext &context,
+                                                     const QJsonObject &remembered) const;
 
     // An operation from its journal entry; nullptr for a name nobody registered.
     static std::unique_ptr<Operation> create(const QString &name, const QJsonObject &arguments);

@@ -182,6 +182,16 @@ public:
             durable::remove(backup);
     }
 
+    QStringList changedPaths(const QJsonObject &) const override
+    {
+        QStringList paths{m_destination, m_destination + kPartialSuffix};
+        if (m_how == How::Move)
+            paths.append(m_source); // moved away, and back by an undo
+        if (!m_keepReplacedAs.isEmpty())
+            paths.append(m_keepReplacedAs);
+        return paths;
+    }
+
 private:
     // Made once, when first asked for: the journal's record of the operation comes right before it
     // runs, after the operations it depends on.
@@ -276,6 +286,8 @@ public:
 
     void finish(OperationContext &, const QJsonObject &) override { QDir(m_staging).removeRecursively(); }
 
+    QStringList changedPaths(const QJsonObject &) const override { return {m_staging}; }
+
 private:
     QString m_archive;
     QList<ArchiveFile> m_files;
@@ -326,6 +338,16 @@ public:
         return std::nullopt;
     }
 
+    // With the folders above it that it created, which its undo removes while empty.
+    QStringList changedPaths(const QJsonObject &remembered) const override
+    {
+        QStringList paths{m_path};
+        for (const QJsonValue &created : remembered.value(QStringLiteral("created")).toArray())
+            paths.append(created.toString());
+        return paths;
+    }
+    bool changesEmptyFoldersOnly() const override { return true; }
+
 private:
     QString m_path;
 };
@@ -370,6 +392,8 @@ public:
         durable::remove(context.backupPath(QFileInfo(m_path).fileName()));
     }
 
+    QStringList changedPaths(const QJsonObject &) const override { return {m_path}; }
+
 private:
     QString m_path;
 };
@@ -405,6 +429,9 @@ public:
             QDir().mkpath(m_path);
         return std::nullopt;
     }
+
+    QStringList changedPaths(const QJsonObject &) const override { return {m_path}; }
+    bool changesEmptyFoldersOnly() const override { return true; }
 
 private:
     QString m_path;
@@ -484,6 +511,9 @@ public:
             context.environment->announceChange();
         return error;
     }
+
+    QStringList changedPaths(const QJsonObject &) const override { return {}; }
+    std::optional<EnvironmentScope> changedEnvironment() const override { return m_scope; }
 
 private:
     EnvironmentScope m_scope;
@@ -565,26 +595,15 @@ public:
         const auto before = context.environment->read(m_scope, pathName());
         if (!before)
             return before.error();
-        const QString raw = before->has_value() ? before->value().text : QString();
-        const PathEditor editor = editorFor(context);
-        QString edited;
-        if (m_adding) {
-            // The fixes the user chose (stale copies out of the way), applied in the same write.
-            const auto added = m_fixes.isEmpty() ? editor.withEntry(raw, m_entry, position())
-                                                 : editor.edited(raw, m_entry, position(), m_fixes);
-            if (!added)
-                return added.error();
-            edited = *added;
-        } else {
-            edited = editor.withoutEntry(raw, m_entry);
-        }
-        // A new PATH is REG_EXPAND_SZ, as Windows makes it; an existing one keeps its type.
-        const StoredEnvironmentValue after{edited, before->has_value() ? before->value().expandable : true};
+        const auto edited = editedValue(context, *before);
+        if (!edited)
+            return edited.error();
+        const StoredEnvironmentValue after = *edited;
         context.remember({{QStringLiteral("before"), valueToJson(*before)},
                           {QStringLiteral("after"), valueToJson(after)}});
         if (before->has_value() && before->value() == after)
             return std::nullopt;
-        if (!before->has_value() && edited.isEmpty())
+        if (!before->has_value() && after.text.isEmpty())
             return std::nullopt;
         if (std::optional<Finding> error = context.environment->write(m_scope, pathName(), after))
             return error;
@@ -627,8 +646,46 @@ public:
         return error;
     }
 
+    QStringList changedPaths(const QJsonObject &) const override { return {}; }
+    std::optional<EnvironmentScope> changedEnvironment() const override { return m_scope; }
+
+    // An undo writes the value from before back: it must be the one this edit was made from.
+    std::optional<QString> implausibleRecord(OperationContext &context,
+                                             const QJsonObject &remembered) const override
+    {
+        if (!remembered.contains(QStringLiteral("after")))
+            return std::nullopt;
+        const std::optional<StoredEnvironmentValue> after =
+            valueFromJson(remembered.value(QStringLiteral("after")));
+        const auto expected = editedValue(context, valueFromJson(remembered.value(QStringLiteral("before"))));
+        if (!after || !expected || *expected != *after)
+            return QStringLiteral("its PATH after the change is not %1 applied to its PATH before")
+                .arg(name());
+        return std::nullopt;
+    }
+
 private:
     QString pathName() const { return QStringLiteral("PATH"); }
+    // The value this edit makes of `before`.
+    Expected<StoredEnvironmentValue> editedValue(OperationContext &context,
+                                                 const std::optional<StoredEnvironmentValue> &before) const
+    {
+        const QString raw = before ? before->text : QString();
+        const PathEditor editor = editorFor(context);
+        QString edited;
+        if (m_adding) {
+            // The fixes the user chose (stale copies out of the way), applied in the same write.
+            const auto added = m_fixes.isEmpty() ? editor.withEntry(raw, m_entry, position())
+                                                 : editor.edited(raw, m_entry, position(), m_fixes);
+            if (!added)
+                return added.error();
+            edited = *added;
+        } else {
+            edited = editor.withoutEntry(raw, m_entry);
+        }
+        // A new PATH is REG_EXPAND_SZ, as Windows makes it; an existing one keeps its type.
+        return StoredEnvironmentValue{edited, before ? before->expandable : true};
+    }
     PathEditor::Position position() const
     {
         return m_atFront ? PathEditor::Position::Front : PathEditor::Position::Back;

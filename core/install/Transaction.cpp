@@ -1,10 +1,12 @@
 #include "install/Transaction.h"
 
 #include "common/Logging.h"
+#include "platform/Elevation.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 
 namespace cudnnsetup {
 
@@ -42,11 +44,18 @@ void Operation::finish(OperationContext &, const QJsonObject &)
 {
 }
 
-Transaction::Transaction(QString id, QString kind, QString journalPath, OperationContext context)
+std::optional<QString> Operation::implausibleRecord(OperationContext &, const QJsonObject &) const
+{
+    return std::nullopt;
+}
+
+Transaction::Transaction(QString id, QString kind, QString journalPath, OperationContext context,
+                         QStringList roots)
     : m_id(std::move(id))
     , m_kind(std::move(kind))
     , m_journalPath(std::move(journalPath))
     , m_context(std::move(context))
+    , m_roots(std::move(roots))
 {
 }
 
@@ -62,6 +71,8 @@ Transaction::Result Transaction::run(const Progress &progress, const std::functi
         m_journalPath, {{QStringLiteral("id"), m_id},
                         {QStringLiteral("kind"), m_kind},
                         {QStringLiteral("backupFolder"), m_context.backupFolder},
+                        {QStringLiteral("roots"), QJsonArray::fromStringList(m_roots)},
+                        {QStringLiteral("elevated"), Elevation::host().isElevated()},
                         {QStringLiteral("started"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}});
     if (!journal) {
         result.findings.append(journal.error());

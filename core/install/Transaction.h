@@ -31,8 +31,11 @@ public:
         Findings findings; // why it failed, and anything an undo could not put back
     };
 
-    // `journalPath` must not exist; the backups go to `context.backupFolder`.
-    Transaction(QString id, QString kind, QString journalPath, OperationContext context);
+    // `journalPath` must not exist; the backups go to `context.backupFolder`. `roots` (host paths)
+    // are the folders its operations change, apart from the state folder: the journal's header
+    // names them, and a journal whose steps leave them is not replayed (StateTrust).
+    Transaction(QString id, QString kind, QString journalPath, OperationContext context,
+                QStringList roots = {});
 
     void add(std::unique_ptr<Operation> operation);
     int size() const { return int(m_operations.size()); }
@@ -57,6 +60,7 @@ private:
     QString m_kind;
     QString m_journalPath;
     OperationContext m_context;
+    QStringList m_roots;
     std::vector<std::unique_ptr<Operation>> m_operations;
 };
 

@@ -1,0 +1,287 @@
+#include "install/StateTrust.h"
+
+#include "common/Logging.h"
+#include "install/Installer.h"
+#include "install/Operations.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace cudnnsetup {
+
+namespace {
+
+// The environment values an install, uninstall or repair writes.
+const QStringList kInstallVariables{QStringLiteral("PATH"), QStringLiteral("CUDNN_PATH"),
+                                    QStringLiteral("CUDNN_INCLUDE_DIR"), QStringLiteral("CUDNN_LIBRARY"),
+                                    QStringLiteral("CUDA_PATH")};
+// The folder a repair unpacks into beside the DLLs it replaces (doctor/RepairSteps.cpp).
+const QString kRepairStaging = QStringLiteral(".cudnn-setup-repair");
+
+bool isCudnnFileName(const QString &name)
+{
+    // cudnn64_9.dll, libcudnn.so.9, zlibwapi.dll, and those names with the suffixes of a file
+    // set aside, half written or waiting for a restart.
+    return name.startsWith(QLatin1String("cudnn"), Qt::CaseInsensitive) ||
+           name.startsWith(QLatin1String("libcudnn"), Qt::CaseInsensitive) ||
+           name.startsWith(QLatin1String("zlibwapi.dll"), Qt::CaseInsensitive);
+}
+
+} // namespace
+
+StateTrust::StateTrust(const SystemContext &context, const QString &stateFolder)
+    : m_context(context)
+    , m_stateFolder(context.files().fromHost(stateFolder))
+{
+    const SystemPaths &paths = context.paths();
+    const EnvironmentStore &environment = context.environment();
+    const auto fromEnvironment = [&](const char *name, const QString &fallback) {
+        const QString value = environment.value(QLatin1String(name));
+        return value.isEmpty() ? fallback : value;
+    };
+    const StateFolders folders = StateFolders::of(context);
+    m_userFolder =
+        folders.user != folders.machine && paths.equal(m_stateFolder, context.files().fromHost(folders.user));
+    m_guarded = {context.files().fromHost(folders.machine), context.files().fromHost(folders.user)};
+    if (paths.isWindows()) {
+        const QString windows = fromEnvironment("SystemRoot", QStringLiteral("C:\\Windows"));
+        const QString profile = environment.value(QStringLiteral("USERPROFILE"));
+        m_guarded += {windows,
+                      fromEnvironment("ProgramFiles", QStringLiteral("C:\\Program Files")),
+                      fromEnvironment("ProgramFiles(x86)", QStringLiteral("C:\\Program Files (x86)")),
+                      fromEnvironment("ProgramW6432", QStringLiteral("C:\\Program Files")),
+                      fromEnvironment("ProgramData", QStringLiteral("C:\\ProgramData")),
+                      fromEnvironment("PUBLIC", QStringLiteral("C:\\Users\\Public")),
+                      QStringLiteral("C:\\Users")};
+        if (!profile.isEmpty()) {
+            m_guarded += {profile, paths.parent(profile), paths.join(profile, QStringLiteral("AppData")),
+                          environment.value(QStringLiteral("LOCALAPPDATA")),
+                          environment.value(QStringLiteral("APPDATA"))};
+        }
+        m_libraryOnly = {windows};
+    } else {
+        m_guarded += {QStringLiteral("/usr/local"), QStringLiteral("/usr/lib"),
+                      QStringLiteral("/usr/lib64"), QStringLiteral("/usr/include"),
+                      QStringLiteral("/etc"),       QStringLiteral("/var"),
+                      QStringLiteral("/home"),      QStringLiteral("/opt"),
+                      QStringLiteral("/boot"),      QStringLiteral("/bin"),
+                      QStringLiteral("/sbin"),      QStringLiteral("/lib"),
+                      QStringLiteral("/lib64"),     QStringLiteral("/root"),
+                      QStringLiteral("/tmp"),       environment.value(QStringLiteral("HOME"))};
+        m_libraryOnly = {QStringLiteral("/usr/lib"), QStringLiteral("/usr/lib64"), QStringLiteral("/lib"),
+                         QStringLiteral("/lib64"), QStringLiteral("/usr/include")};
+    }
+    m_guarded.removeAll(QString());
+}
+
+std::optional<QString> StateTrust::rootDoubt(const QString &root) const
+{
+    const SystemPaths &paths = m_context.paths();
+    if (!paths.isAbsolute(root))
+        return QStringLiteral("its root %1 is not an absolute path").arg(root);
+    const QString normalized = paths.normalize(root);
+    if (paths.parent(normalized).isEmpty() || normalized == QLatin1String("/"))
+        return QStringLiteral("its root %1 is a whole drive").arg(root);
+    for (const QString &guarded : m_guarded) {
+        if (paths.startsWith(guarded, normalized))
+            return QStringLiteral("its root %1 is or holds %2").arg(root, guarded);
+    }
+    return std::nullopt;
+}
+
+bool StateTrust::isLibraryOnly(const QString &root) const
+{
+    return std::any_of(m_libraryOnly.cbegin(), m_libraryOnly.cend(),
+                       [&](const QString &folder) { return m_context.paths().startsWith(root, folder); });
+}
+
+bool StateTrust::mayChange(const QString &path, const QStringList &roots) const
+{
+    const SystemPaths &paths = m_context.paths();
+    if (!paths.isAbsolute(path))
+        return false;
+    if (paths.startsWith(path, m_stateFolder))
+        return true;
+    for (const QString &root : roots) {
+        if (!paths.startsWith(path, root) || paths.equal(path, root))
+            continue;
+        if (!isLibraryOnly(root))
+            return true;
+        // In System32 and its like: cuDNN's own files directly in the root, or what a repair
+        // unpacks beside them.
+        const QString relative = paths.normalize(path).mid(paths.normalize(root).size() + 1);
+        const QString first =
+            relative.section(paths.isWindows() ? QLatin1Char('\\') : QLatin1Char('/'), 0, 0);
+        if ((relative == first && isCudnnFileName(first)) ||
+            first.compare(kRepairStaging, paths.caseSensitivity()) == 0)
+            return true;
+    }
+    // A root itself (the folder an install creates and removes) is changed, not its parent.
+    return std::any_of(roots.cbegin(), roots.cend(),
+                       [&](const QString &root) { return paths.equal(path, root) && !isLibraryOnly(root); });
+}
+
+bool StateTrust::isAboveRoot(const QString &folder, const QStringList &roots) const
+{
+    const SystemPaths &paths = m_context.paths();
+    return std::any_of(roots.cbegin(), roots.cend(),
+                       [&](const QString &root) { return paths.startsWith(root, folder); });
+}
+
+bool StateTrust::mayChangeFolder(const QString &folder, const QStringList &roots) const
+{
+    const SystemPaths &paths = m_context.paths();
+    if (paths.startsWith(folder, m_stateFolder))
+        return true;
+    return std::any_of(roots.cbegin(), roots.cend(), [&](const QString &root) {
+        return paths.startsWith(folder, root) && !isLibraryOnly(root);
+    });
+}
+
+std::optional<QString> StateTrust::journalDoubt(const Journal::Contents &contents,
+                                                OperationContext &context) const
+{
+    const FileSystem &files = m_context.files();
+    if (!contents.header.value(QStringLiteral("roots")).isArray())
+        return QStringLiteral("its header names no roots");
+    QStringList roots;
+    for (const QJsonValue &value : contents.header.value(QStringLiteral("roots")).toArray()) {
+        const QString root = files.fromHost(value.toString());
+        if (std::optional<QString> doubt = rootDoubt(root))
+            return doubt;
+        roots.append(root);
+    }
+    if (contents.backupFolder.isEmpty() || !mayChangeFolder(files.fromHost(contents.backupFolder), roots))
+        return QStringLiteral("its backup folder %1 is outside its roots").arg(contents.backupFolder);
+    for (const Journal::Entry &entry : contents.entries) {
+        const std::unique_ptr<Operation> operation = Operation::create(entry.name, entry.arguments);
+        if (!operation)
+            return QStringLiteral("step %1 is an unknown operation %2").arg(entry.sequence).arg(entry.name);
+        for (const QString &path : operation->changedPaths(entry.state)) {
+            const QString changed = files.fromHost(path);
+            if (!mayChange(changed, roots) &&
+                !(operation->changesEmptyFoldersOnly() && isAboveRoot(changed, roots)))
+                return QStringLiteral("step %1 (%2) changes %3, outside its roots")
+                    .arg(QString::number(entry.sequence), entry.name, path);
+        }
+        if (const std::optional<EnvironmentScope> scope = operation->changedEnvironment()) {
+            if (m_userFolder && *scope != EnvironmentScope::User)
+                return QStringLiteral("step %1 (%2) changes the machine environment from a user's journal")
+                    .arg(QString::number(entry.sequence), entry.name);
+            const QString variable =
+                entry.arguments.value(QStringLiteral("name")).toString(QStringLiteral("PATH"));
+            if (!kInstallVariables.contains(variable, Qt::CaseInsensitive))
+                return QStringLiteral("step %1 (%2) sets %3, which no install sets")
+                    .arg(QString::number(entry.sequence), entry.name, variable);
+        }
+        if (std::optional<QString> doubt = operation->implausibleRecord(context, entry.state))
+            return QStringLiteral("step %1 (%2): %3")
+                .arg(QString::number(entry.sequence), entry.name, *doubt);
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> StateTrust::receiptDoubt(const Receipt &receipt) const
+{
+    const QStringList roots = rootsOf(receipt, m_context.paths());
+    for (const QString &root : std::as_const(roots)) {
+        if (std::optional<QString> doubt = rootDoubt(root))
+            return doubt;
+    }
+    for (const Receipt::File &file : receipt.files) {
+        if (!mayChange(file.path, roots))
+            return QStringLiteral("it lists %1, outside its roots").arg(file.path);
+        if (!file.replaced.isEmpty() && !mayChange(file.replaced, roots))
+            return QStringLiteral("it keeps the file %1 replaced at %2, outside its roots")
+                .arg(file.path, file.replaced);
+    }
+    // The folders it created, which its uninstall removes while empty: the root and above it.
+    for (const QString &folder : receipt.folders) {
+        if (!mayChange(folder, roots) && !isAboveRoot(folder, roots))
+            return QStringLiteral("it created the folder %1, outside its roots").arg(folder);
+    }
+    for (const Receipt::EnvironmentChange &change : receipt.environment) {
+        if (!kInstallVariables.contains(change.name, Qt::CaseInsensitive))
+            return QStringLiteral("it changed %1, which no install sets").arg(change.name);
+        if (m_userFolder && change.scope != QLatin1String("user"))
+            return QStringLiteral("a user's receipt changed the %1 environment").arg(change.scope);
+    }
+    return std::nullopt;
+}
+
+QStringList StateTrust::rootsOf(const Receipt &receipt, const SystemPaths &paths)
+{
+    QStringList roots;
+    const QString targetRoot = receipt.target.value(QStringLiteral("root")).toString();
+    if (!targetRoot.isEmpty()) {
+        roots.append(targetRoot);
+        const QString pthFile = receipt.target.value(QStringLiteral("pthFile")).toString();
+        if (!pthFile.isEmpty())
+            roots.append(pthFile); // a venv's: in site-packages, above the root
+    } else {
+        // A repair names no target: the folders of the files it moved aside or placed.
+        for (const Receipt::File &file : receipt.files)
+            roots.append(paths.parent(file.path));
+    }
+    roots.removeDuplicates();
+    return roots;
+}
+
+QString StateTrust::setAside(const QString &hostPath)
+{
+    const QString aside = hostPath + QStringLiteral(".untrusted-") +
+                          QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+    if (!QFile::rename(hostPath, aside)) {
+        qCWarning(lcInstall).noquote() << "cannot set aside" << hostPath;
+        return {};
+    }
+    return aside;
+}
+
+Finding StateTrust::untrustedJournal(const QString &hostPath, const QString &setAsideAs, const QString &doubt)
+{
+    qCWarning(lcInstall).noquote() << "journal" << hostPath << "not replayed:" << doubt << "; set aside as"
+                                   << setAsideAs;
+    return Finding::warning(
+        QStringLiteral("state.untrusted-journal"),
+        Text(
+            QT_TRANSLATE_NOOP("cudnnsetup",
+                              "An unfinished install journal was found that cuDNN Setup cannot have written, "
+                              "so it was not replayed: %1"))
+            .arg(QDir::toNativeSeparators(hostPath)),
+        doubt,
+        setAsideAs.isEmpty()
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "Ask an administrator to look at it and remove it; nothing it names was "
+                                     "changed."))
+            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "It was renamed to %1 and nothing it names was changed. Ask an "
+                                     "administrator to look at it: someone may have put it there."))
+                  .arg(QDir::toNativeSeparators(setAsideAs)));
+}
+
+Finding StateTrust::untrustedReceipt(const QString &hostPath, const QString &setAsideAs, const QString &doubt)
+{
+    qCWarning(lcInstall).noquote() << "receipt" << hostPath << "ignored:" << doubt << "; set aside as"
+                                   << setAsideAs;
+    return Finding::warning(
+        QStringLiteral("state.untrusted-receipt"),
+        Text(QT_TRANSLATE_NOOP(
+                 "cudnnsetup",
+                 "A receipt was found that cuDNN Setup cannot have written, so it is ignored: %1"))
+            .arg(QDir::toNativeSeparators(hostPath)),
+        doubt,
+        setAsideAs.isEmpty()
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "Ask an administrator to look at it and remove it; nothing it names was "
+                                     "changed."))
+            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "It was renamed to %1 and nothing it names was changed. Ask an "
+                                     "administrator to look at it: someone may have put it there."))
+                  .arg(QDir::toNativeSeparators(setAsideAs)));
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "install/Journal.h"
+#include "install/Operation.h"
+#include "install/Receipt.h"
+#include "platform/SystemContext.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace cudnnsetup {
+
+// Whether what lies in a state folder (a journal a dead process left, a receipt) may steer this
+// run. They are files: whoever could write them must not be able to make an elevated run delete,
+// replace or restore anything outside what an install could have touched. So, whatever the
+// folder's ACL says:
+// - a transaction's roots (written in its journal's header; for a receipt, its target and its
+//   files' folders) may not hold a drive, the Windows folder, Program Files, ProgramData, a
+//   profile or the state folders; a root inside the Windows folder or a system library folder
+//   (System32, /usr/lib) admits only cuDNN's own files (cudnn*, zlibwapi.dll) directly in it;
+// - every path an operation changes, and the backup folder, lies under a root or the state folder;
+// - a journal in a user's own state folder changes that user's environment only, and only the
+//   environment values an install sets (PATH, CUDNN_*, CUDA_PATH);
+// - what an operation wrote down is what it could have written (a PATH after its edit is the
+//   edit of the PATH before).
+class StateTrust
+{
+public:
+    // `stateFolder` (host path) is the folder the journal or receipt was found in.
+    StateTrust(const SystemContext &context, const QString &stateFolder);
+
+    // Why the journal `contents` is not to be acted on; nullopt when it may be. `context` gives the
+    // stored environment its PATH records are checked against.
+    std::optional<QString> journalDoubt(const Journal::Contents &contents, OperationContext &context) const;
+    // Why `receipt` is not to be trusted; nullopt when it may be.
+    std::optional<QString> receiptDoubt(const Receipt &receipt) const;
+
+    // The folders a receipt's uninstall may change (the inspected system's paths): its target's root
+    // (and a venv's .pth file), or for a repair the folders of its files.
+    static QStringList rootsOf(const Receipt &receipt, const SystemPaths &paths);
+
+    // `hostPath` renamed beside itself ("<name>.untrusted-<UTC time>"), never deleted: the new path,
+    // or empty when it could not be renamed (it is ignored all the same).
+    static QString setAside(const QString &hostPath);
+    static Finding untrustedJournal(const QString &hostPath, const QString &setAsideAs, const QString &doubt);
+    static Finding untrustedReceipt(const QString &hostPath, const QString &setAsideAs, const QString &doubt);
+
+private:
+    std::optional<QString> rootDoubt(const QString &root) const;
+    bool isLibraryOnly(const QString &root) const;
+    bool mayChange(const QString &path, const QStringList &roots) const;
+    bool mayChangeFolder(const QString &folder, const QStringList &roots) const;
+    bool isAboveRoot(const QString &folder, const QStringList &roots) const;
+
+    const SystemContext &m_context;
+    QString m_stateFolder; // the inspected system's paths from here on
+    bool m_userFolder = false;
+    QStringList m_guarded;     // no root may be one of these or above one
+    QStringList m_libraryOnly; // roots in these admit cuDNN's own files only
+};
+
+} // namespace cudnnsetup
