@@ -1,6 +1,7 @@
 #include "archive/Extractor.h"
 
 #include "common/Logging.h"
+#include "platform/DurableFiles.h"
 #include "platform/Sha256.h"
 
 #include <QDir>
@@ -28,7 +29,7 @@ constexpr qint64 kProgressIntervalMs = 100;
 // those only while it is empty: nothing this extraction made stays behind.
 void removeStaging(const QString &staging, const QStringList &madeParents)
 {
-    QDir(staging).removeRecursively();
+    durable::removeTree(staging);
     for (const QString &folder : madeParents) {
         if (!QDir().rmdir(folder))
             break;

@@ -575,7 +575,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const QString keptFolder = receiptsFolder + QLatin1Char('/') + id;
     const QString staging = hostOf(context, target.stagingFolder());
     if (QFileInfo::exists(staging) && !options.dryRun)
-        QDir(staging).removeRecursively(); // ours by its name: what a crash during unpacking left
+        durable::removeTree(staging); // ours by its name: what a crash during unpacking left
 
     OperationContext operationContext;
     operationContext.environment = environment;

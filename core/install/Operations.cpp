@@ -280,11 +280,11 @@ public:
     std::optional<Finding> undo(OperationContext &, const QJsonObject &remembered) override
     {
         if (!remembered.isEmpty())
-            QDir(m_staging).removeRecursively();
+            durable::removeTree(m_staging);
         return std::nullopt;
     }
 
-    void finish(OperationContext &, const QJsonObject &) override { QDir(m_staging).removeRecursively(); }
+    void finish(OperationContext &, const QJsonObject &) override { durable::removeTree(m_staging); }
 
     QStringList changedPaths(const QJsonObject &) const override { return {m_staging}; }
 

@@ -1,6 +1,7 @@
 #include "install/Transaction.h"
 
 #include "common/Logging.h"
+#include "platform/DurableFiles.h"
 #include "platform/Elevation.h"
 
 #include <QDateTime>
@@ -29,7 +30,7 @@ std::unique_ptr<Operation> operationFor(const Journal::Entry &entry,
 void removeJournal(const QString &journalPath, const QString &backupFolder)
 {
     if (!backupFolder.isEmpty())
-        QDir(backupFolder).removeRecursively();
+        durable::removeTree(backupFolder);
     QFile::remove(journalPath);
 }
 

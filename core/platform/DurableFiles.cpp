@@ -166,4 +166,54 @@ std::optional<QString> remove(const QString &path, FailureCause *cause)
 #endif
 }
 
+namespace {
+
+// A symbolic link, a junction or any other reparse point: removed as itself, never entered.
+bool isLink(const QString &path)
+{
+#ifdef Q_OS_WIN
+    const DWORD attributes = GetFileAttributesW(longNativeName(path).c_str());
+    return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT);
+#else
+    return QFileInfo(path).isSymLink();
+#endif
+}
+
+std::optional<QString> removeLink(const QString &path)
+{
+#ifdef Q_OS_WIN
+    const std::wstring name = longNativeName(path);
+    const DWORD attributes = GetFileAttributesW(name.c_str());
+    // A folder's link (a junction, a directory symlink) is removed by RemoveDirectoryW, which takes
+    // the link away and leaves its target alone.
+    if (attributes & FILE_ATTRIBUTE_DIRECTORY ? RemoveDirectoryW(name.c_str()) : DeleteFileW(name.c_str()))
+        return std::nullopt;
+    return QStringLiteral("%1: %2").arg(path, qt_error_string(int(GetLastError())));
+#else
+    return remove(path);
+#endif
+}
+
+} // namespace
+
+std::optional<QString> removeTree(const QString &folder)
+{
+    if (isLink(folder))
+        return removeLink(folder);
+    const QFileInfo info(folder);
+    if (!info.exists())
+        return std::nullopt;
+    if (!info.isDir())
+        return remove(folder);
+    const QStringList entries =
+        QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        if (std::optional<QString> error = removeTree(folder + QLatin1Char('/') + entry))
+            return error;
+    }
+    if (!QDir().rmdir(folder))
+        return QStringLiteral("%1: the folder cannot be removed").arg(folder);
+    return std::nullopt;
+}
+
 } // namespace cudnnsetup::durable

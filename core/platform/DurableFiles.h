@@ -42,6 +42,11 @@ std::optional<QString> write(const QByteArray &content, const QString &partial, 
 // Removes a file (a read-only one too); a file that is not there is fine.
 std::optional<QString> remove(const QString &path, FailureCause *cause = nullptr);
 
+// Removes `folder` and all it holds, without following a symbolic link or junction inside it: the
+// link itself goes, what it points at stays (an elevated cleanup of a folder a user could write
+// must not empty another folder through a planted junction). A folder that is not there is fine.
+std::optional<QString> removeTree(const QString &folder);
+
 } // namespace durable
 
 } // namespace cudnnsetup

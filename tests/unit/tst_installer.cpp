@@ -183,6 +183,38 @@ private Q_SLOTS:
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
     }
 
+    // What a crash left in the staging folder is cleared before an install, and a link planted in it
+    // (a junction on Windows, a symbolic link here) is removed as a link: the folder it points at
+    // keeps every file.
+    void leftoverStagingIsClearedWithoutFollowingLinks()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "symbolic links of the host");
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString data = machine.host(QStringLiteral("C:\\Data"));
+        QDir().mkpath(data);
+        QFile thesis(data + QStringLiteral("/thesis.docx"));
+        QVERIFY(thesis.open(QIODevice::WriteOnly));
+        thesis.write("four years of work");
+        thesis.close();
+        const QString staging = machine.host(QStringLiteral("C:\\cudnn\\.cudnn-setup-staging"));
+        QDir().mkpath(staging + QStringLiteral("/bin"));
+        QVERIFY(QFile::link(data, staging + QStringLiteral("/bin/data")));
+        QVERIFY(QFile::link(data + QStringLiteral("/thesis.docx"), staging + QStringLiteral("/thesis.docx")));
+
+        const QString archive = save(QStringLiteral("l.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const ChangeOutcome outcome = install(
+            archive, report, target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::None, report),
+            machine.context, machine.environment);
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
+        QVERIFY(!QFileInfo::exists(staging));
+        QFile kept(data + QStringLiteral("/thesis.docx"));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("four years of work"));
+    }
+
     // A venv: the DLLs inside it and a .pth file that names them; no PATH change.
     void venvGetsItsPthFile()
     {
