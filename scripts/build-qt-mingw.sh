@@ -37,7 +37,8 @@ jobs="${CUDNNSETUP_JOBS:-$(nproc)}"
 # plugin (it compiles the whole Windows plugin a second time; Gui keeps DirectWrite), the JPEG, GIF
 # and ICO image plugins (PNG, in Gui, is what the screenshots use), QGraphicsView and Qt Xml (the
 # XML stream classes are in Core), and the Qt OpenGL module (qt-mingw-without-opengl-module.patch).
-# FreeType stays: the offscreen plugin draws with it on Windows.
+# FreeType stays: the offscreen plugin draws with it on Windows. The rest is compiled in unity
+# batches (qt-mingw-unity.cmake): a fresh build went from 861 compilations to 205.
 qt_options=(
     -DCMAKE_BUILD_TYPE=Release
     -DBUILD_SHARED_LIBS=OFF
@@ -69,8 +70,15 @@ qt_options=(
 )
 minizip_units=(unzip ioapi iowin32)
 qt_patch="$(cd "$(dirname "$0")" && pwd)/qt-mingw-without-opengl-module.patch"
-# A prefix built with other options or another patch is rebuilt: the stamp records them.
-recipe="$({ printf '%s\n' "${qt_options[@]}" "${minizip_units[@]}"; cat "$qt_patch"; } | sha256sum | cut -c1-16)"
+# Unity batches of 16 files, with the files that cannot share one compiled alone.
+qt_unity_batch=16
+qt_unity_rules="$(cd "$(dirname "$0")" && pwd)/qt-mingw-unity.cmake"
+# A prefix built with other options, another patch or other unity rules is rebuilt: the stamp
+# records them.
+recipe="$({
+    printf '%s\n' "${qt_options[@]}" "${minizip_units[@]}" "unity ${qt_unity_batch}"
+    cat "$qt_patch" "$qt_unity_rules"
+} | sha256sum | cut -c1-16)"
 
 if [ -f "$stamp" ] && grep -qx "recipe: ${recipe}" "$stamp"; then
     echo "Qt ${qt_version} for MinGW-w64 is ready: ${prefix}"
@@ -146,7 +154,7 @@ mkdir -p "$work"
 exec > >(tee -a "$log") 2>&1
 started=$(date +%s)
 echo "Building ${key} (recipe ${recipe}) with ${jobs} jobs; log: ${log}"
-printf '  %s\n' "${qt_options[@]}"
+printf '  %s\n' "${qt_options[@]}" "unity batches of ${qt_unity_batch}, exceptions: ${qt_unity_rules}"
 
 if [ ! -f "$sources_ready" ]; then
     # Debian's source packages: add deb-src next to the existing deb entries when there are none.
@@ -190,6 +198,8 @@ if [ ! -f "$work/qtbase-build/build.ninja" ]; then
         -DCUDNNSETUP_QT_MINGW_PREFIX="$prefix" \
         -DCMAKE_INSTALL_PREFIX="$prefix" \
         -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+        -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE="$qt_unity_batch" \
+        -DCMAKE_PROJECT_INCLUDE="$qt_unity_rules" \
         "${qt_options[@]}"
     echo "Configured in $(($(date +%s) - phase_started)) s"
 fi
