@@ -3120,6 +3120,22 @@ Commands:
         <source>A receipt was found that cuDNN Setup cannot have written, so it is ignored: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is on the system PATH, but %2 can be changed by others than the administrators (%3): a DLL put there is loaded by the programs of every user, services too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take it off the system PATH (or put it on the PATH of the one user who needs it), or let only administrators change the folder, from an administrator&apos;s prompt: icacls &quot;%1&quot; /inheritance:r /grant:r *S-1-5-32-544:(OI)(CI)F *S-1-5-18:(OI)(CI)F *S-1-5-32-545:(OI)(CI)RX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would go on the system PATH, but %2 can be changed by others than the administrators (%3): whatever DLL they put there, every program of every user would load.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install into a folder under Program Files (the default), or put the folder on your own PATH only (--path user).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

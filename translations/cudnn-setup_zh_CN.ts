@@ -3140,6 +3140,22 @@ Commands:
         <source>A receipt was found that cuDNN Setup cannot have written, so it is ignored: %1</source>
         <translation>发现了一份不可能由 cuDNN Setup 写出的安装记录，已忽略：%1</translation>
     </message>
+    <message>
+        <source>%1 is on the system PATH, but %2 can be changed by others than the administrators (%3): a DLL put there is loaded by the programs of every user, services too.</source>
+        <translation>%1 在系统 PATH 上，但除管理员以外的人（%3）也能修改 %2：谁往里面放一个 DLL，这台电脑上所有用户的程序、包括系统服务都会加载它。</translation>
+    </message>
+    <message>
+        <source>Take it off the system PATH (or put it on the PATH of the one user who needs it), or let only administrators change the folder, from an administrator&apos;s prompt: icacls &quot;%1&quot; /inheritance:r /grant:r *S-1-5-32-544:(OI)(CI)F *S-1-5-18:(OI)(CI)F *S-1-5-32-545:(OI)(CI)RX</source>
+        <translation>把它从系统 PATH 中去掉（或只加到需要它的那个用户自己的 PATH 里），或者在管理员命令提示符中运行下面的命令，只允许管理员修改这个文件夹：icacls &quot;%1&quot; /inheritance:r /grant:r *S-1-5-32-544:(OI)(CI)F *S-1-5-18:(OI)(CI)F *S-1-5-32-545:(OI)(CI)RX</translation>
+    </message>
+    <message>
+        <source>%1 would go on the system PATH, but %2 can be changed by others than the administrators (%3): whatever DLL they put there, every program of every user would load.</source>
+        <translation>%1 将被加入系统 PATH，但除管理员以外的人（%3）也能修改 %2：他们放进去的任何 DLL，都会被这台电脑上所有用户的程序加载。</translation>
+    </message>
+    <message>
+        <source>Install into a folder under Program Files (the default), or put the folder on your own PATH only (--path user).</source>
+        <translation>请安装到 Program Files 下的文件夹（默认位置），或者只把它加到你自己的 PATH 里（--path user）。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -905,6 +905,49 @@ void truncatedPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
     }
 }
 
+// ---- A folder on the system PATH that others than the administrators may change ------------------
+
+// Every program of every user searches the system PATH, services too: whoever may put a DLL into
+// one of its folders can run code in them (windows-review.md, finding 5).
+void writableSystemPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
+{
+    if (!facts.windows)
+        return;
+    const std::optional<StoredEnvironmentValue> value =
+        facts.stored(EnvironmentScope::Machine, QStringLiteral("PATH"));
+    if (!value)
+        return;
+    const PathEditor editor = facts.pathEditor();
+    const SystemPaths &paths = facts.paths();
+    QStringList seen;
+    for (const QString &entry : editor.split(value->text)) {
+        const QString folder = paths.normalize(editor.expanded(entry));
+        if (!paths.isAbsolute(folder) || !facts.context.files().isDir(folder))
+            continue;
+        const std::optional<WritableFolder> writable = firstWritableFolder(facts.context, folder);
+        if (!writable || seen.contains(writable->folder, Qt::CaseInsensitive))
+            continue;
+        seen.append(writable->folder);
+        out.append(diagnosis(
+            Finding::warning(
+                QStringLiteral("doctor.writable-system-path"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "%1 is on the system PATH, but %2 can be changed by others than the "
+                                       "administrators (%3): a DLL put there is loaded by the programs of "
+                                       "every user, services too."))
+                    .arg(entry, writable->folder, writable->audit.whoMayChange().join(QStringLiteral(", "))),
+                writable->audit.summary(),
+                Text(QT_TRANSLATE_NOOP(
+                         "cudnnsetup",
+                         "Take it off the system PATH (or put it on the PATH of the one user who "
+                         "needs it), or let only administrators change the folder, from an "
+                         "administrator's prompt: icacls \"%1\" /inheritance:r /grant:r "
+                         "*S-1-5-32-544:(OI)(CI)F *S-1-5-18:(OI)(CI)F *S-1-5-32-545:(OI)(CI)RX"))
+                    .arg(writable->folder)),
+            0));
+    }
+}
+
 // ---- #12 CUDA_PATH -------------------------------------------------------------------------------
 
 void cudaPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
@@ -1162,6 +1205,7 @@ QList<Diagnosis> runDoctorRules(const DoctorFacts &facts)
     notInitializedRules(facts, diagnoses);
     matcherRules(facts, diagnoses);
     truncatedPathRules(facts, diagnoses);
+    writableSystemPathRules(facts, diagnoses);
     cudaPathRules(facts, diagnoses);
     virtualStoreRules(facts, diagnoses);
     environmentRules(facts, diagnoses);

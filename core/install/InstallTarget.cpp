@@ -561,6 +561,31 @@ QString nearestExistingSystemPath(const FileSystem &files, const QString &path)
     return {};
 }
 
+// A folder on the system PATH is searched by every program of every user, services too: if anyone
+// but the administrators may put a DLL into it (or swap it or a folder above it), they can run code
+// in those programs. The folder cuDNN Setup creates gets a protected DACL; an existing one is checked.
+void checkSystemPathFolder(const InstallTarget &target, const SystemContext &context, Findings &findings)
+{
+    if (target.pathScope != PathScope::System || target.family != OsFamily::Windows)
+        return;
+    const std::optional<WritableFolder> writable = firstWritableFolder(context, target.dllFolder());
+    if (!writable)
+        return;
+    findings.append(Finding::error(
+        QStringLiteral("target.writable-system-path"),
+        Text(
+            QT_TRANSLATE_NOOP("cudnnsetup",
+                              "%1 would go on the system PATH, but %2 can be changed by others than the "
+                              "administrators (%3): whatever DLL they put there, every program of every user "
+                              "would load."))
+            .arg(target.dllFolder(), writable->folder,
+                 writable->audit.whoMayChange().join(QStringLiteral(", "))),
+        writable->audit.summary(),
+        Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Install into a folder under Program Files (the default), or put the folder on "
+                          "your own PATH only (--path user)."))));
+}
+
 void checkWritable(const InstallTarget &target, const QStringList &folders, const SystemContext &context,
                    const Volumes &volumes, Findings &findings)
 {
@@ -1068,6 +1093,7 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
     checkExistingFolder(target, planned, files, findings);
     const QStringList folders = destinationFolders(target, paths);
     checkWritable(target, folders, context, volumes, findings);
+    checkSystemPathFolder(target, context, findings);
     checkSpace(target, archive, planned, context, volumes, findings);
     checkStagingVolume(target, folders, context, volumes, findings);
     for (const Finding &finding : std::as_const(findings))

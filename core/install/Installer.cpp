@@ -580,6 +580,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     OperationContext operationContext;
     operationContext.environment = environment;
     operationContext.backupFolder = staging + QStringLiteral("-backup");
+    operationContext.fileSecurity = &context.fileSecurity();
     operationContext.crashAt = options.crashAt;
     operationContext.bytesProgress = options.bytesProgress;
     QStringList roots{hostOf(context, target.root)};
@@ -588,7 +589,10 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     Transaction transaction(id, QStringLiteral("install"), folders.journal(stateFolder), operationContext,
                             roots);
 
-    transaction.add(operations::makeDirectory(hostOf(context, target.root)));
+    // A folder on the system PATH is the administrators' alone (checkTarget refused one that is not).
+    const bool onSystemPath = target.pathScope == PathScope::System && target.family == OsFamily::Windows;
+    transaction.add(operations::makeDirectory(hostOf(context, target.root),
+                                              onSystemPath ? security::adminsOnlySddl() : QString()));
     QList<ArchiveFile> toUnpack;
     for (const PlannedFile &file : planned) {
         for (const ArchiveFile &archiveFile : archive.files) {

@@ -2,6 +2,7 @@
 
 #include "common/Finding.h"
 #include "common/Text.h"
+#include "platform/FileSecurity.h"
 #include "platform/PersistentEnvironment.h"
 
 #include <QJsonObject>
@@ -37,6 +38,8 @@ public:
     std::shared_ptr<PersistentEnvironment> environment;
     // Where replaced files are kept until the commit (host path, on the targets' volume when it can).
     QString backupFolder;
+    // Gives the folders an install creates for the system PATH their protected descriptor.
+    const FileSecurity *fileSecurity = nullptr;
     // True stops the transaction at that point, as if the process had died there.
     std::function<bool(const FaultPoint &)> crashAt;
     // Long operations (unpacking) report (bytes done, bytes in all) and ask whether to stop.

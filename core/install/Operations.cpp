@@ -298,12 +298,19 @@ private:
 class MakeDirectory : public Operation
 {
 public:
-    explicit MakeDirectory(QString path)
+    MakeDirectory(QString path, QString protectWith)
         : m_path(std::move(path))
+        , m_protectWith(std::move(protectWith))
     {
     }
     QString name() const override { return QStringLiteral("make-directory"); }
-    QJsonObject arguments() const override { return {{QStringLiteral("path"), m_path}}; }
+    QJsonObject arguments() const override
+    {
+        QJsonObject object{{QStringLiteral("path"), m_path}};
+        if (!m_protectWith.isEmpty())
+            object.insert(QStringLiteral("protectWith"), m_protectWith);
+        return object;
+    }
     Text description() const override
     {
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Creating %1")).arg(native(m_path));
@@ -322,6 +329,12 @@ public:
         for (const QString &folder : missing) {
             if (!QDir().mkdir(folder) && !QFileInfo(folder).isDir())
                 return fileFailure(folder, QStringLiteral("mkdir failed"));
+            // The first folder made gets its descriptor before anything is made inside it, so all
+            // below inherits it.
+            if (folder == missing.first() && !m_protectWith.isEmpty() && context.fileSecurity) {
+                if (std::optional<QString> error = context.fileSecurity->protect(folder, m_protectWith))
+                    return fileFailure(folder, *error);
+            }
         }
         if (!QFileInfo(m_path).isDir())
             return fileFailure(m_path, QStringLiteral("not a folder"));
@@ -350,6 +363,7 @@ public:
 
 private:
     QString m_path;
+    QString m_protectWith; // SDDL for the topmost folder it creates, or empty
 };
 
 class RemoveFile : public Operation
@@ -726,7 +740,8 @@ QHash<QString, Operation::Factory> &factories()
         {QStringLiteral("make-directory"),
          [](const QJsonObject &a) {
              return std::unique_ptr<Operation>(
-                 std::make_unique<MakeDirectory>(a.value(QStringLiteral("path")).toString()));
+                 std::make_unique<MakeDirectory>(a.value(QStringLiteral("path")).toString(),
+                                                 a.value(QStringLiteral("protectWith")).toString()));
          }},
         {QStringLiteral("remove-file"),
          [](const QJsonObject &a) {
@@ -769,9 +784,9 @@ std::optional<EnvironmentScope> scopeFromName(const QString &name)
     return std::nullopt;
 }
 
-std::unique_ptr<Operation> makeDirectory(const QString &path)
+std::unique_ptr<Operation> makeDirectory(const QString &path, const QString &protectWith)
 {
-    return std::make_unique<MakeDirectory>(path);
+    return std::make_unique<MakeDirectory>(path, protectWith);
 }
 
 std::unique_ptr<Operation> copyFile(const QString &source, const QString &destination)

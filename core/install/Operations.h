@@ -19,7 +19,9 @@ namespace operations {
 
 // Creates `path` and the folders above it that are missing; undo removes those it created, while
 // they are empty.
-std::unique_ptr<Operation> makeDirectory(const QString &path);
+// `protectWith`: the SDDL the topmost folder it creates gets (OperationContext::fileSecurity), so that
+// everything below inherits it.
+std::unique_ptr<Operation> makeDirectory(const QString &path, const QString &protectWith = {});
 // Copies a file; a file it replaces is kept aside and put back by undo.
 std::unique_ptr<Operation> copyFile(const QString &source, const QString &destination);
 // Moves a staged file into place with an atomic rename (staging is on the same volume); a file it

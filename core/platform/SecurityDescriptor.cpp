@@ -437,6 +437,17 @@ Expected<SecurityDescriptor> SecurityDescriptor::fromSddl(const QString &sddl)
     return descriptor;
 }
 
+QStringList WriteAudit::whoMayChange() const
+{
+    QStringList names;
+    if (!ownerTrusted && !owner.isEmpty())
+        names.append(security::sidName(owner));
+    for (const QString &writer : writers)
+        names.append(security::sidName(writer));
+    names.removeDuplicates();
+    return names;
+}
+
 QString WriteAudit::summary() const
 {
     const auto named = [](const QString &sid) {

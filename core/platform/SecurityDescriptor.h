@@ -58,6 +58,8 @@ struct WriteAudit
     QStringList writers; // SIDs, aliases where SDDL has one ("BU", "AU", "WD"), in DACL order
 
     bool trusted() const { return ownerTrusted && writers.isEmpty(); }
+    // The names of all who may change it, an untrusted owner first ("Authenticated Users").
+    QStringList whoMayChange() const;
     // "owner S-1-5-21-…-1001; may write: BU (Users), AU (Authenticated Users)", for logs and details.
     QString summary() const;
 };

@@ -4,12 +4,13 @@ namespace cudnnsetup {
 
 SystemContext::SystemContext(FileSystem files, EnvironmentStore environment,
                              std::shared_ptr<Registry> registry, std::shared_ptr<ProcessRunner> processes,
-                             std::shared_ptr<LibraryLoader> libraries)
+                             std::shared_ptr<LibraryLoader> libraries, std::shared_ptr<FileSecurity> security)
     : m_files(std::move(files))
     , m_environment(std::move(environment))
     , m_registry(std::move(registry))
     , m_processes(std::move(processes))
     , m_libraries(std::move(libraries))
+    , m_security(std::move(security))
 {
 }
 
@@ -19,7 +20,8 @@ SystemContext SystemContext::running()
     const OsFamily family = hostOsFamily();
     return SystemContext(FileSystem(family, {}),
                          EnvironmentStore(family, QProcessEnvironment::systemEnvironment(), registry),
-                         registry, std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+                         registry, std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>(),
+                         FileSecurity::forRunningSystem());
 }
 
 SystemContext SystemContext::rooted(const QString &root)
@@ -31,6 +33,13 @@ SystemContext SystemContext::rooted(const QString &root)
     return SystemContext(FileSystem(family, root),
                          EnvironmentStore(family, QProcessEnvironment::systemEnvironment(), registry),
                          registry, std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+}
+
+SystemContext SystemContext::withFileSecurity(std::shared_ptr<FileSecurity> security) const
+{
+    SystemContext copy = *this;
+    copy.m_security = std::move(security);
+    return copy;
 }
 
 QString SystemContext::findExecutable(const QString &name, const QStringList &preferredDirs) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "platform/EnvironmentStore.h"
+#include "platform/FileSecurity.h"
 #include "platform/FileSystem.h"
 #include "platform/LibraryLoader.h"
 #include "platform/ProcessRunner.h"
@@ -24,7 +25,8 @@ public:
     static SystemContext rooted(const QString &root);
 
     SystemContext(FileSystem files, EnvironmentStore environment, std::shared_ptr<Registry> registry,
-                  std::shared_ptr<ProcessRunner> processes, std::shared_ptr<LibraryLoader> libraries);
+                  std::shared_ptr<ProcessRunner> processes, std::shared_ptr<LibraryLoader> libraries,
+                  std::shared_ptr<FileSecurity> security = FileSecurity::none());
 
     const FileSystem &files() const { return m_files; }
     const SystemPaths &paths() const { return m_files.paths(); }
@@ -32,6 +34,10 @@ public:
     const Registry &registry() const { return *m_registry; }
     const ProcessRunner &processes() const { return *m_processes; }
     const LibraryLoader &libraries() const { return *m_libraries; }
+    // Who may change its files: the running Windows system's ACLs; none known for a rooted tree.
+    const FileSecurity &fileSecurity() const { return *m_security; }
+    // The same system with its file security told by `security` (tests: descriptors as data).
+    SystemContext withFileSecurity(std::shared_ptr<FileSecurity> security) const;
     OsFamily family() const { return m_files.family(); }
 
     // True when this is the running system, so its driver can be asked directly (NVML, the CUDA
@@ -51,6 +57,7 @@ private:
     std::shared_ptr<Registry> m_registry;
     std::shared_ptr<ProcessRunner> m_processes;
     std::shared_ptr<LibraryLoader> m_libraries;
+    std::shared_ptr<FileSecurity> m_security;
 };
 
 } // namespace cudnnsetup

@@ -6,6 +6,7 @@
 // byte; a repair that fails midway leaves nothing changed.
 #include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
+#include "MemoryFileSecurity.h"
 #include "MemoryRegistry.h"
 #include "PeImage.h"
 #include "Sandbox.h"
@@ -121,6 +122,8 @@ public:
     std::shared_ptr<MemoryEnvironment> stored = std::make_shared<MemoryEnvironment>();
     std::shared_ptr<EnvironmentRegistry> registry = std::make_shared<EnvironmentRegistry>(stored);
     QProcessEnvironment process;
+    // Who may change its files: nobody knows, unless a test says.
+    std::shared_ptr<FileSecurity> security = FileSecurity::none();
     // A terminal opened before the last change keeps its own PATH; null: it has the fresh one.
     QString sessionPath;
     // What the fixture adds to each diagnosis: a probe's report, an archive, what an interpreter said.
@@ -189,7 +192,7 @@ public:
                                : sessionPath);
         return SystemContext(FileSystem(OsFamily::Windows, sandbox.root()),
                              EnvironmentStore(OsFamily::Windows, environment, registry), registry,
-                             std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+                             std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>(), security);
     }
 
     SystemSnapshot detect() const
@@ -671,6 +674,41 @@ private Q_SLOTS:
             expectFinding(machine.diagnose(), QStringLiteral("doctor.path-truncated"), 10);
         QVERIFY(diagnosis);
         QVERIFY(!diagnosis->repair); // what was cut off cannot be known
+    }
+
+    // Folders on the system PATH that Authenticated Users may modify (Python installed for all users
+    // into the drive's root inherits that right): each named once, with who may change it and the
+    // icacls command that takes the right away; the toolkit's protected folder is not named.
+    void writableSystemPathFolder()
+    {
+        Machine machine;
+        auto security = std::make_shared<MemoryFileSecurity>();
+        machine.security = security;
+        const QString inherited = QStringLiteral("O:BAD:AI(A;OICIID;FA;;;BA)(A;OICIID;FA;;;SY)"
+                                                 "(A;OICIID;0x1301bf;;;AU)(A;OICIID;0x1200a9;;;BU)");
+        security->set(machine.host(QStringLiteral("C:\\Python312")), inherited);
+        security->set(machine.host(QStringLiteral("C:\\Python312\\Scripts")), inherited);
+        security->set(machine.host(kCuda122Bin), security::adminsOnlySddl());
+
+        const DoctorReport report = machine.diagnose();
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("doctor.writable-system-path"), 0);
+        QVERIFY(diagnosis);
+        QCOMPARE(diagnosis->finding.severity, Severity::Warning);
+        QVERIFY(!diagnosis->repair); // whether to take it off PATH or re-permission it is the owner's call
+        QStringList named;
+        for (const Diagnosis &each : report.diagnoses) {
+            if (each.finding.id == QLatin1String("doctor.writable-system-path"))
+                named.append(each.finding.message.toEnglish());
+        }
+        QCOMPARE(named.size(), 2);
+        QVERIFY2(named.first().startsWith(QLatin1String("C:\\Python312\\Scripts\\ is on the system PATH, but "
+                                                        "C:\\Python312\\Scripts can be changed")) &&
+                     named.first().contains(QLatin1String("(Authenticated Users)")),
+                 qPrintable(named.first()));
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(
+            QLatin1String("icacls \"C:\\Python312\\Scripts\" /inheritance:r")));
+        QVERIFY(!named.join(QLatin1Char('\n')).contains(kCuda122Bin));
     }
 
     // #12: CUDA_PATH names CUDA 11.8, the cuDNN in use is the 12.2 toolkit's.

@@ -2,6 +2,7 @@
 // CUDNN_* variables in and out again, a venv found through its .pth file, zlibwapi.dll placed only
 // when the DLLs import it and no 64-bit copy is found first, and a disk that fills up midway.
 #include "CudnnArchiveLists.h"
+#include "MemoryFileSecurity.h"
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "Suite.h"
@@ -181,6 +182,34 @@ private Q_SLOTS:
                  QStringLiteral("%SystemRoot%\\system32;C:\\Tools;D:\\Later"));
         QVERIFY(!machine.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH")));
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+    }
+
+    // The folder an install makes for the system PATH is given the administrators-only descriptor
+    // before anything is put in it (all below inherits it); one for the user's PATH is left as is.
+    void folderForTheSystemPathIsMadeProtected()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString archive = save(QStringLiteral("p.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        for (const PathScope scope : {PathScope::System, PathScope::User}) {
+            auto security = std::make_shared<MemoryFileSecurity>();
+            const SystemContext guarded = machine.context.withFileSecurity(security);
+            const QString root = scope == PathScope::System ? QStringLiteral("C:\\lab\\cudnn")
+                                                            : QStringLiteral("C:\\mine\\cudnn");
+            const ChangeOutcome outcome =
+                install(archive, report, target(machine, QStringLiteral("dir:") + root, scope, report),
+                        guarded, machine.environment);
+            QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
+            if (scope == PathScope::System) {
+                const QList<QPair<QString, QString>> expected{
+                    {QDir::cleanPath(machine.host(QStringLiteral("C:\\lab"))), security::adminsOnlySddl()}};
+                QCOMPARE(security->protectedFolders(), expected);
+            } else {
+                QVERIFY(security->protectedFolders().isEmpty());
+            }
+        }
     }
 
     // What a crash left in the staging folder is cleared before an install, and a link planted in it

@@ -3,6 +3,7 @@
 // volumes through a stand-in, writes tried for real), the host's volumes, and the venv's .pth file
 // read back by a real Python under a locale that only knows ASCII.
 #include "CudnnArchiveLists.h"
+#include "MemoryFileSecurity.h"
 #include "Sandbox.h"
 #include "Suite.h"
 #include "SystemTrees.h"
@@ -823,6 +824,43 @@ private Q_SLOTS:
         QStringList others = ids(findings);
         others.removeAll(id);
         QVERIFY2(others.isEmpty(), qPrintable(describe(findings)));
+    }
+
+    // A folder on the system PATH is the administrators' alone: a new one under C:\ is fine (the
+    // install makes it protected), an existing one that inherited Authenticated Users' right to
+    // modify is refused with the ways out, and the same folder on the user's own PATH is not.
+    void writableFolderStaysOffTheSystemPath()
+    {
+        auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext guarded = context().withFileSecurity(security);
+        // C:\ as Windows sets it up: Authenticated Users may add folders, and modify what they add.
+        security->set(m_sandbox.root(),
+                      QStringLiteral("O:SYG:SYD:PAI(A;OICI;FA;;;BA)(A;OICI;FA;;;SY)"
+                                     "(A;OICI;0x1200a9;;;BU)(A;;0x4;;;AU)(A;OICIIO;SDGXGWGR;;;AU)"));
+        const QString inherited =
+            QStringLiteral("O:S-1-5-21-1004336348-1177238915-682003330-1001D:AI"
+                           "(A;OICIID;FA;;;BA)(A;OICIID;FA;;;SY)(A;OICIID;0x1301bf;;;AU)"
+                           "(A;OICIID;0x1200a9;;;BU)");
+        m_sandbox.mkdir(QStringLiteral("C:\\tools\\cudnn"));
+        security->set(m_sandbox.hostPath(QStringLiteral("C:\\tools")), inherited);
+        security->set(m_sandbox.hostPath(QStringLiteral("C:\\tools\\cudnn")), inherited);
+        const auto check = [&](const QString &spec, PathScope scope) {
+            return checkTarget(target(spec, QStringLiteral("9.1"), scope), archive(QStringLiteral("9.1")),
+                               guarded);
+        };
+        const QString id = QStringLiteral("target.writable-system-path");
+
+        QVERIFY(!findingOf(check(QStringLiteral("dir:C:\\cudnn"), PathScope::System), id));
+        const Findings refused = check(QStringLiteral("dir:C:\\tools\\cudnn"), PathScope::System);
+        const Finding *finding = findingOf(refused, id);
+        QVERIFY2(finding, qPrintable(describe(refused)));
+        QCOMPARE(finding->severity, Severity::Error);
+        const QString message = finding->message.toEnglish();
+        QVERIFY2(message.contains(QLatin1String("but C:\\tools\\cudnn can be changed")) &&
+                     message.contains(QLatin1String("Authenticated Users")),
+                 qPrintable(message));
+        QVERIFY(finding->fix.toEnglish().contains(QLatin1String("--path user")));
+        QVERIFY(!findingOf(check(QStringLiteral("dir:C:\\tools\\cudnn"), PathScope::User), id));
     }
 
     void tooLongNamesTheLongestPath()

@@ -1,0 +1,123 @@
+#include "platform/FileSecurity.h"
+
+#include "common/Logging.h"
+#include "platform/SystemContext.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#ifdef Q_OS_WIN
+#include <qt_windows.h>
+
+#include <aclapi.h>
+#include <sddl.h>
+#endif
+
+namespace cudnnsetup {
+
+namespace {
+
+class NoFileSecurity final : public FileSecurity
+{
+public:
+    std::optional<SecurityDescriptor> descriptorOf(const QString &) const override { return std::nullopt; }
+    std::optional<QString> protect(const QString &, const QString &) const override { return std::nullopt; }
+};
+
+#ifdef Q_OS_WIN
+class WindowsFileSecurity final : public FileSecurity
+{
+public:
+    std::optional<SecurityDescriptor> descriptorOf(const QString &hostPath) const override
+    {
+        const std::wstring name = QDir::toNativeSeparators(hostPath).toStdWString();
+        const SECURITY_INFORMATION what = OWNER_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION;
+        PSECURITY_DESCRIPTOR descriptor = nullptr;
+        const DWORD read = GetNamedSecurityInfoW(name.c_str(), SE_FILE_OBJECT, what, nullptr, nullptr,
+                                                 nullptr, nullptr, &descriptor);
+        if (read != ERROR_SUCCESS) {
+            qCDebug(lcPlatform).noquote()
+                << "no security descriptor for" << hostPath << qt_error_string(int(read));
+            return std::nullopt;
+        }
+        LPWSTR text = nullptr;
+        const BOOL converted = ConvertSecurityDescriptorToStringSecurityDescriptorW(
+            descriptor, SDDL_REVISION_1, what, &text, nullptr);
+        LocalFree(descriptor);
+        if (!converted)
+            return std::nullopt;
+        const QString sddl = QString::fromWCharArray(text);
+        LocalFree(text);
+        const auto parsed = SecurityDescriptor::fromSddl(sddl);
+        if (!parsed) {
+            qCWarning(lcPlatform).noquote() << "unreadable security descriptor of" << hostPath << sddl;
+            return std::nullopt;
+        }
+        return *parsed;
+    }
+
+    std::optional<QString> protect(const QString &hostPath, const QString &sddl) const override
+    {
+        PSECURITY_DESCRIPTOR descriptor = nullptr;
+        if (!ConvertStringSecurityDescriptorToSecurityDescriptorW(reinterpret_cast<LPCWSTR>(sddl.utf16()),
+                                                                  SDDL_REVISION_1, &descriptor, nullptr))
+            return qt_error_string(int(GetLastError()));
+        BOOL present = FALSE;
+        BOOL defaulted = FALSE;
+        PACL dacl = nullptr;
+        PSID owner = nullptr;
+        GetSecurityDescriptorDacl(descriptor, &present, &dacl, &defaulted);
+        GetSecurityDescriptorOwner(descriptor, &owner, &defaulted);
+        std::wstring name = QDir::toNativeSeparators(hostPath).toStdWString();
+        const DWORD result = SetNamedSecurityInfoW(name.data(), SE_FILE_OBJECT,
+                                                   OWNER_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION |
+                                                       PROTECTED_DACL_SECURITY_INFORMATION,
+                                                   owner, nullptr, dacl, nullptr);
+        LocalFree(descriptor);
+        if (result != ERROR_SUCCESS)
+            return qt_error_string(int(result));
+        return std::nullopt;
+    }
+};
+#endif
+
+} // namespace
+
+std::shared_ptr<FileSecurity> FileSecurity::forRunningSystem()
+{
+#ifdef Q_OS_WIN
+    return std::make_shared<WindowsFileSecurity>();
+#else
+    return none();
+#endif
+}
+
+std::shared_ptr<FileSecurity> FileSecurity::none()
+{
+    return std::make_shared<NoFileSecurity>();
+}
+
+std::optional<WritableFolder> firstWritableFolder(const SystemContext &context, const QString &folder)
+{
+    const SystemPaths &paths = context.paths();
+    const QString start = paths.normalize(folder);
+    for (QString current = start; !current.isEmpty(); current = paths.parent(current)) {
+        const QString host = context.files().toHost(current);
+        if (host.isEmpty())
+            break;
+        if (!QFileInfo::exists(host))
+            continue;
+        const std::optional<SecurityDescriptor> descriptor = context.fileSecurity().descriptorOf(host);
+        if (!descriptor)
+            continue;
+        const WriteAudit audit =
+            security::auditWriters(*descriptor, current == start ? ObjectRole::Folder : ObjectRole::Ancestor);
+        if (!audit.trusted())
+            return WritableFolder{current, audit};
+        if (paths.parent(current) == current)
+            break;
+    }
+    return std::nullopt;
+}
+
+} // namespace cudnnsetup
