@@ -10,12 +10,14 @@
 #include "SystemTrees.h"
 #include "TreeSnapshot.h"
 #include "ZipWriter.h"
+#include "platform/Elevation.h"
 #include "platform/InstallLock.h"
 #include "platform/SystemPaths.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -284,6 +286,56 @@ private Q_SLOTS:
             QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\.cudnn-setup-staging"))));
         QCOMPARE(machine.run({QStringLiteral("uninstall")}).exitCode, 0);
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+    }
+
+    // A journal planted in the machine's state folder, whose replay would delete a user's folder
+    // (its "backup folder") and take a file of it away: the next cudnnctl sets it aside, says so,
+    // changes not a byte of that folder, and installs as asked.
+    void plantedJournalChangesNothing()
+    {
+        Machine machine;
+        machine.sandbox.write(QStringLiteral("C:\\Data\\thesis.docx"), "four years of work");
+        const QString data = machine.sandbox.hostPath(QStringLiteral("C:\\Data"));
+        const QString journal =
+            machine.sandbox.hostPath(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\transaction.journal"));
+        const QJsonObject header{
+            {QStringLiteral("schema"), QStringLiteral("cudnn-setup/journal/1")},
+            {QStringLiteral("id"), QStringLiteral("planted")},
+            {QStringLiteral("kind"), QStringLiteral("install")},
+            {QStringLiteral("backupFolder"), data},
+            {QStringLiteral("roots"),
+             QJsonArray{machine.sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"))}},
+            {QStringLiteral("elevated"), cudnnsetup::Elevation::host().isElevated()}};
+        const QJsonObject step{
+            {QStringLiteral("seq"), 0},
+            {QStringLiteral("begin"),
+             QJsonObject{{QStringLiteral("name"), QStringLiteral("remove-file")},
+                         {QStringLiteral("arguments"),
+                          QJsonObject{{QStringLiteral("path"), data + QStringLiteral("/thesis.docx")}}}}}};
+        const QJsonObject state{{QStringLiteral("seq"), 0},
+                                {QStringLiteral("state"), QJsonObject{{QStringLiteral("existed"), true}}}};
+        QDir().mkpath(QFileInfo(journal).absolutePath());
+        QFile planted(journal);
+        QVERIFY(planted.open(QIODevice::WriteOnly));
+        for (const QJsonObject &line : {header, step, state})
+            planted.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+        planted.close();
+
+        const CudnnctlRun run = machine.install(m_archive);
+        QVERIFY2(run.exitCode == 0, run.out + run.err);
+        QVERIFY2(findingIds(outputJson(run)).contains(QStringLiteral("state.untrusted-journal")), run.out);
+        QFile thesis(data + QStringLiteral("/thesis.docx"));
+        QVERIFY(thesis.open(QIODevice::ReadOnly));
+        QCOMPARE(thesis.readAll(), QByteArray("four years of work"));
+        QCOMPARE(QDir(data).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                 QStringList{QStringLiteral("thesis.docx")});
+        QVERIFY(!QFileInfo::exists(journal));
+        QCOMPARE(QDir(QFileInfo(journal).absolutePath())
+                     .entryList({QStringLiteral("transaction.journal.untrusted-*")}, QDir::Files)
+                     .size(),
+                 1);
+        QVERIFY(QFileInfo::exists(machine.sandbox.hostPath(
+            QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
     }
 
     // One install at a time: a second one answers 1618 and changes nothing.
