@@ -32,7 +32,7 @@ QString ProcessResult::summary() const
 
 ProcessResult ProcessRunner::run(const QString &program, const QStringList &arguments, int timeoutMs,
                                  const std::optional<QProcessEnvironment> &environment,
-                                 const std::atomic<bool> *cancel) const
+                                 const std::atomic<bool> *cancel, const QString &workingDirectory) const
 {
     ProcessResult result;
     QElapsedTimer timer;
@@ -41,6 +41,8 @@ ProcessResult ProcessRunner::run(const QString &program, const QStringList &argu
     QProcess process;
     if (environment)
         process.setProcessEnvironment(*environment);
+    if (!workingDirectory.isEmpty())
+        process.setWorkingDirectory(workingDirectory);
     process.setInputChannelMode(QProcess::ManagedInputChannel);
 #ifdef Q_OS_WIN
     // No console window flashing up when the GUI runs a console program.

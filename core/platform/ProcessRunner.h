@@ -29,14 +29,16 @@ struct ProcessResult
 
 // Runs a program to completion with a deadline. A program that does not finish in time, or whose
 // caller sets `cancel`, is killed with everything it started (a hung nvidia-smi must never hang
-// detection, nor a closing window). Any thread.
+// detection, nor a closing window). It starts in `workingDirectory`, or in this process's current
+// one when that is empty. Any thread.
 class ProcessRunner
 {
 public:
     virtual ~ProcessRunner() = default;
     virtual ProcessResult run(const QString &program, const QStringList &arguments, int timeoutMs,
                               const std::optional<QProcessEnvironment> &environment = std::nullopt,
-                              const std::atomic<bool> *cancel = nullptr) const;
+                              const std::atomic<bool> *cancel = nullptr,
+                              const QString &workingDirectory = {}) const;
 };
 
 } // namespace cudnnsetup

@@ -127,9 +127,11 @@ ProbeRun runProbeChild(const SystemContext &context, const ProbeRequest &request
         return run;
     }
     file.close();
-    const ProcessResult result =
-        context.processes().run(program, {QStringLiteral("probe"), QStringLiteral("--request"), requestFile},
-                                options.probeTimeoutMs, environment.environment, options.cancel);
+    // It starts in the request's own folder, which holds nothing to load: Windows searches the
+    // current folder before PATH, and the caller's may be an unpacked archive's bin.
+    const ProcessResult result = context.processes().run(
+        program, {QStringLiteral("probe"), QStringLiteral("--request"), requestFile}, options.probeTimeoutMs,
+        environment.environment, options.cancel, folder.path());
     run.milliseconds = double(result.elapsedMs);
     const QByteArray output = result.standardOutput.trimmed();
     const QJsonDocument document = QJsonDocument::fromJson(output.mid(output.lastIndexOf('\n') + 1));
@@ -504,10 +506,13 @@ FrameworkCheck askFramework(const SystemContext &context, const QString &python,
 {
     FrameworkCheck check;
     check.python = python;
-    const ProcessResult result =
-        context.processes().run(context.files().toHost(python),
-                                {QStringLiteral("-c"), pythonProbeScript(), QStringLiteral("--convolution")},
-                                options.pythonTimeoutMs, environment.environment, options.cancel);
+    // In an empty folder of its own: Python puts the current folder first on sys.path for -c, and
+    // Windows searches it for DLLs (a torch/ or cudnn64_9.dll where the user stands would win).
+    const QTemporaryDir emptyFolder;
+    const ProcessResult result = context.processes().run(
+        context.files().toHost(python),
+        {QStringLiteral("-c"), pythonProbeScript(), QStringLiteral("--convolution")}, options.pythonTimeoutMs,
+        environment.environment, options.cancel, emptyFolder.isValid() ? emptyFolder.path() : QString());
     check.milliseconds = double(result.elapsedMs);
     const std::optional<QJsonObject> object = probeOutputObject(result.standardOutput);
     if (!object) {

@@ -8,6 +8,7 @@
 #include "verify/Verifier.h"
 
 #include <QDir>
+#include <QScopeGuard>
 #include <QTest>
 
 using namespace cudnnsetup;
@@ -148,6 +149,25 @@ private Q_SLOTS:
                  qPrintable(dependencies.message.toEnglish()));
         QVERIFY(dependencies.message.toEnglish().contains(QStringLiteral("zlibwapi.dll")));
         QVERIFY(dependencies.message.toEnglish().contains(QStringLiteral("193")));
+    }
+
+    // Started from a folder that holds another cuDNN (an unpacked archive's bin, where a student
+    // opened the prompt), the probe still loads the copy the stored PATH gives: it runs in a folder
+    // of its own, not in the caller's current directory, which Windows searches before PATH.
+    void callersCurrentFolderIsNotSearched()
+    {
+        const QString before = QDir::currentPath();
+        const auto back = qScopeGuard([&] { QDir::setCurrent(before); });
+        QVERIFY(QDir::setCurrent(standinFolder(QStringLiteral("cudnn-9.1.0.70"))));
+        const SystemContext context = contextWithStoredPath(
+            {standinFolder(QStringLiteral("cuda-12.2")), standinFolder(QStringLiteral("cudnn-9.18.0.77"))});
+        const VerifyReport report =
+            verifyFolder(context, QStringLiteral("cudnn-9.18.0.77"), QStringLiteral("9.18.0"));
+        QVERIFY2(stageOf(report, QStringLiteral("load")).status == VerifyStage::Status::Passed,
+                 qPrintable(stageOf(report, QStringLiteral("load")).message.toEnglish()));
+        QVERIFY2(report.loadedFrom().contains(QStringLiteral("cudnn-9.18.0.77"), Qt::CaseInsensitive),
+                 qPrintable(report.loadedFrom()));
+        QCOMPARE(report.cudnnVersion, QStringLiteral("9.18.0"));
     }
 
     // An older cuDNN 9 earlier on the stored PATH wins the load: the file it loaded is named and
