@@ -233,10 +233,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Installed; restart Windows to finish: the files in use are replaced when it starts.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -338,6 +334,10 @@ Commands:
     </message>
     <message>
         <source>--%1 belongs to the check and status commands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installed; restart Windows to finish (the findings say why).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3134,6 +3134,14 @@ Commands:
     </message>
     <message>
         <source>Install into a folder under Program Files (the default), or put the folder on your own PATH only (--path user).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PATH and the variables were changed by the system account, whose notice reaches no one&apos;s desktop: programs see the change once their user signs out and in again, or after a restart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart the PC, or have each user sign out and in again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -235,10 +235,6 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
         <translation>--%1 只能用于 install 和 uninstall 命令。</translation>
     </message>
     <message>
-        <source>Installed; restart Windows to finish: the files in use are replaced when it starts.</source>
-        <translation>安装完成；请重启 Windows 以完成安装：正在使用的文件会在启动时替换。</translation>
-    </message>
-    <message>
         <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
         <translation>install：要替换的文件被程序占用时：fail（默认，停止安装）或 restart（在 Windows 下次启动时替换，退出码 3010）。</translation>
     </message>
@@ -359,6 +355,10 @@ Commands:
     <message>
         <source>--%1 belongs to the check and status commands.</source>
         <translation>--%1 只能用于 check 和 status 命令。</translation>
+    </message>
+    <message>
+        <source>Installed; restart Windows to finish (the findings say why).</source>
+        <translation>已安装；需要重启 Windows 才能完成（原因见下面的提示）。</translation>
     </message>
 </context>
 <context>
@@ -3155,6 +3155,14 @@ Commands:
     <message>
         <source>Install into a folder under Program Files (the default), or put the folder on your own PATH only (--path user).</source>
         <translation>请安装到 Program Files 下的文件夹（默认位置），或者只把它加到你自己的 PATH 里（--path user）。</translation>
+    </message>
+    <message>
+        <source>PATH and the variables were changed by the system account, whose notice reaches no one&apos;s desktop: programs see the change once their user signs out and in again, or after a restart.</source>
+        <translation>PATH 和环境变量是由系统账户修改的，它发出的变更通知到不了任何人的桌面：要等用户注销并重新登录，或重启电脑之后，程序才能看到这些修改。</translation>
+    </message>
+    <message>
+        <source>Restart the PC, or have each user sign out and in again.</source>
+        <translation>请重启电脑，或让每位用户注销后重新登录。</translation>
     </message>
 </context>
 <context>

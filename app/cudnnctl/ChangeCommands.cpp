@@ -65,8 +65,7 @@ QString text(const ChangeOutcome &outcome, const QString &command)
         break;
     case ChangeOutcome::Status::DoneRestartNeeded:
         stream << QCoreApplication::translate("cudnnctl",
-                                              "Installed; restart Windows to finish: the files in use are "
-                                              "replaced when it starts.");
+                                              "Installed; restart Windows to finish (the findings say why).");
         break;
     case ChangeOutcome::Status::AlreadyDone:
         stream << QCoreApplication::translate("cudnnctl", "Already installed there; nothing to do.");

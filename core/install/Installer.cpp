@@ -738,6 +738,20 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     outcome = finished(result, outcome);
     if (outcome.status == ChangeOutcome::Status::Done && !inUse.isEmpty())
         outcome.status = ChangeOutcome::Status::DoneRestartNeeded;
+    // As SYSTEM (a deployment tool, in session 0) the notice of the change reaches no one's desktop:
+    // Explorer, and all it starts, keep the old environment until the next sign-in.
+    if (outcome.status == ChangeOutcome::Status::Done && elevation.isLocalSystem() && !changes.isEmpty()) {
+        outcome.findings.append(Finding::warning(
+            QStringLiteral("install.takes-effect-after-sign-in"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "PATH and the variables were changed by the system account, whose notice "
+                                   "reaches no one's desktop: programs see the change once their user signs "
+                                   "out and in again, or after a restart.")),
+            QString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Restart the PC, or have each user sign out and in again."))));
+        outcome.status = ChangeOutcome::Status::DoneRestartNeeded;
+    }
     return outcome;
 }
 

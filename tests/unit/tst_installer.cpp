@@ -427,10 +427,20 @@ private Q_SLOTS:
         QCOMPARE(refused.exitCode(), 1603);
         QCOMPARE(refused.findings.last().id, QStringLiteral("elevation.system-user-target"));
         QVERIFY(machine.tree() == before);
+        // The system PATH, changed from session 0: done, but it reaches programs only after the
+        // next sign-in, which the exit code (3010) and a finding say.
         const ChangeOutcome systemPath = install(
             archive, report, target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::System, report),
             machine.context, machine.environment, options);
-        QVERIFY2(systemPath.status == ChangeOutcome::Status::Done, describe(systemPath).constData());
+        QVERIFY2(systemPath.status == ChangeOutcome::Status::DoneRestartNeeded,
+                 describe(systemPath).constData());
+        QCOMPARE(systemPath.exitCode(), 3010);
+        QCOMPARE(systemPath.findings.last().id, QStringLiteral("install.takes-effect-after-sign-in"));
+        // Files only, no environment: nothing waits for a sign-in.
+        const ChangeOutcome filesOnly = install(
+            archive, report, target(machine, QStringLiteral("dir:C:\\other"), PathScope::None, report),
+            machine.context, machine.environment, options);
+        QVERIFY2(filesOnly.status == ChangeOutcome::Status::Done, describe(filesOnly).constData());
     }
 
     // The disk fills up while the files are placed: everything is undone, nothing is left behind.
