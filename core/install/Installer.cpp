@@ -417,8 +417,7 @@ QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &contex
             if (!receipt)
                 continue;
             if (const std::optional<QString> doubt = trust.receiptDoubt(*receipt)) {
-                const Finding finding = StateTrust::untrustedReceipt(
-                    info.absoluteFilePath(), StateTrust::setAside(info.absoluteFilePath()), *doubt);
+                const Finding finding = StateTrust::setAsideReceipt(info.absoluteFilePath(), *doubt);
                 if (refused)
                     refused->append(finding);
                 continue;
@@ -443,30 +442,32 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
     if (!lock)
         return {}; // a running install holds it: its journal is not unfinished
     Findings findings;
-    for (const QString &folder : {folders.machine, folders.user}) {
+    QStringList stateFolders{folders.machine, folders.user};
+    stateFolders.removeDuplicates(); // one folder where the user has none of their own
+    for (const QString &folder : std::as_const(stateFolders)) {
         const QString journal = folders.journal(folder);
         if (!QFileInfo::exists(journal))
             continue;
         OperationContext operationContext;
         operationContext.environment = environment;
         const auto contents = Journal::read(journal);
-        if (contents) {
-            // A journal written elevated is replayed elevated, one written by the user's own process
-            // by that process: neither may act for the other.
-            if (contents->header.value(QStringLiteral("elevated")).toBool() != elevation.isElevated()) {
-                qCInfo(lcInstall).noquote()
-                    << "journal" << journal << "left for a process at the level that wrote it";
-                continue;
-            }
-            if (const std::optional<QString> doubt =
-                    StateTrust(context, folder).journalDoubt(*contents, operationContext)) {
-                findings.append(StateTrust::untrustedJournal(journal, StateTrust::setAside(journal), *doubt));
-                continue;
-            }
+        if (!contents) {
+            findings.append(contents.error());
+            continue;
         }
-        findings += Transaction::recover(journal, operationContext);
-        if (folders.machine == folders.user)
-            break;
+        // A journal written elevated is replayed elevated, one written by the user's own process
+        // by that process: neither may act for the other.
+        if (contents->header.value(QStringLiteral("elevated")).toBool() != elevation.isElevated()) {
+            qCInfo(lcInstall).noquote()
+                << "journal" << journal << "left for a process at the level that wrote it";
+            continue;
+        }
+        if (const std::optional<QString> doubt =
+                StateTrust(context, folder).journalDoubt(*contents, operationContext)) {
+            findings.append(StateTrust::setAsideJournal(journal, *doubt));
+            continue;
+        }
+        findings += Transaction::recover(journal, *contents, operationContext);
     }
     return findings;
 }

@@ -230,58 +230,45 @@ QStringList StateTrust::rootsOf(const Receipt &receipt, const SystemPaths &paths
     return roots;
 }
 
-QString StateTrust::setAside(const QString &hostPath)
+namespace {
+
+// `hostPath` set aside and logged; the finding `id` with `message` (its %1: the file), the doubt as
+// its details, and what became of the file as its fix.
+Finding setAside(const QString &hostPath, const QString &doubt, const QString &id, const Text &message)
 {
     const QString aside = hostPath + QStringLiteral(".untrusted-") +
                           QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
-    if (!QFile::rename(hostPath, aside)) {
-        qCWarning(lcInstall).noquote() << "cannot set aside" << hostPath;
-        return {};
-    }
-    return aside;
+    const bool renamed = QFile::rename(hostPath, aside);
+    qCWarning(lcInstall).noquote() << id << hostPath << "not acted on:" << doubt
+                                   << (renamed ? QStringLiteral("; set aside as ") + aside
+                                               : QStringLiteral("; it cannot be set aside"));
+    return Finding::warning(
+        id, message.arg(QDir::toNativeSeparators(hostPath)), doubt,
+        renamed ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "It was renamed to %1 and nothing it names was changed. Ask an "
+                                         "administrator to look at it: someone may have put it there."))
+                      .arg(QDir::toNativeSeparators(aside))
+                : Text(QT_TRANSLATE_NOOP(
+                      "cudnnsetup", "Ask an administrator to look at it and remove it; nothing it names was "
+                                    "changed.")));
 }
 
-Finding StateTrust::untrustedJournal(const QString &hostPath, const QString &setAsideAs, const QString &doubt)
+} // namespace
+
+Finding StateTrust::setAsideJournal(const QString &hostPath, const QString &doubt)
 {
-    qCWarning(lcInstall).noquote() << "journal" << hostPath << "not replayed:" << doubt << "; set aside as"
-                                   << setAsideAs;
-    return Finding::warning(
-        QStringLiteral("state.untrusted-journal"),
-        Text(
-            QT_TRANSLATE_NOOP("cudnnsetup",
-                              "An unfinished install journal was found that cuDNN Setup cannot have written, "
-                              "so it was not replayed: %1"))
-            .arg(QDir::toNativeSeparators(hostPath)),
-        doubt,
-        setAsideAs.isEmpty()
-            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                     "Ask an administrator to look at it and remove it; nothing it names was "
-                                     "changed."))
-            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                     "It was renamed to %1 and nothing it names was changed. Ask an "
-                                     "administrator to look at it: someone may have put it there."))
-                  .arg(QDir::toNativeSeparators(setAsideAs)));
+    return setAside(hostPath, doubt, QStringLiteral("state.untrusted-journal"),
+                    Text(QT_TRANSLATE_NOOP(
+                        "cudnnsetup", "An unfinished install journal was found that cuDNN Setup cannot have "
+                                      "written, so it was not replayed: %1")));
 }
 
-Finding StateTrust::untrustedReceipt(const QString &hostPath, const QString &setAsideAs, const QString &doubt)
+Finding StateTrust::setAsideReceipt(const QString &hostPath, const QString &doubt)
 {
-    qCWarning(lcInstall).noquote() << "receipt" << hostPath << "ignored:" << doubt << "; set aside as"
-                                   << setAsideAs;
-    return Finding::warning(
-        QStringLiteral("state.untrusted-receipt"),
+    return setAside(
+        hostPath, doubt, QStringLiteral("state.untrusted-receipt"),
         Text(QT_TRANSLATE_NOOP(
-                 "cudnnsetup",
-                 "A receipt was found that cuDNN Setup cannot have written, so it is ignored: %1"))
-            .arg(QDir::toNativeSeparators(hostPath)),
-        doubt,
-        setAsideAs.isEmpty()
-            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                     "Ask an administrator to look at it and remove it; nothing it names was "
-                                     "changed."))
-            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                     "It was renamed to %1 and nothing it names was changed. Ask an "
-                                     "administrator to look at it: someone may have put it there."))
-                  .arg(QDir::toNativeSeparators(setAsideAs)));
+            "cudnnsetup", "A receipt was found that cuDNN Setup cannot have written, so it is ignored: %1")));
 }
 
 } // namespace cudnnsetup

@@ -41,11 +41,11 @@ public:
     // (and a venv's .pth file), or for a repair the folders of its files.
     static QStringList rootsOf(const Receipt &receipt, const SystemPaths &paths);
 
-    // `hostPath` renamed beside itself ("<name>.untrusted-<UTC time>"), never deleted: the new path,
-    // or empty when it could not be renamed (it is ignored all the same).
-    static QString setAside(const QString &hostPath);
-    static Finding untrustedJournal(const QString &hostPath, const QString &setAsideAs, const QString &doubt);
-    static Finding untrustedReceipt(const QString &hostPath, const QString &setAsideAs, const QString &doubt);
+    // The journal or receipt at `hostPath`, doubted for `doubt`, renamed beside itself
+    // ("<name>.untrusted-<UTC time>", never deleted; left in place when it cannot be renamed, and
+    // ignored all the same), logged, and told as state.untrusted-journal / state.untrusted-receipt.
+    static Finding setAsideJournal(const QString &hostPath, const QString &doubt);
+    static Finding setAsideReceipt(const QString &hostPath, const QString &doubt);
 
 private:
     std::optional<QString> rootDoubt(const QString &root) const;

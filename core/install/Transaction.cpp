@@ -196,26 +196,32 @@ Findings Transaction::recover(const QString &journalPath, OperationContext conte
     const auto contents = Journal::read(journalPath);
     if (!contents)
         return {contents.error()};
-    context.backupFolder = contents->backupFolder;
+    return recover(journalPath, *contents, std::move(context));
+}
+
+Findings Transaction::recover(const QString &journalPath, const Journal::Contents &contents,
+                              OperationContext context)
+{
+    context.backupFolder = contents.backupFolder;
     Findings findings;
-    if (contents->committed) {
-        settle(*contents, context, nullptr);
+    if (contents.committed) {
+        settle(contents, context, nullptr);
         findings.append(Finding::info(
             QStringLiteral("install.recovered-commit"),
             Text(QT_TRANSLATE_NOOP(
                 "cudnnsetup",
                 "An interrupted install, uninstall or repair had finished its work; it was completed.")),
-            QStringLiteral("%1 %2").arg(contents->kind, contents->id)));
+            QStringLiteral("%1 %2").arg(contents.kind, contents.id)));
     } else {
-        findings += rollBack(*contents, context, nullptr);
+        findings += rollBack(contents, context, nullptr);
         findings.prepend(Finding::warning(
             QStringLiteral("install.recovered-rollback"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "An interrupted install, uninstall or repair was found and undone; "
                                    "the system is as it was before it.")),
-            QStringLiteral("%1 %2").arg(contents->kind, contents->id)));
+            QStringLiteral("%1 %2").arg(contents.kind, contents.id)));
     }
-    removeJournal(journalPath, contents->backupFolder);
+    removeJournal(journalPath, contents.backupFolder);
     return findings;
 }
 

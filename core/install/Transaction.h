@@ -49,6 +49,9 @@ public:
     // Returns what was done ("install.recovered-rollback" / "install.recovered-commit") and any
     // problem an undo met.
     static Findings recover(const QString &journalPath, OperationContext context);
+    // The same, with what the journal at `journalPath` says already read.
+    static Findings recover(const QString &journalPath, const Journal::Contents &contents,
+                            OperationContext context);
 
 private:
     static Findings rollBack(const Journal::Contents &contents, OperationContext &context,
