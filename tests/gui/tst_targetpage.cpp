@@ -3,6 +3,7 @@
 // toolkit core proposes chosen first, a folder typed in and checked, the PATH preview with the
 // clean-ups it offers (never ticked by itself), the CUDNN_* variables, and PATH left alone where
 // it cannot be written; in English and in Chinese.
+#include "Cudnnctl.h"
 #include "SetupWizard.h"
 #include "Suite.h"
 #include "TargetPage.h"
@@ -76,14 +77,6 @@ void settle()
         QCoreApplication::processEvents();
 }
 
-QStringList ids(const Findings &findings)
-{
-    QStringList list;
-    for (const Finding &finding : findings)
-        list.append(finding.id);
-    return list;
-}
-
 } // namespace
 
 class TestTargetPage : public QObject
@@ -138,7 +131,7 @@ private Q_SLOTS:
         QCOMPARE(target.root, QLatin1String(Workstation::kToolkit));
         QCOMPARE(int(target.pathScope), int(PathScope::None));
         QVERIFY2(page->findings().isEmpty() || !hasErrors(page->findings()),
-                 qPrintable(ids(page->findings()).join(u',')));
+                 qPrintable(findingIds(page->findings()).join(u',')));
         QVERIFY(page->isComplete());
         QVERIFY(opened.wizard->button(QWizard::NextButton)->isEnabled());
 
@@ -207,7 +200,7 @@ private Q_SLOTS:
         folder->selectAll();
         QTest::keyClicks(folder, QStringLiteral("cudnn"));
         QVERIFY(!page->isComplete()); // waiting for the typing to end
-        QTRY_VERIFY(ids(page->findings()).contains(QStringLiteral("target.relative")));
+        QTRY_VERIFY(findingIds(page->findings()).contains(QStringLiteral("target.relative")));
         QVERIFY(!page->isComplete());
         QVERIFY(!opened.wizard->button(QWizard::NextButton)->isEnabled());
         QTRY_VERIFY(page->findChild<QLabel *>(QStringLiteral("target.relative")));
@@ -216,13 +209,13 @@ private Q_SLOTS:
         // The CUDA toolkit's folder holds CUDA's own files.
         folder->setText(QLatin1String(Workstation::kToolkit));
         page->refreshNow();
-        QVERIFY2(ids(page->findings()).contains(QStringLiteral("target.not-empty")),
-                 qPrintable(ids(page->findings()).join(u',')));
+        QVERIFY2(findingIds(page->findings()).contains(QStringLiteral("target.not-empty")),
+                 qPrintable(findingIds(page->findings()).join(u',')));
         QVERIFY(!page->isComplete());
 
         folder->setText(QStringLiteral("C:\\Tools\\cuDNN 9"));
         page->refreshNow();
-        QVERIFY2(!hasErrors(page->findings()), qPrintable(ids(page->findings()).join(u',')));
+        QVERIFY2(!hasErrors(page->findings()), qPrintable(findingIds(page->findings()).join(u',')));
         QVERIFY(page->isComplete());
         QCOMPARE(opened.machine.session.target().root, QStringLiteral("C:\\Tools\\cuDNN 9"));
         QCOMPARE(opened.machine.session.target().dllFolder(), QStringLiteral("C:\\Tools\\cuDNN 9\\bin\\x64"));

@@ -44,6 +44,14 @@ QStringList findingIds(const QJsonObject &report)
     return ids;
 }
 
+QStringList findingIds(const cudnnsetup::Findings &findings)
+{
+    QStringList ids;
+    for (const cudnnsetup::Finding &finding : findings)
+        ids.append(finding.id);
+    return ids;
+}
+
 QProcessEnvironment sandboxEnvironment()
 {
     if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "BuildPaths.h"
+#include "common/Finding.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -22,7 +23,9 @@ CudnnctlRun runCudnnctl(const QStringList &arguments,
                         const QByteArray &input = {});
 // Its stdout as a JSON object (empty, and a warning with what it printed, when it is not JSON).
 QJsonObject outputJson(const CudnnctlRun &run);
+// The ids of findings in order: those of a report's "findings" array, or findings in this process.
 QStringList findingIds(const QJsonObject &report);
+QStringList findingIds(const cudnnsetup::Findings &findings);
 
 // The inspected system's PATH, in the host's own family's terms (a tree of the host's family is
 // the one whose programs can run). On Windows the rest of the environment stays: a Windows

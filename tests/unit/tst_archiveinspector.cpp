@@ -2,6 +2,7 @@
 // downloads, names that lie about the content, hostile and damaged archives, name encodings and
 // NVIDIA's checksums. Every case runs through every zip backend of the build.
 #include "CudnnArchiveLists.h"
+#include "Cudnnctl.h"
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "Suite.h"
@@ -22,14 +23,6 @@ using namespace cudnnsetup;
 Q_DECLARE_METATYPE(cudnnsetup::ZipSource::Backend)
 
 namespace {
-
-QStringList ids(const Findings &findings)
-{
-    QStringList result;
-    for (const Finding &finding : findings)
-        result.append(finding.id);
-    return result;
-}
 
 QString sha256Of(const QByteArray &data)
 {
@@ -180,7 +173,7 @@ private Q_SLOTS:
         QCOMPARE(report.official, published && !published->sha256.isEmpty()
                                       ? ArchiveReport::Official::Mismatch
                                       : ArchiveReport::Official::Unknown);
-        QVERIFY(!ids(report.findings).contains(QStringLiteral("archive.name-mismatch")));
+        QVERIFY(!findingIds(report.findings).contains(QStringLiteral("archive.name-mismatch")));
         int libraries = 0;
         for (const ArchiveFile &file : report.files) {
             if (file.path.endsWith(QLatin1String(".dll"))) {
@@ -220,11 +213,11 @@ private Q_SLOTS:
         QCOMPARE(report.claimed->cudaVariant, QStringLiteral("12"));
         QCOMPARE(report.verdictName(), QStringLiteral("ok"));
         QCOMPARE(report.cudnn.toString(), QStringLiteral("8.9.7.29"));
-        QVERIFY2(!ids(report.findings).contains(QStringLiteral("archive.name-mismatch")),
-                 qPrintable(ids(report.findings).join(QLatin1Char(' '))));
+        QVERIFY2(!findingIds(report.findings).contains(QStringLiteral("archive.name-mismatch")),
+                 qPrintable(findingIds(report.findings).join(QLatin1Char(' '))));
         // NVIDIA's record of 8.9.7.29 for CUDA 12 has a checksum, which this test archive lacks.
         QCOMPARE(report.official, ArchiveReport::Official::Mismatch);
-        QVERIFY(ids(report.findings).contains(QStringLiteral("archive.checksum-mismatch")));
+        QVERIFY(findingIds(report.findings).contains(QStringLiteral("archive.checksum-mismatch")));
     }
 
     // What the name claims against what the content is.
@@ -277,7 +270,7 @@ private Q_SLOTS:
         const ArchiveReport report = inspect(save(QStringLiteral("download.zip"), bytes), true, kb);
         QCOMPARE(report.official, ArchiveReport::Official::Match);
         QCOMPARE(report.officialFile, official);
-        QVERIFY(ids(report.findings).contains(QStringLiteral("archive.renamed")));
+        QVERIFY(findingIds(report.findings).contains(QStringLiteral("archive.renamed")));
         QCOMPARE(report.cudnn.toString(), QStringLiteral("9.1.0.70"));
         QCOMPARE(report.cudaVariant, QStringLiteral("12"));
         QCOMPARE(report.verdictName(), QStringLiteral("ok"));
@@ -335,7 +328,7 @@ private Q_SLOTS:
         entries[0].crc32 = 0x12345678;
         const ArchiveReport damaged = inspect(save(name, ZipWriter(entries).finish()), false);
         QCOMPARE(damaged.verdictName(), QStringLiteral("corrupt"));
-        QVERIFY(ids(damaged.findings).contains(QStringLiteral("archive.crc-mismatch")));
+        QVERIFY(findingIds(damaged.findings).contains(QStringLiteral("archive.crc-mismatch")));
     }
 
     // DLLs for another processor in an x64 package: refused.
@@ -361,7 +354,7 @@ private Q_SLOTS:
         const ArchiveReport report = inspect(save(
             QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), ZipWriter(entries).finish()));
         QCOMPARE(report.verdictName(), QStringLiteral("unsafe"));
-        QVERIFY(ids(report.findings).contains(QStringLiteral("archive.dll-not-x64")));
+        QVERIFY(findingIds(report.findings).contains(QStringLiteral("archive.dll-not-x64")));
         const ArchiveFile *file = fileAt(report, QString::fromUtf8(entries[2].name));
         QVERIFY(file);
         QCOMPARE(file->machine, name);
@@ -456,8 +449,8 @@ private Q_SLOTS:
             QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), ZipWriter(entries).finish()));
         QTEST(report.verdictName(), "verdict");
         QFETCH(QString, finding);
-        QVERIFY2(ids(report.findings).contains(finding),
-                 qPrintable(ids(report.findings).join(QLatin1Char(' '))));
+        QVERIFY2(findingIds(report.findings).contains(finding),
+                 qPrintable(findingIds(report.findings).join(QLatin1Char(' '))));
         for (const Finding &problem : report.findings) {
             if (problem.id == finding) {
                 QCOMPARE(problem.severity, Severity::Error);
@@ -515,8 +508,8 @@ private Q_SLOTS:
         QTEST(report.verdictName(), "verdict");
         QFETCH(QStringList, findings);
         for (const QString &id : findings)
-            QVERIFY2(ids(report.findings).contains(id),
-                     qPrintable(ids(report.findings).join(QLatin1Char(' '))));
+            QVERIFY2(findingIds(report.findings).contains(id),
+                     qPrintable(findingIds(report.findings).join(QLatin1Char(' '))));
         QCOMPARE(report.sha256, sha256Of(bytes));
     }
 

@@ -1,5 +1,6 @@
 // The rules an archive must keep before a byte of it is written, and how its names are read.
 #include "CudnnArchiveLists.h"
+#include "Cudnnctl.h"
 #include "Suite.h"
 #include "archive/ArchiveSafety.h"
 #include "archive/EntryNames.h"
@@ -42,14 +43,6 @@ qint64 endOf(const QList<ZipEntry> &entries)
 {
     const ZipEntry &last = entries.last();
     return last.localHeaderOffset + 30 + last.rawName.size() + last.compressedSize + 1000;
-}
-
-QStringList ids(const Findings &findings)
-{
-    QStringList result;
-    for (const Finding &finding : findings)
-        result.append(finding.id);
-    return result;
 }
 
 } // namespace
@@ -126,7 +119,7 @@ private Q_SLOTS:
         const EntryNames names(entries);
         QCOMPARE(names.unflaggedEncoding(), NameEncoding::Ascii);
         const Findings findings = archiveSafetyProblems(entries, names, endOf(entries));
-        QVERIFY2(findings.isEmpty(), qPrintable(ids(findings).join(QLatin1Char(','))));
+        QVERIFY2(findings.isEmpty(), qPrintable(findingIds(findings).join(QLatin1Char(','))));
     }
 
     void hostileArchives_data()
@@ -208,7 +201,7 @@ private Q_SLOTS:
         }
         const EntryNames names(entries);
         const Findings findings = archiveSafetyProblems(entries, names, size, limits);
-        QVERIFY2(ids(findings).contains(id), qPrintable(ids(findings).join(QLatin1Char(','))));
+        QVERIFY2(findingIds(findings).contains(id), qPrintable(findingIds(findings).join(QLatin1Char(','))));
         for (const Finding &finding : findings) {
             QCOMPARE(finding.severity, Severity::Error);
             QVERIFY2(!finding.message.toEnglish().contains(QLatin1Char('%')),

@@ -1,3 +1,4 @@
+#include "Cudnnctl.h"
 #include "Suite.h"
 #include "binary/PeReader.h"
 
@@ -42,14 +43,6 @@ Expected<PeInfo> readBytes(const QByteArray &bytes)
 Version version(const char *text)
 {
     return Version::parse(QString::fromLatin1(text));
-}
-
-QStringList ids(const Findings &findings)
-{
-    QStringList result;
-    for (const Finding &finding : findings)
-        result.append(finding.id);
-    return result;
 }
 
 QStringList names(const QList<QByteArray> &list)
@@ -107,7 +100,7 @@ private Q_SLOTS:
         QCOMPARE(info->fileVersion, version("9.1.0.70"));
         QCOMPARE(info->productVersion.toString(), QStringLiteral("9.1.0.0"));
         QVERIFY(!info->hasSignature);
-        QVERIFY2(info->warnings.isEmpty(), qPrintable(ids(info->warnings).join(u',')));
+        QVERIFY2(info->warnings.isEmpty(), qPrintable(findingIds(info->warnings).join(u',')));
     }
 
     void versionPartsUseAllSixteenBits()
@@ -229,7 +222,7 @@ private Q_SLOTS:
             const Expected<PeInfo> info = readBytes(bytes.data());
             QVERIFY(info.ok());
             QVERIFY(!info->hasSignature);
-            QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.truncated")});
+            QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.truncated")});
         }
         {
             ByteBuilder bytes(image.bytes);
@@ -237,7 +230,7 @@ private Q_SLOTS:
             const Expected<PeInfo> info = readBytes(bytes.data());
             QVERIFY(info.ok());
             QVERIFY(!info->hasSignature);
-            QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.truncated")});
+            QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.truncated")});
         }
         {
             ByteBuilder bytes(image.bytes);
@@ -253,7 +246,7 @@ private Q_SLOTS:
             const Expected<PeInfo> info = readBytes(bytes.data());
             QVERIFY(info.ok());
             QVERIFY(!info->hasSignature);
-            QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.signature-corrupt")});
+            QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.signature-corrupt")});
         }
         {
             // The certificate directory is the only file offset: read as an RVA it would be unmapped.
@@ -426,7 +419,7 @@ private Q_SLOTS:
         Expected<PeInfo> info = readBytes(bytes.data());
         QVERIFY(info.ok());
         QVERIFY(info->imports.isEmpty());
-        QCOMPARE(ids(info->warnings),
+        QCOMPARE(findingIds(info->warnings),
                  (QStringList{QStringLiteral("pe.imports-corrupt"), QStringLiteral("pe.version-corrupt")}));
 
         bytes = ByteBuilder(image.bytes);
@@ -482,7 +475,7 @@ private Q_SLOTS:
         const Expected<PeInfo> info = pe::read(counting.source());
         QVERIFY(info.ok());
         QCOMPARE(info->imports.size(), 4096);
-        QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
+        QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
         QVERIFY(counting.calls < 10000);
     }
 
@@ -497,7 +490,7 @@ private Q_SLOTS:
         QVERIFY(info.ok());
         QVERIFY(info->imports.isEmpty());
         QVERIFY(info->delayImports.isEmpty());
-        QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
+        QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
     }
 
     void badImportNames_data()
@@ -523,7 +516,7 @@ private Q_SLOTS:
         QCOMPARE(info->imports, QStringList{QStringLiteral("KERNEL32.dll")});
         QCOMPARE(info->delayImports, names(spec.delayImports)); // the other tables still read
         QCOMPARE(info->fileVersion.toString(), QStringLiteral("9.1.0.70"));
-        QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
+        QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
     }
 
     void longestImportNameIsAccepted()
@@ -546,7 +539,7 @@ private Q_SLOTS:
             const Expected<PeInfo> info = readBytes(bytes.data());
             QVERIFY(info.ok());
             QVERIFY(info->imports.isEmpty());
-            QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
+            QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
         }
         {
             // Inside .rdata's virtual size but past its raw data: zero-filled, not in the file.
@@ -557,7 +550,7 @@ private Q_SLOTS:
             const Expected<PeInfo> info = readBytes(bytes.data());
             QVERIFY(info.ok());
             QVERIFY(info->imports.isEmpty());
-            QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
+            QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.imports-corrupt")});
         }
     }
 
@@ -587,7 +580,7 @@ private Q_SLOTS:
         const Expected<PeInfo> info = pe::read(counting.source());
         QVERIFY(info.ok());
         QVERIFY(!info->fileVersion.isValid());
-        QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.version-corrupt")});
+        QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.version-corrupt")});
         QCOMPARE(info->imports.size(), 3);
         QVERIFY(counting.calls < 100);
     }
@@ -601,7 +594,7 @@ private Q_SLOTS:
         Expected<PeInfo> info = readBytes(bytes.data());
         QVERIFY(info.ok());
         QVERIFY(!info->fileVersion.isValid());
-        QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.version-corrupt")});
+        QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.version-corrupt")});
 
         // Many entries that fit the limit but not the section: read nothing past the section.
         bytes = ByteBuilder(image.bytes);
@@ -610,7 +603,7 @@ private Q_SLOTS:
         info = readBytes(bytes.data());
         QVERIFY(info.ok());
         QVERIFY(!info->fileVersion.isValid());
-        QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.version-corrupt")});
+        QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.version-corrupt")});
     }
 
     void damagedVersionInfo_data()
@@ -638,7 +631,7 @@ private Q_SLOTS:
         QVERIFY(info.ok());
         QVERIFY(!info->fileVersion.isValid());
         QVERIFY(!info->productVersion.isValid());
-        QCOMPARE(ids(info->warnings),
+        QCOMPARE(findingIds(info->warnings),
                  warning ? QStringList{QStringLiteral("pe.version-corrupt")} : QStringList());
     }
 
@@ -651,7 +644,7 @@ private Q_SLOTS:
             const Expected<PeInfo> info = readBytes(bytes.data());
             QVERIFY(info.ok());
             QVERIFY(!info->fileVersion.isValid());
-            QCOMPARE(ids(info->warnings), QStringList{QStringLiteral("pe.version-corrupt")});
+            QCOMPARE(findingIds(info->warnings), QStringList{QStringLiteral("pe.version-corrupt")});
         }
     }
 

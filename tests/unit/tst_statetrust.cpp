@@ -4,6 +4,7 @@
 // or whose PATH record is not its own edit are set aside, named in a finding, and every byte they
 // point at stays as it was; a journal an install really left is still rolled back, and a journal
 // is replayed only at the integrity level that wrote it. Receipts likewise.
+#include "Cudnnctl.h"
 #include "Sandbox.h"
 #include "Suite.h"
 #include "TreeSnapshot.h"
@@ -121,14 +122,6 @@ QJsonObject storedValue(const QString &text)
     return {{QStringLiteral("text"), text}, {QStringLiteral("expandable"), true}};
 }
 
-QStringList ids(const Findings &findings)
-{
-    QStringList list;
-    for (const Finding &finding : findings)
-        list.append(finding.id);
-    return list;
-}
-
 } // namespace
 
 class TestStateTrust : public QObject
@@ -243,7 +236,7 @@ private Q_SLOTS:
         const auto pathBefore = machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
 
         const Findings findings = recoverUnfinished(machine.context, machine.environment);
-        QCOMPARE(ids(findings), QStringList{QStringLiteral("state.untrusted-journal")});
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("state.untrusted-journal")});
         QVERIFY2(findings.first().details.contains(reason), qPrintable(findings.first().details));
         QVERIFY(!QFileInfo::exists(machine.folders.journal(folder)));
         QCOMPARE(machine.setAside(folder).size(), 1);
@@ -273,7 +266,7 @@ private Q_SLOTS:
         QVERIFY(machine.tree() != before);
 
         const Findings findings = recoverUnfinished(machine.context, machine.environment);
-        QCOMPARE(ids(findings), QStringList{QStringLiteral("install.recovered-rollback")});
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("install.recovered-rollback")});
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
     }
 
@@ -291,9 +284,9 @@ private Q_SLOTS:
             QVERIFY(recoverUnfinished(machine.context, machine.environment, FixedElevation(!writtenElevated))
                         .isEmpty());
             QVERIFY(QFileInfo::exists(machine.folders.journal(machine.folders.user)));
-            QCOMPARE(
-                ids(recoverUnfinished(machine.context, machine.environment, FixedElevation(writtenElevated))),
-                QStringList{QStringLiteral("install.recovered-rollback")});
+            QCOMPARE(findingIds(recoverUnfinished(machine.context, machine.environment,
+                                                  FixedElevation(writtenElevated))),
+                     QStringList{QStringLiteral("install.recovered-rollback")});
             QVERIFY(!QFileInfo::exists(machine.folders.journal(machine.folders.user)));
         }
     }
@@ -348,7 +341,7 @@ private Q_SLOTS:
         const QList<std::pair<Receipt, QString>> listed = installedReceipts(machine.context, &refused);
         QCOMPARE(listed.size(), 1);
         QCOMPARE(listed.first().first.id, honest.id);
-        QCOMPARE(ids(refused), QStringList(3, QStringLiteral("state.untrusted-receipt")));
+        QCOMPARE(findingIds(refused), QStringList(3, QStringLiteral("state.untrusted-receipt")));
         QCOMPARE(QDir(receipts).entryList({QStringLiteral("*.untrusted-*")}, QDir::Files).size(), 2);
         QVERIFY(!QFileInfo::exists(receipts + QStringLiteral("/planted.json")));
 

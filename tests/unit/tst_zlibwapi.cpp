@@ -1,3 +1,4 @@
+#include "Cudnnctl.h"
 #include "Suite.h"
 #include "install/Zlibwapi.h"
 
@@ -195,14 +196,6 @@ SystemContext windowsContext(const Sandbox &sandbox, const QString &path,
                          std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
 }
 
-QStringList ids(const Findings &findings)
-{
-    QStringList result;
-    for (const Finding &finding : findings)
-        result.append(finding.id);
-    return result;
-}
-
 QStringList lower(const QStringList &list)
 {
     QStringList result;
@@ -244,7 +237,7 @@ private Q_SLOTS:
         QCOMPARE(pe->machine, quint16(PeInfo::Amd64));
         QVERIFY(pe->pe32Plus);
         QVERIFY(pe->isDll);
-        QVERIFY2(pe->warnings.isEmpty(), qPrintable(ids(pe->warnings).join(QStringLiteral(", "))));
+        QVERIFY2(pe->warnings.isEmpty(), qPrintable(findingIds(pe->warnings).join(QStringLiteral(", "))));
         // Nothing beyond Windows itself and its C runtime: libgcc is linked in.
         QCOMPARE(lower(pe->imports),
                  (QStringList{QStringLiteral("kernel32.dll"), QStringLiteral("msvcrt.dll")}));
@@ -432,7 +425,7 @@ private Q_SLOTS:
         QCOMPARE(dllsImportingZlibwapi({DllImage::fromBuffer(name, dllImporting(imports, delayImports))},
                                        &findings),
                  expected);
-        QVERIFY2(findings.isEmpty(), qPrintable(ids(findings).join(QStringLiteral(", "))));
+        QVERIFY2(findings.isEmpty(), qPrintable(findingIds(findings).join(QStringLiteral(", "))));
 
         // A file of the inspected system, the imports 1 MiB in.
         const QByteArray pushed = dllImporting(imports, delayImports, 1024 * 1024 + 4321);
@@ -448,7 +441,7 @@ private Q_SLOTS:
         // A stream read front to back, in small reads: what the install engine gets from the zip.
         auto stats = std::make_shared<StreamStats>();
         QCOMPARE(dllsImportingZlibwapi({memoryStream(name, pushed, stats)}, &findings), expected);
-        QVERIFY2(findings.isEmpty(), qPrintable(ids(findings).join(QStringLiteral(", "))));
+        QVERIFY2(findings.isEmpty(), qPrintable(findingIds(findings).join(QStringLiteral(", "))));
         // On demand, not over and over: the headers, one pass for what they point at (the import
         // table, the end of the sections), at most one more for what that points at.
         QVERIFY2(stats->opens <= 3, qPrintable(QString::number(stats->opens)));
@@ -500,7 +493,7 @@ private Q_SLOTS:
         const QStringList importers = dllsImportingZlibwapi(dlls, &findings);
         QCOMPARE(importers, (QStringList{QString::fromLatin1(root + "bin/cudnn_ops_infer64_8.dll"),
                                          QString::fromLatin1(root + "bin/cudnn_cnn_infer64_8.dll")}));
-        QVERIFY2(findings.isEmpty(), qPrintable(ids(findings).join(QStringLiteral(", "))));
+        QVERIFY2(findings.isEmpty(), qPrintable(findingIds(findings).join(QStringLiteral(", "))));
         // The source is still good for the extraction that follows.
         auto header = zip.openEntry(0);
         QVERIFY(header.ok());
@@ -522,7 +515,7 @@ private Q_SLOTS:
         };
         Findings findings;
         QCOMPARE(dllsImportingZlibwapi(dlls, &findings), QStringList{QStringLiteral("bin/good.dll")});
-        QCOMPARE(ids(findings), QStringList{QStringLiteral("zlibwapi.imports-unread")});
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("zlibwapi.imports-unread")});
         const Finding &unread = findings.first();
         QCOMPARE(unread.severity, Severity::Warning);
         QVERIFY(unread.message.toEnglish().contains(QLatin1String("bin/broken.dll")));
@@ -539,7 +532,7 @@ private Q_SLOTS:
         QVERIFY(dllsImportingZlibwapi(
                     {DllImage::fromBuffer(QStringLiteral("bin/cut.dll"), cut.left(0x400 + 20))}, &findings)
                     .isEmpty());
-        QCOMPARE(ids(findings), QStringList{QStringLiteral("zlibwapi.imports-unread")});
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("zlibwapi.imports-unread")});
     }
 
     void unavailableIsAnError()
@@ -576,7 +569,7 @@ private Q_SLOTS:
             windowsContext(sandbox, QStringLiteral("C:\\Tools\\x86;C:\\Tools\\x64"));
         Findings findings;
         QCOMPARE(found(existingZlibwapi(context, kCudnnBin, &findings)), QStringLiteral("(none)"));
-        QCOMPARE(ids(findings), QStringList{QStringLiteral("zlibwapi.wrong-machine")});
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("zlibwapi.wrong-machine")});
         const Finding &finding = findings.first();
         QCOMPARE(finding.severity, Severity::Warning);
         const QString message = finding.message.toEnglish();
@@ -614,7 +607,7 @@ private Q_SLOTS:
         // Without it there, System32's 32-bit copy is the one found.
         QVERIFY(QFile::remove(sandbox.hostPath(kCudnnBin + QStringLiteral("\\ZLIBWAPI.DLL"))));
         QCOMPARE(found(existingZlibwapi(context, kCudnnBin, &findings)), QStringLiteral("(none)"));
-        QCOMPARE(ids(findings), QStringList{QStringLiteral("zlibwapi.wrong-machine")});
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("zlibwapi.wrong-machine")});
     }
 
     void thePathOfAFreshProgramCounts()
@@ -643,7 +636,7 @@ private Q_SLOTS:
         const SystemContext context = windowsContext(sandbox, QString());
         Findings findings;
         QCOMPARE(found(existingZlibwapi(context, kCudnnBin, &findings)), QStringLiteral("(none)"));
-        QCOMPARE(ids(findings), QStringList{QStringLiteral("zlibwapi.invalid")});
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("zlibwapi.invalid")});
     }
 
     void linuxTreesHaveNone()
