@@ -3144,6 +3144,22 @@ Commands:
         <source>Restart the PC, or have each user sign out and in again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cuDNN Setup&apos;s folder %1 cannot be made ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that the disk is not full and that %1 is a plain folder, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This change is recorded in %1, which only an administrator may create.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cuDNN Setup as an administrator, or choose a target in your own folder with PATH for your account.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3164,6 +3164,22 @@ Commands:
         <source>Restart the PC, or have each user sign out and in again.</source>
         <translation>请重启电脑，或让每位用户注销后重新登录。</translation>
     </message>
+    <message>
+        <source>cuDNN Setup&apos;s folder %1 cannot be made ready.</source>
+        <translation>cuDNN Setup 的文件夹 %1 无法准备好。</translation>
+    </message>
+    <message>
+        <source>Check that the disk is not full and that %1 is a plain folder, then try again.</source>
+        <translation>请确认磁盘没有满，并且 %1 是普通文件夹（不是链接），然后再试一次。</translation>
+    </message>
+    <message>
+        <source>This change is recorded in %1, which only an administrator may create.</source>
+        <translation>这项更改要记录在 %1 中，而这个文件夹只能由管理员创建。</translation>
+    </message>
+    <message>
+        <source>Run cuDNN Setup as an administrator, or choose a target in your own folder with PATH for your account.</source>
+        <translation>请以管理员身份运行 cuDNN Setup，或者改选你自己文件夹里的目标，并只修改你这个账户的 PATH。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

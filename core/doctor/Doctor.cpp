@@ -220,12 +220,20 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
                            std::shared_ptr<PersistentEnvironment> environment, const ChangeOptions &options)
 {
     const StateFolders folders = StateFolders::of(context);
-    std::unique_ptr<InstallLock> lock = folders.tryLock();
+    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
     if (!lock)
         return ChangeOutcome::busy();
     const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),
                                          [](const Repair &repair) { return repair.needsAdministrator; });
     const QString stateFolder = machineWide ? folders.machine : folders.user;
+    if (const std::optional<Finding> error =
+            options.dryRun ? std::nullopt : folders.prepare(stateFolder, context, elevation)) {
+        ChangeOutcome outcome;
+        outcome.status = ChangeOutcome::Status::Failed;
+        outcome.findings.append(*error);
+        return outcome;
+    }
     const QString id =
         QStringLiteral("repair-%1")
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));

@@ -321,15 +321,78 @@ QString StateFolders::forTarget(const InstallTarget &target, const SystemContext
 
 QString StateFolders::lockFile() const
 {
-    // One lock per machine: the machine folder's, unless this user cannot write there (Linux,
-    // not root), where no machine-wide install can run anyway.
-    const QString folder = QDir().mkpath(machine) && QFileInfo(machine).isWritable() ? machine : user;
-    return folder + QStringLiteral("/install.lock");
+    const QFileInfo machineFolder(machine);
+    return (machineFolder.isDir() && machineFolder.isWritable() ? machine : user) +
+           QStringLiteral("/install.lock");
 }
 
-std::unique_ptr<InstallLock> StateFolders::tryLock() const
+std::unique_ptr<InstallLock> StateFolders::tryLock(const SystemContext &context,
+                                                   const Elevation &elevation) const
 {
+    if (elevation.isElevated()) {
+        if (const std::optional<Finding> error = prepare(machine, context, elevation))
+            qCWarning(lcInstall).noquote() << error->message.toString() << error->details;
+    }
     return InstallLock::tryAcquire(lockFile(), lockScope);
+}
+
+std::optional<Finding> StateFolders::prepare(const QString &folder, const SystemContext &context,
+                                             const Elevation &elevation) const
+{
+    const QString shown = QDir::toNativeSeparators(context.files().fromHost(folder));
+    const auto cannotMake = [&](const QString &details) {
+        return Finding::error(
+            QStringLiteral("state.folder-failed"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN Setup's folder %1 cannot be made ready.")).arg(shown),
+            details,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Check that the disk is not full and that %1 is a plain folder, then try "
+                                   "again."))
+                .arg(shown));
+    };
+    const QFileInfo info(folder);
+    if (info.isSymLink() || info.isJunction())
+        return cannotMake(QStringLiteral("it is a link to %1").arg(info.symLinkTarget()));
+    const FileSecurity &security = context.fileSecurity();
+    // Where the folder above has an owner and an ACL, so does everything: Windows.
+    const bool keepsAcls =
+        folder == machine && security.descriptorOf(QFileInfo(folder).absolutePath()).has_value();
+    if (info.isDir()) {
+        if (!keepsAcls || !elevation.isElevated())
+            return std::nullopt;
+        const std::optional<SecurityDescriptor> descriptor = security.descriptorOf(folder);
+        const WriteAudit audit = descriptor ? security::auditWriters(*descriptor, ObjectRole::Folder,
+                                                                     StateTrust::trustedAccounts(elevation))
+                                            : WriteAudit{};
+        if (descriptor && audit.trusted())
+            return std::nullopt;
+        // Made by an older version or by hand: what others put in it is doubted file by file.
+        qCWarning(lcInstall).noquote() << "state folder" << folder << "could be changed by others ("
+                                       << audit.summary() << "); it is made the administrators' alone";
+        if (const std::optional<QString> error = security.protect(folder, security::adminsOnlySddl()))
+            return cannotMake(*error);
+        return std::nullopt;
+    }
+    if (keepsAcls && !elevation.isElevated()) {
+        return Finding::error(
+            QStringLiteral("state.needs-administrator"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "This change is recorded in %1, which only an administrator may create."))
+                .arg(shown),
+            QString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Run cuDNN Setup as an administrator, or choose a target in your own "
+                                   "folder with PATH for your account.")));
+    }
+    if (!QDir().mkpath(folder))
+        return cannotMake(QStringLiteral("mkpath failed"));
+    if (keepsAcls) {
+        if (const std::optional<QString> error = security.protect(folder, security::adminsOnlySddl())) {
+            QDir().rmdir(folder);
+            return cannotMake(*error);
+        }
+    }
+    return std::nullopt;
 }
 
 ChangeOutcome ChangeOutcome::busy()
@@ -400,13 +463,14 @@ QJsonObject ChangeOutcome::toJson() const
             {QStringLiteral("findings"), findingArray}};
 }
 
-QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context, Findings *refused)
+QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context, Findings *refused,
+                                                     const Elevation &elevation)
 {
     const StateFolders folders = StateFolders::of(context);
     QList<std::pair<Receipt, QString>> found;
     QSet<QString> seen;
     for (const QString &folder : {folders.machine, folders.user}) {
-        const StateTrust trust(context, folder);
+        const StateTrust trust(context, folder, elevation);
         const QDir receipts(folders.receipts(folder));
         for (const QFileInfo &info :
              receipts.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
@@ -416,7 +480,7 @@ QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &contex
             const std::optional<Receipt> receipt = readReceipt(info.absoluteFilePath());
             if (!receipt)
                 continue;
-            if (const std::optional<QString> doubt = trust.receiptDoubt(*receipt)) {
+            if (const std::optional<QString> doubt = trust.receiptDoubt(info.absoluteFilePath(), *receipt)) {
                 const Finding finding = StateTrust::setAsideReceipt(info.absoluteFilePath(), *doubt);
                 if (refused)
                     refused->append(finding);
@@ -438,7 +502,7 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
     if (!QFileInfo::exists(folders.journal(folders.machine)) &&
         !QFileInfo::exists(folders.journal(folders.user)))
         return {};
-    std::unique_ptr<InstallLock> lock = folders.tryLock();
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
     if (!lock)
         return {}; // a running install holds it: its journal is not unfinished
     Findings findings;
@@ -463,7 +527,7 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
             continue;
         }
         if (const std::optional<QString> doubt =
-                StateTrust(context, folder).journalDoubt(*contents, operationContext)) {
+                StateTrust(context, folder, elevation).journalDoubt(journal, *contents, operationContext)) {
             findings.append(StateTrust::setAsideJournal(journal, *doubt));
             continue;
         }
@@ -487,11 +551,11 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run \"cudnnctl inspect\" on it to see why.")))});
     }
     const StateFolders folders = StateFolders::of(context);
-    std::unique_ptr<InstallLock> lock = folders.tryLock();
+    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
     if (!lock)
         return ChangeOutcome::busy();
     Findings findings = checkTarget(target, archive, context);
-    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
     // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
     if (target.pathScope == PathScope::User && elevation.isLocalSystem())
         findings.append(Elevation::userTargetAsSystem());
@@ -544,7 +608,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     }
 
     // The same archive already there, intact: nothing to do.
-    for (const auto &[receipt, path] : installedReceipts(context)) {
+    for (const auto &[receipt, path] : installedReceipts(context, nullptr, elevation)) {
         if (receipt.archive.value(QStringLiteral("sha256")).toString() != archive.sha256 ||
             receipt.target.value(QStringLiteral("kind")).toString() != target.kindName() ||
             context.paths()
@@ -566,6 +630,9 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     }
 
     const QString stateFolder = folders.forTarget(target, context);
+    if (const std::optional<Finding> error =
+            options.dryRun ? std::nullopt : folders.prepare(stateFolder, context, elevation))
+        return failed(findings + Findings{*error});
     const QString id =
         QStringLiteral("cudnn-%1-cuda%2-%3")
             .arg(archive.cudnn.toString(),
@@ -761,10 +828,11 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
 {
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
-    std::unique_ptr<InstallLock> lock = folders.tryLock();
+    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
     if (!lock)
         return ChangeOutcome::busy();
-    const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context);
+    const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context, nullptr, elevation);
     QList<std::pair<Receipt, QString>> matching;
     for (const auto &entry : receipts) {
         // Without an id, the installs a person made: a per-user part goes with its machine-wide one.
@@ -886,7 +954,8 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
 {
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
-    std::unique_ptr<InstallLock> lock = folders.tryLock();
+    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
     if (!lock)
         return ChangeOutcome::busy();
     const QString id = machineWide.id + QStringLiteral("-user");

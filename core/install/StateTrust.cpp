@@ -3,6 +3,7 @@
 #include "common/Logging.h"
 #include "install/Installer.h"
 #include "install/Operations.h"
+#include "platform/FileSecurity.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -32,9 +33,10 @@ bool isCudnnFileName(const QString &name)
 
 } // namespace
 
-StateTrust::StateTrust(const SystemContext &context, const QString &stateFolder)
+StateTrust::StateTrust(const SystemContext &context, const QString &stateFolder, const Elevation &elevation)
     : m_context(context)
     , m_stateFolder(context.files().fromHost(stateFolder))
+    , m_trustedAccounts(trustedAccounts(elevation))
 {
     const SystemPaths &paths = context.paths();
     const EnvironmentStore &environment = context.environment();
@@ -75,6 +77,54 @@ StateTrust::StateTrust(const SystemContext &context, const QString &stateFolder)
                          QStringLiteral("/lib64"), QStringLiteral("/usr/include")};
     }
     m_guarded.removeAll(QString());
+}
+
+QStringList StateTrust::trustedAccounts(const Elevation &elevation)
+{
+    const QString account = elevation.isElevated() ? elevation.accountSid() : QString();
+    return account.isEmpty() ? QStringList() : QStringList{account};
+}
+
+std::optional<QString> StateTrust::accessDoubt(const QString &hostPath) const
+{
+    // A user's own folder is theirs to write; the integrity-level rule keeps it from an elevated run.
+    if (m_userFolder)
+        return std::nullopt;
+    const QString stateHost = QDir::cleanPath(m_context.files().toHost(m_stateFolder));
+    for (QString path = QDir::cleanPath(hostPath); path.startsWith(stateHost);
+         path = QFileInfo(path).absolutePath()) {
+        const QFileInfo info(path);
+        if (info.isSymLink() || info.isJunction())
+            return QStringLiteral("%1 is a link to somewhere else").arg(QDir::toNativeSeparators(path));
+        if (path == stateHost)
+            break;
+    }
+    const FileSecurity &security = m_context.fileSecurity();
+    const std::optional<SecurityDescriptor> descriptor = security.descriptorOf(hostPath);
+    if (!descriptor) {
+        // No owners and ACLs here (Linux, a tree under --system-root), unless its folder has them.
+        if (security.descriptorOf(stateHost))
+            return QStringLiteral("its owner and permissions cannot be read");
+        return std::nullopt;
+    }
+    const WriteAudit file = security::auditWriters(*descriptor, ObjectRole::File, m_trustedAccounts);
+    if (!file.trusted())
+        return QStringLiteral("others than the administrators may have written it (%1)").arg(file.summary());
+    // Whoever may delete, rename or re-permission a folder above it could swap it for their own.
+    QString folder = QFileInfo(hostPath).absolutePath();
+    for (;;) {
+        if (const std::optional<SecurityDescriptor> above = security.descriptorOf(folder)) {
+            const WriteAudit audit = security::auditWriters(*above, ObjectRole::Ancestor, m_trustedAccounts);
+            if (!audit.trusted())
+                return QStringLiteral("others than the administrators may replace it through %1 (%2)")
+                    .arg(QDir::toNativeSeparators(folder), audit.summary());
+        }
+        const QString parent = QFileInfo(folder).absolutePath();
+        if (parent == folder)
+            break;
+        folder = parent;
+    }
+    return std::nullopt;
 }
 
 std::optional<QString> StateTrust::rootDoubt(const QString &root) const
@@ -141,9 +191,11 @@ bool StateTrust::mayChangeFolder(const QString &folder, const QStringList &roots
     });
 }
 
-std::optional<QString> StateTrust::journalDoubt(const Journal::Contents &contents,
+std::optional<QString> StateTrust::journalDoubt(const QString &hostPath, const Journal::Contents &contents,
                                                 OperationContext &context) const
 {
+    if (std::optional<QString> doubt = accessDoubt(hostPath))
+        return doubt;
     const FileSystem &files = m_context.files();
     if (!contents.header.value(QStringLiteral("roots")).isArray())
         return QStringLiteral("its header names no roots");
@@ -184,8 +236,10 @@ std::optional<QString> StateTrust::journalDoubt(const Journal::Contents &content
     return std::nullopt;
 }
 
-std::optional<QString> StateTrust::receiptDoubt(const Receipt &receipt) const
+std::optional<QString> StateTrust::receiptDoubt(const QString &hostPath, const Receipt &receipt) const
 {
+    if (std::optional<QString> doubt = accessDoubt(hostPath))
+        return doubt;
     const QStringList roots = rootsOf(receipt, m_context.paths());
     for (const QString &root : std::as_const(roots)) {
         if (std::optional<QString> doubt = rootDoubt(root))
@@ -197,6 +251,13 @@ std::optional<QString> StateTrust::receiptDoubt(const Receipt &receipt) const
         if (!file.replaced.isEmpty() && !mayChange(file.replaced, roots))
             return QStringLiteral("it keeps the file %1 replaced at %2, outside its roots")
                 .arg(file.path, file.replaced);
+        // A kept file its uninstall puts back is trusted as the receipt is.
+        const QString kept = m_context.files().toHost(file.replaced);
+        if (!file.replaced.isEmpty() && m_context.paths().startsWith(file.replaced, m_stateFolder) &&
+            QFileInfo::exists(kept)) {
+            if (std::optional<QString> doubt = accessDoubt(kept))
+                return QStringLiteral("the file it keeps at %1: %2").arg(file.replaced, *doubt);
+        }
     }
     // The folders it created, which its uninstall removes while empty: the root and above it.
     for (const QString &folder : receipt.folders) {

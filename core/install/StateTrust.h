@@ -3,6 +3,7 @@
 #include "install/Journal.h"
 #include "install/Operation.h"
 #include "install/Receipt.h"
+#include "platform/Elevation.h"
 #include "platform/SystemContext.h"
 
 #include <QString>
@@ -25,17 +26,29 @@ namespace cudnnsetup {
 //   environment values an install sets (PATH, CUDNN_*, CUDA_PATH);
 // - what an operation wrote down is what it could have written (a PATH after its edit is the
 //   edit of the PATH before).
+// And where the system keeps owners and ACLs (Windows), a file in the machine's state folder is
+// trusted only when an administrator wrote it and only administrators can change it: its owner is
+// SYSTEM, the Administrators or TrustedInstaller (or, for an elevated run, its own account), no one
+// else may write, append, delete or re-permission it or replace it through a folder above, and no
+// link or junction is on the way from the state folder to it.
 class StateTrust
 {
 public:
-    // `stateFolder` (host path) is the folder the journal or receipt was found in.
-    StateTrust(const SystemContext &context, const QString &stateFolder);
+    // `stateFolder` (host path) is the folder the journal or receipt was found in; `elevation` is
+    // the process that is to act on it.
+    StateTrust(const SystemContext &context, const QString &stateFolder, const Elevation &elevation);
 
-    // Why the journal `contents` is not to be acted on; nullopt when it may be. `context` gives the
-    // stored environment its PATH records are checked against.
-    std::optional<QString> journalDoubt(const Journal::Contents &contents, OperationContext &context) const;
-    // Why `receipt` is not to be trusted; nullopt when it may be.
-    std::optional<QString> receiptDoubt(const Receipt &receipt) const;
+    // Why the journal at `hostPath`, read as `contents`, is not to be acted on; nullopt when it may
+    // be. `context` gives the stored environment its PATH records are checked against.
+    std::optional<QString> journalDoubt(const QString &hostPath, const Journal::Contents &contents,
+                                        OperationContext &context) const;
+    // Why the receipt at `hostPath`, read as `receipt`, is not to be trusted; nullopt when it may be.
+    std::optional<QString> receiptDoubt(const QString &hostPath, const Receipt &receipt) const;
+
+    // The accounts whose files `elevation`'s process trusts besides SYSTEM, the Administrators and
+    // TrustedInstaller: an elevated process its own account (an administrator's files are owned by
+    // the Administrators on Windows, unless a policy or Wine makes them the account's), else none.
+    static QStringList trustedAccounts(const Elevation &elevation);
 
     // The folders a receipt's uninstall may change (the inspected system's paths): its target's root
     // (and a venv's .pth file), or for a repair the folders of its files.
@@ -48,6 +61,7 @@ public:
     static Finding setAsideReceipt(const QString &hostPath, const QString &doubt);
 
 private:
+    std::optional<QString> accessDoubt(const QString &hostPath) const;
     std::optional<QString> rootDoubt(const QString &root) const;
     bool isLibraryOnly(const QString &root) const;
     bool mayChange(const QString &path, const QStringList &roots) const;
@@ -57,6 +71,7 @@ private:
     const SystemContext &m_context;
     QString m_stateFolder; // the inspected system's paths from here on
     bool m_userFolder = false;
+    QStringList m_trustedAccounts;
     QStringList m_guarded;     // no root may be one of these or above one
     QStringList m_libraryOnly; // roots in these admit cuDNN's own files only
 };

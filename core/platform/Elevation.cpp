@@ -7,6 +7,7 @@
 #include <windows.h>
 
 #include <objbase.h>
+#include <sddl.h>
 #include <shellapi.h>
 #else
 #include <unistd.h>
@@ -96,6 +97,22 @@ public:
         return IsWellKnownSid(reinterpret_cast<const TOKEN_USER *>(user.data())->User.Sid, WinLocalSystemSid);
 #else
         return false;
+#endif
+    }
+
+    QString accountSid() const override
+    {
+#ifdef Q_OS_WIN
+        const std::vector<BYTE> user = ProcessToken().information(TokenUser);
+        LPWSTR text = nullptr;
+        if (user.size() < sizeof(TOKEN_USER) ||
+            !ConvertSidToStringSidW(reinterpret_cast<const TOKEN_USER *>(user.data())->User.Sid, &text))
+            return {};
+        const QString sid = QString::fromWCharArray(text);
+        LocalFree(text);
+        return sid;
+#else
+        return {};
 #endif
     }
 

@@ -36,6 +36,8 @@ public:
     // This process runs as LocalSystem (token user S-1-5-18), as deployment tools run installers;
     // always false off Windows.
     virtual bool isLocalSystem() const = 0;
+    // The SID of the account this process runs as ("S-1-5-21-…-1001", "S-1-5-18"); empty off Windows.
+    virtual QString accountSid() const = 0;
     // The user belongs to BUILTIN\Administrators, now or through the linked (elevated) token that
     // UAC's consent prompt would give; root elsewhere.
     virtual bool isAdministratorsMember() const = 0;

@@ -472,11 +472,12 @@ QString adminsOnlySddl()
     return QStringLiteral("O:BAG:SYD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;FX;;;BU)");
 }
 
-WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role)
+WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role, const QStringList &alsoTrusted)
 {
+    const auto trusted = [&](const QString &sid) { return isTrusted(sid) || alsoTrusted.contains(sid); };
     WriteAudit audit;
     audit.owner = descriptor.owner;
-    audit.ownerTrusted = isTrusted(descriptor.owner);
+    audit.ownerTrusted = trusted(descriptor.owner);
     if (!audit.ownerTrusted && !descriptor.owner.isEmpty())
         audit.writers.append(descriptor.owner);
     if (!descriptor.hasDacl || descriptor.daclIsNull) {
@@ -495,7 +496,7 @@ WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role)
     // service account is no member of Users, so a deny for Users does not stop it).
     QList<QSet<QString>> principals{standardUserGroups()};
     for (const SecurityDescriptor::Ace &ace : descriptor.dacl) {
-        if (!applies(ace) || isTrusted(ace.sid) || standardUserGroups().contains(ace.sid))
+        if (!applies(ace) || trusted(ace.sid) || standardUserGroups().contains(ace.sid))
             continue;
         principals.append(standardUserGroups() + QSet<QString>{ace.sid});
         principals.append({ace.sid, kEveryone, kAuthenticatedUsers});

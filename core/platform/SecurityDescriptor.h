@@ -75,8 +75,10 @@ QString adminsOnlySddl();
 // Users, Users, Interactive) and for every other account or group its DACL names: explicit and
 // inherited ACEs in order, a deny before the allow it overrides, inherit-only ACEs skipped,
 // generic rights mapped as for files. A NULL DACL lets everyone write; an owner that is not trusted
-// may always rewrite the DACL, so it is a writer too.
-WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role);
+// may always rewrite the DACL, so it is a writer too. `alsoTrusted` names accounts (SIDs) trusted
+// besides SYSTEM, the Administrators and TrustedInstaller.
+WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role,
+                        const QStringList &alsoTrusted = {});
 
 // SDDL's alias for a SID it has one for ("S-1-5-32-545" → "BU"), else the SID.
 QString sidAlias(const QString &sid);

@@ -332,6 +332,15 @@ int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext 
                         const KnowledgeBase &kb, const QString &cudnnctl)
 {
     const QFileInfo log(settings.logFile);
+    // A log in the machine's state folder goes where only administrators can write.
+    const StateFolders folders = StateFolders::of(context);
+    if (QDir::cleanPath(log.absolutePath()).startsWith(QDir::cleanPath(folders.machine) + QLatin1Char('/'))) {
+        if (const std::optional<Finding> error =
+                folders.prepare(folders.machine, context, Elevation::host())) {
+            qCWarning(lcInstall).noquote() << error->message.toString() << error->details;
+            return kInvalidParameter;
+        }
+    }
     if (!QDir().mkpath(log.absolutePath()) || !logging::writeTo(log.absoluteFilePath())) {
         qCWarning(lcInstall).noquote() << QStringLiteral("the log file %1 cannot be written")
                                               .arg(QDir::toNativeSeparators(settings.logFile));

@@ -281,7 +281,8 @@ private Q_SLOTS:
         RepairPage *page = opened.page;
         QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
         const std::unique_ptr<InstallLock> held =
-            StateFolders::of(opened.machine.session.context()).tryLock();
+            StateFolders::of(opened.machine.session.context())
+                .tryLock(opened.machine.session.context(), Elevation::host());
         QVERIFY(held);
         const QJsonObject before = opened.report().toJson();
 

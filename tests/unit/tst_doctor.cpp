@@ -834,7 +834,7 @@ private Q_SLOTS:
         QSemaphore held;
         QSemaphore release;
         const std::unique_ptr<QThread> other(QThread::create([&] {
-            const std::unique_ptr<InstallLock> lock = folders.tryLock();
+            const std::unique_ptr<InstallLock> lock = folders.tryLock(machine.context(), Elevation::host());
             otherHoldsIt = bool(lock);
             held.release();
             release.acquire();

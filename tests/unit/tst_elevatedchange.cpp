@@ -37,6 +37,7 @@ public:
 
     bool isElevated() const override { return false; }
     bool isLocalSystem() const override { return false; }
+    QString accountSid() const override { return {}; }
     bool isAdministratorsMember() const override { return administrator; }
     UacState uacState() const override { return uac; }
     Expected<int> runElevated(const QString &program, const QStringList &arguments,

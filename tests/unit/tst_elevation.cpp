@@ -113,6 +113,7 @@ public:
 
     bool isElevated() const override { return elevated; }
     bool isLocalSystem() const override { return localSystem; }
+    QString accountSid() const override { return localSystem ? QStringLiteral("S-1-5-18") : QString(); }
     bool isAdministratorsMember() const override { return administrator; }
     UacState uacState() const override { return uac; }
     Expected<int> runElevated(const QString &program, const QStringList &, const QString &) const override

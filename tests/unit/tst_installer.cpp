@@ -110,10 +110,12 @@ class TestInstaller : public QObject
     }
 
     // Whether another thread (a Windows mutex lets its own thread in again) gets the lock.
-    static bool lockableElsewhere(const StateFolders &folders)
+    static bool lockableElsewhere(const Machine &machine)
     {
+        const StateFolders folders = StateFolders::of(machine.context);
         bool locked = false;
-        const std::unique_ptr<QThread> other(QThread::create([&] { locked = bool(folders.tryLock()); }));
+        const std::unique_ptr<QThread> other(
+            QThread::create([&] { locked = bool(folders.tryLock(machine.context, Elevation::host())); }));
         other->start();
         other->wait();
         return locked;
@@ -128,14 +130,18 @@ private Q_SLOTS:
     {
         Sandbox first;
         Sandbox second;
-        const StateFolders firstFolders = StateFolders::of(Machine(first.root()).context);
-        const StateFolders secondFolders = StateFolders::of(Machine(second.root()).context);
+        const Machine firstMachine(first.root());
+        const Machine secondMachine(second.root());
+        const StateFolders firstFolders = StateFolders::of(firstMachine.context);
+        const StateFolders secondFolders = StateFolders::of(secondMachine.context);
         QCOMPARE(firstFolders.lockScope, InstallLock::Scope::RootedTree);
-        const std::unique_ptr<InstallLock> held = firstFolders.tryLock();
+        const std::unique_ptr<InstallLock> held =
+            firstFolders.tryLock(firstMachine.context, Elevation::host());
         QVERIFY(held);
-        QVERIFY(!lockableElsewhere(firstFolders));
-        QVERIFY(lockableElsewhere(secondFolders));
-        const std::unique_ptr<InstallLock> alsoHeld = secondFolders.tryLock();
+        QVERIFY(!lockableElsewhere(firstMachine));
+        QVERIFY(lockableElsewhere(secondMachine));
+        const std::unique_ptr<InstallLock> alsoHeld =
+            secondFolders.tryLock(secondMachine.context, Elevation::host());
         QVERIFY(alsoHeld);
     }
 
@@ -405,6 +411,7 @@ private Q_SLOTS:
         {
             bool isElevated() const override { return true; }
             bool isLocalSystem() const override { return true; }
+            QString accountSid() const override { return QStringLiteral("S-1-5-18"); }
             bool isAdministratorsMember() const override { return true; }
             UacState uacState() const override { return UacState::Enabled; }
             Expected<int> runElevated(const QString &, const QStringList &, const QString &) const override

@@ -5,6 +5,7 @@
 // point at stays as it was; a journal an install really left is still rolled back, and a journal
 // is replayed only at the integrity level that wrote it. Receipts likewise.
 #include "Cudnnctl.h"
+#include "MemoryFileSecurity.h"
 #include "Sandbox.h"
 #include "Suite.h"
 #include "TreeSnapshot.h"
@@ -23,16 +24,39 @@ namespace {
 
 const QString kSystemPath = QStringLiteral("%SystemRoot%\\system32;C:\\Tools");
 
-// Answers "elevated?" as told, for the integrity-level rule.
+// Owners and ACLs as Windows 10 and 11 give them. C:\ProgramData: Users may create in it.
+const QString kProgramData = QStringLiteral("O:SYG:SYD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICIIO;GA;;;CO)"
+                                            "(A;OICI;0x1200a9;;;BU)(A;CI;0x116;;;BU)");
+// A state folder an older version made elevated, inheriting ProgramData's ACL: Users may add files.
+const QString kInheritedStateFolder = QStringLiteral(
+    "O:BAG:SYD:AI(A;OICIID;FA;;;SY)(A;OICIID;FA;;;BA)(A;OICIIOID;GA;;;CO)(A;OICIID;0x1200a9;;;BU)"
+    "(A;CIID;0x116;;;BU)");
+const QString kStudent = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-1001");
+const QString kAdministrator = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-500");
+// A file an elevated process wrote there: owned by the Administrators, others read.
+const QString kAdminsFile = QStringLiteral("O:BAG:SYD:AI(A;ID;FA;;;SY)(A;ID;FA;;;BA)(A;ID;0x1200a9;;;BU)");
+// A file a standard user created there: CREATOR OWNER gives them full control of it.
+const QString kStudentsFile = QStringLiteral("O:%1G:%1D:AI(A;ID;FA;;;%1)(A;ID;FA;;;SY)(A;ID;FA;;;BA)"
+                                             "(A;ID;0x1200a9;;;BU)")
+                                  .arg(kStudent);
+// The Administrators' file, with Modify for Users added by hand.
+const QString kUsersMayModify = QStringLiteral("O:BAG:SYD:(A;;FA;;;SY)(A;;FA;;;BA)(A;;0x1301bf;;;BU)");
+// What an administrator's files read back as where they are owned by the account (Wine, or the
+// "default owner" policy): the account itself has full control.
+const QString kAccountsFile = QStringLiteral("O:%1G:%1D:(A;;FA;;;SY)(A;;FA;;;%1)(A;;0x1200a9;;;WD)");
+
+// Answers "elevated?" and "which account?" as told, for the integrity-level and ownership rules.
 class FixedElevation final : public Elevation
 {
 public:
-    explicit FixedElevation(bool elevated)
+    explicit FixedElevation(bool elevated, const QString &account = QString())
         : m_elevated(elevated)
+        , m_account(account)
     {
     }
     bool isElevated() const override { return m_elevated; }
     bool isLocalSystem() const override { return false; }
+    QString accountSid() const override { return m_account; }
     bool isAdministratorsMember() const override { return m_elevated; }
     UacState uacState() const override { return UacState::Enabled; }
     Expected<int> runElevated(const QString &, const QStringList &, const QString &) const override
@@ -42,6 +66,7 @@ public:
 
 private:
     bool m_elevated;
+    QString m_account;
 };
 
 // A Windows machine in a sandbox with its state folders, and files an attacker would aim at.
@@ -352,6 +377,180 @@ private Q_SLOTS:
         QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
     }
+
+    // Where Windows keeps owners and ACLs, a receipt in the machine's folder is trusted only when
+    // administrators alone could have written it: one a student owns, or one Users may modify, is
+    // left out and set aside, with who could write it; the administrators' own is listed.
+    void receiptsOthersCouldWriteAreLeftOut()
+    {
+        Machine machine;
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext secured = machine.context.withFileSecurity(security);
+        const QString receipts = machine.folders.receipts(machine.folders.machine);
+        security->set(QFileInfo(machine.folders.machine).absolutePath(), kProgramData);
+        security->set(machine.folders.machine, kInheritedStateFolder);
+        security->set(receipts, kInheritedStateFolder);
+        QDir().mkpath(receipts);
+        const auto write = [&](const QString &name, const QString &sddl) {
+            Receipt receipt;
+            receipt.id = name;
+            receipt.target = {
+                {QStringLiteral("root"), QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1")}};
+            QFile file(receipts + QLatin1Char('/') + name + QStringLiteral(".json"));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QJsonDocument(receipt.toJson()).toJson());
+            security->set(file.fileName(), sddl);
+        };
+        write(QStringLiteral("honest"), kAdminsFile);
+        write(QStringLiteral("students"), kStudentsFile);
+        write(QStringLiteral("modifiable"), kUsersMayModify);
+
+        Findings refused;
+        const auto listed = installedReceipts(secured, &refused, FixedElevation(true, kAdministrator));
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed.first().first.id, QStringLiteral("honest"));
+        QCOMPARE(findingIds(refused), QStringList(2, QStringLiteral("state.untrusted-receipt")));
+        const QString details = refused.at(0).details + refused.at(1).details;
+        QVERIFY2(details.contains(kStudent) && details.contains(QStringLiteral("BU")), qPrintable(details));
+        QCOMPARE(QDir(receipts).entryList({QStringLiteral("*.untrusted-*")}, QDir::Files).size(), 2);
+        // Where the system keeps no ACLs (Linux, a tree under --system-root) there is none to check.
+        QCOMPARE(installedReceipts(machine.context).size(), 1);
+    }
+
+    // An elevated process trusts its own account's files as an administrator's (Wine, and Windows
+    // with the "default owner" policy, make an administrator's files the account's); a process
+    // that is not elevated, or another account, does not.
+    void theAccountsOwnFilesAreTrustedWhenElevated()
+    {
+        Machine machine;
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext secured = machine.context.withFileSecurity(security);
+        const QString receipts = machine.folders.receipts(machine.folders.machine);
+        security->set(machine.folders.machine, security::adminsOnlySddl());
+        QDir().mkpath(receipts);
+        Receipt receipt;
+        receipt.id = QStringLiteral("by-the-account");
+        receipt.target = {{QStringLiteral("root"), QStringLiteral("C:\\cudnn")}};
+        QFile file(receipts + QStringLiteral("/by-the-account.json"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(receipt.toJson()).toJson());
+        file.close();
+        security->set(file.fileName(), kAccountsFile.arg(kAdministrator));
+
+        QCOMPARE(installedReceipts(secured, nullptr, FixedElevation(true, kAdministrator)).size(), 1);
+        QCOMPARE(installedReceipts(secured, nullptr, FixedElevation(true, kStudent)).size(), 0);
+        QVERIFY(!QFileInfo::exists(file.fileName())); // set aside
+    }
+
+    // The same crashed repair that is rolled back when administrators alone could have written its
+    // journal is set aside, untouched, when a student owns the journal file.
+    void aJournalAStudentOwnsIsNotReplayed()
+    {
+        for (const QString &owner : {kStudentsFile, kAdminsFile}) {
+            Machine machine;
+            const auto security = std::make_shared<MemoryFileSecurity>();
+            const SystemContext secured = machine.context.withFileSecurity(security);
+            security->set(machine.folders.machine, security::adminsOnlySddl());
+            const QString stale = machine.host(QStringLiteral("C:\\Windows\\System32\\cudnn64_8.dll"));
+            OperationContext context;
+            context.environment = machine.environment;
+            context.backupFolder = machine.folders.machine + QStringLiteral("/repair-backup");
+            context.crashAt = [](const FaultPoint &point) {
+                return point.stage == FaultPoint::Stage::AfterPerform;
+            };
+            Transaction repair(QStringLiteral("repair-1"), QStringLiteral("repair"),
+                               machine.folders.journal(machine.folders.machine), context,
+                               {QFileInfo(stale).absolutePath()});
+            repair.add(operations::moveIntoPlace(stale, stale + QStringLiteral(".cudnn-setup-aside")));
+            QCOMPARE(repair.run().outcome, Transaction::Outcome::Crashed);
+            security->set(machine.folders.journal(machine.folders.machine), owner);
+            const TreeSnapshot crashed = machine.tree();
+
+            const Findings findings = recoverUnfinished(
+                secured, machine.environment, FixedElevation(Elevation::host().isElevated(), kAdministrator));
+            if (owner == kStudentsFile) {
+                QCOMPARE(findingIds(findings), QStringList{QStringLiteral("state.untrusted-journal")});
+                QVERIFY2(findings.first().details.contains(kStudent), qPrintable(findings.first().details));
+                QVERIFY2(machine.tree() == crashed, qPrintable(machine.tree().difference(crashed)));
+            } else {
+                QCOMPARE(findingIds(findings), QStringList{QStringLiteral("install.recovered-rollback")});
+                QVERIFY(QFileInfo::exists(stale));
+            }
+        }
+    }
+
+    // The machine's state folder is made only by an elevated process, and made the administrators'
+    // alone; one that others may add files to (an older version's) is made so again, elevated.
+    void theMachineFolderIsTheAdministratorsAlone()
+    {
+        Machine machine;
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext secured = machine.context.withFileSecurity(security);
+        const QString folder = machine.folders.machine;
+        security->set(QFileInfo(folder).absolutePath(), kProgramData);
+        QDir().mkpath(QFileInfo(folder).absolutePath());
+
+        const std::optional<Finding> refused =
+            machine.folders.prepare(folder, secured, FixedElevation(false));
+        QVERIFY(refused);
+        QCOMPARE(refused->id, QStringLiteral("state.needs-administrator"));
+        QVERIFY(machine.folders.tryLock(secured, FixedElevation(false)));
+        QVERIFY(!QFileInfo::exists(folder));
+        // The user's own folder needs no one's leave.
+        QVERIFY(!machine.folders.prepare(machine.folders.user, secured, FixedElevation(false)));
+
+        QVERIFY(!machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)));
+        QVERIFY(QFileInfo(folder).isDir());
+        using Protected = QList<QPair<QString, QString>>;
+        QCOMPARE(security->protectedFolders(), (Protected{{folder, security::adminsOnlySddl()}}));
+        // Trusted now: nothing more to do.
+        QVERIFY(!machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)));
+        QCOMPARE(security->protectedFolders().size(), 1);
+
+        security->set(folder, kInheritedStateFolder);
+        QVERIFY(!machine.folders.prepare(folder, secured, FixedElevation(false)));
+        QCOMPARE(security->protectedFolders().size(), 1);
+        QVERIFY(!machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)));
+        QCOMPARE(security->protectedFolders(),
+                 (Protected{{folder, security::adminsOnlySddl()}, {folder, security::adminsOnlySddl()}}));
+    }
+
+#ifndef Q_OS_WIN
+    // A link in place of the receipts folder, or of the state folder itself, is not followed: what
+    // it points at is not listed, and no state folder is made through it.
+    void linksInTheStateFolderAreNotFollowed()
+    {
+        Machine machine;
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext secured = machine.context.withFileSecurity(security);
+        const QString elsewhere = machine.host(QStringLiteral("C:\\Users\\Public\\receipts"));
+        QDir().mkpath(elsewhere);
+        Receipt receipt;
+        receipt.id = QStringLiteral("elsewhere");
+        receipt.target = {{QStringLiteral("root"), QStringLiteral("C:\\cudnn")}};
+        QFile file(elsewhere + QStringLiteral("/elsewhere.json"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(receipt.toJson()).toJson());
+        file.close();
+        security->set(file.fileName(), kAdminsFile);
+        QDir().mkpath(machine.folders.machine);
+        QVERIFY(QFile::link(elsewhere, machine.folders.receipts(machine.folders.machine)));
+
+        Findings refused;
+        QVERIFY(installedReceipts(secured, &refused, FixedElevation(true, kAdministrator)).isEmpty());
+        QCOMPARE(findingIds(refused), QStringList{QStringLiteral("state.untrusted-receipt")});
+        QVERIFY2(refused.first().details.contains(QStringLiteral("link")),
+                 qPrintable(refused.first().details));
+
+        QVERIFY(QDir(machine.folders.machine).removeRecursively());
+        QVERIFY(QFile::link(elsewhere, machine.folders.machine));
+        const std::optional<Finding> error =
+            machine.folders.prepare(machine.folders.machine, secured, FixedElevation(true, kAdministrator));
+        QVERIFY(error);
+        QCOMPARE(error->id, QStringLiteral("state.folder-failed"));
+        QVERIFY(security->protectedFolders().isEmpty());
+    }
+#endif
 };
 
 CUDNNSETUP_TEST_GUILESS_MAIN(TestStateTrust)
