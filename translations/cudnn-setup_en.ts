@@ -3160,6 +3160,22 @@ Commands:
         <source>Run cuDNN Setup as an administrator, or choose a target in your own folder with PATH for your account.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is in use by another program, so it cannot be changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the programs that use it (Python, Jupyter, an editor), then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This account may not change %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cuDNN Setup as an administrator (the wizard asks Windows for that when a target needs it), or choose a folder of your own.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3180,6 +3180,22 @@ Commands:
         <source>Run cuDNN Setup as an administrator, or choose a target in your own folder with PATH for your account.</source>
         <translation>请以管理员身份运行 cuDNN Setup，或者改选你自己文件夹里的目标，并只修改你这个账户的 PATH。</translation>
     </message>
+    <message>
+        <source>%1 is in use by another program, so it cannot be changed.</source>
+        <translation>%1 正被其他程序使用，所以无法更改。</translation>
+    </message>
+    <message>
+        <source>Close the programs that use it (Python, Jupyter, an editor), then try again.</source>
+        <translation>请关闭正在使用它的程序（Python、Jupyter、编辑器等），然后再试一次。</translation>
+    </message>
+    <message>
+        <source>This account may not change %1.</source>
+        <translation>当前账户没有权限更改 %1。</translation>
+    </message>
+    <message>
+        <source>Run cuDNN Setup as an administrator (the wizard asks Windows for that when a target needs it), or choose a folder of your own.</source>
+        <translation>请以管理员身份运行 cuDNN Setup（目标需要时，向导会请 Windows 提升权限），或者改选你自己的文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

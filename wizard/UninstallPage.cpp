@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "install/ElevatedChange.h"
 #include "session/SetupSession.h"
 #include "session/UninstallJob.h"
 
@@ -13,6 +14,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -170,6 +172,11 @@ void UninstallPage::showState()
     m_list->setVisible(!done);
     m_uninstall->setVisible(!done);
     m_uninstall->setEnabled(!running && !chosenReceipt().isEmpty());
+    // Windows asks for administrator rights first: the button says so, as Windows' own do.
+    const bool asksForAdmin =
+        !chosenReceipt().isEmpty() &&
+        uninstallNeedsElevation(chosenReceipt(), ChangeOptions(), m_session->context(), Elevation::host());
+    m_uninstall->setIcon(asksForAdmin ? style()->standardIcon(QStyle::SP_VistaShield) : QIcon());
     m_progress->setVisible(running);
     m_resultIcon->setVisible(m_outcome.has_value());
     m_result->setVisible(m_outcome.has_value());

@@ -106,12 +106,10 @@ QString text(const ChangeOutcome &outcome, const QString &command)
 }
 
 // The elevated child's command line, from what was parsed (absolute paths), not as it was typed.
-QStringList elevatedUninstallArguments(const ChangeRequest &request)
+// What an elevated run of this request gets besides the change's own arguments.
+QStringList elevatedExtraArguments(const ChangeRequest &request)
 {
-    QStringList arguments{QStringLiteral("uninstall")};
-    if (!request.receiptId.isEmpty())
-        arguments << request.receiptId;
-    arguments << QStringLiteral("--lang") << Translations::current();
+    QStringList arguments{QStringLiteral("--lang"), Translations::current()};
     if (!request.logFile.isEmpty())
         arguments << QStringLiteral("--log") << QDir::toNativeSeparators(request.logFile);
     return arguments;
@@ -149,18 +147,9 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
             return invalid(installed.error().message.toString(), request.json);
         outcome = *installed;
     } else {
-        const Elevation &elevation = Elevation::host();
-        bool machineWide = false;
-        for (const auto &[receipt, path] : installedReceipts(context)) {
-            if ((request.receiptId.isEmpty() || receipt.id == request.receiptId) &&
-                QDir::cleanPath(path).startsWith(QDir::cleanPath(StateFolders::of(context).machine)))
-                machineWide = true;
-        }
-        if (!request.dryRun && context.isLive() && machineWide && !elevation.isElevated())
-            outcome = runChangeElevated(QCoreApplication::applicationFilePath(),
-                                        elevatedUninstallArguments(request), elevation);
-        else
-            outcome = uninstallWithParts(request.receiptId, *options, context, environment);
+        outcome =
+            uninstallWithParts(request.receiptId, *options, context, environment,
+                               QCoreApplication::applicationFilePath(), elevatedExtraArguments(request));
     }
     outcome.findings = recovered + outcome.findings;
     if (!request.resultFile.isEmpty()) {

@@ -162,6 +162,34 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
     return outcome;
 }
 
+bool uninstallNeedsElevation(const QString &id, const ChangeOptions &options, const SystemContext &context,
+                             const Elevation &elevation)
+{
+    if (options.dryRun || !context.isLive() || elevation.isElevated())
+        return false;
+    const QString machine = QDir::cleanPath(StateFolders::of(context).machine) + QLatin1Char('/');
+    const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context, nullptr, elevation);
+    return std::any_of(receipts.cbegin(), receipts.cend(), [&](const std::pair<Receipt, QString> &entry) {
+        const bool meant = id.isEmpty() ? entry.first.partOf.isEmpty() : entry.first.id == id;
+        return meant && QDir::cleanPath(entry.second).startsWith(machine);
+    });
+}
+
+ChangeOutcome uninstallElevated(const QString &program, const QString &id, const QStringList &extraArguments,
+                                const SystemContext &context,
+                                std::shared_ptr<PersistentEnvironment> environment,
+                                const Elevation &elevation)
+{
+    QStringList arguments{QStringLiteral("uninstall")};
+    if (!id.isEmpty())
+        arguments << id;
+    arguments << QStringLiteral("--json");
+    ChangeOutcome outcome = runChangeElevated(program, arguments + extraArguments, elevation);
+    if (outcome.status == ChangeOutcome::Status::Done && outcome.receipt)
+        outcome.findings += uninstallUserParts(outcome.receipt->id, context, environment);
+    return outcome;
+}
+
 Findings uninstallUserParts(const QString &id, const SystemContext &context,
                             std::shared_ptr<PersistentEnvironment> environment)
 {

@@ -39,6 +39,21 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
                               const SystemContext &context,
                               std::shared_ptr<PersistentEnvironment> environment, const Elevation &elevation);
 
+// Whether uninstalling `id` (empty: the only install there is) on the running system changes what
+// only an administrator may change (its receipt lies in the machine's state folder) and this
+// process is not elevated.
+bool uninstallNeedsElevation(const QString &id, const ChangeOptions &options, const SystemContext &context,
+                             const Elevation &elevation);
+
+// The uninstall of a machine-wide install from a process that is not elevated: by an elevated
+// `program` (cudnnctl uninstall), then its per-user part by this process, whose HKCU and profile
+// are the user's also when another account approved the prompt. A declined prompt changes nothing
+// and is "cancelled". `extraArguments` go to the elevated run (--lang, --system-root in tests).
+ChangeOutcome uninstallElevated(const QString &program, const QString &id, const QStringList &extraArguments,
+                                const SystemContext &context,
+                                std::shared_ptr<PersistentEnvironment> environment,
+                                const Elevation &elevation);
+
 // After the install `id` is uninstalled: its per-user part (receipts `partOf` it), in this process.
 Findings uninstallUserParts(const QString &id, const SystemContext &context,
                             std::shared_ptr<PersistentEnvironment> environment);

@@ -3,6 +3,7 @@
 #include "common/Logging.h"
 #include "install/PathEditor.h"
 #include "platform/DurableFiles.h"
+#include "platform/FilesInUse.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -22,8 +23,29 @@ QString native(const QString &path)
     return QDir::toNativeSeparators(path);
 }
 
-Finding fileFailure(const QString &path, const QString &details)
+} // namespace
+
+Finding fileFailure(const QString &path, const QString &details, const durable::FailureCause &cause)
 {
+    if (cause.systemError != 0 && FilesInUse::host().isInUseError(cause)) {
+        return Finding::error(
+            QStringLiteral("install.file-in-use"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is in use by another program, so it cannot be changed."))
+                .arg(native(path)),
+            details,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Close the programs that use it (Python, Jupyter, an editor), then try "
+                                   "again.")));
+    }
+    if (durable::isAccessDenied(cause)) {
+        return Finding::error(
+            QStringLiteral("install.needs-administrator"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "This account may not change %1.")).arg(native(path)),
+            details,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Run cuDNN Setup as an administrator (the wizard asks Windows for that "
+                                   "when a target needs it), or choose a folder of your own.")));
+    }
     return Finding::error(
         QStringLiteral("install.file-failed"),
         Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 cannot be changed.")).arg(native(path)), details,
@@ -31,21 +53,25 @@ Finding fileFailure(const QString &path, const QString &details)
             "cudnnsetup", "Close programs that use it, check that the disk is not full, and try again.")));
 }
 
+namespace {
+
 Finding crashed()
 {
     return Finding::error(QStringLiteral("install.crashed"),
                           Text(QT_TRANSLATE_NOOP("cudnnsetup", "Stopped.")), QStringLiteral("fault point"));
 }
 
-// A file set aside (renamed, or copied and removed where a rename cannot cross volumes).
-std::optional<QString> moveAside(const QString &from, const QString &to)
+// A file set aside (renamed, or copied and removed where a rename cannot cross volumes); `cause`
+// gets the system's side of a failure.
+std::optional<QString> moveAside(const QString &from, const QString &to,
+                                 durable::FailureCause *cause = nullptr)
 {
     QDir().mkpath(QFileInfo(to).absolutePath());
-    if (!durable::rename(from, to))
+    if (!durable::rename(from, to, cause))
         return std::nullopt;
-    if (std::optional<QString> error = durable::copy(from, to + kPartialSuffix, to))
+    if (std::optional<QString> error = durable::copy(from, to + kPartialSuffix, to, {}, cause))
         return error;
-    if (std::optional<QString> error = durable::remove(from)) {
+    if (std::optional<QString> error = durable::remove(from, cause)) {
         durable::remove(to); // not set aside after all: no second copy for an undo to find
         return error;
     }
@@ -120,31 +146,35 @@ public:
         const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
         const bool replacing = QFileInfo::exists(m_destination);
         context.remember({{QStringLiteral("replaced"), replacing}});
+        durable::FailureCause cause;
         if (replacing) {
-            if (std::optional<QString> error = moveAside(m_destination, backup))
-                return fileFailure(m_destination, *error);
+            if (std::optional<QString> error = moveAside(m_destination, backup, &cause))
+                return fileFailure(m_destination, *error, cause);
         }
         std::optional<QString> error;
         switch (m_how) {
         case How::Move:
-            error = durable::rename(m_source, m_destination);
+            error = durable::rename(m_source, m_destination, &cause);
             break;
         case How::Copy: {
             bool stopped = false;
-            error = durable::copy(m_source, m_destination + kPartialSuffix, m_destination, [&](qint64) {
-                stopped = context.crashes(FaultPoint::Stage::InsideCopy);
-                return !stopped;
-            });
+            error = durable::copy(
+                m_source, m_destination + kPartialSuffix, m_destination,
+                [&](qint64) {
+                    stopped = context.crashes(FaultPoint::Stage::InsideCopy);
+                    return !stopped;
+                },
+                &cause);
             if (stopped)
                 return crashed();
             break;
         }
         case How::Write:
-            error = durable::write(content(), m_destination + kPartialSuffix, m_destination);
+            error = durable::write(content(), m_destination + kPartialSuffix, m_destination, &cause);
             break;
         }
         if (error)
-            return fileFailure(m_destination, *error);
+            return fileFailure(m_destination, *error, cause);
         return std::nullopt;
     }
 
@@ -385,9 +415,10 @@ public:
         context.remember({{QStringLiteral("existed"), QFileInfo::exists(m_path)}});
         if (!QFileInfo::exists(m_path))
             return std::nullopt;
+        durable::FailureCause cause;
         if (std::optional<QString> error =
-                moveAside(m_path, context.backupPath(QFileInfo(m_path).fileName())))
-            return fileFailure(m_path, *error);
+                moveAside(m_path, context.backupPath(QFileInfo(m_path).fileName()), &cause))
+            return fileFailure(m_path, *error, cause);
         return std::nullopt;
     }
 

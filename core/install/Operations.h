@@ -3,6 +3,7 @@
 #include "archive/Extractor.h"
 #include "install/Operation.h"
 #include "install/PathEditor.h"
+#include "platform/DurableFiles.h"
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemPaths.h"
 
@@ -16,6 +17,11 @@ namespace cudnnsetup {
 
 // The operations installs, uninstalls and repairs are made of. File paths are host paths.
 namespace operations {
+
+// The error of a file `path` that could not be changed, said by why (`cause`, the system's side):
+// "install.file-in-use" when another program holds it, "install.needs-administrator" when this
+// account lacks the rights, else "install.file-failed"; `details` is the system's message.
+Finding fileFailure(const QString &path, const QString &details, const durable::FailureCause &cause = {});
 
 // Creates `path` and the folders above it that are missing; undo removes those it created, while
 // they are empty.

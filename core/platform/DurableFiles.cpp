@@ -56,6 +56,15 @@ void flushFolder(const QString &path)
 
 } // namespace
 
+bool isAccessDenied(const FailureCause &cause)
+{
+#ifdef Q_OS_WIN
+    return cause.systemError == ERROR_ACCESS_DENIED;
+#else
+    return cause.systemError == EACCES || cause.systemError == EPERM;
+#endif
+}
+
 std::optional<QString> rename(const QString &from, const QString &to, FailureCause *cause)
 {
     if (cause)

@@ -24,6 +24,11 @@ struct FailureCause
     QStringList paths; // the files that system call was about (a rename: from, then to)
 };
 
+// The failure was the system refusing this account the rights (ERROR_ACCESS_DENIED on Windows,
+// EACCES or EPERM elsewhere). On Windows a loaded DLL answers a delete so too: ask
+// FilesInUse::isInUseError first.
+bool isAccessDenied(const FailureCause &cause);
+
 // Renames `from` to `to`, replacing `to` if it exists, on one volume: MoveFileExW with
 // MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH on Windows, rename(2) and an fsync of the
 // folder elsewhere.

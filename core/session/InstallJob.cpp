@@ -1,25 +1,15 @@
 #include "session/InstallJob.h"
 
 #include "common/Logging.h"
-#include "common/Translations.h"
 #include "install/ElevatedChange.h"
+#include "session/InstallRequest.h"
 
-#include <QCoreApplication>
-#include <QDir>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
 
 namespace cudnnsetup {
-
-namespace {
-#ifdef Q_OS_WIN
-constexpr char kExecutableSuffix[] = ".exe";
-#else
-constexpr char kExecutableSuffix[] = "";
-#endif
-} // namespace
 
 namespace {
 
@@ -117,9 +107,8 @@ void InstallJob::start()
     // asks first); its steps cannot be followed from here, so the bar waits for its end.
     const Elevation &elevation = Elevation::host();
     if (needsElevation(request.target, options, context, elevation)) {
-        const QString cudnnctl = QDir(QCoreApplication::applicationDirPath())
-                                     .filePath(QStringLiteral("cudnnctl") + QLatin1String(kExecutableSuffix));
-        const QStringList extra{QStringLiteral("--lang"), Translations::current()};
+        const QString cudnnctl = elevatedHelper();
+        const QStringList extra = elevatedHelperArguments();
         qCInfo(lcWizard) << "asking for administrator rights to run" << cudnnctl;
         m_watcher.setFuture(
             QtConcurrent::run([cudnnctl, request, options, extra, context, environment, &elevation] {

@@ -6,6 +6,7 @@
 #include "install/ElevatedChange.h"
 #include "verify/VerificationRecord.h"
 
+#include <QCoreApplication>
 #include <QDir>
 
 namespace cudnnsetup {
@@ -88,14 +89,36 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
     return outcome;
 }
 
+QString elevatedHelper()
+{
+#ifdef Q_OS_WIN
+    const QString name = QStringLiteral("cudnnctl.exe");
+#else
+    const QString name = QStringLiteral("cudnnctl");
+#endif
+    return QDir(QCoreApplication::applicationDirPath()).filePath(name);
+}
+
+QStringList elevatedHelperArguments()
+{
+    return {QStringLiteral("--lang"), Translations::current()};
+}
+
 ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options,
                                  const SystemContext &context,
-                                 std::shared_ptr<PersistentEnvironment> environment)
+                                 std::shared_ptr<PersistentEnvironment> environment,
+                                 const QString &elevatedProgram, const QStringList &elevatedArguments)
 {
-    ChangeOutcome outcome = uninstall(id, context, environment, options);
+    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    const bool elevated =
+        !elevatedProgram.isEmpty() && uninstallNeedsElevation(id, options, context, elevation);
+    ChangeOutcome outcome =
+        elevated ? uninstallElevated(elevatedProgram, id, elevatedArguments, context, environment, elevation)
+                 : uninstall(id, context, environment, options);
     if (options.dryRun || outcome.status != ChangeOutcome::Status::Done || !outcome.receipt)
         return outcome;
-    outcome.findings += uninstallUserParts(outcome.receipt->id, context, environment);
+    if (!elevated) // uninstallElevated removed them
+        outcome.findings += uninstallUserParts(outcome.receipt->id, context, environment);
     const StateFolders folders = StateFolders::of(context);
     for (const QString &folder : {folders.machine, folders.user}) {
         const QString receiptPath =

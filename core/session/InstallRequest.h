@@ -42,10 +42,19 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
                                          std::shared_ptr<PersistentEnvironment> environment,
                                          const KnowledgeBase &kb);
 
+// The cudnnctl beside this program, which the wizard runs with administrator rights for a
+// machine-wide change, and what that run gets besides the change's own arguments (--lang).
+QString elevatedHelper();
+QStringList elevatedHelperArguments();
+
 // `uninstall` of receipt `id` (empty: the only one), then what goes with it: this user's part of a
-// machine-wide install (changed by this process) and the recorded verification.
+// machine-wide install (changed by this process) and the recorded verification. Where that needs
+// administrator rights this process lacks (uninstallNeedsElevation), the machine-wide part is
+// removed by `elevatedProgram` (cudnnctl) run elevated, with `elevatedArguments` (--lang).
 ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options,
                                  const SystemContext &context,
-                                 std::shared_ptr<PersistentEnvironment> environment);
+                                 std::shared_ptr<PersistentEnvironment> environment,
+                                 const QString &elevatedProgram = QString(),
+                                 const QStringList &elevatedArguments = {});
 
 } // namespace cudnnsetup

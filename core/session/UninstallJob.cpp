@@ -1,6 +1,7 @@
 #include "session/UninstallJob.h"
 
 #include "common/Logging.h"
+#include "session/InstallRequest.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -37,8 +38,13 @@ void UninstallJob::start()
     const QString id = m_receiptId;
     const SystemContext context = m_context;
     const std::shared_ptr<PersistentEnvironment> environment = m_environment;
-    m_watcher.setFuture(
-        QtConcurrent::run([id, context, environment] { return uninstall(id, context, environment); }));
+    // A machine-wide install goes through an elevated cudnnctl (Windows asks first); this user's
+    // PATH entry and variables then by this process.
+    const QString helper = elevatedHelper();
+    const QStringList extra = elevatedHelperArguments();
+    m_watcher.setFuture(QtConcurrent::run([id, context, environment, helper, extra] {
+        return uninstallWithParts(id, ChangeOptions(), context, environment, helper, extra);
+    }));
 }
 
 } // namespace cudnnsetup

@@ -32,6 +32,9 @@ public:
     };
     Answer answer = Answer::Yes;
     bool administrator = true;
+    // Over the shoulder: the elevated process runs as the administrator who typed the password,
+    // with that account's profile (LOCALAPPDATA), not the user's. Empty: the same account.
+    QString approvingProfile;
     UacState uac = UacState::Enabled;
     mutable QStringList ranWith;
 
@@ -47,7 +50,13 @@ public:
         if (answer == Answer::No)
             return Elevation::startFailure(1223, program, QStringLiteral("the user said No"));
         QProcess process;
-        process.setProcessEnvironment(sandboxEnvironment());
+        QProcessEnvironment environment = sandboxEnvironment();
+        if (!approvingProfile.isEmpty()) {
+            environment.insert(QStringLiteral("USERPROFILE"), approvingProfile);
+            environment.insert(QStringLiteral("LOCALAPPDATA"),
+                               approvingProfile + QStringLiteral("\\AppData\\Local"));
+        }
+        process.setProcessEnvironment(environment);
         process.start(program, arguments);
         if (!process.waitForFinished(120000))
             return Elevation::startFailure(1460, program, QStringLiteral("timed out"));
@@ -225,6 +234,57 @@ private Q_SLOTS:
 
         QCOMPARE(uninstall(outcome.receipt->id, context, environment).statusName(), QStringLiteral("done"));
         QVERIFY(uninstallUserParts(outcome.receipt->id, context, environment).isEmpty());
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                 QStringLiteral("C:\\Tools"));
+        QVERIFY(installedReceipts(context).isEmpty());
+    }
+
+    // A student's machine-wide install with their own PATH, approved over the shoulder by an
+    // administrator: the elevated uninstall removes the files as that administrator, whose profile
+    // holds nothing of the student's, and the student's own process then takes their PATH entry and
+    // receipt away. A declined prompt first changes nothing.
+    void overTheShoulderUninstallLeavesNothingOfTheStudent()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        qputenv("LOCALAPPDATA", "C:\\Users\\student\\AppData\\Local");
+        qputenv("ProgramData", "C:\\ProgramData");
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        auto environment = std::make_shared<MemoryEnvironment>();
+        environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {QStringLiteral("C:\\Tools"), true});
+        InstallTarget target;
+        target.kind = InstallTarget::Kind::Folder;
+        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+        target.binFolder = QStringLiteral("bin");
+        target.includeFolder = QStringLiteral("include");
+        target.libFolder = QStringLiteral("lib\\x64");
+        target.pathScope = PathScope::User;
+        const QStringList extra{QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
+                                QStringLiteral("en")};
+        PromptStandIn prompt;
+        prompt.approvingProfile = QStringLiteral("C:\\Users\\admin");
+        const ChangeOutcome installed = installElevated(BuildPaths::cudnnctl(), m_archive, target, {}, extra,
+                                                        context, environment, prompt);
+        QCOMPARE(installed.statusName(), QStringLiteral("done"));
+        QCOMPARE(installedReceipts(context).size(), 2); // the machine-wide one and the student's part
+        const TreeSnapshot before = TreeSnapshot::of(sandbox.root());
+
+        prompt.answer = PromptStandIn::Answer::No;
+        const ChangeOutcome declined = uninstallElevated(BuildPaths::cudnnctl(), installed.receipt->id, extra,
+                                                         context, environment, prompt);
+        QCOMPARE(declined.exitCode(), 1602);
+        QVERIFY2(TreeSnapshot::of(sandbox.root()) == before,
+                 qPrintable(TreeSnapshot::of(sandbox.root()).difference(before)));
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                 target.dllFolder() + QStringLiteral(";C:\\Tools"));
+
+        prompt.answer = PromptStandIn::Answer::Yes;
+        const ChangeOutcome removed = uninstallElevated(BuildPaths::cudnnctl(), installed.receipt->id, extra,
+                                                        context, environment, prompt);
+        QCOMPARE(removed.statusName(), QStringLiteral("done"));
+        QCOMPARE(prompt.ranWith.mid(0, 2), (QStringList{QStringLiteral("uninstall"), installed.receipt->id}));
+        QVERIFY(!QFileInfo::exists(
+            sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
                  QStringLiteral("C:\\Tools"));
         QVERIFY(installedReceipts(context).isEmpty());

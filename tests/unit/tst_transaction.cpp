@@ -17,6 +17,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#ifdef Q_OS_WIN
+#include <qt_windows.h>
+#else
+#include <cerrno>
+#endif
+
 using namespace cudnnsetup;
 
 namespace {
@@ -323,6 +329,40 @@ private Q_SLOTS:
         QCOMPARE(int(result.outcome), int(Transaction::Outcome::RolledBack));
         QCOMPARE(result.findings.first().id, QStringLiteral("install.file-failed"));
         QVERIFY(capture(scene.dir.path(), *scene.environment) == before);
+    }
+
+    // A failure says why, from the system's error: the rights this account lacks (never "close
+    // programs"), a file another program holds, or anything else.
+    void fileFailureSaysWhy_data()
+    {
+        QTest::addColumn<int>("systemError");
+        QTest::addColumn<QString>("id");
+#ifdef Q_OS_WIN
+        QTest::newRow("access denied") << int(ERROR_ACCESS_DENIED) << "install.needs-administrator";
+        QTest::newRow("sharing violation") << int(ERROR_SHARING_VIOLATION) << "install.file-in-use";
+        QTest::newRow("disk full") << int(ERROR_DISK_FULL) << "install.file-failed";
+#else
+        QTest::newRow("access denied") << int(EACCES) << "install.needs-administrator";
+        QTest::newRow("not permitted") << int(EPERM) << "install.needs-administrator";
+        QTest::newRow("running program") << int(ETXTBSY) << "install.file-in-use";
+        QTest::newRow("disk full") << int(ENOSPC) << "install.file-failed";
+#endif
+        QTest::newRow("no system error") << 0 << "install.file-failed";
+    }
+    void fileFailureSaysWhy()
+    {
+        QFETCH(int, systemError);
+        QFETCH(QString, id);
+        QTemporaryDir dir;
+        durable::FailureCause cause;
+        cause.systemError = systemError;
+        cause.paths = {dir.filePath(QStringLiteral("cudnn64_9.dll"))}; // not there: held by no one
+        const Finding finding =
+            operations::fileFailure(cause.paths.first(), QStringLiteral("refused"), cause);
+        QCOMPARE(finding.id, id);
+        QCOMPARE(finding.details, QStringLiteral("refused"));
+        QCOMPARE(finding.fix.toEnglish().contains(QStringLiteral("Close programs")),
+                 id == QLatin1String("install.file-failed"));
     }
 
     // Cancelled between operations: undone, and said so.
