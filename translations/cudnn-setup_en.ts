@@ -261,10 +261,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>verify: ask torch in this Python interpreter (may be given more than once; default: each one found with torch).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -338,6 +334,10 @@ Commands:
     </message>
     <message>
         <source>Installed; restart Windows to finish (the findings say why).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1430,10 +1430,6 @@ Commands:
     </message>
     <message>
         <source>Give the folder with --target dir:PATH.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, conda:NAME or venv:PATH.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3174,6 +3170,10 @@ Commands:
     </message>
     <message>
         <source>Run cuDNN Setup as an administrator (the wizard asks Windows for that when a target needs it), or choose a folder of your own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME or venv:PATH.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -263,10 +263,6 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
         <translation>install：要安装的 cuDNN 压缩包（ZIP）；doctor：用来替换损坏或不匹配文件的压缩包。</translation>
     </message>
     <message>
-        <source>install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
-        <translation>install：安装位置：cuda[:版本]、dir[:路径]、user、conda:环境 或 venv:路径（默认：匹配的 CUDA 工具包，没有则用单独的文件夹）；verify：要检查哪一份安装（默认：cuDNN Setup 最近一次的安装，没有则检查新程序会加载的那份）。</translation>
-    </message>
-    <message>
         <source>verify: ask torch in this Python interpreter (may be given more than once; default: each one found with torch).</source>
         <translation>verify：在这个 Python 解释器中查询 torch（可多次指定；默认：所有检测到的装有 torch 的解释器）。</translation>
     </message>
@@ -359,6 +355,10 @@ Commands:
     <message>
         <source>Installed; restart Windows to finish (the findings say why).</source>
         <translation>已安装；需要重启 Windows 才能完成（原因见下面的提示）。</translation>
+    </message>
+    <message>
+        <source>install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
+        <translation>install：安装位置：cuda[:版本]、dir[:路径]、user[:路径]、conda:环境 或 venv:路径（默认：匹配的 CUDA 工具包，没有则用单独的文件夹）；verify：要检查哪一份安装（默认：cuDNN Setup 最近一次的安装，没有则检查新程序会加载的那份）。</translation>
     </message>
 </context>
 <context>
@@ -1451,10 +1451,6 @@ Commands:
     <message>
         <source>Give the folder with --target dir:PATH.</source>
         <translation>请用 --target dir:PATH 指定文件夹。</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, conda:NAME or venv:PATH.</source>
-        <translation>&quot;%1&quot; 不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、conda:NAME 或 venv:PATH。</translation>
     </message>
     <message>
         <source>No target folder is given.</source>
@@ -3195,6 +3191,10 @@ Commands:
     <message>
         <source>Run cuDNN Setup as an administrator (the wizard asks Windows for that when a target needs it), or choose a folder of your own.</source>
         <translation>请以管理员身份运行 cuDNN Setup（目标需要时，向导会请 Windows 提升权限），或者改选你自己的文件夹。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME or venv:PATH.</source>
+        <translation>&quot;%1&quot; 不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、user:PATH、conda:NAME 或 venv:PATH。</translation>
     </message>
 </context>
 <context>

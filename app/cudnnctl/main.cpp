@@ -175,7 +175,7 @@ int main(int argc, char *argv[])
         QStringLiteral("target"),
         QCoreApplication::translate(
             "cudnnctl",
-            "install: where to: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH (default: "
+            "install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: "
             "the toolkit that fits, else its own folder); verify: which install to check (default: the "
             "last one cuDNN Setup made, else what a new program loads)."),
         QStringLiteral("TARGET"));

@@ -1,5 +1,7 @@
 #include "install/ElevatedChange.h"
 
+#include "common/Logging.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -91,7 +93,7 @@ ChangeOutcome changeOutcomeFromJson(const QJsonObject &object)
 }
 
 ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
-                                const Elevation &elevation)
+                                const Elevation &elevation, const FileSecurity &security)
 {
     ChangeOutcome outcome;
     outcome.status = ChangeOutcome::Status::Failed;
@@ -100,9 +102,16 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
         return outcome;
     }
     QTemporaryDir exchange;
+    const QString account = elevation.accountSid();
+    if (!account.isEmpty()) {
+        if (const std::optional<QString> error =
+                security.protect(exchange.path(), security::exchangeSddl(account)))
+            qCWarning(lcInstall).noquote()
+                << "the exchange folder" << exchange.path() << "keeps its own permissions:" << *error;
+    }
     const QString resultFile = QDir::toNativeSeparators(exchange.filePath(QStringLiteral("result.json")));
     const auto exitCode = elevation.runElevated(
-        program, arguments + QStringList{QStringLiteral("--result"), resultFile}, QDir::tempPath());
+        program, arguments + QStringList{QStringLiteral("--result"), resultFile}, exchange.path());
     if (!exitCode) {
         if (exitCode.error().id == QLatin1String("elevation.declined"))
             outcome.status = ChangeOutcome::Status::Cancelled;
@@ -137,7 +146,8 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
     if (userVariables)
         machineOptions.cudnnVariables.reset();
     ChangeOutcome outcome = runChangeElevated(
-        program, installArguments(archivePath, machineWide, machineOptions) + extraArguments, elevation);
+        program, installArguments(archivePath, machineWide, machineOptions) + extraArguments, elevation,
+        context.fileSecurity());
     const bool installed = outcome.status == ChangeOutcome::Status::Done ||
                            outcome.status == ChangeOutcome::Status::DoneRestartNeeded ||
                            outcome.status == ChangeOutcome::Status::AlreadyDone;
@@ -150,11 +160,8 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
     if (userPart.status == ChangeOutcome::Status::Done)
         return outcome;
     // All or nothing: the files go again when the PATH or variables could not follow.
-    const ChangeOutcome undone = runChangeElevated(
-        program,
-        QStringList{QStringLiteral("uninstall"), outcome.receipt->id, QStringLiteral("--json")} +
-            extraArguments,
-        elevation);
+    const ChangeOutcome undone =
+        uninstallElevated(program, outcome.receipt->id, extraArguments, context, environment, elevation);
     outcome.findings += undone.findings;
     outcome.status = ChangeOutcome::Status::Failed;
     outcome.receipt.reset();
@@ -184,7 +191,8 @@ ChangeOutcome uninstallElevated(const QString &program, const QString &id, const
     if (!id.isEmpty())
         arguments << id;
     arguments << QStringLiteral("--json");
-    ChangeOutcome outcome = runChangeElevated(program, arguments + extraArguments, elevation);
+    ChangeOutcome outcome =
+        runChangeElevated(program, arguments + extraArguments, elevation, context.fileSecurity());
     if (outcome.status == ChangeOutcome::Status::Done && outcome.receipt)
         outcome.findings += uninstallUserParts(outcome.receipt->id, context, environment);
     return outcome;

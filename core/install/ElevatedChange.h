@@ -2,6 +2,7 @@
 
 #include "install/Installer.h"
 #include "platform/Elevation.h"
+#include "platform/FileSecurity.h"
 
 #include <QString>
 #include <QStringList>
@@ -26,8 +27,10 @@ QStringList installArguments(const QString &archivePath, const InstallTarget &ta
 // Runs `program arguments --result FILE` with administrator rights (the UAC prompt) and reads back
 // the outcome it wrote. A declined prompt is "cancelled" with "elevation.declined": nothing
 // changed. The elevated process takes the machine's lock itself; this one holds nothing meanwhile.
+// FILE is in a folder `security` gives security::exchangeSddl() (this account, SYSTEM and the
+// Administrators), which is also the elevated process's working folder.
 ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
-                                const Elevation &elevation);
+                                const Elevation &elevation, const FileSecurity &security);
 
 // A machine-wide install from a process that is not elevated: the files (and system PATH and
 // variables) by an elevated `program` (cudnnctl), then this user's PATH entry and variables by this

@@ -870,8 +870,7 @@ QString InstallTarget::spec() const
     switch (kind) {
     case Kind::CudaToolkit:
         return QStringLiteral("cuda:") + toolkitVersion.toString();
-    case Kind::UserFolder:
-        return QStringLiteral("user");
+    case Kind::UserFolder: // its folder, so that a run under another account installs the same
     case Kind::Folder:
     case Kind::Conda:
     case Kind::Venv:
@@ -1008,8 +1007,8 @@ Expected<InstallTarget> targetFromSpec(const QString &spec, std::optional<PathSc
         return resolved(folderTarget(InstallTarget::Kind::Folder, root, archive, context, PathScope::System),
                         PathScope::System);
     }
-    if (kind == QLatin1String("user") && !hasValue) {
-        const QString root = userFolderRoot(archive, context);
+    if (kind == QLatin1String("user")) {
+        const QString root = hasValue ? value : userFolderRoot(archive, context);
         if (root.isEmpty())
             return Finding::error(
                 QStringLiteral("target.no-user-folder"),
@@ -1037,7 +1036,7 @@ Expected<InstallTarget> targetFromSpec(const QString &spec, std::optional<PathSc
         QStringLiteral("target.unknown-kind"),
         Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                "\"%1\" is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, "
-                               "conda:NAME or venv:PATH."))
+                               "user:PATH, conda:NAME or venv:PATH."))
             .arg(spec),
         QStringLiteral("kind \"%1\"%2").arg(kind, hasValue ? QStringLiteral(" with a value") : QString()));
 }

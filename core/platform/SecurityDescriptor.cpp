@@ -472,6 +472,11 @@ QString adminsOnlySddl()
     return QStringLiteral("O:BAG:SYD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;FX;;;BU)");
 }
 
+QString exchangeSddl(const QString &accountSid)
+{
+    return QStringLiteral("O:%1D:PAI(A;OICI;FA;;;%1)(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)").arg(accountSid);
+}
+
 WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role, const QStringList &alsoTrusted)
 {
     const auto trusted = [&](const QString &sid) { return isTrusted(sid) || alsoTrusted.contains(sid); };

@@ -70,6 +70,11 @@ namespace security {
 // and a folder it creates for the system PATH. Owner Administrators; protected; SYSTEM and
 // Administrators full control, Users read and execute; inherited by everything below.
 QString adminsOnlySddl();
+// The descriptor of the folder through which an elevated run answers the process that started it:
+// owned by that process's account (`accountSid`), which, SYSTEM and the Administrators have full
+// control; no one else. The elevated run may be another account (an administrator who typed their
+// password for a standard user), which an owner-only temporary folder would lock out.
+QString exchangeSddl(const QString &accountSid);
 
 // Checks `descriptor` as Windows' access check would for a standard user (Everyone, Authenticated
 // Users, Users, Interactive) and for every other account or group its DACL names: explicit and

@@ -5,6 +5,7 @@
 #include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
+#include "MemoryFileSecurity.h"
 #include "Sandbox.h"
 #include "Suite.h"
 #include "SystemTrees.h"
@@ -35,18 +36,21 @@ public:
     // Over the shoulder: the elevated process runs as the administrator who typed the password,
     // with that account's profile (LOCALAPPDATA), not the user's. Empty: the same account.
     QString approvingProfile;
+    QString account; // this process's account SID
+    mutable QString ranIn;
     UacState uac = UacState::Enabled;
     mutable QStringList ranWith;
 
     bool isElevated() const override { return false; }
     bool isLocalSystem() const override { return false; }
-    QString accountSid() const override { return {}; }
+    QString accountSid() const override { return account; }
     bool isAdministratorsMember() const override { return administrator; }
     UacState uacState() const override { return uac; }
     Expected<int> runElevated(const QString &program, const QStringList &arguments,
-                              const QString &) const override
+                              const QString &workingDir) const override
     {
         ranWith = arguments;
+        ranIn = workingDir;
         if (answer == Answer::No)
             return Elevation::startFailure(1223, program, QStringLiteral("the user said No"));
         QProcess process;
@@ -98,13 +102,25 @@ private Q_SLOTS:
         file.write(archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
     }
 
+    // The result comes back through a folder that the approving account can write: this account,
+    // SYSTEM and the Administrators (not an owner-only temporary folder), which is also where the
+    // elevated process starts.
     void approvedRunAnswersThroughItsResultFile()
     {
         Sandbox sandbox;
         trees::windowsSystem(sandbox);
         PromptStandIn prompt;
+        prompt.account = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-1001");
+        MemoryFileSecurity security;
         const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt);
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, security);
+        QCOMPARE(security.protectedFolders().size(), 1);
+        const auto [exchange, sddl] = security.protectedFolders().first();
+        QCOMPARE(sddl, security::exchangeSddl(prompt.account));
+        QCOMPARE(QDir::cleanPath(prompt.ranIn), exchange);
+        const QString resultFile = prompt.ranWith.at(prompt.ranWith.indexOf(QStringLiteral("--result")) + 1);
+        QCOMPARE(QFileInfo(QDir::fromNativeSeparators(resultFile)).absolutePath(), exchange);
+        QVERIFY(!QFileInfo::exists(exchange)); // gone with the run
         QStringList why;
         for (const Finding &finding : outcome.findings)
             why.append(finding.id + QLatin1Char(' ') + finding.message.toEnglish() + QLatin1Char(' ') +
@@ -126,8 +142,8 @@ private Q_SLOTS:
         const TreeSnapshot before = TreeSnapshot::of(sandbox.root());
         PromptStandIn prompt;
         prompt.answer = PromptStandIn::Answer::No;
-        const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt);
+        const ChangeOutcome outcome = runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox),
+                                                        prompt, *FileSecurity::none());
         QCOMPARE(outcome.exitCode(), 1602);
         QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.declined"));
         QVERIFY(outcome.findings.first().message.toEnglish().contains(QStringLiteral("nothing was changed")));
@@ -190,7 +206,7 @@ private Q_SLOTS:
             runChangeElevated(BuildPaths::cudnnctl(),
                               arguments + QStringList{QStringLiteral("--system-root"), sandbox.root(),
                                                       QStringLiteral("--lang"), QStringLiteral("en")},
-                              prompt);
+                              prompt, *FileSecurity::none());
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
         QVERIFY(QFileInfo::exists(
             sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
@@ -237,6 +253,21 @@ private Q_SLOTS:
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
                  QStringLiteral("C:\\Tools"));
         QVERIFY(installedReceipts(context).isEmpty());
+    }
+
+    // A per-user folder travels to the elevated run as its folder, not as "user", which would be
+    // the approving administrator's.
+    void userTargetTravelsAsItsFolder()
+    {
+        InstallTarget target;
+        target.kind = InstallTarget::Kind::UserFolder;
+        target.root = QStringLiteral("C:\\Users\\student\\AppData\\Local\\Programs\\NVIDIA\\CUDNN\\v9.1");
+        target.pathScope = PathScope::User;
+        ChangeOptions options;
+        options.cudnnVariables = EnvironmentScope::Machine;
+        const QStringList arguments = cudnnsetup::installArguments(m_archive, target, options);
+        QVERIFY2(arguments.contains(QStringLiteral("user:") + target.root),
+                 qPrintable(arguments.join(QLatin1Char(' '))));
     }
 
     // A student's machine-wide install with their own PATH, approved over the shoulder by an
@@ -327,8 +358,8 @@ private Q_SLOTS:
         PromptStandIn prompt;
         prompt.administrator = false;
         prompt.uac = UacState::DisabledByPolicy;
-        const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt);
+        const ChangeOutcome outcome = runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox),
+                                                        prompt, *FileSecurity::none());
         QCOMPARE(outcome.exitCode(), 1603);
         QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.uac-off"));
         QVERIFY(prompt.ranWith.isEmpty());

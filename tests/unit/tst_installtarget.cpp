@@ -351,6 +351,10 @@ private Q_SLOTS:
             QTest::newRow("user " + tag) << "user" << key << "user" << user + version << bin << "include"
                                          << "lib\\x64"
                                          << "user";
+            QTest::newRow("user:PATH " + tag) << "user:D:/cudnn/" << key << "user"
+                                              << "D:\\cudnn" << bin << "include"
+                                              << "lib\\x64"
+                                              << "user";
             QTest::newRow("conda name " + tag) << "conda:torch" << key << "conda"
                                                << kConda + QStringLiteral("\\envs\\torch") << "Library\\bin"
                                                << "Library\\include"
@@ -443,6 +447,17 @@ private Q_SLOTS:
         // Every kind's place passes the rules on this machine.
         const Findings findings = checkTarget(target, this->archive(archive), context());
         QVERIFY2(ids(findings).isEmpty(), qPrintable(describe(findings)));
+        // Its spec names the same place for a run under another account (an administrator who
+        // approved the prompt, whose profile is another): what the elevated helper is given.
+        QProcessEnvironment approving = windowsEnvironment();
+        approving.insert(QStringLiteral("USERPROFILE"), QStringLiteral("C:\\Users\\admin"));
+        approving.insert(QStringLiteral("LOCALAPPDATA"), QStringLiteral("C:\\Users\\admin\\AppData\\Local"));
+        const auto again = targetFromSpec(target.spec(), std::nullopt, workstationSnapshot(),
+                                          this->archive(archive), windowsContext(m_sandbox, approving));
+        QVERIFY2(again.ok(), qPrintable(target.spec()));
+        QCOMPARE(again->kindName(), kind);
+        QCOMPARE(again->root, root);
+        QCOMPARE(again->dllFolder(), target.dllFolder());
     }
 
     // --path overrides the kind's own PATH scope.
@@ -526,10 +541,6 @@ private Q_SLOTS:
                                       << "9.1"
                                       << "13.1"
                                       << "target.unknown-kind";
-        QTest::newRow("user with a value") << "user:C:\\cudnn"
-                                           << "9.1"
-                                           << "13.1"
-                                           << "target.unknown-kind";
         QTest::newRow("conda without a value") << "conda"
                                                << "9.1"
                                                << "13.1"
