@@ -12,12 +12,17 @@
 
 namespace cudnnsetup {
 
-bool needsElevation(const InstallTarget &target, const ChangeOptions &options, const SystemContext &context,
-                    const Elevation &elevation)
+bool needsElevation(const InstallTarget &target, const ArchiveReport &archive, const ChangeOptions &options,
+                    const SystemContext &context, const Elevation &elevation)
 {
     if (!context.isLive() || elevation.isElevated())
         return false;
-    return target.needsAdmin(context) || options.cudnnVariables == EnvironmentScope::Machine;
+    if (target.needsAdmin(context) || options.cudnnVariables == EnvironmentScope::Machine)
+        return true;
+    const Findings findings = checkTarget(target, archive, context);
+    return std::any_of(findings.cbegin(), findings.cend(), [](const Finding &finding) {
+        return finding.id == QLatin1String("target.needs-admin");
+    });
 }
 
 Findings withElevationOffered(Findings findings, const InstallTarget &target, const ChangeOptions &,

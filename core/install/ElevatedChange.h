@@ -9,10 +9,13 @@
 
 namespace cudnnsetup {
 
-// Whether installing into `target` needs rights this process does not have: a machine-wide
-// folder or the system PATH or variables, asked for by a process that is not elevated.
-bool needsElevation(const InstallTarget &target, const ChangeOptions &options, const SystemContext &context,
-                    const Elevation &elevation);
+// Whether installing `archive` into `target` needs rights this process does not have, asked for by
+// a process that is not elevated on the running system: the system PATH or variables, a
+// machine-wide folder (InstallTarget::needsAdmin), or folders and files that the target check's
+// write and replace tests find only an administrator may change (target.needs-admin), wherever
+// they are.
+bool needsElevation(const InstallTarget &target, const ArchiveReport &archive, const ChangeOptions &options,
+                    const SystemContext &context, const Elevation &elevation);
 
 // The target's findings as a run that can ask for administrator rights sees them: "the folder
 // needs an administrator" becomes a note that Windows will ask, when asking can work. Otherwise the

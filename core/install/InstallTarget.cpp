@@ -586,8 +586,11 @@ void checkSystemPathFolder(const InstallTarget &target, const SystemContext &con
                           "your own PATH only (--path user)."))));
 }
 
-void checkWritable(const InstallTarget &target, const QStringList &folders, const SystemContext &context,
-                   const Volumes &volumes, Findings &findings)
+// The folders must take new files and the files an install replaces must be its to replace: a
+// folder where users may add files but not remove an administrator's (ProgramData's) passes the
+// first test and fails the second.
+void checkWritable(const InstallTarget &target, const QStringList &folders, const QList<PlannedFile> &planned,
+                   const SystemContext &context, const Volumes &volumes, Findings &findings)
 {
     const FileSystem &files = context.files();
     QStringList tried;
@@ -609,6 +612,20 @@ void checkWritable(const InstallTarget &target, const QStringList &folders, cons
         if (!firstFailure) {
             firstFailure = probe;
             failedFolder = existing.isEmpty() ? folder : existing;
+        }
+    }
+    for (const PlannedFile &file : planned) {
+        const QString host = files.toHost(file.destination);
+        if (host.isEmpty() || !QFileInfo(host).isFile())
+            continue;
+        const WriteProbe probe = volumes.tryReplace(host);
+        if (probe.ok)
+            continue;
+        qCInfo(lcInstall) << "replace test for" << file.destination << "failed" << probe.error;
+        failures.append(QStringLiteral("%1: %2").arg(host, probe.error));
+        if (!firstFailure) {
+            firstFailure = probe;
+            failedFolder = file.destination;
         }
     }
     if (!firstFailure)
@@ -1091,7 +1108,7 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
     checkLength(target, planned, findings);
     checkExistingFolder(target, planned, files, findings);
     const QStringList folders = destinationFolders(target, paths);
-    checkWritable(target, folders, context, volumes, findings);
+    checkWritable(target, folders, planned, context, volumes, findings);
     checkSystemPathFolder(target, context, findings);
     checkSpace(target, archive, planned, context, volumes, findings);
     checkStagingVolume(target, folders, context, volumes, findings);

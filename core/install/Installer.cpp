@@ -314,9 +314,11 @@ StateFolders StateFolders::of(const SystemContext &context)
     return folders;
 }
 
-QString StateFolders::forTarget(const InstallTarget &target, const SystemContext &context) const
+QString StateFolders::forTarget(const InstallTarget &target, const SystemContext &context,
+                                const Elevation &elevation) const
 {
-    return target.needsAdmin(context) ? machine : user;
+    // What an elevated process changed on the running system, only an elevated one may undo.
+    return target.needsAdmin(context) || (context.isLive() && elevation.isElevated()) ? machine : user;
 }
 
 QString StateFolders::lockFile() const
@@ -629,7 +631,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         return outcome;
     }
 
-    const QString stateFolder = folders.forTarget(target, context);
+    const QString stateFolder = folders.forTarget(target, context, elevation);
     if (const std::optional<Finding> error =
             options.dryRun ? std::nullopt : folders.prepare(stateFolder, context, elevation))
         return failed(findings + Findings{*error});

@@ -31,7 +31,11 @@ struct StateFolders
     QString user;
 
     static StateFolders of(const SystemContext &context);
-    QString forTarget(const InstallTarget &target, const SystemContext &context) const;
+    // Where an install into `target` by `elevation`'s process keeps its journal and receipt: the
+    // machine folder for a machine-wide target, or any change an elevated process makes to the
+    // running system; else the user's.
+    QString forTarget(const InstallTarget &target, const SystemContext &context,
+                      const Elevation &elevation) const;
     QString journal(const QString &folder) const { return folder + QStringLiteral("/transaction.journal"); }
     QString receipts(const QString &folder) const { return folder + QStringLiteral("/receipts"); }
     // The one lock of the machine (its file, where a lock file is used): in the machine folder, or

@@ -5,6 +5,7 @@
 #else
 #include <cerrno>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -145,6 +146,44 @@ WriteProbe Volumes::tryWrite(const QString &hostFolder) const
     writeProbe(QDir(existing).filePath(uniqueTestName()), probe);
     qCDebug(lcPlatform) << "write test in" << existing << (probe.ok ? "succeeded" : "failed:") << probe.error
                         << "access denied" << probe.accessDenied << "elevated" << probe.elevated;
+    return probe;
+}
+
+WriteProbe Volumes::tryReplace(const QString &hostFile) const
+{
+    WriteProbe probe;
+    probe.elevated = isElevated();
+    probe.folder = hostFile;
+#ifdef Q_OS_WIN
+    const std::wstring name = QDir::toNativeSeparators(hostFile).toStdWString();
+    HANDLE handle = CreateFileW(name.c_str(), DELETE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+    const DWORD error = handle == INVALID_HANDLE_VALUE ? GetLastError() : ERROR_SUCCESS;
+    if (handle != INVALID_HANDLE_VALUE)
+        CloseHandle(handle);
+    probe.accessDenied = error == ERROR_ACCESS_DENIED;
+    probe.ok = !probe.accessDenied;
+    if (!probe.ok)
+        probe.error = qt_error_string(int(error));
+#else
+    const QFileInfo file(hostFile);
+    const QByteArray folder = QFile::encodeName(file.absolutePath());
+    int error = ::access(folder.constData(), W_OK | X_OK) == 0 ? 0 : errno;
+    // In a sticky folder (/tmp) only the owner of the file or of the folder, or root, may remove it.
+    const uid_t self = ::geteuid();
+    struct stat status
+    {
+    };
+    if (error == 0 && self != 0 && ::stat(folder.constData(), &status) == 0 && (status.st_mode & S_ISVTX) &&
+        status.st_uid != self && file.ownerId() != self)
+        error = EPERM;
+    probe.accessDenied = error == EACCES || error == EPERM;
+    probe.ok = !probe.accessDenied;
+    if (!probe.ok)
+        probe.error = qt_error_string(error);
+#endif
+    qCDebug(lcPlatform) << "replace test of" << hostFile << (probe.ok ? "succeeded" : "failed:")
+                        << probe.error;
     return probe;
 }
 

@@ -37,6 +37,11 @@ public:
     // Creates a uniquely named file in `hostFolder`, writes a byte, flushes and removes it. A
     // folder that does not exist is not created: the test runs in the nearest one above it.
     virtual WriteProbe tryWrite(const QString &hostFolder) const;
+    // Whether this process may delete or rename the existing file `hostFile`, as replacing it needs
+    // (Windows: opening it for DELETE, which the file's own ACL or its folder's "delete children"
+    // grants; elsewhere: write and search rights on its folder, and the sticky bit's owner rule).
+    // Changes nothing. A file another program holds is no question of rights: ok.
+    virtual WriteProbe tryReplace(const QString &hostFile) const;
 
     // Whether two paths are on one volume; nullopt when either volume is unknown.
     std::optional<bool> sameVolume(const QString &hostA, const QString &hostB) const;

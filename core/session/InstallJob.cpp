@@ -106,7 +106,7 @@ void InstallJob::start()
     // A folder only administrators may write: the same install by an elevated cudnnctl (Windows
     // asks first); its steps cannot be followed from here, so the bar waits for its end.
     const Elevation &elevation = Elevation::host();
-    if (needsElevation(request.target, options, context, elevation)) {
+    if (needsElevation(request.target, request.archive, options, context, elevation)) {
         const QString cudnnctl = elevatedHelper();
         const QStringList extra = elevatedHelperArguments();
         qCInfo(lcWizard) << "asking for administrator rights to run" << cudnnctl;

@@ -78,7 +78,7 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
     ChangeOutcome outcome;
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
     if (!request.dryRun && !request.elevatedProgram.isEmpty() &&
-        needsElevation(target, options, context, elevation)) {
+        needsElevation(target, *report, options, context, elevation)) {
         QStringList extra = request.elevatedArguments;
         if (!request.ifInUse.isEmpty())
             extra << QStringLiteral("--if-in-use") << request.ifInUse;

@@ -135,6 +135,7 @@ public:
     mutable QStringList freeAsked;
     std::function<QString(const QString &)> id;
     std::function<WriteProbe(const QString &)> write;
+    std::function<WriteProbe(const QString &)> replace;
 
     qint64 freeBytes(const QString &hostPath) const override
     {
@@ -148,6 +149,10 @@ public:
     WriteProbe tryWrite(const QString &hostFolder) const override
     {
         return write ? write(hostFolder) : Volumes::tryWrite(hostFolder);
+    }
+    WriteProbe tryReplace(const QString &hostFile) const override
+    {
+        return replace ? replace(hostFile) : Volumes::tryReplace(hostFile);
     }
 };
 
@@ -1049,6 +1054,53 @@ private Q_SLOTS:
                     .isEmpty());
         QCOMPARE(tried,
                  QStringList{QStringLiteral("/Users/\u5f20\u4e09/\u9879\u76ee/.venv/Lib/site-packages")});
+    }
+
+    // An all-users conda in ProgramData: users may add files there but not remove an
+    // administrator's, so the write test passes and replacing the cuDNN already there would fail.
+    // The replace test of each file to be replaced says so before anything is changed; a file the
+    // user may replace, and a new one, pass.
+    void filesToReplaceNeedTheRightToReplace()
+    {
+        const InstallTarget target = this->target(QStringLiteral("conda:torch"));
+        const QString existing = target.dllFolder() + QStringLiteral("\\cudnn64_9.dll");
+        m_sandbox.write(existing, "the administrator's cuDNN");
+        FakeVolumes volumes;
+        QStringList asked;
+        bool mayReplace = false;
+        volumes.replace = [&](const QString &file) {
+            asked.append(file);
+            WriteProbe probe;
+            probe.folder = file;
+            probe.ok = mayReplace;
+            probe.accessDenied = !mayReplace;
+            probe.error = mayReplace ? QString() : QStringLiteral("Access is denied.");
+            return probe;
+        };
+        Findings findings = checkTarget(target, archive(QStringLiteral("9.1")), context(), volumes);
+        QCOMPARE(ids(findings), QStringList{QStringLiteral("target.needs-admin")});
+        QVERIFY2(
+            findingOf(findings, QStringLiteral("target.needs-admin"))->message.toEnglish().contains(existing),
+            qPrintable(describe(findings)));
+        QCOMPARE(asked, QStringList{m_sandbox.hostPath(existing)}); // only the file that is there
+        mayReplace = true;
+        QVERIFY(ids(checkTarget(target, archive(QStringLiteral("9.1")), context(), volumes)).isEmpty());
+        QVERIFY(QFile::remove(m_sandbox.hostPath(existing)));
+    }
+
+    // The real replace test changes nothing and passes for a file this process may remove.
+    void replaceTestChangesNothing()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("cudnn64_9.dll"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("bytes");
+        out.close();
+        const WriteProbe probe = Volumes::host().tryReplace(file);
+        QVERIFY2(probe.ok, qPrintable(probe.error));
+        QVERIFY(!probe.adminWouldHelp());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("cudnn64_9.dll")});
     }
 
     // Staging is renamed into place, so it must share the destinations' volume.
