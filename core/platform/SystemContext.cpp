@@ -1,5 +1,7 @@
 #include "platform/SystemContext.h"
 
+#include <QTemporaryDir>
+
 namespace cudnnsetup {
 
 SystemContext::SystemContext(FileSystem files, EnvironmentStore environment,
@@ -68,7 +70,12 @@ ProcessResult SystemContext::run(const QString &program, const QStringList &argu
         result.errorString = QStringLiteral("%1 is not reachable from this system").arg(program);
         return result;
     }
-    return m_processes->run(host, arguments, timeoutMs, std::nullopt, cancel);
+    // An empty folder of its own, not the caller's: Windows looks for DLLs in the current folder
+    // before PATH, and Python puts it first on sys.path, so a folder of planted files is never where
+    // a tool starts.
+    const QTemporaryDir neutral;
+    return m_processes->run(host, arguments, timeoutMs, std::nullopt, cancel,
+                            neutral.isValid() ? neutral.path() : QString());
 }
 
 } // namespace cudnnsetup

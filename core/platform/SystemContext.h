@@ -47,7 +47,8 @@ public:
     // The inspected system's path of an executable: `preferredDirs` first, then PATH (entries are
     // the inspected system's paths). Adds ".exe" on Windows. Empty if not found.
     QString findExecutable(const QString &name, const QStringList &preferredDirs = {}) const;
-    // Runs an executable given by its inspected-system path; `cancel` stops it early.
+    // Runs an executable given by its inspected-system path, in an empty folder of its own (never the
+    // caller's current one); `cancel` stops it early.
     ProcessResult run(const QString &program, const QStringList &arguments, int timeoutMs,
                       const std::atomic<bool> *cancel = nullptr) const;
 

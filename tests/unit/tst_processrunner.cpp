@@ -1,8 +1,11 @@
 #include "Sandbox.h"
 #include "Suite.h"
 #include "platform/ProcessRunner.h"
+#include "platform/SystemContext.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTest>
 
 using namespace cudnnsetup;
@@ -29,6 +32,26 @@ private Q_SLOTS:
         QCOMPARE(result.standardError, QByteArray("err\n"));
         QVERIFY(!result.succeeded());
         QCOMPARE(result.summary(), QStringLiteral("exit code 3: err"));
+    }
+
+    // Detection's tools (nvidia-smi, nvcc, each Python) start in an empty folder of their own, not
+    // in the caller's current one, where planted DLLs or modules (json.py) could wait.
+    void toolsStartInAnEmptyFolder()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a shell script");
+        Sandbox sandbox;
+        sandbox.writeScriptBody(QStringLiteral("/where"), "pwd\nls -A\n");
+        sandbox.write(QStringLiteral("/planted/json.py"), "raise SystemExit('planted')\n");
+        const QString previous = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(sandbox.hostPath(QStringLiteral("/planted"))));
+        const ProcessResult result =
+            SystemContext::rooted(sandbox.root()).run(QStringLiteral("/where"), {}, 5000);
+        QVERIFY(QDir::setCurrent(previous));
+        QVERIFY2(result.succeeded(), qPrintable(result.summary()));
+        const QString folder = QString::fromLocal8Bit(result.standardOutput).trimmed();
+        QVERIFY2(!folder.startsWith(sandbox.root()), qPrintable(folder));
+        QCOMPARE(folder.count(QLatin1Char('\n')), 0); // nothing listed: the folder is empty
+        QVERIFY(!QFileInfo::exists(folder));          // and gone once the tool ended
     }
 
     void missingProgramDoesNotStart()
