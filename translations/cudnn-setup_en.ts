@@ -3176,6 +3176,18 @@ Commands:
         <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME or venv:PATH.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>What the part with administrator rights is to do cannot be written down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The repairs handed over for administrator rights were not applied: they are not what the doctor offers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the doctor look again and choose the repairs from what it offers then.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3196,6 +3196,18 @@ Commands:
         <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME or venv:PATH.</source>
         <translation>&quot;%1&quot; 不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、user:PATH、conda:NAME 或 venv:PATH。</translation>
     </message>
+    <message>
+        <source>What the part with administrator rights is to do cannot be written down.</source>
+        <translation>无法写下需要以管理员权限执行的操作内容。</translation>
+    </message>
+    <message>
+        <source>The repairs handed over for administrator rights were not applied: they are not what the doctor offers.</source>
+        <translation>交给管理员权限执行的修复没有被应用：它们与诊断给出的修复不一致。</translation>
+    </message>
+    <message>
+        <source>Let the doctor look again and choose the repairs from what it offers then.</source>
+        <translation>请重新运行诊断，并从它这次给出的修复中选择。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -2,6 +2,7 @@
 
 #include "archive/ArchiveInspector.h"
 #include "common/ExitCodes.h"
+#include "common/Translations.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
 #include "install/InstallTarget.h"
@@ -10,12 +11,14 @@
 #include "report/ReportFiles.h"
 #include "report/TextTable.h"
 #include "report/VerifyText.h"
+#include "session/InstallRequest.h"
 #include "verify/InstallStatus.h"
 #include "verify/VerificationRecord.h"
 #include "verify/Verifier.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -106,8 +109,30 @@ bool confirm(const Repair &repair)
     return answer == QLatin1String("y") || answer == QLatin1String("yes") || answer == QStringLiteral("是");
 }
 
+// The elevated helper of a doctor --fix that needs administrator rights: the repairs it was handed,
+// checked and applied, its outcome written back; no detection, so it starts no program of the
+// user's PATH.
+int runHandedOverRepairs(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
+{
+    const std::shared_ptr<PersistentEnvironment> environment =
+        context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
+    ChangeOutcome outcome = applyHandedOverRepairs(request.requestFile, context, environment, kb);
+    outcome.findings = recoverUnfinished(context, environment) + outcome.findings;
+    const QByteArray json = QJsonDocument(outcome.toJson()).toJson();
+    if (!request.resultFile.isEmpty()) {
+        QFile result(request.resultFile);
+        if (result.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            result.write(json);
+    }
+    if (request.json)
+        console::out(QString::fromUtf8(json));
+    return outcome.exitCode();
+}
+
 int runDoctor(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
 {
+    if (!request.requestFile.isEmpty())
+        return runHandedOverRepairs(request, context, kb);
     const std::shared_ptr<PersistentEnvironment> environment =
         context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
     const Findings recovered = recoverUnfinished(context, environment);
@@ -151,7 +176,9 @@ int runDoctor(const VerifyRequest &request, const SystemContext &context, const 
             console::out(QCoreApplication::translate("cudnnctl", "Nothing was changed.") + QLatin1Char('\n'));
         return before.healthy() ? exitcode::Success : exitcode::ProblemsFound;
     }
-    const ChangeOutcome outcome = applyRepairs(chosen, context, environment);
+    const ChangeOutcome outcome = repairWithElevation(chosen, ChangeOptions(), context, environment,
+                                                      QCoreApplication::applicationFilePath(),
+                                                      {QStringLiteral("--lang"), Translations::current()});
     const DoctorReport after = examine();
     if (request.json) {
         QJsonArray applied;

@@ -25,6 +25,8 @@ struct VerifyRequest
     QString archive;       // doctor: an archive to replace mismatched files from
     QString outFolder;     // report --out
     QString cudnnVersion;  // status --cudnn: a version prefix the install must have
+    QString requestFile;   // doctor --request: repairs handed over to this elevated run
+    QString resultFile;    // doctor --result: where that run writes its outcome
     bool json = false;
     cudnnsetup::DetectOptions detect;
 };

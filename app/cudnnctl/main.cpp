@@ -197,9 +197,9 @@ int main(int argc, char *argv[])
                                     "install: when programs hold files to be replaced: fail (default) "
                                     "or restart (replace them at the next start of Windows, exit 3010)."),
         QStringLiteral("WHAT"));
-    QCommandLineOption resultOption(QStringLiteral("result"),
-                                    QStringLiteral("install, uninstall: also write the outcome to FILE"),
-                                    QStringLiteral("FILE"));
+    QCommandLineOption resultOption(
+        QStringLiteral("result"),
+        QStringLiteral("install, uninstall, doctor: also write the outcome to FILE"), QStringLiteral("FILE"));
     resultOption.setFlags(QCommandLineOption::HiddenFromHelp); // how an elevated run answers its parent
     const QCommandLineOption dryRunOption(
         QStringLiteral("dry-run"),
@@ -224,9 +224,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption outOption(
         QStringLiteral("out"), QCoreApplication::translate("cudnnctl", "report: the folder to write into."),
         QStringLiteral("DIR"));
-    QCommandLineOption requestOption(QStringLiteral("request"), QStringLiteral("probe: the request file"),
+    QCommandLineOption requestOption(QStringLiteral("request"),
+                                     QStringLiteral("probe, doctor: the request file (what to load, which "
+                                                    "repairs to apply elevated)"),
                                      QStringLiteral("FILE"));
-    requestOption.setFlags(QCommandLineOption::HiddenFromHelp); // how verify talks to its probe child
+    // How verify talks to its probe child, and a repair to its elevated helper.
+    requestOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({jsonOption,        rootOption,    compatOption, langOption,   noPythonOption,
                        timeoutOption,     verboseOption, logOption,    osOption,     archOption,
                        driverOption,      cudaOption,    smOption,     gpuOption,    cudnnOption,
@@ -364,6 +367,8 @@ int main(int argc, char *argv[])
         request.archive = absolutePath(archiveOption);
         request.outFolder = absolutePath(outOption);
         request.cudnnVersion = parser.value(cudnnOption);
+        request.requestFile = absolutePath(requestOption);
+        request.resultFile = absolutePath(resultOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;
         return runVerifyCommand(request,

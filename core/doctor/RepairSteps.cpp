@@ -2,12 +2,16 @@
 
 #include "install/InstallTarget.h"
 #include "install/Operations.h"
+#include "install/StateTrust.h"
 #include "install/Zlibwapi.h"
+#include "platform/FileSecurity.h"
 #include "platform/FileSystem.h"
 
 #include <zlib.h>
 
+#include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 
 namespace cudnnsetup {
 
@@ -150,7 +154,7 @@ std::optional<Repair> fromArchive(const SystemContext &context, const QString &d
         return std::nullopt;
     // Unpacked beside the DLLs, so each one is renamed into place on the same volume.
     const QString staging =
-        context.files().toHost(paths.join(directory, QStringLiteral(".cudnn-setup-repair")));
+        context.files().toHost(paths.join(directory, QLatin1String(kRepairStagingFolder)));
     Repair repair;
     repair.id = QStringLiteral("repair.from-archive");
     repair.summary = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Copy the %1 missing or different cuDNN DLLs from "
@@ -165,6 +169,113 @@ std::optional<Repair> fromArchive(const SystemContext &context, const QString &d
     }
     repair.needsAdministrator = folderNeedsAdministrator(context, directory);
     return repair;
+}
+
+namespace {
+
+QString fileNameOf(const QString &hostPath)
+{
+    return QFileInfo(hostPath).fileName();
+}
+
+// Why a folder a handed-over repair puts on the machine PATH or in a machine variable is doubted:
+// someone besides the administrators may change it (or it is no absolute path at all).
+std::optional<QString> machineFolderDoubt(const SystemContext &context, const QString &folder)
+{
+    if (!context.paths().isAbsolute(folder))
+        return QStringLiteral("%1 is not an absolute folder").arg(folder);
+    if (const std::optional<WritableFolder> writable = firstWritableFolder(context, folder))
+        return QStringLiteral("%1 may be changed by %2")
+            .arg(writable->folder, writable->audit.whoMayChange().join(QStringLiteral(", ")));
+    return std::nullopt;
+}
+
+std::optional<QString> stepDoubt(const QJsonObject &step, const SystemContext &context,
+                                 const QString &archivePath, const ArchiveReport *archive)
+{
+    const QString name = step.value(QStringLiteral("operation")).toString();
+    const QJsonObject arguments = step.value(QStringLiteral("arguments")).toObject();
+    const Qt::CaseSensitivity caseSensitivity = context.paths().caseSensitivity();
+    if (name == QLatin1String("move-into-place")) {
+        const QString source = QDir::cleanPath(arguments.value(QStringLiteral("source")).toString());
+        const QString destination =
+            QDir::cleanPath(arguments.value(QStringLiteral("destination")).toString());
+        const QString folder = QFileInfo(destination).absolutePath();
+        const bool aside = QFileInfo(source).absolutePath().compare(folder, caseSensitivity) == 0;
+        const bool unpacked = source.startsWith(folder + QLatin1Char('/') +
+                                                    QLatin1String(kRepairStagingFolder) + QLatin1Char('/'),
+                                                caseSensitivity);
+        if (!isCudnnFileName(fileNameOf(source)) || !isCudnnFileName(fileNameOf(destination)) ||
+            (!aside && !unpacked) || arguments.contains(QStringLiteral("keepReplacedAs")))
+            return QStringLiteral("it moves %1 to %2").arg(source, destination);
+        return std::nullopt;
+    }
+    if (name == QLatin1String("copy-file")) {
+        const QString destination = arguments.value(QStringLiteral("destination")).toString();
+        if (arguments.value(QStringLiteral("source")).toString() != QLatin1String(kZlibwapiResource) ||
+            fileNameOf(destination).compare(QLatin1String(kZlibwapiName), Qt::CaseInsensitive) != 0)
+            return QStringLiteral("it copies %1 to %2")
+                .arg(arguments.value(QStringLiteral("source")).toString(), destination);
+        return std::nullopt;
+    }
+    if (name == QLatin1String("unpack-archive")) {
+        if (!archive || arguments.value(QStringLiteral("archive")).toString() != archivePath)
+            return QStringLiteral("it unpacks an archive this process did not check");
+        if (fileNameOf(arguments.value(QStringLiteral("staging")).toString()) !=
+            QLatin1String(kRepairStagingFolder))
+            return QStringLiteral("it unpacks into %1")
+                .arg(arguments.value(QStringLiteral("staging")).toString());
+        for (const QJsonValue &value : arguments.value(QStringLiteral("files")).toArray()) {
+            const QJsonObject file = value.toObject();
+            const bool known =
+                std::any_of(archive->files.cbegin(), archive->files.cend(), [&](const ArchiveFile &ours) {
+                    return ours.kind == ArchiveFile::Kind::Library &&
+                           ours.path == file.value(QStringLiteral("path")).toString() &&
+                           ours.entry == file.value(QStringLiteral("entry")).toInt(-1) &&
+                           qint64(ours.crc32) == file.value(QStringLiteral("crc32")).toInteger() &&
+                           ours.size == file.value(QStringLiteral("size")).toInteger();
+                });
+            if (!known)
+                return QStringLiteral("it unpacks %1, which is no cuDNN library of the archive")
+                    .arg(file.value(QStringLiteral("path")).toString());
+        }
+        return std::nullopt;
+    }
+    const QString scope = arguments.value(QStringLiteral("scope")).toString();
+    if (name == QLatin1String("add-path-entry") || name == QLatin1String("remove-path-entry")) {
+        if (scope != operations::scopeName(EnvironmentScope::Machine))
+            return QStringLiteral("it changes the %1 PATH").arg(scope);
+        if (name == QLatin1String("add-path-entry"))
+            return machineFolderDoubt(context, arguments.value(QStringLiteral("entry")).toString());
+        return std::nullopt;
+    }
+    if (name == QLatin1String("set-environment-value")) {
+        const QString variable = arguments.value(QStringLiteral("name")).toString();
+        static const QStringList variables{QStringLiteral("CUDNN_PATH"), QStringLiteral("CUDNN_INCLUDE_DIR"),
+                                           QStringLiteral("CUDNN_LIBRARY"), QStringLiteral("CUDA_PATH")};
+        if (scope != operations::scopeName(EnvironmentScope::Machine) ||
+            !variables.contains(variable, Qt::CaseInsensitive))
+            return QStringLiteral("it sets %1 (%2)").arg(variable, scope);
+        const QJsonValue value = arguments.value(QStringLiteral("value"));
+        if (value.isObject())
+            return machineFolderDoubt(context, value.toObject().value(QStringLiteral("text")).toString());
+        return std::nullopt;
+    }
+    return QStringLiteral("no repair has a step %1").arg(name);
+}
+
+} // namespace
+
+std::optional<QString> handedOverDoubt(const Repair &repair, const SystemContext &context,
+                                       const QString &archivePath, const ArchiveReport *archive)
+{
+    if (repair.steps.isEmpty())
+        return QStringLiteral("it has no steps");
+    for (const QJsonObject &step : repair.steps) {
+        if (std::optional<QString> doubt = stepDoubt(step, context, archivePath, archive))
+            return QStringLiteral("%1: %2").arg(repair.id, *doubt);
+    }
+    return std::nullopt;
 }
 
 } // namespace repairs

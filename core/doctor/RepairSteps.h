@@ -52,6 +52,15 @@ Repair setVariable(EnvironmentScope scope, const QString &name,
 std::optional<Repair> fromArchive(const SystemContext &context, const QString &directory,
                                   const QString &archivePath, const ArchiveReport &archive);
 
+// Why `repair`, handed to this elevated process by another one (cudnnctl doctor --request), is not
+// one the doctor makes, so that it is not applied; nullopt when it may be. Its steps may only move
+// a cuDNN file aside beside itself, put cuDNN Setup's own zlibwapi.dll in place, unpack cuDNN DLLs
+// of `archive` (this process's own inspection of the archive at `archivePath`, entries unchanged)
+// beside the DLLs they replace and move them in, and change the machine's PATH, CUDNN_* or
+// CUDA_PATH, where every folder added or named is one only administrators can change.
+std::optional<QString> handedOverDoubt(const Repair &repair, const SystemContext &context,
+                                       const QString &archivePath, const ArchiveReport *archive);
+
 } // namespace repairs
 
 } // namespace cudnnsetup

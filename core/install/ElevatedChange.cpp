@@ -1,6 +1,7 @@
 #include "install/ElevatedChange.h"
 
 #include "common/Logging.h"
+#include "platform/DurableFiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -98,7 +99,8 @@ ChangeOutcome changeOutcomeFromJson(const QJsonObject &object)
 }
 
 ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
-                                const Elevation &elevation, const FileSecurity &security)
+                                const Elevation &elevation, const FileSecurity &security,
+                                const QByteArray &request)
 {
     ChangeOutcome outcome;
     outcome.status = ChangeOutcome::Status::Failed;
@@ -115,8 +117,21 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
                 << "the exchange folder" << exchange.path() << "keeps its own permissions:" << *error;
     }
     const QString resultFile = QDir::toNativeSeparators(exchange.filePath(QStringLiteral("result.json")));
-    const auto exitCode = elevation.runElevated(
-        program, arguments + QStringList{QStringLiteral("--result"), resultFile}, exchange.path());
+    QStringList handedOver = arguments + QStringList{QStringLiteral("--result"), resultFile};
+    if (!request.isEmpty()) {
+        const QString requestFile = exchange.filePath(QStringLiteral("request.json"));
+        if (const std::optional<QString> error =
+                durable::write(request, requestFile + QStringLiteral(".partial"), requestFile)) {
+            outcome.findings.append(Finding::error(
+                QStringLiteral("elevation.failed"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "What the part with administrator rights is to do "
+                                                     "cannot be written down.")),
+                *error));
+            return outcome;
+        }
+        handedOver << QStringLiteral("--request") << QDir::toNativeSeparators(requestFile);
+    }
+    const auto exitCode = elevation.runElevated(program, handedOver, exchange.path());
     if (!exitCode) {
         if (exitCode.error().id == QLatin1String("elevation.declined"))
             outcome.status = ChangeOutcome::Status::Cancelled;

@@ -31,9 +31,11 @@ QStringList installArguments(const QString &archivePath, const InstallTarget &ta
 // the outcome it wrote. A declined prompt is "cancelled" with "elevation.declined": nothing
 // changed. The elevated process takes the machine's lock itself; this one holds nothing meanwhile.
 // FILE is in a folder `security` gives security::exchangeSddl() (this account, SYSTEM and the
-// Administrators), which is also the elevated process's working folder.
+// Administrators), which is also the elevated process's working folder. A `request` goes there too,
+// as the file named by --request.
 ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
-                                const Elevation &elevation, const FileSecurity &security);
+                                const Elevation &elevation, const FileSecurity &security,
+                                const QByteArray &request = {});
 
 // A machine-wide install from a process that is not elevated: the files (and system PATH and
 // variables) by an elevated `program` (cudnnctl), then this user's PATH entry and variables by this

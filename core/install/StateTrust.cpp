@@ -19,19 +19,15 @@ namespace {
 const QStringList kInstallVariables{QStringLiteral("PATH"), QStringLiteral("CUDNN_PATH"),
                                     QStringLiteral("CUDNN_INCLUDE_DIR"), QStringLiteral("CUDNN_LIBRARY"),
                                     QStringLiteral("CUDA_PATH")};
-// The folder a repair unpacks into beside the DLLs it replaces (doctor/RepairSteps.cpp).
-const QString kRepairStaging = QStringLiteral(".cudnn-setup-repair");
+
+} // namespace
 
 bool isCudnnFileName(const QString &name)
 {
-    // cudnn64_9.dll, libcudnn.so.9, zlibwapi.dll, and those names with the suffixes of a file
-    // set aside, half written or waiting for a restart.
     return name.startsWith(QLatin1String("cudnn"), Qt::CaseInsensitive) ||
            name.startsWith(QLatin1String("libcudnn"), Qt::CaseInsensitive) ||
            name.startsWith(QLatin1String("zlibwapi.dll"), Qt::CaseInsensitive);
 }
-
-} // namespace
 
 StateTrust::StateTrust(const SystemContext &context, const QString &stateFolder, const Elevation &elevation)
     : m_context(context)
@@ -166,7 +162,7 @@ bool StateTrust::mayChange(const QString &path, const QStringList &roots) const
         const QString first =
             relative.section(paths.isWindows() ? QLatin1Char('\\') : QLatin1Char('/'), 0, 0);
         if ((relative == first && isCudnnFileName(first)) ||
-            first.compare(kRepairStaging, paths.caseSensitivity()) == 0)
+            first.compare(QLatin1String(kRepairStagingFolder), paths.caseSensitivity()) == 0)
             return true;
     }
     // A root itself (the folder an install creates and removes) is changed, not its parent.

@@ -13,6 +13,12 @@
 
 namespace cudnnsetup {
 
+// A name of cuDNN's own files: cudnn64_9.dll, libcudnn.so.9, zlibwapi.dll, and those names with the
+// suffixes of a file set aside, half written or waiting for a restart.
+bool isCudnnFileName(const QString &name);
+// The folder a repair unpacks DLLs into, beside the ones they replace.
+inline constexpr char kRepairStagingFolder[] = ".cudnn-setup-repair";
+
 // Whether what lies in a state folder (a journal a dead process left, a receipt) may steer this
 // run. They are files: whoever could write them must not be able to make an elevated run delete,
 // replace or restore anything outside what an install could have touched. So, whatever the

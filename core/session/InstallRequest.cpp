@@ -1,13 +1,20 @@
 #include "session/InstallRequest.h"
 
 #include "archive/ArchiveInspector.h"
+#include "common/Logging.h"
 #include "common/Translations.h"
 #include "detect/Detector.h"
+#include "doctor/RepairSteps.h"
 #include "install/ElevatedChange.h"
+#include "platform/DurableFiles.h"
 #include "verify/VerificationRecord.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 
 namespace cudnnsetup {
 
@@ -132,6 +139,157 @@ ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options
                                        "The record of the last verification could not be removed.")),
                 *error));
     }
+    return outcome;
+}
+
+namespace {
+
+constexpr char kRepairRequestSchema[] = "cudnn-setup/repair-request/1";
+
+bool appliedAll(const ChangeOutcome &outcome)
+{
+    return outcome.status == ChangeOutcome::Status::Done ||
+           outcome.status == ChangeOutcome::Status::DoneRestartNeeded;
+}
+
+} // namespace
+
+ChangeOutcome repairWithElevation(const QList<Repair> &repairs, const ChangeOptions &options,
+                                  const SystemContext &context,
+                                  std::shared_ptr<PersistentEnvironment> environment,
+                                  const QString &elevatedProgram, const QStringList &elevatedArguments)
+{
+    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),
+                                         [](const Repair &repair) { return repair.needsAdministrator; });
+    if (machineWide && !elevatedProgram.isEmpty() && !options.dryRun && context.isLive() &&
+        !elevation.isElevated())
+        return repairElevated(elevatedProgram, repairs, elevatedArguments, options, context, environment,
+                              elevation);
+    return applyRepairs(repairs, context, environment, options);
+}
+
+ChangeOutcome repairElevated(const QString &program, const QList<Repair> &repairs,
+                             const QStringList &extraArguments, const ChangeOptions &options,
+                             const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                             const Elevation &elevation)
+{
+    QJsonArray machine;
+    QList<Repair> own;
+    for (const Repair &repair : repairs) {
+        if (repair.needsAdministrator)
+            machine.append(repair.toJson());
+        else
+            own.append(repair);
+    }
+    const QByteArray request =
+        QJsonDocument(QJsonObject{{QStringLiteral("schema"), QLatin1String(kRepairRequestSchema)},
+                                  {QStringLiteral("repairs"), machine}})
+            .toJson();
+    ChangeOutcome outcome = runChangeElevated(program, QStringList{QStringLiteral("doctor")} + extraArguments,
+                                              elevation, context.fileSecurity(), request);
+    if (!appliedAll(outcome) || own.isEmpty())
+        return outcome;
+    const ChangeOutcome ownOutcome = applyRepairs(own, context, environment, options);
+    outcome.plan += ownOutcome.plan;
+    outcome.findings += ownOutcome.findings;
+    if (!appliedAll(ownOutcome))
+        outcome.status = ownOutcome.status; // the machine-wide part stays; its receipt undoes it
+    return outcome;
+}
+
+ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemContext &context,
+                                     std::shared_ptr<PersistentEnvironment> environment,
+                                     const KnowledgeBase &kb)
+{
+    const auto refused = [](const QString &why) {
+        ChangeOutcome outcome;
+        outcome.status = ChangeOutcome::Status::Failed;
+        outcome.findings.append(Finding::error(
+            QStringLiteral("repair.refused"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The repairs handed over for administrator rights were not "
+                                                 "applied: they are not what the doctor offers.")),
+            why,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Let the doctor look again and choose the repairs from what it "
+                                   "offers then."))));
+        return outcome;
+    };
+    QFile file(requestFile);
+    if (!file.open(QIODevice::ReadOnly))
+        return refused(QStringLiteral("%1: %2").arg(requestFile, file.errorString()));
+    const QJsonObject request = QJsonDocument::fromJson(file.readAll()).object();
+    if (request.value(QStringLiteral("schema")).toString() != QLatin1String(kRepairRequestSchema))
+        return refused(QStringLiteral("%1 is no repair request").arg(requestFile));
+    QList<Repair> chosen;
+    QString archivePath;
+    for (const QJsonValue &value : request.value(QStringLiteral("repairs")).toArray()) {
+        Repair repair = Repair::fromJson(value.toObject());
+        if (!repair.needsAdministrator)
+            continue; // the process that handed it over applies it itself
+        for (const QJsonObject &step : std::as_const(repair.steps)) {
+            if (step.value(QStringLiteral("operation")).toString() != QLatin1String("unpack-archive"))
+                continue;
+            const QString archive = step.value(QStringLiteral("arguments"))
+                                        .toObject()
+                                        .value(QStringLiteral("archive"))
+                                        .toString();
+            if (!archivePath.isEmpty() && archive != archivePath)
+                return refused(QStringLiteral("the repairs unpack more than one archive"));
+            archivePath = archive;
+        }
+        chosen.append(repair);
+    }
+    if (chosen.isEmpty())
+        return refused(QStringLiteral("no repair needs administrator rights"));
+
+    // The archive as the user's process named it may change after it is checked: a copy that only
+    // administrators can change is what is checked and unpacked.
+    std::optional<ArchiveReport> archive;
+    QString stagedArchive;
+    const StateFolders folders = StateFolders::of(context);
+    if (!archivePath.isEmpty()) {
+        if (const std::optional<Finding> error =
+                folders.prepare(folders.machine, context, Elevation::host())) {
+            ChangeOutcome outcome;
+            outcome.status = ChangeOutcome::Status::Failed;
+            outcome.findings.append(*error);
+            return outcome;
+        }
+        stagedArchive = folders.machine + QStringLiteral("/repair-archive-") +
+                        QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
+                        QStringLiteral(".zip");
+        if (const std::optional<QString> error =
+                durable::copy(archivePath, stagedArchive + QStringLiteral(".partial"), stagedArchive))
+            return refused(QStringLiteral("%1 cannot be copied: %2").arg(archivePath, *error));
+        const Expected<ArchiveReport> report = inspectArchive(stagedArchive, kb);
+        if (!report || report->verdict != ArchiveReport::Verdict::Ok) {
+            durable::remove(stagedArchive);
+            return refused(QStringLiteral("the archive %1 did not pass its check").arg(archivePath));
+        }
+        archive = *report;
+        for (Repair &repair : chosen) {
+            for (QJsonObject &step : repair.steps) {
+                if (step.value(QStringLiteral("operation")).toString() != QLatin1String("unpack-archive"))
+                    continue;
+                QJsonObject arguments = step.value(QStringLiteral("arguments")).toObject();
+                arguments.insert(QStringLiteral("archive"), stagedArchive);
+                step.insert(QStringLiteral("arguments"), arguments);
+            }
+        }
+    }
+    for (const Repair &repair : std::as_const(chosen)) {
+        if (const std::optional<QString> doubt =
+                repairs::handedOverDoubt(repair, context, stagedArchive, archive ? &*archive : nullptr)) {
+            if (!stagedArchive.isEmpty())
+                durable::remove(stagedArchive);
+            qCWarning(lcInstall).noquote() << "handed-over repair refused:" << *doubt;
+            return refused(*doubt);
+        }
+    }
+    const ChangeOutcome outcome = applyRepairs(chosen, context, environment);
+    if (!stagedArchive.isEmpty())
+        durable::remove(stagedArchive);
     return outcome;
 }
 

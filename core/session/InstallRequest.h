@@ -3,6 +3,7 @@
 #include "common/Expected.h"
 #include "compat/KnowledgeBase.h"
 #include "detect/DetectOptions.h"
+#include "doctor/Doctor.h"
 #include "install/Installer.h"
 #include "platform/SystemContext.h"
 
@@ -56,5 +57,29 @@ ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options
                                  std::shared_ptr<PersistentEnvironment> environment,
                                  const QString &elevatedProgram = QString(),
                                  const QStringList &elevatedArguments = {});
+
+// Applies `repairs`. Those that change what only an administrator may (Repair::needsAdministrator),
+// asked for by a process that is not elevated on the running system, go to `elevatedProgram`
+// (cudnnctl doctor --request) run elevated, with `elevatedArguments` (--lang), and the rest are
+// applied by this process afterwards (repairElevated); otherwise all here, in one transaction.
+ChangeOutcome repairWithElevation(const QList<Repair> &repairs, const ChangeOptions &options,
+                                  const SystemContext &context,
+                                  std::shared_ptr<PersistentEnvironment> environment,
+                                  const QString &elevatedProgram = QString(),
+                                  const QStringList &elevatedArguments = {});
+// The machine-wide repairs of `repairs` by `program` run elevated, the others then by this process,
+// whose PATH and variables are the user's also when another account approved the prompt. A
+// declined prompt changes nothing and is "cancelled".
+ChangeOutcome repairElevated(const QString &program, const QList<Repair> &repairs,
+                             const QStringList &extraArguments, const ChangeOptions &options,
+                             const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                             const Elevation &elevation);
+// In the elevated process: the machine-wide repairs in the request file `requestFile`, applied only
+// when each is one the doctor makes (repairs::handedOverDoubt); an archive they unpack is first
+// copied into the machine's state folder, where only administrators can change it, and inspected
+// there. A doubted request changes nothing ("repair.refused").
+ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemContext &context,
+                                     std::shared_ptr<PersistentEnvironment> environment,
+                                     const KnowledgeBase &kb);
 
 } // namespace cudnnsetup

@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "detect/Detector.h"
+#include "session/InstallRequest.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -109,7 +110,9 @@ void RepairJob::run(const QList<Repair> &repairs)
         ChangeOptions options;
         options.cancelled = [cancel, stop] { return cancel->load() || stop->load(); };
         Result result;
-        result.outcome = applyRepairs(repairs, context, environment, options);
+        // Machine-wide repairs through an elevated cudnnctl (Windows asks first), the rest here.
+        result.outcome = repairWithElevation(repairs, options, context, environment, elevatedHelper(),
+                                             elevatedHelperArguments());
         // What a repair that changed nothing leaves is what the last diagnosis saw.
         if (changedSomething(*result.outcome) && !stop->load())
             result.report = examine(std::nullopt);

@@ -13,9 +13,12 @@
 #include "Suite.h"
 #include "SystemTrees.h"
 #include "TreeSnapshot.h"
+#include "archive/ArchiveInspector.h"
 #include "compat/KnowledgeBase.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
+#include "doctor/RepairSteps.h"
+#include "install/Operations.h"
 #include "install/Zlibwapi.h"
 #include "platform/InstallLock.h"
 #include "platform/MemoryEnvironment.h"
@@ -301,6 +304,27 @@ void repairAndUndo(Machine &machine, const QString &id, int mode)
     QVERIFY(!diagnosis->repair->preview.isEmpty());
     const TreeSnapshot tree = machine.tree();
     const QStringList environment = machine.environment();
+    // A repair that needs an administrator is one the elevated helper takes when it is handed
+    // over, with the archive it unpacks as that helper inspects it.
+    if (diagnosis->repair->needsAdministrator) {
+        QString archivePath;
+        for (const QJsonObject &step : diagnosis->repair->steps) {
+            if (step.value(QStringLiteral("operation")).toString() == QLatin1String("unpack-archive"))
+                archivePath = step.value(QStringLiteral("arguments"))
+                                  .toObject()
+                                  .value(QStringLiteral("archive"))
+                                  .toString();
+        }
+        std::optional<ArchiveReport> archive;
+        if (!archivePath.isEmpty()) {
+            const Expected<ArchiveReport> inspected = inspectArchive(archivePath, KnowledgeBase::embedded());
+            QVERIFY(inspected.ok());
+            archive = *inspected;
+        }
+        const std::optional<QString> doubt = repairs::handedOverDoubt(
+            *diagnosis->repair, machine.context(), archivePath, archive ? &*archive : nullptr);
+        QVERIFY2(!doubt, qPrintable(doubt.value_or(QString())));
+    }
 
     const ChangeOutcome repaired = applyRepairs({*diagnosis->repair}, machine.context(), machine.stored);
     QVERIFY2(repaired.status == ChangeOutcome::Status::Done, describe(repaired).constData());
@@ -408,6 +432,73 @@ private Q_SLOTS:
         // Python 3.12 is there: the fix says where such a process looks.
         QVERIFY(diagnosis->finding.fix.toEnglish().contains(QLatin1String("Python 3.8")));
         repairAndUndo(machine, QStringLiteral("doctor.zlibwapi-missing"), 1);
+    }
+
+    // What the elevated helper refuses when another process hands it over: a step no repair of the
+    // doctor has, or one of its steps bent to another file, folder, variable or scope.
+    void handedOverRepairsAreOnlyTheDoctors()
+    {
+        Machine machine;
+        auto security = std::make_shared<MemoryFileSecurity>();
+        const QString evil = QStringLiteral("C:\\Users\\Public\\evil");
+        machine.sandbox.mkdir(evil);
+        security->set(machine.host(evil),
+                      QStringLiteral("O:BAD:AI(A;OICIID;FA;;;BA)(A;OICIID;0x1301bf;;;BU)"));
+        machine.security = security;
+        const SystemContext context = machine.context();
+        const QString system32 = machine.host(QStringLiteral("C:\\Windows\\System32"));
+        const QString bin = machine.host(kCuda122Bin);
+        const QString planted = machine.host(evil) + QStringLiteral("/cudnn64_9.dll");
+        const QList<QPair<QJsonObject, QString>> bent{
+            {repairs::step(
+                 *operations::moveIntoPlace(system32 + QStringLiteral("/kernel32.dll"),
+                                            system32 + QStringLiteral("/kernel32.dll.cudnn-setup-aside"))),
+             QStringLiteral("it moves")},
+            {repairs::step(*operations::moveIntoPlace(planted, system32 + QStringLiteral("/cudnn64_9.dll"))),
+             QStringLiteral("it moves")},
+            {repairs::step(
+                 *operations::moveIntoPlace(bin + QStringLiteral("/cudnn64_8.dll"),
+                                            bin + QStringLiteral("/cudnn64_8.dll.cudnn-setup-aside"),
+                                            machine.host(evil) + QStringLiteral("/cudnn64_8.dll"))),
+             QStringLiteral("it moves")},
+            {repairs::step(*operations::copyFile(planted, bin + QStringLiteral("/zlibwapi.dll"))),
+             QStringLiteral("it copies")},
+            {repairs::step(*operations::removeFile(system32 + QStringLiteral("/kernel32.dll"))),
+             QStringLiteral("no repair has a step remove-file")},
+            {repairs::step(
+                 *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine, evil, true)),
+             QStringLiteral("may be changed by")},
+            {repairs::step(
+                 *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::User, kCuda122Bin, true)),
+             QStringLiteral("user PATH")},
+            {repairs::step(*operations::setEnvironmentValue(EnvironmentScope::Machine,
+                                                            QStringLiteral("PYTHONPATH"),
+                                                            StoredEnvironmentValue{evil, false})),
+             QStringLiteral("it sets PYTHONPATH")},
+            {repairs::step(*operations::setEnvironmentValue(EnvironmentScope::Machine,
+                                                            QStringLiteral("CUDA_PATH"),
+                                                            StoredEnvironmentValue{evil, false})),
+             QStringLiteral("may be changed by")},
+            {repairs::step(*operations::unpackArchive(machine.host(evil) + QStringLiteral("/a.zip"), {},
+                                                      bin + QStringLiteral("/.cudnn-setup-repair"), nullptr)),
+             QStringLiteral("did not check")},
+        };
+        for (const auto &[step, why] : bent) {
+            Repair repair;
+            repair.id = QStringLiteral("repair.move-aside");
+            repair.needsAdministrator = true;
+            repair.steps = {step};
+            const std::optional<QString> doubt =
+                repairs::handedOverDoubt(repair, context, QString(), nullptr);
+            QVERIFY2(doubt, QJsonDocument(step).toJson().constData());
+            QVERIFY2(doubt->contains(why), qPrintable(doubt.value_or(QString())));
+        }
+        // The doctor's own steps pass: a cuDNN moved aside beside itself, its PATH entry.
+        Repair own = repairs::moveAside(context, kCuda122Bin, {QStringLiteral("cudnn64_8.dll")});
+        own.steps.append(repairs::step(
+            *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine, kCuda122Bin, true)));
+        const std::optional<QString> doubt = repairs::handedOverDoubt(own, context, QString(), nullptr);
+        QVERIFY2(!doubt, qPrintable(doubt.value_or(QString())));
     }
 
     // #1, the 32-bit variant: a 32-bit zlibwapi.dll is the first one found (error 193).

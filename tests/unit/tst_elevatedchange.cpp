@@ -10,8 +10,11 @@
 #include "Suite.h"
 #include "SystemTrees.h"
 #include "TreeSnapshot.h"
+#include "doctor/RepairSteps.h"
 #include "install/ElevatedChange.h"
+#include "install/Operations.h"
 #include "platform/MemoryEnvironment.h"
+#include "session/InstallRequest.h"
 
 #include <QFile>
 #include <QProcess>
@@ -319,6 +322,64 @@ private Q_SLOTS:
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
                  QStringLiteral("C:\\Tools"));
         QVERIFY(installedReceipts(context).isEmpty());
+    }
+
+    // doctor --fix from a process that is not elevated: the machine-wide repair (a stale cuDNN in
+    // System32 moved aside) by the elevated helper, which is handed the repair and checks it; the
+    // user's PATH by this process. A repair bent to another file is refused by the helper, and
+    // nothing at all changes.
+    void repairsAreHandedToTheElevatedHelper()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        sandbox.write(QStringLiteral("C:\\Windows\\System32\\cudnn64_8.dll"), "a stale cuDNN 8");
+        qputenv("LOCALAPPDATA", "C:\\Users\\lab\\AppData\\Local");
+        qputenv("ProgramData", "C:\\ProgramData");
+        qputenv("SystemRoot", "C:\\Windows");
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        auto environment = std::make_shared<MemoryEnvironment>();
+        environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {QStringLiteral("C:\\Tools"), true});
+        const QString cudnnBin = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin");
+        const Repair machineWide = repairs::moveAside(context, QStringLiteral("C:\\Windows\\System32"),
+                                                      {QStringLiteral("cudnn64_8.dll")});
+        QVERIFY(machineWide.needsAdministrator);
+        const Repair own = repairs::pathChange(
+            QStringLiteral("repair.add-path-entry"), Text::verbatim(QStringLiteral("Add the folder")),
+            EnvironmentScope::User, QStringLiteral("C:\\Tools"), cudnnBin + QStringLiteral(";C:\\Tools"),
+            *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::User, cudnnBin, true));
+        const QStringList extra{QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
+                                QStringLiteral("en")};
+        PromptStandIn prompt;
+
+        Repair bent = machineWide;
+        QJsonObject arguments = bent.steps.first().value(QStringLiteral("arguments")).toObject();
+        arguments.insert(QStringLiteral("source"),
+                         sandbox.hostPath(QStringLiteral("C:\\Windows\\System32\\kernel32.dll")));
+        arguments.insert(QStringLiteral("destination"),
+                         sandbox.hostPath(QStringLiteral("C:\\Windows\\System32\\kernel32.dll.old")));
+        bent.steps.first().insert(QStringLiteral("arguments"), arguments);
+        const TreeSnapshot before =
+            TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"), QStringLiteral("Users")});
+        const ChangeOutcome refused =
+            repairElevated(BuildPaths::cudnnctl(), {bent, own}, extra, {}, context, environment, prompt);
+        QCOMPARE(refused.statusName(), QStringLiteral("failed"));
+        QCOMPARE(findingIds(refused.findings), QStringList{QStringLiteral("repair.refused")});
+        QVERIFY(prompt.ranWith.contains(QStringLiteral("--request")));
+        const TreeSnapshot after =
+            TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"), QStringLiteral("Users")});
+        QVERIFY2(after == before, qPrintable(after.difference(before)));
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                 QStringLiteral("C:\\Tools"));
+
+        const ChangeOutcome repaired = repairElevated(BuildPaths::cudnnctl(), {machineWide, own}, extra, {},
+                                                      context, environment, prompt);
+        QCOMPARE(repaired.statusName(), QStringLiteral("done"));
+        QVERIFY(!QFileInfo::exists(sandbox.hostPath(QStringLiteral("C:\\Windows\\System32\\cudnn64_8.dll"))));
+        QVERIFY(QFileInfo::exists(
+            sandbox.hostPath(QStringLiteral("C:\\Windows\\System32\\cudnn64_8.dll.cudnn-setup-aside"))));
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                 cudnnBin + QStringLiteral(";C:\\Tools"));
+        QVERIFY(repaired.receipt);
     }
 
     // The PATH cannot be written after the elevated part put the files in place: the files go again.
