@@ -3188,6 +3188,14 @@ Commands:
         <source>Let the doctor look again and choose the repairs from what it offers then.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is not run with administrator rights: %2 may be changed by %3, who could put another program in its place.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install cuDNN Setup with its installer, which puts it under Program Files, and start it from there.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

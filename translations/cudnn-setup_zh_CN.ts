@@ -3208,6 +3208,14 @@ Commands:
         <source>Let the doctor look again and choose the repairs from what it offers then.</source>
         <translation>请重新运行诊断，并从它这次给出的修复中选择。</translation>
     </message>
+    <message>
+        <source>%1 is not run with administrator rights: %2 may be changed by %3, who could put another program in its place.</source>
+        <translation>不会以管理员权限运行 %1：%3 可以修改 %2，可能把它换成别的程序。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN Setup with its installer, which puts it under Program Files, and start it from there.</source>
+        <translation>请用安装程序安装 cuDNN Setup（它会装到 Program Files 下），再从那里启动。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -99,13 +99,30 @@ ChangeOutcome changeOutcomeFromJson(const QJsonObject &object)
 }
 
 ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
-                                const Elevation &elevation, const FileSecurity &security,
+                                const Elevation &elevation, const SystemContext &context,
                                 const QByteArray &request)
 {
     ChangeOutcome outcome;
     outcome.status = ChangeOutcome::Status::Failed;
     if (std::optional<Finding> impossible = elevation.whyElevationCannotWork()) {
         outcome.findings.append(*impossible);
+        return outcome;
+    }
+    const FileSecurity &security = context.fileSecurity();
+    if (const std::optional<WritableFolder> writable =
+            context.isLive() ? firstWritableFolder(context, QFileInfo(program).absolutePath())
+                             : std::nullopt) {
+        outcome.findings.append(Finding::error(
+            QStringLiteral("elevation.helper-writable"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "%1 is not run with administrator rights: %2 may be changed by %3, who "
+                                   "could put another program in its place."))
+                .arg(QDir::toNativeSeparators(program), QDir::toNativeSeparators(writable->folder),
+                     writable->audit.whoMayChange().join(QStringLiteral(", "))),
+            writable->audit.summary(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Install cuDNN Setup with its installer, which puts it under "
+                                   "Program Files, and start it from there."))));
         return outcome;
     }
     QTemporaryDir exchange;
@@ -167,7 +184,7 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
         machineOptions.cudnnVariables.reset();
     ChangeOutcome outcome = runChangeElevated(
         program, installArguments(archivePath, machineWide, machineOptions) + extraArguments, elevation,
-        context.fileSecurity());
+        context);
     const bool installed = outcome.status == ChangeOutcome::Status::Done ||
                            outcome.status == ChangeOutcome::Status::DoneRestartNeeded ||
                            outcome.status == ChangeOutcome::Status::AlreadyDone;
@@ -211,8 +228,7 @@ ChangeOutcome uninstallElevated(const QString &program, const QString &id, const
     if (!id.isEmpty())
         arguments << id;
     arguments << QStringLiteral("--json");
-    ChangeOutcome outcome =
-        runChangeElevated(program, arguments + extraArguments, elevation, context.fileSecurity());
+    ChangeOutcome outcome = runChangeElevated(program, arguments + extraArguments, elevation, context);
     if (outcome.status == ChangeOutcome::Status::Done && outcome.receipt)
         outcome.findings += uninstallUserParts(outcome.receipt->id, context, environment);
     return outcome;

@@ -30,11 +30,13 @@ QStringList installArguments(const QString &archivePath, const InstallTarget &ta
 // Runs `program arguments --result FILE` with administrator rights (the UAC prompt) and reads back
 // the outcome it wrote. A declined prompt is "cancelled" with "elevation.declined": nothing
 // changed. The elevated process takes the machine's lock itself; this one holds nothing meanwhile.
-// FILE is in a folder `security` gives security::exchangeSddl() (this account, SYSTEM and the
-// Administrators), which is also the elevated process's working folder. A `request` goes there too,
-// as the file named by --request.
+// FILE is in a folder given security::exchangeSddl() (this account, SYSTEM and the Administrators)
+// through `context`'s file security, which is also the elevated process's working folder. A
+// `request` goes there too, as the file named by --request. On the running system a `program` in a
+// folder that others than the administrators may change is not run ("elevation.helper-writable"):
+// whoever can swap it would get the rights.
 ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
-                                const Elevation &elevation, const FileSecurity &security,
+                                const Elevation &elevation, const SystemContext &context,
                                 const QByteArray &request = {});
 
 // A machine-wide install from a process that is not elevated: the files (and system PATH and

@@ -187,7 +187,7 @@ ChangeOutcome repairElevated(const QString &program, const QList<Repair> &repair
                                   {QStringLiteral("repairs"), machine}})
             .toJson();
     ChangeOutcome outcome = runChangeElevated(program, QStringList{QStringLiteral("doctor")} + extraArguments,
-                                              elevation, context.fileSecurity(), request);
+                                              elevation, context, request);
     if (!appliedAll(outcome) || own.isEmpty())
         return outcome;
     const ChangeOutcome ownOutcome = applyRepairs(own, context, environment, options);

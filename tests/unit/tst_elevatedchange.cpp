@@ -114,11 +114,12 @@ private Q_SLOTS:
         trees::windowsSystem(sandbox);
         PromptStandIn prompt;
         prompt.account = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-1001");
-        MemoryFileSecurity security;
+        const auto security = std::make_shared<MemoryFileSecurity>();
         const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, security);
-        QCOMPARE(security.protectedFolders().size(), 1);
-        const auto [exchange, sddl] = security.protectedFolders().first();
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt,
+                              SystemContext::rooted(sandbox.root()).withFileSecurity(security));
+        QCOMPARE(security->protectedFolders().size(), 1);
+        const auto [exchange, sddl] = security->protectedFolders().first();
         QCOMPARE(sddl, security::exchangeSddl(prompt.account));
         QCOMPARE(QDir::cleanPath(prompt.ranIn), exchange);
         const QString resultFile = prompt.ranWith.at(prompt.ranWith.indexOf(QStringLiteral("--result")) + 1);
@@ -138,6 +139,35 @@ private Q_SLOTS:
         QCOMPARE(outcome.exitCode(), 0);
     }
 
+    // A cudnnctl in a folder that others than the administrators may change is not run with
+    // administrator rights: whoever can swap it would get them. In a folder only they can change
+    // (Program Files, where the installer puts it), it is.
+    void helperInAFolderOthersCanChangeIsNotElevated()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const QString helperFolder = QFileInfo(BuildPaths::cudnnctl()).absolutePath();
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        security->set(helperFolder,
+                      QStringLiteral("O:S-1-5-21-1004336348-1177238915-682003330-1001D:AI"
+                                     "(A;OICIID;FA;;;S-1-5-21-1004336348-1177238915-682003330-1001)"
+                                     "(A;OICIID;FA;;;SY)(A;OICIID;FA;;;BA)"));
+        const SystemContext running = SystemContext::running().withFileSecurity(security);
+        PromptStandIn prompt;
+        const ChangeOutcome refused =
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, running);
+        QCOMPARE(refused.exitCode(), 1603);
+        QCOMPARE(findingIds(refused.findings), QStringList{QStringLiteral("elevation.helper-writable")});
+        QVERIFY(
+            refused.findings.first().message.toEnglish().contains(QDir::toNativeSeparators(helperFolder)));
+        QVERIFY(prompt.ranWith.isEmpty());
+
+        security->set(helperFolder, security::adminsOnlySddl());
+        const ChangeOutcome ran =
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, running);
+        QCOMPARE(ran.statusName(), QStringLiteral("done"));
+    }
+
     void declinedPromptChangesNothing()
     {
         Sandbox sandbox;
@@ -146,7 +176,7 @@ private Q_SLOTS:
         PromptStandIn prompt;
         prompt.answer = PromptStandIn::Answer::No;
         const ChangeOutcome outcome = runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox),
-                                                        prompt, *FileSecurity::none());
+                                                        prompt, SystemContext::rooted(sandbox.root()));
         QCOMPARE(outcome.exitCode(), 1602);
         QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.declined"));
         QVERIFY(outcome.findings.first().message.toEnglish().contains(QStringLiteral("nothing was changed")));
@@ -209,7 +239,7 @@ private Q_SLOTS:
             runChangeElevated(BuildPaths::cudnnctl(),
                               arguments + QStringList{QStringLiteral("--system-root"), sandbox.root(),
                                                       QStringLiteral("--lang"), QStringLiteral("en")},
-                              prompt, *FileSecurity::none());
+                              prompt, SystemContext::rooted(sandbox.root()));
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
         QVERIFY(QFileInfo::exists(
             sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
@@ -420,7 +450,7 @@ private Q_SLOTS:
         prompt.administrator = false;
         prompt.uac = UacState::DisabledByPolicy;
         const ChangeOutcome outcome = runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox),
-                                                        prompt, *FileSecurity::none());
+                                                        prompt, SystemContext::rooted(sandbox.root()));
         QCOMPARE(outcome.exitCode(), 1603);
         QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.uac-off"));
         QVERIFY(prompt.ranWith.isEmpty());
