@@ -3196,6 +3196,14 @@ Commands:
         <source>Install cuDNN Setup with its installer, which puts it under Program Files, and start it from there.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Another account holds cuDNN Setup&apos;s lock, and this one may not even open it: a change may be running under that account, or a program is keeping the lock to block installs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait until it has finished. If it stays so after a restart of Windows, ask an administrator to find the program that holds cuDNN-Setup-Install (Process Explorer: Find Handle) and end it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

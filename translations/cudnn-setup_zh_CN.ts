@@ -3216,6 +3216,14 @@ Commands:
         <source>Install cuDNN Setup with its installer, which puts it under Program Files, and start it from there.</source>
         <translation>请用安装程序安装 cuDNN Setup（它会装到 Program Files 下），再从那里启动。</translation>
     </message>
+    <message>
+        <source>Another account holds cuDNN Setup&apos;s lock, and this one may not even open it: a change may be running under that account, or a program is keeping the lock to block installs.</source>
+        <translation>另一个账户持有 cuDNN Setup 的锁，当前账户连打开它都不被允许：可能是那个账户正在进行更改，也可能是某个程序一直占着这把锁来阻止安装。</translation>
+    </message>
+    <message>
+        <source>Wait until it has finished. If it stays so after a restart of Windows, ask an administrator to find the program that holds cuDNN-Setup-Install (Process Explorer: Find Handle) and end it.</source>
+        <translation>请等它完成。如果重启 Windows 后仍然如此，请管理员找出持有 cuDNN-Setup-Install 的程序（Process Explorer：查找句柄）并结束它。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

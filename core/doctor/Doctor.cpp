@@ -221,9 +221,10 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
 {
     const StateFolders folders = StateFolders::of(context);
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
+    bool shutOut = false;
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
     if (!lock)
-        return ChangeOutcome::busy();
+        return ChangeOutcome::busy(shutOut);
     const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),
                                          [](const Repair &repair) { return repair.needsAdministrator; });
     const QString stateFolder = machineWide ? folders.machine : folders.user;

@@ -328,14 +328,14 @@ QString StateFolders::lockFile() const
            QStringLiteral("/install.lock");
 }
 
-std::unique_ptr<InstallLock> StateFolders::tryLock(const SystemContext &context,
-                                                   const Elevation &elevation) const
+std::unique_ptr<InstallLock> StateFolders::tryLock(const SystemContext &context, const Elevation &elevation,
+                                                   bool *shutOut) const
 {
     if (elevation.isElevated()) {
         if (const std::optional<Finding> error = prepare(machine, context, elevation))
             qCWarning(lcInstall).noquote() << error->message.toString() << error->details;
     }
-    return InstallLock::tryAcquire(lockFile(), lockScope);
+    return InstallLock::tryAcquire(lockFile(), lockScope, shutOut);
 }
 
 std::optional<Finding> StateFolders::prepare(const QString &folder, const SystemContext &context,
@@ -397,14 +397,29 @@ std::optional<Finding> StateFolders::prepare(const QString &folder, const System
     return std::nullopt;
 }
 
-ChangeOutcome ChangeOutcome::busy()
+ChangeOutcome ChangeOutcome::busy(bool shutOut)
 {
     ChangeOutcome outcome;
     outcome.status = Status::Busy;
+    if (!shutOut) {
+        outcome.findings.append(Finding::error(
+            QStringLiteral("install.busy"),
+            Text(
+                QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
+            QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
+        return outcome;
+    }
     outcome.findings.append(Finding::error(
         QStringLiteral("install.busy"),
-        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
-        QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
+        Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Another account holds cuDNN Setup's lock, and this one may not even open it: a "
+                          "change may be running under that account, or a program is keeping the lock "
+                          "to block installs.")),
+        QStringLiteral("the lock shuts this account out"),
+        Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Wait until it has finished. If it stays so after a restart of Windows, ask an "
+                          "administrator to find the program that holds cuDNN-Setup-Install (Process "
+                          "Explorer: Find Handle) and end it."))));
     return outcome;
 }
 
@@ -554,9 +569,10 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     }
     const StateFolders folders = StateFolders::of(context);
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
+    bool shutOut = false;
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
     if (!lock)
-        return ChangeOutcome::busy();
+        return ChangeOutcome::busy(shutOut);
     Findings findings = checkTarget(target, archive, context);
     // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
     if (target.pathScope == PathScope::User && elevation.isLocalSystem())
@@ -831,9 +847,10 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
+    bool shutOut = false;
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
     if (!lock)
-        return ChangeOutcome::busy();
+        return ChangeOutcome::busy(shutOut);
     const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context, nullptr, elevation);
     QList<std::pair<Receipt, QString>> matching;
     for (const auto &entry : receipts) {
@@ -957,9 +974,10 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
     registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
+    bool shutOut = false;
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
     if (!lock)
-        return ChangeOutcome::busy();
+        return ChangeOutcome::busy(shutOut);
     const QString id = machineWide.id + QStringLiteral("-user");
     const QString receiptsFolder = folders.receipts(folders.user);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");

@@ -45,7 +45,8 @@ struct StateFolders
     // Takes that lock, the running system's or the rooted tree's; nullptr when another holds it.
     // An elevated process makes the machine folder ready first (prepare), so that all elevated
     // changes share one lock.
-    std::unique_ptr<InstallLock> tryLock(const SystemContext &context, const Elevation &elevation) const;
+    std::unique_ptr<InstallLock> tryLock(const SystemContext &context, const Elevation &elevation,
+                                         bool *shutOut = nullptr) const;
     // Makes the state folder `folder` (machine or user) ready to be written. The machine folder,
     // where the system keeps owners and ACLs (Windows), is made only by an elevated process, and
     // with security::adminsOnlySddl(), so that no one else can put a journal or receipt in it; one
@@ -98,8 +99,9 @@ struct ChangeOutcome
     QStringList plan;    // what it does (or did), step by step, in the user's language
     Findings findings;
 
-    // What a change (install, uninstall, repair) answers while another one holds the machine's lock.
-    static ChangeOutcome busy();
+    // What a change (install, uninstall, repair) answers while another one holds the machine's lock;
+    // `shutOut`: this account may not even open it (InstallLock::tryAcquire).
+    static ChangeOutcome busy(bool shutOut = false);
 
     // The Windows installer codes fleet tools understand: 0, 3010, 1602, 1603, 1618.
     int exitCode() const;

@@ -22,8 +22,20 @@ public:
     };
 
     virtual ~InstallLock() = default;
-    // nullptr when another process holds it.
-    static std::unique_ptr<InstallLock> tryAcquire(const QString &lockFile, Scope scope);
+    // nullptr when another process holds it. `shutOut`, when given, tells whether this account may
+    // not even open it: on Windows a mutex of that name whose DACL keeps this account out, made by
+    // another account (or by a program squatting the name to block every install); elsewhere a lock
+    // file this account may not open.
+    static std::unique_ptr<InstallLock> tryAcquire(const QString &lockFile, Scope scope,
+                                                   bool *shutOut = nullptr);
+
+    // The Windows mutex that stands for the lock: Global\cuDNN-Setup-Install, with a hash of the
+    // lock file for a rooted tree.
+    static QString mutexName(const QString &lockFile, Scope scope);
+    // The mutex's security descriptor: SYSTEM and the Administrators full control, every signed-in
+    // account may wait for it and release it (so a standard user's own change takes the lock an
+    // administrator's made), nobody else may change its permissions.
+    static QString mutexSddl();
 };
 
 } // namespace cudnnsetup

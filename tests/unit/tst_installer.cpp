@@ -23,7 +23,11 @@
 #include <QTest>
 #include <QThread>
 
-#ifndef Q_OS_WIN
+#ifdef Q_OS_WIN
+#include <qt_windows.h>
+
+#include <sddl.h>
+#else
 #include <unistd.h>
 #endif
 
@@ -143,6 +147,45 @@ private Q_SLOTS:
         const std::unique_ptr<InstallLock> alsoHeld =
             secondFolders.tryLock(secondMachine.context, Elevation::host());
         QVERIFY(alsoHeld);
+    }
+
+    // A lock that is merely held says "wait"; one this account may not even open (another account
+    // made it so, or a program squats the name to block every install; Wine enforces a mutex's
+    // DACL as Windows does) is told apart, and the change answers busy, 1618, saying so.
+    void aLockThisAccountCannotOpenIsSaidSo()
+    {
+        Sandbox sandbox;
+        const Machine machine(sandbox.root());
+        const StateFolders folders = StateFolders::of(machine.context);
+        std::unique_ptr<InstallLock> held = folders.tryLock(machine.context, Elevation::host());
+        QVERIFY(held);
+        bool shutOut = true;
+        bool lockedToo = true;
+        const std::unique_ptr<QThread> other(QThread::create(
+            [&] { lockedToo = bool(folders.tryLock(machine.context, Elevation::host(), &shutOut)); }));
+        other->start();
+        other->wait();
+        QVERIFY(!lockedToo);
+        QVERIFY(!shutOut);
+        held.reset();
+#ifdef Q_OS_WIN
+        PSECURITY_DESCRIPTOR nobody = nullptr;
+        QVERIFY(ConvertStringSecurityDescriptorToSecurityDescriptorW(L"D:P(D;;GA;;;WD)", SDDL_REVISION_1,
+                                                                     &nobody, nullptr));
+        SECURITY_ATTRIBUTES attributes{sizeof(attributes), nobody, FALSE};
+        const std::wstring name =
+            InstallLock::mutexName(folders.lockFile(), folders.lockScope).toStdWString();
+        HANDLE squatter = CreateMutexW(&attributes, TRUE, name.c_str());
+        LocalFree(nobody);
+        QVERIFY(squatter);
+        QVERIFY(!folders.tryLock(machine.context, Elevation::host(), &shutOut));
+        QVERIFY(shutOut);
+        const ChangeOutcome outcome = uninstall(QString(), machine.context, machine.environment);
+        QCOMPARE(outcome.exitCode(), 1618);
+        QVERIFY(outcome.findings.first().message.toEnglish().contains(QLatin1String("may not even open it")));
+        CloseHandle(squatter);
+        QVERIFY(folders.tryLock(machine.context, Elevation::host(), &shutOut));
+#endif
     }
 
     // Its own folder on the system PATH, with the CUDNN_* variables; the uninstall takes out our
