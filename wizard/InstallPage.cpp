@@ -216,6 +216,7 @@ void InstallPage::startInstall(bool swapInUseAtRestart)
     request.target = m_session->target();
     request.cudnnVariables = m_session->cudnnVariables();
     request.replaceInUseAtReboot = swapInUseAtRestart;
+    request.ownerWindow = window()->winId();
     if (request.target.pathScope != PathScope::None)
         request.pathFixes = m_session->pathFixes();
     m_job = new InstallJob(request, m_session->context(), m_session->persistentEnvironment(), this);

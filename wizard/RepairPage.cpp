@@ -202,6 +202,7 @@ void RepairPage::newJob()
     if (m_session->hasVerifyReport() && !m_repairedSinceVerification)
         request.verify = m_session->verifyReport();
     request.verifyOptions.probeProgram = m_probeProgram;
+    request.ownerWindow = window()->winId();
     m_job = new RepairJob(request, m_session->context(), m_session->persistentEnvironment(), this);
     connect(m_job, &RepairJob::repaired, this, [this](const ChangeOutcome &outcome) {
         m_outcome = outcome;

@@ -148,7 +148,8 @@ void UninstallPage::startUninstall()
         if (receipt.id == id)
             m_uninstalled = receipt;
     }
-    m_job = new UninstallJob(id, m_session->context(), m_session->persistentEnvironment(), this);
+    m_job = new UninstallJob(id, m_session->context(), m_session->persistentEnvironment(), window()->winId(),
+                             this);
     connect(m_job, &UninstallJob::finished, this, [this](const ChangeOutcome &outcome) {
         m_outcome = outcome;
         if (!changeSucceeded(outcome))

@@ -9,6 +9,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -131,6 +132,10 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
     install.elevatedArguments = {QStringLiteral("--lang"), Translations::current()};
     ChangeOptions crashable;
     crashable.crashAt = crashHookFromEnvironment();
+    if (!request.cancelFile.isEmpty()) {
+        const QString cancelFile = request.cancelFile;
+        crashable.cancelled = [cancelFile] { return QFileInfo::exists(cancelFile); };
+    }
     const Expected<ChangeOptions> options = changeOptionsFor(install, crashable);
     if (!options)
         return invalid(options.error().message.toString(), request.json);

@@ -18,6 +18,7 @@ struct ChangeRequest
     QString variables;  // install: --cudnn-variables user|system (empty: none)
     QString ifInUse;    // install: --if-in-use fail|restart (empty: fail)
     QString resultFile; // --result: also write the outcome there (how an elevated run answers)
+    QString cancelFile; // --cancel-file: stop and roll back once this file appears (elevated runs)
     QString logFile;    // --log, absolute
     bool dryRun = false;
     bool json = false;

@@ -19,6 +19,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -116,7 +117,12 @@ int runHandedOverRepairs(const VerifyRequest &request, const SystemContext &cont
 {
     const std::shared_ptr<PersistentEnvironment> environment =
         context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
-    ChangeOutcome outcome = applyHandedOverRepairs(request.requestFile, context, environment, kb);
+    ChangeOptions options;
+    if (!request.cancelFile.isEmpty()) {
+        const QString cancelFile = request.cancelFile;
+        options.cancelled = [cancelFile] { return QFileInfo::exists(cancelFile); };
+    }
+    ChangeOutcome outcome = applyHandedOverRepairs(request.requestFile, context, environment, kb, options);
     outcome.findings = recoverUnfinished(context, environment) + outcome.findings;
     const QByteArray json = QJsonDocument(outcome.toJson()).toJson();
     if (!request.resultFile.isEmpty()) {

@@ -27,6 +27,7 @@ struct VerifyRequest
     QString cudnnVersion;  // status --cudnn: a version prefix the install must have
     QString requestFile;   // doctor --request: repairs handed over to this elevated run
     QString resultFile;    // doctor --result: where that run writes its outcome
+    QString cancelFile;    // doctor --cancel-file: that run stops and rolls back once it appears
     bool json = false;
     cudnnsetup::DetectOptions detect;
 };

@@ -201,6 +201,12 @@ int main(int argc, char *argv[])
         QStringLiteral("result"),
         QStringLiteral("install, uninstall, doctor: also write the outcome to FILE"), QStringLiteral("FILE"));
     resultOption.setFlags(QCommandLineOption::HiddenFromHelp); // how an elevated run answers its parent
+    QCommandLineOption cancelOption(
+        QStringLiteral("cancel-file"),
+        QStringLiteral("install, uninstall, doctor: stop and roll back once FILE appears"),
+        QStringLiteral("FILE"));
+    cancelOption.setFlags(
+        QCommandLineOption::HiddenFromHelp); // how the parent's Cancel reaches an elevated run
     const QCommandLineOption dryRunOption(
         QStringLiteral("dry-run"),
         QCoreApplication::translate("cudnnctl", "install, uninstall: show the steps, change nothing."));
@@ -235,7 +241,8 @@ int main(int argc, char *argv[])
                        driverOption,      cudaOption,    smOption,     gpuOption,    cudnnOption,
                        backendOption,     archiveOption, targetOption, pathOption,   variablesOption,
                        inUseOption,       resultOption,  dryRunOption, pythonOption, noGpuOption,
-                       noFrameworkOption, fixOption,     yesOption,    outOption,    requestOption});
+                       noFrameworkOption, fixOption,     yesOption,    outOption,    requestOption,
+                       cancelOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -369,6 +376,7 @@ int main(int argc, char *argv[])
         request.cudnnVersion = parser.value(cudnnOption);
         request.requestFile = absolutePath(requestOption);
         request.resultFile = absolutePath(resultOption);
+        request.cancelFile = absolutePath(cancelOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;
         return runVerifyCommand(request,
@@ -386,6 +394,7 @@ int main(int argc, char *argv[])
         request.variables = parser.value(variablesOption);
         request.ifInUse = parser.value(inUseOption);
         request.resultFile = absolutePath(resultOption);
+        request.cancelFile = absolutePath(cancelOption);
         request.logFile = logFile;
         request.dryRun = parser.isSet(dryRunOption);
         request.json = parser.isSet(jsonOption);

@@ -100,7 +100,7 @@ ChangeOutcome changeOutcomeFromJson(const QJsonObject &object)
 
 ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
                                 const Elevation &elevation, const SystemContext &context,
-                                const QByteArray &request)
+                                const ChangeOptions &options, const QByteArray &request)
 {
     ChangeOutcome outcome;
     outcome.status = ChangeOutcome::Status::Failed;
@@ -148,7 +148,25 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
         }
         handedOver << QStringLiteral("--request") << QDir::toNativeSeparators(requestFile);
     }
-    const auto exitCode = elevation.runElevated(program, handedOver, exchange.path());
+    // A cancel reaches the elevated run as a file it looks for between its steps: it rolls back, and
+    // its outcome still comes back here.
+    const QString cancelFile = exchange.filePath(QStringLiteral("cancel"));
+    bool cancelSent = false;
+    const auto passCancelOn = [&] {
+        if (cancelSent || !options.cancelled || !options.cancelled())
+            return;
+        QFile cancel(cancelFile);
+        cancelSent = cancel.open(QIODevice::WriteOnly);
+        qCInfo(lcInstall) << "cancel passed on to the run with administrator rights:" << cancelSent;
+    };
+    if (options.cancelled) {
+        handedOver << QStringLiteral("--cancel-file") << QDir::toNativeSeparators(cancelFile);
+        passCancelOn(); // one that came before the start stops it before its first step
+    }
+    ElevatedStart start;
+    start.ownerWindow = options.ownerWindow;
+    start.whileWaiting = passCancelOn;
+    const auto exitCode = elevation.runElevated(program, handedOver, exchange.path(), start);
     if (!exitCode) {
         if (exitCode.error().id == QLatin1String("elevation.declined"))
             outcome.status = ChangeOutcome::Status::Cancelled;
@@ -184,7 +202,7 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
         machineOptions.cudnnVariables.reset();
     ChangeOutcome outcome = runChangeElevated(
         program, installArguments(archivePath, machineWide, machineOptions) + extraArguments, elevation,
-        context);
+        context, options);
     const bool installed = outcome.status == ChangeOutcome::Status::Done ||
                            outcome.status == ChangeOutcome::Status::DoneRestartNeeded ||
                            outcome.status == ChangeOutcome::Status::AlreadyDone;
@@ -222,13 +240,14 @@ bool uninstallNeedsElevation(const QString &id, const ChangeOptions &options, co
 ChangeOutcome uninstallElevated(const QString &program, const QString &id, const QStringList &extraArguments,
                                 const SystemContext &context,
                                 std::shared_ptr<PersistentEnvironment> environment,
-                                const Elevation &elevation)
+                                const Elevation &elevation, const ChangeOptions &options)
 {
     QStringList arguments{QStringLiteral("uninstall")};
     if (!id.isEmpty())
         arguments << id;
     arguments << QStringLiteral("--json");
-    ChangeOutcome outcome = runChangeElevated(program, arguments + extraArguments, elevation, context);
+    ChangeOutcome outcome =
+        runChangeElevated(program, arguments + extraArguments, elevation, context, options);
     if (outcome.status == ChangeOutcome::Status::Done && outcome.receipt)
         outcome.findings += uninstallUserParts(outcome.receipt->id, context, environment);
     return outcome;

@@ -34,10 +34,12 @@ QStringList installArguments(const QString &archivePath, const InstallTarget &ta
 // through `context`'s file security, which is also the elevated process's working folder. A
 // `request` goes there too, as the file named by --request. On the running system a `program` in a
 // folder that others than the administrators may change is not run ("elevation.helper-writable"):
-// whoever can swap it would get the rights.
+// whoever can swap it would get the rights. The consent prompt is owned by options.ownerWindow; once
+// options.cancelled() says so, the elevated run is told to stop (the file its --cancel-file names
+// appears) and rolls back, while this one waits for it to end.
 ChangeOutcome runChangeElevated(const QString &program, const QStringList &arguments,
                                 const Elevation &elevation, const SystemContext &context,
-                                const QByteArray &request = {});
+                                const ChangeOptions &options = {}, const QByteArray &request = {});
 
 // A machine-wide install from a process that is not elevated: the files (and system PATH and
 // variables) by an elevated `program` (cudnnctl), then this user's PATH entry and variables by this
@@ -62,7 +64,7 @@ bool uninstallNeedsElevation(const QString &id, const ChangeOptions &options, co
 ChangeOutcome uninstallElevated(const QString &program, const QString &id, const QStringList &extraArguments,
                                 const SystemContext &context,
                                 std::shared_ptr<PersistentEnvironment> environment,
-                                const Elevation &elevation);
+                                const Elevation &elevation, const ChangeOptions &options = {});
 
 // After the install `id` is uninstalled: its per-user part (receipts `partOf` it), in this process.
 Findings uninstallUserParts(const QString &id, const SystemContext &context,

@@ -70,6 +70,8 @@ struct ChangeOptions
     Transaction::Progress progress;
     std::function<void(qint64, qint64)> bytesProgress;
     std::function<bool()> cancelled;
+    // The window that owns a consent prompt this change brings up (an HWND; the wizard's), or 0.
+    quintptr ownerWindow = 0;
     std::function<bool(const FaultPoint &)> crashAt; // tests: stop dead at a point
     // A file to be replaced that a running program holds (a python.exe holding cudnn64_8.dll):
     // by default the install stops and names the programs; with this, the new file waits beside

@@ -150,8 +150,8 @@ public:
         return uacStateIn(*Registry::forRunningSystem());
     }
 
-    Expected<int> runElevated(const QString &program, const QStringList &arguments,
-                              const QString &workingDir) const override
+    Expected<int> runElevated(const QString &program, const QStringList &arguments, const QString &workingDir,
+                              const ElevatedStart &start) const override
     {
         const QString parameters = windowsCommandLine(arguments);
 #ifdef Q_OS_WIN
@@ -172,6 +172,8 @@ public:
         info.lpParameters = parameterText.empty() ? nullptr : parameterText.c_str();
         info.lpDirectory = directory.empty() ? nullptr : directory.c_str();
         info.nShow = SW_HIDE; // the elevated run applies a plan and reports through its files
+        // The consent prompt belongs to the caller's window, so it is not left behind it.
+        info.hwnd = reinterpret_cast<HWND>(start.ownerWindow);
         const bool started = ShellExecuteExW(&info);
         DWORD error = started ? 0 : GetLastError();
         if (SUCCEEDED(com))
@@ -192,7 +194,10 @@ public:
             qCWarning(lcPlatform) << "the start with administrator rights gave no process";
             return startFailure(0, program, QStringLiteral("%1: no process came back").arg(what));
         }
-        WaitForSingleObject(info.hProcess, INFINITE);
+        while (WaitForSingleObject(info.hProcess, 200) == WAIT_TIMEOUT) {
+            if (start.whileWaiting)
+                start.whileWaiting();
+        }
         DWORD exitCode = 0;
         const bool gotCode = GetExitCodeProcess(info.hProcess, &exitCode);
         const DWORD codeError = gotCode ? 0 : GetLastError();
@@ -206,6 +211,7 @@ public:
         qCInfo(lcPlatform) << "the program run with administrator rights exited with" << exitCode;
         return int(exitCode);
 #else
+        Q_UNUSED(start)
         qCInfo(lcPlatform) << "no way to run" << program << "with administrator rights on this system";
         return Finding::error(
             QStringLiteral("elevation.unavailable"),

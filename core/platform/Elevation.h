@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 #include <optional>
 
 namespace cudnnsetup {
@@ -19,6 +21,15 @@ enum class UacState
     Enabled,          // EnableLUA is a DWORD other than 0
     DisabledByPolicy, // EnableLUA = 0: no consent prompt, a standard user cannot become an administrator
     Unknown,          // no registry (not Windows), no such value, or a value of another type
+};
+
+// How a start with administrator rights is shown and waited for: the window that owns the consent
+// prompt (so that it comes up in front of that window, not behind it), and what to do every few
+// tenths of a second while the program runs (a caller's cancel is passed on to it there).
+struct ElevatedStart
+{
+    quintptr ownerWindow = 0; // an HWND; 0 for none
+    std::function<void()> whileWaiting;
 };
 
 // Administrator rights of this process, and starting a program with them. The wizard runs asInvoker;
@@ -47,7 +58,7 @@ public:
     // The value is its exit code. Errors: "elevation.declined" (the user said No, ERROR_CANCELLED),
     // "elevation.failed" (anything else), "elevation.unavailable" (not Windows).
     virtual Expected<int> runElevated(const QString &program, const QStringList &arguments,
-                                      const QString &workingDir) const = 0;
+                                      const QString &workingDir, const ElevatedStart &start) const = 0;
 
     // "elevation.uac-off" when administrator rights cannot be had by asking: not elevated, not an
     // administrator, and UAC off by policy (ShellExecuteEx "runas" would then start the program

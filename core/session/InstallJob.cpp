@@ -80,6 +80,7 @@ void InstallJob::start()
     options.cudnnVariables = m_request.cudnnVariables;
     options.pathFixes = m_request.pathFixes;
     options.replaceInUseAtReboot = m_request.replaceInUseAtReboot;
+    options.ownerWindow = m_request.ownerWindow;
     const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
     options.cancelled = [cancel] { return cancel->load(); };
     // The destructor waits for the worker, so `this` outlives every call; a call still queued when

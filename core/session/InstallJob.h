@@ -33,6 +33,7 @@ public:
         std::optional<EnvironmentScope> cudnnVariables;
         QList<PathFix> pathFixes;          // applied with the PATH change
         bool replaceInUseAtReboot = false; // files in use swapped at the next start (3010)
+        quintptr ownerWindow = 0;          // the window a consent prompt belongs to (an HWND)
     };
 
     InstallJob(Request request, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,

@@ -121,9 +121,9 @@ ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
     const bool elevated =
         !elevatedProgram.isEmpty() && uninstallNeedsElevation(id, options, context, elevation);
-    ChangeOutcome outcome =
-        elevated ? uninstallElevated(elevatedProgram, id, elevatedArguments, context, environment, elevation)
-                 : uninstall(id, context, environment, options);
+    ChangeOutcome outcome = elevated ? uninstallElevated(elevatedProgram, id, elevatedArguments, context,
+                                                         environment, elevation, options)
+                                     : uninstall(id, context, environment, options);
     if (options.dryRun || outcome.status != ChangeOutcome::Status::Done || !outcome.receipt)
         return outcome;
     if (!elevated) // uninstallElevated removed them
@@ -187,7 +187,7 @@ ChangeOutcome repairElevated(const QString &program, const QList<Repair> &repair
                                   {QStringLiteral("repairs"), machine}})
             .toJson();
     ChangeOutcome outcome = runChangeElevated(program, QStringList{QStringLiteral("doctor")} + extraArguments,
-                                              elevation, context, request);
+                                              elevation, context, options, request);
     if (!appliedAll(outcome) || own.isEmpty())
         return outcome;
     const ChangeOutcome ownOutcome = applyRepairs(own, context, environment, options);
@@ -200,7 +200,7 @@ ChangeOutcome repairElevated(const QString &program, const QList<Repair> &repair
 
 ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemContext &context,
                                      std::shared_ptr<PersistentEnvironment> environment,
-                                     const KnowledgeBase &kb)
+                                     const KnowledgeBase &kb, const ChangeOptions &options)
 {
     const auto refused = [](const QString &why) {
         ChangeOutcome outcome;
@@ -287,7 +287,7 @@ ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemCon
             return refused(*doubt);
         }
     }
-    const ChangeOutcome outcome = applyRepairs(chosen, context, environment);
+    const ChangeOutcome outcome = applyRepairs(chosen, context, environment, options);
     if (!stagedArchive.isEmpty())
         durable::remove(stagedArchive);
     return outcome;

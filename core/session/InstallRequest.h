@@ -80,6 +80,6 @@ ChangeOutcome repairElevated(const QString &program, const QList<Repair> &repair
 // there. A doubted request changes nothing ("repair.refused").
 ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemContext &context,
                                      std::shared_ptr<PersistentEnvironment> environment,
-                                     const KnowledgeBase &kb);
+                                     const KnowledgeBase &kb, const ChangeOptions &options = {});
 
 } // namespace cudnnsetup

@@ -106,9 +106,10 @@ void RepairJob::run(const QList<Repair> &repairs)
     for (const Repair &repair : repairs)
         ids.append(repair.id);
     qCInfo(lcWizard).noquote() << "applying the repairs" << ids.join(QStringLiteral(", "));
-    m_watcher.setFuture(QtConcurrent::run([examine, repairs, context, environment, cancel, stop] {
+    m_watcher.setFuture(QtConcurrent::run([examine, repairs, context, environment, cancel, stop, request] {
         ChangeOptions options;
         options.cancelled = [cancel, stop] { return cancel->load() || stop->load(); };
+        options.ownerWindow = request.ownerWindow;
         Result result;
         // Machine-wide repairs through an elevated cudnnctl (Windows asks first), the rest here.
         result.outcome = repairWithElevation(repairs, options, context, environment, elevatedHelper(),

@@ -40,6 +40,7 @@ public:
         std::optional<VerifySubject> subject;
         VerifyOptions verifyOptions;
         KnowledgeBase database;
+        quintptr ownerWindow = 0; // the window a consent prompt belongs to (an HWND)
     };
 
     RepairJob(Request request, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,

@@ -8,11 +8,13 @@
 namespace cudnnsetup {
 
 UninstallJob::UninstallJob(QString receiptId, SystemContext context,
-                           std::shared_ptr<PersistentEnvironment> environment, QObject *parent)
+                           std::shared_ptr<PersistentEnvironment> environment, quintptr ownerWindow,
+                           QObject *parent)
     : QObject(parent)
     , m_receiptId(std::move(receiptId))
     , m_context(std::move(context))
     , m_environment(std::move(environment))
+    , m_ownerWindow(ownerWindow)
 {
     connect(&m_watcher, &QFutureWatcher<ChangeOutcome>::finished, this, [this] {
         const ChangeOutcome outcome = m_watcher.result();
@@ -42,8 +44,10 @@ void UninstallJob::start()
     // PATH entry and variables then by this process.
     const QString helper = elevatedHelper();
     const QStringList extra = elevatedHelperArguments();
-    m_watcher.setFuture(QtConcurrent::run([id, context, environment, helper, extra] {
-        return uninstallWithParts(id, ChangeOptions(), context, environment, helper, extra);
+    ChangeOptions options;
+    options.ownerWindow = m_ownerWindow;
+    m_watcher.setFuture(QtConcurrent::run([id, context, environment, helper, extra, options] {
+        return uninstallWithParts(id, options, context, environment, helper, extra);
     }));
 }
 

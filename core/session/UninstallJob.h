@@ -20,8 +20,9 @@ class UninstallJob final : public QObject
     Q_OBJECT
 
 public:
+    // `ownerWindow`: the window a consent prompt belongs to (an HWND), or 0.
     UninstallJob(QString receiptId, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,
-                 QObject *parent = nullptr);
+                 quintptr ownerWindow, QObject *parent = nullptr);
     // Waits for the worker: an uninstall is never left half done.
     ~UninstallJob() override;
 
@@ -36,6 +37,7 @@ private:
     QString m_receiptId;
     SystemContext m_context;
     std::shared_ptr<PersistentEnvironment> m_environment;
+    quintptr m_ownerWindow = 0;
     QFutureWatcher<ChangeOutcome> m_watcher;
     QElapsedTimer m_clock;
     bool m_running = false;

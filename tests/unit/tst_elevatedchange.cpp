@@ -16,6 +16,7 @@
 #include "platform/MemoryEnvironment.h"
 #include "session/InstallRequest.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -41,6 +42,7 @@ public:
     QString approvingProfile;
     QString account; // this process's account SID
     mutable QString ranIn;
+    mutable quintptr ranOwnedBy = 0;
     UacState uac = UacState::Enabled;
     mutable QStringList ranWith;
 
@@ -49,9 +51,10 @@ public:
     QString accountSid() const override { return account; }
     bool isAdministratorsMember() const override { return administrator; }
     UacState uacState() const override { return uac; }
-    Expected<int> runElevated(const QString &program, const QStringList &arguments,
-                              const QString &workingDir) const override
+    Expected<int> runElevated(const QString &program, const QStringList &arguments, const QString &workingDir,
+                              const ElevatedStart &start) const override
     {
+        ranOwnedBy = start.ownerWindow;
         ranWith = arguments;
         ranIn = workingDir;
         if (answer == Answer::No)
@@ -65,8 +68,14 @@ public:
         }
         process.setProcessEnvironment(environment);
         process.start(program, arguments);
-        if (!process.waitForFinished(120000))
-            return Elevation::startFailure(1460, program, QStringLiteral("timed out"));
+        QElapsedTimer waited;
+        waited.start();
+        while (!process.waitForFinished(100)) {
+            if (waited.elapsed() > 120000)
+                return Elevation::startFailure(1460, program, QStringLiteral("timed out"));
+            if (start.whileWaiting)
+                start.whileWaiting();
+        }
         return process.exitCode();
     }
 };
@@ -166,6 +175,28 @@ private Q_SLOTS:
         const ChangeOutcome ran =
             runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, running);
         QCOMPARE(ran.statusName(), QStringLiteral("done"));
+    }
+
+    // The consent prompt belongs to the caller's window, and a Cancel while the elevated run works
+    // reaches it (a file it looks for between its steps): it rolls back and says "cancelled".
+    void cancelReachesTheElevatedRun()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const TreeSnapshot before = TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData")});
+        PromptStandIn prompt;
+        ChangeOptions options;
+        options.ownerWindow = 0x5a17;
+        options.cancelled = [] { return true; };
+        const ChangeOutcome outcome =
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt,
+                              SystemContext::rooted(sandbox.root()), options);
+        QCOMPARE(outcome.statusName(), QStringLiteral("cancelled"));
+        QCOMPARE(outcome.exitCode(), 1602);
+        QCOMPARE(prompt.ranOwnedBy, quintptr(0x5a17));
+        QVERIFY(prompt.ranWith.contains(QStringLiteral("--cancel-file")));
+        const TreeSnapshot after = TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData")});
+        QVERIFY2(after == before, qPrintable(after.difference(before)));
     }
 
     void declinedPromptChangesNothing()

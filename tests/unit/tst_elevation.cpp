@@ -116,7 +116,8 @@ public:
     QString accountSid() const override { return localSystem ? QStringLiteral("S-1-5-18") : QString(); }
     bool isAdministratorsMember() const override { return administrator; }
     UacState uacState() const override { return uac; }
-    Expected<int> runElevated(const QString &program, const QStringList &, const QString &) const override
+    Expected<int> runElevated(const QString &program, const QStringList &, const QString &,
+                              const ElevatedStart &) const override
     {
         if (startError != 0)
             return startFailure(startError, program, QStringLiteral("fake"));
@@ -127,8 +128,8 @@ public:
 // What an install engine would do with it: the exit code, or the finding's id.
 QString applyElevated(const Elevation &elevation)
 {
-    const Expected<int> result =
-        elevation.runElevated(QStringLiteral("C:/x/cudnn-setup.exe"), {QStringLiteral("--apply")}, QString());
+    const Expected<int> result = elevation.runElevated(QStringLiteral("C:/x/cudnn-setup.exe"),
+                                                       {QStringLiteral("--apply")}, QString(), {});
     return result ? QString::number(*result) : result.error().id;
 }
 
@@ -412,7 +413,7 @@ private Q_SLOTS:
         Sandbox sandbox;
         const QString missing = sandbox.hostPath(QStringLiteral("/no such folder/cudnn-setup.exe"));
         const Expected<int> result =
-            Elevation::host().runElevated(missing, {QStringLiteral("--apply")}, sandbox.root());
+            Elevation::host().runElevated(missing, {QStringLiteral("--apply")}, sandbox.root(), {});
         QVERIFY(!result);
 #ifdef Q_OS_WIN
         QCOMPARE(result.error().id, QStringLiteral("elevation.failed"));

@@ -457,7 +457,8 @@ private Q_SLOTS:
             QString accountSid() const override { return QStringLiteral("S-1-5-18"); }
             bool isAdministratorsMember() const override { return true; }
             UacState uacState() const override { return UacState::Enabled; }
-            Expected<int> runElevated(const QString &, const QStringList &, const QString &) const override
+            Expected<int> runElevated(const QString &, const QStringList &, const QString &,
+                                      const ElevatedStart &) const override
             {
                 return 0;
             }

@@ -59,7 +59,8 @@ public:
     QString accountSid() const override { return m_account; }
     bool isAdministratorsMember() const override { return m_elevated; }
     UacState uacState() const override { return UacState::Enabled; }
-    Expected<int> runElevated(const QString &, const QStringList &, const QString &) const override
+    Expected<int> runElevated(const QString &, const QStringList &, const QString &,
+                              const ElevatedStart &) const override
     {
         return 0;
     }
