@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "platform/DurableFiles.h"
+#include "platform/Volumes.h"
 
 #include <QDir>
 #include <QFile>
@@ -54,11 +55,16 @@ Findings withElevationOffered(Findings findings, const InstallTarget &target, co
 QStringList installArguments(const QString &archivePath, const InstallTarget &target,
                              const ChangeOptions &options)
 {
+    // The elevated run may be another logon session, which sees neither this one's subst drives nor
+    // its network drives.
+    InstallTarget handedOver = target;
+    if (target.kind != InstallTarget::Kind::CudaToolkit)
+        handedOver.root = QDir::toNativeSeparators(Volumes::pathForOtherSessions(target.root));
     QStringList arguments{QStringLiteral("install"),
                           QStringLiteral("--archive"),
-                          QDir::toNativeSeparators(archivePath),
+                          QDir::toNativeSeparators(Volumes::pathForOtherSessions(archivePath)),
                           QStringLiteral("--target"),
-                          target.spec(),
+                          handedOver.spec(),
                           QStringLiteral("--path"),
                           pathScopeName(target.pathScope),
                           QStringLiteral("--json")};

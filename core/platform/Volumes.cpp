@@ -2,6 +2,11 @@
 
 #ifdef Q_OS_WIN
 #include <windows.h>
+
+#include <winnetwk.h>
+
+#include <iterator>
+#include <vector>
 #else
 #include <cerrno>
 #include <fcntl.h>
@@ -185,6 +190,48 @@ WriteProbe Volumes::tryReplace(const QString &hostFile) const
     qCDebug(lcPlatform) << "replace test of" << hostFile << (probe.ok ? "succeeded" : "failed:")
                         << probe.error;
     return probe;
+}
+
+QString Volumes::pathForOtherSessions(const QString &hostPath)
+{
+#ifdef Q_OS_WIN
+    const QString native = QDir::toNativeSeparators(QDir::cleanPath(hostPath));
+    if (native.size() < 2 || native.at(1) != QLatin1Char(':') || !native.at(0).isLetter())
+        return hostPath;
+    const QString drive = native.left(2).toUpper();
+    const QString rest = native.mid(2);
+    wchar_t target[1024] = {};
+    const std::wstring driveName = drive.toStdWString();
+    // A subst drive is a link to a folder: "\??\C:\folder".
+    if (QueryDosDeviceW(driveName.c_str(), target, DWORD(std::size(target))) > 0) {
+        const QString device = QString::fromWCharArray(target);
+        if (device.startsWith(QLatin1String("\\??\\")) && device.size() > 4) {
+            const QString resolved = QDir::cleanPath(QDir::fromNativeSeparators(device.mid(4) + rest));
+            qCInfo(lcPlatform) << hostPath << "is on a subst drive, for other sessions" << resolved;
+            return resolved;
+        }
+    }
+    const std::wstring root = (drive + QLatin1Char('\\')).toStdWString();
+    if (GetDriveTypeW(root.c_str()) == DRIVE_REMOTE) {
+        std::wstring path = native.toStdWString();
+        DWORD size = 0;
+        BYTE probe[1];
+        if (WNetGetUniversalNameW(path.data(), UNIVERSAL_NAME_INFO_LEVEL, probe, &size) == ERROR_MORE_DATA &&
+            size > 0) {
+            std::vector<BYTE> buffer(size);
+            if (WNetGetUniversalNameW(path.data(), UNIVERSAL_NAME_INFO_LEVEL, buffer.data(), &size) ==
+                NO_ERROR) {
+                const QString unc = QString::fromWCharArray(
+                    reinterpret_cast<const UNIVERSAL_NAME_INFOW *>(buffer.data())->lpUniversalName);
+                qCInfo(lcPlatform) << hostPath << "is on a network drive, for other sessions" << unc;
+                return QDir::fromNativeSeparators(unc);
+            }
+        }
+    }
+    return hostPath;
+#else
+    return hostPath;
+#endif
 }
 
 QString Volumes::nearestExisting(const QString &hostPath)

@@ -49,6 +49,12 @@ public:
     // `hostPath` itself if it exists, else the nearest existing path above it (which may be a
     // file); empty when nothing along the way exists.
     static QString nearestExisting(const QString &hostPath);
+    // `hostPath` as another logon session sees it, for a program started with administrator rights
+    // (which, unless EnableLinkedConnections is set, sees neither this session's network drives nor
+    // its subst drives): on Windows a subst drive is replaced by the folder it stands for, and a
+    // network drive by its UNC path (\\server\share\...). Any other path, and any other system, as
+    // it is.
+    static QString pathForOtherSessions(const QString &hostPath);
     // Whether this process runs as an administrator (an elevated token on Windows, root elsewhere):
     // Elevation::host().isElevated().
     static bool isElevated();

@@ -7,6 +7,7 @@
 #include "doctor/RepairSteps.h"
 #include "install/ElevatedChange.h"
 #include "platform/DurableFiles.h"
+#include "platform/Volumes.h"
 #include "verify/VerificationRecord.h"
 
 #include <QCoreApplication>
@@ -176,11 +177,22 @@ ChangeOutcome repairElevated(const QString &program, const QList<Repair> &repair
 {
     QJsonArray machine;
     QList<Repair> own;
-    for (const Repair &repair : repairs) {
-        if (repair.needsAdministrator)
-            machine.append(repair.toJson());
-        else
+    for (Repair repair : repairs) {
+        if (!repair.needsAdministrator) {
             own.append(repair);
+            continue;
+        }
+        // An archive on this session's subst or network drive, as the elevated session sees it.
+        for (QJsonObject &step : repair.steps) {
+            QJsonObject arguments = step.value(QStringLiteral("arguments")).toObject();
+            if (step.value(QStringLiteral("operation")).toString() != QLatin1String("unpack-archive"))
+                continue;
+            arguments.insert(
+                QStringLiteral("archive"),
+                Volumes::pathForOtherSessions(arguments.value(QStringLiteral("archive")).toString()));
+            step.insert(QStringLiteral("arguments"), arguments);
+        }
+        machine.append(repair.toJson());
     }
     const QByteArray request =
         QJsonDocument(QJsonObject{{QStringLiteral("schema"), QLatin1String(kRepairRequestSchema)},

@@ -22,6 +22,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#ifdef Q_OS_WIN
+#include <qt_windows.h>
+#endif
+
 using namespace cudnnsetup;
 
 namespace {
@@ -332,6 +336,35 @@ private Q_SLOTS:
         const QStringList arguments = cudnnsetup::installArguments(m_archive, target, options);
         QVERIFY2(arguments.contains(QStringLiteral("user:") + target.root),
                  qPrintable(arguments.join(QLatin1Char(' '))));
+    }
+
+    // An archive and a target on a subst drive reach the elevated run as the folders the drive
+    // stands for: another logon session does not see this one's subst (or network) drives.
+    void substDrivesAreResolvedForTheElevatedRun()
+    {
+#ifndef Q_OS_WIN
+        QSKIP("subst drives are Windows'");
+#else
+        QTemporaryDir folder;
+        const std::wstring real = QDir::toNativeSeparators(folder.path()).toStdWString();
+        wchar_t letter[] = L"Q:";
+        for (; letter[0] <= L'Y' && QueryDosDeviceW(letter, nullptr, 0) > 0; ++letter[0]) {
+        }
+        QVERIFY(DefineDosDeviceW(0, letter, real.c_str()));
+        const QString drive = QString::fromWCharArray(letter);
+        InstallTarget target;
+        target.kind = InstallTarget::Kind::Folder;
+        target.root = drive + QStringLiteral("\\cudnn");
+        target.pathScope = PathScope::None;
+        const QStringList arguments =
+            cudnnsetup::installArguments(drive + QStringLiteral("\\dl\\cudnn.zip"), target, ChangeOptions());
+        DefineDosDeviceW(DDD_REMOVE_DEFINITION, letter, nullptr);
+        const QString expected = QDir::toNativeSeparators(folder.path());
+        QVERIFY2(arguments.contains(expected + QStringLiteral("\\dl\\cudnn.zip")),
+                 qPrintable(arguments.join(QLatin1Char(' '))));
+        QVERIFY2(arguments.contains(QStringLiteral("dir:") + expected + QStringLiteral("\\cudnn")),
+                 qPrintable(arguments.join(QLatin1Char(' '))));
+#endif
     }
 
     // A student's machine-wide install with their own PATH, approved over the shoulder by an

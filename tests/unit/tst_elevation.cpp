@@ -440,7 +440,7 @@ private Q_SLOTS:
         // folder can outlast it a moment (seen under Wine), and the sandbox goes right after.
         const Expected<int> result = Elevation::host().runElevated(
             sandbox.hostPath(QStringLiteral("/elevated tool/tool.exe")),
-            {QStringLiteral("a b"), QString(), QStringLiteral("c:\\x\\")}, QDir::tempPath());
+            {QStringLiteral("a b"), QString(), QStringLiteral("c:\\x\\")}, QDir::tempPath(), {});
         QVERIFY2(result.ok(), qPrintable(result.error().details));
         QCOMPARE(*result, 3010);
         qInfo("under Wine: %d", runningUnderWine());
