@@ -228,11 +228,12 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
     const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),
                                          [](const Repair &repair) { return repair.needsAdministrator; });
     const QString stateFolder = machineWide ? folders.machine : folders.user;
-    if (const std::optional<Finding> error =
-            options.dryRun ? std::nullopt : folders.prepare(stateFolder, context, elevation)) {
+    if (const Expected<void> prepared =
+            options.dryRun ? Expected<void>() : folders.prepare(stateFolder, context, elevation);
+        !prepared) {
         ChangeOutcome outcome;
         outcome.status = ChangeOutcome::Status::Failed;
-        outcome.findings.append(*error);
+        outcome.findings.append(prepared.error());
         return outcome;
     }
     const QString id =

@@ -34,12 +34,12 @@ QString hostOf(const SystemContext &context, const QString &path)
 
 // Performs `inner` as a piece of the operation that is running: what the inner one would remember
 // is already known to the outer one's undo, and must not take the place of what it remembered.
-std::optional<Finding> performAsPartOf(Operation &inner, OperationContext &context)
+Expected<void> performAsPartOf(Operation &inner, OperationContext &context)
 {
     const auto remember = std::exchange(context.remember, [](const QJsonObject &) {});
-    std::optional<Finding> error = inner.perform(context);
+    Expected<void> done = inner.perform(context);
     context.remember = remember;
-    return error;
+    return done;
 }
 
 // zlibwapi.dll beside the cuDNN DLLs when, once they are unpacked, their imports ask for it and the
@@ -70,7 +70,7 @@ public:
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Checking whether the DLLs need zlibwapi.dll"));
     }
 
-    std::optional<Finding> perform(OperationContext &context) override
+    Expected<void> perform(OperationContext &context) override
     {
         QList<DllImage> images;
         for (const QString &dll : m_dlls) {
@@ -87,20 +87,21 @@ public:
             return zlibwapiUnavailable(importers);
         context.remember({{QStringLiteral("written"), needed}});
         if (!needed)
-            return std::nullopt;
+            return {};
         // What the write would remember is known: nothing was there to replace.
-        if (std::optional<Finding> error =
-                performAsPartOf(*operations::writeFile(m_destination, embeddedZlibwapi()), context))
-            return error;
+        if (Expected<void> written =
+                performAsPartOf(*operations::writeFile(m_destination, embeddedZlibwapi()), context);
+            !written)
+            return written;
         if (m_placed)
             *m_placed = true;
-        return std::nullopt;
+        return {};
     }
 
-    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
     {
         if (!remembered.value(QStringLiteral("written")).toBool())
-            return std::nullopt;
+            return {};
         // The file write was this operation's own: undone as that write would be.
         return operations::writeFile(m_destination, {})->undo(context, {{QStringLiteral("replaced"), false}});
     }
@@ -150,12 +151,12 @@ public:
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Replacing %1 at the next start"))
             .arg(QDir::toNativeSeparators(m_destination));
     }
-    std::optional<Finding> perform(OperationContext &context) override
+    Expected<void> perform(OperationContext &context) override
     {
         context.remember({{QStringLiteral("waiting"), waiting()}});
-        if (std::optional<Finding> error =
-                performAsPartOf(*operations::moveIntoPlace(m_staged, waiting()), context))
-            return error;
+        if (Expected<void> moved = performAsPartOf(*operations::moveIntoPlace(m_staged, waiting()), context);
+            !moved)
+            return moved;
         if (std::optional<QString> refused =
                 (m_files ? *m_files : FilesInUse::host()).replaceAtReboot(waiting(), m_destination)) {
             return Finding::error(
@@ -164,13 +165,15 @@ public:
                     .arg(QDir::toNativeSeparators(m_destination)),
                 *refused);
         }
-        return std::nullopt;
+        return {};
     }
-    std::optional<Finding> undo(OperationContext &, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &, const QJsonObject &remembered) override
     {
-        if (!remembered.isEmpty() && QFileInfo::exists(waiting()) && !QFileInfo::exists(m_staged))
-            durable::rename(waiting(), m_staged);
-        return std::nullopt;
+        if (!remembered.isEmpty() && QFileInfo::exists(waiting()) && !QFileInfo::exists(m_staged)) {
+            if (const std::optional<QString> error = durable::rename(waiting(), m_staged))
+                return operations::fileFailure(waiting(), *error);
+        }
+        return {};
     }
     QStringList changedPaths(const QJsonObject &) const override
     {
@@ -332,13 +335,13 @@ std::unique_ptr<InstallLock> StateFolders::tryLock(const SystemContext &context,
                                                    bool *shutOut) const
 {
     if (elevation.isElevated()) {
-        if (const std::optional<Finding> error = prepare(machine, context, elevation))
-            qCWarning(lcInstall).noquote() << error->message.toString() << error->details;
+        if (const Expected<void> prepared = prepare(machine, context, elevation); !prepared)
+            qCWarning(lcInstall).noquote() << prepared.error().message.toString() << prepared.error().details;
     }
     return InstallLock::tryAcquire(lockFile(), lockScope, shutOut);
 }
 
-std::optional<Finding> StateFolders::prepare(const QString &folder, const SystemContext &context,
+Expected<void> StateFolders::prepare(const QString &folder, const SystemContext &context,
                                              const Elevation &elevation) const
 {
     const QString shown = QDir::toNativeSeparators(context.files().fromHost(folder));
@@ -361,19 +364,19 @@ std::optional<Finding> StateFolders::prepare(const QString &folder, const System
         folder == machine && security.descriptorOf(QFileInfo(folder).absolutePath()).has_value();
     if (info.isDir()) {
         if (!keepsAcls || !elevation.isElevated())
-            return std::nullopt;
+            return {};
         const std::optional<SecurityDescriptor> descriptor = security.descriptorOf(folder);
         const WriteAudit audit = descriptor ? security::auditWriters(*descriptor, ObjectRole::Folder,
                                                                      StateTrust::trustedAccounts(elevation))
                                             : WriteAudit{};
         if (descriptor && audit.trusted())
-            return std::nullopt;
+            return {};
         // Made by an older version or by hand: what others put in it is doubted file by file.
         qCWarning(lcInstall).noquote() << "state folder" << folder << "could be changed by others ("
                                        << audit.summary() << "); it is made the administrators' alone";
         if (const std::optional<QString> error = security.protect(folder, security::adminsOnlySddl()))
             return cannotMake(*error);
-        return std::nullopt;
+        return {};
     }
     if (keepsAcls && !elevation.isElevated()) {
         return Finding::error(
@@ -394,7 +397,7 @@ std::optional<Finding> StateFolders::prepare(const QString &folder, const System
             return cannotMake(*error);
         }
     }
-    return std::nullopt;
+    return {};
 }
 
 ChangeOutcome ChangeOutcome::busy(bool shutOut)
@@ -648,9 +651,10 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     }
 
     const QString stateFolder = folders.forTarget(target, context, elevation);
-    if (const std::optional<Finding> error =
-            options.dryRun ? std::nullopt : folders.prepare(stateFolder, context, elevation))
-        return failed(findings + Findings{*error});
+    if (const Expected<void> prepared =
+            options.dryRun ? Expected<void>() : folders.prepare(stateFolder, context, elevation);
+        !prepared)
+        return failed(findings + Findings{prepared.error()});
     const QString id =
         QStringLiteral("cudnn-%1-cuda%2-%3")
             .arg(archive.cudnn.toString(),

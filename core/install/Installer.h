@@ -53,7 +53,7 @@ struct StateFolders
     // that others can change (made by an older version, or by hand) is given that descriptor again
     // by an elevated process. A link or junction in its place is refused. The error says why it
     // cannot be made.
-    std::optional<Finding> prepare(const QString &folder, const SystemContext &context,
+    Expected<void> prepare(const QString &folder, const SystemContext &context,
                                    const Elevation &elevation) const;
 
     InstallLock::Scope lockScope = InstallLock::Scope::RunningSystem;

@@ -34,12 +34,12 @@ Expected<Journal> Journal::create(const QString &path, const QJsonObject &header
     Journal journal(path);
     QJsonObject first = header;
     first.insert(QStringLiteral("schema"), QLatin1String(kSchema));
-    if (std::optional<Finding> error = journal.append(first))
-        return *error;
+    if (const Expected<void> written = journal.append(first); !written)
+        return written.error();
     return journal;
 }
 
-std::optional<Finding> Journal::append(const QJsonObject &line)
+Expected<void> Journal::append(const QJsonObject &line)
 {
     QFile file(m_path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Append))
@@ -51,27 +51,27 @@ std::optional<Finding> Journal::append(const QJsonObject &line)
     QString error;
     if (!flushFileToDisk(m_path, &error))
         return journalError(m_path, error);
-    return std::nullopt;
+    return {};
 }
 
-std::optional<Finding> Journal::begin(int sequence, const QString &name, const QJsonObject &arguments)
+Expected<void> Journal::begin(int sequence, const QString &name, const QJsonObject &arguments)
 {
     return append({{QStringLiteral("seq"), sequence},
                    {QStringLiteral("begin"),
                     QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}}}});
 }
 
-std::optional<Finding> Journal::state(int sequence, const QJsonObject &state)
+Expected<void> Journal::state(int sequence, const QJsonObject &state)
 {
     return append({{QStringLiteral("seq"), sequence}, {QStringLiteral("state"), state}});
 }
 
-std::optional<Finding> Journal::done(int sequence)
+Expected<void> Journal::done(int sequence)
 {
     return append({{QStringLiteral("seq"), sequence}, {QStringLiteral("done"), true}});
 }
 
-std::optional<Finding> Journal::commit()
+Expected<void> Journal::commit()
 {
     return append({{QStringLiteral("commit"), true}});
 }

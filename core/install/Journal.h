@@ -51,14 +51,14 @@ public:
     Journal &operator=(Journal &&) = default;
 
     QString path() const { return m_path; }
-    std::optional<Finding> begin(int sequence, const QString &name, const QJsonObject &arguments);
-    std::optional<Finding> state(int sequence, const QJsonObject &state);
-    std::optional<Finding> done(int sequence);
-    std::optional<Finding> commit();
+    Expected<void> begin(int sequence, const QString &name, const QJsonObject &arguments);
+    Expected<void> state(int sequence, const QJsonObject &state);
+    Expected<void> done(int sequence);
+    Expected<void> commit();
 
 private:
     explicit Journal(const QString &path);
-    std::optional<Finding> append(const QJsonObject &line);
+    Expected<void> append(const QJsonObject &line);
 
     QString m_path;
 };

@@ -71,9 +71,9 @@ public:
     virtual QString name() const = 0;          // the name it is registered under
     virtual QJsonObject arguments() const = 0; // enough to construct it again
     virtual Text description() const = 0;      // for progress and logs
-    virtual std::optional<Finding> perform(OperationContext &context) = 0;
+    virtual Expected<void> perform(OperationContext &context) = 0;
     // `remembered` is what perform() handed to context.remember, if it got that far.
-    virtual std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) = 0;
+    virtual Expected<void> undo(OperationContext &context, const QJsonObject &remembered) = 0;
     // Work after the commit point: drop the backups that only an undo needed.
     virtual void finish(OperationContext &context, const QJsonObject &remembered);
 

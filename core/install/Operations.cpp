@@ -141,7 +141,7 @@ public:
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Placing %1")).arg(native(m_destination));
     }
 
-    std::optional<Finding> perform(OperationContext &context) override
+    Expected<void> perform(OperationContext &context) override
     {
         const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
         const bool replacing = QFileInfo::exists(m_destination);
@@ -175,13 +175,13 @@ public:
         }
         if (error)
             return fileFailure(m_destination, *error, cause);
-        return std::nullopt;
+        return {};
     }
 
-    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
     {
         if (remembered.isEmpty())
-            return std::nullopt; // it wrote its intent down before touching anything
+            return {}; // it wrote its intent down before touching anything
         durable::remove(m_destination + kPartialSuffix);
         const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
         const bool replaced = remembered.value(QStringLiteral("replaced")).toBool();
@@ -200,7 +200,7 @@ public:
             if (std::optional<QString> error = durable::rename(backup, m_destination))
                 return fileFailure(m_destination, *error);
         }
-        return std::nullopt;
+        return {};
     }
 
     void finish(OperationContext &context, const QJsonObject &remembered) override
@@ -290,7 +290,7 @@ public:
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Unpacking %1")).arg(QFileInfo(m_archive).fileName());
     }
 
-    std::optional<Finding> perform(OperationContext &context) override
+    Expected<void> perform(OperationContext &context) override
     {
         context.remember({{QStringLiteral("staging"), m_staging}});
         ExtractOptions options;
@@ -304,14 +304,14 @@ public:
             return extraction.error();
         if (m_result)
             *m_result = *extraction;
-        return std::nullopt;
+        return {};
     }
 
-    std::optional<Finding> undo(OperationContext &, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &, const QJsonObject &remembered) override
     {
         if (!remembered.isEmpty())
             durable::removeTree(m_staging);
-        return std::nullopt;
+        return {};
     }
 
     void finish(OperationContext &, const QJsonObject &) override { durable::removeTree(m_staging); }
@@ -346,7 +346,7 @@ public:
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Creating %1")).arg(native(m_path));
     }
 
-    std::optional<Finding> perform(OperationContext &context) override
+    Expected<void> perform(OperationContext &context) override
     {
         QStringList missing; // the deepest last
         for (QString folder = QDir::cleanPath(m_path); !QFileInfo::exists(folder);
@@ -368,17 +368,17 @@ public:
         }
         if (!QFileInfo(m_path).isDir())
             return fileFailure(m_path, QStringLiteral("not a folder"));
-        return std::nullopt;
+        return {};
     }
 
-    std::optional<Finding> undo(OperationContext &, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &, const QJsonObject &remembered) override
     {
         const QJsonArray created = remembered.value(QStringLiteral("created")).toArray();
         for (auto folder = created.constEnd(); folder != created.constBegin();) {
             --folder;
             QDir().rmdir(folder->toString()); // only while empty: what else is there stays
         }
-        return std::nullopt;
+        return {};
     }
 
     // With the folders above it that it created, which its undo removes while empty.
@@ -410,26 +410,26 @@ public:
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Removing %1")).arg(native(m_path));
     }
 
-    std::optional<Finding> perform(OperationContext &context) override
+    Expected<void> perform(OperationContext &context) override
     {
         context.remember({{QStringLiteral("existed"), QFileInfo::exists(m_path)}});
         if (!QFileInfo::exists(m_path))
-            return std::nullopt;
+            return {};
         durable::FailureCause cause;
         if (std::optional<QString> error =
                 moveAside(m_path, context.backupPath(QFileInfo(m_path).fileName()), &cause))
             return fileFailure(m_path, *error, cause);
-        return std::nullopt;
+        return {};
     }
 
-    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
     {
         const QString backup = context.backupPath(QFileInfo(m_path).fileName());
         if (!remembered.value(QStringLiteral("existed")).toBool() || !QFileInfo::exists(backup))
-            return std::nullopt;
+            return {};
         if (std::optional<QString> error = moveAside(backup, m_path))
             return fileFailure(m_path, *error);
-        return std::nullopt;
+        return {};
     }
 
     void finish(OperationContext &context, const QJsonObject &) override
@@ -457,7 +457,7 @@ public:
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Removing %1")).arg(native(m_path));
     }
 
-    std::optional<Finding> perform(OperationContext &context) override
+    Expected<void> perform(OperationContext &context) override
     {
         const QDir dir(m_path);
         const bool empty = dir.exists() &&
@@ -465,14 +465,14 @@ public:
         context.remember({{QStringLiteral("removed"), empty}});
         if (empty)
             QDir().rmdir(m_path);
-        return std::nullopt;
+        return {};
     }
 
-    std::optional<Finding> undo(OperationContext &, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &, const QJsonObject &remembered) override
     {
         if (remembered.value(QStringLiteral("removed")).toBool())
             QDir().mkpath(m_path);
-        return std::nullopt;
+        return {};
     }
 
     QStringList changedPaths(const QJsonObject &) const override { return {m_path}; }
@@ -520,25 +520,25 @@ public:
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Setting the environment variable %1")).arg(m_name);
     }
 
-    std::optional<Finding> perform(OperationContext &context) override
+    Expected<void> perform(OperationContext &context) override
     {
         const auto before = context.environment->read(m_scope, m_name);
         if (!before)
             return before.error();
         context.remember({{QStringLiteral("before"), valueToJson(*before)}});
         if (*before == m_value)
-            return std::nullopt;
-        std::optional<Finding> error = m_value ? context.environment->write(m_scope, m_name, *m_value)
-                                               : context.environment->remove(m_scope, m_name);
-        if (!error)
-            context.environment->announceChange();
-        return error;
+            return {};
+        if (const std::optional<Finding> error = m_value ? context.environment->write(m_scope, m_name, *m_value)
+                                                         : context.environment->remove(m_scope, m_name))
+            return *error;
+        context.environment->announceChange();
+        return {};
     }
 
-    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
     {
         if (!remembered.contains(QStringLiteral("before")))
-            return std::nullopt;
+            return {};
         const std::optional<StoredEnvironmentValue> before =
             valueFromJson(remembered.value(QStringLiteral("before")));
         const auto now = context.environment->read(m_scope, m_name);
@@ -548,13 +548,13 @@ public:
             // Someone changed it since (or it was never written): theirs stays.
             if (*now != before)
                 qCWarning(lcInstall).noquote() << m_name << "changed since it was set; left as it is";
-            return std::nullopt;
+            return {};
         }
-        std::optional<Finding> error = before ? context.environment->write(m_scope, m_name, *before)
-                                              : context.environment->remove(m_scope, m_name);
-        if (!error)
-            context.environment->announceChange();
-        return error;
+        if (const std::optional<Finding> error = before ? context.environment->write(m_scope, m_name, *before)
+                                                        : context.environment->remove(m_scope, m_name))
+            return *error;
+        context.environment->announceChange();
+        return {};
     }
 
     QStringList changedPaths(const QJsonObject &) const override { return {}; }
@@ -635,7 +635,7 @@ public:
                         : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Taking %1 off PATH")).arg(m_entry);
     }
 
-    std::optional<Finding> perform(OperationContext &context) override
+    Expected<void> perform(OperationContext &context) override
     {
         const auto before = context.environment->read(m_scope, pathName());
         if (!before)
@@ -647,19 +647,19 @@ public:
         context.remember({{QStringLiteral("before"), valueToJson(*before)},
                           {QStringLiteral("after"), valueToJson(after)}});
         if (before->has_value() && before->value() == after)
-            return std::nullopt;
+            return {};
         if (!before->has_value() && after.text.isEmpty())
-            return std::nullopt;
-        if (std::optional<Finding> error = context.environment->write(m_scope, pathName(), after))
-            return error;
+            return {};
+        if (const std::optional<Finding> error = context.environment->write(m_scope, pathName(), after))
+            return *error;
         context.environment->announceChange();
-        return std::nullopt;
+        return {};
     }
 
-    std::optional<Finding> undo(OperationContext &context, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
     {
         if (!remembered.contains(QStringLiteral("after")))
-            return std::nullopt;
+            return {};
         const std::optional<StoredEnvironmentValue> before =
             valueFromJson(remembered.value(QStringLiteral("before")));
         const std::optional<StoredEnvironmentValue> after =
@@ -668,7 +668,7 @@ public:
         if (!now)
             return now.error();
         if (*now == before)
-            return std::nullopt; // never written, or already undone
+            return {}; // never written, or already undone
         std::optional<Finding> error;
         if (*now == after) {
             error = before ? context.environment->write(m_scope, pathName(), *before)
@@ -677,18 +677,19 @@ public:
             // PATH changed since: take out only ours, if it was not there before.
             const PathEditor editor = editorFor(context);
             if (before && editor.indexOf(before->text, m_entry) >= 0)
-                return std::nullopt;
+                return {};
             StoredEnvironmentValue without = now->value();
             without.text = editor.withoutEntry(without.text, m_entry);
             error = context.environment->write(m_scope, pathName(), without);
         } else {
             qCWarning(lcInstall).noquote()
                 << "PATH changed since" << m_entry << "was taken off; left as it is";
-            return std::nullopt;
+            return {};
         }
-        if (!error)
-            context.environment->announceChange();
-        return error;
+        if (error)
+            return *error;
+        context.environment->announceChange();
+        return {};
     }
 
     QStringList changedPaths(const QJsonObject &) const override { return {}; }

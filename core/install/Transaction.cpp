@@ -100,22 +100,22 @@ Transaction::Result Transaction::run(const Progress &progress, const std::functi
         if (progress)
             progress(i, size(), operation.description());
         m_context.sequence = i;
-        if (std::optional<Finding> error = log.begin(i, operation.name(), operation.arguments()))
-            return failAndRollBack(Outcome::RolledBack, error);
+        if (const Expected<void> begun = log.begin(i, operation.name(), operation.arguments()); !begun)
+            return failAndRollBack(Outcome::RolledBack, begun.error());
         written.entries.append({i, operation.name(), operation.arguments(), {}, false});
         std::optional<Finding> journalProblem;
         m_context.remember = [&](const QJsonObject &state) {
             written.entries.last().state = state;
-            if (std::optional<Finding> error = log.state(i, state))
-                journalProblem = error;
+            if (const Expected<void> noted = log.state(i, state); !noted)
+                journalProblem = noted.error();
         };
         if (m_context.crashes(FaultPoint::Stage::BeforePerform)) {
             result.outcome = Outcome::Crashed;
             return result;
         }
-        std::optional<Finding> error = operation.perform(m_context);
-        if (!error && journalProblem)
-            error = journalProblem;
+        const Expected<void> performed = operation.perform(m_context);
+        std::optional<Finding> error =
+            !performed ? std::optional<Finding>(performed.error()) : journalProblem;
         if (m_context.crashes(FaultPoint::Stage::AfterPerform) ||
             (error && error->id == QLatin1String("install.crashed"))) {
             result.outcome = Outcome::Crashed;
@@ -128,14 +128,14 @@ Transaction::Result Transaction::run(const Progress &progress, const std::functi
                 << "operation" << i << operation.name() << "failed:" << error->details;
             return failAndRollBack(Outcome::RolledBack, error);
         }
-        if (std::optional<Finding> journalError = log.done(i))
-            return failAndRollBack(Outcome::RolledBack, journalError);
+        if (const Expected<void> noted = log.done(i); !noted)
+            return failAndRollBack(Outcome::RolledBack, noted.error());
         written.entries.last().done = true;
     }
     if (cancelled && cancelled())
         return failAndRollBack(Outcome::Cancelled, std::nullopt);
-    if (std::optional<Finding> error = log.commit())
-        return failAndRollBack(Outcome::RolledBack, error);
+    if (const Expected<void> committed = log.commit(); !committed)
+        return failAndRollBack(Outcome::RolledBack, committed.error());
     written.committed = true;
     m_context.sequence = size();
     if (m_context.crashes(FaultPoint::Stage::AfterCommit)) {
@@ -168,10 +168,10 @@ Findings Transaction::rollBack(const Journal::Contents &contents, OperationConte
             continue;
         }
         context.sequence = entry->sequence;
-        if (std::optional<Finding> error = operation->undo(context, entry->state)) {
+        if (const Expected<void> undone = operation->undo(context, entry->state); !undone) {
             qCWarning(lcInstall).noquote()
-                << "undo of" << entry->sequence << entry->name << "failed:" << error->details;
-            problems.append(*error);
+                << "undo of" << entry->sequence << entry->name << "failed:" << undone.error().details;
+            problems.append(undone.error());
         }
     }
     return problems;

@@ -261,11 +261,11 @@ ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemCon
     QString stagedArchive;
     const StateFolders folders = StateFolders::of(context);
     if (!archivePath.isEmpty()) {
-        if (const std::optional<Finding> error =
-                folders.prepare(folders.machine, context, Elevation::host())) {
+        if (const Expected<void> prepared = folders.prepare(folders.machine, context, Elevation::host());
+            !prepared) {
             ChangeOutcome outcome;
             outcome.status = ChangeOutcome::Status::Failed;
-            outcome.findings.append(*error);
+            outcome.findings.append(prepared.error());
             return outcome;
         }
         stagedArchive = folders.machine + QStringLiteral("/repair-archive-") +

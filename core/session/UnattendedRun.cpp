@@ -335,9 +335,9 @@ int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext 
     // A log in the machine's state folder goes where only administrators can write.
     const StateFolders folders = StateFolders::of(context);
     if (QDir::cleanPath(log.absolutePath()).startsWith(QDir::cleanPath(folders.machine) + QLatin1Char('/'))) {
-        if (const std::optional<Finding> error =
-                folders.prepare(folders.machine, context, Elevation::host())) {
-            qCWarning(lcInstall).noquote() << error->message.toString() << error->details;
+        if (const Expected<void> prepared = folders.prepare(folders.machine, context, Elevation::host());
+            !prepared) {
+            qCWarning(lcInstall).noquote() << prepared.error().message.toString() << prepared.error().details;
             return kInvalidParameter;
         }
     }

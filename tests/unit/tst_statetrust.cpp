@@ -491,27 +491,26 @@ private Q_SLOTS:
         security->set(QFileInfo(folder).absolutePath(), kProgramData);
         QDir().mkpath(QFileInfo(folder).absolutePath());
 
-        const std::optional<Finding> refused =
-            machine.folders.prepare(folder, secured, FixedElevation(false));
-        QVERIFY(refused);
-        QCOMPARE(refused->id, QStringLiteral("state.needs-administrator"));
+        const Expected<void> refused = machine.folders.prepare(folder, secured, FixedElevation(false));
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().id, QStringLiteral("state.needs-administrator"));
         QVERIFY(machine.folders.tryLock(secured, FixedElevation(false)));
         QVERIFY(!QFileInfo::exists(folder));
         // The user's own folder needs no one's leave.
-        QVERIFY(!machine.folders.prepare(machine.folders.user, secured, FixedElevation(false)));
+        QVERIFY(machine.folders.prepare(machine.folders.user, secured, FixedElevation(false)).ok());
 
-        QVERIFY(!machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)));
+        QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)).ok());
         QVERIFY(QFileInfo(folder).isDir());
         using Protected = QList<QPair<QString, QString>>;
         QCOMPARE(security->protectedFolders(), (Protected{{folder, security::adminsOnlySddl()}}));
         // Trusted now: nothing more to do.
-        QVERIFY(!machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)));
+        QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)).ok());
         QCOMPARE(security->protectedFolders().size(), 1);
 
         security->set(folder, kInheritedStateFolder);
-        QVERIFY(!machine.folders.prepare(folder, secured, FixedElevation(false)));
+        QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(false)).ok());
         QCOMPARE(security->protectedFolders().size(), 1);
-        QVERIFY(!machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)));
+        QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)).ok());
         QCOMPARE(security->protectedFolders(),
                  (Protected{{folder, security::adminsOnlySddl()}, {folder, security::adminsOnlySddl()}}));
     }
@@ -545,10 +544,10 @@ private Q_SLOTS:
 
         QVERIFY(QDir(machine.folders.machine).removeRecursively());
         QVERIFY(QFile::link(elsewhere, machine.folders.machine));
-        const std::optional<Finding> error =
+        const Expected<void> error =
             machine.folders.prepare(machine.folders.machine, secured, FixedElevation(true, kAdministrator));
-        QVERIFY(error);
-        QCOMPARE(error->id, QStringLiteral("state.folder-failed"));
+        QVERIFY(!error);
+        QCOMPARE(error.error().id, QStringLiteral("state.folder-failed"));
         QVERIFY(security->protectedFolders().isEmpty());
     }
 #endif

@@ -206,19 +206,19 @@ private Q_SLOTS:
         context.remember = [&](const QJsonObject &state) { remembered = state; };
         for (int i = 0; i < index; ++i) {
             context.sequence = i;
-            QVERIFY(!const_cast<Operation &>(before.at(i)).perform(context));
+            QVERIFY(const_cast<Operation &>(before.at(i)).perform(context).ok());
         }
         const World start = capture(scene.dir.path(), *scene.environment, {QStringLiteral("state/backup")});
         Operation &operation = const_cast<Operation &>(transaction.at(index));
         context.sequence = index;
-        QVERIFY(!operation.perform(context));
+        QVERIFY(operation.perform(context).ok());
         const World after = capture(scene.dir.path(), *scene.environment, {QStringLiteral("state/backup")});
         QVERIFY2(!(after == start), qPrintable(operation.name())); // it did something
-        QVERIFY(!operation.undo(context, remembered));
+        QVERIFY(operation.undo(context, remembered).ok());
         const World undone = capture(scene.dir.path(), *scene.environment, {QStringLiteral("state/backup")});
         QVERIFY2(undone == start, qPrintable(undone.describe(start)));
         // A second undo changes nothing.
-        QVERIFY(!operation.undo(context, remembered));
+        QVERIFY(operation.undo(context, remembered).ok());
         QVERIFY(capture(scene.dir.path(), *scene.environment, {QStringLiteral("state/backup")}) == start);
     }
 
@@ -395,21 +395,21 @@ private Q_SLOTS:
         context.remember = [&](const QJsonObject &state) { remembered = state; };
         const QString ours = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin");
         auto add = operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine, ours);
-        QVERIFY(!add->perform(context));
+        QVERIFY(add->perform(context).ok());
         const StoredEnvironmentValue added =
             *scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
         QCOMPARE(added.text, ours + QLatin1Char(';') + raw);
         QCOMPARE(added.expandable, false);
-        QVERIFY(!add->undo(context, remembered));
+        QVERIFY(add->undo(context, remembered).ok());
         QCOMPARE(*scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")), original);
 
         // Someone edits PATH in between: the undo takes out only ours.
-        QVERIFY(!add->perform(context));
+        QVERIFY(add->perform(context).ok());
         StoredEnvironmentValue edited =
             *scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
         edited.text += QStringLiteral("D:\\Later");
         scene.environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), edited);
-        QVERIFY(!add->undo(context, remembered));
+        QVERIFY(add->undo(context, remembered).ok());
         QCOMPARE(scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
                  raw + QStringLiteral("D:\\Later"));
 
@@ -418,7 +418,7 @@ private Q_SLOTS:
             EnvironmentScope::Machine, QStringLiteral("PATH"),
             {QStringLiteral("\"c:\\program files\\nvidia\\cudnn\\v9.1\\bin\\\";C:\\x"), true});
         const int writes = scene.environment->writeCount();
-        QVERIFY(!add->perform(context));
+        QVERIFY(add->perform(context).ok());
         QCOMPARE(scene.environment->writeCount(), writes);
     }
 
@@ -445,12 +445,12 @@ private Q_SLOTS:
         // Made again from its journal entry, as a recovery would: the fixes travel with it.
         auto replayed = Operation::create(add->name(), add->arguments());
         QVERIFY(replayed);
-        QVERIFY(!replayed->perform(context));
+        QVERIFY(replayed->perform(context).ok());
         QCOMPARE(scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
                  QStringLiteral("C:\\Tools;") + ours + QStringLiteral(";C:\\old\\cudnn\\bin"));
         QCOMPARE(analysis.preview.after.join(QLatin1Char(';')),
                  scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text);
-        QVERIFY(!replayed->undo(context, remembered));
+        QVERIFY(replayed->undo(context, remembered).ok());
         QCOMPARE(*scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")), original);
     }
 
@@ -483,10 +483,13 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("j"));
         auto journal = Journal::create(path, {{QStringLiteral("id"), QStringLiteral("x")}});
         QVERIFY(journal);
-        QVERIFY(!journal.value().begin(0, QStringLiteral("make-directory"),
-                                       {{QStringLiteral("path"), QStringLiteral("/a")}}));
-        QVERIFY(!journal.value().state(0, {{QStringLiteral("created"), QJsonArray{QStringLiteral("/a")}}}));
-        QVERIFY(!journal.value().done(0));
+        QVERIFY(
+            journal.value()
+                .begin(0, QStringLiteral("make-directory"), {{QStringLiteral("path"), QStringLiteral("/a")}})
+                .ok());
+        QVERIFY(
+            journal.value().state(0, {{QStringLiteral("created"), QJsonArray{QStringLiteral("/a")}}}).ok());
+        QVERIFY(journal.value().done(0).ok());
         QFile file(path);
         QVERIFY(file.open(QIODevice::Append));
         file.write("{\"commit\":tr");
@@ -511,13 +514,16 @@ private Q_SLOTS:
                 Journal::create(scene.journal(), {{QStringLiteral("id"), QStringLiteral("y")},
                                                   {QStringLiteral("kind"), QStringLiteral("install")}});
             QVERIFY(journal);
-            QVERIFY(
-                !journal.value().begin(0, QStringLiteral("make-directory"),
-                                       {{QStringLiteral("path"), scene.root() + QStringLiteral("/new")}}));
-            QVERIFY(!journal.value().state(
-                0, {{QStringLiteral("created"), QJsonArray{scene.root() + QStringLiteral("/new")}}}));
+            QVERIFY(journal.value()
+                        .begin(0, QStringLiteral("make-directory"),
+                               {{QStringLiteral("path"), scene.root() + QStringLiteral("/new")}})
+                        .ok());
+            QVERIFY(journal.value()
+                        .state(0, {{QStringLiteral("created"),
+                                    QJsonArray{scene.root() + QStringLiteral("/new")}}})
+                        .ok());
             QVERIFY(QDir().mkdir(scene.root() + QStringLiteral("/new")));
-            QVERIFY(!journal.value().begin(1, QStringLiteral("from-the-future"), {}));
+            QVERIFY(journal.value().begin(1, QStringLiteral("from-the-future"), {}).ok());
         }
         const Findings findings = Transaction::recover(scene.journal(), scene.context());
         QStringList ids;
