@@ -29,7 +29,7 @@ constexpr qint64 kProgressIntervalMs = 100;
 // those only while it is empty: nothing this extraction made stays behind.
 void removeStaging(const QString &staging, const QStringList &madeParents)
 {
-    durable::removeTree(staging);
+    durable::discardTree(staging);
     for (const QString &folder : madeParents) {
         if (!QDir().rmdir(folder))
             break;

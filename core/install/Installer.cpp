@@ -342,7 +342,7 @@ std::unique_ptr<InstallLock> StateFolders::tryLock(const SystemContext &context,
 }
 
 Expected<void> StateFolders::prepare(const QString &folder, const SystemContext &context,
-                                             const Elevation &elevation) const
+                                     const Elevation &elevation) const
 {
     const QString shown = QDir::toNativeSeparators(context.files().fromHost(folder));
     const auto cannotMake = [&](const QString &details) {
@@ -665,7 +665,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const QString keptFolder = receiptsFolder + QLatin1Char('/') + id;
     const QString staging = hostOf(context, target.stagingFolder());
     if (QFileInfo::exists(staging) && !options.dryRun)
-        durable::removeTree(staging); // ours by its name: what a crash during unpacking left
+        durable::discardTree(staging); // ours by its name: what a crash during unpacking left
 
     OperationContext operationContext;
     operationContext.environment = environment;

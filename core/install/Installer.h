@@ -54,7 +54,7 @@ struct StateFolders
     // by an elevated process. A link or junction in its place is refused. The error says why it
     // cannot be made.
     Expected<void> prepare(const QString &folder, const SystemContext &context,
-                                   const Elevation &elevation) const;
+                           const Elevation &elevation) const;
 
     InstallLock::Scope lockScope = InstallLock::Scope::RunningSystem;
 };

@@ -72,7 +72,7 @@ std::optional<QString> moveAside(const QString &from, const QString &to,
     if (std::optional<QString> error = durable::copy(from, to + kPartialSuffix, to, {}, cause))
         return error;
     if (std::optional<QString> error = durable::remove(from, cause)) {
-        durable::remove(to); // not set aside after all: no second copy for an undo to find
+        durable::discard(to); // not set aside after all: no second copy for an undo to find
         return error;
     }
     return std::nullopt;
@@ -182,7 +182,7 @@ public:
     {
         if (remembered.isEmpty())
             return {}; // it wrote its intent down before touching anything
-        durable::remove(m_destination + kPartialSuffix);
+        durable::discard(m_destination + kPartialSuffix);
         const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
         const bool replaced = remembered.value(QStringLiteral("replaced")).toBool();
         // Ours is at the destination unless the old file is still there (not yet set aside).
@@ -209,7 +209,7 @@ public:
         if (!remembered.value(QStringLiteral("replaced")).toBool() || !QFileInfo::exists(backup))
             return;
         if (m_keepReplacedAs.isEmpty() || moveAside(backup, m_keepReplacedAs))
-            durable::remove(backup);
+            durable::discard(backup);
     }
 
     QStringList changedPaths(const QJsonObject &) const override
@@ -310,11 +310,11 @@ public:
     Expected<void> undo(OperationContext &, const QJsonObject &remembered) override
     {
         if (!remembered.isEmpty())
-            durable::removeTree(m_staging);
+            durable::discardTree(m_staging);
         return {};
     }
 
-    void finish(OperationContext &, const QJsonObject &) override { durable::removeTree(m_staging); }
+    void finish(OperationContext &, const QJsonObject &) override { durable::discardTree(m_staging); }
 
     QStringList changedPaths(const QJsonObject &) const override { return {m_staging}; }
 
@@ -434,7 +434,7 @@ public:
 
     void finish(OperationContext &context, const QJsonObject &) override
     {
-        durable::remove(context.backupPath(QFileInfo(m_path).fileName()));
+        durable::discard(context.backupPath(QFileInfo(m_path).fileName()));
     }
 
     QStringList changedPaths(const QJsonObject &) const override { return {m_path}; }
@@ -528,8 +528,9 @@ public:
         context.remember({{QStringLiteral("before"), valueToJson(*before)}});
         if (*before == m_value)
             return {};
-        if (const std::optional<Finding> error = m_value ? context.environment->write(m_scope, m_name, *m_value)
-                                                         : context.environment->remove(m_scope, m_name))
+        if (const std::optional<Finding> error = m_value
+                                                     ? context.environment->write(m_scope, m_name, *m_value)
+                                                     : context.environment->remove(m_scope, m_name))
             return *error;
         context.environment->announceChange();
         return {};

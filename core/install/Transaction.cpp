@@ -30,7 +30,7 @@ std::unique_ptr<Operation> operationFor(const Journal::Entry &entry,
 void removeJournal(const QString &journalPath, const QString &backupFolder)
 {
     if (!backupFolder.isEmpty())
-        durable::removeTree(backupFolder);
+        durable::discardTree(backupFolder);
     QFile::remove(journalPath);
 }
 

@@ -1,5 +1,6 @@
 #include "platform/DurableFiles.h"
 
+#include "common/Logging.h"
 #include "platform/DiskFlush.h"
 
 #include <QDir>
@@ -223,6 +224,18 @@ std::optional<QString> removeTree(const QString &folder)
     if (!QDir().rmdir(folder))
         return QStringLiteral("%1: the folder cannot be removed").arg(folder);
     return std::nullopt;
+}
+
+void discard(const QString &path)
+{
+    if (const std::optional<QString> error = remove(path))
+        qCWarning(lcPlatform).noquote() << "left behind:" << path << *error;
+}
+
+void discardTree(const QString &folder)
+{
+    if (const std::optional<QString> error = removeTree(folder))
+        qCWarning(lcPlatform).noquote() << "left behind:" << folder << *error;
 }
 
 } // namespace cudnnsetup::durable

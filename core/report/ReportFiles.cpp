@@ -967,7 +967,7 @@ Expected<QStringList> writeReport(const ReportInput &input, const QString &folde
         const QString path = QDir(folder).absoluteFilePath(name);
         const QString partial = path + QStringLiteral(".partial");
         if (const std::optional<QString> error = durable::write(content, partial, path)) {
-            durable::remove(partial);
+            durable::discard(partial);
             return Finding::error(
                 QStringLiteral("report.write"),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "The report file %1 could not be written."))

@@ -276,7 +276,7 @@ ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemCon
             return refused(QStringLiteral("%1 cannot be copied: %2").arg(archivePath, *error));
         const Expected<ArchiveReport> report = inspectArchive(stagedArchive, kb);
         if (!report || report->verdict != ArchiveReport::Verdict::Ok) {
-            durable::remove(stagedArchive);
+            durable::discard(stagedArchive);
             return refused(QStringLiteral("the archive %1 did not pass its check").arg(archivePath));
         }
         archive = *report;
@@ -294,14 +294,14 @@ ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemCon
         if (const std::optional<QString> doubt =
                 repairs::handedOverDoubt(repair, context, stagedArchive, archive ? &*archive : nullptr)) {
             if (!stagedArchive.isEmpty())
-                durable::remove(stagedArchive);
+                durable::discard(stagedArchive);
             qCWarning(lcInstall).noquote() << "handed-over repair refused:" << *doubt;
             return refused(*doubt);
         }
     }
     const ChangeOutcome outcome = applyRepairs(chosen, context, environment, options);
     if (!stagedArchive.isEmpty())
-        durable::remove(stagedArchive);
+        durable::discard(stagedArchive);
     return outcome;
 }
 
