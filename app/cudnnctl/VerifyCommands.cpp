@@ -117,13 +117,15 @@ int runHandedOverRepairs(const VerifyRequest &request, const SystemContext &cont
 {
     const std::shared_ptr<PersistentEnvironment> environment =
         context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
+    // A journal a crashed change left is settled first: the repairs' own transaction needs its place.
+    const Findings recovered = recoverUnfinished(context, environment);
     ChangeOptions options;
     if (!request.cancelFile.isEmpty()) {
         const QString cancelFile = request.cancelFile;
         options.cancelled = [cancelFile] { return QFileInfo::exists(cancelFile); };
     }
     ChangeOutcome outcome = applyHandedOverRepairs(request.requestFile, context, environment, kb, options);
-    outcome.findings = recoverUnfinished(context, environment) + outcome.findings;
+    outcome.findings = recovered + outcome.findings;
     const QByteArray json = QJsonDocument(outcome.toJson()).toJson();
     if (!request.resultFile.isEmpty()) {
         QFile result(request.resultFile);
