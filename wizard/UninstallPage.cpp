@@ -102,10 +102,9 @@ void UninstallPage::initializePage()
 void UninstallPage::listReceipts()
 {
     const QString chosen = chosenReceipt();
-    m_receipts.clear();
+    m_receipts = installedReceipts(m_session->context());
     m_list->clear();
-    for (const auto &[receipt, path] : installedReceipts(m_session->context())) {
-        m_receipts.append(receipt);
+    for (const auto &[receipt, path] : std::as_const(m_receipts)) {
         auto item = new QTreeWidgetItem(
             m_list, {receipt.id, receiptCudnnVersion(receipt), receiptFolder(receipt), receiptDate(receipt)});
         item->setData(0, Qt::UserRole, receipt.id);
@@ -144,7 +143,7 @@ void UninstallPage::startUninstall()
     delete m_job;
     m_outcome.reset();
     m_uninstalled.reset();
-    for (const Receipt &receipt : std::as_const(m_receipts)) {
+    for (const auto &[receipt, path] : std::as_const(m_receipts)) {
         if (receipt.id == id)
             m_uninstalled = receipt;
     }
@@ -175,8 +174,8 @@ void UninstallPage::showState()
     m_uninstall->setEnabled(!running && !chosenReceipt().isEmpty());
     // Windows asks for administrator rights first: the button says so, as Windows' own do.
     const bool asksForAdmin =
-        !chosenReceipt().isEmpty() &&
-        uninstallNeedsElevation(chosenReceipt(), ChangeOptions(), m_session->context(), Elevation::host());
+        !chosenReceipt().isEmpty() && uninstallNeedsElevation(chosenReceipt(), m_receipts, ChangeOptions(),
+                                                              m_session->context(), Elevation::host());
     m_uninstall->setIcon(asksForAdmin ? style()->standardIcon(QStyle::SP_VistaShield) : QIcon());
     m_progress->setVisible(running);
     m_resultIcon->setVisible(m_outcome.has_value());

@@ -51,7 +51,7 @@ private:
 
     SetupSession *m_session;
     UninstallJob *m_job = nullptr;
-    QList<Receipt> m_receipts;
+    QList<std::pair<Receipt, QString>> m_receipts; // as installedReceipts() lists them, with their files
     std::optional<ChangeOutcome> m_outcome;
     std::optional<Receipt> m_uninstalled;
     QLabel *m_intro = nullptr;

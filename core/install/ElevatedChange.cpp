@@ -230,13 +230,13 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
     return outcome;
 }
 
-bool uninstallNeedsElevation(const QString &id, const ChangeOptions &options, const SystemContext &context,
+bool uninstallNeedsElevation(const QString &id, const QList<std::pair<Receipt, QString>> &receipts,
+                             const ChangeOptions &options, const SystemContext &context,
                              const Elevation &elevation)
 {
     if (options.dryRun || !context.isLive() || elevation.isElevated())
         return false;
     const QString machine = QDir::cleanPath(StateFolders::of(context).machine) + QLatin1Char('/');
-    const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context, nullptr, elevation);
     return std::any_of(receipts.cbegin(), receipts.cend(), [&](const std::pair<Receipt, QString> &entry) {
         const bool meant = id.isEmpty() ? entry.first.partOf.isEmpty() : entry.first.id == id;
         return meant && QDir::cleanPath(entry.second).startsWith(machine);

@@ -53,8 +53,9 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
 
 // Whether uninstalling `id` (empty: the only install there is) on the running system changes what
 // only an administrator may change (its receipt lies in the machine's state folder) and this
-// process is not elevated.
-bool uninstallNeedsElevation(const QString &id, const ChangeOptions &options, const SystemContext &context,
+// process is not elevated. `receipts`: as installedReceipts() lists them.
+bool uninstallNeedsElevation(const QString &id, const QList<std::pair<Receipt, QString>> &receipts,
+                             const ChangeOptions &options, const SystemContext &context,
                              const Elevation &elevation);
 
 // The uninstall of a machine-wide install from a process that is not elevated: by an elevated

@@ -3,6 +3,7 @@
 #include "common/Logging.h"
 #include "install/ElevatedChange.h"
 #include "session/InstallRequest.h"
+#include "verify/Verifier.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -108,7 +109,7 @@ void InstallJob::start()
     // asks first); its steps cannot be followed from here, so the bar waits for its end.
     const Elevation &elevation = Elevation::host();
     if (needsElevation(request.target, request.archive, options, context, elevation)) {
-        const QString cudnnctl = elevatedHelper();
+        const QString cudnnctl = cudnnctlBesideThisProgram();
         const QStringList extra = elevatedHelperArguments();
         qCInfo(lcWizard) << "asking for administrator rights to run" << cudnnctl;
         m_watcher.setFuture(

@@ -10,7 +10,6 @@
 #include "platform/Volumes.h"
 #include "verify/VerificationRecord.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -99,16 +98,6 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
     return outcome;
 }
 
-QString elevatedHelper()
-{
-#ifdef Q_OS_WIN
-    const QString name = QStringLiteral("cudnnctl.exe");
-#else
-    const QString name = QStringLiteral("cudnnctl");
-#endif
-    return QDir(QCoreApplication::applicationDirPath()).filePath(name);
-}
-
 QStringList elevatedHelperArguments()
 {
     return {QStringLiteral("--lang"), Translations::current()};
@@ -120,8 +109,9 @@ ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options
                                  const QString &elevatedProgram, const QStringList &elevatedArguments)
 {
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    const bool elevated =
-        !elevatedProgram.isEmpty() && uninstallNeedsElevation(id, options, context, elevation);
+    const bool elevated = !elevatedProgram.isEmpty() &&
+                          uninstallNeedsElevation(id, installedReceipts(context, nullptr, elevation), options,
+                                                  context, elevation);
     ChangeOutcome outcome = elevated ? uninstallElevated(elevatedProgram, id, elevatedArguments, context,
                                                          environment, elevation, options)
                                      : uninstall(id, context, environment, options);

@@ -43,9 +43,8 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
                                          std::shared_ptr<PersistentEnvironment> environment,
                                          const KnowledgeBase &kb);
 
-// The cudnnctl beside this program, which the wizard runs with administrator rights for a
-// machine-wide change, and what that run gets besides the change's own arguments (--lang).
-QString elevatedHelper();
+// What the wizard's elevated helper (cudnnctlBesideThisProgram()) gets besides the change's own
+// arguments (--lang).
 QStringList elevatedHelperArguments();
 
 // `uninstall` of receipt `id` (empty: the only one), then what goes with it: this user's part of a

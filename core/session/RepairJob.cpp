@@ -3,6 +3,7 @@
 #include "common/Logging.h"
 #include "detect/Detector.h"
 #include "session/InstallRequest.h"
+#include "verify/Verifier.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -112,8 +113,8 @@ void RepairJob::run(const QList<Repair> &repairs)
         options.ownerWindow = request.ownerWindow;
         Result result;
         // Machine-wide repairs through an elevated cudnnctl (Windows asks first), the rest here.
-        result.outcome = repairWithElevation(repairs, options, context, environment, elevatedHelper(),
-                                             elevatedHelperArguments());
+        result.outcome = repairWithElevation(repairs, options, context, environment,
+                                             cudnnctlBesideThisProgram(), elevatedHelperArguments());
         // What a repair that changed nothing leaves is what the last diagnosis saw.
         if (changedSomething(*result.outcome) && !stop->load())
             result.report = examine(std::nullopt);

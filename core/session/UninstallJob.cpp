@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "session/InstallRequest.h"
+#include "verify/Verifier.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -42,7 +43,7 @@ void UninstallJob::start()
     const std::shared_ptr<PersistentEnvironment> environment = m_environment;
     // A machine-wide install goes through an elevated cudnnctl (Windows asks first); this user's
     // PATH entry and variables then by this process.
-    const QString helper = elevatedHelper();
+    const QString helper = cudnnctlBesideThisProgram();
     const QStringList extra = elevatedHelperArguments();
     ChangeOptions options;
     options.ownerWindow = m_ownerWindow;

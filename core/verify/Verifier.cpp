@@ -716,14 +716,19 @@ ProbeEnvironment probeEnvironment(const SystemContext &context)
     return probe;
 }
 
-QString defaultProbeProgram()
+QString cudnnctlBesideThisProgram()
 {
 #ifdef Q_OS_WIN
     const QString name = QStringLiteral("cudnnctl.exe");
 #else
     const QString name = QStringLiteral("cudnnctl");
 #endif
-    const QString program = QDir(QCoreApplication::applicationDirPath()).filePath(name);
+    return QDir(QCoreApplication::applicationDirPath()).filePath(name);
+}
+
+QString defaultProbeProgram()
+{
+    const QString program = cudnnctlBesideThisProgram();
     return QFileInfo(program).isExecutable() ? program : QString();
 }
 

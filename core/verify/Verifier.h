@@ -76,7 +76,10 @@ struct VerifyOptions
 VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot,
                     const VerifySubject &subject, const VerifyOptions &options = {});
 
-// `cudnnctl` beside this program (host path); empty when it is not there.
+// `cudnnctl` beside this program (host path), whether or not it is there: the verifier's probe
+// child and the wizard's elevated helper.
+QString cudnnctlBesideThisProgram();
+// That one; empty when it is not there.
 QString defaultProbeProgram();
 
 } // namespace cudnnsetup

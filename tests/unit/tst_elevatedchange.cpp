@@ -93,19 +93,36 @@ class TestElevatedChange : public QObject
     QTemporaryDir m_dir;
     QString m_archive;
 
+    // What the elevated run gets besides a change's own arguments: the sandbox as its system.
+    static QStringList inSandbox(const Sandbox &sandbox)
+    {
+        return {QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
+                QStringLiteral("en")};
+    }
+
+    // cuDNN's own folder under Program Files, with its DLLs on this user's PATH.
+    static InstallTarget programFilesWithUserPath()
+    {
+        InstallTarget target;
+        target.kind = InstallTarget::Kind::Folder;
+        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+        target.binFolder = QStringLiteral("bin");
+        target.includeFolder = QStringLiteral("include");
+        target.libFolder = QStringLiteral("lib\\x64");
+        target.pathScope = PathScope::User;
+        return target;
+    }
+
     QStringList installArguments(const Sandbox &sandbox) const
     {
-        return {QStringLiteral("install"),
-                QStringLiteral("--archive"),
-                m_archive,
-                QStringLiteral("--target"),
-                QStringLiteral("dir:C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"),
-                QStringLiteral("--path"),
-                QStringLiteral("none"),
-                QStringLiteral("--system-root"),
-                sandbox.root(),
-                QStringLiteral("--lang"),
-                QStringLiteral("en")};
+        return QStringList{QStringLiteral("install"),
+                           QStringLiteral("--archive"),
+                           m_archive,
+                           QStringLiteral("--target"),
+                           QStringLiteral("dir:C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"),
+                           QStringLiteral("--path"),
+                           QStringLiteral("none")} +
+               inSandbox(sandbox);
     }
 
 private Q_SLOTS:
@@ -271,10 +288,8 @@ private Q_SLOTS:
         QVERIFY(arguments.contains(QStringLiteral("none")));
         PromptStandIn prompt;
         const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(),
-                              arguments + QStringList{QStringLiteral("--system-root"), sandbox.root(),
-                                                      QStringLiteral("--lang"), QStringLiteral("en")},
-                              prompt, SystemContext::rooted(sandbox.root()));
+            runChangeElevated(BuildPaths::cudnnctl(), arguments + inSandbox(sandbox), prompt,
+                              SystemContext::rooted(sandbox.root()));
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
         QVERIFY(QFileInfo::exists(
             sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
@@ -292,15 +307,8 @@ private Q_SLOTS:
         const SystemContext context = SystemContext::rooted(sandbox.root());
         auto environment = std::make_shared<MemoryEnvironment>();
         environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {QStringLiteral("C:\\Tools"), true});
-        InstallTarget target;
-        target.kind = InstallTarget::Kind::Folder;
-        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
-        target.binFolder = QStringLiteral("bin");
-        target.includeFolder = QStringLiteral("include");
-        target.libFolder = QStringLiteral("lib\\x64");
-        target.pathScope = PathScope::User;
-        const QStringList extra{QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
-                                QStringLiteral("en")};
+        const InstallTarget target = programFilesWithUserPath();
+        const QStringList extra = inSandbox(sandbox);
         PromptStandIn prompt;
         const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), m_archive, target, {}, extra,
                                                       context, environment, prompt);
@@ -380,15 +388,8 @@ private Q_SLOTS:
         const SystemContext context = SystemContext::rooted(sandbox.root());
         auto environment = std::make_shared<MemoryEnvironment>();
         environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {QStringLiteral("C:\\Tools"), true});
-        InstallTarget target;
-        target.kind = InstallTarget::Kind::Folder;
-        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
-        target.binFolder = QStringLiteral("bin");
-        target.includeFolder = QStringLiteral("include");
-        target.libFolder = QStringLiteral("lib\\x64");
-        target.pathScope = PathScope::User;
-        const QStringList extra{QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
-                                QStringLiteral("en")};
+        const InstallTarget target = programFilesWithUserPath();
+        const QStringList extra = inSandbox(sandbox);
         PromptStandIn prompt;
         prompt.approvingProfile = QStringLiteral("C:\\Users\\admin");
         const ChangeOutcome installed = installElevated(BuildPaths::cudnnctl(), m_archive, target, {}, extra,
@@ -441,8 +442,7 @@ private Q_SLOTS:
             QStringLiteral("repair.add-path-entry"), Text::verbatim(QStringLiteral("Add the folder")),
             EnvironmentScope::User, QStringLiteral("C:\\Tools"), cudnnBin + QStringLiteral(";C:\\Tools"),
             *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::User, cudnnBin, true));
-        const QStringList extra{QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
-                                QStringLiteral("en")};
+        const QStringList extra = inSandbox(sandbox);
         PromptStandIn prompt;
 
         Repair bent = machineWide;
@@ -494,10 +494,8 @@ private Q_SLOTS:
         const TreeSnapshot before =
             TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"), QStringLiteral("Users")});
         PromptStandIn prompt;
-        const ChangeOutcome outcome = installElevated(
-            BuildPaths::cudnnctl(), m_archive, target, {},
-            {QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"), QStringLiteral("en")},
-            context, environment, prompt);
+        const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), m_archive, target, {},
+                                                      inSandbox(sandbox), context, environment, prompt);
         QCOMPARE(outcome.exitCode(), 1603);
         QVERIFY(!outcome.findings.isEmpty());
         const TreeSnapshot after =

@@ -125,6 +125,22 @@ struct Machine
         for (const QJsonObject &line : lines)
             file.write(rebased(line));
     }
+    // What the doctor really does in System32 (a stale cuDNN renamed aside), stopped by a crash
+    // right after the rename: its journal stays in the machine's folder.
+    Transaction::Outcome crashRepairInSystem32() const
+    {
+        const QString stale = host(QStringLiteral("C:\\Windows\\System32\\cudnn64_8.dll"));
+        OperationContext context;
+        context.environment = environment;
+        context.backupFolder = folders.machine + QStringLiteral("/repair-backup");
+        context.crashAt = [](const FaultPoint &point) {
+            return point.stage == FaultPoint::Stage::AfterPerform;
+        };
+        Transaction repair(QStringLiteral("repair-1"), QStringLiteral("repair"),
+                           folders.journal(folders.machine), context, {QFileInfo(stale).absolutePath()});
+        repair.add(operations::moveIntoPlace(stale, stale + QStringLiteral(".cudnn-setup-aside")));
+        return repair.run().outcome;
+    }
     QStringList setAside(const QString &folder) const
     {
         return QDir(folder).entryList({QStringLiteral("transaction.journal.untrusted-*")}, QDir::Files);
@@ -276,19 +292,8 @@ private Q_SLOTS:
     void aRepairInSystem32IsStillRolledBack()
     {
         Machine machine;
-        const QString stale = machine.host(QStringLiteral("C:\\Windows\\System32\\cudnn64_8.dll"));
         const TreeSnapshot before = machine.tree();
-        OperationContext context;
-        context.environment = machine.environment;
-        context.backupFolder = machine.folders.machine + QStringLiteral("/repair-backup");
-        context.crashAt = [](const FaultPoint &point) {
-            return point.stage == FaultPoint::Stage::AfterPerform;
-        };
-        Transaction repair(QStringLiteral("repair-1"), QStringLiteral("repair"),
-                           machine.folders.journal(machine.folders.machine), context,
-                           {QFileInfo(stale).absolutePath()});
-        repair.add(operations::moveIntoPlace(stale, stale + QStringLiteral(".cudnn-setup-aside")));
-        QCOMPARE(repair.run().outcome, Transaction::Outcome::Crashed);
+        QCOMPARE(machine.crashRepairInSystem32(), Transaction::Outcome::Crashed);
         QVERIFY(machine.tree() != before);
 
         const Findings findings = recoverUnfinished(machine.context, machine.environment);
@@ -453,17 +458,7 @@ private Q_SLOTS:
             const SystemContext secured = machine.context.withFileSecurity(security);
             security->set(machine.folders.machine, security::adminsOnlySddl());
             const QString stale = machine.host(QStringLiteral("C:\\Windows\\System32\\cudnn64_8.dll"));
-            OperationContext context;
-            context.environment = machine.environment;
-            context.backupFolder = machine.folders.machine + QStringLiteral("/repair-backup");
-            context.crashAt = [](const FaultPoint &point) {
-                return point.stage == FaultPoint::Stage::AfterPerform;
-            };
-            Transaction repair(QStringLiteral("repair-1"), QStringLiteral("repair"),
-                               machine.folders.journal(machine.folders.machine), context,
-                               {QFileInfo(stale).absolutePath()});
-            repair.add(operations::moveIntoPlace(stale, stale + QStringLiteral(".cudnn-setup-aside")));
-            QCOMPARE(repair.run().outcome, Transaction::Outcome::Crashed);
+            QCOMPARE(machine.crashRepairInSystem32(), Transaction::Outcome::Crashed);
             security->set(machine.folders.journal(machine.folders.machine), owner);
             const TreeSnapshot crashed = machine.tree();
 
