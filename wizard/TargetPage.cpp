@@ -3,6 +3,9 @@
 #include "Artwork.h"
 #include "FindingsView.h"
 #include "install/ElevatedChange.h"
+#include "install/FilePlacement.h"
+#include "install/TargetChecks.h"
+#include "install/TargetSpec.h"
 #include "platform/Volumes.h"
 #include "session/SetupSession.h"
 

@@ -3,6 +3,8 @@
 #include "common/Finding.h"
 #include "install/InstallTarget.h"
 #include "install/PathEditor.h"
+#include "install/TargetChecks.h"
+#include "install/TargetSpec.h"
 
 #include <QList>
 #include <QWizardPage>

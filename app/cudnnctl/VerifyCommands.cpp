@@ -7,6 +7,7 @@
 #include "doctor/Doctor.h"
 #include "install/InstallTarget.h"
 #include "install/Installer.h"
+#include "install/TargetSpec.h"
 #include "platform/Console.h"
 #include "report/ReportFiles.h"
 #include "report/TextTable.h"
@@ -294,10 +295,10 @@ int runVerifyCommand(const VerifyRequest &request, const SystemContext &context,
     options.framework = request.framework;
     const VerifyReport report = verify(context, snapshot, *subject, options);
     // `cudnnctl status` says when the install last passed.
-    if (const std::optional<QString> error = recordVerification(context, report))
+    if (const SystemResult recorded = recordVerification(context, report); !recorded)
         console::error(
             QCoreApplication::translate("cudnnctl", "The result could not be recorded beside the receipt: %1")
-                .arg(*error) +
+                .arg(recorded.error().message) +
             QLatin1Char('\n'));
     if (request.json)
         printJson(report.toJson());

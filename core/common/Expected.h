@@ -7,9 +7,11 @@
 
 namespace cudnnsetup {
 
-// A value, or the finding that says why there is none. No exceptions cross layers; a result that
-// can carry an error cannot be dropped unread.
-template <typename T>
+// A value, or the error that says why there is none. No exceptions cross layers; a result that
+// can carry an error cannot be dropped unread. Across layers the error is a Finding (translated,
+// with an id); inside the platform layer it is the system's own (SystemFailure), which the caller
+// turns into the Finding that fits what it was doing.
+template <typename T, typename Error = Finding>
 class [[nodiscard]] Expected
 {
 public:
@@ -17,7 +19,7 @@ public:
         : m_value(std::move(value))
     {
     }
-    Expected(Finding error)
+    Expected(Error error)
         : m_error(std::move(error))
     {
     }
@@ -31,31 +33,31 @@ public:
     const T *operator->() const { return &*m_value; }
     T valueOr(T fallback) const { return m_value ? *m_value : std::move(fallback); }
 
-    const Finding &error() const { return m_error; }
+    const Error &error() const { return m_error; }
 
 private:
     std::optional<T> m_value;
-    Finding m_error;
+    Error m_error;
 };
 
-// Done, or the finding that says why not: what a step that yields nothing answers (an operation,
-// a journal line). The same polarity as a value: true is success.
-template <>
-class [[nodiscard]] Expected<void>
+// Done, or the error that says why not: what a step that yields nothing answers (an operation,
+// a journal line, a file renamed). The same polarity as a value: true is success.
+template <typename Error>
+class [[nodiscard]] Expected<void, Error>
 {
 public:
     Expected() = default;
-    Expected(Finding error)
+    Expected(Error error)
         : m_error(std::move(error))
     {
     }
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }
-    const Finding &error() const { return *m_error; }
+    const Error &error() const { return *m_error; }
 
 private:
-    std::optional<Finding> m_error;
+    std::optional<Error> m_error;
 };
 
 } // namespace cudnnsetup

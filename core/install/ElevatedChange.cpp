@@ -1,6 +1,7 @@
 #include "install/ElevatedChange.h"
 
 #include "common/Logging.h"
+#include "install/TargetChecks.h"
 #include "platform/DurableFiles.h"
 #include "platform/Volumes.h"
 
@@ -134,22 +135,24 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
     QTemporaryDir exchange;
     const QString account = elevation.accountSid();
     if (!account.isEmpty()) {
-        if (const std::optional<QString> error =
-                security.protect(exchange.path(), security::exchangeSddl(account)))
-            qCWarning(lcInstall).noquote()
-                << "the exchange folder" << exchange.path() << "keeps its own permissions:" << *error;
+        if (const SystemResult protectedFolder =
+                security.protect(exchange.path(), security::exchangeSddl(account));
+            !protectedFolder)
+            qCWarning(lcInstall).noquote() << "the exchange folder" << exchange.path()
+                                           << "keeps its own permissions:" << protectedFolder.error().message;
     }
     const QString resultFile = QDir::toNativeSeparators(exchange.filePath(QStringLiteral("result.json")));
     QStringList handedOver = arguments + QStringList{QStringLiteral("--result"), resultFile};
     if (!request.isEmpty()) {
         const QString requestFile = exchange.filePath(QStringLiteral("request.json"));
-        if (const std::optional<QString> error =
-                durable::write(request, requestFile + QStringLiteral(".partial"), requestFile)) {
+        if (const SystemResult written =
+                durable::write(request, requestFile + QStringLiteral(".partial"), requestFile);
+            !written) {
             outcome.findings.append(Finding::error(
                 QStringLiteral("elevation.failed"),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "What the part with administrator rights is to do "
                                                      "cannot be written down.")),
-                *error));
+                written.error().message));
             return outcome;
         }
         handedOver << QStringLiteral("--request") << QDir::toNativeSeparators(requestFile);

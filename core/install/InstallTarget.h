@@ -1,17 +1,9 @@
 #pragma once
 
-#include "archive/ArchiveInspector.h"
-#include "common/Expected.h"
-#include "common/Finding.h"
 #include "common/Version.h"
-#include "compat/KnowledgeBase.h"
-#include "detect/SystemSnapshot.h"
 #include "platform/SystemContext.h"
-#include "platform/Volumes.h"
 
-#include <QByteArray>
 #include <QJsonObject>
-#include <QList>
 #include <QString>
 
 #include <optional>
@@ -82,58 +74,5 @@ struct InstallTarget
     bool needsAdmin(const SystemContext &context) const;
     QJsonObject toJson() const;
 };
-
-// One file of the archive and where it goes.
-struct PlannedFile
-{
-    QString archivePath; // ArchiveFile::path
-    int entry = -1;      // ArchiveFile::entry
-    QString destination; // the inspected system's path
-    ArchiveFile::Kind kind = ArchiveFile::Kind::Other;
-    qint64 size = 0;
-};
-
-// --target as cudnnctl takes it: "cuda" (the toolkit the match chose), "cuda:12.4" (the newest
-// installed toolkit whose version starts so), "dir:PATH", "dir" (the default own folder), "user",
-// "conda:NAME-OR-PATH" (an env's folder name as `conda env list` shows it, "base", or its path),
-// "venv:PATH". Kind names ignore case. `pathScope` is --path; nullopt takes the kind's own: none for
-// a toolkit (CUDA's installer put its bin on PATH), a conda env and a venv, the system PATH for
-// "dir", the user PATH for "user". A relative PATH is kept as given (checkTarget reports it).
-// Errors: "target.unknown-kind", "target.no-toolkit", "target.no-conda-env", "target.not-a-venv",
-// "target.no-user-folder" (LOCALAPPDATA and USERPROFILE unknown).
-Expected<InstallTarget> targetFromSpec(const QString &spec, std::optional<PathScope> pathScope,
-                                       const SystemSnapshot &snapshot, const ArchiveReport &archive,
-                                       const SystemContext &context,
-                                       const KnowledgeBase &kb = KnowledgeBase::embedded());
-// The target the wizard proposes: the toolkit of the archive's CUDA major that the match chose,
-// else its own folder with the system PATH.
-InstallTarget defaultTarget(const SystemSnapshot &snapshot, const ArchiveReport &archive,
-                            const SystemContext &context,
-                            const KnowledgeBase &kb = KnowledgeBase::embedded());
-
-// What makes a target unusable (errors) or worth a word (warnings, infos): an empty, relative or too
-// long path (any destination of placeFiles at MAX_PATH or beyond), a reserved name or a character
-// Windows refuses, an existing non-empty folder that is not the target's own kind of place, free
-// space below twice the archive (or below what is unpacked, if more), a folder that cannot be
-// written (tried, not guessed, in every destination folder or the nearest one above it), staging
-// on another volume than a destination, a toolkit, venv or conda env that is not (or no longer)
-// there. Ids "target.*". `volumes` answers free space, volume and write questions (tests pass
-// their own).
-Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context);
-Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
-                     const Volumes &volumes);
-
-// Every file of the archive that is installed, and where: DLLs to binFolder, headers to
-// includeFolder, import libraries to libFolder; the licence beside the DLLs as
-// cudnn-LICENSE.txt. Nothing else. Archive subfolders are not kept; of two files that would land
-// on one destination, the first in the archive wins.
-QList<PlannedFile> placeFiles(const ArchiveReport &archive, const InstallTarget &target);
-
-// The .pth file that makes a venv's Python find `dllFolder`: one line of pure ASCII (non-ASCII
-// characters as \uXXXX or \UXXXXXXXX escapes inside a Python string), because Python up to 3.12
-// reads .pth files in the locale's encoding and user folders are often Chinese. The line calls
-// os.add_dll_directory only where it exists and for a folder that exists, so it never raises at
-// interpreter start.
-QByteArray venvPthContent(const QString &dllFolder);
 
 } // namespace cudnnsetup

@@ -1,9 +1,11 @@
 #include "install/Installer.h"
 
 #include "common/Logging.h"
+#include "install/FilePlacement.h"
 #include "install/Operations.h"
 #include "install/PathEditor.h"
 #include "install/StateTrust.h"
+#include "install/TargetChecks.h"
 #include "install/Zlibwapi.h"
 #include "platform/DurableFiles.h"
 #include "platform/InstallLock.h"
@@ -30,178 +32,6 @@ constexpr char kTool[] = "cudnn-setup " CUDNNSETUP_VERSION;
 QString hostOf(const SystemContext &context, const QString &path)
 {
     return context.files().toHost(path);
-}
-
-// Performs `inner` as a piece of the operation that is running: what the inner one would remember
-// is already known to the outer one's undo, and must not take the place of what it remembered.
-Expected<void> performAsPartOf(Operation &inner, OperationContext &context)
-{
-    const auto remember = std::exchange(context.remember, [](const QJsonObject &) {});
-    Expected<void> done = inner.perform(context);
-    context.remember = remember;
-    return done;
-}
-
-// zlibwapi.dll beside the cuDNN DLLs when, once they are unpacked, their imports ask for it and the
-// loader would find no 64-bit copy first. Decided while the transaction runs (the imports are read
-// from the unpacked files, where a random access is cheap), undone like any other file.
-class PlaceZlibwapi final : public Operation
-{
-public:
-    PlaceZlibwapi(QString destination, QStringList dlls, QString dllFolder,
-                  std::shared_ptr<const SystemContext> context, std::shared_ptr<bool> placed)
-        : m_destination(std::move(destination))
-        , m_dlls(std::move(dlls))
-        , m_dllFolder(std::move(dllFolder))
-        , m_context(std::move(context))
-        , m_placed(std::move(placed))
-    {
-    }
-
-    QString name() const override { return QStringLiteral("place-zlibwapi"); }
-    QJsonObject arguments() const override
-    {
-        return {{QStringLiteral("destination"), m_destination},
-                {QStringLiteral("dlls"), QJsonArray::fromStringList(m_dlls)},
-                {QStringLiteral("dllFolder"), m_dllFolder}};
-    }
-    Text description() const override
-    {
-        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Checking whether the DLLs need zlibwapi.dll"));
-    }
-
-    Expected<void> perform(OperationContext &context) override
-    {
-        QList<DllImage> images;
-        for (const QString &dll : m_dlls) {
-            QFile file(dll);
-            images.append(DllImage::fromBuffer(
-                QFileInfo(dll).fileName(), file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray()));
-        }
-        Findings findings;
-        const QStringList importers = dllsImportingZlibwapi(images, &findings);
-        const bool present = QFileInfo::exists(m_destination) ||
-                             (m_context && existingZlibwapi(*m_context, m_dllFolder, &findings));
-        const bool needed = !importers.isEmpty() && !present;
-        if (needed && !embeddedZlibwapiAvailable())
-            return zlibwapiUnavailable(importers);
-        context.remember({{QStringLiteral("written"), needed}});
-        if (!needed)
-            return {};
-        // What the write would remember is known: nothing was there to replace.
-        if (Expected<void> written =
-                performAsPartOf(*operations::writeFile(m_destination, embeddedZlibwapi()), context);
-            !written)
-            return written;
-        if (m_placed)
-            *m_placed = true;
-        return {};
-    }
-
-    Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
-    {
-        if (!remembered.value(QStringLiteral("written")).toBool())
-            return {};
-        // The file write was this operation's own: undone as that write would be.
-        return operations::writeFile(m_destination, {})->undo(context, {{QStringLiteral("replaced"), false}});
-    }
-
-    QStringList changedPaths(const QJsonObject &remembered) const override
-    {
-        return operations::writeFile(m_destination, {})->changedPaths(remembered);
-    }
-
-    static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
-    {
-        QStringList dlls;
-        for (const QJsonValue &dll : arguments.value(QStringLiteral("dlls")).toArray())
-            dlls.append(dll.toString());
-        return std::make_unique<PlaceZlibwapi>(arguments.value(QStringLiteral("destination")).toString(),
-                                               dlls, arguments.value(QStringLiteral("dllFolder")).toString(),
-                                               nullptr, nullptr);
-    }
-
-private:
-    QString m_destination;
-    QStringList m_dlls;
-    QString m_dllFolder;
-    std::shared_ptr<const SystemContext> m_context;
-    std::shared_ptr<bool> m_placed;
-};
-
-// The new file of one in use goes beside it, and Windows swaps them at its next start
-// (MoveFileEx with MOVEFILE_DELAY_UNTIL_REBOOT). Undo removes the waiting file, so the swap at
-// the next start finds nothing to do.
-class SwapAtRestart final : public Operation
-{
-public:
-    SwapAtRestart(QString staged, QString destination, const FilesInUse *files)
-        : m_staged(std::move(staged))
-        , m_destination(std::move(destination))
-        , m_files(files)
-    {
-    }
-    QString name() const override { return QStringLiteral("swap-at-restart"); }
-    QJsonObject arguments() const override
-    {
-        return {{QStringLiteral("staged"), m_staged}, {QStringLiteral("destination"), m_destination}};
-    }
-    Text description() const override
-    {
-        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Replacing %1 at the next start"))
-            .arg(QDir::toNativeSeparators(m_destination));
-    }
-    Expected<void> perform(OperationContext &context) override
-    {
-        context.remember({{QStringLiteral("waiting"), waiting()}});
-        if (Expected<void> moved = performAsPartOf(*operations::moveIntoPlace(m_staged, waiting()), context);
-            !moved)
-            return moved;
-        if (std::optional<QString> refused =
-                (m_files ? *m_files : FilesInUse::host()).replaceAtReboot(waiting(), m_destination)) {
-            return Finding::error(
-                QStringLiteral("install.restart-swap-failed"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 cannot be replaced at the next start."))
-                    .arg(QDir::toNativeSeparators(m_destination)),
-                *refused);
-        }
-        return {};
-    }
-    Expected<void> undo(OperationContext &, const QJsonObject &remembered) override
-    {
-        if (!remembered.isEmpty() && QFileInfo::exists(waiting()) && !QFileInfo::exists(m_staged)) {
-            if (const std::optional<QString> error = durable::rename(waiting(), m_staged))
-                return operations::fileFailure(waiting(), *error);
-        }
-        return {};
-    }
-    QStringList changedPaths(const QJsonObject &) const override
-    {
-        return {m_staged, waiting(), m_destination};
-    }
-    static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
-    {
-        return std::make_unique<SwapAtRestart>(arguments.value(QStringLiteral("staged")).toString(),
-                                               arguments.value(QStringLiteral("destination")).toString(),
-                                               nullptr);
-    }
-
-private:
-    QString waiting() const { return m_destination + QStringLiteral(".cudnn-setup-new"); }
-
-    QString m_staged;
-    QString m_destination;
-    const FilesInUse *m_files;
-};
-
-void registerInstallerOperations()
-{
-    static const bool registered = [] {
-        Operation::registerFactory(QStringLiteral("place-zlibwapi"), &PlaceZlibwapi::fromJson);
-        Operation::registerFactory(QStringLiteral("swap-at-restart"), &SwapAtRestart::fromJson);
-        return true;
-    }();
-    Q_UNUSED(registered)
 }
 
 std::optional<StoredEnvironmentValue> readValue(PersistentEnvironment &environment, EnvironmentScope scope,
@@ -277,245 +107,11 @@ QStringList deepestFirst(QSet<QString> folders)
     return sorted;
 }
 
-std::optional<Receipt> readReceipt(const QString &hostPath)
-{
-    QFile file(hostPath);
-    if (!file.open(QIODevice::ReadOnly))
-        return std::nullopt;
-    const auto receipt = Receipt::fromJson(QJsonDocument::fromJson(file.readAll()).object());
-    return receipt ? std::optional<Receipt>(*receipt) : std::nullopt;
-}
-
 } // namespace
-
-StateFolders StateFolders::of(const SystemContext &context)
-{
-    const EnvironmentStore &environment = context.environment();
-    const SystemPaths &paths = context.paths();
-    StateFolders folders;
-    folders.lockScope = context.isLive() ? InstallLock::Scope::RunningSystem : InstallLock::Scope::RootedTree;
-    if (paths.isWindows()) {
-        QString programData = environment.value(QStringLiteral("ProgramData"));
-        if (programData.isEmpty())
-            programData = QStringLiteral("C:\\ProgramData");
-        QString localAppData = environment.value(QStringLiteral("LOCALAPPDATA"));
-        if (localAppData.isEmpty() && !environment.value(QStringLiteral("USERPROFILE")).isEmpty())
-            localAppData = paths.join(environment.value(QStringLiteral("USERPROFILE")),
-                                      QStringLiteral("AppData\\Local"));
-        folders.machine = hostOf(context, paths.join(programData, QStringLiteral("cuDNN Setup")));
-        folders.user = localAppData.isEmpty()
-                           ? folders.machine
-                           : hostOf(context, paths.join(localAppData, QStringLiteral("cuDNN Setup")));
-    } else {
-        folders.machine = hostOf(context, QStringLiteral("/var/lib/cudnn-setup"));
-        QString data = environment.value(QStringLiteral("XDG_DATA_HOME"));
-        if (data.isEmpty() && !environment.value(QStringLiteral("HOME")).isEmpty())
-            data = paths.join(environment.value(QStringLiteral("HOME")), QStringLiteral(".local/share"));
-        folders.user = data.isEmpty() ? folders.machine
-                                      : hostOf(context, paths.join(data, QStringLiteral("cudnn-setup")));
-    }
-    return folders;
-}
-
-QString StateFolders::forTarget(const InstallTarget &target, const SystemContext &context,
-                                const Elevation &elevation) const
-{
-    // What an elevated process changed on the running system, only an elevated one may undo.
-    return target.needsAdmin(context) || (context.isLive() && elevation.isElevated()) ? machine : user;
-}
-
-QString StateFolders::lockFile() const
-{
-    const QFileInfo machineFolder(machine);
-    return (machineFolder.isDir() && machineFolder.isWritable() ? machine : user) +
-           QStringLiteral("/install.lock");
-}
-
-std::unique_ptr<InstallLock> StateFolders::tryLock(const SystemContext &context, const Elevation &elevation,
-                                                   bool *shutOut) const
-{
-    if (elevation.isElevated()) {
-        if (const Expected<void> prepared = prepare(machine, context, elevation); !prepared)
-            qCWarning(lcInstall).noquote() << prepared.error().message.toString() << prepared.error().details;
-    }
-    return InstallLock::tryAcquire(lockFile(), lockScope, shutOut);
-}
-
-Expected<void> StateFolders::prepare(const QString &folder, const SystemContext &context,
-                                     const Elevation &elevation) const
-{
-    const QString shown = QDir::toNativeSeparators(context.files().fromHost(folder));
-    const auto cannotMake = [&](const QString &details) {
-        return Finding::error(
-            QStringLiteral("state.folder-failed"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN Setup's folder %1 cannot be made ready.")).arg(shown),
-            details,
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "Check that the disk is not full and that %1 is a plain folder, then try "
-                                   "again."))
-                .arg(shown));
-    };
-    const QFileInfo info(folder);
-    if (info.isSymLink() || info.isJunction())
-        return cannotMake(QStringLiteral("it is a link to %1").arg(info.symLinkTarget()));
-    const FileSecurity &security = context.fileSecurity();
-    // Where the folder above has an owner and an ACL, so does everything: Windows.
-    const bool keepsAcls =
-        folder == machine && security.descriptorOf(QFileInfo(folder).absolutePath()).has_value();
-    if (info.isDir()) {
-        if (!keepsAcls || !elevation.isElevated())
-            return {};
-        const std::optional<SecurityDescriptor> descriptor = security.descriptorOf(folder);
-        const WriteAudit audit = descriptor ? security::auditWriters(*descriptor, ObjectRole::Folder,
-                                                                     StateTrust::trustedAccounts(elevation))
-                                            : WriteAudit{};
-        if (descriptor && audit.trusted())
-            return {};
-        // Made by an older version or by hand: what others put in it is doubted file by file.
-        qCWarning(lcInstall).noquote() << "state folder" << folder << "could be changed by others ("
-                                       << audit.summary() << "); it is made the administrators' alone";
-        if (const std::optional<QString> error = security.protect(folder, security::adminsOnlySddl()))
-            return cannotMake(*error);
-        return {};
-    }
-    if (keepsAcls && !elevation.isElevated()) {
-        return Finding::error(
-            QStringLiteral("state.needs-administrator"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "This change is recorded in %1, which only an administrator may create."))
-                .arg(shown),
-            QString(),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "Run cuDNN Setup as an administrator, or choose a target in your own "
-                                   "folder with PATH for your account.")));
-    }
-    if (!QDir().mkpath(folder))
-        return cannotMake(QStringLiteral("mkpath failed"));
-    if (keepsAcls) {
-        if (const std::optional<QString> error = security.protect(folder, security::adminsOnlySddl())) {
-            QDir().rmdir(folder);
-            return cannotMake(*error);
-        }
-    }
-    return {};
-}
-
-ChangeOutcome ChangeOutcome::busy(bool shutOut)
-{
-    ChangeOutcome outcome;
-    outcome.status = Status::Busy;
-    if (!shutOut) {
-        outcome.findings.append(Finding::error(
-            QStringLiteral("install.busy"),
-            Text(
-                QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
-            QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
-        return outcome;
-    }
-    outcome.findings.append(Finding::error(
-        QStringLiteral("install.busy"),
-        Text(QT_TRANSLATE_NOOP(
-            "cudnnsetup", "Another account holds cuDNN Setup's lock, and this one may not even open it: a "
-                          "change may be running under that account, or a program is keeping the lock "
-                          "to block installs.")),
-        QStringLiteral("the lock shuts this account out"),
-        Text(QT_TRANSLATE_NOOP(
-            "cudnnsetup", "Wait until it has finished. If it stays so after a restart of Windows, ask an "
-                          "administrator to find the program that holds cuDNN-Setup-Install (Process "
-                          "Explorer: Find Handle) and end it."))));
-    return outcome;
-}
-
-int ChangeOutcome::exitCode() const
-{
-    switch (status) {
-    case Status::Done:
-    case Status::AlreadyDone:
-    case Status::DryRun:
-        return 0;
-    case Status::DoneRestartNeeded:
-        return 3010;
-    case Status::Cancelled:
-        return 1602;
-    case Status::Busy:
-        return 1618;
-    case Status::Failed:
-    case Status::Crashed:
-        return 1603;
-    }
-    return 1603;
-}
-
-QString ChangeOutcome::statusName() const
-{
-    switch (status) {
-    case Status::Done:
-        return QStringLiteral("done");
-    case Status::DoneRestartNeeded:
-        return QStringLiteral("done-restart-needed");
-    case Status::AlreadyDone:
-        return QStringLiteral("already-done");
-    case Status::DryRun:
-        return QStringLiteral("dry-run");
-    case Status::Cancelled:
-        return QStringLiteral("cancelled");
-    case Status::Failed:
-        return QStringLiteral("failed");
-    case Status::Busy:
-        return QStringLiteral("busy");
-    case Status::Crashed:
-        return QStringLiteral("crashed");
-    }
-    return {};
-}
-
-QJsonObject ChangeOutcome::toJson() const
-{
-    QJsonArray findingArray;
-    for (const Finding &finding : findings)
-        findingArray.append(finding.toJson());
-    return {{QStringLiteral("schema"), QStringLiteral("cudnn-setup/change/1")},
-            {QStringLiteral("status"), statusName()},
-            {QStringLiteral("exitCode"), exitCode()},
-            {QStringLiteral("receipt"), receipt ? QJsonValue(receipt->toJson()) : QJsonValue()},
-            {QStringLiteral("receiptPath"), receiptPath.isEmpty() ? QJsonValue() : QJsonValue(receiptPath)},
-            {QStringLiteral("plan"), QJsonArray::fromStringList(plan)},
-            {QStringLiteral("findings"), findingArray}};
-}
-
-QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context, Findings *refused,
-                                                     const Elevation &elevation)
-{
-    const StateFolders folders = StateFolders::of(context);
-    QList<std::pair<Receipt, QString>> found;
-    QSet<QString> seen;
-    for (const QString &folder : {folders.machine, folders.user}) {
-        const StateTrust trust(context, folder, elevation);
-        const QDir receipts(folders.receipts(folder));
-        for (const QFileInfo &info :
-             receipts.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-            if (seen.contains(info.absoluteFilePath()))
-                continue;
-            seen.insert(info.absoluteFilePath());
-            const std::optional<Receipt> receipt = readReceipt(info.absoluteFilePath());
-            if (!receipt)
-                continue;
-            if (const std::optional<QString> doubt = trust.receiptDoubt(info.absoluteFilePath(), *receipt)) {
-                const Finding finding = StateTrust::setAsideReceipt(info.absoluteFilePath(), *doubt);
-                if (refused)
-                    refused->append(finding);
-                continue;
-            }
-            found.append({*receipt, info.absoluteFilePath()});
-        }
-    }
-    return found;
-}
 
 Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
                            const Elevation &elevation)
 {
-    registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
     // Nothing to settle: no lock is taken, so a query (doctor, the wizard's start) leaves no state
     // folder behind on a machine where nothing was ever installed.
@@ -556,129 +152,103 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
     return findings;
 }
 
-ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, const InstallTarget &target,
-                      const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
-                      const ChangeOptions &options)
-{
-    registerInstallerOperations();
-    if (archive.verdict != ArchiveReport::Verdict::Ok) {
-        return failed({Finding::error(
-            QStringLiteral("install.archive-refused"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive %1 did not pass its check, so nothing is installed."))
-                .arg(QDir::toNativeSeparators(archivePath)),
-            archive.verdictName(),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run \"cudnnctl inspect\" on it to see why.")))});
-    }
-    const StateFolders folders = StateFolders::of(context);
-    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    bool shutOut = false;
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
-    if (!lock)
-        return ChangeOutcome::busy(shutOut);
-    Findings findings = checkTarget(target, archive, context);
-    // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
-    if (target.pathScope == PathScope::User && elevation.isLocalSystem())
-        findings.append(Elevation::userTargetAsSystem());
-    if (hasErrors(findings))
-        return failed(findings);
-    const QList<PlannedFile> planned = placeFiles(archive, target);
+namespace {
 
-    // Files to be replaced that running programs hold: named, and either the install stops or the
-    // swap waits for the next start.
+// Of the files an install replaces, those running programs hold. Empty when none is held; an error
+// naming the programs when some are and the swap may not wait for the next start; else those
+// files, with a warning that they are swapped then.
+Expected<QSet<QString>> filesToSwapAtRestart(const QList<PlannedFile> &planned, const SystemContext &context,
+                                             const ChangeOptions &options, Findings &findings)
+{
     QStringList existing;
     for (const PlannedFile &file : planned) {
         if (QFileInfo::exists(hostOf(context, file.destination)))
             existing.append(hostOf(context, file.destination));
     }
-    QSet<QString> inUse;
-    if (!existing.isEmpty() && !options.dryRun) {
-        const FilesInUse &files = options.filesInUse ? *options.filesInUse : FilesInUse::host();
-        const auto holders = files.processesUsing(existing);
-        if (holders && !holders->isEmpty()) {
-            QStringList names;
-            for (const ProcessUsingFile &process : *holders)
-                names.append(QStringLiteral("%1 (%2)").arg(process.name).arg(process.pid));
-            names.removeDuplicates();
-            if (!options.replaceInUseAtReboot) {
-                return failed(findings +
-                              Findings{Finding::error(
-                                  QStringLiteral("install.files-in-use"),
-                                  Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                                         "cuDNN files that would be replaced are in use by: "
-                                                         "%1."))
-                                      .arg(names.join(QStringLiteral(", "))),
-                                  existing.join(QStringLiteral(", ")),
-                                  Text(QT_TRANSLATE_NOOP(
-                                      "cudnnsetup", "Close these programs and try again, or let the files "
-                                                    "be replaced at the next start of Windows.")))});
-            }
-            for (const QString &path : existing) {
-                // Which of them are held: the ones the system will not let go of now.
-                const auto one = files.processesUsing({path});
-                if (one && !one->isEmpty())
-                    inUse.insert(path);
-            }
-            findings.append(Finding::warning(
-                QStringLiteral("install.replaced-at-restart"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                       "%1 are in use; the cuDNN files they hold are replaced when "
-                                       "Windows starts next."))
-                    .arg(names.join(QStringLiteral(", ")))));
-        }
+    if (existing.isEmpty() || options.dryRun)
+        return QSet<QString>();
+    const FilesInUse &files = options.filesInUse ? *options.filesInUse : FilesInUse::host();
+    const auto holders = files.processesUsing(existing);
+    if (!holders || holders->isEmpty())
+        return QSet<QString>();
+    QStringList names;
+    for (const ProcessUsingFile &process : *holders)
+        names.append(QStringLiteral("%1 (%2)").arg(process.name).arg(process.pid));
+    names.removeDuplicates();
+    if (!options.replaceInUseAtReboot) {
+        return Finding::error(
+            QStringLiteral("install.files-in-use"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN files that would be replaced are in use by: %1."))
+                .arg(names.join(QStringLiteral(", "))),
+            existing.join(QStringLiteral(", ")),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Close these programs and try again, or let the files "
+                                                 "be replaced at the next start of Windows.")));
     }
+    QSet<QString> inUse;
+    for (const QString &path : existing) {
+        // Which of them are held: the ones the system will not let go of now.
+        const auto one = files.processesUsing({path});
+        if (one && !one->isEmpty())
+            inUse.insert(path);
+    }
+    findings.append(Finding::warning(
+        QStringLiteral("install.replaced-at-restart"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 are in use; the cuDNN files they hold are replaced when "
+                                             "Windows starts next."))
+            .arg(names.join(QStringLiteral(", ")))));
+    return inUse;
+}
 
-    // The same archive already there, intact: nothing to do.
+// The receipt of the same archive installed into the same target whose files are all intact, with
+// the path it was read from.
+std::optional<std::pair<Receipt, QString>> intactInstallOf(const ArchiveReport &archive,
+                                                           const InstallTarget &target,
+                                                           const SystemContext &context,
+                                                           const Elevation &elevation)
+{
+    const SystemPaths &paths = context.paths();
     for (const auto &[receipt, path] : installedReceipts(context, nullptr, elevation)) {
         if (receipt.archive.value(QStringLiteral("sha256")).toString() != archive.sha256 ||
             receipt.target.value(QStringLiteral("kind")).toString() != target.kindName() ||
-            context.paths()
-                    .normalize(receipt.target.value(QStringLiteral("root")).toString())
-                    .compare(context.paths().normalize(target.root), context.paths().caseSensitivity()) != 0)
+            paths.normalize(receipt.target.value(QStringLiteral("root")).toString())
+                    .compare(paths.normalize(target.root), paths.caseSensitivity()) != 0)
             continue;
         const bool intact =
             std::all_of(receipt.files.cbegin(), receipt.files.cend(), [&](const Receipt::File &file) {
                 return Sha256::ofFile(hostOf(context, file.path)) == file.sha256;
             });
-        if (!intact)
-            continue;
-        ChangeOutcome outcome;
-        outcome.status = ChangeOutcome::Status::AlreadyDone;
-        outcome.receipt = receipt;
-        outcome.receiptPath = path;
-        outcome.findings = findings;
-        return outcome;
+        if (intact)
+            return std::pair{receipt, path};
     }
+    return std::nullopt;
+}
 
-    const QString stateFolder = folders.forTarget(target, context, elevation);
-    if (const Expected<void> prepared =
-            options.dryRun ? Expected<void>() : folders.prepare(stateFolder, context, elevation);
-        !prepared)
-        return failed(findings + Findings{prepared.error()});
-    const QString id =
-        QStringLiteral("cudnn-%1-cuda%2-%3")
-            .arg(archive.cudnn.toString(),
-                 archive.cudaVariant.isEmpty() ? QStringLiteral("x") : archive.cudaVariant,
-                 QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
-    const QString receiptsFolder = folders.receipts(stateFolder);
-    const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
-    const QString keptFolder = receiptsFolder + QLatin1Char('/') + id;
-    const QString staging = hostOf(context, target.stagingFolder());
-    if (QFileInfo::exists(staging) && !options.dryRun)
-        durable::discardTree(staging); // ours by its name: what a crash during unpacking left
+// What the file steps of an install will have done, for its receipt: filled in as the
+// transaction runs (the unpacked files' hashes, whether zlibwapi.dll was needed).
+struct PlacedFiles
+{
+    struct Placed
+    {
+        QString destination; // the inspected system's path
+        QString kept;        // host path of the replaced file's keeping place, or empty
+    };
+    QList<Placed> placed; // in the order of the archive's files that were unpacked
+    std::shared_ptr<Extraction> extraction = std::make_shared<Extraction>();
+    QSet<QString> createdFolders; // the inspected system's folders the install makes
+    QString zlibwapi;             // the inspected system's path where zlibwapi.dll would go
+    std::shared_ptr<bool> zlibwapiPlaced = std::make_shared<bool>(false);
+    QByteArray pth; // the venv's .pth file, or empty
+};
 
-    OperationContext operationContext;
-    operationContext.environment = environment;
-    operationContext.backupFolder = staging + QStringLiteral("-backup");
-    operationContext.fileSecurity = &context.fileSecurity();
-    operationContext.crashAt = options.crashAt;
-    operationContext.bytesProgress = options.bytesProgress;
-    QStringList roots{hostOf(context, target.root)};
-    if (!target.pthFile().isEmpty())
-        roots.append(hostOf(context, target.pthFile()));
-    Transaction transaction(id, QStringLiteral("install"), folders.journal(stateFolder), operationContext,
-                            roots);
-
+// The steps that put the archive's files in place: the root (protected where it goes on the
+// system PATH), the unpacking into staging, the folders, each file moved into place (or, for one
+// in use, swapped at the next start), zlibwapi.dll where needed, a venv's .pth file.
+PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, const ArchiveReport &archive,
+                         const InstallTarget &target, const QList<PlannedFile> &planned,
+                         const QSet<QString> &inUse, const QString &staging, const QString &keptFolder,
+                         const SystemContext &context, const ChangeOptions &options)
+{
+    PlacedFiles result;
     // A folder on the system PATH is the administrators' alone (checkTarget refused one that is not).
     const bool onSystemPath = target.pathScope == PathScope::System && target.family == OsFamily::Windows;
     transaction.add(operations::makeDirectory(hostOf(context, target.root),
@@ -690,14 +260,12 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
                 toUnpack.append(archiveFile);
         }
     }
-    auto extraction = std::make_shared<Extraction>();
-    transaction.add(operations::unpackArchive(archivePath, toUnpack, staging, extraction));
+    transaction.add(operations::unpackArchive(archivePath, toUnpack, staging, result.extraction));
 
     QSet<QString> folderSet;
-    QSet<QString> created; // the inspected system's folders this install makes, for the receipt
     const auto noteMissing = [&](const QString &folder) {
         for (QString up = folder; !up.isEmpty() && !QFileInfo::exists(hostOf(context, up));) {
-            created.insert(up);
+            result.createdFolders.insert(up);
             const QString parent = context.paths().parent(up);
             if (parent == up)
                 break;
@@ -714,132 +282,224 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     for (const QString &folder : foldersTopDown)
         transaction.add(operations::makeDirectory(folder));
 
-    struct Placed
-    {
-        QString destination; // inspected system's path
-        QString kept;        // host path of the replaced file's keeping place, or empty
-    };
-    QList<Placed> placed;
     QStringList placedDlls;
     for (const PlannedFile &file : planned) {
         const QString destination = hostOf(context, file.destination);
         const QString staged = staging + QLatin1Char('/') + file.archivePath;
         const QString kept = QFileInfo::exists(destination)
                                  ? keptFolder + QStringLiteral("/replaced/") +
-                                       QString::number(placed.size()) + QLatin1Char('-') +
+                                       QString::number(result.placed.size()) + QLatin1Char('-') +
                                        QFileInfo(destination).fileName()
                                  : QString();
         if (inUse.contains(destination)) {
-            transaction.add(std::make_unique<SwapAtRestart>(
+            transaction.add(operations::swapAtRestart(
                 staged, destination, options.filesInUse ? options.filesInUse : &FilesInUse::host()));
         } else {
             transaction.add(operations::moveIntoPlace(staged, destination, kept));
         }
-        placed.append({file.destination, kept});
+        result.placed.append({file.destination, kept});
         if (file.archivePath.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
             placedDlls.append(destination); // read there: the step runs after they were moved
     }
 
-    auto zlibwapiPlaced = std::make_shared<bool>(false);
-    const QString zlibwapi = context.paths().join(target.dllFolder(), QLatin1String(kZlibwapiName));
+    result.zlibwapi = context.paths().join(target.dllFolder(), QLatin1String(kZlibwapiName));
     if (target.family == OsFamily::Windows && !placedDlls.isEmpty()) {
         transaction.add(
-            std::make_unique<PlaceZlibwapi>(hostOf(context, zlibwapi), placedDlls, target.dllFolder(),
-                                            std::make_shared<SystemContext>(context), zlibwapiPlaced));
+            operations::placeZlibwapi(hostOf(context, result.zlibwapi), placedDlls, target.dllFolder(),
+                                      std::make_shared<SystemContext>(context), result.zlibwapiPlaced));
     }
-    QByteArray pth;
     if (target.kind == InstallTarget::Kind::Venv) {
-        pth = venvPthContent(target.dllFolder());
-        transaction.add(operations::writeFile(hostOf(context, target.pthFile()), pth));
+        result.pth = venvPthContent(target.dllFolder());
+        transaction.add(operations::writeFile(hostOf(context, target.pthFile()), result.pth));
+    }
+    return result;
+}
+
+// The step that puts the target's DLL folder on the PATH its pathScope names, and its record for
+// the receipt. Refused (nothing added) when that PATH would grow past what a variable holds;
+// warnings when it grows long.
+Expected<void> addPathStep(Transaction &transaction, QList<Receipt::EnvironmentChange> &changes,
+                           const InstallTarget &target, PersistentEnvironment &environment,
+                           const ChangeOptions &options, Findings &findings)
+{
+    const auto scope = target.pathScope == PathScope::User     ? std::optional(EnvironmentScope::User)
+                       : target.pathScope == PathScope::System ? std::optional(EnvironmentScope::Machine)
+                                                               : std::nullopt;
+    if (!scope)
+        return {};
+    // Long PATHs are worth a word (some tools cut them at 2,047 characters); one beyond what an
+    // environment variable holds stops the install before it starts.
+    const std::optional<StoredEnvironmentValue> current =
+        readValue(environment, *scope, QStringLiteral("PATH"));
+    const PathEditor editor(target.family);
+    const auto longer = editor.edited(current ? current->text : QString(), target.dllFolder(),
+                                      PathEditor::Position::Front, options.pathFixes);
+    if (!longer)
+        return longer.error();
+    findings += editor.lengthWarnings(*longer);
+    transaction.add(
+        operations::addPathEntry(target.family, *scope, target.dllFolder(), true, options.pathFixes));
+    changes.append(
+        {operations::scopeName(*scope), QStringLiteral("PATH"), target.dllFolder(), current, std::nullopt});
+    return {};
+}
+
+// The receipt of a committed install: what the archive was, where its files went (with the files
+// they replaced, kept), the folders it made and the environment it changed.
+QByteArray receiptOf(const QString &id, const QString &archivePath, const ArchiveReport &archive,
+                     const InstallTarget &target, const PlacedFiles &files,
+                     const QList<Receipt::EnvironmentChange> &changes, const SystemContext &context,
+                     PersistentEnvironment &environment, Receipt &receipt)
+{
+    receipt.id = id;
+    receipt.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    receipt.tool = QLatin1String(kTool);
+    receipt.archive = {{QStringLiteral("path"), QDir::toNativeSeparators(archivePath)},
+                       {QStringLiteral("fileName"), QFileInfo(archivePath).fileName()},
+                       {QStringLiteral("sha256"), archive.sha256},
+                       {QStringLiteral("official"), archive.officialName()},
+                       {QStringLiteral("cudnn"), archive.cudnn.toString()},
+                       {QStringLiteral("cudaVariant"), archive.cudaVariant}};
+    receipt.target = target.toJson();
+    const QList<ExtractedFile> &unpacked = files.extraction->files;
+    for (int i = 0; i < files.placed.size() && i < unpacked.size(); ++i) {
+        const PlacedFiles::Placed &placed = files.placed.at(i);
+        receipt.files.append({placed.destination, unpacked.at(i).sha256, unpacked.at(i).size,
+                              placed.kept.isEmpty() ? QString() : context.files().fromHost(placed.kept)});
+    }
+    if (*files.zlibwapiPlaced)
+        receipt.files.append(
+            {files.zlibwapi, embeddedZlibwapiSha256(), qint64(embeddedZlibwapi().size()), QString()});
+    if (!files.pth.isEmpty())
+        receipt.files.append({target.pthFile(), Sha256::of(files.pth), qint64(files.pth.size()), QString()});
+    receipt.folders = deepestFirst(files.createdFolders);
+    receipt.environment = changes;
+    for (Receipt::EnvironmentChange &change : receipt.environment) {
+        if (change.name == QLatin1String("PATH"))
+            change.after = readValue(environment, *operations::scopeFromName(change.scope), change.name);
+    }
+    return QJsonDocument(receipt.toJson()).toJson();
+}
+
+Finding archiveRefused(const QString &archivePath, const ArchiveReport &archive)
+{
+    return Finding::error(
+        QStringLiteral("install.archive-refused"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "The archive %1 did not pass its check, so nothing is installed."))
+            .arg(QDir::toNativeSeparators(archivePath)),
+        archive.verdictName(),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run \"cudnnctl inspect\" on it to see why.")));
+}
+
+// As SYSTEM (a deployment tool, in session 0) the notice of an environment change reaches no one's
+// desktop: Explorer, and all it starts, keep the old environment until the next sign-in.
+Finding takesEffectAfterSignIn()
+{
+    return Finding::warning(
+        QStringLiteral("install.takes-effect-after-sign-in"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "PATH and the variables were changed by the system account, whose notice "
+                               "reaches no one's desktop: programs see the change once their user signs "
+                               "out and in again, or after a restart.")),
+        QString(),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Restart the PC, or have each user sign out and in again.")));
+}
+
+} // namespace
+
+ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, const InstallTarget &target,
+                      const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                      const ChangeOptions &options)
+{
+    if (archive.verdict != ArchiveReport::Verdict::Ok)
+        return failed({archiveRefused(archivePath, archive)});
+    const StateFolders folders = StateFolders::of(context);
+    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    bool shutOut = false;
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
+    if (!lock)
+        return ChangeOutcome::busy(shutOut);
+    Findings findings = checkTarget(target, archive, context);
+    // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
+    if (target.pathScope == PathScope::User && elevation.isLocalSystem())
+        findings.append(Elevation::userTargetAsSystem());
+    if (hasErrors(findings))
+        return failed(findings);
+    const QList<PlannedFile> planned = placeFiles(archive, target);
+    const Expected<QSet<QString>> inUse = filesToSwapAtRestart(planned, context, options, findings);
+    if (!inUse)
+        return failed(findings + Findings{inUse.error()});
+    if (const auto installed = intactInstallOf(archive, target, context, elevation)) {
+        ChangeOutcome outcome;
+        outcome.status = ChangeOutcome::Status::AlreadyDone;
+        outcome.receipt = installed->first;
+        outcome.receiptPath = installed->second;
+        outcome.findings = findings;
+        return outcome;
     }
 
+    const QString stateFolder = folders.forTarget(target, context, elevation);
+    if (const Expected<void> prepared =
+            options.dryRun ? Expected<void>() : folders.prepare(stateFolder, context, elevation);
+        !prepared)
+        return failed(findings + Findings{prepared.error()});
+    const QString id =
+        QStringLiteral("cudnn-%1-cuda%2-%3")
+            .arg(archive.cudnn.toString(),
+                 archive.cudaVariant.isEmpty() ? QStringLiteral("x") : archive.cudaVariant,
+                 QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
+    const QString receiptsFolder = folders.receipts(stateFolder);
+    const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
+    const QString staging = hostOf(context, target.stagingFolder());
+    if (QFileInfo::exists(staging) && !options.dryRun)
+        durable::discardTree(staging); // ours by its name: what a crash during unpacking left
+
+    OperationContext operationContext;
+    operationContext.environment = environment;
+    operationContext.backupFolder = staging + QStringLiteral("-backup");
+    operationContext.fileSecurity = &context.fileSecurity();
+    operationContext.crashAt = options.crashAt;
+    operationContext.bytesProgress = options.bytesProgress;
+    QStringList roots{hostOf(context, target.root)};
+    if (!target.pthFile().isEmpty())
+        roots.append(hostOf(context, target.pthFile()));
+    Transaction transaction(id, QStringLiteral("install"), folders.journal(stateFolder), operationContext,
+                            roots);
+    const PlacedFiles files = addFileSteps(transaction, archivePath, archive, target, planned, *inUse,
+                                           staging, receiptsFolder + QLatin1Char('/') + id, context, options);
     QList<Receipt::EnvironmentChange> changes;
-    const auto pathScope = target.pathScope == PathScope::User     ? std::optional(EnvironmentScope::User)
-                           : target.pathScope == PathScope::System ? std::optional(EnvironmentScope::Machine)
-                                                                   : std::nullopt;
-    if (pathScope) {
-        // Long PATHs are worth a word (some tools cut them at 2,047 characters); one beyond what an
-        // environment variable holds stops the install before it starts.
-        const std::optional<StoredEnvironmentValue> current =
-            readValue(*environment, *pathScope, QStringLiteral("PATH"));
-        const PathEditor editor(target.family);
-        const auto longer = editor.edited(current ? current->text : QString(), target.dllFolder(),
-                                          PathEditor::Position::Front, options.pathFixes);
-        if (!longer)
-            return failed(findings + Findings{longer.error()});
-        findings += editor.lengthWarnings(*longer);
-        if (hasErrors(findings))
-            return failed(findings);
-        transaction.add(
-            operations::addPathEntry(target.family, *pathScope, target.dllFolder(), true, options.pathFixes));
-        changes.append({operations::scopeName(*pathScope), QStringLiteral("PATH"), target.dllFolder(),
-                        readValue(*environment, *pathScope, QStringLiteral("PATH")), std::nullopt});
-    }
+    if (const Expected<void> added =
+            addPathStep(transaction, changes, target, *environment, options, findings);
+        !added)
+        return failed(findings + Findings{added.error()});
+    if (hasErrors(findings))
+        return failed(findings);
     if (options.cudnnVariables)
         addCudnnVariables(transaction, changes, *options.cudnnVariables, target, context, *environment);
-
     transaction.add(operations::makeDirectory(receiptsFolder));
-    auto receiptHolder = std::make_shared<Receipt>();
+    auto receipt = std::make_shared<Receipt>();
     transaction.add(operations::writeFileMadeLater(receiptPath, [=, &context, &archive, &target]() {
-        Receipt &receipt = *receiptHolder;
-        receipt.id = id;
-        receipt.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-        receipt.tool = QLatin1String(kTool);
-        receipt.archive = {{QStringLiteral("path"), QDir::toNativeSeparators(archivePath)},
-                           {QStringLiteral("fileName"), QFileInfo(archivePath).fileName()},
-                           {QStringLiteral("sha256"), archive.sha256},
-                           {QStringLiteral("official"), archive.officialName()},
-                           {QStringLiteral("cudnn"), archive.cudnn.toString()},
-                           {QStringLiteral("cudaVariant"), archive.cudaVariant}};
-        receipt.target = target.toJson();
-        for (int i = 0; i < placed.size() && i < extraction->files.size(); ++i) {
-            receipt.files.append(
-                {placed.at(i).destination, extraction->files.at(i).sha256, extraction->files.at(i).size,
-                 placed.at(i).kept.isEmpty() ? QString() : context.files().fromHost(placed.at(i).kept)});
-        }
-        if (*zlibwapiPlaced)
-            receipt.files.append(
-                {zlibwapi, embeddedZlibwapiSha256(), qint64(embeddedZlibwapi().size()), QString()});
-        if (!pth.isEmpty())
-            receipt.files.append({target.pthFile(), Sha256::of(pth), qint64(pth.size()), QString()});
-        receipt.folders = deepestFirst(created);
-        receipt.environment = changes;
-        for (Receipt::EnvironmentChange &change : receipt.environment) {
-            if (change.name == QLatin1String("PATH"))
-                change.after = readValue(*environment, *operations::scopeFromName(change.scope), change.name);
-        }
-        return QJsonDocument(receipt.toJson()).toJson();
+        return receiptOf(id, archivePath, archive, target, files, changes, context, *environment, *receipt);
     }));
 
     ChangeOutcome outcome;
     outcome.plan = describe(transaction);
     outcome.findings = findings;
-    outcome.receiptPath = receiptPath;
     if (options.dryRun) {
         outcome.status = ChangeOutcome::Status::DryRun;
-        outcome.receiptPath.clear();
         return outcome;
     }
     const Transaction::Result result = transaction.run(options.progress, options.cancelled);
-    if (result.outcome == Transaction::Outcome::Committed)
-        outcome.receipt = *receiptHolder;
-    else
-        outcome.receiptPath.clear();
+    if (result.outcome == Transaction::Outcome::Committed) {
+        outcome.receipt = *receipt;
+        outcome.receiptPath = receiptPath;
+    }
     outcome = finished(result, outcome);
-    if (outcome.status == ChangeOutcome::Status::Done && !inUse.isEmpty())
+    if (outcome.status == ChangeOutcome::Status::Done && !inUse->isEmpty())
         outcome.status = ChangeOutcome::Status::DoneRestartNeeded;
-    // As SYSTEM (a deployment tool, in session 0) the notice of the change reaches no one's desktop:
-    // Explorer, and all it starts, keep the old environment until the next sign-in.
     if (outcome.status == ChangeOutcome::Status::Done && elevation.isLocalSystem() && !changes.isEmpty()) {
-        outcome.findings.append(Finding::warning(
-            QStringLiteral("install.takes-effect-after-sign-in"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "PATH and the variables were changed by the system account, whose notice "
-                                   "reaches no one's desktop: programs see the change once their user signs "
-                                   "out and in again, or after a restart.")),
-            QString(),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "Restart the PC, or have each user sign out and in again."))));
+        outcome.findings.append(takesEffectAfterSignIn());
         outcome.status = ChangeOutcome::Status::DoneRestartNeeded;
     }
     return outcome;
@@ -848,7 +508,6 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
 ChangeOutcome uninstall(const QString &id, const SystemContext &context,
                         std::shared_ptr<PersistentEnvironment> environment, const ChangeOptions &options)
 {
-    registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
     bool shutOut = false;
@@ -975,7 +634,6 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
                               std::shared_ptr<PersistentEnvironment> environment,
                               const ChangeOptions &options)
 {
-    registerInstallerOperations();
     const StateFolders folders = StateFolders::of(context);
     const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
     bool shutOut = false;

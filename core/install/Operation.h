@@ -90,10 +90,9 @@ public:
     virtual std::optional<QString> implausibleRecord(OperationContext &context,
                                                      const QJsonObject &remembered) const;
 
-    // An operation from its journal entry; nullptr for a name nobody registered.
+    // An operation from its journal entry; nullptr for a name no operation has (operations::).
     static std::unique_ptr<Operation> create(const QString &name, const QJsonObject &arguments);
     using Factory = std::function<std::unique_ptr<Operation>(const QJsonObject &arguments)>;
-    static void registerFactory(const QString &name, Factory factory);
 };
 
 } // namespace cudnnsetup

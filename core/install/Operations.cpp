@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "install/PathEditor.h"
+#include "install/Zlibwapi.h"
 #include "platform/DurableFiles.h"
 #include "platform/FilesInUse.h"
 
@@ -25,9 +26,10 @@ QString native(const QString &path)
 
 } // namespace
 
-Finding fileFailure(const QString &path, const QString &details, const durable::FailureCause &cause)
+Finding fileFailure(const QString &path, const SystemFailure &failure)
 {
-    if (cause.systemError != 0 && FilesInUse::host().isInUseError(cause)) {
+    const QString &details = failure.message;
+    if (failure.code != 0 && FilesInUse::host().isInUseError(failure)) {
         return Finding::error(
             QStringLiteral("install.file-in-use"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is in use by another program, so it cannot be changed."))
@@ -37,7 +39,7 @@ Finding fileFailure(const QString &path, const QString &details, const durable::
                                    "Close the programs that use it (Python, Jupyter, an editor), then try "
                                    "again.")));
     }
-    if (durable::isAccessDenied(cause)) {
+    if (durable::isAccessDenied(failure)) {
         return Finding::error(
             QStringLiteral("install.needs-administrator"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "This account may not change %1.")).arg(native(path)),
@@ -61,21 +63,19 @@ Finding crashed()
                           Text(QT_TRANSLATE_NOOP("cudnnsetup", "Stopped.")), QStringLiteral("fault point"));
 }
 
-// A file set aside (renamed, or copied and removed where a rename cannot cross volumes); `cause`
-// gets the system's side of a failure.
-std::optional<QString> moveAside(const QString &from, const QString &to,
-                                 durable::FailureCause *cause = nullptr)
+// A file set aside (renamed, or copied and removed where a rename cannot cross volumes).
+SystemResult moveAside(const QString &from, const QString &to)
 {
     QDir().mkpath(QFileInfo(to).absolutePath());
-    if (!durable::rename(from, to, cause))
-        return std::nullopt;
-    if (std::optional<QString> error = durable::copy(from, to + kPartialSuffix, to, {}, cause))
-        return error;
-    if (std::optional<QString> error = durable::remove(from, cause)) {
+    if (durable::rename(from, to))
+        return {};
+    if (SystemResult copied = durable::copy(from, to + kPartialSuffix, to); !copied)
+        return copied;
+    if (SystemResult removed = durable::remove(from); !removed) {
         durable::discard(to); // not set aside after all: no second copy for an undo to find
-        return error;
+        return removed;
     }
-    return std::nullopt;
+    return {};
 }
 
 // The file operations that put a new file where an old one may be: the old one is set aside
@@ -146,35 +146,31 @@ public:
         const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
         const bool replacing = QFileInfo::exists(m_destination);
         context.remember({{QStringLiteral("replaced"), replacing}});
-        durable::FailureCause cause;
         if (replacing) {
-            if (std::optional<QString> error = moveAside(m_destination, backup, &cause))
-                return fileFailure(m_destination, *error, cause);
+            if (SystemResult setAside = moveAside(m_destination, backup); !setAside)
+                return fileFailure(m_destination, setAside.error());
         }
-        std::optional<QString> error;
+        SystemResult placed;
         switch (m_how) {
         case How::Move:
-            error = durable::rename(m_source, m_destination, &cause);
+            placed = durable::rename(m_source, m_destination);
             break;
         case How::Copy: {
             bool stopped = false;
-            error = durable::copy(
-                m_source, m_destination + kPartialSuffix, m_destination,
-                [&](qint64) {
-                    stopped = context.crashes(FaultPoint::Stage::InsideCopy);
-                    return !stopped;
-                },
-                &cause);
+            placed = durable::copy(m_source, m_destination + kPartialSuffix, m_destination, [&](qint64) {
+                stopped = context.crashes(FaultPoint::Stage::InsideCopy);
+                return !stopped;
+            });
             if (stopped)
                 return crashed();
             break;
         }
         case How::Write:
-            error = durable::write(content(), m_destination + kPartialSuffix, m_destination, &cause);
+            placed = durable::write(content(), m_destination + kPartialSuffix, m_destination);
             break;
         }
-        if (error)
-            return fileFailure(m_destination, *error, cause);
+        if (!placed)
+            return fileFailure(m_destination, placed.error());
         return {};
     }
 
@@ -188,17 +184,15 @@ public:
         // Ours is at the destination unless the old file is still there (not yet set aside).
         const bool oursInPlace = QFileInfo::exists(m_destination) && (!replaced || QFileInfo::exists(backup));
         if (oursInPlace) {
-            std::optional<QString> error;
-            if (m_how == How::Move && !QFileInfo::exists(m_source))
-                error = durable::rename(m_destination, m_source); // back to staging
-            else
-                error = durable::remove(m_destination);
-            if (error)
-                return fileFailure(m_destination, *error);
+            const SystemResult taken = m_how == How::Move && !QFileInfo::exists(m_source)
+                                           ? durable::rename(m_destination, m_source) // back to staging
+                                           : durable::remove(m_destination);
+            if (!taken)
+                return fileFailure(m_destination, taken.error());
         }
         if (replaced && QFileInfo::exists(backup)) {
-            if (std::optional<QString> error = durable::rename(backup, m_destination))
-                return fileFailure(m_destination, *error);
+            if (SystemResult restored = durable::rename(backup, m_destination); !restored)
+                return fileFailure(m_destination, restored.error());
         }
         return {};
     }
@@ -208,8 +202,12 @@ public:
         const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
         if (!remembered.value(QStringLiteral("replaced")).toBool() || !QFileInfo::exists(backup))
             return;
-        if (m_keepReplacedAs.isEmpty() || moveAside(backup, m_keepReplacedAs))
+        if (m_keepReplacedAs.isEmpty()) {
             durable::discard(backup);
+            return;
+        }
+        if (const SystemResult kept = moveAside(backup, m_keepReplacedAs); !kept)
+            qCWarning(lcInstall).noquote() << "the replaced file could not be kept:" << kept.error().message;
     }
 
     QStringList changedPaths(const QJsonObject &) const override
@@ -358,16 +356,17 @@ public:
         context.remember({{QStringLiteral("created"), QJsonArray::fromStringList(missing)}});
         for (const QString &folder : missing) {
             if (!QDir().mkdir(folder) && !QFileInfo(folder).isDir())
-                return fileFailure(folder, QStringLiteral("mkdir failed"));
+                return fileFailure(folder, SystemFailure{QStringLiteral("mkdir failed"), 0, {folder}});
             // The first folder made gets its descriptor before anything is made inside it, so all
             // below inherits it.
             if (folder == missing.first() && !m_protectWith.isEmpty() && context.fileSecurity) {
-                if (std::optional<QString> error = context.fileSecurity->protect(folder, m_protectWith))
-                    return fileFailure(folder, *error);
+                if (SystemResult protectedFolder = context.fileSecurity->protect(folder, m_protectWith);
+                    !protectedFolder)
+                    return fileFailure(folder, protectedFolder.error());
             }
         }
         if (!QFileInfo(m_path).isDir())
-            return fileFailure(m_path, QStringLiteral("not a folder"));
+            return fileFailure(m_path, SystemFailure{QStringLiteral("not a folder"), 0, {m_path}});
         return {};
     }
 
@@ -415,10 +414,9 @@ public:
         context.remember({{QStringLiteral("existed"), QFileInfo::exists(m_path)}});
         if (!QFileInfo::exists(m_path))
             return {};
-        durable::FailureCause cause;
-        if (std::optional<QString> error =
-                moveAside(m_path, context.backupPath(QFileInfo(m_path).fileName()), &cause))
-            return fileFailure(m_path, *error, cause);
+        if (SystemResult setAside = moveAside(m_path, context.backupPath(QFileInfo(m_path).fileName()));
+            !setAside)
+            return fileFailure(m_path, setAside.error());
         return {};
     }
 
@@ -427,8 +425,8 @@ public:
         const QString backup = context.backupPath(QFileInfo(m_path).fileName());
         if (!remembered.value(QStringLiteral("existed")).toBool() || !QFileInfo::exists(backup))
             return {};
-        if (std::optional<QString> error = moveAside(backup, m_path))
-            return fileFailure(m_path, *error);
+        if (SystemResult restored = moveAside(backup, m_path); !restored)
+            return fileFailure(m_path, restored.error());
         return {};
     }
 
@@ -760,9 +758,170 @@ private:
     QList<PathFix> m_fixes;
 };
 
-QHash<QString, Operation::Factory> &factories()
+// Performs `inner` as a piece of the operation that is running: what the inner one would remember
+// is already known to the outer one's undo, and must not take the place of what it remembered.
+Expected<void> performAsPartOf(Operation &inner, OperationContext &context)
 {
-    static QHash<QString, Operation::Factory> table{
+    const auto remember = std::exchange(context.remember, [](const QJsonObject &) {});
+    Expected<void> done = inner.perform(context);
+    context.remember = remember;
+    return done;
+}
+
+// zlibwapi.dll beside the cuDNN DLLs when, once they are unpacked, their imports ask for it and the
+// loader would find no 64-bit copy first. Decided while the transaction runs (the imports are read
+// from the unpacked files, where a random access is cheap), undone like any other file.
+class PlaceZlibwapi final : public Operation
+{
+public:
+    PlaceZlibwapi(QString destination, QStringList dlls, QString dllFolder,
+                  std::shared_ptr<const SystemContext> context, std::shared_ptr<bool> placed)
+        : m_destination(std::move(destination))
+        , m_dlls(std::move(dlls))
+        , m_dllFolder(std::move(dllFolder))
+        , m_context(std::move(context))
+        , m_placed(std::move(placed))
+    {
+    }
+
+    QString name() const override { return QStringLiteral("place-zlibwapi"); }
+    QJsonObject arguments() const override
+    {
+        return {{QStringLiteral("destination"), m_destination},
+                {QStringLiteral("dlls"), QJsonArray::fromStringList(m_dlls)},
+                {QStringLiteral("dllFolder"), m_dllFolder}};
+    }
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Checking whether the DLLs need zlibwapi.dll"));
+    }
+
+    Expected<void> perform(OperationContext &context) override
+    {
+        QList<DllImage> images;
+        for (const QString &dll : m_dlls) {
+            QFile file(dll);
+            images.append(DllImage::fromBuffer(
+                QFileInfo(dll).fileName(), file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray()));
+        }
+        Findings findings;
+        const QStringList importers = dllsImportingZlibwapi(images, &findings);
+        const bool present = QFileInfo::exists(m_destination) ||
+                             (m_context && existingZlibwapi(*m_context, m_dllFolder, &findings));
+        const bool needed = !importers.isEmpty() && !present;
+        if (needed && !embeddedZlibwapiAvailable())
+            return zlibwapiUnavailable(importers);
+        context.remember({{QStringLiteral("written"), needed}});
+        if (!needed)
+            return {};
+        // What the write would remember is known: nothing was there to replace.
+        if (Expected<void> written = performAsPartOf(*writeFile(m_destination, embeddedZlibwapi()), context);
+            !written)
+            return written;
+        if (m_placed)
+            *m_placed = true;
+        return {};
+    }
+
+    Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
+    {
+        if (!remembered.value(QStringLiteral("written")).toBool())
+            return {};
+        // The file write was this operation's own: undone as that write would be.
+        return writeFile(m_destination, {})->undo(context, {{QStringLiteral("replaced"), false}});
+    }
+
+    QStringList changedPaths(const QJsonObject &remembered) const override
+    {
+        return writeFile(m_destination, {})->changedPaths(remembered);
+    }
+
+    static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
+    {
+        QStringList dlls;
+        for (const QJsonValue &dll : arguments.value(QStringLiteral("dlls")).toArray())
+            dlls.append(dll.toString());
+        return std::make_unique<PlaceZlibwapi>(arguments.value(QStringLiteral("destination")).toString(),
+                                               dlls, arguments.value(QStringLiteral("dllFolder")).toString(),
+                                               nullptr, nullptr);
+    }
+
+private:
+    QString m_destination;
+    QStringList m_dlls;
+    QString m_dllFolder;
+    std::shared_ptr<const SystemContext> m_context;
+    std::shared_ptr<bool> m_placed;
+};
+
+// The new file of one in use goes beside it, and Windows swaps them at its next start
+// (MoveFileEx with MOVEFILE_DELAY_UNTIL_REBOOT). Undo removes the waiting file, so the swap at
+// the next start finds nothing to do.
+class SwapAtRestart final : public Operation
+{
+public:
+    SwapAtRestart(QString staged, QString destination, const FilesInUse *files)
+        : m_staged(std::move(staged))
+        , m_destination(std::move(destination))
+        , m_files(files)
+    {
+    }
+    QString name() const override { return QStringLiteral("swap-at-restart"); }
+    QJsonObject arguments() const override
+    {
+        return {{QStringLiteral("staged"), m_staged}, {QStringLiteral("destination"), m_destination}};
+    }
+    Text description() const override
+    {
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Replacing %1 at the next start"))
+            .arg(QDir::toNativeSeparators(m_destination));
+    }
+    Expected<void> perform(OperationContext &context) override
+    {
+        context.remember({{QStringLiteral("waiting"), waiting()}});
+        if (Expected<void> moved = performAsPartOf(*moveIntoPlace(m_staged, waiting()), context); !moved)
+            return moved;
+        if (const SystemResult scheduled =
+                (m_files ? *m_files : FilesInUse::host()).replaceAtReboot(waiting(), m_destination);
+            !scheduled) {
+            return Finding::error(
+                QStringLiteral("install.restart-swap-failed"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 cannot be replaced at the next start."))
+                    .arg(QDir::toNativeSeparators(m_destination)),
+                scheduled.error().message);
+        }
+        return {};
+    }
+    Expected<void> undo(OperationContext &, const QJsonObject &remembered) override
+    {
+        if (!remembered.isEmpty() && QFileInfo::exists(waiting()) && !QFileInfo::exists(m_staged)) {
+            if (const SystemResult restaged = durable::rename(waiting(), m_staged); !restaged)
+                return fileFailure(waiting(), restaged.error());
+        }
+        return {};
+    }
+    QStringList changedPaths(const QJsonObject &) const override
+    {
+        return {m_staged, waiting(), m_destination};
+    }
+    static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
+    {
+        return std::make_unique<SwapAtRestart>(arguments.value(QStringLiteral("staged")).toString(),
+                                               arguments.value(QStringLiteral("destination")).toString(),
+                                               nullptr);
+    }
+
+private:
+    QString waiting() const { return m_destination + QStringLiteral(".cudnn-setup-new"); }
+
+    QString m_staged;
+    QString m_destination;
+    const FilesInUse *m_files;
+};
+
+const QHash<QString, Operation::Factory> &factories()
+{
+    static const QHash<QString, Operation::Factory> table{
         {QStringLiteral("copy-file"),
          [](const QJsonObject &a) { return PlaceFile::fromJson(PlaceFile::How::Copy, a); }},
         {QStringLiteral("move-into-place"),
@@ -787,6 +946,8 @@ QHash<QString, Operation::Factory> &factories()
                  std::make_unique<RemoveEmptyDirectory>(a.value(QStringLiteral("path")).toString()));
          }},
         {QStringLiteral("add-path-entry"), [](const QJsonObject &a) { return EditPath::fromJson(true, a); }},
+        {QStringLiteral("place-zlibwapi"), &PlaceZlibwapi::fromJson},
+        {QStringLiteral("swap-at-restart"), &SwapAtRestart::fromJson},
         {QStringLiteral("remove-path-entry"),
          [](const QJsonObject &a) { return EditPath::fromJson(false, a); }},
         {QStringLiteral("set-environment-value"),
@@ -878,17 +1039,27 @@ std::unique_ptr<Operation> setEnvironmentValue(EnvironmentScope scope, const QSt
     return std::make_unique<SetEnvironmentValue>(scope, name, value);
 }
 
+std::unique_ptr<Operation> placeZlibwapi(const QString &destination, const QStringList &dlls,
+                                         const QString &dllFolder,
+                                         std::shared_ptr<const SystemContext> context,
+                                         std::shared_ptr<bool> placed)
+{
+    return std::make_unique<PlaceZlibwapi>(destination, dlls, dllFolder, std::move(context),
+                                           std::move(placed));
+}
+
+std::unique_ptr<Operation> swapAtRestart(const QString &staged, const QString &destination,
+                                         const FilesInUse *files)
+{
+    return std::make_unique<SwapAtRestart>(staged, destination, files);
+}
+
 } // namespace operations
 
 std::unique_ptr<Operation> Operation::create(const QString &name, const QJsonObject &arguments)
 {
     const auto factory = operations::factories().constFind(name);
     return factory == operations::factories().constEnd() ? nullptr : (*factory)(arguments);
-}
-
-void Operation::registerFactory(const QString &name, Factory factory)
-{
-    operations::factories().insert(name, std::move(factory));
 }
 
 } // namespace cudnnsetup

@@ -4,7 +4,9 @@
 #include "install/Operation.h"
 #include "install/PathEditor.h"
 #include "platform/DurableFiles.h"
+#include "platform/FilesInUse.h"
 #include "platform/PersistentEnvironment.h"
+#include "platform/SystemContext.h"
 #include "platform/SystemPaths.h"
 
 #include <QByteArray>
@@ -18,10 +20,10 @@ namespace cudnnsetup {
 // The operations installs, uninstalls and repairs are made of. File paths are host paths.
 namespace operations {
 
-// The error of a file `path` that could not be changed, said by why (`cause`, the system's side):
+// The error of a file `path` that could not be changed, said by why (`failure`, the system's side):
 // "install.file-in-use" when another program holds it, "install.needs-administrator" when this
-// account lacks the rights, else "install.file-failed"; `details` is the system's message.
-Finding fileFailure(const QString &path, const QString &details, const durable::FailureCause &cause = {});
+// account lacks the rights, else "install.file-failed"; the details are the system's message.
+Finding fileFailure(const QString &path, const SystemFailure &failure);
 
 // Creates `path` and the folders above it that are missing; undo removes those it created, while
 // they are empty.
@@ -64,6 +66,21 @@ std::unique_ptr<Operation> addPathEntry(OsFamily family, EnvironmentScope scope,
 // Takes every entry equal to `entry` out of the PATH of `scope`; undo puts PATH back as it was,
 // if nobody changed it since.
 std::unique_ptr<Operation> removePathEntry(OsFamily family, EnvironmentScope scope, const QString &entry);
+
+// zlibwapi.dll at `destination` when the unpacked `dlls` (host paths) import it and the loader would
+// find no 64-bit copy first (looked for from `dllFolder`, the inspected system's path, on
+// `context`'s system; nullptr when replayed from a journal, where only undo runs). Decided while
+// the transaction runs: the imports are read from the unpacked files. `placed` is set when it
+// wrote the file; undone like any other file.
+std::unique_ptr<Operation> placeZlibwapi(const QString &destination, const QStringList &dlls,
+                                         const QString &dllFolder,
+                                         std::shared_ptr<const SystemContext> context,
+                                         std::shared_ptr<bool> placed);
+// The new file of one in use goes beside it (`destination` + ".cudnn-setup-new"), and `files`
+// has Windows swap them at its next start (FilesInUse::replaceAtReboot). Undo takes the waiting
+// file back to staging, so the swap at the next start finds nothing to do.
+std::unique_ptr<Operation> swapAtRestart(const QString &staged, const QString &destination,
+                                         const FilesInUse *files);
 
 QString scopeName(EnvironmentScope scope); // "user", "machine"
 std::optional<EnvironmentScope> scopeFromName(const QString &name);

@@ -21,12 +21,10 @@ namespace cudnnsetup::durable {
 
 namespace {
 
-void noteFailure(FailureCause *cause, int systemError, const QStringList &paths)
+// A failure that came from somewhere other than one system call (Qt's file classes).
+SystemFailure failure(const QString &message)
 {
-    if (cause) {
-        cause->systemError = systemError;
-        cause->paths = paths;
-    }
+    return SystemFailure{message, 0, {}};
 }
 
 #ifdef Q_OS_WIN
@@ -41,6 +39,12 @@ std::wstring longNativeName(const QString &path)
             native = QLatin1String("\\\\?\\") + native;
     }
     return native.toStdWString();
+}
+
+SystemFailure lastError(const QString &path)
+{
+    const DWORD error = GetLastError();
+    return SystemFailure{QStringLiteral("%1: %2").arg(path, qt_error_string(int(error))), int(error), {path}};
 }
 #else
 // A rename is durable once the folder that holds the name is flushed.
@@ -57,122 +61,112 @@ void flushFolder(const QString &path)
 
 } // namespace
 
-bool isAccessDenied(const FailureCause &cause)
+bool isAccessDenied(const SystemFailure &failure)
 {
 #ifdef Q_OS_WIN
-    return cause.systemError == ERROR_ACCESS_DENIED;
+    return failure.code == ERROR_ACCESS_DENIED;
 #else
-    return cause.systemError == EACCES || cause.systemError == EPERM;
+    return failure.code == EACCES || failure.code == EPERM;
 #endif
 }
 
-std::optional<QString> rename(const QString &from, const QString &to, FailureCause *cause)
+SystemResult rename(const QString &from, const QString &to)
 {
-    if (cause)
-        *cause = {};
 #ifdef Q_OS_WIN
     if (!MoveFileExW(reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(from).utf16()),
                      reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(to).utf16()),
                      MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
         const DWORD error = GetLastError();
-        noteFailure(cause, int(error), {from, to});
-        return QStringLiteral("MoveFileEx %1 -> %2: error %3").arg(from, to).arg(error);
+        return SystemFailure{
+            QStringLiteral("MoveFileEx %1 -> %2: error %3").arg(from, to).arg(error), int(error), {from, to}};
     }
-    return std::nullopt;
+    return {};
 #else
     if (::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) != 0) {
         const int error = errno;
-        noteFailure(cause, error, {from, to});
-        return QStringLiteral("rename %1 -> %2: %3")
-            .arg(from, to, QString::fromLocal8Bit(std::strerror(error)));
+        return SystemFailure{
+            QStringLiteral("rename %1 -> %2: %3").arg(from, to, QString::fromLocal8Bit(std::strerror(error))),
+            error,
+            {from, to}};
     }
     flushFolder(to);
-    return std::nullopt;
+    return {};
 #endif
 }
 
-std::optional<QString> copy(const QString &from, const QString &partial, const QString &to,
-                            const std::function<bool(qint64)> &onChunk, FailureCause *cause)
+SystemResult copy(const QString &from, const QString &partial, const QString &to,
+                  const std::function<bool(qint64)> &onChunk)
 {
-    if (cause)
-        *cause = {};
     QFile source(from);
     if (!source.open(QIODevice::ReadOnly))
-        return QStringLiteral("%1: %2").arg(from, source.errorString());
+        return failure(QStringLiteral("%1: %2").arg(from, source.errorString()));
     QFile target(partial);
     if (!target.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return QStringLiteral("%1: %2").arg(partial, target.errorString());
+        return failure(QStringLiteral("%1: %2").arg(partial, target.errorString()));
     QByteArray buffer(1 << 20, Qt::Uninitialized);
     qint64 copied = 0;
     for (;;) {
         const qint64 count = source.read(buffer.data(), buffer.size());
         if (count < 0)
-            return QStringLiteral("%1: %2").arg(from, source.errorString());
+            return failure(QStringLiteral("%1: %2").arg(from, source.errorString()));
         if (count == 0)
             break;
         if (target.write(buffer.constData(), count) != count)
-            return QStringLiteral("%1: %2").arg(partial, target.errorString());
+            return failure(QStringLiteral("%1: %2").arg(partial, target.errorString()));
         copied += count;
         if (onChunk && !onChunk(copied))
-            return QStringLiteral("%1: stopped after %2 bytes").arg(partial).arg(copied);
+            return failure(QStringLiteral("%1: stopped after %2 bytes").arg(partial).arg(copied));
     }
     // A full disk shows only when the last buffered bytes go out: flush before trusting the copy.
     if (!target.flush())
-        return QStringLiteral("%1: %2").arg(partial, target.errorString());
+        return failure(QStringLiteral("%1: %2").arg(partial, target.errorString()));
     target.close();
     QString error;
     if (!flushFileToDisk(partial, &error))
-        return error;
-    return rename(partial, to, cause);
+        return failure(error);
+    return rename(partial, to);
 }
 
-std::optional<QString> write(const QByteArray &content, const QString &partial, const QString &to,
-                             FailureCause *cause)
+SystemResult write(const QByteArray &content, const QString &partial, const QString &to)
 {
-    if (cause)
-        *cause = {};
     QFile target(partial);
     if (!target.open(QIODevice::WriteOnly | QIODevice::Truncate) || target.write(content) != content.size() ||
         !target.flush())
-        return QStringLiteral("%1: %2").arg(partial, target.errorString());
+        return failure(QStringLiteral("%1: %2").arg(partial, target.errorString()));
     target.close();
     QString error;
     if (!flushFileToDisk(partial, &error))
-        return error;
-    return rename(partial, to, cause);
+        return failure(error);
+    return rename(partial, to);
 }
 
-std::optional<QString> remove(const QString &path, FailureCause *cause)
+SystemResult remove(const QString &path)
 {
-    if (cause)
-        *cause = {};
     const QFileInfo info(path);
     if (!info.exists() && !info.isSymLink())
-        return std::nullopt;
+        return {};
 #ifdef Q_OS_WIN
     const std::wstring name = longNativeName(path);
     if (DeleteFileW(name.c_str()))
-        return std::nullopt;
-    DWORD error = GetLastError();
+        return {};
+    SystemFailure refused = lastError(path);
     const DWORD attributes = GetFileAttributesW(name.c_str());
-    if (error == ERROR_ACCESS_DENIED && attributes != INVALID_FILE_ATTRIBUTES &&
+    if (refused.code == ERROR_ACCESS_DENIED && attributes != INVALID_FILE_ATTRIBUTES &&
         (attributes & FILE_ATTRIBUTE_READONLY)) {
         // A read-only file (an old install's DLL, a copy from a CD) is removed all the same.
         SetFileAttributesW(name.c_str(), attributes & ~DWORD(FILE_ATTRIBUTE_READONLY));
         if (DeleteFileW(name.c_str()))
-            return std::nullopt;
-        error = GetLastError();
+            return {};
+        refused = lastError(path);
         SetFileAttributesW(name.c_str(), attributes);
     }
-    noteFailure(cause, int(error), {path});
-    return QStringLiteral("%1: %2").arg(path, qt_error_string(int(error)));
+    return refused;
 #else
     // unlink(2) asks the folder, not the file: a read-only file goes all the same.
     if (::unlink(QFile::encodeName(path).constData()) == 0)
-        return std::nullopt;
+        return {};
     const int error = errno;
-    noteFailure(cause, error, {path});
-    return QStringLiteral("%1: %2").arg(path, qt_error_string(error));
+    return SystemFailure{QStringLiteral("%1: %2").arg(path, qt_error_string(error)), error, {path}};
 #endif
 }
 
@@ -189,7 +183,7 @@ bool isLink(const QString &path)
 #endif
 }
 
-std::optional<QString> removeLink(const QString &path)
+SystemResult removeLink(const QString &path)
 {
 #ifdef Q_OS_WIN
     const std::wstring name = longNativeName(path);
@@ -197,8 +191,8 @@ std::optional<QString> removeLink(const QString &path)
     // A folder's link (a junction, a directory symlink) is removed by RemoveDirectoryW, which takes
     // the link away and leaves its target alone.
     if (attributes & FILE_ATTRIBUTE_DIRECTORY ? RemoveDirectoryW(name.c_str()) : DeleteFileW(name.c_str()))
-        return std::nullopt;
-    return QStringLiteral("%1: %2").arg(path, qt_error_string(int(GetLastError())));
+        return {};
+    return lastError(path);
 #else
     return remove(path);
 #endif
@@ -206,36 +200,36 @@ std::optional<QString> removeLink(const QString &path)
 
 } // namespace
 
-std::optional<QString> removeTree(const QString &folder)
+SystemResult removeTree(const QString &folder)
 {
     if (isLink(folder))
         return removeLink(folder);
     const QFileInfo info(folder);
     if (!info.exists())
-        return std::nullopt;
+        return {};
     if (!info.isDir())
         return remove(folder);
     const QStringList entries =
         QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
     for (const QString &entry : entries) {
-        if (std::optional<QString> error = removeTree(folder + QLatin1Char('/') + entry))
-            return error;
+        if (SystemResult removed = removeTree(folder + QLatin1Char('/') + entry); !removed)
+            return removed;
     }
     if (!QDir().rmdir(folder))
-        return QStringLiteral("%1: the folder cannot be removed").arg(folder);
-    return std::nullopt;
+        return failure(QStringLiteral("%1: the folder cannot be removed").arg(folder));
+    return {};
 }
 
 void discard(const QString &path)
 {
-    if (const std::optional<QString> error = remove(path))
-        qCWarning(lcPlatform).noquote() << "left behind:" << path << *error;
+    if (const SystemResult removed = remove(path); !removed)
+        qCWarning(lcPlatform).noquote() << "left behind:" << path << removed.error().message;
 }
 
 void discardTree(const QString &folder)
 {
-    if (const std::optional<QString> error = removeTree(folder))
-        qCWarning(lcPlatform).noquote() << "left behind:" << folder << *error;
+    if (const SystemResult removed = removeTree(folder); !removed)
+        qCWarning(lcPlatform).noquote() << "left behind:" << folder << removed.error().message;
 }
 
 } // namespace cudnnsetup::durable

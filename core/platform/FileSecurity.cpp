@@ -21,7 +21,7 @@ class NoFileSecurity final : public FileSecurity
 {
 public:
     std::optional<SecurityDescriptor> descriptorOf(const QString &) const override { return std::nullopt; }
-    std::optional<QString> protect(const QString &, const QString &) const override { return std::nullopt; }
+    SystemResult protect(const QString &, const QString &) const override { return {}; }
 };
 
 #ifdef Q_OS_WIN
@@ -56,12 +56,15 @@ public:
         return *parsed;
     }
 
-    std::optional<QString> protect(const QString &hostPath, const QString &sddl) const override
+    SystemResult protect(const QString &hostPath, const QString &sddl) const override
     {
         PSECURITY_DESCRIPTOR descriptor = nullptr;
         if (!ConvertStringSecurityDescriptorToSecurityDescriptorW(reinterpret_cast<LPCWSTR>(sddl.utf16()),
-                                                                  SDDL_REVISION_1, &descriptor, nullptr))
-            return qt_error_string(int(GetLastError()));
+                                                                  SDDL_REVISION_1, &descriptor, nullptr)) {
+            const DWORD error = GetLastError();
+            return SystemFailure{
+                QStringLiteral("%1: %2").arg(sddl, qt_error_string(int(error))), int(error), {}};
+        }
         BOOL present = FALSE;
         BOOL defaulted = FALSE;
         PACL dacl = nullptr;
@@ -75,8 +78,10 @@ public:
                                                    owner, nullptr, dacl, nullptr);
         LocalFree(descriptor);
         if (result != ERROR_SUCCESS)
-            return qt_error_string(int(result));
-        return std::nullopt;
+            return SystemFailure{QStringLiteral("%1: %2").arg(hostPath, qt_error_string(int(result))),
+                                 int(result),
+                                 {hostPath}};
+        return {};
     }
 };
 #endif

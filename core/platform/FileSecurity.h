@@ -1,6 +1,7 @@
 #pragma once
 
 #include "platform/SecurityDescriptor.h"
+#include "platform/SystemFailure.h"
 
 #include <QString>
 
@@ -22,9 +23,8 @@ public:
     // The owner and DACL of `hostPath`; nullopt when they cannot be known (no such file, no ACLs).
     virtual std::optional<SecurityDescriptor> descriptorOf(const QString &hostPath) const = 0;
     // Gives the folder `hostPath` the descriptor `sddl` (owner and a protected DACL), replacing
-    // what it inherited. nullopt on success, else the system's error; systems without ACLs succeed
-    // doing nothing.
-    virtual std::optional<QString> protect(const QString &hostPath, const QString &sddl) const = 0;
+    // what it inherited. Systems without ACLs succeed doing nothing.
+    virtual SystemResult protect(const QString &hostPath, const QString &sddl) const = 0;
 
     // Windows: GetNamedSecurityInfoW / SetNamedSecurityInfoW. Elsewhere: none known, nothing done.
     static std::shared_ptr<FileSecurity> forRunningSystem();

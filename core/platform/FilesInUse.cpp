@@ -295,7 +295,7 @@ public:
         return result;
     }
 
-    std::optional<QString> replaceAtReboot(const QString &staged, const QString &destination) const override
+    SystemResult replaceAtReboot(const QString &staged, const QString &destination) const override
     {
 #ifdef Q_OS_WIN
         const std::wstring from = nativeAbsolute(staged).toStdWString();
@@ -304,23 +304,29 @@ public:
             const DWORD error = GetLastError();
             qCWarning(lcPlatform) << "replacing" << destination << "at the next restart failed: error"
                                   << error;
-            return QStringLiteral("MoveFileEx %1 -> %2 at the next restart: error %3: %4")
-                .arg(nativeAbsolute(staged), nativeAbsolute(destination))
-                .arg(error)
-                .arg(qt_error_string(int(error)));
+            return SystemFailure{QStringLiteral("MoveFileEx %1 -> %2 at the next restart: error %3: %4")
+                                     .arg(nativeAbsolute(staged), nativeAbsolute(destination))
+                                     .arg(error)
+                                     .arg(qt_error_string(int(error))),
+                                 int(error),
+                                 { staged,
+                                   destination }};
         }
         qCInfo(lcPlatform) << "at the next restart" << staged << "replaces" << destination;
-        return std::nullopt;
+        return {};
 #else
-        return QStringLiteral("replacing %1 with %2 at the next restart: not supported on this system")
-            .arg(destination, staged);
+        return SystemFailure{
+            QStringLiteral("replacing %1 with %2 at the next restart: not supported on this system")
+                .arg(destination, staged),
+            0,
+            {staged, destination}};
 #endif
     }
 
-    bool isInUseError(const durable::FailureCause &cause) const override
+    bool isInUseError(const SystemFailure &failure) const override
     {
 #ifdef Q_OS_WIN
-        const DWORD error = DWORD(cause.systemError);
+        const DWORD error = DWORD(failure.code);
         if (error == ERROR_SHARING_VIOLATION || error == kLockViolation || error == kUserMappedFile)
             return true;
         if (error != ERROR_ACCESS_DENIED)
@@ -329,7 +335,7 @@ public:
         // writing tells the two apart: a file mapped or held by another process is a sharing
         // violation, one this account may not change stays "access denied".
         QStringList existing;
-        for (const QString &path : cause.paths) {
+        for (const QString &path : failure.paths) {
             const QFileInfo info(path);
             if (!info.exists() || info.isDir())
                 continue;
@@ -352,7 +358,7 @@ public:
         const Expected<QList<ProcessUsingFile>> holders = restartManagerList(existing);
         return holders.ok() && !holders.value().isEmpty();
 #else
-        return cause.systemError == ETXTBSY;
+        return failure.code == ETXTBSY;
 #endif
     }
 };

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/Expected.h"
-#include "platform/DurableFiles.h"
+#include "platform/SystemFailure.h"
 
 #include <QList>
 #include <QString>
@@ -38,16 +38,15 @@ public:
 
     // Arranges for `staged` to replace `destination` at the next restart (Windows: MoveFileExW with
     // MOVEFILE_REPLACE_EXISTING | MOVEFILE_DELAY_UNTIL_REBOOT, recorded in PendingFileRenameOperations;
-    // needs an administrator or LocalSystem, and both on one volume). nullopt on success, else the
-    // system's message; "not supported" off Windows. The caller then exits with 3010.
-    virtual std::optional<QString> replaceAtReboot(const QString &staged,
-                                                   const QString &destination) const = 0;
+    // needs an administrator or LocalSystem, and both on one volume); "not supported" off Windows.
+    // The caller then exits with 3010.
+    virtual SystemResult replaceAtReboot(const QString &staged, const QString &destination) const = 0;
 
     // Whether a failed durable::rename / remove failed because another process uses the file
     // rather than for lack of rights: on Windows a sharing or lock violation, or "access denied"
     // on a file that another process has loaded or open (told by opening it for writing, then by
     // the Restart Manager); ETXTBSY elsewhere.
-    virtual bool isInUseError(const durable::FailureCause &cause) const = 0;
+    virtual bool isInUseError(const SystemFailure &failure) const = 0;
 
     // The running system's.
     static const FilesInUse &host();

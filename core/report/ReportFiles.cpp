@@ -966,13 +966,13 @@ Expected<QStringList> writeReport(const ReportInput &input, const QString &folde
     for (const auto &[name, content] : files) {
         const QString path = QDir(folder).absoluteFilePath(name);
         const QString partial = path + QStringLiteral(".partial");
-        if (const std::optional<QString> error = durable::write(content, partial, path)) {
+        if (const SystemResult saved = durable::write(content, partial, path); !saved) {
             durable::discard(partial);
             return Finding::error(
                 QStringLiteral("report.write"),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "The report file %1 could not be written."))
                     .arg(QDir::toNativeSeparators(path)),
-                *error, fix);
+                saved.error().message, fix);
         }
         written.append(path);
     }

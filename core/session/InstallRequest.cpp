@@ -6,6 +6,7 @@
 #include "detect/Detector.h"
 #include "doctor/RepairSteps.h"
 #include "install/ElevatedChange.h"
+#include "install/TargetSpec.h"
 #include "platform/DurableFiles.h"
 #include "platform/Volumes.h"
 #include "verify/VerificationRecord.h"
@@ -123,12 +124,12 @@ ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options
     for (const QString &folder : {folders.machine, folders.user}) {
         const QString receiptPath =
             folders.receipts(folder) + QLatin1Char('/') + outcome.receipt->id + QStringLiteral(".json");
-        if (const std::optional<QString> error = removeVerificationRecord(receiptPath, outcome.receipt->id))
+        if (const SystemResult removed = removeVerificationRecord(receiptPath, outcome.receipt->id); !removed)
             outcome.findings.append(Finding::warning(
                 QStringLiteral("status.record-left"),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                        "The record of the last verification could not be removed.")),
-                *error));
+                removed.error().message));
     }
     return outcome;
 }
@@ -261,9 +262,11 @@ ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemCon
         stagedArchive = folders.machine + QStringLiteral("/repair-archive-") +
                         QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
                         QStringLiteral(".zip");
-        if (const std::optional<QString> error =
-                durable::copy(archivePath, stagedArchive + QStringLiteral(".partial"), stagedArchive))
-            return refused(QStringLiteral("%1 cannot be copied: %2").arg(archivePath, *error));
+        if (const SystemResult copied =
+                durable::copy(archivePath, stagedArchive + QStringLiteral(".partial"), stagedArchive);
+            !copied)
+            return refused(
+                QStringLiteral("%1 cannot be copied: %2").arg(archivePath, copied.error().message));
         const Expected<ArchiveReport> report = inspectArchive(stagedArchive, kb);
         if (!report || report->verdict != ArchiveReport::Verdict::Ok) {
             durable::discard(stagedArchive);

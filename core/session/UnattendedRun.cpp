@@ -100,9 +100,9 @@ VerifyReport verifyInstalled(const Receipt &receipt, const QString &receiptPath,
     }
     VerificationRecord record = VerificationRecord::of(report);
     record.receiptId = receipt.id;
-    if (const std::optional<QString> error = writeVerificationRecord(receiptPath, record))
-        qCWarning(lcInstall).noquote()
-            << QStringLiteral("the verification record could not be written: %1").arg(*error);
+    if (const SystemResult written = writeVerificationRecord(receiptPath, record); !written)
+        qCWarning(lcInstall).noquote() << QStringLiteral("the verification record could not be written: %1")
+                                              .arg(written.error().message);
     logVerification(report);
     return report;
 }
@@ -349,10 +349,12 @@ int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext 
     const UnattendedResult result = runUnattended(settings, context, kb, cudnnctl);
     const QString resultFile =
         log.absolutePath() + QLatin1Char('/') + log.completeBaseName() + QStringLiteral(".json");
-    if (const std::optional<QString> error = durable::write(
-            QJsonDocument(result.toJson()).toJson(), resultFile + QStringLiteral(".partial"), resultFile))
-        qCWarning(lcInstall).noquote() << QStringLiteral("the result %1 cannot be written: %2")
-                                              .arg(QDir::toNativeSeparators(resultFile), *error);
+    if (const SystemResult written = durable::write(QJsonDocument(result.toJson()).toJson(),
+                                                    resultFile + QStringLiteral(".partial"), resultFile);
+        !written)
+        qCWarning(lcInstall).noquote()
+            << QStringLiteral("the result %1 cannot be written: %2")
+                   .arg(QDir::toNativeSeparators(resultFile), written.error().message);
     return result.exitCode;
 }
 

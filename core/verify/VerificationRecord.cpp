@@ -55,7 +55,7 @@ QString verificationRecordPath(const QString &receiptPath, const QString &receip
            QStringLiteral(".verify.json");
 }
 
-std::optional<QString> writeVerificationRecord(const QString &receiptPath, const VerificationRecord &record)
+SystemResult writeVerificationRecord(const QString &receiptPath, const VerificationRecord &record)
 {
     const QString path = verificationRecordPath(receiptPath, record.receiptId);
     return durable::write(QJsonDocument(record.toJson()).toJson(), path + QStringLiteral(".partial"), path);
@@ -73,18 +73,18 @@ std::optional<VerificationRecord> readVerificationRecord(const QString &receiptP
     return record;
 }
 
-std::optional<QString> recordVerification(const SystemContext &context, const VerifyReport &report)
+SystemResult recordVerification(const SystemContext &context, const VerifyReport &report)
 {
     if (report.receiptId.isEmpty())
-        return std::nullopt;
+        return {};
     for (const auto &[receipt, path] : installedReceipts(context)) {
         if (receipt.id == report.receiptId)
             return writeVerificationRecord(path, VerificationRecord::of(report));
     }
-    return std::nullopt;
+    return {};
 }
 
-std::optional<QString> removeVerificationRecord(const QString &receiptPath, const QString &receiptId)
+SystemResult removeVerificationRecord(const QString &receiptPath, const QString &receiptId)
 {
     return durable::remove(verificationRecordPath(receiptPath, receiptId));
 }

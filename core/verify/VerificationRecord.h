@@ -1,5 +1,6 @@
 #pragma once
 
+#include "platform/SystemFailure.h"
 #include "verify/VerifyReport.h"
 
 #include <QDateTime>
@@ -34,15 +35,15 @@ struct VerificationRecord
 
 // `<receipts>/<id>.verify.json` for the receipt at `receiptPath` (host path, `<receipts>/<id>.json`).
 QString verificationRecordPath(const QString &receiptPath, const QString &receiptId);
-// Writes the record durably (a crash leaves the old one or the new one); the system's error or nullopt.
-std::optional<QString> writeVerificationRecord(const QString &receiptPath, const VerificationRecord &record);
+// Writes the record durably (a crash leaves the old one or the new one).
+SystemResult writeVerificationRecord(const QString &receiptPath, const VerificationRecord &record);
 // The record beside that receipt; nullopt when there is none or it cannot be read.
 std::optional<VerificationRecord> readVerificationRecord(const QString &receiptPath,
                                                          const QString &receiptId);
 // Records `report` beside the receipt of its subject, when the subject is an install of cuDNN
-// Setup (report.receiptId); the system's error or nullopt.
-std::optional<QString> recordVerification(const SystemContext &context, const VerifyReport &report);
+// Setup (report.receiptId); nothing to do for another subject.
+SystemResult recordVerification(const SystemContext &context, const VerifyReport &report);
 // After the install is uninstalled: its record goes with its receipt.
-std::optional<QString> removeVerificationRecord(const QString &receiptPath, const QString &receiptId);
+SystemResult removeVerificationRecord(const QString &receiptPath, const QString &receiptId);
 
 } // namespace cudnnsetup

@@ -27,11 +27,11 @@ public:
             qFatal("test descriptor %s: %s", qPrintable(*found), qPrintable(descriptor.error().details));
         return *descriptor;
     }
-    std::optional<QString> protect(const QString &hostPath, const QString &sddl) const override
+    cudnnsetup::SystemResult protect(const QString &hostPath, const QString &sddl) const override
     {
         m_protected.append({QDir::cleanPath(hostPath), sddl});
         m_sddl.insert(QDir::cleanPath(hostPath), sddl);
-        return std::nullopt;
+        return {};
     }
 
 private:

@@ -218,10 +218,9 @@ private Q_SLOTS:
             ::close(fd);
         QVERIFY(fd < 0);
         QCOMPARE(error, ETXTBSY);
-        durable::FailureCause cause;
-        cause.systemError = error;
-        cause.paths = QStringList{tool.path()};
-        QVERIFY(FilesInUse::host().isInUseError(cause));
+        QVERIFY(FilesInUse::host().isInUseError(SystemFailure{QStringLiteral("busy"),
+                                                              error,
+                                                              { tool.path() }}));
     }
 #endif
 
@@ -251,24 +250,20 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.close();
 
-        durable::FailureCause cause;
-        cause.systemError = 99;
-        const std::optional<QString> error = durable::rename(dir.filePath(QStringLiteral("missing.dll")),
-                                                             dir.filePath(QStringLiteral("b.dll")), &cause);
-        QVERIFY(error);
+        const SystemResult missing = durable::rename(dir.filePath(QStringLiteral("missing.dll")),
+                                                     dir.filePath(QStringLiteral("b.dll")));
+        QVERIFY(!missing);
 #ifdef Q_OS_WIN
-        QCOMPARE(cause.systemError, int(ERROR_FILE_NOT_FOUND));
+        QCOMPARE(missing.error().code, int(ERROR_FILE_NOT_FOUND));
 #else
-        QCOMPARE(cause.systemError, ENOENT);
+        QCOMPARE(missing.error().code, ENOENT);
 #endif
-        QCOMPARE(cause.paths, QStringList({dir.filePath(QStringLiteral("missing.dll")),
-                                           dir.filePath(QStringLiteral("b.dll"))}));
-        QVERIFY(!FilesInUse::host().isInUseError(cause));
+        QCOMPARE(missing.error().paths, QStringList({dir.filePath(QStringLiteral("missing.dll")),
+                                                     dir.filePath(QStringLiteral("b.dll"))}));
+        QVERIFY(missing.error().message.contains(QStringLiteral("missing.dll")));
+        QVERIFY(!FilesInUse::host().isInUseError(missing.error()));
 
-        // Success resets it.
-        QVERIFY(!durable::rename(file, dir.filePath(QStringLiteral("b.dll")), &cause));
-        QCOMPARE(cause.systemError, 0);
-        QVERIFY(cause.paths.isEmpty());
+        QVERIFY(durable::rename(file, dir.filePath(QStringLiteral("b.dll"))));
 
         // A read-only file is removed all the same; one that is not there is fine.
         const QString readOnly = dir.filePath(QStringLiteral("read-only.dll"));
@@ -276,20 +271,28 @@ private Q_SLOTS:
         QVERIFY(ro.open(QIODevice::WriteOnly));
         ro.close();
         QVERIFY(QFile::setPermissions(readOnly, QFileDevice::ReadOwner | QFileDevice::ReadUser));
-        QVERIFY(!durable::remove(readOnly, &cause));
+        QVERIFY(durable::remove(readOnly));
         QVERIFY(!QFileInfo::exists(readOnly));
-        QVERIFY(!durable::remove(readOnly, &cause));
-        QCOMPARE(cause.systemError, 0);
+        QVERIFY(durable::remove(readOnly));
 
         // Copy and write report the rename that ends them.
-        QVERIFY(durable::copy(dir.filePath(QStringLiteral("b.dll")),
-                              dir.filePath(QStringLiteral("c.partial")),
-                              dir.filePath(QStringLiteral("no folder/c.dll")), {}, &cause));
-        QVERIFY(cause.systemError != 0);
-        QCOMPARE(cause.paths.value(1), dir.filePath(QStringLiteral("no folder/c.dll")));
-        QVERIFY(durable::write("x", dir.filePath(QStringLiteral("d.partial")),
-                               dir.filePath(QStringLiteral("no folder/d.dll")), &cause));
-        QVERIFY(cause.systemError != 0);
+        const SystemResult copied =
+            durable::copy(dir.filePath(QStringLiteral("b.dll")), dir.filePath(QStringLiteral("c.partial")),
+                          dir.filePath(QStringLiteral("no folder/c.dll")));
+        QVERIFY(!copied);
+        QVERIFY(copied.error().code != 0);
+        QCOMPARE(copied.error().paths.value(1), dir.filePath(QStringLiteral("no folder/c.dll")));
+        const SystemResult written = durable::write("x", dir.filePath(QStringLiteral("d.partial")),
+                                                    dir.filePath(QStringLiteral("no folder/d.dll")));
+        QVERIFY(!written);
+        QVERIFY(written.error().code != 0);
+        // A copy that fails before its rename (no such source) says so with no system code.
+        const SystemResult noSource =
+            durable::copy(dir.filePath(QStringLiteral("none.dll")), dir.filePath(QStringLiteral("e.partial")),
+                          dir.filePath(QStringLiteral("e.dll")));
+        QVERIFY(!noSource);
+        QCOMPARE(noSource.error().code, 0);
+        QVERIFY(noSource.error().message.contains(QStringLiteral("none.dll")));
     }
 
 #ifndef Q_OS_WIN
@@ -309,24 +312,24 @@ private Q_SLOTS:
             QFile::setPermissions(folder,
                                   QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
         });
-        durable::FailureCause cause;
-        const std::optional<QString> error = durable::remove(file, &cause);
-        QVERIFY(error);
-        QCOMPARE(cause.systemError, EACCES);
-        QCOMPARE(cause.paths, QStringList{file});
-        QVERIFY(error->contains(file));
-        QVERIFY(!FilesInUse::host().isInUseError(cause));
+        const SystemResult removed = durable::remove(file);
+        QVERIFY(!removed);
+        QCOMPARE(removed.error().code, EACCES);
+        QCOMPARE(removed.error().paths, QStringList{file});
+        QVERIFY(removed.error().message.contains(file));
+        QVERIFY(durable::isAccessDenied(removed.error()));
+        QVERIFY(!FilesInUse::host().isInUseError(removed.error()));
     }
 
     void inUseCodes()
     {
-        durable::FailureCause cause;
-        cause.systemError = ETXTBSY;
-        QVERIFY(FilesInUse::host().isInUseError(cause));
-        cause.systemError = EACCES;
-        QVERIFY(!FilesInUse::host().isInUseError(cause));
-        cause.systemError = 0;
-        QVERIFY(!FilesInUse::host().isInUseError(cause));
+        SystemFailure failure;
+        failure.code = ETXTBSY;
+        QVERIFY(FilesInUse::host().isInUseError(failure));
+        failure.code = EACCES;
+        QVERIFY(!FilesInUse::host().isInUseError(failure));
+        failure.code = 0;
+        QVERIFY(!FilesInUse::host().isInUseError(failure));
     }
 #else
     void inUseCodes()
@@ -336,24 +339,24 @@ private Q_SLOTS:
         QFile out(free);
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.close();
-        durable::FailureCause cause;
-        cause.paths = QStringList{free};
-        cause.systemError = ERROR_SHARING_VIOLATION;
-        QVERIFY(FilesInUse::host().isInUseError(cause));
-        cause.systemError = 33; // ERROR_LOCK_VIOLATION
-        QVERIFY(FilesInUse::host().isInUseError(cause));
-        cause.systemError = ERROR_FILE_NOT_FOUND;
-        QVERIFY(!FilesInUse::host().isInUseError(cause));
+        SystemFailure failure;
+        failure.paths = QStringList{free};
+        failure.code = ERROR_SHARING_VIOLATION;
+        QVERIFY(FilesInUse::host().isInUseError(failure));
+        failure.code = 33; // ERROR_LOCK_VIOLATION
+        QVERIFY(FilesInUse::host().isInUseError(failure));
+        failure.code = ERROR_FILE_NOT_FOUND;
+        QVERIFY(!FilesInUse::host().isInUseError(failure));
         // "Access denied" on a file nobody holds is a lack of rights.
-        cause.systemError = ERROR_ACCESS_DENIED;
-        QVERIFY(!FilesInUse::host().isInUseError(cause));
+        failure.code = ERROR_ACCESS_DENIED;
+        QVERIFY(!FilesInUse::host().isInUseError(failure));
 
         // ...and on a file another process has open without sharing writes, it is "in use".
         const std::wstring name = QDir::toNativeSeparators(free).toStdWString();
         HANDLE held = CreateFileW(name.c_str(), GENERIC_READ, FILE_SHARE_READ, nullptr, OPEN_EXISTING,
                                   FILE_ATTRIBUTE_NORMAL, nullptr);
         QVERIFY(held != INVALID_HANDLE_VALUE);
-        QVERIFY(FilesInUse::host().isInUseError(cause));
+        QVERIFY(FilesInUse::host().isInUseError(failure));
         CloseHandle(held);
     }
 
@@ -363,21 +366,20 @@ private Q_SLOTS:
         RunningTool tool(sandbox, QStringLiteral("/python/python.exe"));
         QVERIFY(tool.start());
         sandbox.write(QStringLiteral("/staged.exe"), "new");
-        durable::FailureCause cause;
-        const std::optional<QString> replaced =
-            durable::rename(sandbox.hostPath(QStringLiteral("/staged.exe")), tool.path(), &cause);
+        const SystemResult replaced =
+            durable::rename(sandbox.hostPath(QStringLiteral("/staged.exe")), tool.path());
         qInfo("replacing the running program: %s (system error %d)",
-              replaced ? qPrintable(*replaced) : "done", cause.systemError);
-        if (!replaced && runningUnderWine())
+              replaced ? "done" : qPrintable(replaced.error().message), replaced ? 0 : replaced.error().code);
+        if (replaced && runningUnderWine())
             QSKIP("Wine replaced a running program's file (Windows refuses): checked only on Windows");
-        QVERIFY(replaced);
-        QVERIFY2(FilesInUse::host().isInUseError(cause), qPrintable(*replaced));
+        QVERIFY(!replaced);
+        QVERIFY2(FilesInUse::host().isInUseError(replaced.error()), qPrintable(replaced.error().message));
 
-        const std::optional<QString> removed = durable::remove(tool.path(), &cause);
-        qInfo("removing the running program: %s (system error %d)", removed ? qPrintable(*removed) : "done",
-              cause.systemError);
-        QVERIFY(removed);
-        QVERIFY(FilesInUse::host().isInUseError(cause));
+        const SystemResult removed = durable::remove(tool.path());
+        qInfo("removing the running program: %s (system error %d)",
+              removed ? "done" : qPrintable(removed.error().message), removed ? 0 : removed.error().code);
+        QVERIFY(!removed);
+        QVERIFY(FilesInUse::host().isInUseError(removed.error()));
     }
 #endif
 
@@ -392,14 +394,15 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(path.toUtf8());
         }
-        const std::optional<QString> error = FilesInUse::host().replaceAtReboot(staged, destination);
+        const SystemResult scheduled = FilesInUse::host().replaceAtReboot(staged, destination);
+        const QString error = scheduled ? QString() : scheduled.error().message;
 #ifdef Q_OS_WIN
-        if (error) {
-            qInfo("replace at reboot refused: %s", qPrintable(*error));
+        if (!scheduled) {
+            qInfo("replace at reboot refused: %s", qPrintable(error));
             // An administrator (and LocalSystem) may; for anyone else the error says what it was.
-            QVERIFY2(!Elevation::host().isElevated(), qPrintable(*error));
-            QVERIFY(error->contains(QDir::toNativeSeparators(destination)));
-            QVERIFY(error->contains(QStringLiteral("error")));
+            QVERIFY2(!Elevation::host().isElevated(), qPrintable(error));
+            QVERIFY(error.contains(QDir::toNativeSeparators(destination)));
+            QVERIFY(error.contains(QStringLiteral("error")));
             return;
         }
         QStringList entries = pendingRenames();
@@ -414,9 +417,9 @@ private Q_SLOTS:
         // Nothing moved yet.
         QVERIFY(QFileInfo::exists(staged));
 #else
-        QVERIFY(error);
-        QVERIFY(error->contains(QStringLiteral("not supported")));
-        QVERIFY(error->contains(destination));
+        QVERIFY(!scheduled);
+        QVERIFY(error.contains(QStringLiteral("not supported")));
+        QVERIFY(error.contains(destination));
 #endif
     }
 };

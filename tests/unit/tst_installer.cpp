@@ -11,6 +11,7 @@
 #include "ZipWriter.h"
 #include "archive/ArchiveInspector.h"
 #include "install/Installer.h"
+#include "install/TargetSpec.h"
 #include "install/Zlibwapi.h"
 #include "platform/Elevation.h"
 #include "platform/FilesInUse.h"
@@ -393,13 +394,12 @@ private Q_SLOTS:
                     holders.append({4242, QStringLiteral("python.exe"), QStringLiteral("Python")});
                 return holders;
             }
-            std::optional<QString> replaceAtReboot(const QString &staged,
-                                                   const QString &destination) const override
+            SystemResult replaceAtReboot(const QString &staged, const QString &destination) const override
             {
                 swaps.append({staged, destination});
-                return std::nullopt;
+                return {};
             }
-            bool isInUseError(const durable::FailureCause &) const override { return true; }
+            bool isInUseError(const SystemFailure &) const override { return true; }
         };
         QTemporaryDir dir;
         Machine machine(dir.path());

@@ -10,7 +10,10 @@
 #include "ZipWriter.h"
 #include "archive/ArchiveInspector.h"
 #include "compat/KnowledgeBase.h"
+#include "install/FilePlacement.h"
 #include "install/InstallTarget.h"
+#include "install/TargetChecks.h"
+#include "install/TargetSpec.h"
 #include "platform/SystemContext.h"
 #include "platform/Volumes.h"
 

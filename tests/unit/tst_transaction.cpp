@@ -354,11 +354,9 @@ private Q_SLOTS:
         QFETCH(int, systemError);
         QFETCH(QString, id);
         QTemporaryDir dir;
-        durable::FailureCause cause;
-        cause.systemError = systemError;
-        cause.paths = {dir.filePath(QStringLiteral("cudnn64_9.dll"))}; // not there: held by no one
+        const QString dll = dir.filePath(QStringLiteral("cudnn64_9.dll")); // not there: held by no one
         const Finding finding =
-            operations::fileFailure(cause.paths.first(), QStringLiteral("refused"), cause);
+            operations::fileFailure(dll, SystemFailure{QStringLiteral("refused"), systemError, {dll}});
         QCOMPARE(finding.id, id);
         QCOMPARE(finding.details, QStringLiteral("refused"));
         QCOMPARE(finding.fix.toEnglish().contains(QStringLiteral("Close programs")),

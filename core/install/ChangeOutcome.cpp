@@ -1,0 +1,90 @@
+#include "install/ChangeOutcome.h"
+
+#include <QJsonArray>
+
+namespace cudnnsetup {
+
+ChangeOutcome ChangeOutcome::busy(bool shutOut)
+{
+    ChangeOutcome outcome;
+    outcome.status = Status::Busy;
+    if (!shutOut) {
+        outcome.findings.append(Finding::error(
+            QStringLiteral("install.busy"),
+            Text(
+                QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
+            QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
+        return outcome;
+    }
+    outcome.findings.append(Finding::error(
+        QStringLiteral("install.busy"),
+        Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Another account holds cuDNN Setup's lock, and this one may not even open it: a "
+                          "change may be running under that account, or a program is keeping the lock "
+                          "to block installs.")),
+        QStringLiteral("the lock shuts this account out"),
+        Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Wait until it has finished. If it stays so after a restart of Windows, ask an "
+                          "administrator to find the program that holds cuDNN-Setup-Install (Process "
+                          "Explorer: Find Handle) and end it."))));
+    return outcome;
+}
+
+int ChangeOutcome::exitCode() const
+{
+    switch (status) {
+    case Status::Done:
+    case Status::AlreadyDone:
+    case Status::DryRun:
+        return 0;
+    case Status::DoneRestartNeeded:
+        return 3010;
+    case Status::Cancelled:
+        return 1602;
+    case Status::Busy:
+        return 1618;
+    case Status::Failed:
+    case Status::Crashed:
+        return 1603;
+    }
+    return 1603;
+}
+
+QString ChangeOutcome::statusName() const
+{
+    switch (status) {
+    case Status::Done:
+        return QStringLiteral("done");
+    case Status::DoneRestartNeeded:
+        return QStringLiteral("done-restart-needed");
+    case Status::AlreadyDone:
+        return QStringLiteral("already-done");
+    case Status::DryRun:
+        return QStringLiteral("dry-run");
+    case Status::Cancelled:
+        return QStringLiteral("cancelled");
+    case Status::Failed:
+        return QStringLiteral("failed");
+    case Status::Busy:
+        return QStringLiteral("busy");
+    case Status::Crashed:
+        return QStringLiteral("crashed");
+    }
+    return {};
+}
+
+QJsonObject ChangeOutcome::toJson() const
+{
+    QJsonArray findingArray;
+    for (const Finding &finding : findings)
+        findingArray.append(finding.toJson());
+    return {{QStringLiteral("schema"), QStringLiteral("cudnn-setup/change/1")},
+            {QStringLiteral("status"), statusName()},
+            {QStringLiteral("exitCode"), exitCode()},
+            {QStringLiteral("receipt"), receipt ? QJsonValue(receipt->toJson()) : QJsonValue()},
+            {QStringLiteral("receiptPath"), receiptPath.isEmpty() ? QJsonValue() : QJsonValue(receiptPath)},
+            {QStringLiteral("plan"), QJsonArray::fromStringList(plan)},
+            {QStringLiteral("findings"), findingArray}};
+}
+
+} // namespace cudnnsetup

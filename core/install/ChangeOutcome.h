@@ -1,0 +1,74 @@
+#pragma once
+
+#include "common/Finding.h"
+#include "install/Operation.h"
+#include "install/PathEditor.h"
+#include "install/Receipt.h"
+#include "install/Transaction.h"
+#include "platform/Elevation.h"
+#include "platform/FilesInUse.h"
+#include "platform/PersistentEnvironment.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+namespace cudnnsetup {
+
+// How an install, uninstall or repair is to go, and what it answers.
+struct ChangeOptions
+{
+    bool dryRun = false;
+    // Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY (for building OpenCV, ONNX Runtime,
+    // TensorFlow from source), in this scope.
+    std::optional<EnvironmentScope> cudnnVariables;
+    // The PATH fixes the user chose among those PathEditor::analyse offered (never applied unasked).
+    QList<PathFix> pathFixes;
+    Transaction::Progress progress;
+    std::function<void(qint64, qint64)> bytesProgress;
+    std::function<bool()> cancelled;
+    // The window that owns a consent prompt this change brings up (an HWND; the wizard's), or 0.
+    quintptr ownerWindow = 0;
+    std::function<bool(const FaultPoint &)> crashAt; // tests: stop dead at a point
+    // A file to be replaced that a running program holds (a python.exe holding cudnn64_8.dll):
+    // by default the install stops and names the programs; with this, the new file waits beside
+    // the old one and Windows swaps them at the next start (exit 3010).
+    bool replaceInUseAtReboot = false;
+    // The machine's answers, replaced in tests (the host's when null).
+    const Elevation *elevation = nullptr;
+    const FilesInUse *filesInUse = nullptr;
+};
+
+struct ChangeOutcome
+{
+    enum class Status
+    {
+        Done,
+        DoneRestartNeeded, // done, but files in use are swapped at the next start of Windows
+        AlreadyDone,       // the same archive is installed there already, intact: nothing to do
+        DryRun,
+        Cancelled,
+        Failed,  // nothing changed (refused before, or rolled back)
+        Busy,    // another install holds the machine's lock
+        Crashed, // tests: a fault point stopped it; the journal waits for recovery
+    };
+    Status status = Status::Failed;
+    std::optional<Receipt> receipt;
+    QString receiptPath; // host path
+    QStringList plan;    // what it does (or did), step by step, in the user's language
+    Findings findings;
+
+    // What a change (install, uninstall, repair) answers while another one holds the machine's lock;
+    // `shutOut`: this account may not even open it (InstallLock::tryAcquire).
+    static ChangeOutcome busy(bool shutOut = false);
+
+    // The Windows installer codes fleet tools understand: 0, 3010, 1602, 1603, 1618.
+    int exitCode() const;
+    QString statusName() const;
+    QJsonObject toJson() const; // schema cudnn-setup/change/1
+};
+
+} // namespace cudnnsetup

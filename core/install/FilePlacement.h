@@ -1,0 +1,35 @@
+#pragma once
+
+#include "archive/ArchiveInspector.h"
+#include "install/InstallTarget.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+namespace cudnnsetup {
+
+// One file of the archive and where it goes.
+struct PlannedFile
+{
+    QString archivePath; // ArchiveFile::path
+    int entry = -1;      // ArchiveFile::entry
+    QString destination; // the inspected system's path
+    ArchiveFile::Kind kind = ArchiveFile::Kind::Other;
+    qint64 size = 0;
+};
+
+// Every file of the archive that is installed, and where: DLLs to binFolder, headers to
+// includeFolder, import libraries to libFolder; the licence beside the DLLs as
+// cudnn-LICENSE.txt. Nothing else. Archive subfolders are not kept; of two files that would land
+// on one destination, the first in the archive wins.
+QList<PlannedFile> placeFiles(const ArchiveReport &archive, const InstallTarget &target);
+
+// The .pth file that makes a venv's Python find `dllFolder`: one line of pure ASCII (non-ASCII
+// characters as \uXXXX or \UXXXXXXXX escapes inside a Python string), because Python up to 3.12
+// reads .pth files in the locale's encoding and user folders are often Chinese. The line calls
+// os.add_dll_directory only where it exists and for a folder that exists, so it never raises at
+// interpreter start.
+QByteArray venvPthContent(const QString &dllFolder);
+
+} // namespace cudnnsetup

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "install/InstallTarget.h"
+#include "install/Receipt.h"
+#include "platform/Elevation.h"
+#include "platform/InstallLock.h"
+#include "platform/SystemContext.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+#include <utility>
+
+namespace cudnnsetup {
+
+// Where cuDNN Setup keeps its journal, its receipts and the files installs replaced (host paths):
+// for the machine %ProgramData%\cuDNN Setup (Linux /var/lib/cudnn-setup), for the user
+// %LOCALAPPDATA%\cuDNN Setup (Linux ~/.local/share/cudnn-setup); inside --system-root's tree.
+struct StateFolders
+{
+    QString machine;
+    QString user;
+
+    static StateFolders of(const SystemContext &context);
+    // Where an install into `target` by `elevation`'s process keeps its journal and receipt: the
+    // machine folder for a machine-wide target, or any change an elevated process makes to the
+    // running system; else the user's.
+    QString forTarget(const InstallTarget &target, const SystemContext &context,
+                      const Elevation &elevation) const;
+    QString journal(const QString &folder) const { return folder + QStringLiteral("/transaction.journal"); }
+    QString receipts(const QString &folder) const { return folder + QStringLiteral("/receipts"); }
+    // The one lock of the machine (its file, where a lock file is used): in the machine folder, or
+    // where this process cannot write there (Linux, not root) and so changes nothing machine-wide,
+    // in its user folder.
+    QString lockFile() const;
+    // Takes that lock, the running system's or the rooted tree's; nullptr when another holds it.
+    // An elevated process makes the machine folder ready first (prepare), so that all elevated
+    // changes share one lock.
+    std::unique_ptr<InstallLock> tryLock(const SystemContext &context, const Elevation &elevation,
+                                         bool *shutOut = nullptr) const;
+    // Makes the state folder `folder` (machine or user) ready to be written. The machine folder,
+    // where the system keeps owners and ACLs (Windows), is made only by an elevated process, and
+    // with security::adminsOnlySddl(), so that no one else can put a journal or receipt in it; one
+    // that others can change (made by an older version, or by hand) is given that descriptor again
+    // by an elevated process. A link or junction in its place is refused. The error says why it
+    // cannot be made.
+    Expected<void> prepare(const QString &folder, const SystemContext &context,
+                           const Elevation &elevation) const;
+
+    InstallLock::Scope lockScope = InstallLock::Scope::RunningSystem;
+};
+
+// Every receipt on the system, machine ones first; with the host path each was read from. A
+// receipt cuDNN Setup cannot have written (StateTrust) is left out and set aside; `refused`, when
+// given, gets a finding for each.
+// `elevation` is the process that is to act on them.
+QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context,
+                                                     Findings *refused = nullptr,
+                                                     const Elevation &elevation = Elevation::host());
+
+} // namespace cudnnsetup

@@ -1,0 +1,514 @@
+#include "install/TargetChecks.h"
+
+#include "install/FilePlacement.h"
+#include "install/TargetPaths.h"
+
+#include <QLocale>
+#include <QSet>
+
+#include <algorithm>
+
+namespace cudnnsetup {
+
+namespace {
+
+// MAX_PATH counts the terminating null: the longest path a program limited by it can open has 259
+// characters.
+constexpr int kMaxPath = 260;
+
+// An existing folder with more files than this is not looked through further: it is not ours.
+constexpr int kMaxListedFiles = 5000;
+
+// Whether `root` still holds a CUDA toolkit (the marks CudaToolkitProbe recognises one by).
+bool isToolkit(const InstallTarget &target, const FileSystem &files)
+{
+    const SystemPaths &paths = files.paths();
+    if (!files.isDir(target.root))
+        return false;
+    const bool windows = paths.isWindows();
+    const QString nvcc = windows ? QStringLiteral("bin\\nvcc.exe") : QStringLiteral("bin/nvcc");
+    const QString cudart = windows ? QStringLiteral("cudart64_*.dll") : QStringLiteral("libcudart.so*");
+    return files.isFile(paths.join(target.root, QStringLiteral("version.json"))) ||
+           files.isFile(paths.join(target.root, QStringLiteral("version.txt"))) ||
+           files.isFile(paths.join(target.root, nvcc)) ||
+           !files.entries(target.dllFolder(), {cudart}, FileSystem::Files).isEmpty();
+}
+
+QString bytesText(qint64 bytes)
+{
+    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+// The components of `root` below its drive or share, as written (no trimming: Windows strips a
+// trailing dot or space, so such a name must be seen).
+QStringList nameComponents(const SystemPaths &paths, const QString &root)
+{
+    QString p = root;
+    if (paths.isWindows())
+        p.replace(QLatin1Char('/'), QLatin1Char('\\'));
+    const QChar separator = paths.isWindows() ? QLatin1Char('\\') : QLatin1Char('/');
+    QStringList parts = p.split(separator, Qt::SkipEmptyParts);
+    if (paths.isWindows()) {
+        if (p.startsWith(QLatin1String("\\\\")))
+            parts = parts.mid(2); // server and share
+        else if (!parts.isEmpty() && parts.first().size() == 2 && parts.first().at(1) == QLatin1Char(':'))
+            parts.removeFirst();
+    }
+    parts.removeAll(QStringLiteral("."));
+    parts.removeAll(QStringLiteral(".."));
+    return parts;
+}
+
+std::optional<QChar> forbiddenCharacter(const QString &name)
+{
+    static const QString forbidden = QStringLiteral("<>:\"|?*");
+    for (const QChar c : name) {
+        if (c.unicode() < 0x20 || forbidden.contains(c))
+            return c;
+    }
+    return std::nullopt;
+}
+
+QString describeCharacter(QChar c)
+{
+    if (c.unicode() < 0x20)
+        return QStringLiteral("U+%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toUpper();
+    return QStringLiteral("\"%1\"").arg(c);
+}
+
+// The files under `root` (relative, in the target's syntax), at most kMaxListedFiles; the staging
+// folder a killed install left, and its backups beside it (".cudnn-setup-staging-backup"), are not
+// counted: the install's journal deals with them.
+QStringList filesBelow(const FileSystem &files, const QString &root, bool &truncated)
+{
+    const SystemPaths &paths = files.paths();
+    QStringList found;
+    QStringList pending = {QString()};
+    truncated = false;
+    while (!pending.isEmpty()) {
+        const QString relative = pending.takeFirst();
+        const QString dir = relative.isEmpty() ? root : paths.join(root, relative);
+        for (const QString &name : files.entries(dir, {}, FileSystem::Files)) {
+            found.append(relative.isEmpty() ? name : relative + targetpaths::sep(paths.family()) + name);
+            if (found.size() >= kMaxListedFiles) {
+                truncated = true;
+                return found;
+            }
+        }
+        for (const QString &name : files.entries(dir, {}, FileSystem::Dirs)) {
+            if (relative.isEmpty() &&
+                name.startsWith(QLatin1String(InstallTarget::kStagingFolder), paths.caseSensitivity()))
+                continue;
+            pending.append(relative.isEmpty() ? name : relative + targetpaths::sep(paths.family()) + name);
+        }
+    }
+    return found;
+}
+
+void checkExistingFolder(const InstallTarget &target, const QList<PlannedFile> &planned,
+                         const FileSystem &files, Findings &findings)
+{
+    if (target.kind != InstallTarget::Kind::Folder && target.kind != InstallTarget::Kind::UserFolder)
+        return;
+    if (!files.isDir(target.root))
+        return;
+    const SystemPaths &paths = files.paths();
+    bool truncated = false;
+    const QStringList present = filesBelow(files, target.root, truncated);
+    if (present.isEmpty())
+        return;
+    QSet<QString> ours;
+    QSet<QString> names;
+    for (const PlannedFile &file : planned) {
+        ours.insert(
+            targetpaths::foldedKey(paths, targetpaths::relativeTo(paths, target.root, file.destination)));
+        names.insert(targetpaths::foldedKey(paths, paths.fileName(file.destination)));
+    }
+    QStringList foreign;
+    bool allOurs = !truncated;
+    for (const QString &file : present) {
+        if (!ours.contains(targetpaths::foldedKey(paths, file)))
+            allOurs = false;
+        if (!names.contains(targetpaths::foldedKey(paths, paths.fileName(file))))
+            foreign.append(file);
+    }
+    const QString details = QStringLiteral("%1%2 files, %3 not of this cuDNN: %4")
+                                .arg(present.size())
+                                .arg(truncated ? QStringLiteral(" or more") : QString())
+                                .arg(foreign.size())
+                                .arg(QStringList(foreign.mid(0, 10)).join(QStringLiteral(", ")));
+    if (allOurs) {
+        findings.append(Finding::info(
+            QStringLiteral("target.previous-install"),
+            Text(QT_TRANSLATE_NOOP(
+                     "cudnnsetup",
+                     "%1 already holds this cuDNN, installed the same way; its files are replaced."))
+                .arg(target.root),
+            details));
+    } else if (foreign.isEmpty() && !truncated) {
+        findings.append(Finding::warning(
+            QStringLiteral("target.not-empty"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "%1 already holds cuDNN files that were not put there by this setup; "
+                                   "those with the same names are replaced, the others stay."))
+                .arg(target.root),
+            details,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Choose an empty folder to keep the existing copy as it is."))));
+    } else {
+        findings.append(Finding::error(
+            QStringLiteral("target.not-empty"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is not empty: it holds files that are not part of this "
+                                                 "cuDNN, such as %2 (%3 in all)."))
+                .arg(target.root)
+                .arg(foreign.isEmpty() ? present.constFirst() : foreign.constFirst())
+                .arg(truncated ? QStringLiteral("%1+").arg(kMaxListedFiles)
+                               : QString::number(foreign.size())),
+            details,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Choose an empty folder, or a new folder inside this one."))));
+    }
+}
+
+// The folders the install writes into (inspected-system paths), each once.
+QStringList destinationFolders(const InstallTarget &target, const SystemPaths &paths)
+{
+    QStringList folders;
+    const QStringList candidates = {target.dllFolder(), target.pathOf(target.includeFolder),
+                                    target.pathOf(target.libFolder), paths.parent(target.pthFile())};
+    QSet<QString> seen;
+    for (const QString &candidate : candidates) {
+        if (candidate.isEmpty() || seen.contains(targetpaths::foldedKey(paths, candidate)))
+            continue;
+        seen.insert(targetpaths::foldedKey(paths, candidate));
+        folders.append(candidate);
+    }
+    return folders;
+}
+
+// The nearest existing path at or above `path` on the inspected system; empty when none is.
+QString nearestExistingSystemPath(const FileSystem &files, const QString &path)
+{
+    QString current = files.paths().normalize(path);
+    while (!current.isEmpty()) {
+        if (files.exists(current))
+            return current;
+        current = files.paths().parent(current);
+    }
+    return {};
+}
+
+// A folder on the system PATH is searched by every program of every user, services too: if anyone
+// but the administrators may put a DLL into it (or swap it or a folder above it), they can run code
+// in those programs. The folder cuDNN Setup creates gets a protected DACL; an existing one is checked.
+void checkSystemPathFolder(const InstallTarget &target, const SystemContext &context, Findings &findings)
+{
+    if (target.pathScope != PathScope::System || target.family != OsFamily::Windows)
+        return;
+    const std::optional<WritableFolder> writable = firstWritableFolder(context, target.dllFolder());
+    if (!writable)
+        return;
+    findings.append(Finding::error(
+        QStringLiteral("target.writable-system-path"),
+        Text(
+            QT_TRANSLATE_NOOP("cudnnsetup",
+                              "%1 would go on the system PATH, but %2 can be changed by others than the "
+                              "administrators (%3): whatever DLL they put there, every program of every user "
+                              "would load."))
+            .arg(target.dllFolder(), writable->folder,
+                 writable->audit.whoMayChange().join(QStringLiteral(", "))),
+        writable->audit.summary(),
+        Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Install into a folder under Program Files (the default), or put the folder on "
+                          "your own PATH only (--path user)."))));
+}
+
+// The folders must take new files and the files an install replaces must be its to replace: a
+// folder where users may add files but not remove an administrator's (ProgramData's) passes the
+// first test and fails the second.
+void checkWritable(const InstallTarget &target, const QStringList &folders, const QList<PlannedFile> &planned,
+                   const SystemContext &context, const Volumes &volumes, Findings &findings)
+{
+    const FileSystem &files = context.files();
+    QStringList tried;
+    QStringList failures;
+    std::optional<WriteProbe> firstFailure;
+    QString failedFolder;
+    for (const QString &folder : folders) {
+        const QString existing = nearestExistingSystemPath(files, folder);
+        const QString host = files.toHost(existing.isEmpty() ? folder : existing);
+        if (host.isEmpty() || tried.contains(host))
+            continue;
+        tried.append(host);
+        const WriteProbe probe = volumes.tryWrite(host);
+        qCInfo(lcInstall) << "write test for" << folder << "in" << host << (probe.ok ? "ok" : "failed")
+                          << probe.error;
+        if (probe.ok)
+            continue;
+        failures.append(QStringLiteral("%1: %2").arg(host, probe.error));
+        if (!firstFailure) {
+            firstFailure = probe;
+            failedFolder = existing.isEmpty() ? folder : existing;
+        }
+    }
+    for (const PlannedFile &file : planned) {
+        const QString host = files.toHost(file.destination);
+        if (host.isEmpty() || !QFileInfo(host).isFile())
+            continue;
+        const WriteProbe probe = volumes.tryReplace(host);
+        if (probe.ok)
+            continue;
+        qCInfo(lcInstall) << "replace test for" << file.destination << "failed" << probe.error;
+        failures.append(QStringLiteral("%1: %2").arg(host, probe.error));
+        if (!firstFailure) {
+            firstFailure = probe;
+            failedFolder = file.destination;
+        }
+    }
+    if (!firstFailure)
+        return;
+    const QString details =
+        failures.join(QStringLiteral("; ")) +
+        QStringLiteral(" (access denied %1, elevated %2)")
+            .arg(firstFailure->accessDenied ? QStringLiteral("yes") : QStringLiteral("no"),
+                 firstFailure->elevated ? QStringLiteral("yes") : QStringLiteral("no"));
+    if (firstFailure->adminWouldHelp()) {
+        // Its own id: a run that can ask Windows for administrator rights goes on with it.
+        findings.append(Finding::error(
+            QStringLiteral("target.needs-admin"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Writing to %1 was refused; administrator rights would allow it."))
+                .arg(failedFolder),
+            details,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Let the setup run as administrator, or choose a folder you can "
+                                   "write to, such as the per-user folder."))));
+        return;
+    }
+    const Text reason =
+        firstFailure->notAFolder
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is a file, not a folder")).arg(failedFolder)
+            : Text::verbatim(firstFailure->error);
+    findings.append(Finding::error(
+        QStringLiteral("target.not-writable"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "%1 cannot be written (%2); administrator rights would not help."))
+            .arg(Text::verbatim(target.root), reason),
+        details, Text(QT_TRANSLATE_NOOP("cudnnsetup", "Choose another folder."))));
+}
+
+void checkSpace(const InstallTarget &target, const ArchiveReport &archive, const QList<PlannedFile> &planned,
+                const SystemContext &context, const Volumes &volumes, Findings &findings)
+{
+    qint64 unpacked = 0;
+    for (const PlannedFile &file : planned)
+        unpacked += file.size;
+    // Twice the archive, as the issue asks (staging, then the files in place); never less than
+    // what is actually unpacked, which for cuDNN's well-compressed DLLs can be more.
+    const qint64 needed = std::max(2 * archive.size, unpacked);
+    const QString host = context.files().toHost(target.root);
+    const qint64 available = host.isEmpty() ? -1 : volumes.freeBytes(host);
+    qCInfo(lcInstall) << "space for" << target.root << ": available" << available << "needed" << needed
+                      << "(archive" << archive.size << "unpacked" << unpacked << ")";
+    const QString details = QStringLiteral("available %1 bytes, needed %2 bytes (archive %3, unpacked %4)")
+                                .arg(available)
+                                .arg(needed)
+                                .arg(archive.size)
+                                .arg(unpacked);
+    if (available < 0) {
+        findings.append(Finding::info(
+            QStringLiteral("target.space-unknown"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The free space on the drive of %1 could not be read; the "
+                                                 "installation needs %2."))
+                .arg(target.root, bytesText(needed)),
+            details));
+        return;
+    }
+    if (available < needed) {
+        findings.append(Finding::error(
+            QStringLiteral("target.no-space"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The drive of %1 has %2 free, but the installation needs %3."))
+                .arg(target.root, bytesText(available), bytesText(needed)),
+            details,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Free %1 on that drive, or choose a folder on another drive."))
+                .arg(bytesText(needed - available))));
+    }
+}
+
+void checkStagingVolume(const InstallTarget &target, const QStringList &folders, const SystemContext &context,
+                        const Volumes &volumes, Findings &findings)
+{
+    const FileSystem &files = context.files();
+    const QString staging = files.toHost(target.stagingFolder());
+    if (staging.isEmpty())
+        return;
+    for (const QString &folder : folders) {
+        const QString host = files.toHost(folder);
+        if (host.isEmpty())
+            continue;
+        if (volumes.sameVolume(staging, host) == std::optional<bool>(false)) {
+            findings.append(Finding::error(
+                QStringLiteral("target.staging-volume"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is on another drive than %2, so its files cannot be "
+                                                     "moved into place in one step."))
+                    .arg(folder, target.root),
+                QStringLiteral("staging %1 on %2, destination %3 on %4")
+                    .arg(staging, volumes.volumeId(staging), host, volumes.volumeId(host)),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "Choose a folder whose subfolders are all on one drive."))));
+            return;
+        }
+    }
+}
+
+// Reserved names and characters Windows refuses; false when the path cannot be used at all.
+bool checkNames(const InstallTarget &target, const SystemPaths &paths, Findings &findings)
+{
+    for (const QString &name : nameComponents(paths, target.root)) {
+        if (paths.isReservedName(name)) {
+            findings.append(Finding::error(
+                QStringLiteral("target.reserved-name"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "The name \"%1\" in %2 is reserved by Windows (a device name, "
+                                       "or a name ending in a dot or a space)."))
+                    .arg(name, target.root),
+                QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Choose another folder name."))));
+            return false;
+        }
+        if (!paths.isWindows())
+            continue;
+        if (const auto c = forbiddenCharacter(name)) {
+            findings.append(Finding::error(
+                QStringLiteral("target.invalid-character"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "The name \"%1\" in %2 contains %3, which Windows does not "
+                                       "allow in file names."))
+                    .arg(name, target.root, describeCharacter(*c)),
+                QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Choose another folder name."))));
+            return false;
+        }
+    }
+    return true;
+}
+
+void checkLength(const InstallTarget &target, const QList<PlannedFile> &planned, Findings &findings)
+{
+    if (target.family != OsFamily::Windows)
+        return;
+    QStringList destinations;
+    for (const PlannedFile &file : planned)
+        destinations.append(file.destination);
+    if (!target.pthFile().isEmpty())
+        destinations.append(target.pthFile());
+    QString longest;
+    int tooLong = 0;
+    for (const QString &destination : std::as_const(destinations)) {
+        if (destination.size() >= kMaxPath)
+            ++tooLong;
+        if (destination.size() > longest.size())
+            longest = destination;
+    }
+    if (tooLong == 0)
+        return;
+    findings.append(Finding::error(
+        QStringLiteral("target.too-long"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "%1 is too long: its longest file path would have %2 characters, "
+                               "and many programs still cannot open paths of %3 characters or more."))
+            .arg(target.root)
+            .arg(longest.size())
+            .arg(kMaxPath),
+        QStringLiteral("%1 of %2 paths at %3 characters or more, the longest: %4")
+            .arg(tooLong)
+            .arg(destinations.size())
+            .arg(kMaxPath)
+            .arg(longest),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Choose a folder with a shorter path."))));
+}
+
+// Whether the kind's own place is (still) there; false when it is not.
+bool checkKind(const InstallTarget &target, const FileSystem &files, Findings &findings)
+{
+    switch (target.kind) {
+    case InstallTarget::Kind::CudaToolkit:
+        if (isToolkit(target, files))
+            return true;
+        findings.append(Finding::error(
+            QStringLiteral("target.toolkit-missing"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "There is no CUDA toolkit in %1.")).arg(target.root),
+            QString(),
+            Text(QT_TRANSLATE_NOOP(
+                "cudnnsetup", "Install the CUDA toolkit first, or install cuDNN into its own folder."))));
+        return false;
+    case InstallTarget::Kind::Venv:
+        if (targetpaths::isVenv(target.root, files))
+            return true;
+        findings.append(Finding::error(QStringLiteral("target.venv-invalid"),
+                                       targetpaths::notAVenvMessage(target.root), QString(),
+                                       targetpaths::notAVenvFix()));
+        return false;
+    case InstallTarget::Kind::Conda:
+        if (targetpaths::isCondaEnv(target.root, files))
+            return true;
+        findings.append(Finding::error(QStringLiteral("target.conda-invalid"),
+                                       targetpaths::notCondaMessage(target.root), QString(),
+                                       targetpaths::condaFix()));
+        return false;
+    case InstallTarget::Kind::Folder:
+    case InstallTarget::Kind::UserFolder:
+        return true;
+    }
+    return true;
+}
+
+} // namespace
+
+Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context)
+{
+    return checkTarget(target, archive, context, Volumes::host());
+}
+
+Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
+                     const Volumes &volumes)
+{
+    Findings findings;
+    const SystemPaths paths(target.family);
+    const FileSystem &files = context.files();
+    if (target.root.trimmed().isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("target.empty"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "No target folder is given.")), QString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Choose the folder to install cuDNN into."))));
+        return findings;
+    }
+    if (!paths.isAbsolute(target.root)) {
+        findings.append(Finding::error(
+            QStringLiteral("target.relative"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The target %1 is a relative path.")).arg(target.root),
+            QString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Give the full path of the folder, with its drive (C:\\...)."))));
+        return findings;
+    }
+    if (!checkNames(target, paths, findings))
+        return findings;
+    if (!checkKind(target, files, findings))
+        return findings;
+
+    const QList<PlannedFile> planned = placeFiles(archive, target);
+    checkLength(target, planned, findings);
+    checkExistingFolder(target, planned, files, findings);
+    const QStringList folders = destinationFolders(target, paths);
+    checkWritable(target, folders, planned, context, volumes, findings);
+    checkSystemPathFolder(target, context, findings);
+    checkSpace(target, archive, planned, context, volumes, findings);
+    checkStagingVolume(target, folders, context, volumes, findings);
+    for (const Finding &finding : std::as_const(findings))
+        qCInfo(lcInstall) << "target check" << finding.id << severityName(finding.severity)
+                          << finding.details;
+    return findings;
+}
+
+} // namespace cudnnsetup

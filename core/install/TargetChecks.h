@@ -1,0 +1,23 @@
+#pragma once
+
+#include "archive/ArchiveInspector.h"
+#include "common/Finding.h"
+#include "install/InstallTarget.h"
+#include "platform/SystemContext.h"
+#include "platform/Volumes.h"
+
+namespace cudnnsetup {
+
+// What makes a target unusable (errors) or worth a word (warnings, infos): an empty, relative or too
+// long path (any destination of placeFiles at MAX_PATH or beyond), a reserved name or a character
+// Windows refuses, an existing non-empty folder that is not the target's own kind of place, free
+// space below twice the archive (or below what is unpacked, if more), a folder that cannot be
+// written (tried, not guessed, in every destination folder or the nearest one above it), staging
+// on another volume than a destination, a toolkit, venv or conda env that is not (or no longer)
+// there. Ids "target.*". `volumes` answers free space, volume and write questions (tests pass
+// their own).
+Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context);
+Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
+                     const Volumes &volumes);
+
+} // namespace cudnnsetup
