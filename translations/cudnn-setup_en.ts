@@ -3204,6 +3204,22 @@ Commands:
         <source>Wait until it has finished. If it stays so after a restart of Windows, ask an administrator to find the program that holds cuDNN-Setup-Install (Process Explorer: Find Handle) and end it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The change was made, but not all of its tidying up after it: the files it replaced are kept, and cuDNN Setup finishes it when it next starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not everything could be put back as it was: what could not is listed above. The files it replaced are kept, and cuDNN Setup tries again when it next starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the programs that use cuDNN, then start cuDNN Setup again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An interrupted install, uninstall or repair was found, but it could not be undone whole.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

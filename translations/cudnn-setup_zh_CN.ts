@@ -3224,6 +3224,22 @@ Commands:
         <source>Wait until it has finished. If it stays so after a restart of Windows, ask an administrator to find the program that holds cuDNN-Setup-Install (Process Explorer: Find Handle) and end it.</source>
         <translation>请等它完成。如果重启 Windows 后仍然如此，请管理员找出持有 cuDNN-Setup-Install 的程序（Process Explorer：查找句柄）并结束它。</translation>
     </message>
+    <message>
+        <source>The change was made, but not all of its tidying up after it: the files it replaced are kept, and cuDNN Setup finishes it when it next starts.</source>
+        <translation>更改已完成，但收尾工作没有全部做完：被替换的文件都已保留，cuDNN Setup 下次启动时会把它做完。</translation>
+    </message>
+    <message>
+        <source>Not everything could be put back as it was: what could not is listed above. The files it replaced are kept, and cuDNN Setup tries again when it next starts.</source>
+        <translation>没能全部恢复原样，未能恢复的内容见上方列表。被替换的文件都已保留，cuDNN Setup 下次启动时会再试一次。</translation>
+    </message>
+    <message>
+        <source>Close the programs that use cuDNN, then start cuDNN Setup again.</source>
+        <translation>请关闭正在使用 cuDNN 的程序，然后重新启动 cuDNN Setup。</translation>
+    </message>
+    <message>
+        <source>An interrupted install, uninstall or repair was found, but it could not be undone whole.</source>
+        <translation>发现一次中断的安装、卸载或修复，但没能将它完全撤销。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -282,6 +282,13 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
     for (const QString &folder : foldersTopDown)
         transaction.add(operations::makeDirectory(folder));
 
+    // The files it replaces go straight to where the receipt keeps them, in a folder undone with
+    // the rest.
+    const bool replacing = std::any_of(planned.cbegin(), planned.cend(), [&](const PlannedFile &file) {
+        return QFileInfo::exists(hostOf(context, file.destination));
+    });
+    if (replacing)
+        transaction.add(operations::makeDirectory(keptFolder + QStringLiteral("/replaced")));
     QStringList placedDlls;
     for (const PlannedFile &file : planned) {
         const QString destination = hostOf(context, file.destination);

@@ -74,8 +74,9 @@ public:
     virtual Expected<void> perform(OperationContext &context) = 0;
     // `remembered` is what perform() handed to context.remember, if it got that far.
     virtual Expected<void> undo(OperationContext &context, const QJsonObject &remembered) = 0;
-    // Work after the commit point: drop the backups that only an undo needed.
-    virtual void finish(OperationContext &context, const QJsonObject &remembered);
+    // Work after the commit point: drop the backups that only an undo needed. A failure keeps the
+    // journal and every backup, and the next start finishes again; so it must be safe to run twice.
+    virtual Expected<void> finish(OperationContext &context, const QJsonObject &remembered);
 
     // What it may change, for the check of a journal another process left (TransactionBounds):
     // the host paths it creates, replaces, moves or removes (not those it only reads), with what

@@ -69,8 +69,10 @@ SystemResult moveAside(const QString &from, const QString &to)
     QDir().mkpath(QFileInfo(to).absolutePath());
     if (durable::rename(from, to))
         return {};
-    if (SystemResult copied = durable::copy(from, to + kPartialSuffix, to); !copied)
+    if (SystemResult copied = durable::copy(from, to + kPartialSuffix, to); !copied) {
+        durable::discard(to + kPartialSuffix);
         return copied;
+    }
     if (SystemResult removed = durable::remove(from); !removed) {
         durable::discard(to); // not set aside after all: no second copy for an undo to find
         return removed;
@@ -143,11 +145,17 @@ public:
 
     Expected<void> perform(OperationContext &context) override
     {
-        const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
         const bool replacing = QFileInfo::exists(m_destination);
+        const QString aside = asidePath(context);
+        // Whatever is at the set-aside place is taken for the replaced file by an undo: nothing may be.
+        if (replacing && (QFileInfo::exists(aside) || QFileInfo(aside).isSymLink()))
+            return fileFailure(
+                m_destination,
+                SystemFailure{
+                    QStringLiteral("%1 is in the way of the replaced file").arg(aside), 0, {aside}});
         context.remember({{QStringLiteral("replaced"), replacing}});
         if (replacing) {
-            if (SystemResult setAside = moveAside(m_destination, backup); !setAside)
+            if (SystemResult setAside = moveAside(m_destination, aside); !setAside)
                 return fileFailure(m_destination, setAside.error());
         }
         SystemResult placed;
@@ -179,10 +187,10 @@ public:
         if (remembered.isEmpty())
             return {}; // it wrote its intent down before touching anything
         durable::discard(m_destination + kPartialSuffix);
-        const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
+        const QString aside = foundAside(context);
         const bool replaced = remembered.value(QStringLiteral("replaced")).toBool();
         // Ours is at the destination unless the old file is still there (not yet set aside).
-        const bool oursInPlace = QFileInfo::exists(m_destination) && (!replaced || QFileInfo::exists(backup));
+        const bool oursInPlace = QFileInfo::exists(m_destination) && (!replaced || QFileInfo::exists(aside));
         if (oursInPlace) {
             const SystemResult taken = m_how == How::Move && !QFileInfo::exists(m_source)
                                            ? durable::rename(m_destination, m_source) // back to staging
@@ -190,24 +198,26 @@ public:
             if (!taken)
                 return fileFailure(m_destination, taken.error());
         }
-        if (replaced && QFileInfo::exists(backup)) {
-            if (SystemResult restored = durable::rename(backup, m_destination); !restored)
+        if (replaced && QFileInfo::exists(aside)) {
+            if (SystemResult restored = moveAside(aside, m_destination); !restored)
                 return fileFailure(m_destination, restored.error());
         }
         return {};
     }
 
-    void finish(OperationContext &context, const QJsonObject &remembered) override
+    Expected<void> finish(OperationContext &context, const QJsonObject &remembered) override
     {
         const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
         if (!remembered.value(QStringLiteral("replaced")).toBool() || !QFileInfo::exists(backup))
-            return;
+            return {};
         if (m_keepReplacedAs.isEmpty()) {
             durable::discard(backup);
-            return;
+            return {};
         }
+        // Set aside into the backup folder by an older version, which kept it only after the commit.
         if (const SystemResult kept = moveAside(backup, m_keepReplacedAs); !kept)
-            qCWarning(lcInstall).noquote() << "the replaced file could not be kept:" << kept.error().message;
+            return fileFailure(m_keepReplacedAs, kept.error());
+        return {};
     }
 
     QStringList changedPaths(const QJsonObject &) const override
@@ -216,11 +226,27 @@ public:
         if (m_how == How::Move)
             paths.append(m_source); // moved away, and back by an undo
         if (!m_keepReplacedAs.isEmpty())
-            paths.append(m_keepReplacedAs);
+            paths << m_keepReplacedAs << m_keepReplacedAs + kPartialSuffix;
         return paths;
     }
 
 private:
+    // Where the file it replaces goes: straight to where the receipt keeps it for good, so that no
+    // step after the commit can fail to keep it (and lose it with the backups); else a backup until
+    // the commit.
+    QString asidePath(const OperationContext &context) const
+    {
+        return m_keepReplacedAs.isEmpty() ? context.backupPath(QFileInfo(m_destination).fileName())
+                                          : m_keepReplacedAs;
+    }
+    // Where an undo finds it: there, or in the backup folder, where an older version put it.
+    QString foundAside(const OperationContext &context) const
+    {
+        const QString aside = asidePath(context);
+        const QString backup = context.backupPath(QFileInfo(m_destination).fileName());
+        return !QFileInfo::exists(aside) && QFileInfo::exists(backup) ? backup : aside;
+    }
+
     // Made once, when first asked for: the journal's record of the operation comes right before it
     // runs, after the operations it depends on.
     const QByteArray &content() const
@@ -312,7 +338,11 @@ public:
         return {};
     }
 
-    void finish(OperationContext &, const QJsonObject &) override { durable::discardTree(m_staging); }
+    Expected<void> finish(OperationContext &, const QJsonObject &) override
+    {
+        durable::discardTree(m_staging);
+        return {};
+    }
 
     QStringList changedPaths(const QJsonObject &) const override { return {m_staging}; }
 
@@ -430,9 +460,10 @@ public:
         return {};
     }
 
-    void finish(OperationContext &context, const QJsonObject &) override
+    Expected<void> finish(OperationContext &context, const QJsonObject &) override
     {
         durable::discard(context.backupPath(QFileInfo(m_path).fileName()));
+        return {};
     }
 
     QStringList changedPaths(const QJsonObject &) const override { return {m_path}; }

@@ -34,6 +34,28 @@ void removeJournal(const QString &journalPath, const QString &backupFolder)
     QFile::remove(journalPath);
 }
 
+// What a change that could not be settled whole says: its journal and every backup stay, and the
+// next start of cuDNN Setup tries again.
+Finding keptForNextStart(const Journal::Contents &contents, const QString &journalPath, bool committed)
+{
+    const Text message =
+        committed ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "The change was made, but not all of its tidying up after it: the "
+                                           "files it replaced are kept, and cuDNN Setup finishes it when it "
+                                           "next starts."))
+                  : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "Not everything could be put back as it was: what could not is "
+                                           "listed above. The files it replaced are kept, and cuDNN Setup "
+                                           "tries again when it next starts."));
+    // Undone in part is an error; done, with only the tidying left, a warning.
+    return (committed ? &Finding::warning : &Finding::error)(
+        QStringLiteral("install.kept-for-next-start"), message,
+        QStringLiteral("%1 %2: journal %3, backups in %4")
+            .arg(contents.kind, contents.id, journalPath, contents.backupFolder),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "Close the programs that use cuDNN, then start cuDNN Setup again.")));
+}
+
 } // namespace
 
 QString OperationContext::backupPath(const QString &fileName) const
@@ -41,8 +63,9 @@ QString OperationContext::backupPath(const QString &fileName) const
     return backupFolder + QLatin1Char('/') + QString::number(sequence) + QLatin1Char('/') + fileName;
 }
 
-void Operation::finish(OperationContext &, const QJsonObject &)
+Expected<void> Operation::finish(OperationContext &, const QJsonObject &)
 {
+    return {};
 }
 
 std::optional<QString> Operation::implausibleRecord(OperationContext &, const QJsonObject &) const
@@ -88,8 +111,14 @@ Transaction::Result Transaction::run(const Progress &progress, const std::functi
         result.outcome = outcome;
         if (why)
             result.findings.append(*why);
-        result.findings += rollBack(written, m_context, &m_operations);
-        removeJournal(m_journalPath, m_context.backupFolder);
+        const Undone undone = rollBack(written, m_context, &m_operations);
+        result.findings += undone.unknown;
+        if (undone.failed.isEmpty()) {
+            removeJournal(m_journalPath, m_context.backupFolder);
+            return result;
+        }
+        result.findings += undone.failed;
+        result.findings.append(keptForNextStart(written, m_journalPath, false));
         return result;
     };
 
@@ -144,22 +173,26 @@ Transaction::Result Transaction::run(const Progress &progress, const std::functi
     }
     if (progress)
         progress(size(), size(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Done")));
-    settle(written, m_context, &m_operations);
-    removeJournal(m_journalPath, m_context.backupFolder);
     result.outcome = Outcome::Committed;
+    if (const Findings unsettled = settle(written, m_context, &m_operations); !unsettled.isEmpty()) {
+        result.findings += unsettled;
+        result.findings.append(keptForNextStart(written, m_journalPath, true));
+        return result;
+    }
+    removeJournal(m_journalPath, m_context.backupFolder);
     return result;
 }
 
-Findings Transaction::rollBack(const Journal::Contents &contents, OperationContext &context,
-                               const std::vector<std::unique_ptr<Operation>> *live)
+Transaction::Undone Transaction::rollBack(const Journal::Contents &contents, OperationContext &context,
+                                          const std::vector<std::unique_ptr<Operation>> *live)
 {
-    Findings problems;
+    Undone undone;
     for (auto entry = contents.entries.crbegin(); entry != contents.entries.crend(); ++entry) {
         const Operation *borrowed = nullptr;
         std::unique_ptr<Operation> made = operationFor(*entry, live, &borrowed);
         Operation *operation = borrowed ? const_cast<Operation *>(borrowed) : made.get();
         if (!operation) {
-            problems.append(Finding::error(
+            undone.unknown.append(Finding::error(
                 QStringLiteral("install.undo-failed"),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                        "A step of the interrupted install (%1) cannot be undone."))
@@ -168,18 +201,19 @@ Findings Transaction::rollBack(const Journal::Contents &contents, OperationConte
             continue;
         }
         context.sequence = entry->sequence;
-        if (const Expected<void> undone = operation->undo(context, entry->state); !undone) {
+        if (const Expected<void> reversed = operation->undo(context, entry->state); !reversed) {
             qCWarning(lcInstall).noquote()
-                << "undo of" << entry->sequence << entry->name << "failed:" << undone.error().details;
-            problems.append(undone.error());
+                << "undo of" << entry->sequence << entry->name << "failed:" << reversed.error().details;
+            undone.failed.append(reversed.error());
         }
     }
-    return problems;
+    return undone;
 }
 
-void Transaction::settle(const Journal::Contents &contents, OperationContext &context,
-                         const std::vector<std::unique_ptr<Operation>> *live)
+Findings Transaction::settle(const Journal::Contents &contents, OperationContext &context,
+                             const std::vector<std::unique_ptr<Operation>> *live)
 {
+    Findings problems;
     for (const Journal::Entry &entry : contents.entries) {
         const Operation *borrowed = nullptr;
         std::unique_ptr<Operation> made = operationFor(entry, live, &borrowed);
@@ -187,8 +221,13 @@ void Transaction::settle(const Journal::Contents &contents, OperationContext &co
         if (!operation)
             continue;
         context.sequence = entry.sequence;
-        operation->finish(context, entry.state);
+        if (const Expected<void> finished = operation->finish(context, entry.state); !finished) {
+            qCWarning(lcInstall).noquote()
+                << "finishing" << entry.sequence << entry.name << "failed:" << finished.error().details;
+            problems.append(finished.error());
+        }
     }
+    return problems;
 }
 
 Findings Transaction::recover(const QString &journalPath, OperationContext context)
@@ -203,26 +242,41 @@ Findings Transaction::recover(const QString &journalPath, const Journal::Content
                               OperationContext context)
 {
     context.backupFolder = contents.backupFolder;
-    Findings findings;
+    const QString which = QStringLiteral("%1 %2").arg(contents.kind, contents.id);
     if (contents.committed) {
-        settle(contents, context, nullptr);
-        findings.append(Finding::info(
+        if (Findings unsettled = settle(contents, context, nullptr); !unsettled.isEmpty()) {
+            unsettled.append(keptForNextStart(contents, journalPath, true));
+            return unsettled;
+        }
+        removeJournal(journalPath, contents.backupFolder);
+        return {Finding::info(
             QStringLiteral("install.recovered-commit"),
             Text(QT_TRANSLATE_NOOP(
                 "cudnnsetup",
                 "An interrupted install, uninstall or repair had finished its work; it was completed.")),
-            QStringLiteral("%1 %2").arg(contents.kind, contents.id)));
-    } else {
-        findings += rollBack(contents, context, nullptr);
-        findings.prepend(Finding::warning(
-            QStringLiteral("install.recovered-rollback"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "An interrupted install, uninstall or repair was found and undone; "
-                                   "the system is as it was before it.")),
-            QStringLiteral("%1 %2").arg(contents.kind, contents.id)));
+            which)};
+    }
+    const Undone undone = rollBack(contents, context, nullptr);
+    const Finding incomplete = Finding::error(
+        QStringLiteral("install.recovery-incomplete"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "An interrupted install, uninstall or repair was found, but it "
+                                             "could not be undone whole.")),
+        which);
+    if (!undone.failed.isEmpty()) {
+        Findings findings{incomplete};
+        findings += undone.unknown + undone.failed;
+        findings.append(keptForNextStart(contents, journalPath, false));
+        return findings;
     }
     removeJournal(journalPath, contents.backupFolder);
-    return findings;
+    if (!undone.unknown.isEmpty())
+        return Findings{incomplete} + undone.unknown;
+    return {Finding::warning(
+        QStringLiteral("install.recovered-rollback"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "An interrupted install, uninstall or repair was found and undone; "
+                               "the system is as it was before it.")),
+        which)};
 }
 
 } // namespace cudnnsetup

@@ -43,21 +43,31 @@ public:
 
     // (operations done, operations in all, what is being done)
     using Progress = std::function<void(int, int, const Text &)>;
+    // Runs the operations; on a failure undoes what was done. When an undo (or, after the commit, a
+    // finish) fails, the journal and every backup stay for recover() at the next start, and the
+    // findings say what was not put back and "install.kept-for-next-start".
     Result run(const Progress &progress = {}, const std::function<bool()> &cancelled = {});
 
     // Settles a journal a dead process left: rolls it back, or finishes it after its commit point.
-    // Returns what was done ("install.recovered-rollback" / "install.recovered-commit") and any
-    // problem an undo met.
+    // Returns what was done ("install.recovered-rollback" / "install.recovered-commit"); when an
+    // undo or finish fails, "install.recovery-incomplete" (undo), what failed, and
+    // "install.kept-for-next-start": the journal and its backups stay for the next try.
     static Findings recover(const QString &journalPath, OperationContext context);
     // The same, with what the journal at `journalPath` says already read.
     static Findings recover(const QString &journalPath, const Journal::Contents &contents,
                             OperationContext context);
 
 private:
-    static Findings rollBack(const Journal::Contents &contents, OperationContext &context,
-                             const std::vector<std::unique_ptr<Operation>> *live);
-    static void settle(const Journal::Contents &contents, OperationContext &context,
-                       const std::vector<std::unique_ptr<Operation>> *live);
+    struct Undone
+    {
+        Findings failed;  // undos that failed: worth another try, so the journal stays
+        Findings unknown; // steps this build does not know (a newer version's): reported only
+    };
+    static Undone rollBack(const Journal::Contents &contents, OperationContext &context,
+                           const std::vector<std::unique_ptr<Operation>> *live);
+    // Finishes every operation after the commit; what could not be finished.
+    static Findings settle(const Journal::Contents &contents, OperationContext &context,
+                           const std::vector<std::unique_ptr<Operation>> *live);
 
     QString m_id;
     QString m_kind;

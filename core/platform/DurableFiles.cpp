@@ -8,6 +8,8 @@
 #include <QFileInfo>
 
 #ifdef Q_OS_WIN
+#include <QThread>
+
 #include <qt_windows.h>
 #else
 #include <cerrno>
@@ -46,6 +48,26 @@ SystemFailure lastError(const QString &path)
     const DWORD error = GetLastError();
     return SystemFailure{QStringLiteral("%1: %2").arg(path, qt_error_string(int(error))), int(error), {path}};
 }
+
+// Antivirus scanners and the search indexer open a file for a moment just after it was written or
+// renamed; until they let go, a rename or delete of it fails with a sharing or lock violation, or
+// "access denied". Such a failure is tried again, waiting longer each time (about 3 s in all),
+// before it counts.
+SystemResult retryingTransient(const std::function<SystemResult()> &attempt)
+{
+    static constexpr int kWaitsMs[] = {50, 100, 200, 400, 800, 1600};
+    SystemResult result = attempt();
+    for (const int wait : kWaitsMs) {
+        if (result ||
+            (result.error().code != ERROR_SHARING_VIOLATION && result.error().code != ERROR_LOCK_VIOLATION &&
+             result.error().code != ERROR_ACCESS_DENIED))
+            return result;
+        qCInfo(lcPlatform).noquote() << "trying again in" << wait << "ms:" << result.error().message;
+        QThread::msleep(wait);
+        result = attempt();
+    }
+    return result;
+}
 #else
 // A rename is durable once the folder that holds the name is flushed.
 void flushFolder(const QString &path)
@@ -73,14 +95,15 @@ bool isAccessDenied(const SystemFailure &failure)
 SystemResult rename(const QString &from, const QString &to)
 {
 #ifdef Q_OS_WIN
-    if (!MoveFileExW(reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(from).utf16()),
-                     reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(to).utf16()),
-                     MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
+    return retryingTransient([&]() -> SystemResult {
+        if (MoveFileExW(reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(from).utf16()),
+                        reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(to).utf16()),
+                        MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
+            return {};
         const DWORD error = GetLastError();
         return SystemFailure{
             QStringLiteral("MoveFileEx %1 -> %2: error %3").arg(from, to).arg(error), int(error), {from, to}};
-    }
-    return {};
+    });
 #else
     if (::rename(QFile::encodeName(from).constData(), QFile::encodeName(to).constData()) != 0) {
         const int error = errno;
@@ -147,20 +170,22 @@ SystemResult remove(const QString &path)
         return {};
 #ifdef Q_OS_WIN
     const std::wstring name = longNativeName(path);
-    if (DeleteFileW(name.c_str()))
-        return {};
-    SystemFailure refused = lastError(path);
-    const DWORD attributes = GetFileAttributesW(name.c_str());
-    if (refused.code == ERROR_ACCESS_DENIED && attributes != INVALID_FILE_ATTRIBUTES &&
-        (attributes & FILE_ATTRIBUTE_READONLY)) {
-        // A read-only file (an old install's DLL, a copy from a CD) is removed all the same.
-        SetFileAttributesW(name.c_str(), attributes & ~DWORD(FILE_ATTRIBUTE_READONLY));
+    return retryingTransient([&]() -> SystemResult {
         if (DeleteFileW(name.c_str()))
             return {};
-        refused = lastError(path);
-        SetFileAttributesW(name.c_str(), attributes);
-    }
-    return refused;
+        SystemFailure refused = lastError(path);
+        const DWORD attributes = GetFileAttributesW(name.c_str());
+        if (refused.code == ERROR_ACCESS_DENIED && attributes != INVALID_FILE_ATTRIBUTES &&
+            (attributes & FILE_ATTRIBUTE_READONLY)) {
+            // A read-only file (an old install's DLL, a copy from a CD) is removed all the same.
+            SetFileAttributesW(name.c_str(), attributes & ~DWORD(FILE_ATTRIBUTE_READONLY));
+            if (DeleteFileW(name.c_str()))
+                return {};
+            refused = lastError(path);
+            SetFileAttributesW(name.c_str(), attributes);
+        }
+        return refused;
+    });
 #else
     // unlink(2) asks the folder, not the file: a read-only file goes all the same.
     if (::unlink(QFile::encodeName(path).constData()) == 0)

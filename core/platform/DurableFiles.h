@@ -11,7 +11,9 @@ namespace cudnnsetup {
 
 // File changes an install can undo after a crash: each either happened whole or not at all, and
 // is on disk when it returns. A failure carries the system's message and code (SystemFailure), so
-// that a file in use can be told from a lack of rights (FilesInUse::isInUseError).
+// that a file in use can be told from a lack of rights (FilesInUse::isInUseError). On Windows a
+// rename or removal that meets a sharing or lock violation or "access denied" (an antivirus
+// scanner or the indexer holding the file for a moment) is tried again for about 3 s first.
 namespace durable {
 
 // The failure was the system refusing this account the rights (ERROR_ACCESS_DENIED on Windows,

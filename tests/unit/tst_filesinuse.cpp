@@ -7,6 +7,8 @@
 
 #ifdef Q_OS_WIN
 #include <windows.h>
+
+#include <thread>
 #else
 #include <cerrno>
 #include <fcntl.h>
@@ -358,6 +360,47 @@ private Q_SLOTS:
         QVERIFY(held != INVALID_HANDLE_VALUE);
         QVERIFY(FilesInUse::host().isInUseError(failure));
         CloseHandle(held);
+    }
+
+    // An antivirus scanner holds a new file for a moment (opened without sharing): the removal
+    // waits it out. A hold that does not end fails, as a sharing violation.
+    void aMomentaryHoldIsWaitedOut()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("cudnn64_9.dll"));
+        // Written, then opened by "the scanner" without sharing until `milliseconds` have passed.
+        const auto heldFile = [&]() {
+            QFile out(file);
+            if (!out.open(QIODevice::WriteOnly) || out.write("dll") != 3)
+                return INVALID_HANDLE_VALUE;
+            out.close();
+            const std::wstring name = QDir::toNativeSeparators(file).toStdWString();
+            return CreateFileW(name.c_str(), GENERIC_READ, 0, nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL,
+                               nullptr);
+        };
+        const auto releaseAfter = [](HANDLE held, DWORD milliseconds) {
+            return std::thread([held, milliseconds] {
+                Sleep(milliseconds);
+                CloseHandle(held);
+            });
+        };
+        HANDLE held = heldFile();
+        QVERIFY(held != INVALID_HANDLE_VALUE);
+        std::thread scanner = releaseAfter(held, 300);
+        const SystemResult removed = durable::remove(file);
+        scanner.join();
+        QVERIFY2(removed, qPrintable(removed ? QString() : removed.error().message));
+        QVERIFY(!QFileInfo::exists(file));
+
+        held = heldFile();
+        QVERIFY(held != INVALID_HANDLE_VALUE);
+        scanner = releaseAfter(held, 6000); // longer than the retries
+        const SystemResult renamed = durable::rename(file, dir.filePath(QStringLiteral("moved.dll")));
+        scanner.join();
+        QVERIFY(!renamed);
+        QCOMPARE(renamed.error().code, int(ERROR_SHARING_VIOLATION));
+        QVERIFY(FilesInUse::host().isInUseError(renamed.error()));
+        QVERIFY(QFileInfo::exists(file));
     }
 
     void replacingARunningProgramIsInUse()

@@ -121,6 +121,7 @@ class TestTransaction : public QObject
             const QString bin = root() + QStringLiteral("/cuda/bin");
             const QString include = root() + QStringLiteral("/cuda/include/cudnn");
             transaction.add(operations::makeDirectory(include));
+            transaction.add(operations::makeDirectory(state() + QStringLiteral("/kept")));
             transaction.add(operations::moveIntoPlace(root() + QStringLiteral("/staging/cudnn64_9.dll"),
                                                       bin + QStringLiteral("/cudnn64_9.dll"),
                                                       state() + QStringLiteral("/kept/cudnn64_9.dll")));
@@ -499,6 +500,114 @@ private Q_SLOTS:
         QVERIFY(contents->entries.first().done);
         QCOMPARE(contents->entries.first().state.value(QStringLiteral("created")).toArray().size(), 1);
         QVERIFY(!contents->committed);
+    }
+
+    // The replaced file cannot be kept where the receipt says (something is in the way): the
+    // install stops before its commit and everything is as before; no backup is dropped.
+    void aKeepThatFailsRollsBack()
+    {
+        Scene scene;
+        QVERIFY(QDir().mkpath(scene.state() + QStringLiteral("/kept/cudnn64_9.dll/in the way")));
+        const World before = capture(scene.dir.path(), *scene.environment);
+        Transaction transaction(QStringLiteral("k"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        scene.fill(transaction);
+        const Transaction::Result result = transaction.run();
+        QCOMPARE(int(result.outcome), int(Transaction::Outcome::RolledBack));
+        QStringList ids;
+        for (const Finding &finding : result.findings)
+            ids.append(finding.id);
+        // Windows answers "access denied" for a folder in the way: "needs administrator" there.
+        QCOMPARE(ids.size(), 1);
+        QVERIFY(result.findings.first().message.toEnglish().contains(QStringLiteral("cudnn64_9.dll")));
+        const World after = capture(scene.dir.path(), *scene.environment);
+        QVERIFY2(after == before, qPrintable(after.describe(before)));
+    }
+
+    // An undo that fails (a folder has taken the new file's place) keeps the journal and every
+    // backup, and says so; at the next start, once the obstacle is gone, the rollback completes
+    // and the world is as before.
+    void aFailedUndoIsTriedAgainAtTheNextStart()
+    {
+        Scene scene;
+        const QString cudart = scene.root() + QStringLiteral("/cuda/bin/cudart64_12.dll");
+        const QString staged = scene.root() + QStringLiteral("/staging/cudnn_ops64_9.dll");
+        const World before = capture(scene.dir.path(), *scene.environment);
+        Transaction transaction(QStringLiteral("u"), QStringLiteral("install"), scene.journal(),
+                                scene.context());
+        transaction.add(operations::moveIntoPlace(staged, cudart)); // replaces it, backed up
+        // Fails: a file is where its folder would be.
+        transaction.add(operations::writeFile(scene.root() + QStringLiteral("/source/cudnn.h/x"), "x"));
+        const Transaction::Result result = transaction.run([&](int index, int, const Text &) {
+            if (index == 1) {
+                QFile::remove(cudart);
+                QDir().mkpath(cudart + QStringLiteral("/in the way"));
+                write(staged, "new ops");
+            }
+        });
+        QCOMPARE(int(result.outcome), int(Transaction::Outcome::RolledBack));
+        QStringList ids;
+        for (const Finding &finding : result.findings)
+            ids.append(finding.id);
+        // The write that failed, the undo that failed (its id is Windows' "access denied" there),
+        // and what happens now.
+        QCOMPARE(ids.size(), 3);
+        QCOMPARE(ids.first(), QStringLiteral("install.file-failed"));
+        QVERIFY(result.findings.at(1).message.toEnglish().contains(QStringLiteral("cudart64_12.dll")));
+        QCOMPARE(ids.last(), QStringLiteral("install.kept-for-next-start"));
+        QCOMPARE(result.findings.last().severity, Severity::Error);
+        QVERIFY(QFileInfo::exists(scene.journal()));
+        QFile backup(scene.state() + QStringLiteral("/backup/0/cudart64_12.dll"));
+        QVERIFY(backup.open(QIODevice::ReadOnly));
+        QCOMPARE(backup.readAll(), QByteArray("cudart"));
+        backup.close();
+
+        // The next start, with the obstacle gone.
+        QVERIFY(QDir(cudart).removeRecursively());
+        const Findings recovered = Transaction::recover(scene.journal(), scene.context());
+        QCOMPARE(recovered.size(), 1);
+        QCOMPARE(recovered.first().id, QStringLiteral("install.recovered-rollback"));
+        const World after = capture(scene.dir.path(), *scene.environment);
+        QVERIFY2(after == before, qPrintable(after.describe(before)));
+    }
+
+    // The same at the next start: while the undo still fails, the journal stays and the message
+    // does not say the system is as it was.
+    void aRecoveryThatCannotUndoSaysSo()
+    {
+        Scene scene;
+        const QString cudart = scene.root() + QStringLiteral("/cuda/bin/cudart64_12.dll");
+        {
+            auto journal = Journal::create(
+                scene.journal(),
+                {{QStringLiteral("id"), QStringLiteral("r")},
+                 {QStringLiteral("kind"), QStringLiteral("install")},
+                 {QStringLiteral("backupFolder"), scene.state() + QStringLiteral("/backup")}});
+            QVERIFY(journal);
+            QVERIFY(journal.value()
+                        .begin(0, QStringLiteral("move-into-place"),
+                               operations::moveIntoPlace(
+                                   scene.root() + QStringLiteral("/staging/cudnn_ops64_9.dll"), cudart)
+                                   ->arguments())
+                        .ok());
+            QVERIFY(journal.value().state(0, {{QStringLiteral("replaced"), true}}).ok());
+        }
+        // It had set the old file aside and put a folder in its place.
+        QVERIFY(write(scene.state() + QStringLiteral("/backup/0/cudart64_12.dll"), "cudart"));
+        QVERIFY(QFile::remove(cudart));
+        QVERIFY(QDir().mkpath(cudart + QStringLiteral("/in the way")));
+        const Findings findings = Transaction::recover(scene.journal(), scene.context());
+        QStringList ids;
+        for (const Finding &finding : findings)
+            ids.append(finding.id);
+        QCOMPARE(ids.size(), 3);
+        QCOMPARE(ids.first(), QStringLiteral("install.recovery-incomplete"));
+        QVERIFY(findings.at(1).message.toEnglish().contains(QStringLiteral("cudart64_12.dll")));
+        QCOMPARE(ids.last(), QStringLiteral("install.kept-for-next-start"));
+        for (const Finding &finding : findings)
+            QVERIFY(!finding.message.toEnglish().contains(QStringLiteral("as it was before")));
+        QVERIFY(QFileInfo::exists(scene.journal()));
+        QVERIFY(QFileInfo::exists(scene.state() + QStringLiteral("/backup/0/cudart64_12.dll")));
     }
 
     // A journal naming an operation this build does not know: the rest is undone, and the
