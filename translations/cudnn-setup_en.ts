@@ -3220,6 +3220,18 @@ Commands:
         <source>An interrupted install, uninstall or repair was found, but it could not be undone whole.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The free space on the drive of %1 could not be read; keeping the replaced files there needs %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The files this install replaces are kept in %1 for an uninstall to put back, but its drive has %2 free and they need %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free %1 on that drive, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3240,6 +3240,18 @@ Commands:
         <source>An interrupted install, uninstall or repair was found, but it could not be undone whole.</source>
         <translation>发现一次中断的安装、卸载或修复，但没能将它完全撤销。</translation>
     </message>
+    <message>
+        <source>The free space on the drive of %1 could not be read; keeping the replaced files there needs %2.</source>
+        <translation>无法读取 %1 所在磁盘的可用空间；在那里保留被替换的文件需要 %2。</translation>
+    </message>
+    <message>
+        <source>The files this install replaces are kept in %1 for an uninstall to put back, but its drive has %2 free and they need %3.</source>
+        <translation>本次安装替换掉的文件会保留在 %1，以便卸载时放回原处；但该磁盘只剩 %2，而这些文件需要 %3。</translation>
+    </message>
+    <message>
+        <source>Free %1 on that drive, then try again.</source>
+        <translation>请在该磁盘上腾出 %1 的空间，然后重试。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -458,6 +458,10 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
                  QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
     const QString receiptsFolder = folders.receipts(stateFolder);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
+    const QString keptFolder = receiptsFolder + QLatin1Char('/') + id;
+    findings += checkKeepingSpace(planned, keptFolder, target, context);
+    if (hasErrors(findings))
+        return failed(findings);
     const QString staging = hostOf(context, target.stagingFolder());
     if (QFileInfo::exists(staging) && !options.dryRun)
         durable::discardTree(staging); // ours by its name: what a crash during unpacking left
@@ -474,7 +478,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     Transaction transaction(id, QStringLiteral("install"), folders.journal(stateFolder), operationContext,
                             roots);
     const PlacedFiles files = addFileSteps(transaction, archivePath, archive, target, planned, *inUse,
-                                           staging, receiptsFolder + QLatin1Char('/') + id, context, options);
+                                           staging, keptFolder, context, options);
     QList<Receipt::EnvironmentChange> changes;
     if (const Expected<void> added =
             addPathStep(transaction, changes, target, *environment, options, findings);

@@ -511,4 +511,44 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
     return findings;
 }
 
+Findings checkKeepingSpace(const QList<PlannedFile> &planned, const QString &keptFolder,
+                           const InstallTarget &target, const SystemContext &context, const Volumes &volumes)
+{
+    qint64 replaced = 0;
+    for (const PlannedFile &file : planned) {
+        const QFileInfo existing(context.files().toHost(file.destination));
+        if (existing.isFile())
+            replaced += existing.size();
+    }
+    const QString root = context.files().toHost(target.root);
+    if (replaced == 0 || volumes.sameVolume(keptFolder, root) == std::optional<bool>(true))
+        return {};
+    const QString shown = QDir::toNativeSeparators(context.files().fromHost(keptFolder));
+    const qint64 available = volumes.freeBytes(keptFolder);
+    const QString details = QStringLiteral("%1 on %2: available %3 bytes, needed %4 bytes")
+                                .arg(keptFolder, volumes.volumeId(keptFolder))
+                                .arg(available)
+                                .arg(replaced);
+    if (available < 0) {
+        return {
+            Finding::info(QStringLiteral("target.space-unknown"),
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "The free space on the drive of %1 could not "
+                                                               "be read; keeping the replaced files there "
+                                                               "needs %2."))
+                              .arg(shown, bytesText(replaced)),
+                          details)};
+    }
+    if (available >= replaced)
+        return {};
+    return {Finding::error(
+        QStringLiteral("target.no-space-to-keep"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "The files this install replaces are kept in %1 for an uninstall to "
+                               "put back, but its drive has %2 free and they need %3."))
+            .arg(shown, bytesText(available), bytesText(replaced)),
+        details,
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Free %1 on that drive, then try again."))
+            .arg(bytesText(replaced - available)))};
+}
+
 } // namespace cudnnsetup

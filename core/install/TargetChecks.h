@@ -2,6 +2,7 @@
 
 #include "archive/ArchiveInspector.h"
 #include "common/Finding.h"
+#include "install/FilePlacement.h"
 #include "install/InstallTarget.h"
 #include "platform/SystemContext.h"
 #include "platform/Volumes.h"
@@ -19,5 +20,13 @@ namespace cudnnsetup {
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context);
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
                      const Volumes &volumes);
+
+// The files an install replaces are kept in `keptFolder` (a host path in the state folder), for an
+// uninstall to put back. On the target's volume they are only renamed; on another one they are
+// copied, and that volume needs room for them: "target.no-space-to-keep" when it has less free
+// than the files `planned` replaces, "target.space-unknown" when that cannot be read.
+Findings checkKeepingSpace(const QList<PlannedFile> &planned, const QString &keptFolder,
+                           const InstallTarget &target, const SystemContext &context,
+                           const Volumes &volumes = Volumes::host());
 
 } // namespace cudnnsetup

@@ -1,5 +1,7 @@
 #include "platform/Console.h"
 
+#include "common/VisibleControls.h"
+
 #include <QByteArray>
 
 #include <algorithm>
@@ -64,12 +66,12 @@ QString withoutLineEnd(QString line)
 
 void out(const QString &text)
 {
-    write(stdout, text);
+    write(stdout, withVisibleControls(text, u"\n\t"));
 }
 
 void error(const QString &text)
 {
-    write(stderr, text);
+    write(stderr, withVisibleControls(text, u"\n\t"));
 }
 
 QString readLine()

@@ -7,7 +7,8 @@ namespace cudnnsetup::console {
 // Text for whoever reads the standard streams. On Windows, a stream that is a console gets UTF-16
 // through WriteConsoleW, so Chinese shows whatever the console's code page is (936 on a Chinese
 // Windows, 437 or 850 elsewhere, none of them UTF-8); a stream redirected to a file or a pipe, and
-// every stream elsewhere, gets UTF-8 bytes.
+// every stream elsewhere, gets UTF-8 bytes. Controls other than line breaks and tabs are written as
+// \uXXXX (withVisibleControls): no text, whatever it quotes, moves the cursor or clears a line.
 void out(const QString &text);
 void error(const QString &text);
 

@@ -1,5 +1,7 @@
 #include "report/TextTable.h"
 
+#include "common/VisibleControls.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -44,15 +46,17 @@ QString TextTable::text() const
 {
     int width = 0;
     for (const auto &row : m_rows)
-        width = std::max(width, terminalWidth(row.first));
+        width = std::max(width, terminalWidth(withVisibleControls(row.first)));
     QString out;
     for (const auto &row : m_rows) {
         if (row.first.isEmpty() && row.second.isEmpty()) {
             out += QLatin1Char('\n');
             continue;
         }
-        out += row.first + QString(width - terminalWidth(row.first) + 2, QLatin1Char(' ')) + row.second +
-               QLatin1Char('\n');
+        // A value may hold a name from an archive or a system: shown, never acted on.
+        const QString label = withVisibleControls(row.first);
+        out += label + QString(width - terminalWidth(label) + 2, QLatin1Char(' ')) +
+               withVisibleControls(row.second) + QLatin1Char('\n');
     }
     return out;
 }
@@ -63,10 +67,12 @@ QString findingsText(const Findings &findings)
         return {};
     QString out = QCoreApplication::translate("cudnnsetup", "Findings") + QLatin1Char('\n');
     for (const Finding &finding : findings) {
-        out += QStringLiteral("  [%1] %2\n").arg(severityLabel(finding.severity), finding.message.toString());
+        out += QStringLiteral("  [%1] %2\n")
+                   .arg(severityLabel(finding.severity), withVisibleControls(finding.message.toString()));
         if (!finding.fix.isEmpty())
             out += QStringLiteral("      ") +
-                   QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(finding.fix.toString()) +
+                   QCoreApplication::translate("cudnnsetup", "Fix: %1")
+                       .arg(withVisibleControls(finding.fix.toString())) +
                    QLatin1Char('\n');
     }
     return out;

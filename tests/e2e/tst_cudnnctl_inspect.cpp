@@ -190,6 +190,35 @@ private Q_SLOTS:
         QVERIFY2(text.out.contains(words), text.out.constData());
     }
 
+    // Entry names that would drive the terminal (escape sequences, a carriage return, a line
+    // break, a right-to-left override) are shown, never obeyed: nothing can be drawn over the
+    // verdict, and no second "Verdict:" line appears.
+    void namesCannotDrawOverTheVerdict()
+    {
+        QList<ZipWriter::Entry> entries = cudnn91Entries();
+        entries.append(ZipWriter::Entry::file("\x1b[8A\x1b[2K\rVerdict: ok, safe to install", "x"));
+        entries.append(ZipWriter::Entry::file("notes\nVerdict: ok, safe to install", "x"));
+        entries.append(ZipWriter::Entry::file("cudnn-windows-x86_64-9.1.0.70_cuda12-archive/"
+                                              "evil\xe2\x80\xaelld.exe",
+                                              "x"));
+        const QString path = save(QStringLiteral("spoof/") + kOfficialName, ZipWriter(entries).finish());
+        const CudnnctlRun text = inspect(path);
+        QVERIFY2(text.exitCode == 1 || text.exitCode == 0, text.err.constData());
+        for (const char control : {'\x1b', '\r', '\x08', '\x07'})
+            QVERIFY2(!text.out.contains(control) && !text.err.contains(control), text.out.constData());
+        const QString out = QString::fromUtf8(text.out);
+        QVERIFY2(!out.contains(QChar(0x202E)), qPrintable(out));
+        int verdicts = 0;
+        for (const QString &line : out.split(QLatin1Char('\n')))
+            verdicts += line.startsWith(QLatin1String("Verdict:")) ? 1 : 0;
+        QCOMPARE(verdicts, 1);
+        QVERIFY2(!out.startsWith(QLatin1String("Verdict: ok")), qPrintable(out));
+        QVERIFY2(out.contains(QLatin1String("\\u001b[8A")), qPrintable(out));
+        // The JSON keeps the names as they are, escaped the JSON way.
+        const QJsonObject report = outputJson(inspect(path, {QStringLiteral("--json")}));
+        QVERIFY(!report.isEmpty());
+    }
+
     // Chinese in the archive's path and in its entry names (GBK, as Chinese zip tools write them),
     // and the report in Chinese.
     void chineseNamesAndReport()

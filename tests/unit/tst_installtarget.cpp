@@ -22,6 +22,7 @@
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -993,6 +994,50 @@ private Q_SLOTS:
         huge.size = qint64(1) << 60;
         findings = checkTarget(target, huge, context());
         QCOMPARE(ids(findings), QStringList{QStringLiteral("target.no-space")});
+    }
+
+    // The files an install replaces are kept under the state folder: on another drive than the
+    // target they are copies, and that drive must hold them.
+    void keepingSpaceCountsTheStateFoldersDrive()
+    {
+        const ArchiveReport &report = archive(QStringLiteral("9.1"));
+        const InstallTarget target = this->target(QStringLiteral("dir:C:\\cudnn-keep\\v9.1"));
+        const QList<PlannedFile> planned = cudnnsetup::placeFiles(report, target);
+        QVERIFY(planned.size() >= 2);
+        const QString kept = m_sandbox.hostPath(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\receipts\\r1"));
+        FakeVolumes volumes;
+        volumes.id = [](const QString &path) {
+            return path.contains(QLatin1String("ProgramData")) ? QStringLiteral("D:") : QStringLiteral("C:");
+        };
+        volumes.free = 0;
+        // Nothing replaced: nothing to keep.
+        QVERIFY(checkKeepingSpace(planned, kept, target, context(), volumes).isEmpty());
+
+        m_sandbox.write(planned.at(0).destination, QByteArray(1000, 'a'));
+        m_sandbox.write(planned.at(1).destination, QByteArray(500, 'b'));
+        const auto cleanUp = qScopeGuard([&] {
+            QFile::remove(m_sandbox.hostPath(planned.at(0).destination));
+            QFile::remove(m_sandbox.hostPath(planned.at(1).destination));
+        });
+        volumes.free = 1499;
+        Findings findings = checkKeepingSpace(planned, kept, target, context(), volumes);
+        QCOMPARE(ids(findings), QStringList{QStringLiteral("target.no-space-to-keep")});
+        QVERIFY2(findings.first().details.contains(QStringLiteral("available 1499 bytes, needed 1500 bytes")),
+                 qPrintable(findings.first().details));
+        QVERIFY(
+            findings.first().message.toEnglish().contains(QStringLiteral("C:\\ProgramData\\cuDNN Setup")));
+        QVERIFY(!findings.first().fix.isEmpty());
+        volumes.free = 1500;
+        QVERIFY(checkKeepingSpace(planned, kept, target, context(), volumes).isEmpty());
+        // Unknown free space is said, not taken for enough.
+        volumes.free = -1;
+        findings = checkKeepingSpace(planned, kept, target, context(), volumes);
+        QVERIFY(ids(findings).isEmpty());
+        QVERIFY(findingOf(findings, QStringLiteral("target.space-unknown")));
+        // On the target's own drive they are only renamed.
+        volumes.id = [](const QString &) { return QStringLiteral("C:"); };
+        volumes.free = 0;
+        QVERIFY(checkKeepingSpace(planned, kept, target, context(), volumes).isEmpty());
     }
 
     // The write test's answer decides the message: admin rights help only where access was denied
