@@ -607,7 +607,13 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
         if (!scope)
             continue;
         if (!change.entry.isEmpty()) {
-            transaction.add(operations::removePathEntry(family, *scope, change.entry));
+            // A PATH the install made (the user had none of their own) goes with our entry when
+            // nothing else was added to it since: never left behind empty.
+            const std::optional<StoredEnvironmentValue> now = readValue(*environment, *scope, change.name);
+            if (!change.before && now && PathEditor(family).withoutEntry(now->text, change.entry).isEmpty())
+                transaction.add(operations::setEnvironmentValue(*scope, change.name, std::nullopt));
+            else
+                transaction.add(operations::removePathEntry(family, *scope, change.entry));
         } else if (readValue(*environment, *scope, change.name) == change.after) {
             transaction.add(operations::setEnvironmentValue(*scope, change.name, change.before));
         } else {

@@ -234,6 +234,39 @@ private Q_SLOTS:
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
     }
 
+    // A user with no PATH of their own: the install makes one, and the uninstall deletes it again
+    // rather than leave an empty PATH; one the user has added to since keeps what they added.
+    void aPathTheInstallMadeGoesWithIt()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString archive = save(QStringLiteral("u.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const InstallTarget into = target(machine, QStringLiteral("user"), std::nullopt, report);
+        QCOMPARE(into.pathScope, PathScope::User);
+        QVERIFY(!machine.environment->value(EnvironmentScope::User, QStringLiteral("PATH")));
+        for (const bool addedTo : {false, true}) {
+            const ChangeOutcome installed =
+                install(archive, report, into, machine.context, machine.environment);
+            QVERIFY2(installed.status == ChangeOutcome::Status::Done, describe(installed).constData());
+            QCOMPARE(machine.environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
+                     into.dllFolder());
+            if (addedTo)
+                machine.environment->set(EnvironmentScope::User, QStringLiteral("PATH"),
+                                         {into.dllFolder() + QStringLiteral(";D:\\Mine"), true});
+            const ChangeOutcome removed = uninstall(QString(), machine.context, machine.environment);
+            QCOMPARE(removed.statusName(), QStringLiteral("done"));
+            const auto path = machine.environment->value(EnvironmentScope::User, QStringLiteral("PATH"));
+            if (addedTo) {
+                QVERIFY(path);
+                QCOMPARE(path->text, QStringLiteral("D:\\Mine"));
+            } else {
+                QVERIFY2(!path, qPrintable(path ? path->text : QString()));
+            }
+        }
+    }
+
     // The folder an install makes for the system PATH is given the administrators-only descriptor
     // before anything is put in it (all below inherits it); one for the user's PATH is left as is.
     void folderForTheSystemPathIsMadeProtected()
