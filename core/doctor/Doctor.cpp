@@ -220,11 +220,10 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
                            std::shared_ptr<PersistentEnvironment> environment, const ChangeOptions &options)
 {
     const StateFolders folders = StateFolders::of(context);
-    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    bool shutOut = false;
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
+    const Elevation &elevation = options.elevationOrHost();
+    const auto lock = lockForChange(folders, context, elevation);
     if (!lock)
-        return ChangeOutcome::busy(shutOut);
+        return lock.error();
     const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),
                                          [](const Repair &repair) { return repair.needsAdministrator; });
     const QString stateFolder = machineWide ? folders.machine : folders.user;

@@ -87,4 +87,14 @@ QJsonObject ChangeOutcome::toJson() const
             {QStringLiteral("findings"), findingArray}};
 }
 
+Expected<std::unique_ptr<InstallLock>, ChangeOutcome>
+lockForChange(const StateFolders &folders, const SystemContext &context, const Elevation &elevation)
+{
+    bool shutOut = false;
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
+    if (!lock)
+        return ChangeOutcome::busy(shutOut);
+    return lock;
+}
+
 } // namespace cudnnsetup

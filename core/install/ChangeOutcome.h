@@ -4,6 +4,7 @@
 #include "install/Operation.h"
 #include "install/PathEditor.h"
 #include "install/Receipt.h"
+#include "install/StateFolders.h"
 #include "install/Transaction.h"
 #include "platform/Elevation.h"
 #include "platform/FilesInUse.h"
@@ -14,6 +15,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace cudnnsetup {
@@ -40,6 +42,8 @@ struct ChangeOptions
     // The machine's answers, replaced in tests (the host's when null).
     const Elevation *elevation = nullptr;
     const FilesInUse *filesInUse = nullptr;
+
+    const Elevation &elevationOrHost() const { return elevation ? *elevation : Elevation::host(); }
 };
 
 struct ChangeOutcome
@@ -70,5 +74,10 @@ struct ChangeOutcome
     QString statusName() const;
     QJsonObject toJson() const; // schema cudnn-setup/change/1
 };
+
+// The machine's install lock, taken for a change by `elevation`'s process (StateFolders::tryLock),
+// or the outcome of a change that finds it held (ChangeOutcome::busy).
+Expected<std::unique_ptr<InstallLock>, ChangeOutcome>
+lockForChange(const StateFolders &folders, const SystemContext &context, const Elevation &elevation);
 
 } // namespace cudnnsetup

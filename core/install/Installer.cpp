@@ -422,11 +422,10 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     if (archive.verdict != ArchiveReport::Verdict::Ok)
         return failed({archiveRefused(archivePath, archive)});
     const StateFolders folders = StateFolders::of(context);
-    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    bool shutOut = false;
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
+    const Elevation &elevation = options.elevationOrHost();
+    const auto lock = lockForChange(folders, context, elevation);
     if (!lock)
-        return ChangeOutcome::busy(shutOut);
+        return lock.error();
     Findings findings = checkTarget(target, archive, context);
     // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
     if (target.pathScope == PathScope::User && elevation.isLocalSystem())
@@ -520,11 +519,10 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
                         std::shared_ptr<PersistentEnvironment> environment, const ChangeOptions &options)
 {
     const StateFolders folders = StateFolders::of(context);
-    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    bool shutOut = false;
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
+    const Elevation &elevation = options.elevationOrHost();
+    const auto lock = lockForChange(folders, context, elevation);
     if (!lock)
-        return ChangeOutcome::busy(shutOut);
+        return lock.error();
     const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context, nullptr, elevation);
     QList<std::pair<Receipt, QString>> matching;
     for (const auto &entry : receipts) {
@@ -652,11 +650,10 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
                               const ChangeOptions &options)
 {
     const StateFolders folders = StateFolders::of(context);
-    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
-    bool shutOut = false;
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
+    const Elevation &elevation = options.elevationOrHost();
+    const auto lock = lockForChange(folders, context, elevation);
     if (!lock)
-        return ChangeOutcome::busy(shutOut);
+        return lock.error();
     const QString id = machineWide.id + QStringLiteral("-user");
     const QString receiptsFolder = folders.receipts(folders.user);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");

@@ -84,7 +84,7 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
         target = *chosen;
     }
     ChangeOutcome outcome;
-    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    const Elevation &elevation = options.elevationOrHost();
     if (!request.dryRun && !request.elevatedProgram.isEmpty() &&
         needsElevation(target, *report, options, context, elevation)) {
         QStringList extra = request.elevatedArguments;
@@ -109,7 +109,7 @@ ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options
                                  std::shared_ptr<PersistentEnvironment> environment,
                                  const QString &elevatedProgram, const QStringList &elevatedArguments)
 {
-    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    const Elevation &elevation = options.elevationOrHost();
     const bool elevated = !elevatedProgram.isEmpty() &&
                           uninstallNeedsElevation(id, installedReceipts(context, nullptr, elevation), options,
                                                   context, elevation);
@@ -151,7 +151,7 @@ ChangeOutcome repairWithElevation(const QList<Repair> &repairs, const ChangeOpti
                                   std::shared_ptr<PersistentEnvironment> environment,
                                   const QString &elevatedProgram, const QStringList &elevatedArguments)
 {
-    const Elevation &elevation = options.elevation ? *options.elevation : Elevation::host();
+    const Elevation &elevation = options.elevationOrHost();
     const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),
                                          [](const Repair &repair) { return repair.needsAdministrator; });
     if (machineWide && !elevatedProgram.isEmpty() && !options.dryRun && context.isLive() &&
