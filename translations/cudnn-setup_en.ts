@@ -3232,6 +3232,10 @@ Commands:
         <source>Free %1 on that drive, then try again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The archive declares %1 entries, beyond the %2 any cuDNN archive stays within, so its list of entries is not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

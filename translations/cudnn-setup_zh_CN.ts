@@ -3252,6 +3252,10 @@ Commands:
         <source>Free %1 on that drive, then try again.</source>
         <translation>请在该磁盘上腾出 %1 的空间，然后重试。</translation>
     </message>
+    <message>
+        <source>The archive declares %1 entries, beyond the %2 any cuDNN archive stays within, so its list of entries is not read.</source>
+        <translation>该压缩包声称有 %1 个条目，超出了任何 cuDNN 压缩包都不会超过的 %2 个，因此不再读取它的条目列表。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -342,6 +342,50 @@ private Q_SLOTS:
         QVERIFY(!source.error().details.isEmpty());
     }
 
+    // A million central records, all naming one empty entry (the overlapping kind of zip bomb),
+    // behind a Zip64 end record: the count the end record declares refuses it before one record
+    // is listed, with either backend.
+    void refusesAMillionEntriesBeforeListingThem()
+    {
+        QFETCH_GLOBAL(Backend, backend);
+        constexpr quint32 kEntries = 1000000;
+        QByteArray bytes;
+        const auto put16 = [&](quint16 value) { bytes.append(reinterpret_cast<const char *>(&value), 2); };
+        const auto put32 = [&](quint32 value) { bytes.append(reinterpret_cast<const char *>(&value), 4); };
+        const auto put64 = [&](quint64 value) { bytes.append(reinterpret_cast<const char *>(&value), 8); };
+        put32(0x04034b50); // the one local header: "a", stored, empty
+        put16(10), put16(0), put16(0), put16(0), put16(0), put32(0), put32(0), put32(0), put16(1), put16(0);
+        bytes.append('a');
+        const quint64 directoryStart = quint64(bytes.size());
+        QByteArray record;
+        std::swap(record, bytes);
+        put32(0x02014b50);
+        put16(20), put16(10), put16(0), put16(0), put16(0), put16(0), put32(0), put32(0), put32(0);
+        put16(1), put16(0), put16(0), put16(0), put16(0), put32(0), put32(0);
+        bytes.append('a');
+        std::swap(record, bytes);
+        bytes.reserve(bytes.size() + qsizetype(kEntries) * record.size() + 100);
+        for (quint32 i = 0; i < kEntries; ++i)
+            bytes.append(record);
+        const quint64 directorySize = quint64(bytes.size()) - directoryStart;
+        const quint64 zip64End = quint64(bytes.size());
+        put32(0x06064b50), put64(44), put16(45), put16(45), put32(0), put32(0);
+        put64(kEntries), put64(kEntries), put64(directorySize), put64(directoryStart);
+        put32(0x07064b50), put32(0), put64(zip64End), put32(1);
+        put32(0x06054b50), put16(0), put16(0), put16(0xFFFF), put16(0xFFFF), put32(0xFFFFFFFF),
+            put32(0xFFFFFFFF), put16(0);
+        Sandbox sandbox;
+        const QString path = saveArchive(sandbox, bytes, QStringLiteral("/bomb.zip"));
+        qint64 bytesRead = 0;
+        const ReadObserver observer = [&](qint64, const char *, qint64 size) { bytesRead += size; };
+        Expected<std::unique_ptr<ZipSource>> source = ZipSource::open(path, backend, observer);
+        QVERIFY(!source.ok());
+        QCOMPARE(source.error().id, QStringLiteral("archive.unsafe-size"));
+        QVERIFY2(source.error().details.contains(QStringLiteral("1000000 entries")),
+                 qPrintable(source.error().details));
+        QCOMPARE(bytesRead, qint64(0)); // no backend read its central directory
+    }
+
     void refusesUnsupportedEntries_data()
     {
         QTest::addColumn<bool>("encrypted");
