@@ -3236,6 +3236,14 @@ Commands:
         <source>The archive declares %1 entries, beyond the %2 any cuDNN archive stays within, so its list of entries is not read.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 inside the target is a link to %2: the files installed through it would land outside the target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the link (what it leads to stays as it is), or choose another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

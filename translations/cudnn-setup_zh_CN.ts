@@ -3256,6 +3256,14 @@ Commands:
         <source>The archive declares %1 entries, beyond the %2 any cuDNN archive stays within, so its list of entries is not read.</source>
         <translation>该压缩包声称有 %1 个条目，超出了任何 cuDNN 压缩包都不会超过的 %2 个，因此不再读取它的条目列表。</translation>
     </message>
+    <message>
+        <source>%1 inside the target is a link to %2: the files installed through it would land outside the target.</source>
+        <translation>目标文件夹中的 %1 是指向 %2 的链接：经由它安装的文件会落到目标文件夹之外。</translation>
+    </message>
+    <message>
+        <source>Remove the link (what it leads to stays as it is), or choose another folder.</source>
+        <translation>请删除这个链接（它指向的内容不受影响），或者换一个文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -186,6 +186,57 @@ QStringList destinationFolders(const InstallTarget &target, const SystemPaths &p
     return folders;
 }
 
+// A symbolic link or junction inside the target, on the way to a folder the install writes, that
+// leads out of it: files placed through it would land elsewhere. One that stays inside (a Linux
+// toolkit's lib64 -> targets/x86_64-linux/lib) is fine; one that leads nowhere is not.
+void checkLinksInside(const InstallTarget &target, const QStringList &folders, const SystemContext &context,
+                      Findings &findings)
+{
+    const FileSystem &files = context.files();
+    const QString root = QDir::cleanPath(files.toHost(target.root));
+    if (root.isEmpty() || !QFileInfo(root).isDir())
+        return;
+    const Qt::CaseSensitivity sensitivity =
+        target.family == OsFamily::Windows ? Qt::CaseInsensitive : Qt::CaseSensitive;
+    const QString realRoot = QFileInfo(root).canonicalFilePath();
+    const auto inside = [&](const QString &path) {
+        return !path.isEmpty() && (path.compare(realRoot, sensitivity) == 0 ||
+                                   path.startsWith(realRoot + QLatin1Char('/'), sensitivity));
+    };
+    QSet<QString> reported;
+    for (const QString &folder : folders + QStringList{target.stagingFolder()}) {
+        const QString relative = QDir(root).relativeFilePath(QDir::cleanPath(files.toHost(folder)));
+        if (relative.startsWith(QLatin1String("..")) || QDir::isAbsolutePath(relative))
+            continue;
+        QString at = root;
+        for (const QString &component : relative.split(QLatin1Char('/'), Qt::SkipEmptyParts)) {
+            at += QLatin1Char('/') + component;
+            const QFileInfo info(at);
+            if (!info.isSymLink() && !info.isJunction()) {
+                if (!info.exists())
+                    break;
+                continue;
+            }
+            const QString leadsTo = info.canonicalFilePath();
+            if (!inside(leadsTo) && !reported.contains(at)) {
+                reported.insert(at);
+                findings.append(Finding::error(
+                    QStringLiteral("target.link-outside"),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "%1 inside the target is a link to %2: the files "
+                                           "installed through it would land outside the target."))
+                        .arg(QDir::toNativeSeparators(files.fromHost(at)),
+                             leadsTo.isEmpty() ? info.symLinkTarget() : QDir::toNativeSeparators(leadsTo)),
+                    QStringLiteral("%1 -> %2").arg(at, info.symLinkTarget()),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "Remove the link (what it leads to stays as it is), or "
+                                           "choose another folder."))));
+            }
+            break;
+        }
+    }
+}
+
 // The nearest existing path at or above `path` on the inspected system; empty when none is.
 QString nearestExistingSystemPath(const FileSystem &files, const QString &path)
 {
@@ -501,6 +552,7 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
     checkLength(target, planned, findings);
     checkExistingFolder(target, planned, files, findings);
     const QStringList folders = destinationFolders(target, paths);
+    checkLinksInside(target, folders, context, findings);
     checkWritable(target, folders, planned, context, volumes, findings);
     checkSystemPathFolder(target, context, findings);
     checkSpace(target, archive, planned, context, volumes, findings);

@@ -14,9 +14,9 @@ namespace cudnnsetup {
 // Windows refuses, an existing non-empty folder that is not the target's own kind of place, free
 // space below twice the archive (or below what is unpacked, if more), a folder that cannot be
 // written (tried, not guessed, in every destination folder or the nearest one above it), staging
-// on another volume than a destination, a toolkit, venv or conda env that is not (or no longer)
-// there. Ids "target.*". `volumes` answers free space, volume and write questions (tests pass
-// their own).
+// on another volume than a destination, a link inside the target that leads out of it, a toolkit,
+// venv or conda env that is not (or no longer) there. Ids "target.*". `volumes` answers free space, volume
+// and write questions (tests pass their own).
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context);
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
                      const Volumes &volumes);

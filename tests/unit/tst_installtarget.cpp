@@ -996,6 +996,35 @@ private Q_SLOTS:
         QCOMPARE(ids(findings), QStringList{QStringLiteral("target.no-space")});
     }
 
+    // A folder inside the target that is a link to somewhere else would carry the install's files
+    // out of it: refused before anything is written. A link that stays inside is fine.
+    void linksThatLeadOutOfTheTargetAreRefused()
+    {
+#ifdef Q_OS_WIN
+        QSKIP("QFile::link makes a shortcut on Windows, not a link");
+#else
+        const ArchiveReport &report = archive(QStringLiteral("9.1"));
+        const InstallTarget target = this->target(QStringLiteral("dir:C:\\cudnn-linked\\v9.1"));
+        const QString lib = target.pathOf(target.libFolder);
+        m_sandbox.mkdir(QStringLiteral("C:\\elsewhere"));
+        m_sandbox.symlink(m_sandbox.hostPath(QStringLiteral("C:\\elsewhere")), lib);
+        const auto cleanUp = qScopeGuard([&] { QDir(m_sandbox.hostPath(target.root)).removeRecursively(); });
+        Findings findings = checkTarget(target, report, context());
+        const Finding *outside = findingOf(findings, QStringLiteral("target.link-outside"));
+        QVERIFY2(outside, qPrintable(describe(findings)));
+        QCOMPARE(outside->severity, Severity::Error);
+        QVERIFY2(outside->message.toEnglish().contains(QStringLiteral("elsewhere")),
+                 qPrintable(outside->message.toEnglish()));
+        QVERIFY(!outside->fix.isEmpty());
+
+        QVERIFY(QFile::remove(m_sandbox.hostPath(lib)));
+        m_sandbox.mkdir(target.root + QStringLiteral("\\real"));
+        m_sandbox.symlink(m_sandbox.hostPath(target.root + QStringLiteral("\\real")), lib);
+        findings = checkTarget(target, report, context());
+        QVERIFY2(!findingOf(findings, QStringLiteral("target.link-outside")), qPrintable(describe(findings)));
+#endif
+    }
+
     // The files an install replaces are kept under the state folder: on another drive than the
     // target they are copies, and that drive must hold them.
     void keepingSpaceCountsTheStateFoldersDrive()
