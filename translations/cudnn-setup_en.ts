@@ -3244,6 +3244,14 @@ Commands:
         <source>Remove the link (what it leads to stays as it is), or choose another folder.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is an empty zip archive: it holds no files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the cuDNN archive again: the download may have stopped before it began.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3264,6 +3264,14 @@ Commands:
         <source>Remove the link (what it leads to stays as it is), or choose another folder.</source>
         <translation>请删除这个链接（它指向的内容不受影响），或者换一个文件夹。</translation>
     </message>
+    <message>
+        <source>%1 is an empty zip archive: it holds no files.</source>
+        <translation>%1 是一个空的 zip 压缩包，里面没有任何文件。</translation>
+    </message>
+    <message>
+        <source>Download the cuDNN archive again: the download may have stopped before it began.</source>
+        <translation>请重新下载 cuDNN 压缩包：下载可能在开始之前就中断了。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -53,7 +53,8 @@ ArchiveReport::Verdict verdictFor(const Findings &findings)
         if (id.startsWith(QLatin1String("archive.unsafe-")) || id == QLatin1String("archive.dll-not-x64") ||
             id == QLatin1String("archive.entry-unsupported"))
             unsafe = true;
-        else if (id == QLatin1String("archive.not-zip") || id == QLatin1String("archive.not-cudnn"))
+        else if (id == QLatin1String("archive.not-zip") || id == QLatin1String("archive.not-cudnn") ||
+                 id == QLatin1String("archive.empty"))
             notCudnn = true;
         else
             corrupt = true;

@@ -164,7 +164,9 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
             double(entry.uncompressedSize) >
                 limits.maxDeflateRatio * double(std::max<qint64>(entry.compressedSize, 1)))
             forgedRatio.add(shown);
-        if (entry.method == 0 && entry.compressedSize != entry.uncompressedSize)
+        // An encrypted entry's data starts with the cipher's header (12 bytes for ZipCrypto, more for
+        // others): its sizes differ honestly, and it is refused as encrypted.
+        if (entry.method == 0 && entry.compressedSize != entry.uncompressedSize && !entry.encrypted())
             forgedRatio.add(shown);
         if (entry.localHeaderOffset < 0 || entry.localHeaderOffset + entry.compressedSize > archiveSize)
             pastEnd.add(shown);

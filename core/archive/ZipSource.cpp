@@ -107,8 +107,17 @@ Expected<std::unique_ptr<ZipSource>> ZipSource::open(const QString &hostPath, Ba
                                                      const ReadObserver &observer)
 {
     const ArchiveLimits limits;
-    if (const std::optional<quint64> count = declaredEntryCount(hostPath);
-        count && *count > quint64(limits.maxEntries)) {
+    const std::optional<quint64> count = declaredEntryCount(hostPath);
+    if (count == std::optional<quint64>(0)) {
+        return Finding::error(
+            QStringLiteral("archive.empty"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is an empty zip archive: it holds no files."))
+                .arg(QDir::toNativeSeparators(hostPath)),
+            QStringLiteral("the end of central directory record declares no entries"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Download the cuDNN archive again: the download may have "
+                                                 "stopped before it began.")));
+    }
+    if (count && *count > quint64(limits.maxEntries)) {
         return Finding::error(
             QStringLiteral("archive.unsafe-size"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",

@@ -67,7 +67,8 @@ public:
 
     // Opens the file and reads its central directory. Errors: "archive.unreadable" (cannot open
     // the file), "archive.not-zip" (no zip end record), "archive.corrupt" (a central directory
-    // that contradicts itself or the file's size), "archive.unsafe-size" (an end record declaring
+    // that contradicts itself or the file's size), "archive.empty" (a valid zip of no entries),
+    // "archive.unsafe-size" (an end record declaring
     // more entries than ArchiveLimits allows: refused before the directory is read).
     static Expected<std::unique_ptr<ZipSource>> open(const QString &hostPath, Backend backend,
                                                      const ReadObserver &observer = {});

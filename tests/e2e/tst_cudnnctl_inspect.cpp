@@ -168,6 +168,8 @@ private Q_SLOTS:
                                   << "archive.not-zip" << QByteArray("is not a zip archive");
         QTest::newRow("installer program") << peimage::x64Dll() << "not-cudnn"
                                            << "archive.is-program" << QByteArray("This is a Windows program");
+        QTest::newRow("empty zip") << QByteArray("PK\x05\x06", 4) + QByteArray(18, '\0') << "not-cudnn"
+                                   << "archive.empty" << QByteArray("empty zip archive");
         QTest::newRow("other zip")
             << ZipWriter(QList<ZipWriter::Entry>{ZipWriter::Entry::file("notes.txt", "hello")}).finish()
             << "not-cudnn"

@@ -209,6 +209,23 @@ private Q_SLOTS:
         }
     }
 
+    // An encrypted stored entry: its data is the cipher's 12-byte header longer than the file. It
+    // is refused as encrypted, and not called forged.
+    void encryptedStoredEntryIsNotCalledForged()
+    {
+        QList<ZipEntry> entries =
+            laidOut(archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        ZipEntry &dll = entries[0];
+        dll.flags |= 0x0001;
+        dll.method = 0;
+        const qint64 grown = dll.uncompressedSize + 12 - dll.compressedSize;
+        dll.compressedSize += grown;
+        for (int i = 1; i < entries.size(); ++i)
+            entries[i].localHeaderOffset += grown;
+        const Findings findings = archiveSafetyProblems(entries, EntryNames(entries), endOf(entries));
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("archive.unsafe-encrypted")});
+    }
+
     // The rule of EntryNames.h, case by case.
     void names_data()
     {

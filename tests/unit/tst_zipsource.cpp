@@ -322,6 +322,8 @@ private Q_SLOTS:
         QTest::newRow("not a zip") << true << QByteArray("This is a text file, not an archive.\n")
                                    << "archive.not-zip";
         QTest::newRow("empty file") << true << QByteArray() << "archive.not-zip";
+        QTest::newRow("empty zip") << true << QByteArray("PK\x05\x06", 4) + QByteArray(18, '\0')
+                                   << "archive.empty";
         QTest::newRow("missing file") << false << QByteArray() << "archive.unreadable";
     }
 
