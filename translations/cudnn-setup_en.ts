@@ -3252,6 +3252,10 @@ Commands:
         <source>Download the cuDNN archive again: the download may have stopped before it began.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is in the archive twice (as a file and as a folder, or as two files): one would overwrite the other.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3272,6 +3272,10 @@ Commands:
         <source>Download the cuDNN archive again: the download may have stopped before it began.</source>
         <translation>请重新下载 cuDNN 压缩包：下载可能在开始之前就中断了。</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is in the archive twice (as a file and as a folder, or as two files): one would overwrite the other.</source>
+        <translation>“%1”在压缩包中出现了两次（一次是文件一次是文件夹，或者两次都是文件）：其中一个会覆盖另一个。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -180,7 +180,8 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
         };
         for (int depth = 1; depth < parts.size(); ++depth)
             needFolder(parts.mid(0, depth).join(QLatin1Char('/')));
-        if (path.directory) {
+        // A folder entry may lack the trailing slash and say so in its attributes (DOS, Unix).
+        if (path.directory || entry.isDirectory()) {
             needFolder(key);
         } else {
             if (files.contains(key))
@@ -264,13 +265,25 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
             methods.details(QStringLiteral("compression methods"))));
     }
     if (!collisionA.isEmpty()) {
+        const auto bare = [](QString name) {
+            while (name.endsWith(QLatin1Char('/')))
+                name.chop(1);
+            return name;
+        };
+        // Case plays a part only where the names differ in it.
+        const bool sameName = bare(collisionA) == bare(collisionB);
         findings.append(Finding::error(
             QStringLiteral("archive.unsafe-duplicate"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "\"%1\" and \"%2\" would be the same file or folder on Windows, "
-                                   "which ignores case: one would overwrite the other."))
-                .arg(collisionA, collisionB),
-            QStringLiteral("case-insensitive collision")));
+            sameName
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "\"%1\" is in the archive twice (as a file and as a "
+                                                       "folder, or as two files): one would overwrite the "
+                                                       "other."))
+                      .arg(bare(collisionA))
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "\"%1\" and \"%2\" would be the same file or folder on Windows, "
+                                         "which ignores case: one would overwrite the other."))
+                      .arg(collisionA, collisionB),
+            sameName ? QStringLiteral("the same name twice") : QStringLiteral("case-insensitive collision")));
     }
     if (!tooLarge.isEmpty()) {
         findings.append(Finding::error(

@@ -209,6 +209,31 @@ private Q_SLOTS:
         }
     }
 
+    // A DOS folder entry without its trailing slash ("def", attribute 0x10) beside "def/foo" is a
+    // folder and its file, not two names for one thing; a name that is really there twice is said
+    // so, without a word about case, which plays no part.
+    void folderEntriesAndNamesTwice()
+    {
+        QList<ZipEntry> entries = laidOut({QStringLiteral("def"), QStringLiteral("def/foo")});
+        entries[0].externalAttributes = 0x10;
+        entries[0].uncompressedSize = entries[0].compressedSize = 0;
+        entries[0].method = 0;
+        QVERIFY(findingIds(archiveSafetyProblems(entries, EntryNames(entries), endOf(entries))).isEmpty());
+
+        entries = laidOut({QStringLiteral("a/b"), QStringLiteral("a/b/")});
+        Findings findings = archiveSafetyProblems(entries, EntryNames(entries), endOf(entries));
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("archive.unsafe-duplicate")});
+        QVERIFY2(
+            findings.first().message.toEnglish().contains(QStringLiteral("\"a/b\" is in the archive twice")),
+            qPrintable(findings.first().message.toEnglish()));
+        QVERIFY(!findings.first().message.toEnglish().contains(QStringLiteral("case")));
+
+        entries = laidOut({QStringLiteral("a/B.dll"), QStringLiteral("a/b.dll")});
+        findings = archiveSafetyProblems(entries, EntryNames(entries), endOf(entries));
+        QCOMPARE(findingIds(findings), QStringList{QStringLiteral("archive.unsafe-duplicate")});
+        QVERIFY(findings.first().message.toEnglish().contains(QStringLiteral("ignores case")));
+    }
+
     // An encrypted stored entry: its data is the cipher's 12-byte header longer than the file. It
     // is refused as encrypted, and not called forged.
     void encryptedStoredEntryIsNotCalledForged()
