@@ -78,7 +78,7 @@ QString describeCharacter(QChar c)
 
 // The files under `root` (relative, in the target's syntax), at most kMaxListedFiles; the staging
 // folder a killed install left, and its backups beside it (".cudnn-setup-staging-backup"), are not
-// counted: the install's journal deals with them.
+// counted: the install's journal deals with them; nor is what a linked folder leads to.
 QStringList filesBelow(const FileSystem &files, const QString &root, bool &truncated)
 {
     const SystemPaths &paths = files.paths();
@@ -98,6 +98,10 @@ QStringList filesBelow(const FileSystem &files, const QString &root, bool &trunc
         for (const QString &name : files.entries(dir, {}, FileSystem::Dirs)) {
             if (relative.isEmpty() &&
                 name.startsWith(QLatin1String(InstallTarget::kStagingFolder), paths.caseSensitivity()))
+                continue;
+            // What a link leads to is not in the folder (checkLinksInside judges the link).
+            const QFileInfo folder(files.toHost(paths.join(dir, name)));
+            if (folder.isSymLink() || folder.isJunction())
                 continue;
             pending.append(relative.isEmpty() ? name : relative + targetpaths::sep(paths.family()) + name);
         }

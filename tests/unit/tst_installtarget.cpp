@@ -1006,7 +1006,8 @@ private Q_SLOTS:
         const ArchiveReport &report = archive(QStringLiteral("9.1"));
         const InstallTarget target = this->target(QStringLiteral("dir:C:\\cudnn-linked\\v9.1"));
         const QString lib = target.pathOf(target.libFolder);
-        m_sandbox.mkdir(QStringLiteral("C:\\elsewhere"));
+        // What the link leads to holds a file of this cuDNN's name.
+        m_sandbox.write(QStringLiteral("C:\\elsewhere\\cudnn.lib"), "other");
         m_sandbox.symlink(m_sandbox.hostPath(QStringLiteral("C:\\elsewhere")), lib);
         const auto cleanUp = qScopeGuard([&] { QDir(m_sandbox.hostPath(target.root)).removeRecursively(); });
         Findings findings = checkTarget(target, report, context());
@@ -1016,6 +1017,9 @@ private Q_SLOTS:
         QVERIFY2(outside->message.toEnglish().contains(QStringLiteral("elsewhere")),
                  qPrintable(outside->message.toEnglish()));
         QVERIFY(!outside->fix.isEmpty());
+        // Nor is the target said to hold this cuDNN already: the file is not in it.
+        QVERIFY2(!findingOf(findings, QStringLiteral("target.previous-install")),
+                 qPrintable(describe(findings)));
 
         QVERIFY(QFile::remove(m_sandbox.hostPath(lib)));
         m_sandbox.mkdir(target.root + QStringLiteral("\\real"));
