@@ -3256,6 +3256,14 @@ Commands:
         <source>&quot;%1&quot; is in the archive twice (as a file and as a folder, or as two files): one would overwrite the other.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is one part of a zip archive split into several files (.z01, .z02, …, .zip): it cannot be read alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the cuDNN archive as one .zip file, as NVIDIA publishes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

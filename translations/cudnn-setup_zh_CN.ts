@@ -3276,6 +3276,14 @@ Commands:
         <source>&quot;%1&quot; is in the archive twice (as a file and as a folder, or as two files): one would overwrite the other.</source>
         <translation>“%1”在压缩包中出现了两次（一次是文件一次是文件夹，或者两次都是文件）：其中一个会覆盖另一个。</translation>
     </message>
+    <message>
+        <source>%1 is one part of a zip archive split into several files (.z01, .z02, …, .zip): it cannot be read alone.</source>
+        <translation>%1 只是分卷 zip 压缩包（.z01、.z02、…、.zip）中的一部分，单独一个分卷无法读取。</translation>
+    </message>
+    <message>
+        <source>Download the cuDNN archive as one .zip file, as NVIDIA publishes it.</source>
+        <translation>请按 NVIDIA 发布的原样，下载完整的单个 .zip 文件。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -54,7 +54,7 @@ ArchiveReport::Verdict verdictFor(const Findings &findings)
             id == QLatin1String("archive.entry-unsupported"))
             unsafe = true;
         else if (id == QLatin1String("archive.not-zip") || id == QLatin1String("archive.not-cudnn") ||
-                 id == QLatin1String("archive.empty"))
+                 id == QLatin1String("archive.empty") || id == QLatin1String("archive.split"))
             notCudnn = true;
         else
             corrupt = true;

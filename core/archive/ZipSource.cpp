@@ -25,11 +25,19 @@ constexpr qint64 kEndRecordSize = 22;
 constexpr qint64 kZip64LocatorSize = 20;
 constexpr qint64 kMaxCommentSize = 0xFFFF;
 
-// How many entries the end of central directory record says the archive has (the Zip64 record's
-// count where the classic one holds 0xFFFF); nullopt when there is no such record, which the
-// backend then reports. Read from the file's last 64 KiB (and the Zip64 record), so that a count
-// no cuDNN archive has is refused before a million entries are listed.
-std::optional<quint64> declaredEntryCount(const QString &hostPath)
+// What the end of central directory record says: how many entries the archive has, and which part
+// of a split archive this file is (0 for a whole one). The Zip64 record's values where the classic
+// one holds its markers.
+struct EndRecord
+{
+    quint64 entries = 0;
+    quint32 disk = 0;
+};
+
+// The end record, read from the file's last 64 KiB (and the Zip64 record), so that a count no cuDNN
+// archive has is refused before a million entries are listed; nullopt when there is none, which
+// the backend then reports.
+std::optional<EndRecord> endRecordOf(const QString &hostPath)
 {
     QFile file(hostPath);
     if (!file.open(QIODevice::ReadOnly))
@@ -41,14 +49,16 @@ std::optional<quint64> declaredEntryCount(const QString &hostPath)
     for (qint64 at = tail.size() - kEndRecordSize; at >= 0; --at) {
         if (le32(tail, at) != kEndRecordSignature)
             continue;
-        const quint64 count = le16(tail, at + 10);
+        const EndRecord classic{le16(tail, at + 10), le16(tail, at + 4)};
         const qint64 locator = at - kZip64LocatorSize;
-        if (count != 0xFFFF || le32(tail, locator) != kZip64LocatorSignature)
-            return count;
+        if (classic.entries != 0xFFFF || le32(tail, locator) != kZip64LocatorSignature)
+            return classic;
         QByteArray record;
         if (file.seek(qint64(le64(tail, locator + 8))))
             record = file.read(56);
-        return le32(record, 0) == kZip64EndRecordSignature ? le64(record, 32) : count;
+        if (le32(record, 0) != kZip64EndRecordSignature)
+            return classic;
+        return EndRecord{le64(record, 32), le32(record, 16)};
     }
     return std::nullopt;
 }
@@ -107,8 +117,21 @@ Expected<std::unique_ptr<ZipSource>> ZipSource::open(const QString &hostPath, Ba
                                                      const ReadObserver &observer)
 {
     const ArchiveLimits limits;
-    const std::optional<quint64> count = declaredEntryCount(hostPath);
-    if (count == std::optional<quint64>(0)) {
+    const std::optional<EndRecord> end = endRecordOf(hostPath);
+    QFile file(hostPath);
+    const bool spannedStart = file.open(QIODevice::ReadOnly) && file.read(4) == QByteArray("PK\x07\x08", 4);
+    if ((end && end->disk > 0) || (!end && spannedStart)) {
+        return Finding::error(
+            QStringLiteral("archive.split"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is one part of a zip archive split into several files "
+                                                 "(.z01, .z02, …, .zip): it cannot be read alone."))
+                .arg(QDir::toNativeSeparators(hostPath)),
+            end ? QStringLiteral("the end record names part %1").arg(end->disk)
+                : QStringLiteral("it starts with the split archive marker"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Download the cuDNN archive as one .zip file, as NVIDIA "
+                                                 "publishes it.")));
+    }
+    if (end && end->entries == 0) {
         return Finding::error(
             QStringLiteral("archive.empty"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is an empty zip archive: it holds no files."))
@@ -117,14 +140,14 @@ Expected<std::unique_ptr<ZipSource>> ZipSource::open(const QString &hostPath, Ba
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Download the cuDNN archive again: the download may have "
                                                  "stopped before it began.")));
     }
-    if (count && *count > quint64(limits.maxEntries)) {
+    if (end && end->entries > quint64(limits.maxEntries)) {
         return Finding::error(
             QStringLiteral("archive.unsafe-size"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "The archive declares %1 entries, beyond the %2 any cuDNN archive "
                                    "stays within, so its list of entries is not read."))
-                .arg(QString::number(*count), QString::number(limits.maxEntries)),
-            QStringLiteral("%1 entries in the end of central directory record").arg(*count));
+                .arg(QString::number(end->entries), QString::number(limits.maxEntries)),
+            QStringLiteral("%1 entries in the end of central directory record").arg(end->entries));
     }
 #ifdef CUDNNSETUP_HAVE_QUAZIP
     if (backend == Backend::QuaZip)

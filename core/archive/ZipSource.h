@@ -68,6 +68,7 @@ public:
     // Opens the file and reads its central directory. Errors: "archive.unreadable" (cannot open
     // the file), "archive.not-zip" (no zip end record), "archive.corrupt" (a central directory
     // that contradicts itself or the file's size), "archive.empty" (a valid zip of no entries),
+    // "archive.split" (one part of a split archive),
     // "archive.unsafe-size" (an end record declaring
     // more entries than ArchiveLimits allows: refused before the directory is read).
     static Expected<std::unique_ptr<ZipSource>> open(const QString &hostPath, Backend backend,

@@ -324,6 +324,11 @@ private Q_SLOTS:
         QTest::newRow("empty file") << true << QByteArray() << "archive.not-zip";
         QTest::newRow("empty zip") << true << QByteArray("PK\x05\x06", 4) + QByteArray(18, '\0')
                                    << "archive.empty";
+        QByteArray lastPart = valid;
+        qToLittleEndian<quint16>(2, lastPart.data() + lastPart.size() - 22 + 4); // "this is part 2"
+        QTest::newRow("last part of a split archive") << true << lastPart << "archive.split";
+        QTest::newRow("first part of a split archive")
+            << true << QByteArray("PK\x07\x08", 4) + valid.left(central) << "archive.split";
         QTest::newRow("missing file") << false << QByteArray() << "archive.unreadable";
     }
 
