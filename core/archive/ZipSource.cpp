@@ -118,9 +118,12 @@ Expected<std::unique_ptr<ZipSource>> ZipSource::open(const QString &hostPath, Ba
 {
     const ArchiveLimits limits;
     const std::optional<EndRecord> end = endRecordOf(hostPath);
-    QFile file(hostPath);
-    const bool spannedStart = file.open(QIODevice::ReadOnly) && file.read(4) == QByteArray("PK\x07\x08", 4);
-    if ((end && end->disk > 0) || (!end && spannedStart)) {
+    // Without an end record, the first part of a split archive starts with the split marker.
+    const auto startsAsSplitPart = [&] {
+        QFile file(hostPath);
+        return file.open(QIODevice::ReadOnly) && file.read(4) == QByteArray("PK\x07\x08", 4);
+    };
+    if ((end && end->disk > 0) || (!end && startsAsSplitPart())) {
         return Finding::error(
             QStringLiteral("archive.split"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is one part of a zip archive split into several files "
