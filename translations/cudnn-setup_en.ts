@@ -3264,6 +3264,50 @@ Commands:
         <source>Download the cuDNN archive as one .zip file, as NVIDIA publishes it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The archive has no readable cudnn_version.h: its version, %1, was read from the version stamp of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cudnn_version.h says cuDNN %1, but %2 is stamped cuDNN %3: the archive mixes files of two releases, and cuDNN does not run that way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the archive again from NVIDIA&apos;s cuDNN archive page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive is incomplete: %1 of the %2 libraries of cuDNN %3 are missing, such as %4. cuDNN loads them when a program first needs them, so the program would fail then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the complete archive again from NVIDIA&apos;s cuDNN archive page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive would unpack to %1 GiB from a file of %2 MiB, more than %3 times its size: cuDNN does not compress that well, zip bombs do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing from %2 (%3 of cuDNN %4&apos;s libraries in all). cuDNN loads it when a program first needs it and, not finding it, ends that program with &quot;Could not locate %1&quot;; so nothing was loaded to try.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install cuDNN again from its complete archive, which holds every one of these libraries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN looked for %1 and did not find it, and ended the program (NVIDIA&apos;s words: &quot;%2&quot;). A program looks for it in %3 and then along PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN could not load %1 and ended the program (NVIDIA&apos;s words: &quot;%2&quot;): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install cuDNN again from its complete archive, so that %1 is beside cuDNN&apos;s other libraries.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

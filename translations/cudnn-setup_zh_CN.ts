@@ -3284,6 +3284,50 @@ Commands:
         <source>Download the cuDNN archive as one .zip file, as NVIDIA publishes it.</source>
         <translation>请按 NVIDIA 发布的原样，下载完整的单个 .zip 文件。</translation>
     </message>
+    <message>
+        <source>The archive has no readable cudnn_version.h: its version, %1, was read from the version stamp of %2.</source>
+        <translation>压缩包里没有可读的 cudnn_version.h：版本 %1 是从 %2 的版本信息里读出来的。</translation>
+    </message>
+    <message>
+        <source>cudnn_version.h says cuDNN %1, but %2 is stamped cuDNN %3: the archive mixes files of two releases, and cuDNN does not run that way.</source>
+        <translation>cudnn_version.h 写的是 cuDNN %1，但 %2 标注的是 cuDNN %3：这个压缩包混装了两个版本的文件，cuDNN 这样无法正常运行。</translation>
+    </message>
+    <message>
+        <source>Download the archive again from NVIDIA&apos;s cuDNN archive page.</source>
+        <translation>请从 NVIDIA 的 cuDNN 归档页面重新下载这个压缩包。</translation>
+    </message>
+    <message>
+        <source>The archive is incomplete: %1 of the %2 libraries of cuDNN %3 are missing, such as %4. cuDNN loads them when a program first needs them, so the program would fail then.</source>
+        <translation>压缩包不完整：cuDNN %3 的 %2 个库文件缺了 %1 个，例如 %4。cuDNN 在程序第一次用到它们时才加载，到那时程序就会出错。</translation>
+    </message>
+    <message>
+        <source>Download the complete archive again from NVIDIA&apos;s cuDNN archive page.</source>
+        <translation>请从 NVIDIA 的 cuDNN 归档页面重新下载完整的压缩包。</translation>
+    </message>
+    <message>
+        <source>The archive would unpack to %1 GiB from a file of %2 MiB, more than %3 times its size: cuDNN does not compress that well, zip bombs do.</source>
+        <translation>这个 %2 MiB 的压缩包解压后会有 %1 GiB，超过自身大小的 %3 倍：cuDNN 压缩不到这个程度，只有“压缩炸弹”才会这样。</translation>
+    </message>
+    <message>
+        <source>%1 is missing from %2 (%3 of cuDNN %4&apos;s libraries in all). cuDNN loads it when a program first needs it and, not finding it, ends that program with &quot;Could not locate %1&quot;; so nothing was loaded to try.</source>
+        <translation>%2 里缺少 %1（cuDNN %4 的库文件共缺 %3 个）。cuDNN 在程序第一次用到它时才加载，找不到就会以“Could not locate %1”结束整个程序；因此这里没有加载任何库来测试。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN again from its complete archive, which holds every one of these libraries.</source>
+        <translation>请用完整的压缩包重新安装 cuDNN，其中包含所有这些库文件。</translation>
+    </message>
+    <message>
+        <source>cuDNN looked for %1 and did not find it, and ended the program (NVIDIA&apos;s words: &quot;%2&quot;). A program looks for it in %3 and then along PATH.</source>
+        <translation>cuDNN 没有找到 %1，于是结束了程序（NVIDIA 的原话：“%2”）。程序会先在 %3 里找它，然后按 PATH 的顺序找。</translation>
+    </message>
+    <message>
+        <source>cuDNN could not load %1 and ended the program (NVIDIA&apos;s words: &quot;%2&quot;): %3</source>
+        <translation>cuDNN 无法加载 %1，于是结束了程序（NVIDIA 的原话：“%2”）：%3</translation>
+    </message>
+    <message>
+        <source>Install cuDNN again from its complete archive, so that %1 is beside cuDNN&apos;s other libraries.</source>
+        <translation>请用完整的压缩包重新安装 cuDNN，让 %1 和 cuDNN 的其他库文件放在一起。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

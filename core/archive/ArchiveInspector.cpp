@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QSet>
 
 #include <algorithm>
 
@@ -23,6 +24,9 @@ namespace {
 constexpr qint64 kPeHeadBytes = 64 * 1024;
 // A cudnn_version.h is a few hundred bytes; anything far larger is not one.
 constexpr qint64 kMaxHeaderBytes = 1 << 20;
+// The main library is a small dispatcher (a few hundred KiB); it is read whole for its version
+// resource, which sits at the end. A far larger one is not read whole.
+constexpr qint64 kMaxMainLibraryBytes = 16 << 20;
 
 QString fileKindName(ArchiveFile::Kind kind)
 {
@@ -107,6 +111,8 @@ public:
             const bool dll = file.path.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
             const bool versionHeader =
                 m_report.layout.versionHeader == index && entry.uncompressedSize <= kMaxHeaderBytes;
+            const bool mainLibrary =
+                dll && m_report.layout.mainLibrary == index && entry.uncompressedSize <= kMaxMainLibraryBytes;
             if (!m_options.verifyData && !dll && !versionHeader)
                 continue;
             auto stream = m_source.openEntry(index);
@@ -130,10 +136,12 @@ public:
                     ended = true;
                     break;
                 }
-                if ((dll && kept.size() < kPeHeadBytes) || versionHeader)
-                    kept.append(buffer.constData(), dll ? std::min(got, kPeHeadBytes - kept.size()) : got);
+                if (mainLibrary || versionHeader)
+                    kept.append(buffer.constData(), got);
+                else if (dll && kept.size() < kPeHeadBytes)
+                    kept.append(buffer.constData(), std::min(got, kPeHeadBytes - kept.size()));
                 inflated += got;
-                if (!m_options.verifyData && dll && kept.size() >= kPeHeadBytes)
+                if (!m_options.verifyData && dll && !mainLibrary && kept.size() >= kPeHeadBytes)
                     break; // the headers are all a quick look needs
                 if (m_options.verifyData && m_options.progress && entry.uncompressedSize > 0)
                     m_options.progress(done + entry.compressedSize * inflated / entry.uncompressedSize,
@@ -167,12 +175,18 @@ public:
                 checkDll(file, kept);
             if (versionHeader)
                 m_headerVersion = versions::fromCudnnHeader(kept);
+            if (mainLibrary) {
+                if (const auto pe = pe::read(bufferSource(kept)))
+                    m_libraryVersion = pe->fileVersion;
+            }
         }
         reportDlls();
         return true;
     }
 
     Version headerVersion() const { return m_headerVersion; }
+    // The main library's version resource; invalid when it has none.
+    Version libraryVersion() const { return m_libraryVersion; }
 
 private:
     void corrupt(const QString &path, const QString &why)
@@ -226,7 +240,94 @@ private:
     QStringList m_notX64;
     QStringList m_notPe;
     Version m_headerVersion;
+    Version m_libraryVersion;
 };
+
+// cudnn64_9.dll, libcudnn.so.9: the main library's file name, or empty when there is none.
+QString mainLibraryName(const ArchiveReport &report)
+{
+    for (const ArchiveFile &file : report.files) {
+        if (file.entry == report.layout.mainLibrary)
+            return file.path.section(QLatin1Char('/'), -1);
+    }
+    return {};
+}
+
+// NVIDIA stamps the main library with the release's full version: a second witness beside the
+// header, and the build number the header lacks. The header's version, or the stamp's when there
+// is no header, is the archive's.
+void crossCheckVersion(ArchiveReport &report, const Version &header, const Version &stamp)
+{
+    report.cudnn = header;
+    const QString mainName = mainLibraryName(report);
+    const int libraryMajor = versions::fromCudnnLibraryName(mainName).major();
+    // Other stamps (CUDA's own 6.14.x style, a re-built DLL's 1.0.0.1) say nothing of the release.
+    if (!stamp.isValid() || stamp.major() != libraryMajor)
+        return;
+    report.libraryVersion = stamp;
+    if (!header.isValid()) {
+        report.cudnn = stamp;
+        report.findings.append(Finding::info(
+            QStringLiteral("archive.version-from-library"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive has no readable cudnn_version.h: its version, "
+                                                 "%1, was read from the version stamp of %2."))
+                .arg(stamp.toString(), mainName)));
+        return;
+    }
+    if (header.truncated(3) != stamp.truncated(3)) {
+        report.findings.append(Finding::error(
+            QStringLiteral("archive.version-disagrees"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "cudnn_version.h says cuDNN %1, but %2 is stamped cuDNN %3: the archive "
+                                   "mixes files of two releases, and cuDNN does not run that way."))
+                .arg(header.toString(), mainName, stamp.toString()),
+            QStringLiteral("header %1, %2 version resource %3")
+                .arg(header.toString(), mainName, stamp.toString()),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Download the archive again from NVIDIA's cuDNN archive "
+                                                 "page."))));
+        return;
+    }
+    report.cudnn = stamp;
+}
+
+// NVIDIA's archives hold every library of their major, and the main library loads the others by
+// name when a program first needs them: a set with one missing installs and then fails there.
+void checkLibrarySet(ArchiveReport &report)
+{
+    const CudnnLayout &layout = report.layout;
+    int major = report.cudnn.major();
+    if (major == 0)
+        major = versions::fromCudnnLibraryName(mainLibraryName(report)).major();
+    const bool windows = layout.kind != CudnnLayout::Kind::Linux;
+    const QStringList expected = versions::cudnnLibrarySet(windows, major);
+    if (expected.isEmpty())
+        return;
+    QSet<QString> present;
+    for (const ArchiveFile &file : report.files) {
+        if (file.kind == ArchiveFile::Kind::Library &&
+            file.path.section(QLatin1Char('/'), 0, -2) == layout.libraryFolder)
+            present.insert(versions::cudnnLibraryStem(file.path));
+    }
+    QStringList missing;
+    for (const QString &name : expected) {
+        if (!present.contains(versions::cudnnLibraryStem(name)))
+            missing.append(name);
+    }
+    if (missing.isEmpty())
+        return;
+    report.findings.append(Finding::error(
+        QStringLiteral("archive.incomplete"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "The archive is incomplete: %1 of the %2 libraries of cuDNN %3 are missing, "
+                               "such as %4. cuDNN loads them when a program first needs them, so the "
+                               "program would fail then."))
+            .arg(QString::number(missing.size()), QString::number(expected.size()), QString::number(major),
+                 missing.first()),
+        QStringLiteral("missing: %1").arg(missing.join(QStringLiteral(", "))),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "Download the complete archive again from NVIDIA's cuDNN archive "
+                               "page."))));
+}
 
 void judgeOfficial(ArchiveReport &report, const KnowledgeBase &kb, const QString &fileName)
 {
@@ -370,6 +471,8 @@ QJsonObject ArchiveReport::toJson() const
          QJsonObject{{QStringLiteral("cudnn"), cudnn.isValid() ? QJsonValue(cudnn.toString()) : QJsonValue()},
                      {QStringLiteral("cudaVariant"), str(cudaVariant)},
                      {QStringLiteral("platform"), str(platform)},
+                     {QStringLiteral("libraryVersion"),
+                      libraryVersion.isValid() ? QJsonValue(libraryVersion.toString()) : QJsonValue()},
                      {QStringLiteral("layout"), layout.kindName()},
                      {QStringLiteral("root"), str(layout.root)},
                      {QStringLiteral("libraryFolder"), str(layout.libraryFolder)},
@@ -412,7 +515,11 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
         report.entryCount = int(entries.size());
         for (const ZipEntry &entry : entries)
             report.unpackedSize += entry.uncompressedSize;
-        report.findings += archiveSafetyProblems(entries, names, report.size);
+        qint64 largestKnown = 0;
+        for (const KnownArchive &known : kb.archives())
+            largestKnown = std::max(largestKnown, known.size);
+        report.findings += archiveSafetyProblems(entries, names, report.size,
+                                                 ArchiveLimits::forLargestArchive(largestKnown));
 
         QStringList paths;
         for (int i = 0; i < entries.size(); ++i) {
@@ -445,11 +552,13 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
 
         // Not a byte is inflated from an archive that breaks the rules: that is what a bomb wants.
         Version headerVersion;
+        Version libraryVersion;
         if (!hasErrors(report.findings)) {
             EntryPass pass(source, report, fileOfEntry, options);
             if (!pass.run())
                 return cancelledFinding();
             headerVersion = pass.headerVersion();
+            libraryVersion = pass.libraryVersion();
         }
         const auto rootName = ArchiveName::parse(report.layout.root + QStringLiteral(".zip"));
         report.cudaVariant = rootName ? rootName->cudaVariant : QString();
@@ -457,7 +566,7 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
             report.platform = rootName ? rootName->platform : QStringLiteral("linux-x86_64");
         else if (!report.layout.windowsDlls.isEmpty())
             report.platform = QStringLiteral("windows-x86_64");
-        report.cudnn = headerVersion;
+        crossCheckVersion(report, headerVersion, libraryVersion);
 
         if (!report.layout.isCudnn()) {
             report.findings.append(Finding::error(
@@ -472,7 +581,9 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
                                        "(the libraries are in \"%1\"): it was re-packed by someone."))
                     .arg(report.layout.libraryFolder)));
         }
-        if (report.layout.isCudnn() && !hasErrors(report.findings) && !headerVersion.isValid()) {
+        if (report.layout.isCudnn() && !hasErrors(report.findings))
+            checkLibrarySet(report);
+        if (report.layout.isCudnn() && !hasErrors(report.findings) && !report.cudnn.isValid()) {
             report.findings.append(Finding::warning(
                 QStringLiteral("archive.version-unknown"),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup",
@@ -511,7 +622,7 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
             report.cudnn = known->cudnn;
             if (!known->cuda.isEmpty())
                 report.cudaVariant = known->cuda;
-        } else if (report.claimed && report.cudnn.isValid() &&
+        } else if (report.claimed && report.cudnn.isValid() && report.cudnn.size() <= 3 &&
                    report.claimed->cudnn.truncated(3) == report.cudnn.truncated(3)) {
             report.cudnn = report.claimed->cudnn;
         }

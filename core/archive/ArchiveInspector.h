@@ -66,9 +66,11 @@ struct ArchiveReport
     std::optional<ArchiveName> claimed; // what the file name says
 
     // What the content says.
-    Version cudnn;       // the header's x.y.z, with the build number where name or checksum give it
-    QString cudaVariant; // from the archive's own top folder or NVIDIA's record; empty if unknown
-    QString platform;    // "windows-x86_64" for DLLs, "linux-x86_64" for shared libraries
+    Version cudnn;          // the header's x.y.z, with the build number from the library's stamp,
+                            // NVIDIA's record or the name; the stamp's alone when there is no header
+    Version libraryVersion; // the main library's version resource, when it names a cuDNN release
+    QString cudaVariant;    // from the archive's own top folder or NVIDIA's record; empty if unknown
+    QString platform;       // "windows-x86_64" for DLLs, "linux-x86_64" for shared libraries
     CudnnLayout layout;
     QString nameEncoding; // "ascii", "cp437", "gbk"
     int entryCount = 0;

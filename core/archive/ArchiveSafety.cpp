@@ -107,6 +107,19 @@ SafePath safePath(const QString &name)
     return {components(name).join(QLatin1Char('/')), slashed.endsWith(QLatin1Char('/'))};
 }
 
+ArchiveLimits ArchiveLimits::forLargestArchive(qint64 largestArchiveBytes)
+{
+    ArchiveLimits limits;
+    if (largestArchiveBytes > 0) {
+        // A database that knows only small archives (a lab's own, a test's) does not shrink the
+        // limits below what a quarter-gigabyte download needs.
+        const qint64 largest = std::max<qint64>(largestArchiveBytes, 256LL << 20);
+        limits.maxEntrySize = 3 * largest;
+        limits.maxTotalSize = 4 * largest;
+    }
+    return limits;
+}
+
 Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames &names, qint64 archiveSize,
                                const ArchiveLimits &limits)
 {
@@ -303,6 +316,16 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
                 .arg(QString::number(entries.size()), gib(total), QString::number(limits.maxEntries),
                      gib(limits.maxTotalSize)),
             QStringLiteral("total %1 bytes").arg(total)));
+    }
+    if (total > limits.ratioCheckedAbove && double(total) > limits.maxOverallRatio * double(archiveSize)) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-ratio"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive would unpack to %1 GiB from a file of %2 MiB, more than %3 "
+                                   "times its size: cuDNN does not compress that well, zip bombs do."))
+                .arg(gib(total), QString::number(archiveSize / (1 << 20)),
+                     QString::number(limits.maxOverallRatio)),
+            QStringLiteral("total %1 bytes from %2").arg(total).arg(archiveSize)));
     }
     if (!forgedRatio.isEmpty()) {
         findings.append(Finding::error(

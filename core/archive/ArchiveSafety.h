@@ -10,8 +10,10 @@ namespace cudnnsetup {
 struct ZipEntry;
 class EntryNames;
 
-// The limits an archive must stay within before a byte of it is written. cuDNN's largest archive
-// entry is a DLL of about a gigabyte; the limits leave room for growth and stop bombs.
+// The limits an archive must stay within before a byte of it is inflated. cuDNN's largest archive
+// entry is a DLL of about a gigabyte; the limits leave room for growth and stop bombs. The sizes
+// are the ones declared; the entry streams hold every entry to its declared size while inflating,
+// so a lying archive stops within a buffer's length of the limit too.
 struct ArchiveLimits
 {
     qint64 maxEntrySize = 8LL << 30;  // declared uncompressed size of one entry
@@ -19,6 +21,15 @@ struct ArchiveLimits
     int maxEntries = 10000;
     // DEFLATE cannot expand beyond 1032:1; a larger declared ratio is a lie (a bomb).
     double maxDeflateRatio = 1032.0;
+    // An archive that unpacks to more than `ratioCheckedAbove` bytes may expand at most this much
+    // as a whole: cuDNN's compiled GPU code packs about 2:1, a bomb a hundredfold and more.
+    double maxOverallRatio = 10.0;
+    qint64 ratioCheckedAbove = 256LL << 20;
+
+    // Sized from the largest archive NVIDIA published (the knowledge base knows each one's size):
+    // no file of it unpacks to more than three times that, the whole to no more than four times.
+    // The defaults when the size is unknown (0).
+    static ArchiveLimits forLargestArchive(qint64 largestArchiveBytes);
 };
 
 // One entry's path once it is known to be safe: components joined with '/', never empty, never

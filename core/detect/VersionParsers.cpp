@@ -119,6 +119,46 @@ bool isMainCudnnLibraryName(const QString &fileName)
     return linuxName.match(name).hasMatch() || windowsName.match(name).hasMatch();
 }
 
+QString cudnnLibraryStem(const QString &fileName)
+{
+    static const QRegularExpression linuxName(
+        QStringLiteral("^lib(cudnn(?:_[a-z_]+)?)\\.so(?:\\.\\d+){0,4}$"));
+    static const QRegularExpression windowsName(QStringLiteral("^(cudnn(?:_[a-z_]+)?)64_\\d+\\.dll$"),
+                                                QRegularExpression::CaseInsensitiveOption);
+    const QString name = baseName(fileName);
+    QRegularExpressionMatch match = linuxName.match(name);
+    if (!match.hasMatch())
+        match = windowsName.match(name);
+    return match.hasMatch() ? match.captured(1).toLower() : QString();
+}
+
+QStringList cudnnLibrarySet(bool windows, int major)
+{
+    // NVIDIA's archives: cuDNN 9 from 9.0.0 to today, cuDNN 8 from 8.0.0 to 8.9.7 (nvidia-compat.md 4b).
+    QStringList stems;
+    if (major == 9)
+        stems = {QStringLiteral("cudnn"),
+                 QStringLiteral("cudnn_graph"),
+                 QStringLiteral("cudnn_ops"),
+                 QStringLiteral("cudnn_cnn"),
+                 QStringLiteral("cudnn_adv"),
+                 QStringLiteral("cudnn_engines_precompiled"),
+                 QStringLiteral("cudnn_engines_runtime_compiled"),
+                 QStringLiteral("cudnn_heuristic")};
+    else if (major == 8)
+        stems = {QStringLiteral("cudnn"),           QStringLiteral("cudnn_ops_infer"),
+                 QStringLiteral("cudnn_ops_train"), QStringLiteral("cudnn_cnn_infer"),
+                 QStringLiteral("cudnn_cnn_train"), QStringLiteral("cudnn_adv_infer"),
+                 QStringLiteral("cudnn_adv_train")};
+    else if (major > 0 && major < 8)
+        stems = {QStringLiteral("cudnn")};
+    QStringList names;
+    for (const QString &stem : stems)
+        names.append(windows ? stem + QStringLiteral("64_%1.dll").arg(major)
+                             : QStringLiteral("lib%1.so.%2").arg(stem).arg(major));
+    return names;
+}
+
 Version fromCudartName(const QString &fileName)
 {
     static const QRegularExpression linuxName(QStringLiteral("^libcudart\\.so\\.(\\d+(?:\\.\\d+){0,3})$"));

@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -37,6 +38,13 @@ Version fromCudnnLibraryName(const QString &fileName);
 bool isCudnnLibraryName(const QString &fileName);
 // True for the main library of a set (cudnn64_N.dll / libcudnn.so[.N...]).
 bool isMainCudnnLibraryName(const QString &fileName);
+// What a cuDNN library name names without platform and version: "cudnn_graph64_9.dll" and
+// "libcudnn_graph.so.9.19.0" -> "cudnn_graph"; empty for other names.
+QString cudnnLibraryStem(const QString &fileName);
+// The library names every release of a cuDNN major ships, the main one first: cuDNN 9's eight,
+// cuDNN 8's seven, the main one alone before 8 (Linux: the sonames). Empty for a major after 9,
+// whose set this build cannot know.
+QStringList cudnnLibrarySet(bool windows, int major);
 
 // CUDA runtime file names: "libcudart.so.13.0.96" -> 13.0.96, "cudart64_12.dll" -> 12,
 // "cudart64_110.dll" -> 11.0, "cudart64_101.dll" -> 10.1.

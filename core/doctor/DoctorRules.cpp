@@ -58,26 +58,6 @@ bool hasLibrary(const DoctorFacts &facts, const CudnnCopy &copy, const QString &
     return copy.libraries.contains(name, facts.paths().caseSensitivity());
 }
 
-// The sub-libraries every release of a major has, which the main library loads by name: cuDNN 8's
-// six, and of cuDNN 9's changing set the two that every 9.x loads first (graph, ops).
-QStringList expectedSubLibraries(OsFamily family, int major)
-{
-    const QStringList stems = major == 8
-                                  ? QStringList{QStringLiteral("ops_infer"), QStringLiteral("ops_train"),
-                                                QStringLiteral("cnn_infer"), QStringLiteral("cnn_train"),
-                                                QStringLiteral("adv_infer"), QStringLiteral("adv_train")}
-                              : major >= 9 ? QStringList{QStringLiteral("graph"), QStringLiteral("ops")}
-                                           : QStringList{};
-    QStringList names;
-    for (const QString &stem : stems) {
-        // (Not "cudnn_%164_%2.dll": %16 would be read as one placeholder.)
-        names.append(family == OsFamily::Windows
-                         ? QStringLiteral("cudnn_%1").arg(stem) + QStringLiteral("64_%1.dll").arg(major)
-                         : QStringLiteral("libcudnn_%1.so.%2").arg(stem).arg(major));
-    }
-    return names;
-}
-
 // The environment folder of an interpreter: a venv's or conda env's root, C:\Python312.
 QString pythonPrefix(const SystemPaths &paths, const QString &interpreter)
 {
@@ -213,7 +193,8 @@ void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
         if (major == 0 || !hasLibrary(facts, *copy, main))
             continue;
         QStringList missing;
-        for (const QString &name : expectedSubLibraries(facts.context.family(), major)) {
+        for (const QString &name :
+             versions::cudnnLibrarySet(facts.context.family() == OsFamily::Windows, major).mid(1)) {
             if (!hasLibrary(facts, *copy, name))
                 missing.append(name);
         }

@@ -1,5 +1,7 @@
 #include "verify/LoadErrors.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <iterator>
 
@@ -516,6 +518,19 @@ ErrorExplanation explainCudaError(int error)
         Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the NVIDIA driver and run the check again; if it still "
                                              "happens, look the error number up in NVIDIA's CUDA runtime "
                                              "documentation."))};
+}
+
+std::optional<CudnnLoadFailure> cudnnLoadFailureIn(const QString &output)
+{
+    static const QRegularExpression notFound(
+        QStringLiteral("Could not locate ([^\\s/\\\\]+)\\. Please make sure it is in your library path!?"));
+    static const QRegularExpression notLoaded(
+        QStringLiteral("Could not load library ([^\\s/\\\\]+)\\. Error code (\\d+)[^\\r\\n]*"));
+    if (const QRegularExpressionMatch match = notFound.match(output); match.hasMatch())
+        return CudnnLoadFailure{match.captured(1), 0, match.captured(0)};
+    if (const QRegularExpressionMatch match = notLoaded.match(output); match.hasMatch())
+        return CudnnLoadFailure{match.captured(1), match.captured(2).toInt(), match.captured(0)};
+    return std::nullopt;
 }
 
 } // namespace cudnnsetup

@@ -105,7 +105,8 @@ QStringList cudartCandidates(const SystemContext &context, const SystemSnapshot 
 struct ProbeRun
 {
     std::optional<ProbeResult> result;
-    QString failure; // why there is no result (English)
+    QString failure;                              // why there is no result (English)
+    std::optional<CudnnLoadFailure> cudnnFailure; // cuDNN's own words, when it ended the probe
     double milliseconds = 0;
 };
 
@@ -138,6 +139,8 @@ ProbeRun runProbeChild(const SystemContext &context, const ProbeRequest &request
     if (!result.succeeded() || !document.isObject()) {
         run.failure = QStringLiteral("the probe process %1 ended without a result: %2")
                           .arg(QDir::toNativeSeparators(program), result.summary());
+        run.cudnnFailure =
+            cudnnLoadFailureIn(QString::fromLocal8Bit(result.standardError + '\n' + result.standardOutput));
         return run;
     }
     const Expected<ProbeResult> probe = ProbeResult::fromJson(document.object());
@@ -163,6 +166,68 @@ bool sameFolder(const SystemContext &context, const QString &a, const QString &b
         return canonical.isEmpty() ? folder : canonical;
     };
     return context.paths().equal(a, b) || context.paths().equal(resolved(a), resolved(b));
+}
+
+// The libraries of the subject's cuDNN major that its folder lacks. cuDNN's main library loads
+// them by name when a program first needs them and, when one is not found, ends the program.
+QStringList missingFromSet(const SystemContext &context, const VerifySubject &subject, int cudnnMajor)
+{
+    const QStringList set = versions::cudnnLibrarySet(context.family() == OsFamily::Windows, cudnnMajor);
+    QStringList missing;
+    for (const QString &name : set) {
+        if (!subject.libraries.contains(name, context.paths().caseSensitivity()))
+            missing.append(name);
+    }
+    return missing;
+}
+
+Finding incompleteSetFinding(const VerifySubject &subject, const QStringList &missing, int cudnnMajor)
+{
+    return Finding::error(
+        QStringLiteral("verify.libraries-missing"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "%1 is missing from %2 (%3 of cuDNN %4's libraries in all). cuDNN loads it "
+                               "when a program first needs it and, not finding it, ends that program with "
+                               "\"Could not locate %1\"; so nothing was loaded to try."))
+            .arg(Text::verbatim(missing.first()), Text::verbatim(QDir::toNativeSeparators(subject.directory)),
+                 Text::verbatim(QString::number(missing.size())),
+                 Text::verbatim(QString::number(cudnnMajor))),
+        QStringLiteral("missing: %1").arg(missing.join(QStringLiteral(", "))),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Install cuDNN again from its complete archive, which holds "
+                                             "every one of these libraries.")));
+}
+
+// cuDNN ended the probe itself: say which file it did not find, where a program looks, and the fix.
+Finding cudnnEndedTheProbe(const SystemContext &context, const VerifySubject &subject,
+                           const CudnnLoadFailure &failure, const QStringList &searchPath)
+{
+    const QString folder = QDir::toNativeSeparators(subject.directory);
+    const QString searched = folder + QStringLiteral(" | ") +
+                             QDir::toNativeSeparators(searchPath.join(context.paths().listSeparator()));
+    const ErrorExplanation explained = explainLoaderError(
+        failure.errorCode ? failure.errorCode : (context.family() == OsFamily::Windows ? 126 : 0),
+        failure.line, failure.library);
+    const bool ownLibrary = versions::isCudnnLibraryName(failure.library);
+    return Finding::error(
+        QStringLiteral("verify.cudnn-could-not-load"),
+        failure.errorCode == 0
+            ? Text(QT_TRANSLATE_NOOP(
+                       "cudnnsetup",
+                       "cuDNN looked for %1 and did not find it, and ended the program (NVIDIA's "
+                       "words: \"%2\"). A program looks for it in %3 and then along PATH."))
+                  .arg(Text::verbatim(failure.library), Text::verbatim(failure.line), Text::verbatim(folder))
+            : Text(
+                  QT_TRANSLATE_NOOP("cudnnsetup",
+                                    "cuDNN could not load %1 and ended the program (NVIDIA's words: \"%2\"): "
+                                    "%3"))
+                  .arg(Text::verbatim(failure.library), Text::verbatim(failure.line), explained.cause),
+        QStringLiteral("searched: %1").arg(searched),
+        failure.errorCode == 0 && ownLibrary
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "Install cuDNN again from its complete archive, so that %1 "
+                                     "is beside cuDNN's other libraries."))
+                  .arg(Text::verbatim(failure.library))
+            : explained.fix);
 }
 
 // The load stage: every library loaded, each from the subject's folder.
@@ -756,8 +821,15 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     const int cudnnMajor = majorOfLibraries(subject.libraries);
 
     // The probe loads the inspected system's libraries into a process of this machine: only for
-    // the running system, never for another system's tree.
-    if (context.isLive() && context.family() == hostOsFamily()) {
+    // the running system, never for another system's tree; and not an incomplete set, which
+    // cuDNN itself would end the process over.
+    const QStringList missing = missingFromSet(context, subject, cudnnMajor);
+    if (!missing.isEmpty()) {
+        const Finding finding = incompleteSetFinding(subject, missing, cudnnMajor);
+        report.findings.append(finding);
+        done(makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, finding.message, finding.details,
+                       finding.fix));
+    } else if (context.isLive() && context.family() == hostOsFamily()) {
         ProbeRequest request;
         for (const QString &library : subject.libraries) {
             request.libraries.append(
@@ -770,6 +842,12 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
         if (run.result) {
             report.probe = *run.result;
             done(loadStage(context, subject, report.probe, report.findings));
+        } else if (run.cudnnFailure) {
+            const Finding finding = cudnnEndedTheProbe(context, subject, *run.cudnnFailure, environment.path);
+            report.findings.append(finding);
+            done(makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, finding.message,
+                           finding.details + QStringLiteral("; ") + run.failure, finding.fix,
+                           run.milliseconds));
         } else {
             const Text message =
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "The libraries could not be tried in a fresh process."));

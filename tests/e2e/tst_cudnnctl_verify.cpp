@@ -215,6 +215,33 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 1);
     }
 
+    // The real cuDNN 9 with libcudnn_graph.so.9 left out: nothing is loaded (cuDNN would end the
+    // probe over it), and the load stage names the missing file and where it should be.
+    void incompleteSetIsNamedBeforeLoading()
+    {
+        REQUIRE_REAL_CUDNN();
+        const QString incomplete = m_dir.filePath(QStringLiteral("incomplete"));
+        QStringList names = cudnnSonames();
+        QVERIFY(names.removeOne(QStringLiteral("libcudnn_graph.so.9")));
+        linkLibraries(incomplete, names);
+        const CudnnctlRun run = verify({QStringLiteral("--target"), QStringLiteral("dir:") + incomplete,
+                                        QStringLiteral("--no-framework")},
+                                       withLibraryPath({incomplete}));
+        const QJsonObject report = outputJson(run);
+        const QJsonObject load = stageOf(report, QStringLiteral("load"));
+        QCOMPARE(load.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        const QString message = load.value(QStringLiteral("message")).toString();
+        QVERIFY2(message.contains(QStringLiteral("libcudnn_graph.so.9")) && message.contains(incomplete),
+                 qPrintable(message));
+        QVERIFY(findingIds(report).contains(QStringLiteral("verify.libraries-missing")));
+        QVERIFY(report.value(QStringLiteral("probe"))
+                    .toObject()
+                    .value(QStringLiteral("loads"))
+                    .toArray()
+                    .isEmpty());
+        QCOMPARE(run.exitCode, 1);
+    }
+
     // A Python without torch, named on purpose: the framework stage fails and says why.
     void pythonWithoutTorchFailsTheFrameworkStage()
     {

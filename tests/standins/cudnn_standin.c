@@ -8,9 +8,15 @@
  *   STANDIN_VERSION      cudnnGetVersion()'s number (8907, 90100, 91800)
  *   STANDIN_CUDART       cudnnGetCudartVersion()'s number (12020)
  *   STANDIN_NEEDS_ZLIB   the 8.3-9.1 builds import zlibwapi.dll
- *   STANDIN_CHECK        the sub-library's exported check function, as the real one names it */
+ *   STANDIN_CHECK        the sub-library's exported check function, as the real one names it
+ *   STANDIN_FIRST_SUB    the main library's: the sub-library it loads by name on first use, and
+ *                        like NVIDIA's, ends the program with NVIDIA's words when it cannot */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
+#ifdef STANDIN_MAIN
+#include <windows.h>
+#endif
 
 typedef int cudnnStatus_t;
 enum
@@ -67,6 +73,26 @@ EXPORT const char *cudnnGetErrorString(cudnnStatus_t status)
     }
 }
 
+/* NVIDIA's main library is a dispatcher: the work is in sub-libraries it loads by name the first
+ * time it needs them, and when one cannot be loaded it prints why and ends the whole program. */
+static void loadSubLibraryOrEnd(void)
+{
+    DWORD code;
+    if (LoadLibraryA(STANDIN_FIRST_SUB))
+        return;
+    code = GetLastError();
+    if (code == ERROR_MOD_NOT_FOUND)
+        fprintf(stderr, "Could not locate %s. Please make sure it is in your library path!\n",
+                STANDIN_FIRST_SUB);
+    else
+        fprintf(stderr,
+                "Could not load library %s. Error code %lu. Please verify that the library is built "
+                "correctly for your processor architecture (32-bit, 64-bit)\n",
+                STANDIN_FIRST_SUB, (unsigned long)code);
+    fflush(stderr);
+    exit(1);
+}
+
 /* Like the real library, a handle needs a GPU: without one (the stand-in cudart says how many
  * there are) creation fails with CUDNN_STATUS_NOT_INITIALIZED. */
 EXPORT cudnnStatus_t cudnnCreate(void **handle)
@@ -74,6 +100,7 @@ EXPORT cudnnStatus_t cudnnCreate(void **handle)
     int devices = 0;
     if (!handle)
         return CUDNN_STATUS_BAD_PARAM;
+    loadSubLibraryOrEnd();
 #ifdef STANDIN_NEEDS_ZLIB
     if (!zlibVersion())
         return CUDNN_STATUS_NOT_INITIALIZED;

@@ -626,6 +626,135 @@ private Q_SLOTS:
         QCOMPARE(cancelled.error().id, QStringLiteral("archive.cancelled"));
     }
 
+    // NVIDIA's archives hold every library of their major; one holding fewer installs "fine" and
+    // fails in the program that first needs the missing one, so it is refused, naming what is missing.
+    void refusesIncompleteLibrarySets_data()
+    {
+        QTest::addColumn<ZipSource::Backend>("backend");
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<QStringList>("removed");
+        for (const ZipSource::Backend backend : ZipSource::backends()) {
+            const QByteArray tag = ZipSource::backendName(backend).toLatin1() + ':';
+            QTest::newRow(tag + "9.1 without graph") << backend << QStringLiteral("9.1.0.70")
+                                                     << QStringList{QStringLiteral("cudnn_graph64_9.dll")};
+            QTest::newRow(tag + "9.18 without engines")
+                << backend << QStringLiteral("9.18.0.77")
+                << QStringList{QStringLiteral("cudnn_engines_precompiled64_9.dll"),
+                               QStringLiteral("cudnn_engines_runtime_compiled64_9.dll")};
+            QTest::newRow(tag + "8.9.7 without cnn_infer")
+                << backend << QStringLiteral("8.9.7.29")
+                << QStringList{QStringLiteral("cudnn_cnn_infer64_8.dll")};
+            QTest::newRow(tag + "9.1 main library alone")
+                << backend << QStringLiteral("9.1.0.70")
+                << QStringList{QStringLiteral("cudnn_graph64_9.dll"), // named: the one loaded first
+                               QStringLiteral("cudnn_adv64_9.dll"),
+                               QStringLiteral("cudnn_cnn64_9.dll"),
+                               QStringLiteral("cudnn_engines_precompiled64_9.dll"),
+                               QStringLiteral("cudnn_engines_runtime_compiled64_9.dll"),
+                               QStringLiteral("cudnn_heuristic64_9.dll"),
+                               QStringLiteral("cudnn_ops64_9.dll")};
+        }
+    }
+    void refusesIncompleteLibrarySets()
+    {
+        QFETCH(QString, version);
+        QFETCH(QStringList, removed);
+        QStringList files = archives::windowsFiles(version, QStringLiteral("12"));
+        files.removeIf(
+            [&](const QString &path) { return removed.contains(path.section(QLatin1Char('/'), -1)); });
+        const QString name = archives::windowsRoot(version, QStringLiteral("12")) + QStringLiteral(".zip");
+        const QByteArray bytes =
+            ZipWriter(archives::entriesOf(files, version.section(QLatin1Char('.'), 0, 2))).finish();
+        for (const bool verifyData : {true, false}) {
+            const ArchiveReport report = inspect(save(name, bytes), verifyData);
+            QCOMPARE(report.verdictName(), QStringLiteral("corrupt"));
+            const Finding *incomplete = nullptr;
+            for (const Finding &finding : report.findings) {
+                if (finding.id == QLatin1String("archive.incomplete"))
+                    incomplete = &finding;
+            }
+            QVERIFY2(incomplete, qPrintable(findingIds(report.findings).join(QLatin1Char(' '))));
+            QVERIFY2(incomplete->message.toString().contains(removed.first()),
+                     qPrintable(incomplete->message.toString()));
+            for (const QString &missing : removed)
+                QVERIFY2(incomplete->details.contains(missing), qPrintable(incomplete->details));
+        }
+    }
+
+    // NVIDIA stamps cudnn64_N.dll with the release: the stamp gives the build number, stands in
+    // for a missing header, and a stamp that contradicts the header is a mixed archive, refused.
+    void crossChecksTheMainLibrarysStamp_data()
+    {
+        QTest::addColumn<ZipSource::Backend>("backend");
+        QTest::addColumn<QList<int>>("stamp");
+        QTest::addColumn<bool>("withHeader");
+        QTest::addColumn<QString>("verdict");
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("finding");
+        for (const ZipSource::Backend backend : ZipSource::backends()) {
+            const QByteArray tag = ZipSource::backendName(backend).toLatin1() + ':';
+            QTest::newRow(tag + "agrees") << backend << QList<int>{9, 1, 0, 70} << true
+                                          << QStringLiteral("ok") << QStringLiteral("9.1.0.70") << QString();
+            QTest::newRow(tag + "another release")
+                << backend << QList<int>{9, 2, 0, 82} << true << QStringLiteral("corrupt")
+                << QStringLiteral("9.1.0") << QStringLiteral("archive.version-disagrees");
+            QTest::newRow(tag + "no header")
+                << backend << QList<int>{9, 2, 0, 82} << false << QStringLiteral("ok")
+                << QStringLiteral("9.2.0.82") << QStringLiteral("archive.version-from-library");
+            QTest::newRow(tag + "not a release stamp")
+                << backend << QList<int>{6, 14, 11, 9000} << true << QStringLiteral("ok")
+                << QStringLiteral("9.1.0") << QString();
+        }
+    }
+    void crossChecksTheMainLibrarysStamp()
+    {
+        QFETCH(QList<int>, stamp);
+        QFETCH(bool, withHeader);
+        QFETCH(QString, finding);
+        QStringList files = archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12"));
+        if (!withHeader)
+            files.removeIf(
+                [](const QString &path) { return path.endsWith(QLatin1String("/cudnn_version.h")); });
+        QList<ZipWriter::Entry> entries = archives::entriesOf(files, QStringLiteral("9.1.0"));
+        peimage::ImageSpec spec;
+        spec.fileVersion = stamp;
+        spec.productVersion = stamp;
+        QVERIFY(entries.first().name.endsWith("/cudnn64_9.dll"));
+        entries.first().data = peimage::buildImage(spec).bytes;
+        // No name to take the build number from: it comes from the stamp or not at all.
+        const ArchiveReport report =
+            inspect(save(QStringLiteral("download.zip"), ZipWriter(entries).finish()), false);
+        QTEST(report.verdictName(), "verdict");
+        QTEST(report.cudnn.toString(), "cudnn");
+        if (!finding.isEmpty())
+            QVERIFY2(findingIds(report.findings).contains(finding),
+                     qPrintable(findingIds(report.findings).join(QLatin1Char(' '))));
+        QCOMPARE(report.toJson()
+                     .value(QStringLiteral("content"))
+                     .toObject()
+                     .value(QStringLiteral("libraryVersion"))
+                     .toString(),
+                 stamp.first() == 9 ? report.libraryVersion.toString() : QString());
+    }
+
+    // An archive that would expand like a bomb is refused before a byte is inflated, however honest
+    // its declared sizes: 400 MiB of zeros deflate to well under a megabyte.
+    void refusesArchivesThatExpandLikeBombs_data() { addBackendColumn(); }
+    void refusesArchivesThatExpandLikeBombs()
+    {
+        QList<ZipWriter::Entry> entries =
+            archives::entriesOf(archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")),
+                                QStringLiteral("9.1.0"));
+        entries.append(ZipWriter::Entry::file("cudnn-windows-x86_64-9.1.0.70_cuda12-archive/zeros.bin",
+                                              QByteArray(400 << 20, '\0')));
+        const QString path = save(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"),
+                                  ZipWriter(entries).finish());
+        const ArchiveReport report = inspect(path);
+        QCOMPARE(report.verdictName(), QStringLiteral("unsafe"));
+        QVERIFY(findingIds(report.findings).contains(QStringLiteral("archive.unsafe-ratio")));
+        QVERIFY(!report.cudnn.isValid()); // nothing was inflated, the header included
+    }
+
     void refusesUnreadablePaths_data() { addBackendColumn(); }
     void refusesUnreadablePaths()
     {

@@ -2,6 +2,7 @@
 // runs in a fresh cudnnctl.exe whose PATH comes from the registry, not from this process; a missing
 // zlibwapi.dll, a 32-bit DLL in the chain and an older copy earlier on PATH are each named.
 #include "BuildPaths.h"
+#include "Cudnnctl.h"
 #include "MemoryRegistry.h"
 #include "Suite.h"
 #include "platform/SystemContext.h"
@@ -9,6 +10,7 @@
 
 #include <QDir>
 #include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace cudnnsetup;
@@ -28,6 +30,16 @@ const VerifyStage &stageOf(const VerifyReport &report, const QString &id)
     if (!stage)
         qFatal("no stage %s", qPrintable(id));
     return *stage;
+}
+
+// The DLLs of a stand-in family copied into `target`, but for `left`.
+void copyFamily(const QString &family, const QString &target, const QStringList &left)
+{
+    const QDir from(kStandins + QLatin1Char('/') + family);
+    for (const QString &name : from.entryList({QStringLiteral("*.dll")}, QDir::Files)) {
+        if (!left.contains(name, Qt::CaseInsensitive))
+            QVERIFY(QFile::copy(from.filePath(name), QDir(target).filePath(name)));
+    }
 }
 
 } // namespace
@@ -58,8 +70,12 @@ class TestWinVerify : public QObject
     static VerifyReport verifyFolder(const SystemContext &context, const QString &family,
                                      const QString &expected)
     {
-        const Expected<VerifySubject> subject =
-            subjectInFolder(context, standinFolder(family), QStringLiteral("target"));
+        return verifyIn(context, standinFolder(family), expected);
+    }
+
+    static VerifyReport verifyIn(const SystemContext &context, const QString &folder, const QString &expected)
+    {
+        const Expected<VerifySubject> subject = subjectInFolder(context, folder, QStringLiteral("target"));
         if (!subject)
             qFatal("%s", qPrintable(subject.error().message.toEnglish()));
         VerifySubject checked = *subject;
@@ -168,6 +184,53 @@ private Q_SLOTS:
         QVERIFY2(report.loadedFrom().contains(QStringLiteral("cudnn-9.18.0.77"), Qt::CaseInsensitive),
                  qPrintable(report.loadedFrom()));
         QCOMPARE(report.cudnnVersion, QStringLiteral("9.18.0"));
+    }
+
+    // A copy of the 9.18 set without cudnn_graph64_9.dll: not loaded at all (the stand-in, like
+    // NVIDIA's dispatcher, would end the process over it); the missing file and folder are named.
+    void incompleteSetIsNamedBeforeLoading()
+    {
+        QTemporaryDir copy;
+        QVERIFY(copy.isValid());
+        copyFamily(QStringLiteral("cudnn-9.18.0.77"), copy.path(), {QStringLiteral("cudnn_graph64_9.dll")});
+        const QString folder = QDir::toNativeSeparators(copy.path());
+        const SystemContext context =
+            contextWithStoredPath({standinFolder(QStringLiteral("cuda-12.2")), folder});
+        const VerifyReport report = verifyIn(context, folder, QStringLiteral("9.18.0"));
+        const VerifyStage &load = stageOf(report, QStringLiteral("load"));
+        QCOMPARE(load.status, VerifyStage::Status::Failed);
+        QVERIFY2(load.message.toEnglish().contains(QStringLiteral("cudnn_graph64_9.dll")),
+                 qPrintable(load.message.toEnglish()));
+        QVERIFY(findingIds(report.findings).contains(QStringLiteral("verify.libraries-missing")));
+        QVERIFY(report.probe.loads.isEmpty());
+    }
+
+    // The set is all there but cudnn_graph64_9.dll is a 32-bit DLL: the probe's own load of it
+    // fails, and when the handle is created the stand-in main library, like NVIDIA's, prints
+    // "Could not load library cudnn_graph64_9.dll. Error code …" and ends the process. The
+    // verification reads NVIDIA's words and names the file, instead of "could not be tried".
+    void cudnnEndingTheProbeIsUnderstood()
+    {
+        if (!QFileInfo::exists(kStandins + QStringLiteral("/x86/zlibwapi.dll")))
+            QSKIP("no 32-bit stand-in (no i686 MinGW compiler)");
+        qputenv("CUDNN_STANDIN_GPUS", "1"); // so that the probe creates a handle
+        QTemporaryDir copy;
+        QVERIFY(copy.isValid());
+        copyFamily(QStringLiteral("cudnn-9.18.0.77"), copy.path(), {QStringLiteral("cudnn_graph64_9.dll")});
+        QVERIFY(QFile::copy(kStandins + QStringLiteral("/x86/zlibwapi.dll"),
+                            copy.filePath(QStringLiteral("cudnn_graph64_9.dll"))));
+        const QString folder = QDir::toNativeSeparators(copy.path());
+        const SystemContext context =
+            contextWithStoredPath({standinFolder(QStringLiteral("cuda-12.2")), folder});
+        const VerifyReport report = verifyIn(context, folder, QStringLiteral("9.18.0"));
+        const VerifyStage &load = stageOf(report, QStringLiteral("load"));
+        QCOMPARE(load.status, VerifyStage::Status::Failed);
+        QVERIFY2(
+            findingIds(report.findings).contains(QStringLiteral("verify.cudnn-could-not-load")),
+            qPrintable(findingIds(report.findings).join(QLatin1Char(' ')) + QLatin1Char(' ') + load.details));
+        QVERIFY2(load.message.toEnglish().contains(QStringLiteral("cudnn_graph64_9.dll")),
+                 qPrintable(load.message.toEnglish()));
+        QVERIFY(load.details.contains(folder, Qt::CaseInsensitive));
     }
 
     // An older cuDNN 9 earlier on the stored PATH wins the load: the file it loaded is named and
