@@ -830,11 +830,9 @@ public:
     Expected<void> perform(OperationContext &context) override
     {
         QList<DllImage> images;
-        for (const QString &dll : m_dlls) {
-            QFile file(dll);
-            images.append(DllImage::fromBuffer(
-                QFileInfo(dll).fileName(), file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray()));
-        }
+        // Read where the PE reader points, not whole: cuDNN's DLLs are hundreds of megabytes.
+        for (const QString &dll : m_dlls)
+            images.append(DllImage::fromHostFile(QFileInfo(dll).fileName(), dll));
         Findings findings;
         const QStringList importers = dllsImportingZlibwapi(images, &findings);
         const bool present = QFileInfo::exists(m_destination) ||

@@ -347,13 +347,22 @@ DllImage DllImage::fromBuffer(const QString &name, const QByteArray &data)
 
 DllImage DllImage::fromFile(const SystemContext &context, const QString &path)
 {
+    const QString host = context.files().toHost(path);
+    if (!host.isEmpty())
+        return fromHostFile(path, host);
     DllImage image;
     image.name = path;
-    const QString host = context.files().toHost(path);
-    auto file = std::make_shared<QFile>(host);
-    if (host.isEmpty() || !file->open(QIODevice::ReadOnly)) {
-        image.error =
-            QStringLiteral("%1 cannot be opened: %2").arg(host.isEmpty() ? path : host, file->errorString());
+    image.error = QStringLiteral("%1 cannot be opened: it is not a path of the inspected system").arg(path);
+    return image;
+}
+
+DllImage DllImage::fromHostFile(const QString &name, const QString &hostPath)
+{
+    DllImage image;
+    image.name = name;
+    auto file = std::make_shared<QFile>(hostPath);
+    if (!file->open(QIODevice::ReadOnly)) {
+        image.error = QStringLiteral("%1 cannot be opened: %2").arg(hostPath, file->errorString());
         return image;
     }
     image.bytes = [file](qint64 offset, qint64 size) -> QByteArray {

@@ -50,6 +50,8 @@ struct DllImage
     static DllImage fromBuffer(const QString &name, const QByteArray &data);
     // A file of the inspected system, through the context's rooted file view.
     static DllImage fromFile(const SystemContext &context, const QString &path);
+    // A file of this machine, named `name`.
+    static DllImage fromHostFile(const QString &name, const QString &hostPath);
     // Entry `index` of `zip`, named `name` (its archive path). Opens its own entry streams: call it
     // while no other stream of `zip` is in use (ZipSource reads one at a time), and keep `zip`
     // alive while the image is read.
