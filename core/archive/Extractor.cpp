@@ -57,19 +57,20 @@ public:
     ExtractionRun(const QString &archivePath, const QList<ArchiveFile> &files, const QString &staging,
                   const QStringList &madeParents, const ExtractOptions &options)
         : m_archivePath(archivePath)
-        , m_files(files)
+        , m_files(files + options.checkOnly)
+        , m_written(int(files.size()))
         , m_staging(staging)
         , m_madeParents(madeParents)
         , m_options(options)
         , m_results(files.size())
     {
-        for (const ArchiveFile &file : files)
+        for (const ArchiveFile &file : m_files)
             m_bytesTotal += file.size;
         // Largest first: the big DLLs start at once, the small files fill the gaps at the end.
-        for (int i = 0; i < files.size(); ++i)
+        for (int i = 0; i < m_files.size(); ++i)
             m_order.append(i);
         std::sort(m_order.begin(), m_order.end(),
-                  [&](int a, int b) { return files.at(a).size > files.at(b).size; });
+                  [&](int a, int b) { return m_files.at(a).size > m_files.at(b).size; });
     }
 
     Expected<Extraction> run()
@@ -95,8 +96,9 @@ public:
         Extraction extraction;
         extraction.stagingFolder = m_staging;
         extraction.files = m_results;
-        extraction.bytesWritten = m_bytesDone.load();
-        qCInfo(lcCore) << "extracted" << m_files.size() << "files," << extraction.bytesWritten << "bytes in"
+        extraction.bytesWritten = m_bytesWritten.load();
+        qCInfo(lcCore) << "extracted" << m_written << "files," << extraction.bytesWritten
+                       << "bytes, and checked" << m_files.size() - m_written << "more, in"
                        << m_clock.elapsed() << "ms with" << workers << "workers";
         return extraction;
     }
@@ -150,7 +152,9 @@ private:
             if (slot >= m_order.size() || stopping())
                 return;
             const int index = m_order.at(slot);
-            if (!extractOne(**source, m_files.at(index), buffer, m_results[index]))
+            const bool write = index < m_written;
+            ExtractedFile unused;
+            if (!extractOne(**source, m_files.at(index), buffer, write ? m_results[index] : unused, write))
                 return;
             m_filesDone.fetch_add(1);
             report(true);
@@ -181,7 +185,8 @@ private:
             details);
     }
 
-    bool extractOne(ZipSource &source, const ArchiveFile &file, QByteArray &buffer, ExtractedFile &result)
+    bool extractOne(ZipSource &source, const ArchiveFile &file, QByteArray &buffer, ExtractedFile &result,
+                    bool write)
     {
         auto stream = source.openEntry(file.entry);
         if (!stream) {
@@ -192,7 +197,7 @@ private:
         QFile out(target);
         // NewOnly: a name that is already there (a collision the safety rules missed) is an error,
         // never an overwrite.
-        if (!out.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+        if (write && !out.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
             writeFailed(target, out.errorString());
             return false;
         }
@@ -212,13 +217,16 @@ private:
             }
             if (got == 0)
                 break;
+            m_bytesDone.fetch_add(got);
+            report(false);
+            if (!write)
+                continue;
             hash.add(buffer.constData(), got);
             if (out.write(buffer.constData(), got) != got) {
                 writeFailed(target, out.errorString());
                 return false;
             }
-            m_bytesDone.fetch_add(got);
-            report(false);
+            m_bytesWritten.fetch_add(got);
         }
         if (!(*stream)->crcMatches()) {
             fail(Finding::error(QStringLiteral("archive.crc-mismatch"),
@@ -227,6 +235,8 @@ private:
                                     .arg(file.path)));
             return false;
         }
+        if (!write)
+            return true;
         if (!out.flush()) {
             writeFailed(target, out.errorString());
             return false;
@@ -270,7 +280,8 @@ private:
     }
 
     const QString m_archivePath;
-    const QList<ArchiveFile> &m_files;
+    const QList<ArchiveFile> m_files; // those written first, then those only checked
+    const int m_written;
     const QString m_staging;
     const QStringList m_madeParents;
     const ExtractOptions &m_options;
@@ -278,7 +289,8 @@ private:
     QList<ExtractedFile> m_results;
     qint64 m_bytesTotal = 0;
     std::atomic<int> m_next{0};
-    std::atomic<qint64> m_bytesDone{0};
+    std::atomic<qint64> m_bytesDone{0}; // inflated, written or only checked
+    std::atomic<qint64> m_bytesWritten{0};
     std::atomic<int> m_filesDone{0};
     std::atomic<qint64> m_lastReportMs{0};
     std::atomic<bool> m_failed{false};

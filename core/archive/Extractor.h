@@ -21,7 +21,7 @@ struct ExtractedFile
 
 struct ExtractionProgress
 {
-    qint64 bytesDone = 0; // unpacked bytes written
+    qint64 bytesDone = 0; // unpacked bytes inflated, written or only checked
     qint64 bytesTotal = 0;
     int filesDone = 0;
     int filesTotal = 0;
@@ -35,6 +35,9 @@ struct ExtractOptions
     // Called from the worker threads (one call at a time), a few times a second at most.
     std::function<void(const ExtractionProgress &)> progress;
     std::function<bool()> cancelled;
+    // Entries inflated and held to their CRC like the others, but not written: the rest of the
+    // archive, so that what an inspection would call damaged is refused by an install too.
+    QList<ArchiveFile> checkOnly;
 };
 
 struct Extraction

@@ -13,6 +13,8 @@
 #include <QFileInfo>
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace cudnnsetup {
 
 namespace repairs {
@@ -160,7 +162,14 @@ std::optional<Repair> fromArchive(const SystemContext &context, const QString &d
     repair.summary = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Copy the %1 missing or different cuDNN DLLs from "
                                                           "%2 into %3."))
                          .arg(QString::number(toUnpack.size()), QFileInfo(archivePath).fileName(), directory);
-    repair.steps.append(step(*operations::unpackArchive(archivePath, toUnpack, staging, nullptr)));
+    // The rest of the archive is held to its CRCs in the same pass, as an install does.
+    QList<ArchiveFile> toCheck;
+    for (const ArchiveFile &file : archive.files) {
+        if (std::none_of(toUnpack.cbegin(), toUnpack.cend(),
+                         [&](const ArchiveFile &unpacked) { return unpacked.entry == file.entry; }))
+            toCheck.append(file);
+    }
+    repair.steps.append(step(*operations::unpackArchive(archivePath, toUnpack, toCheck, staging, nullptr)));
     for (int i = 0; i < toUnpack.size(); ++i) {
         repair.steps.append(step(*operations::moveIntoPlace(staging + QLatin1Char('/') + toUnpack.at(i).path,
                                                             context.files().toHost(destinations.at(i))),

@@ -253,14 +253,22 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
     const bool onSystemPath = target.pathScope == PathScope::System && target.family == OsFamily::Windows;
     transaction.add(operations::makeDirectory(hostOf(context, target.root),
                                               onSystemPath ? security::adminsOnlySddl() : QString()));
-    QList<ArchiveFile> toUnpack;
+    // What is not installed is still inflated and held to its CRC, in the same pass: an archive
+    // the inspection would call damaged is not installed in part.
+    QList<ArchiveFile> toUnpack; // in the planned order, which the receipt follows
     for (const PlannedFile &file : planned) {
         for (const ArchiveFile &archiveFile : archive.files) {
             if (archiveFile.entry == file.entry)
                 toUnpack.append(archiveFile);
         }
     }
-    transaction.add(operations::unpackArchive(archivePath, toUnpack, staging, result.extraction));
+    QList<ArchiveFile> toCheck;
+    for (const ArchiveFile &archiveFile : archive.files) {
+        if (std::none_of(planned.cbegin(), planned.cend(),
+                         [&](const PlannedFile &file) { return file.entry == archiveFile.entry; }))
+            toCheck.append(archiveFile);
+    }
+    transaction.add(operations::unpackArchive(archivePath, toUnpack, toCheck, staging, result.extraction));
 
     QSet<QString> folderSet;
     const auto noteMissing = [&](const QString &folder) {

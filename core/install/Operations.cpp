@@ -269,10 +269,11 @@ private:
 class UnpackArchive : public Operation
 {
 public:
-    UnpackArchive(QString archive, QList<ArchiveFile> files, QString staging,
+    UnpackArchive(QString archive, QList<ArchiveFile> files, QList<ArchiveFile> checkOnly, QString staging,
                   std::shared_ptr<Extraction> result)
         : m_archive(std::move(archive))
         , m_files(std::move(files))
+        , m_checkOnly(std::move(checkOnly))
         , m_staging(std::move(staging))
         , m_result(std::move(result))
     {
@@ -280,17 +281,22 @@ public:
 
     static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
     {
-        QList<ArchiveFile> files;
-        for (const QJsonValue &value : arguments.value(QStringLiteral("files")).toArray()) {
-            const QJsonObject file = value.toObject();
-            ArchiveFile archiveFile;
-            archiveFile.path = file.value(QStringLiteral("path")).toString();
-            archiveFile.entry = file.value(QStringLiteral("entry")).toInt(-1);
-            archiveFile.crc32 = quint32(file.value(QStringLiteral("crc32")).toInteger());
-            archiveFile.size = file.value(QStringLiteral("size")).toInteger();
-            files.append(archiveFile);
-        }
-        return std::make_unique<UnpackArchive>(arguments.value(QStringLiteral("archive")).toString(), files,
+        const auto filesOf = [](const QJsonValue &list) {
+            QList<ArchiveFile> files;
+            for (const QJsonValue &value : list.toArray()) {
+                const QJsonObject file = value.toObject();
+                ArchiveFile archiveFile;
+                archiveFile.path = file.value(QStringLiteral("path")).toString();
+                archiveFile.entry = file.value(QStringLiteral("entry")).toInt(-1);
+                archiveFile.crc32 = quint32(file.value(QStringLiteral("crc32")).toInteger());
+                archiveFile.size = file.value(QStringLiteral("size")).toInteger();
+                files.append(archiveFile);
+            }
+            return files;
+        };
+        return std::make_unique<UnpackArchive>(arguments.value(QStringLiteral("archive")).toString(),
+                                               filesOf(arguments.value(QStringLiteral("files"))),
+                                               filesOf(arguments.value(QStringLiteral("checkOnly"))),
                                                arguments.value(QStringLiteral("staging")).toString(),
                                                std::make_shared<Extraction>());
     }
@@ -298,16 +304,20 @@ public:
     QString name() const override { return QStringLiteral("unpack-archive"); }
     QJsonObject arguments() const override
     {
-        QJsonArray files;
-        for (const ArchiveFile &file : m_files) {
-            files.append(QJsonObject{{QStringLiteral("path"), file.path},
-                                     {QStringLiteral("entry"), file.entry},
-                                     {QStringLiteral("crc32"), qint64(file.crc32)},
-                                     {QStringLiteral("size"), file.size}});
-        }
+        const auto listOf = [](const QList<ArchiveFile> &files) {
+            QJsonArray list;
+            for (const ArchiveFile &file : files) {
+                list.append(QJsonObject{{QStringLiteral("path"), file.path},
+                                        {QStringLiteral("entry"), file.entry},
+                                        {QStringLiteral("crc32"), qint64(file.crc32)},
+                                        {QStringLiteral("size"), file.size}});
+            }
+            return list;
+        };
         return {{QStringLiteral("archive"), m_archive},
                 {QStringLiteral("staging"), m_staging},
-                {QStringLiteral("files"), files}};
+                {QStringLiteral("files"), listOf(m_files)},
+                {QStringLiteral("checkOnly"), listOf(m_checkOnly)}};
     }
     Text description() const override
     {
@@ -323,6 +333,7 @@ public:
                 context.bytesProgress(progress.bytesDone, progress.bytesTotal);
         };
         options.cancelled = context.cancelled;
+        options.checkOnly = m_checkOnly;
         auto extraction = extractArchive(m_archive, m_files, m_staging, options);
         if (!extraction)
             return extraction.error();
@@ -349,6 +360,7 @@ public:
 private:
     QString m_archive;
     QList<ArchiveFile> m_files;
+    QList<ArchiveFile> m_checkOnly;
     QString m_staging;
     std::shared_ptr<Extraction> m_result;
 };
@@ -1036,9 +1048,10 @@ std::unique_ptr<Operation> writeFileMadeLater(const QString &destination, std::f
 }
 
 std::unique_ptr<Operation> unpackArchive(const QString &archive, const QList<ArchiveFile> &files,
-                                         const QString &staging, std::shared_ptr<Extraction> result)
+                                         const QList<ArchiveFile> &checkOnly, const QString &staging,
+                                         std::shared_ptr<Extraction> result)
 {
-    return std::make_unique<UnpackArchive>(archive, files, staging, std::move(result));
+    return std::make_unique<UnpackArchive>(archive, files, checkOnly, staging, std::move(result));
 }
 
 std::unique_ptr<Operation> removeFile(const QString &path)

@@ -44,10 +44,12 @@ std::unique_ptr<Operation> writeFile(const QString &destination, const QByteArra
 // the operations before it produced).
 std::unique_ptr<Operation> writeFileMadeLater(const QString &destination,
                                               std::function<QByteArray()> content);
-// Unpacks `files` of the archive into `staging` (which must not exist); undo and the commit remove
-// the staging folder. `result` receives what was unpacked (sizes, SHA-256s).
+// Unpacks `files` of the archive into `staging` (which must not exist), and in the same pass
+// inflates `checkOnly` to hold them to their CRCs; undo and the commit remove the staging folder.
+// `result` receives what was unpacked (sizes, SHA-256s).
 std::unique_ptr<Operation> unpackArchive(const QString &archive, const QList<ArchiveFile> &files,
-                                         const QString &staging, std::shared_ptr<Extraction> result);
+                                         const QList<ArchiveFile> &checkOnly, const QString &staging,
+                                         std::shared_ptr<Extraction> result);
 // Removes a file, kept aside until the commit so undo can put it back.
 std::unique_ptr<Operation> removeFile(const QString &path);
 // Removes a folder if it is empty (the folders an uninstall leaves behind).

@@ -479,7 +479,7 @@ private Q_SLOTS:
                                                             QStringLiteral("CUDA_PATH"),
                                                             StoredEnvironmentValue{evil, false})),
              QStringLiteral("may be changed by")},
-            {repairs::step(*operations::unpackArchive(machine.host(evil) + QStringLiteral("/a.zip"), {},
+            {repairs::step(*operations::unpackArchive(machine.host(evil) + QStringLiteral("/a.zip"), {}, {},
                                                       bin + QStringLiteral("/.cudnn-setup-repair"), nullptr)),
              QStringLiteral("did not check")},
         };

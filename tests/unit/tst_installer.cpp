@@ -2,6 +2,7 @@
 // CUDNN_* variables in and out again, a venv found through its .pth file, zlibwapi.dll placed only
 // when the DLLs import it and no 64-bit copy is found first, and a disk that fills up midway.
 #include "CudnnArchiveLists.h"
+#include "Cudnnctl.h"
 #include "MemoryFileSecurity.h"
 #include "PeImage.h"
 #include "Sandbox.h"
@@ -410,6 +411,40 @@ private Q_SLOTS:
         QCOMPARE(uninstall(QString(), machine.context, machine.environment).statusName(),
                  QStringLiteral("done"));
         QVERIFY(!QFileInfo::exists(zlibwapi));
+    }
+
+    // A damaged entry that is not installed (a sample under the archive's top folder) is still
+    // inflated and held to its CRC while the rest is unpacked: what `inspect` calls corrupt is not
+    // installed in part. Nothing is left of the attempt.
+    void aDamagedEntryThatIsNotPlacedStopsTheInstall()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        QList<ZipWriter::Entry> entries =
+            archives::entriesOf(archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")),
+                                QStringLiteral("9.1.0"));
+        ZipWriter::Entry sample = ZipWriter::Entry::file(
+            "cudnn-windows-x86_64-9.1.0.70_cuda12-archive/samples/conv.cpp", QByteArray(4096, 'x'));
+        sample.crc32 = 0x12345678;
+        entries.append(sample);
+        const QString archive = save(QStringLiteral("damaged-sample.zip"), ZipWriter(entries).finish());
+        const ArchiveReport report = inspect(archive); // a quick look does not read the sample
+        QVERIFY(std::none_of(report.findings.cbegin(), report.findings.cend(), [](const Finding &finding) {
+            return finding.id == QLatin1String("archive.crc-mismatch");
+        }));
+        const TreeSnapshot before = machine.tree();
+        const InstallTarget into = target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::None, report);
+        const ChangeOutcome outcome = install(archive, report, into, machine.context, machine.environment);
+        QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
+        QVERIFY2(findingIds(outcome.findings).contains(QStringLiteral("archive.crc-mismatch")),
+                 describe(outcome).constData());
+        QVERIFY2(std::any_of(outcome.findings.cbegin(), outcome.findings.cend(),
+                             [](const Finding &finding) {
+                                 return finding.message.toEnglish().contains(
+                                     QLatin1String("samples/conv.cpp"));
+                             }),
+                 describe(outcome).constData());
+        QVERIFY(machine.tree() == before);
     }
 
     // An older cuDNN DLL that a running python.exe holds: the install stops and names it, or, when
