@@ -101,12 +101,13 @@ std::optional<Finding> UnzipSourceBase::addEntry(ZipEntry entry, qint64 centralR
                            .arg(entry.index));
     }
     // minizip 1.1 takes a Zip64 value where the 32-bit field equals (unsigned long)-1, which is
-    // 0xFFFFFFFF only where long has 32 bits (Windows): on Linux it keeps the markers. Such an entry
-    // is listed with the record's values and refused when opened (checkBeforeReading).
-    const bool libraryMissedZip64 =
-        (le32(record, 24) == kZip64Marker && entry.uncompressedSize == kZip64Marker) ||
-        (le32(record, 20) == kZip64Marker && entry.compressedSize == kZip64Marker);
-    if (libraryMissedZip64) {
+    // 0xFFFFFFFF only where long has 32 bits (Windows): elsewhere it keeps the markers, the local
+    // header's offset's too, and cannot open the entry. So on every build, one way everywhere, an
+    // entry with a Zip64 marker is listed with the record's values and read without the library
+    // (checkBeforeReading does the library's checks of its local header).
+    const bool zip64 = le32(record, 20) == kZip64Marker || le32(record, 24) == kZip64Marker ||
+                       le32(record, 42) == kZip64Marker;
+    if (zip64) {
         entry.uncompressedSize = static_cast<qint64>(values->uncompressedSize);
         entry.compressedSize = static_cast<qint64>(values->compressedSize);
     }
@@ -139,7 +140,7 @@ std::optional<Finding> UnzipSourceBase::addEntry(ZipEntry entry, qint64 centralR
                 .arg(m_archiveSize));
     }
     m_entries.append(std::move(entry));
-    m_centralRecords.append({centralRecordOffset, libraryMissedZip64});
+    m_centralRecords.append({centralRecordOffset, zip64});
     return std::nullopt;
 }
 
@@ -173,21 +174,26 @@ Expected<qint64> UnzipSourceBase::checkBeforeReading(int index)
                 .arg(entry.method),
             QStringLiteral("entry %1: compression method %2").arg(index).arg(entry.method));
     }
-    if (m_centralRecords.at(index).libraryMissedZip64) {
-        return Finding::error(
-            QStringLiteral("archive.entry-unsupported"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 in the archive %2 is stored in the Zip64 "
-                                                 "format, which this build cannot read."))
-                .arg(name, archive),
-            QStringLiteral("entry %1: the %2 library kept the Zip64 markers of its sizes")
-                .arg(index)
-                .arg(backendName(backend())));
-    }
-
     const QByteArray header = m_file.readAt(entry.localHeaderOffset, kLocalHeaderSize);
     if (header.size() != kLocalHeaderSize || le32(header, 0) != kLocalHeaderSignature) {
         return corrupt(
             QStringLiteral("entry %1: no local header at offset %2").arg(index).arg(entry.localHeaderOffset));
+    }
+    // What the library checks when it opens an entry, for those it cannot open: the local header's
+    // method, and (unless a data descriptor follows the data) its CRC and sizes, each either the
+    // central record's or the Zip64 marker.
+    if (m_centralRecords.at(index).zip64) {
+        const quint16 flags = le16(header, 6);
+        const auto sizeAgrees = [](quint32 local, qint64 central) {
+            return local == kZip64Marker || local == static_cast<quint32>(central);
+        };
+        const bool agrees = le16(header, 8) == entry.method &&
+                            ((flags & 8) != 0 || (le32(header, 14) == entry.crc32 &&
+                                                  sizeAgrees(le32(header, 18), entry.compressedSize) &&
+                                                  sizeAgrees(le32(header, 22), entry.uncompressedSize)));
+        if (!agrees)
+            return corrupt(
+                QStringLiteral("entry %1: the local header disagrees with the central directory").arg(index));
     }
     // The extra field is read with the name so that the observer sees the whole header.
     const qint64 nameSize = le16(header, 26);

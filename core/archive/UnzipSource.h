@@ -29,21 +29,22 @@ protected:
     // library does not hand out), and data that lies inside the file.
     std::optional<Finding> addEntry(ZipEntry entry, qint64 centralRecordOffset,
                                     const QByteArray &centralExtra);
-    // What must hold before an entry's data is read: a method that can be read, no encryption, Zip64
-    // fields the library understood, and a local header whose name is the central directory's (the
-    // libraries compare only its length). Returns where the entry's data starts, by that header.
+    // What must hold before an entry's data is read: a method that can be read, no encryption, and a
+    // local header whose name is the central directory's (the libraries compare only its length);
+    // for a Zip64 entry, which the library does not open, one that agrees with the central record in
+    // what the library would otherwise check. Returns where the entry's data starts, by that header.
     Expected<qint64> checkBeforeReading(int index);
     Finding corrupt(const QString &details) const;
     void logOpened() const;
 
-    struct CentralRecord
-    {
-        qint64 offset = 0;               // as the library counts
-        bool libraryMissedZip64 = false; // the library kept the 0xFFFFFFFF markers of its sizes
-    };
-
     QString m_hostPath;
     ObservedFile m_file;
+    struct CentralRecord
+    {
+        qint64 offset = 0; // as the library counts
+        // A Zip64 marker in the record: read without the library (see addEntry).
+        bool zip64 = false;
+    };
     QList<CentralRecord> m_centralRecords; // one per entry
 };
 
@@ -79,6 +80,12 @@ public:
         const Expected<qint64> dataOffset = checkBeforeReading(index);
         if (!dataOffset.ok())
             return dataOffset.error();
+        const qint64 compressedSize = m_entries.at(index).compressedSize;
+        if (m_centralRecords.at(index).zip64) {
+            m_openEntry = std::make_shared<OpenEntry>(nullptr, &m_file, *dataOffset, compressedSize);
+            return std::unique_ptr<ZipEntryStream>(
+                std::make_unique<CheckedEntryStream>(m_entries.at(index), m_openEntry));
+        }
         typename Library::FilePos position{};
         position.pos_in_zip_directory = static_cast<quint64>(m_centralRecords.at(index).offset);
         position.num_of_file = static_cast<quint64>(index);
@@ -88,8 +95,7 @@ public:
             status = Library::openCurrentFile(m_handle, &method, nullptr, 1 /* raw */, nullptr);
         if (status != Library::kOk)
             return corrupt(QStringLiteral("entry %1: unzOpenCurrentFile3 failed: %2").arg(index).arg(status));
-        m_openEntry =
-            std::make_shared<OpenEntry>(m_handle, &m_file, *dataOffset, m_entries.at(index).compressedSize);
+        m_openEntry = std::make_shared<OpenEntry>(m_handle, &m_file, *dataOffset, compressedSize);
         // The library must read the data that follows the local header checked above.
         const auto libraryDataOffset = static_cast<qint64>(Library::currentDataOffset(m_handle));
         if (libraryDataOffset != *dataOffset) {
@@ -110,7 +116,7 @@ private:
     // The entry's compressed bytes, read from the file in large blocks once the library has opened
     // the entry (which checks its local header) and agreed where its data starts: the libraries'
     // own reads go 16 KiB at a time and checksum the compressed bytes on the way, which costs
-    // more than the inflating.
+    // more than the inflating. Without a handle, the library did not open the entry.
     class OpenEntry final : public RawEntryReader
     {
     public:
@@ -121,7 +127,11 @@ private:
             , m_end(dataOffset + compressedSize)
         {
         }
-        ~OpenEntry() override { Library::closeCurrentFile(m_handle); }
+        ~OpenEntry() override
+        {
+            if (m_handle)
+                Library::closeCurrentFile(m_handle);
+        }
 
         qint64 readRaw(char *data, qint64 maxSize) override
         {
