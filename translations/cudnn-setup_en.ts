@@ -74,7 +74,7 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--unattended: when programs hold files to be replaced: fail or restart (3010).</source>
+        <source>--unattended: when programs hold files to be replaced: fail or restart (replace them now; those programs keep the old ones until they restart, 3010).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -233,10 +233,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Apply: %1? [y/N] </source>
         <translation type="unfinished"></translation>
     </message>
@@ -338,6 +334,10 @@ Commands:
     </message>
     <message>
         <source>install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them now, as an administrator; those programs keep the old ones until they restart, exit 3010).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1281,10 +1281,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 in the archive %2 is stored in the Zip64 format, which this build cannot read.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The archive %1 is damaged or incomplete.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1729,23 +1725,7 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replacing %1 at the next start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 cannot be replaced at the next start.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cuDNN files that would be replaced are in use by: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Close these programs and try again, or let the files be replaced at the next start of Windows.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 are in use; the cuDNN files they hold are replaced when Windows starts next.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3308,6 +3288,26 @@ Commands:
         <source>Install cuDNN again from its complete archive, so that %1 is beside cuDNN&apos;s other libraries.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Close these programs and try again: only an administrator may replace files that are in use, because Windows removes the old ones only at its next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close these programs and try again, or replace the files anyway: these programs keep the old ones until they are restarted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 are in use: the new cuDNN files are in place for every program started from now on, and these programs keep the old ones until they are restarted (or Windows is).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replacing %1, which is in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The replaced %1 cannot be removed, not even at the next start; it stays as %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3957,7 +3957,11 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Replace them when Windows next starts</source>
+        <source>&amp;Replace them anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new files take their place now, for every program started from now on; the programs that hold the old ones keep them until they are restarted.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -76,8 +76,8 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
         <translation>--unattended：同时为当前用户或整个系统设置 CUDNN_PATH、CUDNN_INCLUDE_DIR 和 CUDNN_LIBRARY。</translation>
     </message>
     <message>
-        <source>--unattended: when programs hold files to be replaced: fail or restart (3010).</source>
-        <translation>--unattended：要替换的文件被程序占用时怎么办：fail（失败）或 restart（重启后替换，返回 3010）。</translation>
+        <source>--unattended: when programs hold files to be replaced: fail or restart (replace them now; those programs keep the old ones until they restart, 3010).</source>
+        <translation>--unattended：要替换的文件正被程序使用时怎么办：fail（失败）或 restart（立即替换；这些程序在重新启动前仍使用旧文件，返回 3010）。</translation>
     </message>
 </context>
 <context>
@@ -235,10 +235,6 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
         <translation>--%1 只能用于 install 和 uninstall 命令。</translation>
     </message>
     <message>
-        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them at the next start of Windows, exit 3010).</source>
-        <translation>install：要替换的文件被程序占用时：fail（默认，停止安装）或 restart（在 Windows 下次启动时替换，退出码 3010）。</translation>
-    </message>
-    <message>
         <source>Apply: %1? [y/N] </source>
         <translation>是否执行：%1？[y/N] </translation>
     </message>
@@ -359,6 +355,10 @@ Commands:
     <message>
         <source>install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
         <translation>install：安装位置：cuda[:版本]、dir[:路径]、user[:路径]、conda:环境 或 venv:路径（默认：匹配的 CUDA 工具包，没有则用单独的文件夹）；verify：要检查哪一份安装（默认：cuDNN Setup 最近一次的安装，没有则检查新程序会加载的那份）。</translation>
+    </message>
+    <message>
+        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them now, as an administrator; those programs keep the old ones until they restart, exit 3010).</source>
+        <translation>install：要替换的文件正被程序使用时怎么办：fail（默认，失败）或 restart（以管理员身份立即替换；这些程序在重新启动前仍使用旧文件，退出码 3010）。</translation>
     </message>
 </context>
 <context>
@@ -1301,10 +1301,6 @@ Commands:
         <translation>压缩包 %2 中的 %1 使用了压缩方法 %3；只能读取未压缩（stored）或用 deflate 压缩的文件。</translation>
     </message>
     <message>
-        <source>%1 in the archive %2 is stored in the Zip64 format, which this build cannot read.</source>
-        <translation>压缩包 %2 中的 %1 以 Zip64 格式存储，当前这个版本的程序无法读取。</translation>
-    </message>
-    <message>
         <source>The archive %1 is damaged or incomplete.</source>
         <translation>压缩包 %1 已损坏或不完整。</translation>
     </message>
@@ -1749,24 +1745,8 @@ Commands:
         <translation>请关闭可能正在使用 cuDNN 的程序（Python、Jupyter、IDE 等）后重试。</translation>
     </message>
     <message>
-        <source>Replacing %1 at the next start</source>
-        <translation>在下次启动时替换 %1</translation>
-    </message>
-    <message>
-        <source>%1 cannot be replaced at the next start.</source>
-        <translation>无法安排在下次启动时替换 %1。</translation>
-    </message>
-    <message>
         <source>cuDNN files that would be replaced are in use by: %1.</source>
         <translation>要替换的 cuDNN 文件正被这些程序使用：%1。</translation>
-    </message>
-    <message>
-        <source>Close these programs and try again, or let the files be replaced at the next start of Windows.</source>
-        <translation>请关闭这些程序后重试，或者让这些文件在 Windows 下次启动时再替换。</translation>
-    </message>
-    <message>
-        <source>%1 are in use; the cuDNN files they hold are replaced when Windows starts next.</source>
-        <translation>%1 正在使用中；它们占用的 cuDNN 文件将在 Windows 下次启动时替换。</translation>
     </message>
     <message>
         <source>The part that ran with administrator rights left no result (exit code %1).</source>
@@ -3328,6 +3308,26 @@ Commands:
         <source>Install cuDNN again from its complete archive, so that %1 is beside cuDNN&apos;s other libraries.</source>
         <translation>请用完整的压缩包重新安装 cuDNN，让 %1 和 cuDNN 的其他库文件放在一起。</translation>
     </message>
+    <message>
+        <source>Close these programs and try again: only an administrator may replace files that are in use, because Windows removes the old ones only at its next start.</source>
+        <translation>请关闭这些程序后重试：只有管理员才能替换正在使用的文件，因为旧文件要等 Windows 下次启动时才能删除。</translation>
+    </message>
+    <message>
+        <source>Close these programs and try again, or replace the files anyway: these programs keep the old ones until they are restarted.</source>
+        <translation>请关闭这些程序后重试，或者仍然替换这些文件：这些程序在重新启动前会继续使用旧文件。</translation>
+    </message>
+    <message>
+        <source>%1 are in use: the new cuDNN files are in place for every program started from now on, and these programs keep the old ones until they are restarted (or Windows is).</source>
+        <translation>%1 正在使用旧文件：从现在起启动的程序都会用上新的 cuDNN 文件，而这些程序在它们（或 Windows）重新启动前仍使用旧文件。</translation>
+    </message>
+    <message>
+        <source>Replacing %1, which is in use</source>
+        <translation>正在替换使用中的 %1</translation>
+    </message>
+    <message>
+        <source>The replaced %1 cannot be removed, not even at the next start; it stays as %2.</source>
+        <translation>被替换的 %1 无法删除，连安排在下次启动时删除也不行；它会以 %2 的名字保留下来。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3973,8 +3973,12 @@ Commands:
         <translation>cuDNN %1 已安装到 %2，但它要替换的部分文件正被占用：Windows 会在下次启动时把它们换上。使用 cuDNN 前请先重启电脑。</translation>
     </message>
     <message>
-        <source>&amp;Replace them when Windows next starts</source>
-        <translation>在 Windows 下次启动时替换(&amp;R)</translation>
+        <source>&amp;Replace them anyway</source>
+        <translation>仍然替换(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The new files take their place now, for every program started from now on; the programs that hold the old ones keep them until they are restarted.</source>
+        <translation>新文件立即就位，之后启动的程序都会使用它们；正在使用旧文件的程序在重新启动前仍使用旧文件。</translation>
     </message>
 </context>
 <context>

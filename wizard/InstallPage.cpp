@@ -92,13 +92,13 @@ InstallPage::InstallPage(SetupSession *session, QWidget *parent)
     m_install->setObjectName(QStringLiteral("installButton"));
     m_install->setDefault(false);
     connect(m_install, &QPushButton::clicked, this, [this] { startInstall(); });
-    m_swapAtRestart = new QPushButton(this);
-    m_swapAtRestart->setObjectName(QStringLiteral("swapAtRestartButton"));
-    m_swapAtRestart->hide();
-    connect(m_swapAtRestart, &QPushButton::clicked, this, [this] { startInstall(true); });
+    m_replaceInUse = new QPushButton(this);
+    m_replaceInUse->setObjectName(QStringLiteral("replaceInUseButton"));
+    m_replaceInUse->hide();
+    connect(m_replaceInUse, &QPushButton::clicked, this, [this] { startInstall(true); });
     auto installRow = new QHBoxLayout;
     installRow->addStretch();
-    installRow->addWidget(m_swapAtRestart);
+    installRow->addWidget(m_replaceInUse);
     installRow->addWidget(m_install);
 
     m_progress = new QProgressBar(this);
@@ -201,7 +201,7 @@ void InstallPage::setBackAllowed(bool allowed)
     Q_EMIT completeChanged(); // QWizard looks at its buttons again
 }
 
-void InstallPage::startInstall(bool swapInUseAtRestart)
+void InstallPage::startInstall(bool replaceInUse)
 {
     if (isInstalling() || !m_session->hasArchive() || !m_session->hasTarget())
         return;
@@ -215,7 +215,7 @@ void InstallPage::startInstall(bool swapInUseAtRestart)
     request.archive = m_session->archive();
     request.target = m_session->target();
     request.cudnnVariables = m_session->cudnnVariables();
-    request.replaceInUseAtReboot = swapInUseAtRestart;
+    request.replaceInUse = replaceInUse;
     request.ownerWindow = window()->winId();
     if (request.target.pathScope != PathScope::None)
         request.pathFixes = m_session->pathFixes();
@@ -348,14 +348,14 @@ void InstallPage::showOutcome()
     const bool done = hasOutcome && succeeded(m_session->installOutcome());
     m_install->setVisible(!installing && !done);
     m_install->setEnabled(m_session->hasArchive() && m_session->hasTarget());
-    // Programs hold files it would replace: close them and press Install again, or let Windows
-    // swap the files when it next starts.
+    // Programs hold files it would replace: close them and press Install again, or replace the
+    // files all the same (those programs keep the old ones until they restart).
     const bool inUse = !installing && hasOutcome &&
                        std::any_of(m_session->installOutcome().findings.cbegin(),
                                    m_session->installOutcome().findings.cend(), [](const Finding &finding) {
                                        return finding.id == QLatin1String("install.files-in-use");
                                    });
-    m_swapAtRestart->setVisible(inUse);
+    m_replaceInUse->setVisible(inUse);
     m_progress->setVisible(installing);
     m_cancel->setVisible(installing);
     m_cancel->setEnabled(installing && !m_job->isCancelling());
@@ -476,7 +476,10 @@ void InstallPage::retranslate()
                    "undone."));
     m_summary->setAccessibleName(tr("What will be done"));
     m_install->setText(tr("&Install"));
-    m_swapAtRestart->setText(tr("&Replace them when Windows next starts"));
+    m_replaceInUse->setText(tr("&Replace them anyway"));
+    m_replaceInUse->setToolTip(
+        tr("The new files take their place now, for every program started from now on; "
+           "the programs that hold the old ones keep them until they are restarted."));
     m_cancel->setText(tr("Cancel installation"));
     m_progress->setAccessibleName(tr("Installation progress"));
     m_findingsTitle->setText(tr("Findings"));

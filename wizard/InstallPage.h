@@ -39,9 +39,9 @@ public:
     bool isComplete() const override;
     bool isInstalling() const;
 
-    // `swapInUseAtRestart`: files that running programs hold are replaced at the next start of
-    // Windows (the answer to "in use" besides closing them and trying again).
-    void startInstall(bool swapInUseAtRestart = false);
+    // `replaceInUse`: files that running programs hold are replaced all the same, those programs
+    // keeping the old ones until they restart (the answer to "in use" besides closing them).
+    void startInstall(bool replaceInUse = false);
     // Asks a running install to stop and roll back; the outcome arrives as usual.
     void cancelInstall();
 
@@ -71,7 +71,7 @@ private:
     QFrame *m_summary = nullptr;
     QFormLayout *m_summaryLayout = nullptr;
     QPushButton *m_install = nullptr;
-    QPushButton *m_swapAtRestart = nullptr; // shown when files to replace are in use
+    QPushButton *m_replaceInUse = nullptr; // shown when files to replace are in use
     QProgressBar *m_progress = nullptr;
     QLabel *m_step = nullptr;
     QLabel *m_eta = nullptr;

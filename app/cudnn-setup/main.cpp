@@ -134,7 +134,8 @@ int main(int argc, char *argv[])
         QStringLiteral("if-in-use"),
         QCoreApplication::translate("cudnn-setup",
                                     "--unattended: when programs hold files to be replaced: fail "
-                                    "or restart (3010)."),
+                                    "or restart (replace them now; those programs keep the old ones until "
+                                    "they restart, 3010)."),
         QStringLiteral("WHAT"));
     parser.addOptions({langOption, rootOption, logOption, compatOption, unattendedOption, answerOption,
                        actionOption, archiveOption, targetOption, pathOption, noVerifyOption, receiptOption,

@@ -194,8 +194,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption inUseOption(
         QStringLiteral("if-in-use"),
         QCoreApplication::translate("cudnnctl",
-                                    "install: when programs hold files to be replaced: fail (default) "
-                                    "or restart (replace them at the next start of Windows, exit 3010)."),
+                                    "install: when programs hold files to be replaced: fail (default) or "
+                                    "restart (replace them now, as an administrator; those programs keep the "
+                                    "old ones until they restart, exit 3010)."),
         QStringLiteral("WHAT"));
     QCommandLineOption resultOption(
         QStringLiteral("result"),

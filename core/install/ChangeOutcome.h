@@ -36,9 +36,11 @@ struct ChangeOptions
     quintptr ownerWindow = 0;
     std::function<bool(const FaultPoint &)> crashAt; // tests: stop dead at a point
     // A file to be replaced that a running program holds (a python.exe holding cudnn64_8.dll):
-    // by default the install stops and names the programs; with this, the new file waits beside
-    // the old one and Windows swaps them at the next start (exit 3010).
-    bool replaceInUseAtReboot = false;
+    // by default the install stops and names the programs; with this, the old file is renamed beside
+    // itself for the programs that hold it and the new one takes its place for all programs started
+    // from now on (exit 3010: a restart brings every program to the new one). Administrators only:
+    // what stays loaded is removed at the next start of Windows.
+    bool replaceInUse = false;
     // The machine's answers, replaced in tests (the host's when null).
     const Elevation *elevation = nullptr;
     const FilesInUse *filesInUse = nullptr;

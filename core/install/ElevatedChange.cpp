@@ -74,7 +74,7 @@ QStringList installArguments(const QString &archivePath, const InstallTarget &ta
                   << (*options.cudnnVariables == EnvironmentScope::Machine ? QStringLiteral("system")
                                                                            : QStringLiteral("user"));
     }
-    if (options.replaceInUseAtReboot)
+    if (options.replaceInUse)
         arguments << QStringLiteral("--if-in-use") << QStringLiteral("restart");
     return arguments;
 }

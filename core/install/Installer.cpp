@@ -154,11 +154,12 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
 
 namespace {
 
-// Of the files an install replaces, those running programs hold. Empty when none is held; an error
-// naming the programs when some are and the swap may not wait for the next start; else those
-// files, with a warning that they are swapped then.
-Expected<QSet<QString>> filesToSwapAtRestart(const QList<PlannedFile> &planned, const SystemContext &context,
-                                             const ChangeOptions &options, Findings &findings)
+// The files to replace that running programs hold (a python.exe that loaded cudnn64_8.dll): an
+// error naming the programs unless the user chose to replace them anyway, which takes a process
+// that may have Windows remove what stays loaded at its next start (an administrator or
+// LocalSystem). Asked before anything is unpacked.
+Expected<QSet<QString>> filesToReplaceInUse(const QList<PlannedFile> &planned, const SystemContext &context,
+                                            const ChangeOptions &options, Findings &findings)
 {
     QStringList existing;
     for (const PlannedFile &file : planned) {
@@ -175,14 +176,23 @@ Expected<QSet<QString>> filesToSwapAtRestart(const QList<PlannedFile> &planned, 
     for (const ProcessUsingFile &process : *holders)
         names.append(QStringLiteral("%1 (%2)").arg(process.name).arg(process.pid));
     names.removeDuplicates();
-    if (!options.replaceInUseAtReboot) {
+    const Elevation &elevation = options.elevationOrHost();
+    const bool mayRemoveAtRestart = elevation.isElevated() || elevation.isLocalSystem();
+    if (!options.replaceInUse || !mayRemoveAtRestart) {
         return Finding::error(
             QStringLiteral("install.files-in-use"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN files that would be replaced are in use by: %1."))
                 .arg(names.join(QStringLiteral(", "))),
             existing.join(QStringLiteral(", ")),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Close these programs and try again, or let the files "
-                                                 "be replaced at the next start of Windows.")));
+            options.replaceInUse
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "Close these programs and try again: only an administrator "
+                                         "may replace files that are in use, because Windows "
+                                         "removes the old ones only at its next start."))
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "Close these programs and try again, or replace the files "
+                                         "anyway: these programs keep the old ones until they are "
+                                         "restarted.")));
     }
     QSet<QString> inUse;
     for (const QString &path : existing) {
@@ -192,9 +202,11 @@ Expected<QSet<QString>> filesToSwapAtRestart(const QList<PlannedFile> &planned, 
             inUse.insert(path);
     }
     findings.append(Finding::warning(
-        QStringLiteral("install.replaced-at-restart"),
-        Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 are in use; the cuDNN files they hold are replaced when "
-                                             "Windows starts next."))
+        QStringLiteral("install.replaced-in-use"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "%1 are in use: the new cuDNN files are in place for every program "
+                               "started from now on, and these programs keep the old ones until "
+                               "they are restarted (or Windows is)."))
             .arg(names.join(QStringLiteral(", ")))));
     return inUse;
 }
@@ -307,8 +319,8 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
                                        QFileInfo(destination).fileName()
                                  : QString();
         if (inUse.contains(destination)) {
-            transaction.add(operations::swapAtRestart(
-                staged, destination, options.filesInUse ? options.filesInUse : &FilesInUse::host()));
+            transaction.add(operations::replaceInUse(
+                staged, destination, kept, options.filesInUse ? options.filesInUse : &FilesInUse::host()));
         } else {
             transaction.add(operations::moveIntoPlace(staged, destination, kept));
         }
@@ -441,7 +453,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     if (hasErrors(findings))
         return failed(findings);
     const QList<PlannedFile> planned = placeFiles(archive, target);
-    const Expected<QSet<QString>> inUse = filesToSwapAtRestart(planned, context, options, findings);
+    const Expected<QSet<QString>> inUse = filesToReplaceInUse(planned, context, options, findings);
     if (!inUse)
         return failed(findings + Findings{inUse.error()});
     if (const auto installed = intactInstallOf(archive, target, context, elevation)) {

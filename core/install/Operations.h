@@ -78,11 +78,13 @@ std::unique_ptr<Operation> placeZlibwapi(const QString &destination, const QStri
                                          const QString &dllFolder,
                                          std::shared_ptr<const SystemContext> context,
                                          std::shared_ptr<bool> placed);
-// The new file of one in use goes beside it (`destination` + ".cudnn-setup-new"), and `files`
-// has Windows swap them at its next start (FilesInUse::replaceAtReboot). Undo takes the waiting
-// file back to staging, so the swap at the next start finds nothing to do.
-std::unique_ptr<Operation> swapAtRestart(const QString &staged, const QString &destination,
-                                         const FilesInUse *files);
+// For a file in use (which Windows lets no one overwrite or remove): the file is renamed beside
+// itself (its running programs keep it under that name), `staged` moves into its place for every
+// program started from now on, and after the commit the old file goes to `keepReplacedAs` for the
+// uninstall; what cannot leave the folder yet is removed at the next start of Windows (`files`).
+// Undo puts the old file back and the new one back into staging.
+std::unique_ptr<Operation> replaceInUse(const QString &staged, const QString &destination,
+                                        const QString &keepReplacedAs, const FilesInUse *files);
 
 QString scopeName(EnvironmentScope scope); // "user", "machine"
 std::optional<EnvironmentScope> scopeFromName(const QString &name);

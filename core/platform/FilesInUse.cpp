@@ -295,31 +295,27 @@ public:
         return result;
     }
 
-    SystemResult replaceAtReboot(const QString &staged, const QString &destination) const override
+    SystemResult removeAtReboot(const QString &hostPath) const override
     {
 #ifdef Q_OS_WIN
-        const std::wstring from = nativeAbsolute(staged).toStdWString();
-        const std::wstring to = nativeAbsolute(destination).toStdWString();
-        if (!MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_DELAY_UNTIL_REBOOT)) {
+        const std::wstring path = nativeAbsolute(hostPath).toStdWString();
+        if (!MoveFileExW(path.c_str(), nullptr, MOVEFILE_DELAY_UNTIL_REBOOT)) {
             const DWORD error = GetLastError();
-            qCWarning(lcPlatform) << "replacing" << destination << "at the next restart failed: error"
-                                  << error;
-            return SystemFailure{QStringLiteral("MoveFileEx %1 -> %2 at the next restart: error %3: %4")
-                                     .arg(nativeAbsolute(staged), nativeAbsolute(destination))
+            qCWarning(lcPlatform) << "removing" << hostPath << "at the next restart failed: error" << error;
+            return SystemFailure{QStringLiteral("MoveFileEx %1 (removal at the next restart): error %2: %3")
+                                     .arg(nativeAbsolute(hostPath))
                                      .arg(error)
                                      .arg(qt_error_string(int(error))),
                                  int(error),
-                                 { staged,
-                                   destination }};
+                                 { hostPath }};
         }
-        qCInfo(lcPlatform) << "at the next restart" << staged << "replaces" << destination;
+        qCInfo(lcPlatform) << "at the next restart" << hostPath << "is removed";
         return {};
 #else
         return SystemFailure{
-            QStringLiteral("replacing %1 with %2 at the next restart: not supported on this system")
-                .arg(destination, staged),
+            QStringLiteral("removing %1 at the next restart: not supported on this system").arg(hostPath),
             0,
-            {staged, destination}};
+            {hostPath}};
 #endif
     }
 

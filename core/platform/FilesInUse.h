@@ -36,11 +36,10 @@ public:
     // not exist is held by nobody. An error ("files-in-use.unknown") when nothing could be asked.
     virtual Expected<QList<ProcessUsingFile>> processesUsing(const QStringList &hostPaths) const = 0;
 
-    // Arranges for `staged` to replace `destination` at the next restart (Windows: MoveFileExW with
-    // MOVEFILE_REPLACE_EXISTING | MOVEFILE_DELAY_UNTIL_REBOOT, recorded in PendingFileRenameOperations;
-    // needs an administrator or LocalSystem, and both on one volume); "not supported" off Windows.
-    // The caller then exits with 3010.
-    virtual SystemResult replaceAtReboot(const QString &staged, const QString &destination) const = 0;
+    // Has Windows remove `hostPath` at its next start (MoveFileExW with no new name and
+    // MOVEFILE_DELAY_UNTIL_REBOOT, recorded in PendingFileRenameOperations): for a file that stays
+    // loaded by running programs. Needs an administrator or LocalSystem; "not supported" off Windows.
+    virtual SystemResult removeAtReboot(const QString &hostPath) const = 0;
 
     // Whether a failed durable::rename / remove failed because another process uses the file
     // rather than for lack of rights: on Windows a sharing or lock violation, or "access denied"

@@ -80,7 +80,7 @@ void InstallJob::start()
     ChangeOptions options;
     options.cudnnVariables = m_request.cudnnVariables;
     options.pathFixes = m_request.pathFixes;
-    options.replaceInUseAtReboot = m_request.replaceInUseAtReboot;
+    options.replaceInUse = m_request.replaceInUse;
     options.ownerWindow = m_request.ownerWindow;
     const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
     options.cancelled = [cancel] { return cancel->load(); };

@@ -31,9 +31,9 @@ public:
         ArchiveReport archive;
         InstallTarget target;
         std::optional<EnvironmentScope> cudnnVariables;
-        QList<PathFix> pathFixes;          // applied with the PATH change
-        bool replaceInUseAtReboot = false; // files in use swapped at the next start (3010)
-        quintptr ownerWindow = 0;          // the window a consent prompt belongs to (an HWND)
+        QList<PathFix> pathFixes;  // applied with the PATH change
+        bool replaceInUse = false; // files in use replaced all the same (3010: their programs keep the old)
+        quintptr ownerWindow = 0;  // the window a consent prompt belongs to (an HWND)
     };
 
     InstallJob(Request request, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,

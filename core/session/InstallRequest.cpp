@@ -39,7 +39,7 @@ Expected<ChangeOptions> changeOptionsFor(const InstallRequest &request, ChangeOp
     else if (!request.variables.isEmpty())
         return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--cudnn-variables takes user or system.")));
     if (request.ifInUse == QLatin1String("restart"))
-        options.replaceInUseAtReboot = true;
+        options.replaceInUse = true;
     else if (!request.ifInUse.isEmpty() && request.ifInUse != QLatin1String("fail"))
         return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--if-in-use takes fail or restart.")));
     options.dryRun = request.dryRun;

@@ -205,7 +205,7 @@ private Q_SLOTS:
         QCOMPARE(outcome.status, ChangeOutcome::Status::Failed);
         const QString inUse = labelText(page, QStringLiteral("install.files-in-use"));
         QVERIFY2(inUse.contains(QStringLiteral("sleep (%1)").arg(holder.processId())), qPrintable(inUse));
-        QVERIFY(opened.button(QStringLiteral("swapAtRestartButton"))->isVisible());
+        QVERIFY(opened.button(QStringLiteral("replaceInUseButton"))->isVisible());
         QVERIFY(opened.button(QStringLiteral("installButton"))->isVisible());
         QVERIFY(opened.machine.tree() == before);
 
@@ -215,7 +215,7 @@ private Q_SLOTS:
         opened.button(QStringLiteral("installButton"))->click();
         QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
         QCOMPARE(opened.machine.session.installOutcome().status, ChangeOutcome::Status::Done);
-        QVERIFY(!opened.button(QStringLiteral("swapAtRestartButton"))->isVisible());
+        QVERIFY(!opened.button(QStringLiteral("replaceInUseButton"))->isVisible());
     }
 
     // Cancelled while it unpacks (by the wizard's own Cancel, which does not close the wizard then):

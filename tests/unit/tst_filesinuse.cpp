@@ -122,14 +122,15 @@ bool writePendingRenames(const QStringList &entries)
     return rc == ERROR_SUCCESS;
 }
 
-// The index of the pair that replaces `destination` with `staged`, or -1.
-qsizetype findPendingPair(const QStringList &entries, const QString &staged, const QString &destination)
+// The index of the pair that renames `from` to `to` (an empty `to`: removes it), or -1.
+qsizetype findPendingPair(const QStringList &entries, const QString &from, const QString &to)
 {
-    const QString from = QDir::toNativeSeparators(staged);
-    const QString to = QDir::toNativeSeparators(destination);
+    const QString source = QDir::toNativeSeparators(from);
+    const QString target = QDir::toNativeSeparators(to);
     for (qsizetype i = 0; i + 1 < entries.size(); i += 2) {
-        if (entries.at(i).endsWith(from, Qt::CaseInsensitive) &&
-            entries.at(i + 1).endsWith(to, Qt::CaseInsensitive))
+        if (entries.at(i).endsWith(source, Qt::CaseInsensitive) &&
+            (target.isEmpty() ? entries.at(i + 1).isEmpty()
+                              : entries.at(i + 1).endsWith(target, Qt::CaseInsensitive)))
             return i;
     }
     return -1;
@@ -426,43 +427,41 @@ private Q_SLOTS:
     }
 #endif
 
-    void replaceAtReboot()
+    // A removal at the next start is recorded as a pair whose second name is empty; nothing is
+    // removed now.
+    void removeAtReboot()
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const QString staged = dir.filePath(QStringLiteral("cudnn64_8.dll.cudnn-setup-staged"));
-        const QString destination = dir.filePath(QStringLiteral("cudnn64_8.dll"));
-        for (const QString &path : {staged, destination}) {
-            QFile file(path);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(path.toUtf8());
-        }
-        const SystemResult scheduled = FilesInUse::host().replaceAtReboot(staged, destination);
+        const QString aside = dir.filePath(QStringLiteral("cudnn64_8.dll.cudnn-setup-replaced"));
+        QFile file(aside);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("the old one");
+        file.close();
+        const SystemResult scheduled = FilesInUse::host().removeAtReboot(aside);
         const QString error = scheduled ? QString() : scheduled.error().message;
 #ifdef Q_OS_WIN
         if (!scheduled) {
-            qInfo("replace at reboot refused: %s", qPrintable(error));
+            qInfo("removal at reboot refused: %s", qPrintable(error));
             // An administrator (and LocalSystem) may; for anyone else the error says what it was.
             QVERIFY2(!Elevation::host().isElevated(), qPrintable(error));
-            QVERIFY(error.contains(QDir::toNativeSeparators(destination)));
+            QVERIFY(error.contains(QDir::toNativeSeparators(aside)));
             QVERIFY(error.contains(QStringLiteral("error")));
             return;
         }
         QStringList entries = pendingRenames();
-        const qsizetype pair = findPendingPair(entries, staged, destination);
+        const qsizetype pair = findPendingPair(entries, aside, QString());
         qInfo("PendingFileRenameOperations: %s", qPrintable(entries.join(QStringLiteral(" | "))));
         QVERIFY2(pair >= 0, qPrintable(entries.join(QStringLiteral(" | "))));
-        // Replacing: the target is marked with "!".
-        QVERIFY(entries.at(pair + 1).startsWith(QLatin1Char('!')));
+        QVERIFY(entries.at(pair + 1).isEmpty()); // no new name: removed
         entries.remove(pair, 2);
         QVERIFY(writePendingRenames(entries));
-        QCOMPARE(findPendingPair(pendingRenames(), staged, destination), qsizetype(-1));
-        // Nothing moved yet.
-        QVERIFY(QFileInfo::exists(staged));
+        QCOMPARE(findPendingPair(pendingRenames(), aside, QString()), qsizetype(-1));
+        QVERIFY(QFileInfo::exists(aside)); // not yet
 #else
         QVERIFY(!scheduled);
         QVERIFY(error.contains(QStringLiteral("not supported")));
-        QVERIFY(error.contains(destination));
+        QVERIFY(error.contains(aside));
 #endif
     }
 };

@@ -447,14 +447,16 @@ private Q_SLOTS:
         QVERIFY(machine.tree() == before);
     }
 
-    // An older cuDNN DLL that a running python.exe holds: the install stops and names it, or, when
-    // asked, the new file waits beside it for the next start of Windows (exit 3010).
-    void fileInUseIsNamedOrSwappedAtRestart()
+    // An older cuDNN DLL that a running python.exe holds: the install stops and names it; asked to
+    // replace it anyway, it does so only as an administrator (Windows removes what stays loaded
+    // only at its next start): the old file is renamed aside for python.exe, the new one is in
+    // place at once, the old one ends where the receipt keeps it, and the uninstall puts it back.
+    void fileInUseIsNamedOrReplacedAnyway()
     {
         struct HeldFiles final : FilesInUse
         {
             QString held;
-            mutable QList<QPair<QString, QString>> swaps;
+            mutable QStringList removedAtReboot;
             Expected<QList<ProcessUsingFile>> processesUsing(const QStringList &paths) const override
             {
                 QList<ProcessUsingFile> holders;
@@ -462,20 +464,35 @@ private Q_SLOTS:
                     holders.append({4242, QStringLiteral("python.exe"), QStringLiteral("Python")});
                 return holders;
             }
-            SystemResult replaceAtReboot(const QString &staged, const QString &destination) const override
+            SystemResult removeAtReboot(const QString &path) const override
             {
-                swaps.append({staged, destination});
+                removedAtReboot.append(path);
                 return {};
             }
             bool isInUseError(const SystemFailure &) const override { return true; }
+        };
+        struct Account final : Elevation
+        {
+            bool administrator = false;
+            bool isElevated() const override { return administrator; }
+            bool isLocalSystem() const override { return false; }
+            QString accountSid() const override { return QStringLiteral("S-1-5-21-1-2-3-1001"); }
+            bool isAdministratorsMember() const override { return administrator; }
+            UacState uacState() const override { return UacState::Enabled; }
+            Expected<int> runElevated(const QString &, const QStringList &, const QString &,
+                                      const ElevatedStart &) const override
+            {
+                return 0;
+            }
         };
         QTemporaryDir dir;
         Machine machine(dir.path());
         const QString dll = QStringLiteral("C:\\cudnn\\bin\\cudnn64_9.dll");
         QDir().mkpath(machine.host(QStringLiteral("C:\\cudnn\\bin")));
+        const QByteArray oldBytes = peimage::x64Dll() + "the old one";
         QFile old(machine.host(dll));
         QVERIFY(old.open(QIODevice::WriteOnly));
-        old.write(peimage::x64Dll() + "the old one");
+        old.write(oldBytes);
         old.close();
         HeldFiles files;
         files.held = machine.host(dll);
@@ -484,35 +501,65 @@ private Q_SLOTS:
         const ArchiveReport report = inspect(archive);
         const InstallTarget into = target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::None, report);
         const TreeSnapshot before = machine.tree();
-
+        Account account;
         ChangeOptions options;
         options.filesInUse = &files;
+        options.elevation = &account;
+        const auto inUseFinding = [](const ChangeOutcome &outcome) -> const Finding * {
+            for (const Finding &finding : outcome.findings) {
+                if (finding.id == QLatin1String("install.files-in-use"))
+                    return &finding;
+            }
+            return nullptr;
+        };
+
         const ChangeOutcome stopped =
             install(archive, report, into, machine.context, machine.environment, options);
         QCOMPARE(stopped.exitCode(), 1603);
-        const Finding *inUse = nullptr;
-        for (const Finding &finding : stopped.findings) {
-            if (finding.id == QLatin1String("install.files-in-use"))
-                inUse = &finding;
-        }
-        QVERIFY(inUse);
-        QVERIFY(inUse->message.toEnglish().contains(QStringLiteral("python.exe (4242)")));
+        QVERIFY(inUseFinding(stopped));
+        QVERIFY(inUseFinding(stopped)->message.toEnglish().contains(QStringLiteral("python.exe (4242)")));
+        QVERIFY(inUseFinding(stopped)->fix.toEnglish().contains(QStringLiteral("replace the files anyway")));
         QVERIFY(machine.tree() == before);
 
-        options.replaceInUseAtReboot = true;
-        const ChangeOutcome swapped =
+        // Not an administrator: refused before anything is unpacked, and said why.
+        options.replaceInUse = true;
+        const ChangeOutcome refused =
             install(archive, report, into, machine.context, machine.environment, options);
-        QVERIFY2(swapped.status == ChangeOutcome::Status::DoneRestartNeeded, describe(swapped).constData());
-        QCOMPARE(swapped.exitCode(), 3010);
-        QCOMPARE(files.swaps.size(), 1);
-        QCOMPARE(files.swaps.first().second, machine.host(dll));
-        QFile waiting(files.swaps.first().first);
-        QVERIFY(waiting.open(QIODevice::ReadOnly));
-        QVERIFY(!waiting.readAll().endsWith("the old one"));
-        QFile stillOld(machine.host(dll));
-        QVERIFY(stillOld.open(QIODevice::ReadOnly));
-        QVERIFY(stillOld.readAll().endsWith("the old one")); // until Windows starts again
-        QVERIFY(QFileInfo::exists(machine.host(QStringLiteral("C:\\cudnn\\bin\\cudnn_ops64_9.dll"))));
+        QCOMPARE(refused.exitCode(), 1603);
+        QVERIFY(inUseFinding(refused));
+        QVERIFY2(inUseFinding(refused)->fix.toEnglish().contains(QStringLiteral("only an administrator")),
+                 qPrintable(inUseFinding(refused)->fix.toEnglish()));
+        QVERIFY(machine.tree() == before);
+
+        account.administrator = true;
+        const ChangeOutcome replaced =
+            install(archive, report, into, machine.context, machine.environment, options);
+        QVERIFY2(replaced.status == ChangeOutcome::Status::DoneRestartNeeded, describe(replaced).constData());
+        QCOMPARE(replaced.exitCode(), 3010);
+        QVERIFY(findingIds(replaced.findings).contains(QStringLiteral("install.replaced-in-use")));
+        QFile now(machine.host(dll));
+        QVERIFY(now.open(QIODevice::ReadOnly));
+        QVERIFY(now.readAll() != oldBytes); // the new file, for every program started from now on
+        now.close();
+        // The state folder is on the target's volume here: the old file was renamed where the
+        // receipt keeps it, so nothing waits for the next start and nothing is left beside the DLL.
+        QVERIFY(files.removedAtReboot.isEmpty());
+        QCOMPARE(QDir(machine.host(QStringLiteral("C:\\cudnn\\bin")))
+                     .entryList({QStringLiteral("*.cudnn-setup-*")}, QDir::Files | QDir::Hidden),
+                 QStringList());
+        const auto kept = std::find_if(replaced.receipt->files.cbegin(), replaced.receipt->files.cend(),
+                                       [&](const Receipt::File &file) { return file.path == dll; });
+        QVERIFY(kept != replaced.receipt->files.cend() && !kept->replaced.isEmpty());
+        QFile keptFile(machine.host(kept->replaced));
+        QVERIFY(keptFile.open(QIODevice::ReadOnly));
+        QCOMPARE(keptFile.readAll(), oldBytes);
+        keptFile.close();
+
+        QCOMPARE(uninstall(QString(), machine.context, machine.environment).statusName(),
+                 QStringLiteral("done"));
+        QFile back(machine.host(dll));
+        QVERIFY(back.open(QIODevice::ReadOnly));
+        QCOMPARE(back.readAll(), oldBytes);
     }
 
     // Run as SYSTEM (a deployment tool), the per-user PATH would be SYSTEM's: refused, said so.
