@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a Debian 12 machine for cuDNN Setup, builds it, and runs the wizard or the tests.
 #   scripts/debian.sh run    install packages, build, start the wizard
-#   scripts/debian.sh test   install packages, build, run every test suite: natively, then the same
+#   scripts/debian.sh test   install packages, build, run every test suite: natively, the unit suites
+#                            again under ASan and UBSan with the fuzz targets briefly, then the same
 #                            suites (and the Windows-only ones) cross-built with MinGW-w64 and run
 #                            under Wine against real Windows APIs; then builds the Windows
 #                            installer and installs and uninstalls it silently under Wine
@@ -50,7 +51,7 @@ packages=(
     fonts-wqy-microhei python3
 )
 if [ "$mode" = test ]; then
-    packages+=(mingw-w64 libz-mingw-w64-dev wine wine64 xvfb xauth nsis)
+    packages+=(mingw-w64 libz-mingw-w64-dev wine wine64 xvfb xauth nsis clang libclang-rt-14-dev)
 fi
 
 install_packages() {
@@ -95,6 +96,12 @@ test_counts() {
 phase "Native suites" ctest --preset linux -j "$(nproc)"
 echo "Native suites:"
 test_counts build
+
+# The unit suites again under AddressSanitizer and UBSan (clang), and each libFuzzer target briefly
+# from the project's own seeds (tests/fuzz/run.sh runs them longer).
+phase "Sanitizer build (build-sanitize/)" build sanitize
+phase "Native unit suites under ASan and UBSan" ctest --preset sanitize -j "$(nproc)"
+phase "Fuzz targets, 30 s each" env FUZZ_NO_BUILD=1 tests/fuzz/run.sh 30
 
 phase "Static Qt for MinGW-w64 (once a machine)" scripts/build-qt-mingw.sh
 phase "Windows cross build (build-windows-cross/)" build windows-cross

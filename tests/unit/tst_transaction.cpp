@@ -458,7 +458,7 @@ private Q_SLOTS:
     void pathThatIsNotTextIsLeftAlone()
     {
         Scene scene;
-        const QByteArray raw("C\0:\0\\\0a\0\0\0;\0b\0\0\0", 18); // "C:\a", NUL, ";b", NUL
+        const QByteArray raw("C\0:\0\\\0a\0\0\0;\0b\0\0\0", 16); // "C:\a", NUL, ";b", NUL
         scene.environment->setRegistryData(EnvironmentScope::Machine, QStringLiteral("PATH"),
                                            PersistentEnvironment::RegistryExpandString, raw);
         const World before = capture(scene.dir.path(), *scene.environment);
