@@ -3308,6 +3308,10 @@ Commands:
         <source>The replaced %1 cannot be removed, not even at the next start; it stays as %2.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A path the installation works with would have %1 characters, and Windows programs cannot all handle paths of %2 characters or more: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3328,6 +3328,10 @@ Commands:
         <source>The replaced %1 cannot be removed, not even at the next start; it stays as %2.</source>
         <translation>被替换的 %1 无法删除，连安排在下次启动时删除也不行；它会以 %2 的名字保留下来。</translation>
     </message>
+    <message>
+        <source>A path the installation works with would have %1 characters, and Windows programs cannot all handle paths of %2 characters or more: %3.</source>
+        <translation>安装过程中要用到的一个路径会有 %1 个字符，而并非所有 Windows 程序都能处理 %2 个字符及以上的路径：%3。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -154,7 +154,7 @@ private:
             const int index = m_order.at(slot);
             const bool write = index < m_written;
             ExtractedFile unused;
-            if (!extractOne(**source, m_files.at(index), buffer, write ? m_results[index] : unused, write))
+            if (!extractOne(**source, index, buffer, write ? m_results[index] : unused, write))
                 return;
             m_filesDone.fetch_add(1);
             report(true);
@@ -185,15 +185,15 @@ private:
             details);
     }
 
-    bool extractOne(ZipSource &source, const ArchiveFile &file, QByteArray &buffer, ExtractedFile &result,
-                    bool write)
+    bool extractOne(ZipSource &source, int index, QByteArray &buffer, ExtractedFile &result, bool write)
     {
+        const ArchiveFile &file = m_files.at(index);
         auto stream = source.openEntry(file.entry);
         if (!stream) {
             fail(stream.error());
             return false;
         }
-        const QString target = m_staging + QLatin1Char('/') + file.path;
+        const QString target = m_staging + QLatin1Char('/') + stagedPath(index, file.path);
         QFile out(target);
         // NewOnly: a name that is already there (a collision the safety rules missed) is an error,
         // never an overwrite.
@@ -241,7 +241,7 @@ private:
             writeFailed(target, out.errorString());
             return false;
         }
-        result = {file.path, out.size(), hash.hex()};
+        result = {stagedPath(index, file.path), out.size(), hash.hex()};
         return true;
     }
 
@@ -302,6 +302,11 @@ private:
 
 } // namespace
 
+QString stagedPath(int index, const QString &archivePath)
+{
+    return QString::number(index) + QLatin1Char('-') + archivePath.section(QLatin1Char('/'), -1);
+}
+
 Expected<Extraction> extractArchive(const QString &archivePath, const QList<ArchiveFile> &files,
                                     const QString &stagingFolder, const ExtractOptions &options)
 {
@@ -324,11 +329,6 @@ Expected<Extraction> extractArchive(const QString &archivePath, const QList<Arch
     };
     if (!dir.mkpath(stagingFolder))
         return cannotCreate(stagingFolder);
-    for (const ArchiveFile &file : files) {
-        const QString folder = QFileInfo(stagingFolder + QLatin1Char('/') + file.path).absolutePath();
-        if (!dir.mkpath(folder))
-            return cannotCreate(folder);
-    }
     return ExtractionRun(archivePath, files, stagingFolder, madeParents, options).run();
 }
 

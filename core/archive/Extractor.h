@@ -14,7 +14,7 @@ namespace cudnnsetup {
 
 struct ExtractedFile
 {
-    QString path; // relative to the staging folder, '/'-separated
+    QString path; // relative to the staging folder: stagedPath()
     qint64 size = 0;
     QString sha256; // for the receipt
 };
@@ -47,14 +47,19 @@ struct Extraction
     qint64 bytesWritten = 0;
 };
 
-// Unpacks `files` (an inspection's, whose verdict was ok) into `stagingFolder`, which must not exist
-// yet (it should be on the target's volume, so placing the files later is a rename). Streams every
-// entry through a bounded buffer, checks its CRC against the central directory (which must still be
-// the inspected one) and records its SHA-256; entries are shared among worker threads, each with
-// its own ZipSource. Nothing is left behind on failure or cancel: the staging folder is removed, and
-// so are the folders made above it. Errors: "extract.staging-exists", "extract.write-failed",
-// "archive.changed" (also when the file is no zip any more), "archive.corrupt",
-// "archive.crc-mismatch", "archive.cancelled", "archive.unreadable".
+// Where the `index`th of the files an extraction writes lies under the staging folder: flat and
+// short ("3-cudnn_engines_runtime_compiled64_9.dll"), without the archive's folders, so that staged
+// paths stay far below Windows' MAX_PATH wherever the target is.
+QString stagedPath(int index, const QString &archivePath);
+
+// Unpacks `files` (an inspection's, whose verdict was ok) into `stagingFolder`, each at stagedPath(), which
+// must not exist yet (it should be on the target's volume, so placing the files later is a rename). Streams
+// every entry through a bounded buffer, checks its CRC against the central directory (which must still be the
+// inspected one) and records its SHA-256; entries are shared among worker threads, each with its own
+// ZipSource. Nothing is left behind on failure or cancel: the staging folder is removed, and so are the
+// folders made above it. Errors: "extract.staging-exists", "extract.write-failed", "archive.changed" (also
+// when the file is no zip any more), "archive.corrupt", "archive.crc-mismatch", "archive.cancelled",
+// "archive.unreadable".
 Expected<Extraction> extractArchive(const QString &archivePath, const QList<ArchiveFile> &files,
                                     const QString &stagingFolder, const ExtractOptions &options = {});
 

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -171,9 +172,10 @@ std::optional<Repair> fromArchive(const SystemContext &context, const QString &d
     }
     repair.steps.append(step(*operations::unpackArchive(archivePath, toUnpack, toCheck, staging, nullptr)));
     for (int i = 0; i < toUnpack.size(); ++i) {
-        repair.steps.append(step(*operations::moveIntoPlace(staging + QLatin1Char('/') + toUnpack.at(i).path,
-                                                            context.files().toHost(destinations.at(i))),
-                                 QLatin1String(kPlaced)));
+        repair.steps.append(
+            step(*operations::moveIntoPlace(staging + QLatin1Char('/') + stagedPath(i, toUnpack.at(i).path),
+                                            context.files().toHost(destinations.at(i))),
+                 QLatin1String(kPlaced)));
         repair.preview.append(QStringLiteral("%1%2%3").arg(toUnpack.at(i).path, kArrow, destinations.at(i)));
     }
     repair.needsAdministrator = folderNeedsAdministrator(context, directory);
@@ -214,7 +216,12 @@ std::optional<QString> stepDoubt(const QJsonObject &step, const SystemContext &c
         const bool unpacked = source.startsWith(folder + QLatin1Char('/') +
                                                     QLatin1String(kRepairStagingFolder) + QLatin1Char('/'),
                                                 caseSensitivity);
-        if (!isCudnnFileName(fileNameOf(source)) || !isCudnnFileName(fileNameOf(destination)) ||
+        // Unpacked files are staged as "<n>-<name>" (stagedPath).
+        static const QRegularExpression staged(QStringLiteral("^\\d+-(.+)$"));
+        const QRegularExpressionMatch stagedName = staged.match(fileNameOf(source));
+        const QString sourceName =
+            unpacked && stagedName.hasMatch() ? stagedName.captured(1) : fileNameOf(source);
+        if (!isCudnnFileName(sourceName) || !isCudnnFileName(fileNameOf(destination)) ||
             (!aside && !unpacked) || arguments.contains(QStringLiteral("keepReplacedAs")))
             return QStringLiteral("it moves %1 to %2").arg(source, destination);
         return std::nullopt;

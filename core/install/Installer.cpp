@@ -310,9 +310,10 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
     if (replacing)
         transaction.add(operations::makeDirectory(keptFolder + QStringLiteral("/replaced")));
     QStringList placedDlls;
-    for (const PlannedFile &file : planned) {
+    for (int i = 0; i < planned.size(); ++i) {
+        const PlannedFile &file = planned.at(i);
         const QString destination = hostOf(context, file.destination);
-        const QString staged = staging + QLatin1Char('/') + file.archivePath;
+        const QString staged = staging + QLatin1Char('/') + stagedPath(i, file.archivePath);
         const QString kept = QFileInfo::exists(destination)
                                  ? keptFolder + QStringLiteral("/replaced/") +
                                        QString::number(result.placed.size()) + QLatin1Char('-') +
@@ -479,6 +480,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
     const QString keptFolder = receiptsFolder + QLatin1Char('/') + id;
     findings += checkKeepingSpace(planned, keptFolder, target, context);
+    findings += checkWorkingPathLengths(planned, context.files().fromHost(keptFolder), target, context);
     if (hasErrors(findings))
         return failed(findings);
     const QString staging = hostOf(context, target.stagingFolder());

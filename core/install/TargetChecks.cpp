@@ -1,5 +1,6 @@
 #include "install/TargetChecks.h"
 
+#include "archive/Extractor.h"
 #include "install/FilePlacement.h"
 #include "install/TargetPaths.h"
 
@@ -565,6 +566,41 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
         qCInfo(lcInstall) << "target check" << finding.id << severityName(finding.severity)
                           << finding.details;
     return findings;
+}
+
+Findings checkWorkingPathLengths(const QList<PlannedFile> &planned, const QString &keptFolder,
+                                 const InstallTarget &target, const SystemContext &context)
+{
+    if (target.family != OsFamily::Windows)
+        return {};
+    const SystemPaths &paths = context.paths();
+    const QString staging = target.stagingFolder();
+    QStringList working;
+    for (int i = 0; i < planned.size(); ++i) {
+        const PlannedFile &file = planned.at(i);
+        const QString name = paths.fileName(file.destination);
+        working.append(paths.join(staging, stagedPath(i, file.archivePath)));
+        // The transaction's backups: <staging>-backup\<step>\<name>, a step of up to three digits.
+        working.append(paths.join(staging + QStringLiteral("-backup\\999"), name));
+        if (context.files().isFile(file.destination))
+            working.append(paths.join(keptFolder, QStringLiteral("replaced\\%1-%2").arg(i).arg(name)));
+    }
+    const auto longest =
+        std::max_element(working.cbegin(), working.cend(),
+                         [](const QString &a, const QString &b) { return a.size() < b.size(); });
+    if (longest == working.cend() || longest->size() < kMaxPath)
+        return {};
+    return {Finding::error(
+        QStringLiteral("target.too-long"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "A path the installation works with would have %1 characters, and "
+                               "Windows programs cannot all handle paths of %2 characters or more: "
+                               "%3."))
+            .arg(longest->size())
+            .arg(kMaxPath)
+            .arg(QDir::toNativeSeparators(*longest)),
+        QStringLiteral("staging, backup and kept paths checked: %1").arg(working.size()),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Choose a folder with a shorter path.")))};
 }
 
 Findings checkKeepingSpace(const QList<PlannedFile> &planned, const QString &keptFolder,

@@ -25,6 +25,12 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
 // uninstall to put back. On the target's volume they are only renamed; on another one they are
 // copied, and that volume needs room for them: "target.no-space-to-keep" when it has less free
 // than the files `planned` replaces, "target.space-unknown" when that cannot be read.
+// Windows: the paths an install works with besides the files' own (each file staged, the backup an
+// undo would put back, the replaced file the receipt keeps in `keptFolder`, an inspected system's
+// path) stay below MAX_PATH like them: "target.too-long" otherwise.
+Findings checkWorkingPathLengths(const QList<PlannedFile> &planned, const QString &keptFolder,
+                                 const InstallTarget &target, const SystemContext &context);
+
 Findings checkKeepingSpace(const QList<PlannedFile> &planned, const QString &keptFolder,
                            const InstallTarget &target, const SystemContext &context,
                            const Volumes &volumes = Volumes::host());

@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "platform/DiskFlush.h"
+#include "platform/Win32Paths.h"
 
 #include <QDir>
 #include <QFile>
@@ -30,19 +31,6 @@ SystemFailure failure(const QString &message)
 }
 
 #ifdef Q_OS_WIN
-// A path DeleteFileW takes beyond MAX_PATH, as QFile did: "\\?\C:\..." or "\\?\UNC\server\...".
-std::wstring longNativeName(const QString &path)
-{
-    QString native = QDir::toNativeSeparators(QFileInfo(path).absoluteFilePath());
-    if (native.size() >= MAX_PATH && !native.startsWith(QLatin1String("\\\\?\\"))) {
-        if (native.startsWith(QLatin1String("\\\\")))
-            native = QLatin1String("\\\\?\\UNC\\") + native.mid(2);
-        else
-            native = QLatin1String("\\\\?\\") + native;
-    }
-    return native.toStdWString();
-}
-
 SystemFailure lastError(const QString &path)
 {
     const DWORD error = GetLastError();
@@ -96,8 +84,7 @@ SystemResult rename(const QString &from, const QString &to)
 {
 #ifdef Q_OS_WIN
     return retryingTransient([&]() -> SystemResult {
-        if (MoveFileExW(reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(from).utf16()),
-                        reinterpret_cast<const wchar_t *>(QDir::toNativeSeparators(to).utf16()),
+        if (MoveFileExW(win32Path(from).c_str(), win32Path(to).c_str(),
                         MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH))
             return {};
         const DWORD error = GetLastError();
@@ -169,7 +156,7 @@ SystemResult remove(const QString &path)
     if (!info.exists() && !info.isSymLink())
         return {};
 #ifdef Q_OS_WIN
-    const std::wstring name = longNativeName(path);
+    const std::wstring name = win32Path(path);
     return retryingTransient([&]() -> SystemResult {
         if (DeleteFileW(name.c_str()))
             return {};
@@ -201,7 +188,7 @@ namespace {
 bool isLink(const QString &path)
 {
 #ifdef Q_OS_WIN
-    const DWORD attributes = GetFileAttributesW(longNativeName(path).c_str());
+    const DWORD attributes = GetFileAttributesW(win32Path(path).c_str());
     return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT);
 #else
     return QFileInfo(path).isSymLink();
@@ -211,7 +198,7 @@ bool isLink(const QString &path)
 SystemResult removeLink(const QString &path)
 {
 #ifdef Q_OS_WIN
-    const std::wstring name = longNativeName(path);
+    const std::wstring name = win32Path(path);
     const DWORD attributes = GetFileAttributesW(name.c_str());
     // A folder's link (a junction, a directory symlink) is removed by RemoveDirectoryW, which takes
     // the link away and leaves its target alone.

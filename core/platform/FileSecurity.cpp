@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "platform/SystemContext.h"
+#include "platform/Win32Paths.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -30,7 +31,7 @@ class WindowsFileSecurity final : public FileSecurity
 public:
     std::optional<SecurityDescriptor> descriptorOf(const QString &hostPath) const override
     {
-        const std::wstring name = QDir::toNativeSeparators(hostPath).toStdWString();
+        const std::wstring name = win32Path(hostPath);
         const SECURITY_INFORMATION what = OWNER_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION;
         PSECURITY_DESCRIPTOR descriptor = nullptr;
         const DWORD read = GetNamedSecurityInfoW(name.c_str(), SE_FILE_OBJECT, what, nullptr, nullptr,
@@ -71,7 +72,7 @@ public:
         PSID owner = nullptr;
         GetSecurityDescriptorDacl(descriptor, &present, &dacl, &defaulted);
         GetSecurityDescriptorOwner(descriptor, &owner, &defaulted);
-        std::wstring name = QDir::toNativeSeparators(hostPath).toStdWString();
+        std::wstring name = win32Path(hostPath);
         const DWORD result = SetNamedSecurityInfoW(name.data(), SE_FILE_OBJECT,
                                                    OWNER_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION |
                                                        PROTECTED_DACL_SECURITY_INFORMATION,

@@ -1,5 +1,7 @@
 #include "platform/FilesInUse.h"
 
+#include "platform/Win32Paths.h"
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -298,7 +300,7 @@ public:
     SystemResult removeAtReboot(const QString &hostPath) const override
     {
 #ifdef Q_OS_WIN
-        const std::wstring path = nativeAbsolute(hostPath).toStdWString();
+        const std::wstring path = win32Path(hostPath);
         if (!MoveFileExW(path.c_str(), nullptr, MOVEFILE_DELAY_UNTIL_REBOOT)) {
             const DWORD error = GetLastError();
             qCWarning(lcPlatform) << "removing" << hostPath << "at the next restart failed: error" << error;
@@ -336,7 +338,7 @@ public:
             if (!info.exists() || info.isDir())
                 continue;
             existing.append(path);
-            const std::wstring name = nativeAbsolute(path).toStdWString();
+            const std::wstring name = win32Path(path);
             HANDLE handle = CreateFileW(name.c_str(), GENERIC_WRITE,
                                         FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                                         OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);

@@ -1,5 +1,7 @@
 #include "platform/Volumes.h"
 
+#include "platform/Win32Paths.h"
+
 #ifdef Q_OS_WIN
 #include <windows.h>
 
@@ -50,7 +52,7 @@ QString existingFolderOf(const QString &hostPath)
 #ifdef Q_OS_WIN
 void writeProbe(const QString &file, WriteProbe &probe)
 {
-    const std::wstring name = QDir::toNativeSeparators(file).toStdWString();
+    const std::wstring name = win32Path(file);
     // DELETE_ON_CLOSE: even a process killed right here leaves nothing behind.
     HANDLE handle = CreateFileW(name.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
                                 FILE_ATTRIBUTE_TEMPORARY | FILE_FLAG_DELETE_ON_CLOSE, nullptr);
@@ -160,7 +162,7 @@ WriteProbe Volumes::tryReplace(const QString &hostFile) const
     probe.elevated = isElevated();
     probe.folder = hostFile;
 #ifdef Q_OS_WIN
-    const std::wstring name = QDir::toNativeSeparators(hostFile).toStdWString();
+    const std::wstring name = win32Path(hostFile);
     HANDLE handle = CreateFileW(name.c_str(), DELETE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
                                 nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
     const DWORD error = handle == INVALID_HANDLE_VALUE ? GetLastError() : ERROR_SUCCESS;

@@ -11,6 +11,7 @@
 #include "TreeSnapshot.h"
 #include "ZipWriter.h"
 #include "archive/ArchiveInspector.h"
+#include "install/FilePlacement.h"
 #include "install/Installer.h"
 #include "install/TargetSpec.h"
 #include "install/Zlibwapi.h"
@@ -444,6 +445,36 @@ private Q_SLOTS:
                                      QLatin1String("samples/conv.cpp"));
                              }),
                  describe(outcome).constData());
+        QVERIFY(machine.tree() == before);
+    }
+
+    // A folder whose files' own paths fit under MAX_PATH but whose working paths (the staged
+    // files, the undo's backups) would not: refused before anything is written, naming the path.
+    void workingPathsCountForTheLength()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString archive = save(QStringLiteral("long.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const QString root = QStringLiteral("C:\\") + QString(197, QLatin1Char('a')); // 200 characters
+        const InstallTarget into = target(machine, QStringLiteral("dir:") + root, PathScope::None, report);
+        const QList<PlannedFile> planned = placeFiles(report, into);
+        const auto longest = std::max_element(planned.cbegin(), planned.cend(),
+                                              [](const PlannedFile &a, const PlannedFile &b) {
+                                                  return a.destination.size() < b.destination.size();
+                                              });
+        QVERIFY(longest->destination.size() < 260); // the installed files themselves would fit
+        const TreeSnapshot before = machine.tree();
+        const ChangeOutcome outcome = install(archive, report, into, machine.context, machine.environment);
+        QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
+        const auto tooLong =
+            std::find_if(outcome.findings.cbegin(), outcome.findings.cend(), [](const Finding &finding) {
+                return finding.id == QLatin1String("target.too-long");
+            });
+        QVERIFY2(tooLong != outcome.findings.cend(), describe(outcome).constData());
+        QVERIFY2(tooLong->message.toEnglish().contains(QStringLiteral(".cudnn-setup-staging")),
+                 qPrintable(tooLong->message.toEnglish()));
         QVERIFY(machine.tree() == before);
     }
 

@@ -1,8 +1,10 @@
 // Windows path rules as Windows itself applies them: our SystemPaths and running-system FileSystem
 // checked against GetFullPathNameW, ExpandEnvironmentStringsW and the real file system.
 #include "Suite.h"
+#include "platform/DurableFiles.h"
 #include "platform/FileSystem.h"
 #include "platform/SystemPaths.h"
+#include "platform/Win32Paths.h"
 
 #include <qt_windows.h>
 
@@ -136,6 +138,33 @@ private Q_SLOTS:
         QVERIFY(paths.isAbsolute(QStringLiteral("\\\\server\\share")));
         QVERIFY(!paths.isAbsolute(QStringLiteral("C:x"))); // drive-relative
         QVERIFY(!paths.isAbsolute(QStringLiteral("cuda\\bin")));
+    }
+
+    // Past MAX_PATH the direct Win32 calls get the "\\?\" form: a file 300 characters deep is
+    // renamed, secured and removed like any other.
+    void longPathsReachTheWin32Calls()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QString folder = dir.path();
+        while (folder.size() < 280)
+            folder += QStringLiteral("/a-folder-name-of-forty-characters-each_");
+        QVERIFY(QDir().mkpath(folder));
+        const QString file = folder + QStringLiteral("/cudnn_engines_runtime_compiled64_9.dll");
+        QFile written(file);
+        QVERIFY(written.open(QIODevice::WriteOnly));
+        written.write("x");
+        written.close();
+        QVERIFY(win32PathText(file).startsWith(QLatin1String("\\\\?\\")));
+        QVERIFY(!win32PathText(dir.path()).startsWith(QLatin1String("\\\\?\\")));
+        const QString moved =
+            folder + QStringLiteral("/cudnn_engines_runtime_compiled64_9.dll.cudnn-setup-replaced");
+        const SystemResult renamed = durable::rename(file, moved);
+        QVERIFY2(renamed, qPrintable(renamed ? QString() : renamed.error().message));
+        QVERIFY(QFileInfo::exists(moved) && !QFileInfo::exists(file));
+        const SystemResult removed = durable::remove(moved);
+        QVERIFY2(removed, qPrintable(removed ? QString() : removed.error().message));
+        QVERIFY(!QFileInfo::exists(moved));
     }
 };
 
