@@ -77,8 +77,12 @@ EXPORT const char *cudnnGetErrorString(cudnnStatus_t status)
  * time it needs them, and when one cannot be loaded it prints why and ends the whole program. */
 static void loadSubLibraryOrEnd(void)
 {
+    static HMODULE loaded; /* once, and kept, as NVIDIA's does */
     DWORD code;
-    if (LoadLibraryA(STANDIN_FIRST_SUB))
+    if (loaded)
+        return;
+    loaded = LoadLibraryA(STANDIN_FIRST_SUB);
+    if (loaded)
         return;
     code = GetLastError();
     if (code == ERROR_MOD_NOT_FOUND)

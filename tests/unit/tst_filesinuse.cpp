@@ -94,11 +94,15 @@ QStringList pendingRenames()
         RegistryHive::LocalMachine, kSessionManager, QStringLiteral("PendingFileRenameOperations"));
     if (!value)
         return {};
+    // REG_MULTI_SZ: each string ends in a NUL, the list in one more; a removal's empty new name is
+    // a string of its own.
     QString text =
         QString::fromUtf16(reinterpret_cast<const char16_t *>(value->raw.constData()), value->raw.size() / 2);
-    while (text.endsWith(QChar(0)))
+    if (text.endsWith(QStringLiteral("%1%1").arg(QChar(0))))
         text.chop(1);
-    return text.split(QChar(0));
+    QStringList entries = text.split(QChar(0));
+    entries.removeLast(); // after the last string's NUL
+    return entries;
 }
 
 // Puts the list back (the test's own pair taken out), or removes the value when nothing is left.
