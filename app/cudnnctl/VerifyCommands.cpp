@@ -66,8 +66,12 @@ Expected<VerifySubject> chooseSubject(const VerifyRequest &request, const System
         if (!subject)
             return subject;
         VerifySubject chosen = *subject;
-        chosen.loadByPath =
-            target->kind == InstallTarget::Kind::Conda || target->kind == InstallTarget::Kind::Venv;
+        if (target->kind == InstallTarget::Kind::Venv) {
+            chosen.loadModel = LoadModel::PythonDllDirectories;
+            chosen.dllDirectories = {chosen.directory};
+        } else if (target->kind == InstallTarget::Kind::Conda) {
+            chosen.loadModel = LoadModel::CondaActivated;
+        }
         if (target->toolkitVersion.isValid()) {
             chosen.toolkitVersion = target->toolkitVersion.toString();
             chosen.cudaMajor = target->toolkitVersion.major();

@@ -159,6 +159,26 @@ QStringList cudnnLibrarySet(bool windows, int major)
     return names;
 }
 
+QStringList cudnnLibrariesInLoadOrder(const QStringList &names)
+{
+    // The stems of every set, in their order (cuDNN 9's and 8's sets share only the main one).
+    QStringList stems;
+    for (const int major : {9, 8}) {
+        for (const QString &name : cudnnLibrarySet(true, major)) {
+            if (!stems.contains(cudnnLibraryStem(name)))
+                stems.append(cudnnLibraryStem(name));
+        }
+    }
+    const auto rank = [&stems](const QString &name) {
+        const qsizetype at = stems.indexOf(cudnnLibraryStem(name));
+        return at < 0 ? stems.size() : at;
+    };
+    QStringList ordered = names;
+    std::stable_sort(ordered.begin(), ordered.end(),
+                     [&rank](const QString &a, const QString &b) { return rank(a) < rank(b); });
+    return ordered;
+}
+
 Version fromCudartName(const QString &fileName)
 {
     static const QRegularExpression linuxName(QStringLiteral("^libcudart\\.so\\.(\\d+(?:\\.\\d+){0,3})$"));

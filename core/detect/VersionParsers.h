@@ -45,6 +45,10 @@ QString cudnnLibraryStem(const QString &fileName);
 // cuDNN 8's seven, the main one alone before 8 (Linux: the sonames). Empty for a major after 9,
 // whose set this build cannot know.
 QStringList cudnnLibrarySet(bool windows, int major);
+// `names` (file names or paths of cuDNN libraries) in the order they load: the main library, then
+// each sub-library before those that import it (cudnn_ops before cudnn_cnn, as cudnnLibrarySet
+// lists them), names of no known set last, each group keeping its order.
+QStringList cudnnLibrariesInLoadOrder(const QStringList &names);
 
 // CUDA runtime file names: "libcudart.so.13.0.96" -> 13.0.96, "cudart64_12.dll" -> 12,
 // "cudart64_110.dll" -> 11.0, "cudart64_101.dll" -> 10.1.

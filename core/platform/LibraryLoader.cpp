@@ -65,6 +65,8 @@ LoadResult LibraryLoader::load(const QString &nameOrPath, Search search) const
             flags |= LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR;
     } else if (search == Search::System32) {
         flags = LOAD_LIBRARY_SEARCH_SYSTEM32;
+    } else if (search == Search::AlteredSearchPath && absolute) {
+        flags = LOAD_WITH_ALTERED_SEARCH_PATH;
     }
     // No "cannot find DLL" dialog boxes from the loader: the error code is the answer.
     DWORD previousMode = 0;
@@ -113,6 +115,20 @@ void LibraryLoader::loadFromSystem32Only()
 {
 #ifdef Q_OS_WIN
     SetDefaultDllDirectories(LOAD_LIBRARY_SEARCH_SYSTEM32);
+#endif
+}
+
+void LibraryLoader::searchLikePython(const QStringList &folders)
+{
+#ifdef Q_OS_WIN
+    SetDefaultDllDirectories(LOAD_LIBRARY_SEARCH_DEFAULT_DIRS);
+    for (const QString &folder : folders) {
+        const QString native = QDir::toNativeSeparators(QFileInfo(folder).absoluteFilePath());
+        if (!AddDllDirectory(reinterpret_cast<LPCWSTR>(native.utf16())))
+            qCWarning(lcPlatform) << "AddDllDirectory" << native << "failed:" << GetLastError();
+    }
+#else
+    Q_UNUSED(folders)
 #endif
 }
 

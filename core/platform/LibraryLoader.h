@@ -54,6 +54,10 @@ public:
         // Windows: System32 alone, for the driver's own DLLs (nvml.dll, nvcuda.dll), so a copy
         // planted beside the program (a download folder) or on PATH is never loaded. Linux: Standard.
         System32,
+        // Windows: a full path with LOAD_WITH_ALTERED_SEARCH_PATH, its own folder searched first
+        // for what it imports, then the standard search (how conda's Python loads from an
+        // activated environment). Linux: Standard.
+        AlteredSearchPath,
     };
 
     virtual ~LibraryLoader() = default;
@@ -65,6 +69,10 @@ public:
     // loaded into it, elevated or not. The first thing both programs do, except the verifier's probe
     // child, which has to load as the user's programs do. Elsewhere: nothing.
     static void loadFromSystem32Only();
+    // Windows: from here on, loads search only the application folder, System32 and `folders`
+    // (AddDllDirectory), never PATH: what Python 3.8+ does at start and with os.add_dll_directory.
+    // For the verifier's probe child, which loads as the target's consumers do. Elsewhere: nothing.
+    static void searchLikePython(const QStringList &folders);
 };
 
 } // namespace cudnnsetup

@@ -84,13 +84,15 @@ struct Pending
 class Walker
 {
 public:
-    Walker(const SystemContext &context, const QStringList &searchPath, bool ownFolderFirst)
+    Walker(const SystemContext &context, const QStringList &searchPath, LoadModel model,
+           const QStringList &dllDirectories)
         : m_context(context)
         , m_paths(context.paths())
         , m_windows(context.family() == OsFamily::Windows)
         , m_searchPath(absoluteFolders(searchPath))
         , m_loaderFolders(loaderFolders(context))
-        , m_ownFolderFirst(ownFolderFirst)
+        , m_model(model)
+        , m_dllDirectories(absoluteFolders(dllDirectories))
     {
     }
 
@@ -186,10 +188,11 @@ private:
     {
         QStringList order;
         if (m_windows) {
-            if (m_ownFolderFirst)
+            if (m_model != LoadModel::Program)
                 order.append(importer.rootFolder);
             order += m_loaderFolders;
-            order += m_searchPath;
+            // Python 3.8+ looks in the folders os.add_dll_directory gave it, not along PATH.
+            order += m_model == LoadModel::PythonDllDirectories ? m_dllDirectories : m_searchPath;
         } else {
             if (importer.file.runpath.isEmpty())
                 order += importer.file.rpath; // DT_RPATH counts only without DT_RUNPATH
@@ -333,7 +336,8 @@ private:
     const bool m_windows;
     const QStringList m_searchPath;
     const QStringList m_loaderFolders;
-    const bool m_ownFolderFirst;
+    const LoadModel m_model;
+    const QStringList m_dllDirectories;
     std::optional<std::pair<QString, int>> m_architecture; // machine and bits of the first library
     QSet<QString> m_known;                                 // names already resolved or reported
     QSet<QString> m_walked;                                // paths whose imports are walked or queued
@@ -393,9 +397,10 @@ DependencyProblem DependencyProblem::fromJson(const QJsonObject &object)
 }
 
 DependencyWalk walkDependencies(const SystemContext &context, const QStringList &libraries,
-                                const QStringList &searchPath, bool ownFolderFirst)
+                                const QStringList &searchPath, LoadModel model,
+                                const QStringList &dllDirectories)
 {
-    return Walker(context, searchPath, ownFolderFirst).run(libraries);
+    return Walker(context, searchPath, model, dllDirectories).run(libraries);
 }
 
 } // namespace cudnnsetup

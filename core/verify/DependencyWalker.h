@@ -1,6 +1,7 @@
 #pragma once
 
 #include "platform/SystemPaths.h"
+#include "verify/LoadModel.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -44,15 +45,17 @@ struct DependencyWalk
 
 // Walks the imports and delay imports (PE) or DT_NEEDED entries (ELF) of every library in
 // `libraries` (inspected system's paths) and of everything they reach, resolving each name the way
-// a freshly started process would: on Windows the application folder is not known here, so the
-// order is, when `ownFolderFirst`, the folder of the library the walk started from (as
-// LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR does), System32, the Windows folder, then `searchPath` (the
-// fresh process's PATH), and the first file of the name is the one taken; on Linux DT_RPATH,
-// `searchPath` (LD_LIBRARY_PATH), DT_RUNPATH, the ld.so.conf folders, the default folders, passing
+// the target's consumers load (`model`): on Windows the application folder is not known here, so
+// the order is, for a program, System32, the Windows folder, then `searchPath` (the fresh
+// process's PATH); for conda's Python first the folder of the library the walk started from (as
+// LOAD_WITH_ALTERED_SEARCH_PATH does), then the same; for Python 3.8+ that folder, System32, the
+// Windows folder and `dllDirectories`, never PATH. The first file of the name is the one taken; on Linux
+// DT_RPATH, `searchPath` (LD_LIBRARY_PATH), DT_RUNPATH, the ld.so.conf folders, the default folders, passing
 // over files of another ELF class or machine as ld.so does. The architecture of the chain is the
 // architecture of the first library. Each name is resolved once, as a process loads it once;
 // what is reached only through a delay import has its problems marked `delayLoaded`.
 DependencyWalk walkDependencies(const SystemContext &context, const QStringList &libraries,
-                                const QStringList &searchPath, bool ownFolderFirst = false);
+                                const QStringList &searchPath, LoadModel model = LoadModel::Program,
+                                const QStringList &dllDirectories = {});
 
 } // namespace cudnnsetup

@@ -560,7 +560,9 @@ QJsonObject ProbeRequest::toJson() const
 {
     return {{QStringLiteral("libraries"), QJsonArray::fromStringList(libraries)},
             {QStringLiteral("cudartCandidates"), QJsonArray::fromStringList(cudartCandidates)},
-            {QStringLiteral("gpu"), gpu}};
+            {QStringLiteral("gpu"), gpu},
+            {QStringLiteral("model"), loadModelName(model)},
+            {QStringLiteral("dllDirectories"), QJsonArray::fromStringList(dllDirectories)}};
 }
 
 Expected<ProbeRequest> ProbeRequest::fromJson(const QJsonObject &object)
@@ -576,6 +578,13 @@ Expected<ProbeRequest> ProbeRequest::fromJson(const QJsonObject &object)
     for (const QJsonValue &value : candidates.toArray())
         request.cudartCandidates.append(value.toString());
     request.gpu = object.value(QStringLiteral("gpu")).toBool(true);
+    const std::optional<LoadModel> model =
+        loadModelFromName(object.value(QStringLiteral("model")).toString(QStringLiteral("program")));
+    if (!model)
+        return invalidRequest(QStringLiteral("probe request: \"model\" is program, python or conda"));
+    request.model = *model;
+    for (const QJsonValue &value : object.value(QStringLiteral("dllDirectories")).toArray())
+        request.dllDirectories.append(value.toString());
     return request;
 }
 
@@ -674,10 +683,17 @@ ProbeResult runProbe(const ProbeRequest &request, const LibraryLoader &loader)
     std::vector<std::unique_ptr<LoadedLibrary>> loaded; // released when the probe is done, not before
     std::vector<const LoadedLibrary *> cudnnLibraries;  // the loaded ones, in request order
     const LoadedLibrary *mainLibrary = nullptr;
+    LibraryLoader::Search search = LibraryLoader::Search::Standard;
+    if (request.model == LoadModel::PythonDllDirectories) {
+        LibraryLoader::searchLikePython(request.dllDirectories);
+        search = LibraryLoader::Search::Safe; // the default folders and the DLL's own
+    } else if (request.model == LoadModel::CondaActivated) {
+        search = LibraryLoader::Search::AlteredSearchPath;
+    }
     for (const QString &name : request.libraries) {
         QElapsedTimer timer;
         timer.start();
-        LoadResult load = loader.load(name, LibraryLoader::Search::Standard);
+        LoadResult load = loader.load(name, search);
         ProbeLoad entry;
         entry.name = name;
         entry.milliseconds = milliseconds(timer);

@@ -2,6 +2,7 @@
 
 #include "common/Expected.h"
 #include "verify/CheckStatus.h"
+#include "verify/LoadModel.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -29,6 +30,10 @@ struct ProbeRequest
     // link-time CUDA dependency.
     QStringList cudartCandidates;
     bool gpu = true; // false: stop after the versions (the GPU stage is reported as skipped)
+    // How the libraries are looked for, as the target's consumers do; for the Python model, the
+    // folders its os.add_dll_directory calls add. The libraries are full paths but for Program.
+    LoadModel model = LoadModel::Program;
+    QStringList dllDirectories;
 
     QJsonObject toJson() const;
     static Expected<ProbeRequest> fromJson(const QJsonObject &object);

@@ -715,11 +715,9 @@ Expected<VerifySubject> subjectInFolder(const SystemContext &context, const QStr
                                        return versions::fromCudnnLibraryName(name).major() != newest;
                                    }),
                     libraries.end());
-    std::stable_partition(libraries.begin(), libraries.end(),
-                          [](const QString &name) { return versions::isMainCudnnLibraryName(name); });
     VerifySubject subject;
     subject.directory = context.paths().normalize(folder);
-    subject.libraries = libraries;
+    subject.libraries = versions::cudnnLibrariesInLoadOrder(libraries);
     subject.source = source;
     return subject;
 }
@@ -744,7 +742,12 @@ Expected<VerifySubject> subjectFromReceipt(const SystemContext &context, const R
     subject.cudaMajor = leadingNumber(receipt.archive.value(QStringLiteral("cudaVariant")).toString());
     subject.toolkitVersion = receipt.target.value(QStringLiteral("toolkitVersion")).toString();
     const QString kind = receipt.target.value(QStringLiteral("kind")).toString();
-    subject.loadByPath = kind == QLatin1String("conda") || kind == QLatin1String("venv");
+    if (kind == QLatin1String("venv")) {
+        subject.loadModel = LoadModel::PythonDllDirectories;
+        subject.dllDirectories = {subject.directory};
+    } else if (kind == QLatin1String("conda")) {
+        subject.loadModel = LoadModel::CondaActivated;
+    }
     return subject;
 }
 
@@ -833,9 +836,13 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
         ProbeRequest request;
         for (const QString &library : subject.libraries) {
             request.libraries.append(
-                subject.loadByPath ? context.files().toHost(context.paths().join(subject.directory, library))
-                                   : library);
+                subject.loadModel != LoadModel::Program
+                    ? context.files().toHost(context.paths().join(subject.directory, library))
+                    : library);
         }
+        request.model = subject.loadModel;
+        for (const QString &folder : subject.dllDirectories)
+            request.dllDirectories.append(context.files().toHost(folder));
         request.cudartCandidates = cudartCandidates(context, snapshot, subject);
         request.gpu = options.gpu;
         const ProbeRun run = runProbeChild(context, request, environment, options);
@@ -868,7 +875,8 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     QStringList files;
     for (const QString &library : subject.libraries)
         files.append(context.paths().join(subject.directory, library));
-    report.dependencies = walkDependencies(context, files, environment.path, subject.loadByPath);
+    report.dependencies =
+        walkDependencies(context, files, environment.path, subject.loadModel, subject.dllDirectories);
     done(dependencyStage(report.dependencies, context.family() == OsFamily::Windows,
                          double(walkTimer.nsecsElapsed()) / 1e6, report.findings));
 

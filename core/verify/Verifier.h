@@ -3,6 +3,7 @@
 #include "common/Expected.h"
 #include "detect/SystemSnapshot.h"
 #include "install/Receipt.h"
+#include "verify/LoadModel.h"
 #include "verify/VerifyReport.h"
 
 #include <QProcessEnvironment>
@@ -27,9 +28,11 @@ struct VerifySubject
     QString expectedVersion; // "9.19.0" where the receipt or the headers say
     std::optional<int> cudaMajor;
     QString toolkitVersion;
-    // Load each library by its full path instead of by name: the consumers of a conda env or a
-    // venv are that environment's programs, which find the folder themselves, not through PATH.
-    bool loadByPath = false;
+    // How the target's consumers load: a program through PATH; a venv's Python from the folders
+    // os.add_dll_directory gave it (`dllDirectories`: the install's .pth adds the DLL folder); a
+    // conda environment's Python by full path with its own folder first.
+    LoadModel loadModel = LoadModel::Program;
+    QStringList dllDirectories;
 };
 
 // The cuDNN libraries in `folder`, main library first (an error "verify.no-cudnn" when there is

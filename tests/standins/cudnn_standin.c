@@ -9,6 +9,7 @@
  *   STANDIN_CUDART       cudnnGetCudartVersion()'s number (12020)
  *   STANDIN_NEEDS_ZLIB   the 8.3-9.1 builds import zlibwapi.dll
  *   STANDIN_CHECK        the sub-library's exported check function, as the real one names it
+ *   STANDIN_IMPORTS_CHECK  another sub-library's check function, which this one imports and calls
  *   STANDIN_FIRST_SUB    the main library's: the sub-library it loads by name on first use, and
  *                        like NVIDIA's, ends the program with NVIDIA's words when it cannot */
 #include <stddef.h>
@@ -298,10 +299,18 @@ EXPORT cudnnStatus_t cudnnConvolutionForward(void *handle, const void *alpha, co
 #else /* a sub-library */
 
 IMPORT size_t cudnnGetVersion(void);
+#ifdef STANDIN_IMPORTS_CHECK
+IMPORT cudnnStatus_t STANDIN_IMPORTS_CHECK(void);
+#endif
 
-/* The real sub-libraries check that they were built for the main library they found. */
+/* The real sub-libraries check that they were built for the main library they found (and for the
+ * sub-library they import). */
 EXPORT cudnnStatus_t STANDIN_CHECK(void)
 {
+#ifdef STANDIN_IMPORTS_CHECK
+    if (STANDIN_IMPORTS_CHECK() != CUDNN_STATUS_SUCCESS)
+        return CUDNN_STATUS_VERSION_MISMATCH;
+#endif
     return cudnnGetVersion() == STANDIN_VERSION ? CUDNN_STATUS_SUCCESS : CUDNN_STATUS_VERSION_MISMATCH;
 }
 

@@ -154,34 +154,48 @@ private Q_SLOTS:
         QVERIFY(!isResolved(walk, QStringLiteral("ntdll.dll"))); // Windows's own imports are not walked
     }
 
+    // Each load model searches its own folders: a program PATH; conda's Python the DLL's folder
+    // first, then PATH; Python 3.8+ the DLL's folder and its os.add_dll_directory folders, never
+    // PATH - so there cudart64_12.dll, which only PATH leads to, is missing too.
     void missingZlibwapiIsNamed_data()
     {
-        QTest::addColumn<bool>("ownFolderFirst");
-        QTest::newRow("fresh process") << false;
-        QTest::newRow("own folder first") << true;
+        QTest::addColumn<int>("model");
+        QTest::addColumn<bool>("cudartFound");
+        QTest::newRow("program") << int(LoadModel::Program) << true;
+        QTest::newRow("conda") << int(LoadModel::CondaActivated) << true;
+        QTest::newRow("python") << int(LoadModel::PythonDllDirectories) << false;
     }
     void missingZlibwapiIsNamed()
     {
-        QFETCH(bool, ownFolderFirst);
+        QFETCH(int, model);
+        QFETCH(bool, cudartFound);
+        const LoadModel loadModel = LoadModel(model);
         Sandbox sandbox;
         cudnn8Tree(sandbox);
         const SystemContext context = SystemContext::rooted(sandbox.root());
         const DependencyWalk walk =
-            walkDependencies(context, {kCudnn8}, {kCudnnBin, kCudaBin}, ownFolderFirst);
-        QCOMPARE(walk.problems.size(), 1);
-        const DependencyProblem &problem = walk.problems.first();
+            walkDependencies(context, {kCudnn8}, {kCudnnBin, kCudaBin}, loadModel, {kCudnnBin});
+        const auto zlib =
+            std::find_if(walk.problems.cbegin(), walk.problems.cend(), [](const DependencyProblem &p) {
+                return p.library == QLatin1String("ZLIBWAPI.DLL");
+            });
+        QVERIFY(zlib != walk.problems.cend());
+        QCOMPARE(walk.problems.size(), cudartFound ? 1 : 2);
+        const DependencyProblem &problem = *zlib;
         QCOMPARE(problem.kind, DependencyProblem::Kind::Missing);
-        QCOMPARE(problem.library, QStringLiteral("ZLIBWAPI.DLL"));
         QVERIFY(context.paths().equal(problem.neededBy, kCudnn8));
         QVERIFY(!problem.delayLoaded);
         QVERIFY(problem.foundAt.isEmpty());
-        QStringList expected{QStringLiteral("C:\\Windows\\System32"), QStringLiteral("C:\\Windows"),
-                             kCudnnBin, kCudaBin};
-        if (ownFolderFirst)
+        QStringList expected{QStringLiteral("C:\\Windows\\System32"), QStringLiteral("C:\\Windows")};
+        if (loadModel == LoadModel::PythonDllDirectories)
+            expected << kCudnnBin;
+        else
+            expected << kCudnnBin << kCudaBin;
+        if (loadModel != LoadModel::Program)
             expected.prepend(kCudnnBin);
         expected.removeDuplicates();
         QCOMPARE(problem.searched, expected);
-        QVERIFY(isResolved(walk, QStringLiteral("cudart64_12.dll")));
+        QCOMPARE(isResolved(walk, QStringLiteral("cudart64_12.dll")), cudartFound);
     }
 
     void redistributablesMustBeFiles()

@@ -562,6 +562,34 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         QCOMPARE(text(nvidiaDriverFromWindowsFileVersion(fileVersion)), expected);
     }
+
+    // NVIDIA's library sets by major, and the order a set loads in.
+    void cudnnLibrarySets()
+    {
+        const QStringList nine = versions::cudnnLibrarySet(true, 9);
+        QCOMPARE(nine.size(), 8);
+        QCOMPARE(nine.first(), QStringLiteral("cudnn64_9.dll"));
+        QVERIFY(nine.contains(QStringLiteral("cudnn_engines_runtime_compiled64_9.dll")));
+        QCOMPARE(versions::cudnnLibrarySet(true, 8).size(), 7);
+        QCOMPARE(versions::cudnnLibrarySet(false, 9).at(1), QStringLiteral("libcudnn_graph.so.9"));
+        QCOMPARE(versions::cudnnLibrarySet(true, 7), QStringList{QStringLiteral("cudnn64_7.dll")});
+        QVERIFY(versions::cudnnLibrarySet(true, 10).isEmpty()); // not known yet: nothing is required
+
+        QCOMPARE(versions::cudnnLibraryStem(QStringLiteral("C:/x/CUDNN_OPS64_9.DLL")),
+                 QStringLiteral("cudnn_ops"));
+        QCOMPARE(versions::cudnnLibraryStem(QStringLiteral("libcudnn_graph.so.9.19.0")),
+                 QStringLiteral("cudnn_graph"));
+        QVERIFY(versions::cudnnLibraryStem(QStringLiteral("cudnn.lib")).isEmpty());
+
+        const QStringList alphabetical{
+            QStringLiteral("cudnn_adv64_9.dll"), QStringLiteral("cudnn_cnn64_9.dll"),
+            QStringLiteral("zlibwapi.dll"),      QStringLiteral("cudnn64_9.dll"),
+            QStringLiteral("cudnn_ops64_9.dll"), QStringLiteral("cudnn_graph64_9.dll")};
+        QCOMPARE(versions::cudnnLibrariesInLoadOrder(alphabetical),
+                 (QStringList{QStringLiteral("cudnn64_9.dll"), QStringLiteral("cudnn_graph64_9.dll"),
+                              QStringLiteral("cudnn_ops64_9.dll"), QStringLiteral("cudnn_cnn64_9.dll"),
+                              QStringLiteral("cudnn_adv64_9.dll"), QStringLiteral("zlibwapi.dll")}));
+    }
 };
 
 CUDNNSETUP_TEST_GUILESS_MAIN(TestVersionParsers)

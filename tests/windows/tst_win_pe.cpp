@@ -53,6 +53,11 @@ private Q_SLOTS:
         const PeInfo sub = read(kStandins + QStringLiteral("/cudnn-8.9.7.29/cudnn_ops_infer64_8.dll"));
         QVERIFY(lower(sub.imports).contains(QStringLiteral("cudnn64_8.dll")));
         QCOMPARE(sub.fileVersion.toString(), QStringLiteral("8.9.7.29"));
+
+        // A sub-library that imports another, as NVIDIA's cudnn_cnn64_9.dll does.
+        const PeInfo cnn = read(kStandins + QStringLiteral("/cudnn-9.18.0.77/cudnn_cnn64_9.dll"));
+        QVERIFY(lower(cnn.imports).contains(QStringLiteral("cudnn_ops64_9.dll")));
+        QVERIFY(lower(cnn.imports).contains(QStringLiteral("cudnn64_9.dll")));
     }
 
     void x86Dll()

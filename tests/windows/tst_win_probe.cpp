@@ -3,6 +3,7 @@
 // that cannot load because zlibwapi.dll is missing.
 #include "BuildPaths.h"
 #include "Suite.h"
+#include "detect/VersionParsers.h"
 #include "platform/LibraryLoader.h"
 #include "verify/LibraryProbe.h"
 
@@ -23,7 +24,8 @@ QStringList familyLibraries(const QString &family, const QString &mainLibrary)
     QStringList libraries{folder.filePath(mainLibrary)};
     for (const QString &name : folder.entryList({QStringLiteral("cudnn_*.dll")}, QDir::Files, QDir::Name))
         libraries.append(folder.filePath(name));
-    return libraries;
+    // As the verifier lists them: a sub-library after those it imports (cudnn_cnn after cudnn_ops).
+    return versions::cudnnLibrariesInLoadOrder(libraries);
 }
 
 ProbeRequest request918()

@@ -233,6 +233,41 @@ private Q_SLOTS:
         QVERIFY(load.details.contains(folder, Qt::CaseInsensitive));
     }
 
+    // A venv's Python (3.8+) looks for DLLs in the folders os.add_dll_directory gave it, never
+    // along PATH: with the CUDA runtime only on PATH, the stand-in cudnn64_9.dll (which imports it)
+    // does not load for Python although it does for a program, and the dependency walk says the
+    // same; with the runtime's folder added too, it loads, and cudnn_cnn64_9.dll finds the
+    // cudnn_ops64_9.dll it imports in its own folder.
+    void pythonConsumersDoNotSearchPath()
+    {
+        const QString cuda = standinFolder(QStringLiteral("cuda-12.2"));
+        const QString cudnn = standinFolder(QStringLiteral("cudnn-9.18.0.77"));
+        const SystemContext context = contextWithStoredPath({cuda, cudnn});
+        const Expected<VerifySubject> found = subjectInFolder(context, cudnn, QStringLiteral("target"));
+        QVERIFY(found);
+        VerifySubject subject = *found;
+        subject.expectedVersion = QStringLiteral("9.18.0");
+        subject.loadModel = LoadModel::PythonDllDirectories;
+        subject.dllDirectories = {cudnn};
+        VerifyOptions options;
+        options.probeProgram = BuildPaths::cudnnctl();
+        options.framework = false;
+        const VerifyReport pathOnly = verify(context, SystemSnapshot(), subject, options);
+        QCOMPARE(stageOf(pathOnly, QStringLiteral("load")).status, VerifyStage::Status::Failed);
+        QCOMPARE(pathOnly.probe.loads.first().errorCode, 126);
+        const VerifyStage &walk = stageOf(pathOnly, QStringLiteral("dependencies"));
+        QCOMPARE(walk.status, VerifyStage::Status::Failed);
+        QVERIFY2(walk.message.toEnglish().contains(QStringLiteral("cudart64_12.dll"), Qt::CaseInsensitive),
+                 qPrintable(walk.message.toEnglish()));
+
+        subject.dllDirectories = {cudnn, cuda};
+        const VerifyReport added = verify(context, SystemSnapshot(), subject, options);
+        QVERIFY2(stageOf(added, QStringLiteral("load")).status == VerifyStage::Status::Passed,
+                 qPrintable(stageOf(added, QStringLiteral("load")).message.toEnglish()));
+        QCOMPARE(stageOf(added, QStringLiteral("dependencies")).status, VerifyStage::Status::Passed);
+        QCOMPARE(added.probe.loads.size(), 8);
+    }
+
     // An older cuDNN 9 earlier on the stored PATH wins the load: the file it loaded is named and
     // the version that answers is the older one's.
     void olderCopyEarlierOnPathIsNamed()
