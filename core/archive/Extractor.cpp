@@ -152,9 +152,7 @@ private:
             if (slot >= m_order.size() || stopping())
                 return;
             const int index = m_order.at(slot);
-            const bool write = index < m_written;
-            ExtractedFile unused;
-            if (!extractOne(**source, index, buffer, write ? m_results[index] : unused, write))
+            if (!extractOne(**source, index, buffer, index < m_written ? &m_results[index] : nullptr))
                 return;
             m_filesDone.fetch_add(1);
             report(true);
@@ -185,8 +183,11 @@ private:
             details);
     }
 
-    bool extractOne(ZipSource &source, int index, QByteArray &buffer, ExtractedFile &result, bool write)
+    // Writes the entry to the staging folder and fills `result`; without a result, only inflates it
+    // and checks its CRC.
+    bool extractOne(ZipSource &source, int index, QByteArray &buffer, ExtractedFile *result)
     {
+        const bool write = result != nullptr;
         const ArchiveFile &file = m_files.at(index);
         auto stream = source.openEntry(file.entry);
         if (!stream) {
@@ -241,7 +242,7 @@ private:
             writeFailed(target, out.errorString());
             return false;
         }
-        result = {stagedPath(index, file.path), out.size(), hash.hex()};
+        *result = {stagedPath(index, file.path), out.size(), hash.hex()};
         return true;
     }
 

@@ -105,8 +105,7 @@ std::optional<Finding> UnzipSourceBase::addEntry(ZipEntry entry, qint64 centralR
     // header's offset's too, and cannot open the entry. So on every build, one way everywhere, an
     // entry with a Zip64 marker is listed with the record's values and read without the library
     // (checkBeforeReading does the library's checks of its local header).
-    const bool zip64 = le32(record, 20) == kZip64Marker || le32(record, 24) == kZip64Marker ||
-                       le32(record, 42) == kZip64Marker;
+    const bool zip64 = values->zip64;
     if (zip64) {
         entry.uncompressedSize = static_cast<qint64>(values->uncompressedSize);
         entry.compressedSize = static_cast<qint64>(values->compressedSize);

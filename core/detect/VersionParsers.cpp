@@ -99,26 +99,6 @@ Version fromCudnnLibraryName(const QString &fileName)
     return match.hasMatch() ? Version::parse(match.captured(1)) : Version();
 }
 
-bool isCudnnLibraryName(const QString &fileName)
-{
-    static const QRegularExpression linuxName(QStringLiteral("^libcudnn(?:_[a-z_]+)?\\.so(?:\\.\\d+){0,4}$"));
-    static const QRegularExpression windowsName(QStringLiteral("^cudnn(?:_[a-z_]+)?64_\\d+\\.dll$"),
-                                                QRegularExpression::CaseInsensitiveOption);
-    const QString name = baseName(fileName);
-    if (name.contains(QLatin1String("static"), Qt::CaseInsensitive))
-        return false;
-    return linuxName.match(name).hasMatch() || windowsName.match(name).hasMatch();
-}
-
-bool isMainCudnnLibraryName(const QString &fileName)
-{
-    static const QRegularExpression linuxName(QStringLiteral("^libcudnn\\.so(?:\\.\\d+){0,4}$"));
-    static const QRegularExpression windowsName(QStringLiteral("^cudnn64_\\d+\\.dll$"),
-                                                QRegularExpression::CaseInsensitiveOption);
-    const QString name = baseName(fileName);
-    return linuxName.match(name).hasMatch() || windowsName.match(name).hasMatch();
-}
-
 QString cudnnLibraryStem(const QString &fileName)
 {
     static const QRegularExpression linuxName(
@@ -130,6 +110,17 @@ QString cudnnLibraryStem(const QString &fileName)
     if (!match.hasMatch())
         match = windowsName.match(name);
     return match.hasMatch() ? match.captured(1).toLower() : QString();
+}
+
+bool isCudnnLibraryName(const QString &fileName)
+{
+    return !cudnnLibraryStem(fileName).isEmpty() &&
+           !baseName(fileName).contains(QLatin1String("static"), Qt::CaseInsensitive);
+}
+
+bool isMainCudnnLibraryName(const QString &fileName)
+{
+    return cudnnLibraryStem(fileName) == QLatin1String("cudnn");
 }
 
 QStringList cudnnLibrarySet(bool windows, int major)
@@ -157,6 +148,16 @@ QStringList cudnnLibrarySet(bool windows, int major)
         names.append(windows ? stem + QStringLiteral("64_%1.dll").arg(major)
                              : QStringLiteral("lib%1.so.%2").arg(stem).arg(major));
     return names;
+}
+
+QStringList missingCudnnLibraries(const QStringList &present, bool windows, int major)
+{
+    QStringList missing;
+    for (const QString &name : cudnnLibrarySet(windows, major)) {
+        if (!present.contains(name, windows ? Qt::CaseInsensitive : Qt::CaseSensitive))
+            missing.append(name);
+    }
+    return missing;
 }
 
 QStringList cudnnLibrariesInLoadOrder(const QStringList &names)

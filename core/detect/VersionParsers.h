@@ -45,6 +45,8 @@ QString cudnnLibraryStem(const QString &fileName);
 // cuDNN 8's seven, the main one alone before 8 (Linux: the sonames). Empty for a major after 9,
 // whose set this build cannot know.
 QStringList cudnnLibrarySet(bool windows, int major);
+// The names of that set `present` (file names) lacks; Windows names match in any case.
+QStringList missingCudnnLibraries(const QStringList &present, bool windows, int major);
 // `names` (file names or paths of cuDNN libraries) in the order they load: the main library, then
 // each sub-library before those that import it (cudnn_ops before cudnn_cnn, as cudnnLibrarySet
 // lists them), names of no known set last, each group keeping its order.

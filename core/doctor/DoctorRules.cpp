@@ -192,12 +192,8 @@ void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
         const QString main = mainLibrary(facts.context.family(), major);
         if (major == 0 || !hasLibrary(facts, *copy, main))
             continue;
-        QStringList missing;
-        for (const QString &name :
-             versions::cudnnLibrarySet(facts.context.family() == OsFamily::Windows, major).mid(1)) {
-            if (!hasLibrary(facts, *copy, name))
-                missing.append(name);
-        }
+        const QStringList missing = versions::missingCudnnLibraries(
+            copy->libraries, facts.context.family() == OsFamily::Windows, major);
         if (missing.isEmpty())
             continue;
         Finding finding = Finding::error(

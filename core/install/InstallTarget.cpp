@@ -86,6 +86,11 @@ QString InstallTarget::stagingFolder() const
     return pathOf(QString::fromLatin1(kStagingFolder));
 }
 
+QString InstallTarget::backupFolder() const
+{
+    return stagingFolder() + QStringLiteral("-backup");
+}
+
 bool InstallTarget::needsAdmin(const SystemContext &context) const
 {
     if (pathScope == PathScope::System)

@@ -68,6 +68,8 @@ struct InstallTarget
     QString pthFile() const;
     // root + kStagingFolder.
     QString stagingFolder() const;
+    // Where an install's transaction keeps what it replaces until the commit: beside staging.
+    QString backupFolder() const;
     // Whether writing there, or to that PATH, needs an administrator: Program Files (either),
     // the Windows folder, a toolkit under Program Files, the system PATH. On Linux: outside $HOME
     // and /tmp, or the system scope. A guess from the path; checkTarget's write test is the truth.

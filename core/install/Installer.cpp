@@ -489,7 +489,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
 
     OperationContext operationContext;
     operationContext.environment = environment;
-    operationContext.backupFolder = staging + QStringLiteral("-backup");
+    operationContext.backupFolder = hostOf(context, target.backupFolder());
     operationContext.fileSecurity = &context.fileSecurity();
     operationContext.crashAt = options.crashAt;
     operationContext.bytesProgress = options.bytesProgress;

@@ -580,8 +580,8 @@ Findings checkWorkingPathLengths(const QList<PlannedFile> &planned, const QStrin
         const PlannedFile &file = planned.at(i);
         const QString name = paths.fileName(file.destination);
         working.append(paths.join(staging, stagedPath(i, file.archivePath)));
-        // The transaction's backups: <staging>-backup\<step>\<name>, a step of up to three digits.
-        working.append(paths.join(staging + QStringLiteral("-backup\\999"), name));
+        // The transaction's backups: <backup folder>\<step>\<name>, a step of up to three digits.
+        working.append(paths.join(paths.join(target.backupFolder(), QStringLiteral("999")), name));
         if (context.files().isFile(file.destination))
             working.append(paths.join(keptFolder, QStringLiteral("replaced\\%1-%2").arg(i).arg(name)));
     }

@@ -168,19 +168,6 @@ bool sameFolder(const SystemContext &context, const QString &a, const QString &b
     return context.paths().equal(a, b) || context.paths().equal(resolved(a), resolved(b));
 }
 
-// The libraries of the subject's cuDNN major that its folder lacks. cuDNN's main library loads
-// them by name when a program first needs them and, when one is not found, ends the program.
-QStringList missingFromSet(const SystemContext &context, const VerifySubject &subject, int cudnnMajor)
-{
-    const QStringList set = versions::cudnnLibrarySet(context.family() == OsFamily::Windows, cudnnMajor);
-    QStringList missing;
-    for (const QString &name : set) {
-        if (!subject.libraries.contains(name, context.paths().caseSensitivity()))
-            missing.append(name);
-    }
-    return missing;
-}
-
 Finding incompleteSetFinding(const VerifySubject &subject, const QStringList &missing, int cudnnMajor)
 {
     return Finding::error(
@@ -826,7 +813,10 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     // The probe loads the inspected system's libraries into a process of this machine: only for
     // the running system, never for another system's tree; and not an incomplete set, which
     // cuDNN itself would end the process over.
-    const QStringList missing = missingFromSet(context, subject, cudnnMajor);
+    // cuDNN's main library loads the others by name when a program first needs them and, when one
+    // is not found, ends the program.
+    const QStringList missing =
+        versions::missingCudnnLibraries(subject.libraries, context.family() == OsFamily::Windows, cudnnMajor);
     if (!missing.isEmpty()) {
         const Finding finding = incompleteSetFinding(subject, missing, cudnnMajor);
         report.findings.append(finding);
