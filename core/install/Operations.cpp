@@ -63,8 +63,9 @@ Finding crashed()
                           Text(QT_TRANSLATE_NOOP("cudnnsetup", "Stopped.")), QStringLiteral("fault point"));
 }
 
-// A file set aside (renamed, or copied and removed where a rename cannot cross volumes).
-SystemResult moveAside(const QString &from, const QString &to)
+// `from` at `to`, renamed where it can be, else copied (`from` stays then): what moving a file
+// to another volume starts with. Nothing is left at `to` when it fails.
+SystemResult renameOrCopy(const QString &from, const QString &to)
 {
     QDir().mkpath(QFileInfo(to).absolutePath());
     if (durable::rename(from, to))
@@ -73,6 +74,16 @@ SystemResult moveAside(const QString &from, const QString &to)
         durable::discard(to + kPartialSuffix);
         return copied;
     }
+    return {};
+}
+
+// A file set aside (renamed, or copied and removed where a rename cannot cross volumes).
+SystemResult moveAside(const QString &from, const QString &to)
+{
+    if (SystemResult placed = renameOrCopy(from, to); !placed)
+        return placed;
+    if (!QFileInfo::exists(from))
+        return {}; // renamed
     if (SystemResult removed = durable::remove(from); !removed) {
         durable::discard(to); // not set aside after all: no second copy for an undo to find
         return removed;
@@ -962,15 +973,10 @@ public:
         if (aside.isEmpty() || !QFileInfo::exists(aside))
             return {};
         if (!m_keepReplacedAs.isEmpty() && !QFileInfo::exists(m_keepReplacedAs)) {
-            QDir().mkpath(QFileInfo(m_keepReplacedAs).absolutePath());
-            if (durable::rename(aside, m_keepReplacedAs))
-                return {};
-            if (const SystemResult copied =
-                    durable::copy(aside, m_keepReplacedAs + kPartialSuffix, m_keepReplacedAs);
-                !copied) {
-                durable::discard(m_keepReplacedAs + kPartialSuffix);
-                return fileFailure(m_keepReplacedAs, copied.error());
-            }
+            if (const SystemResult kept = renameOrCopy(aside, m_keepReplacedAs); !kept)
+                return fileFailure(m_keepReplacedAs, kept.error());
+            if (!QFileInfo::exists(aside))
+                return {}; // renamed
         }
         if (durable::remove(aside))
             return {};
