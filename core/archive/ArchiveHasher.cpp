@@ -3,6 +3,8 @@
 #include <QFile>
 #include <QMutexLocker>
 
+#include <algorithm>
+
 namespace cudnnsetup {
 
 ArchiveHasher::ArchiveHasher(QString hostPath)
@@ -43,7 +45,8 @@ Expected<QString> ArchiveHasher::finish(const std::function<bool()> &cancelled,
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read.")).arg(m_path),
             file.errorString());
     }
-    QByteArray block(4 << 20, Qt::Uninitialized);
+    // No larger than what is left: a small archive costs no large allocation.
+    QByteArray block(std::clamp<qint64>(file.size() - m_next, 1, 4 << 20), Qt::Uninitialized);
     for (;;) {
         if (cancelled && cancelled())
             return Finding::error(

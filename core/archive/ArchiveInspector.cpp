@@ -94,17 +94,20 @@ public:
         const QList<ZipEntry> &entries = m_source.entries();
         QList<int> order;
         qint64 total = 0;
+        qint64 largest = 0;
         for (const ZipEntry &entry : entries) {
             if (m_fileOfEntry.at(entry.index) >= 0) {
                 order.append(entry.index);
                 total += entry.compressedSize;
+                largest = std::max(largest, entry.uncompressedSize);
             }
         }
         std::sort(order.begin(), order.end(), [&](int a, int b) {
             return entries.at(a).localHeaderOffset < entries.at(b).localHeaderOffset;
         });
         qint64 done = 0;
-        QByteArray buffer(1 << 20, Qt::Uninitialized);
+        // No larger than the largest entry needs, and one byte more to see one that is longer.
+        QByteArray buffer(std::clamp<qint64>(largest + 1, 1, 1 << 20), Qt::Uninitialized);
         for (const int index : order) {
             const ZipEntry &entry = entries.at(index);
             ArchiveFile &file = m_report.files[m_fileOfEntry.at(index)];
@@ -606,30 +609,41 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
         }
     }
 
+    if (opened) {
+        // The build number is not in the header: the library's stamp gave it, else NVIDIA's record
+        // will (judgeChecksum), else the name does, when they agree.
+        if (report.claimed && report.cudnn.isValid() && report.cudnn.size() <= 3 &&
+            report.claimed->cudnn.truncated(3) == report.cudnn.truncated(3))
+            report.cudnn = report.claimed->cudnn;
+        compareNameWithContent(report);
+    }
+    report.verdict = verdictFor(report.findings);
+    if (!options.hashArchive)
+        return report;
     // A quick look leaves most of the file to this read, so it is the progress then.
     const auto digest = hasher.finish(
         options.cancelled, options.verifyData ? std::function<void(qint64, qint64)>() : options.progress);
     if (!digest)
         return digest.error();
-    report.sha256 = *digest;
-    qCInfo(lcCore) << "archive" << hostPath << "sha256" << report.sha256 << "hashed while reading"
+    qCInfo(lcCore) << "archive" << hostPath << "sha256" << *digest << "hashed while reading"
                    << hasher.hashedWhileReading() << "of" << report.size;
-    if (opened) {
-        judgeOfficial(report, kb, info.fileName());
-        // The build number is not in the header: NVIDIA's record, else the name, when they agree.
-        const KnownArchive *known = kb.archiveBySha256(report.sha256);
-        if (known && known->cudnn.truncated(3) == report.cudnn.truncated(3)) {
-            report.cudnn = known->cudnn;
-            if (!known->cuda.isEmpty())
-                report.cudaVariant = known->cuda;
-        } else if (report.claimed && report.cudnn.isValid() && report.cudnn.size() <= 3 &&
-                   report.claimed->cudnn.truncated(3) == report.cudnn.truncated(3)) {
-            report.cudnn = report.claimed->cudnn;
-        }
-        compareNameWithContent(report);
-    }
-    report.verdict = verdictFor(report.findings);
+    if (opened)
+        judgeChecksum(report, *digest, kb);
+    else
+        report.sha256 = *digest;
     return report;
+}
+
+void judgeChecksum(ArchiveReport &report, const QString &sha256, const KnowledgeBase &kb)
+{
+    report.sha256 = sha256;
+    judgeOfficial(report, kb, QFileInfo(report.path).fileName());
+    if (const KnownArchive *known = kb.archiveBySha256(report.sha256);
+        known && known->cudnn.truncated(3) == report.cudnn.truncated(3)) {
+        report.cudnn = known->cudnn;
+        if (!known->cuda.isEmpty())
+            report.cudaVariant = known->cuda;
+    }
 }
 
 } // namespace cudnnsetup

@@ -91,6 +91,10 @@ struct InspectOptions
     // Inflate every entry and check its CRC (a full verdict on a damaged download). Off, only the
     // DLLs' headers and the version header are read, and the CRCs are left to the extraction.
     bool verifyData = true;
+    // Take the archive's SHA-256 and judge it against NVIDIA's. Off (an install, which takes the hash in
+    // the pass that unpacks), sha256 stays empty and official Unknown until judgeChecksum(); the
+    // verdict does not depend on it.
+    bool hashArchive = true;
     // (bytes done, bytes in all) as the archive is read; may be called from another thread.
     std::function<void(qint64, qint64)> progress;
     std::function<bool()> cancelled;
@@ -103,5 +107,11 @@ struct InspectOptions
 // every problem of the archive itself is in the report's findings and verdict.
 Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeBase &kb,
                                        const InspectOptions &options = {});
+
+// What the archive's SHA-256 tells, added to a report made without it: whether it is the very file
+// NVIDIA published (a renamed one included, or one named like NVIDIA's that differs), and the build
+// number NVIDIA's record gives. Sets sha256 and official and adds notes and warnings: the verdict of
+// an inspection without the hash is final.
+void judgeChecksum(ArchiveReport &report, const QString &sha256, const KnowledgeBase &kb);
 
 } // namespace cudnnsetup

@@ -1,5 +1,6 @@
 #include "archive/Extractor.h"
 
+#include "archive/ArchiveHasher.h"
 #include "common/Logging.h"
 #include "platform/DurableFiles.h"
 #include "platform/Sha256.h"
@@ -13,7 +14,9 @@
 #include <QThread>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <future>
 #include <optional>
 #include <thread>
 
@@ -21,7 +24,7 @@ namespace cudnnsetup {
 
 namespace {
 
-// Large enough that per-call overheads vanish, small enough for many workers in 64 MiB.
+// Large enough that per-call overheads vanish, small enough for two per worker in 64 MiB.
 constexpr qint64 kBufferBytes = 4 << 20;
 constexpr qint64 kProgressIntervalMs = 100;
 
@@ -84,6 +87,8 @@ public:
         std::vector<std::thread> threads;
         for (int i = 0; i < workers; ++i)
             threads.emplace_back([this, backend] { work(backend); });
+        if (m_options.hashArchive)
+            threads.emplace_back([this] { hashArchive(); });
         for (std::thread &thread : threads)
             thread.join();
 
@@ -97,6 +102,7 @@ public:
         extraction.stagingFolder = m_staging;
         extraction.files = m_results;
         extraction.bytesWritten = m_bytesWritten.load();
+        extraction.archiveSha256 = m_archiveSha256;
         qCInfo(lcCore) << "extracted" << m_written << "files," << extraction.bytesWritten
                        << "bytes, and checked" << m_files.size() - m_written << "more, in"
                        << m_clock.elapsed() << "ms with" << workers << "workers";
@@ -146,17 +152,31 @@ private:
             fail(*changed);
             return;
         }
-        QByteArray buffer(kBufferBytes, Qt::Uninitialized);
+        std::array<QByteArray, 2> buffers{QByteArray(kBufferBytes, Qt::Uninitialized),
+                                          QByteArray(kBufferBytes, Qt::Uninitialized)};
         for (;;) {
             const int slot = m_next.fetch_add(1);
             if (slot >= m_order.size() || stopping())
                 return;
             const int index = m_order.at(slot);
-            if (!extractOne(**source, index, buffer, index < m_written ? &m_results[index] : nullptr))
+            if (!extractOne(**source, index, buffers, index < m_written ? &m_results[index] : nullptr))
                 return;
             m_filesDone.fetch_add(1);
             report(true);
         }
+    }
+
+    // One sequential read of the file: the workers' reads jump between entries.
+    void hashArchive()
+    {
+        ArchiveHasher hasher(m_archivePath);
+        const Expected<QString> digest = hasher.finish([this] { return stopping(); });
+        if (!digest) {
+            if (digest.error().id != QLatin1String("archive.cancelled"))
+                fail(digest.error());
+            return;
+        }
+        m_archiveSha256 = *digest;
     }
 
     // Every entry must be as the inspection saw it: the CRCs checked while unpacking are the
@@ -184,8 +204,10 @@ private:
     }
 
     // Writes the entry to the staging folder and fills `result`; without a result, only inflates it
-    // and checks its CRC.
-    bool extractOne(ZipSource &source, int index, QByteArray &buffer, ExtractedFile *result)
+    // and checks its CRC. Hashing and writing a block overlap with inflating the next (two buffers
+    // in turn), so the largest entry, which bounds the whole extraction, costs little more than
+    // its inflation.
+    bool extractOne(ZipSource &source, int index, std::array<QByteArray, 2> &buffers, ExtractedFile *result)
     {
         const bool write = result != nullptr;
         const ArchiveFile &file = m_files.at(index);
@@ -203,9 +225,20 @@ private:
             return false;
         }
         Sha256 hash;
-        for (;;) {
-            if (stopping())
+        std::future<bool> written; // the block before, hashed and written meanwhile
+        const auto previousWritten = [&] {
+            if (!written.valid() || written.get())
+                return true;
+            writeFailed(target, out.errorString());
+            return false;
+        };
+        for (int turn = 0;; turn ^= 1) {
+            QByteArray &buffer = buffers.at(size_t(turn));
+            if (stopping()) {
+                if (written.valid())
+                    written.wait();
                 return false;
+            }
             const qint64 got = (*stream)->read(buffer.data(), buffer.size());
             if (got < 0) {
                 fail(Finding::error(
@@ -214,20 +247,25 @@ private:
                                                          "is damaged or incomplete."))
                         .arg(file.path),
                     (*stream)->errorString()));
+                if (written.valid())
+                    written.wait();
                 return false;
             }
+            if (!previousWritten())
+                return false;
             if (got == 0)
                 break;
             m_bytesDone.fetch_add(got);
             report(false);
             if (!write)
                 continue;
-            hash.add(buffer.constData(), got);
-            if (out.write(buffer.constData(), got) != got) {
-                writeFailed(target, out.errorString());
-                return false;
-            }
-            m_bytesWritten.fetch_add(got);
+            written = std::async(std::launch::async, [this, &hash, &out, &buffer, got] {
+                hash.add(buffer.constData(), got);
+                if (out.write(buffer.constData(), got) != got)
+                    return false;
+                m_bytesWritten.fetch_add(got);
+                return true;
+            });
         }
         if (!(*stream)->crcMatches()) {
             fail(Finding::error(QStringLiteral("archive.crc-mismatch"),
@@ -298,6 +336,7 @@ private:
     QMutex m_mutex;
     QMutex m_progressMutex;
     std::optional<Finding> m_error;
+    QString m_archiveSha256;
     QElapsedTimer m_clock;
 };
 

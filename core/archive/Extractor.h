@@ -38,6 +38,9 @@ struct ExtractOptions
     // Entries inflated and held to their CRC like the others, but not written: the rest of the
     // archive, so that what an inspection would call damaged is refused by an install too.
     QList<ArchiveFile> checkOnly;
+    // Also take the SHA-256 of the whole archive file, on a thread of its own beside the workers:
+    // an install that inspected without it reads the archive once.
+    bool hashArchive = false;
 };
 
 struct Extraction
@@ -45,6 +48,7 @@ struct Extraction
     QString stagingFolder;
     QList<ExtractedFile> files; // in the order of `files` given
     qint64 bytesWritten = 0;
+    QString archiveSha256; // with ExtractOptions::hashArchive
 };
 
 // Where the `index`th of the files an extraction writes lies under the staging folder: flat and

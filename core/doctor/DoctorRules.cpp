@@ -211,9 +211,11 @@ void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                 .arg(copy->directory, main));
         std::optional<Repair> repair;
         if (!facts.input.archive.isEmpty()) {
-            if (!archive)
-                archive =
-                    inspectArchive(facts.input.archive, facts.database, InspectOptions{{}, false, {}, {}});
+            if (!archive) {
+                InspectOptions quickLook;
+                quickLook.verifyData = false;
+                archive = inspectArchive(facts.input.archive, facts.database, quickLook);
+            }
             const bool fits = *archive && (*archive)->verdict == ArchiveReport::Verdict::Ok &&
                               (*archive)->cudnn.major() == major &&
                               (*archive)->platform.startsWith(facts.windows ? QLatin1String("windows")

@@ -211,6 +211,34 @@ Expected<QSet<QString>> filesToReplaceInUse(const QList<PlannedFile> &planned, c
     return inUse;
 }
 
+// The receipts of the installs into `target`, with the paths they were read from.
+QList<std::pair<Receipt, QString>> receiptsOfTarget(const InstallTarget &target, const SystemContext &context,
+                                                    const Elevation &elevation)
+{
+    const SystemPaths &paths = context.paths();
+    QList<std::pair<Receipt, QString>> ofTarget;
+    for (const auto &entry : installedReceipts(context, nullptr, elevation)) {
+        const Receipt &receipt = entry.first;
+        if (receipt.target.value(QStringLiteral("kind")).toString() == target.kindName() &&
+            paths.normalize(receipt.target.value(QStringLiteral("root")).toString())
+                    .compare(paths.normalize(target.root), paths.caseSensitivity()) == 0)
+            ofTarget.append(entry);
+    }
+    return ofTarget;
+}
+
+// Whether the same cuDNN release was installed into `target` before: then the archive may be the one
+// installed, which only its SHA-256 tells.
+bool releaseInstalledBefore(const ArchiveReport &archive, const InstallTarget &target,
+                            const SystemContext &context, const Elevation &elevation)
+{
+    const QList<std::pair<Receipt, QString>> receipts = receiptsOfTarget(target, context, elevation);
+    return std::any_of(receipts.cbegin(), receipts.cend(), [&](const auto &entry) {
+        return Version::parse(entry.first.archive.value(QStringLiteral("cudnn")).toString()).truncated(3) ==
+               archive.cudnn.truncated(3);
+    });
+}
+
 // The receipt of the same archive installed into the same target whose files are all intact, with
 // the path it was read from.
 std::optional<std::pair<Receipt, QString>> intactInstallOf(const ArchiveReport &archive,
@@ -218,12 +246,9 @@ std::optional<std::pair<Receipt, QString>> intactInstallOf(const ArchiveReport &
                                                            const SystemContext &context,
                                                            const Elevation &elevation)
 {
-    const SystemPaths &paths = context.paths();
-    for (const auto &[receipt, path] : installedReceipts(context, nullptr, elevation)) {
-        if (receipt.archive.value(QStringLiteral("sha256")).toString() != archive.sha256 ||
-            receipt.target.value(QStringLiteral("kind")).toString() != target.kindName() ||
-            paths.normalize(receipt.target.value(QStringLiteral("root")).toString())
-                    .compare(paths.normalize(target.root), paths.caseSensitivity()) != 0)
+    for (const auto &[receipt, path] : receiptsOfTarget(target, context, elevation)) {
+        if (archive.sha256.isEmpty() ||
+            receipt.archive.value(QStringLiteral("sha256")).toString() != archive.sha256)
             continue;
         const bool intact =
             std::all_of(receipt.files.cbegin(), receipt.files.cend(), [&](const Receipt::File &file) {
@@ -256,9 +281,10 @@ struct PlacedFiles
 // system PATH), the unpacking into staging, the folders, each file moved into place (or, for one
 // in use, swapped at the next start), zlibwapi.dll where needed, a venv's .pth file.
 PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, const ArchiveReport &archive,
-                         const InstallTarget &target, const QList<PlannedFile> &planned,
-                         const QSet<QString> &inUse, const QString &staging, const QString &keptFolder,
-                         const SystemContext &context, const ChangeOptions &options)
+                         const operations::ArchiveHashed &archiveHashed, const InstallTarget &target,
+                         const QList<PlannedFile> &planned, const QSet<QString> &inUse,
+                         const QString &staging, const QString &keptFolder, const SystemContext &context,
+                         const ChangeOptions &options)
 {
     PlacedFiles result;
     // A folder on the system PATH is the administrators' alone (checkTarget refused one that is not).
@@ -280,7 +306,8 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
                          [&](const PlannedFile &file) { return file.entry == archiveFile.entry; }))
             toCheck.append(archiveFile);
     }
-    transaction.add(operations::unpackArchive(archivePath, toUnpack, toCheck, staging, result.extraction));
+    transaction.add(
+        operations::unpackArchive(archivePath, toUnpack, toCheck, staging, result.extraction, archiveHashed));
 
     QSet<QString> folderSet;
     const auto noteMissing = [&](const QString &folder) {
@@ -409,6 +436,13 @@ QByteArray receiptOf(const QString &id, const QString &archivePath, const Archiv
     return QJsonDocument(receipt.toJson()).toJson();
 }
 
+Finding archiveUnreadable(const QString &archivePath)
+{
+    return Finding::error(QStringLiteral("archive.unreadable"),
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read."))
+                              .arg(QDir::toNativeSeparators(archivePath)));
+}
+
 Finding archiveRefused(const QString &archivePath, const ArchiveReport &archive)
 {
     return Finding::error(
@@ -438,7 +472,7 @@ Finding takesEffectAfterSignIn()
 
 ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, const InstallTarget &target,
                       const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
-                      const ChangeOptions &options)
+                      const ChangeOptions &options, const KnowledgeBase &kb)
 {
     if (archive.verdict != ArchiveReport::Verdict::Ok)
         return failed({archiveRefused(archivePath, archive)});
@@ -457,7 +491,22 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const Expected<QSet<QString>> inUse = filesToReplaceInUse(planned, context, options, findings);
     if (!inUse)
         return failed(findings + Findings{inUse.error()});
-    if (const auto installed = intactInstallOf(archive, target, context, elevation)) {
+    // The archive as its SHA-256 judges it, for the receipt: now, or while it is unpacked.
+    const auto judged = std::make_shared<ArchiveReport>(archive);
+    const auto checksumFindings = [&judged, inspected = archive.findings.size()] {
+        return judged->findings.mid(inspected);
+    };
+    bool hashWhileUnpacking = archive.sha256.isEmpty();
+    if (hashWhileUnpacking &&
+        (options.dryRun || releaseInstalledBefore(archive, target, context, elevation))) {
+        const std::optional<QString> digest = Sha256::ofFile(archivePath);
+        if (!digest)
+            return failed(findings + Findings{archiveUnreadable(archivePath)});
+        judgeChecksum(*judged, *digest, kb);
+        findings = checksumFindings() + findings;
+        hashWhileUnpacking = false;
+    }
+    if (const auto installed = intactInstallOf(*judged, target, context, elevation)) {
         ChangeOutcome outcome;
         outcome.status = ChangeOutcome::Status::AlreadyDone;
         outcome.receipt = installed->first;
@@ -498,8 +547,11 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         roots.append(hostOf(context, target.pthFile()));
     Transaction transaction(id, QStringLiteral("install"), folders.journal(stateFolder), operationContext,
                             roots);
-    const PlacedFiles files = addFileSteps(transaction, archivePath, archive, target, planned, *inUse,
-                                           staging, keptFolder, context, options);
+    operations::ArchiveHashed archiveHashed;
+    if (hashWhileUnpacking)
+        archiveHashed = [judged, &kb](const QString &sha256) { judgeChecksum(*judged, sha256, kb); };
+    const PlacedFiles files = addFileSteps(transaction, archivePath, archive, archiveHashed, target, planned,
+                                           *inUse, staging, keptFolder, context, options);
     QList<Receipt::EnvironmentChange> changes;
     if (const Expected<void> added =
             addPathStep(transaction, changes, target, *environment, options, findings);
@@ -511,8 +563,8 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         addCudnnVariables(transaction, changes, *options.cudnnVariables, target, context, *environment);
     transaction.add(operations::makeDirectory(receiptsFolder));
     auto receipt = std::make_shared<Receipt>();
-    transaction.add(operations::writeFileMadeLater(receiptPath, [=, &context, &archive, &target]() {
-        return receiptOf(id, archivePath, archive, target, files, changes, context, *environment, *receipt);
+    transaction.add(operations::writeFileMadeLater(receiptPath, [=, &context, &target]() {
+        return receiptOf(id, archivePath, *judged, target, files, changes, context, *environment, *receipt);
     }));
 
     ChangeOutcome outcome;
@@ -527,6 +579,8 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         outcome.receipt = *receipt;
         outcome.receiptPath = receiptPath;
     }
+    if (hashWhileUnpacking)
+        outcome.findings = checksumFindings() + outcome.findings;
     outcome = finished(result, outcome);
     if (outcome.status == ChangeOutcome::Status::Done && !inUse->isEmpty())
         outcome.status = ChangeOutcome::Status::DoneRestartNeeded;

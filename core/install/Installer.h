@@ -1,6 +1,7 @@
 #pragma once
 
 #include "archive/ArchiveInspector.h"
+#include "compat/KnowledgeBase.h"
 #include "install/ChangeOutcome.h"
 #include "install/InstallTarget.h"
 #include "install/Receipt.h"
@@ -18,10 +19,13 @@ namespace cudnnsetup {
 // Installs the files of an inspected archive (verdict ok) into `target` as one transaction: unpack
 // into staging on the target's volume, create the folders, rename each file into place (keeping
 // what it replaces), zlibwapi.dll where the DLLs import it and none is found, the venv's .pth,
-// PATH and the CUDNN_* variables, the receipt; under the machine's install lock.
+// PATH and the CUDNN_* variables, the receipt; under the machine's install lock. An archive inspected
+// without its SHA-256 (InspectOptions::hashArchive off) has it taken in the pass that unpacks it and
+// judged against `kb` before any file is placed, so the archive is read once; what that judgement
+// finds comes first in the outcome's findings.
 ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, const InstallTarget &target,
                       const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
-                      const ChangeOptions &options = {});
+                      const ChangeOptions &options = {}, const KnowledgeBase &kb = KnowledgeBase::embedded());
 
 // Reverses the install of receipt `id` (empty: the only one there is): refuses when a file it placed
 // changed since (and names them), else removes its files, puts back the ones it replaced, takes its

@@ -281,12 +281,13 @@ class UnpackArchive : public Operation
 {
 public:
     UnpackArchive(QString archive, QList<ArchiveFile> files, QList<ArchiveFile> checkOnly, QString staging,
-                  std::shared_ptr<Extraction> result)
+                  std::shared_ptr<Extraction> result, ArchiveHashed archiveHashed = {})
         : m_archive(std::move(archive))
         , m_files(std::move(files))
         , m_checkOnly(std::move(checkOnly))
         , m_staging(std::move(staging))
         , m_result(std::move(result))
+        , m_archiveHashed(std::move(archiveHashed))
     {
     }
 
@@ -345,9 +346,12 @@ public:
         };
         options.cancelled = context.cancelled;
         options.checkOnly = m_checkOnly;
+        options.hashArchive = bool(m_archiveHashed);
         auto extraction = extractArchive(m_archive, m_files, m_staging, options);
         if (!extraction)
             return extraction.error();
+        if (m_archiveHashed)
+            m_archiveHashed(extraction->archiveSha256);
         if (m_result)
             *m_result = *extraction;
         return {};
@@ -374,6 +378,7 @@ private:
     QList<ArchiveFile> m_checkOnly;
     QString m_staging;
     std::shared_ptr<Extraction> m_result;
+    ArchiveHashed m_archiveHashed;
 };
 
 class MakeDirectory : public Operation
@@ -1105,9 +1110,10 @@ std::unique_ptr<Operation> writeFileMadeLater(const QString &destination, std::f
 
 std::unique_ptr<Operation> unpackArchive(const QString &archive, const QList<ArchiveFile> &files,
                                          const QList<ArchiveFile> &checkOnly, const QString &staging,
-                                         std::shared_ptr<Extraction> result)
+                                         std::shared_ptr<Extraction> result, ArchiveHashed archiveHashed)
 {
-    return std::make_unique<UnpackArchive>(archive, files, checkOnly, staging, std::move(result));
+    return std::make_unique<UnpackArchive>(archive, files, checkOnly, staging, std::move(result),
+                                           std::move(archiveHashed));
 }
 
 std::unique_ptr<Operation> removeFile(const QString &path)

@@ -46,10 +46,13 @@ std::unique_ptr<Operation> writeFileMadeLater(const QString &destination,
                                               std::function<QByteArray()> content);
 // Unpacks `files` of the archive into `staging` (which must not exist), and in the same pass
 // inflates `checkOnly` to hold them to their CRCs; undo and the commit remove the staging folder.
-// `result` receives what was unpacked (sizes, SHA-256s).
+// `result` receives what was unpacked (sizes, SHA-256s). With `archiveHashed`, the archive's own
+// SHA-256 is taken in the same pass and given to it before the step is done.
+using ArchiveHashed = std::function<void(const QString &archiveSha256)>;
 std::unique_ptr<Operation> unpackArchive(const QString &archive, const QList<ArchiveFile> &files,
                                          const QList<ArchiveFile> &checkOnly, const QString &staging,
-                                         std::shared_ptr<Extraction> result);
+                                         std::shared_ptr<Extraction> result,
+                                         ArchiveHashed archiveHashed = {});
 // Removes a file, kept aside until the commit so undo can put it back.
 std::unique_ptr<Operation> removeFile(const QString &path);
 // Removes a folder if it is empty (the folders an uninstall leaves behind).

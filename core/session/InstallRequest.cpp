@@ -57,7 +57,9 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
     const std::optional<PathScope> pathScope =
         request.path.isEmpty() ? std::nullopt : pathScopeFromName(request.path);
     InspectOptions inspectOptions;
-    inspectOptions.verifyData = false; // every CRC is checked while unpacking
+    // Every CRC is checked, and the archive's SHA-256 taken, in the pass that unpacks.
+    inspectOptions.verifyData = false;
+    inspectOptions.hashArchive = false;
     const auto report = inspectArchive(request.archive, kb, inspectOptions);
     if (!report)
         return report.error();
@@ -93,7 +95,7 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
         outcome = installElevated(request.elevatedProgram, request.archive, target, options, extra, context,
                                   environment, elevation);
     } else {
-        outcome = install(request.archive, *report, target, context, environment, options);
+        outcome = install(request.archive, *report, target, context, environment, options, kb);
     }
     outcome.findings = report->findings + outcome.findings;
     return outcome;

@@ -2,6 +2,11 @@
 
 #include "PeImage.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace archives {
 
 namespace {
@@ -132,6 +137,27 @@ QList<ZipWriter::Entry> entriesOf(const QStringList &files, const QString &heade
 QByteArray windowsZip(const QString &version, const QString &cudaVariant)
 {
     return ZipWriter(entriesOf(windowsFiles(version, cudaVariant), version)).finish();
+}
+
+cudnnsetup::KnowledgeBase databaseWithChecksum(const QString &file, const QString &sha256)
+{
+    QFile embedded(QStringLiteral(":/compat/cudnn-compat.json"));
+    if (!embedded.open(QIODevice::ReadOnly))
+        qFatal("the embedded compatibility database is missing");
+    QJsonObject root = QJsonDocument::fromJson(embedded.readAll()).object();
+    QJsonArray records = root.value(QStringLiteral("archives")).toArray();
+    for (int i = 0; i < records.size(); ++i) {
+        QJsonObject record = records.at(i).toObject();
+        if (record.value(QStringLiteral("file")).toString() == file) {
+            record.insert(QStringLiteral("sha256"), sha256);
+            records.replace(i, record);
+        }
+    }
+    root.insert(QStringLiteral("archives"), records);
+    auto kb = cudnnsetup::KnowledgeBase::parse(QJsonDocument(root).toJson());
+    if (!kb)
+        qFatal("the changed database does not parse");
+    return *kb;
 }
 
 } // namespace archives

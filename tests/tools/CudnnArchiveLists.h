@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ZipWriter.h"
+#include "compat/KnowledgeBase.h"
 
 #include <QList>
 #include <QString>
@@ -28,5 +29,9 @@ QByteArray versionHeader(const QString &version);
 QList<ZipWriter::Entry> entriesOf(const QStringList &files, const QString &headerVersion);
 // The zip of NVIDIA's Windows archive `version` for `cudaVariant`, as entriesOf() fills it.
 QByteArray windowsZip(const QString &version, const QString &cudaVariant);
+
+// The embedded database with NVIDIA's record of `file` given another checksum, so a test-made
+// archive can be "the official file".
+cudnnsetup::KnowledgeBase databaseWithChecksum(const QString &file, const QString &sha256);
 
 } // namespace archives

@@ -38,29 +38,6 @@ const ArchiveFile *fileAt(const ArchiveReport &report, const QString &path)
     return nullptr;
 }
 
-// The embedded database with NVIDIA's record of `file` given another checksum, so a test-made
-// archive can be "the official file".
-KnowledgeBase databaseWithChecksum(const QString &file, const QString &sha256)
-{
-    QFile embedded(QStringLiteral(":/compat/cudnn-compat.json"));
-    if (!embedded.open(QIODevice::ReadOnly))
-        qFatal("the embedded compatibility database is missing");
-    QJsonObject root = QJsonDocument::fromJson(embedded.readAll()).object();
-    QJsonArray archives = root.value(QStringLiteral("archives")).toArray();
-    for (int i = 0; i < archives.size(); ++i) {
-        QJsonObject record = archives.at(i).toObject();
-        if (record.value(QStringLiteral("file")).toString() == file) {
-            record.insert(QStringLiteral("sha256"), sha256);
-            archives.replace(i, record);
-        }
-    }
-    root.insert(QStringLiteral("archives"), archives);
-    auto kb = KnowledgeBase::parse(QJsonDocument(root).toJson());
-    if (!kb)
-        qFatal("the changed database does not parse");
-    return *kb;
-}
-
 } // namespace
 
 class TestArchiveInspector : public QObject
@@ -266,7 +243,7 @@ private Q_SLOTS:
     {
         const QString official = QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip");
         const QByteArray bytes = archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12"));
-        const KnowledgeBase kb = databaseWithChecksum(official, sha256Of(bytes));
+        const KnowledgeBase kb = archives::databaseWithChecksum(official, sha256Of(bytes));
         const ArchiveReport report = inspect(save(QStringLiteral("download.zip"), bytes), true, kb);
         QCOMPARE(report.official, ArchiveReport::Official::Match);
         QCOMPARE(report.officialFile, official);
@@ -290,6 +267,46 @@ private Q_SLOTS:
         QVERIFY(mismatch);
         QCOMPARE(mismatch->severity, Severity::Warning);
         QVERIFY(mismatch->details.contains(sha256Of(bytes)));
+    }
+
+    // An inspection without the hash (an install's, which takes it while unpacking) says everything
+    // else the same; judged later, its report is the one a whole inspection makes.
+    void judgesTheChecksumLater_data() { addBackendColumn(); }
+    void judgesTheChecksumLater()
+    {
+        QFETCH(ZipSource::Backend, backend);
+        const QString official = QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip");
+        const QByteArray bytes = archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12"));
+        QList<ZipWriter::Entry> entries =
+            archives::entriesOf(archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")),
+                                QStringLiteral("9.1.0"));
+        entries.last().data += ' ';
+        const KnowledgeBase kb = archives::databaseWithChecksum(official, sha256Of(bytes));
+        const QStringList checksumIds{QStringLiteral("archive.renamed"),
+                                      QStringLiteral("archive.checksum-mismatch"),
+                                      QStringLiteral("archive.checksum-unknown")};
+        const QList<std::pair<QString, QByteArray>> cases{
+            {QStringLiteral("download.zip"), bytes}, // NVIDIA's, renamed
+            {official, ZipWriter(entries).finish()}, // named so, but altered
+            {QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda11-archive.zip"), bytes}, // not in the list
+        };
+        for (const auto &[fileName, content] : cases) {
+            const QString path = save(fileName, content);
+            InspectOptions options;
+            options.backend = backend;
+            const auto whole = inspectArchive(path, kb, options);
+            options.hashArchive = false;
+            const auto withoutHash = inspectArchive(path, kb, options);
+            QVERIFY(whole && withoutHash);
+            ArchiveReport later = *withoutHash;
+            QVERIFY(later.sha256.isEmpty());
+            QCOMPARE(later.official, ArchiveReport::Official::Unknown);
+            for (const QString &id : findingIds(later.findings))
+                QVERIFY2(!checksumIds.contains(id), qPrintable(id));
+            QCOMPARE(later.verdict, whole->verdict);
+            judgeChecksum(later, sha256Of(content), kb);
+            QCOMPARE(later.toJson(), whole->toJson());
+        }
     }
 
     // The SHA-256 is the file's, whether every entry is inflated or only the DLLs' heads are read.

@@ -292,10 +292,14 @@ private Q_SLOTS:
         std::reverse(files.begin(), files.end());
         const QString staging = sandbox.root() + QStringLiteral("/staging");
 
-        const Expected<Extraction> extraction = extractArchive(archive, files, staging, currentOptions());
+        // With the archive's own SHA-256, taken in the same pass.
+        ExtractOptions options = currentOptions();
+        options.hashArchive = true;
+        const Expected<Extraction> extraction = extractArchive(archive, files, staging, options);
         verifyExtraction(extraction, files, staging, m_contents);
         if (QTest::currentTestFailed())
             return;
+        QCOMPARE(extraction->archiveSha256, sha256Of(m_zip));
         QCOMPARE(files.first().path, kLicense);
         // Staged flat and short, whatever folders the archive has.
         const auto stagedFile = [&](const QString &path) {

@@ -448,6 +448,75 @@ private Q_SLOTS:
         QVERIFY(machine.tree() == before);
     }
 
+    // An archive inspected without its hash, as `cudnnctl install` does, is hashed in the pass that
+    // unpacks it: the receipt has its SHA-256 and NVIDIA's word on it, the outcome what the checksum
+    // told. A dry run, and a second install of the same release, hash it beforehand.
+    void archiveIsHashedWhileItIsUnpacked()
+    {
+        const QString official = QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip");
+        const QByteArray nvidias = archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12"));
+        QList<ZipWriter::Entry> entries =
+            archives::entriesOf(archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")),
+                                QStringLiteral("9.1.0"));
+        entries.last().data += ' ';
+        const QByteArray altered = ZipWriter(entries).finish();
+        const KnowledgeBase kb = archives::databaseWithChecksum(official, Sha256::of(nvidias));
+        const auto inspectedWithoutHash = [&](const QString &path) {
+            InspectOptions options;
+            options.verifyData = false;
+            options.hashArchive = false;
+            const auto report = inspectArchive(path, kb, options);
+            if (!report || report->verdict != ArchiveReport::Verdict::Ok || !report->sha256.isEmpty())
+                qFatal("the test archive does not pass inspection");
+            return *report;
+        };
+
+        struct Case
+        {
+            QString fileName;
+            QByteArray bytes;
+            QString official;
+            QString finding;
+        };
+        for (const Case &one : {Case{QStringLiteral("download.zip"), nvidias, QStringLiteral("match"),
+                                     QStringLiteral("archive.renamed")},
+                                Case{official, altered, QStringLiteral("mismatch"),
+                                     QStringLiteral("archive.checksum-mismatch")}}) {
+            QTemporaryDir dir;
+            Machine machine(dir.path());
+            const QString archive = save(one.fileName, one.bytes);
+            const ArchiveReport report = inspectedWithoutHash(archive);
+            const InstallTarget into =
+                target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::None, report);
+            const TreeSnapshot before = machine.tree();
+
+            ChangeOptions dryRun;
+            dryRun.dryRun = true;
+            const ChangeOutcome planned =
+                install(archive, report, into, machine.context, machine.environment, dryRun, kb);
+            QCOMPARE(planned.statusName(), QStringLiteral("dry-run"));
+            QVERIFY2(findingIds(planned.findings).contains(one.finding), describe(planned).constData());
+            QVERIFY(machine.tree() == before);
+
+            const ChangeOutcome installed =
+                install(archive, report, into, machine.context, machine.environment, {}, kb);
+            QVERIFY2(installed.status == ChangeOutcome::Status::Done, describe(installed).constData());
+            QCOMPARE(findingIds(installed.findings).first(), one.finding);
+            QVERIFY(installed.receipt);
+            QCOMPARE(installed.receipt->archive.value(QStringLiteral("sha256")).toString(),
+                     Sha256::of(one.bytes));
+            QCOMPARE(installed.receipt->archive.value(QStringLiteral("official")).toString(), one.official);
+            QCOMPARE(installed.receipt->archive.value(QStringLiteral("cudnn")).toString(),
+                     QStringLiteral("9.1.0.70"));
+            QVERIFY(!QFileInfo::exists(machine.host(into.stagingFolder())));
+
+            const ChangeOutcome again =
+                install(archive, report, into, machine.context, machine.environment, {}, kb);
+            QCOMPARE(again.statusName(), QStringLiteral("already-done"));
+            QCOMPARE(again.receipt->id, installed.receipt->id);
+        }
+    }
+
     // A folder whose files' own paths fit under MAX_PATH but whose working paths (the staged
     // files, the undo's backups) would not: refused before anything is written, naming the path.
     void workingPathsCountForTheLength()
