@@ -4,6 +4,7 @@
 #include "doctor/DoctorRules.h"
 #include "doctor/RepairSteps.h"
 #include "install/Operations.h"
+#include "install/Receipt.h"
 #include "platform/InstallLock.h"
 #include "platform/Sha256.h"
 
@@ -240,7 +241,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
             .arg(QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
     const QString receiptsFolder = folders.receipts(stateFolder);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
-    const QString keptFolder = receiptsFolder + QLatin1Char('/') + id + QStringLiteral("/replaced");
+    const QString keptFolder = keptFilesFolder(receiptsFolder, id);
 
     OperationContext operationContext;
     operationContext.environment = environment;
@@ -281,8 +282,8 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
                 // What the file replaces is kept with the receipt, for an uninstall to put back.
                 QString kept;
                 if (QFileInfo::exists(destination)) {
-                    kept = keptFolder + QLatin1Char('/') + QString::number(placed.size()) + QLatin1Char('-') +
-                           QFileInfo(destination).fileName();
+                    kept = keptFolder + QLatin1Char('/') +
+                           keptFileName(int(placed.size()), QFileInfo(destination).fileName());
                     arguments.insert(QStringLiteral("keepReplacedAs"), kept);
                 }
                 placed.append({destination, kept});

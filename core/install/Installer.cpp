@@ -335,17 +335,17 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
         return QFileInfo::exists(hostOf(context, file.destination));
     });
     if (replacing)
-        transaction.add(operations::makeDirectory(keptFolder + QStringLiteral("/replaced")));
+        transaction.add(operations::makeDirectory(keptFolder));
     QStringList placedDlls;
     for (int i = 0; i < planned.size(); ++i) {
         const PlannedFile &file = planned.at(i);
         const QString destination = hostOf(context, file.destination);
         const QString staged = staging + QLatin1Char('/') + stagedPath(i, file.archivePath);
-        const QString kept = QFileInfo::exists(destination)
-                                 ? keptFolder + QStringLiteral("/replaced/") +
-                                       QString::number(result.placed.size()) + QLatin1Char('-') +
-                                       QFileInfo(destination).fileName()
-                                 : QString();
+        const QString kept =
+            QFileInfo::exists(destination)
+                ? keptFolder + QLatin1Char('/') +
+                      keptFileName(int(result.placed.size()), QFileInfo(destination).fileName())
+                : QString();
         if (inUse.contains(destination)) {
             transaction.add(operations::replaceInUse(
                 staged, destination, kept, options.filesInUse ? options.filesInUse : &FilesInUse::host()));
@@ -527,7 +527,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
                  QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
     const QString receiptsFolder = folders.receipts(stateFolder);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
-    const QString keptFolder = receiptsFolder + QLatin1Char('/') + id;
+    const QString keptFolder = keptFilesFolder(receiptsFolder, id);
     findings += checkKeepingSpace(planned, keptFolder, target, context);
     findings += checkWorkingPathLengths(planned, context.files().fromHost(keptFolder), target, context);
     if (hasErrors(findings))
@@ -706,9 +706,9 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
             transaction.add(operations::removeEmptyDirectory(folder));
     }
     transaction.add(operations::removeFile(receiptPath));
-    const QString kept = QFileInfo(receiptPath).absolutePath() + QLatin1Char('/') + receipt.id;
-    transaction.add(operations::removeEmptyDirectory(kept + QStringLiteral("/replaced")));
+    const QString kept = keptFilesFolder(QFileInfo(receiptPath).absolutePath(), receipt.id);
     transaction.add(operations::removeEmptyDirectory(kept));
+    transaction.add(operations::removeEmptyDirectory(QFileInfo(kept).absolutePath()));
 
     outcome.plan = describe(transaction);
     outcome.receipt = receipt;

@@ -96,4 +96,15 @@ Expected<Receipt> Receipt::fromJson(const QJsonObject &object)
     return receipt;
 }
 
+QString keptFilesFolder(const QString &receiptsFolder, const QString &id)
+{
+    const QChar separator = receiptsFolder.contains(QLatin1Char('\\')) ? QLatin1Char('\\') : QLatin1Char('/');
+    return receiptsFolder + separator + id + separator + QStringLiteral("replaced");
+}
+
+QString keptFileName(int index, const QString &fileName)
+{
+    return QString::number(index) + QLatin1Char('-') + fileName;
+}
+
 } // namespace cudnnsetup

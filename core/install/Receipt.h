@@ -52,4 +52,10 @@ struct Receipt
     static Expected<Receipt> fromJson(const QJsonObject &object);
 };
 
+// Where the change `id` keeps the files it replaced, for its uninstall to put back: beside its
+// receipt in `receiptsFolder` ('/' or '\\' joins, as `receiptsFolder` has them).
+QString keptFilesFolder(const QString &receiptsFolder, const QString &id);
+// The name a replaced file is kept under there: "3-cudnn64_9.dll" for the 3rd file placed.
+QString keptFileName(int index, const QString &fileName);
+
 } // namespace cudnnsetup

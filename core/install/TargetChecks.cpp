@@ -2,6 +2,7 @@
 
 #include "archive/Extractor.h"
 #include "install/FilePlacement.h"
+#include "install/Receipt.h"
 #include "install/TargetPaths.h"
 
 #include <QLocale>
@@ -583,7 +584,7 @@ Findings checkWorkingPathLengths(const QList<PlannedFile> &planned, const QStrin
         // The transaction's backups: <backup folder>\<step>\<name>, a step of up to three digits.
         working.append(paths.join(paths.join(target.backupFolder(), QStringLiteral("999")), name));
         if (context.files().isFile(file.destination))
-            working.append(paths.join(keptFolder, QStringLiteral("replaced\\%1-%2").arg(i).arg(name)));
+            working.append(paths.join(keptFolder, keptFileName(i, name)));
     }
     const auto longest =
         std::max_element(working.cbegin(), working.cend(),

@@ -21,7 +21,7 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
                      const Volumes &volumes);
 
-// The files an install replaces are kept in `keptFolder` (a host path in the state folder), for an
+// The files an install replaces are kept in `keptFolder` (keptFilesFolder(), a host path), for an
 // uninstall to put back. On the target's volume they are only renamed; on another one they are
 // copied, and that volume needs room for them: "target.no-space-to-keep" when it has less free
 // than the files `planned` replaces, "target.space-unknown" when that cannot be read.
