@@ -81,10 +81,32 @@ class TestWinVerify : public QObject
         VerifySubject checked = *subject;
         checked.expectedVersion = expected;
         checked.cudaMajor = 12;
+        return verifySubject(context, checked);
+    }
+
+    static VerifyReport verifySubject(const SystemContext &context, const VerifySubject &subject)
+    {
         VerifyOptions options;
         options.probeProgram = BuildPaths::cudnnctl();
         options.framework = false;
-        return verify(context, SystemSnapshot(), checked, options);
+        return verify(context, SystemSnapshot(), subject, options);
+    }
+
+    // The 9.18 set copied without `missing`, or with `replacement` under its name, verified there
+    // (the CUDA runtime on the stored PATH before it); with the copy's folder.
+    static std::pair<VerifyReport, QString> verifyCopyWithout(const QString &missing,
+                                                              const QString &replacement = QString())
+    {
+        QTemporaryDir copy;
+        if (!copy.isValid())
+            qFatal("no temporary folder");
+        copyFamily(QStringLiteral("cudnn-9.18.0.77"), copy.path(), {missing});
+        if (!replacement.isEmpty() && !QFile::copy(replacement, copy.filePath(missing)))
+            qFatal("cannot copy %s", qPrintable(replacement));
+        const QString folder = QDir::toNativeSeparators(copy.path());
+        const SystemContext context =
+            contextWithStoredPath({standinFolder(QStringLiteral("cuda-12.2")), folder});
+        return {verifyIn(context, folder, QStringLiteral("9.18.0")), folder};
     }
 
 private Q_SLOTS:
@@ -190,16 +212,12 @@ private Q_SLOTS:
     // NVIDIA's dispatcher, would end the process over it); the missing file and folder are named.
     void incompleteSetIsNamedBeforeLoading()
     {
-        QTemporaryDir copy;
-        QVERIFY(copy.isValid());
-        copyFamily(QStringLiteral("cudnn-9.18.0.77"), copy.path(), {QStringLiteral("cudnn_graph64_9.dll")});
-        const QString folder = QDir::toNativeSeparators(copy.path());
-        const SystemContext context =
-            contextWithStoredPath({standinFolder(QStringLiteral("cuda-12.2")), folder});
-        const VerifyReport report = verifyIn(context, folder, QStringLiteral("9.18.0"));
+        const auto [report, folder] = verifyCopyWithout(QStringLiteral("cudnn_graph64_9.dll"));
         const VerifyStage &load = stageOf(report, QStringLiteral("load"));
         QCOMPARE(load.status, VerifyStage::Status::Failed);
         QVERIFY2(load.message.toEnglish().contains(QStringLiteral("cudnn_graph64_9.dll")),
+                 qPrintable(load.message.toEnglish()));
+        QVERIFY2(load.message.toEnglish().contains(folder, Qt::CaseInsensitive),
                  qPrintable(load.message.toEnglish()));
         QVERIFY(findingIds(report.findings).contains(QStringLiteral("verify.libraries-missing")));
         QVERIFY(report.probe.loads.isEmpty());
@@ -214,15 +232,8 @@ private Q_SLOTS:
         if (!QFileInfo::exists(kStandins + QStringLiteral("/x86/zlibwapi.dll")))
             QSKIP("no 32-bit stand-in (no i686 MinGW compiler)");
         qputenv("CUDNN_STANDIN_GPUS", "1"); // so that the probe creates a handle
-        QTemporaryDir copy;
-        QVERIFY(copy.isValid());
-        copyFamily(QStringLiteral("cudnn-9.18.0.77"), copy.path(), {QStringLiteral("cudnn_graph64_9.dll")});
-        QVERIFY(QFile::copy(kStandins + QStringLiteral("/x86/zlibwapi.dll"),
-                            copy.filePath(QStringLiteral("cudnn_graph64_9.dll"))));
-        const QString folder = QDir::toNativeSeparators(copy.path());
-        const SystemContext context =
-            contextWithStoredPath({standinFolder(QStringLiteral("cuda-12.2")), folder});
-        const VerifyReport report = verifyIn(context, folder, QStringLiteral("9.18.0"));
+        const auto [report, folder] = verifyCopyWithout(QStringLiteral("cudnn_graph64_9.dll"),
+                                                        kStandins + QStringLiteral("/x86/zlibwapi.dll"));
         const VerifyStage &load = stageOf(report, QStringLiteral("load"));
         QCOMPARE(load.status, VerifyStage::Status::Failed);
         QVERIFY2(
@@ -249,10 +260,7 @@ private Q_SLOTS:
         subject.expectedVersion = QStringLiteral("9.18.0");
         subject.loadModel = LoadModel::PythonDllDirectories;
         subject.dllDirectories = {cudnn};
-        VerifyOptions options;
-        options.probeProgram = BuildPaths::cudnnctl();
-        options.framework = false;
-        const VerifyReport pathOnly = verify(context, SystemSnapshot(), subject, options);
+        const VerifyReport pathOnly = verifySubject(context, subject);
         QCOMPARE(stageOf(pathOnly, QStringLiteral("load")).status, VerifyStage::Status::Failed);
         QCOMPARE(pathOnly.probe.loads.first().errorCode, 126);
         const VerifyStage &walk = stageOf(pathOnly, QStringLiteral("dependencies"));
@@ -261,7 +269,7 @@ private Q_SLOTS:
                  qPrintable(walk.message.toEnglish()));
 
         subject.dllDirectories = {cudnn, cuda};
-        const VerifyReport added = verify(context, SystemSnapshot(), subject, options);
+        const VerifyReport added = verifySubject(context, subject);
         QVERIFY2(stageOf(added, QStringLiteral("load")).status == VerifyStage::Status::Passed,
                  qPrintable(stageOf(added, QStringLiteral("load")).message.toEnglish()));
         QCOMPARE(stageOf(added, QStringLiteral("dependencies")).status, VerifyStage::Status::Passed);
