@@ -516,8 +516,7 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
         const EntryNames names(entries);
         report.nameEncoding = names.unflaggedEncodingName();
         report.entryCount = int(entries.size());
-        for (const ZipEntry &entry : entries)
-            report.unpackedSize += entry.uncompressedSize;
+        report.unpackedSize = declaredUnpackedSize(entries);
         qint64 largestKnown = 0;
         for (const KnownArchive &known : kb.archives())
             largestKnown = std::max(largestKnown, known.size);

@@ -137,7 +137,7 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
     QString collisionB;
     QString overlapA;
     QString overlapB;
-    qint64 total = 0;
+    const qint64 total = declaredUnpackedSize(entries);
 
     // Case-folded paths: every file, and every folder an entry makes or needs.
     QHash<QString, QString> files;
@@ -172,7 +172,6 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
             methods.add(QStringLiteral("%1 (method %2)").arg(shown).arg(entry.method));
         if (entry.uncompressedSize > limits.maxEntrySize)
             tooLarge.add(shown);
-        total += std::max<qint64>(entry.uncompressedSize, 0);
         if (entry.method == 8 && entry.uncompressedSize > 0 &&
             double(entry.uncompressedSize) >
                 limits.maxDeflateRatio * double(std::max<qint64>(entry.compressedSize, 1)))
@@ -181,7 +180,8 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
         // others): its sizes differ honestly, and it is refused as encrypted.
         if (entry.method == 0 && entry.compressedSize != entry.uncompressedSize && !entry.encrypted())
             forgedRatio.add(shown);
-        if (entry.localHeaderOffset < 0 || entry.localHeaderOffset + entry.compressedSize > archiveSize)
+        if (entry.localHeaderOffset < 0 || entry.localHeaderOffset > archiveSize ||
+            entry.compressedSize > archiveSize - entry.localHeaderOffset)
             pastEnd.add(shown);
 
         const SafePath path = safePath(name.text);

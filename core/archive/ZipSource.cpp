@@ -14,6 +14,7 @@
 #include <QFile>
 
 #include <algorithm>
+#include <limits>
 
 namespace cudnnsetup {
 
@@ -88,6 +89,17 @@ bool ZipEntry::isDirectory() const
 bool ZipEntry::isSymlink() const
 {
     return unixHost(versionMadeBy) && ((externalAttributes >> 16) & kFileTypeMask) == kSymlinkType;
+}
+
+qint64 declaredUnpackedSize(const QList<ZipEntry> &entries)
+{
+    constexpr qint64 largest = std::numeric_limits<qint64>::max();
+    qint64 total = 0;
+    for (const ZipEntry &entry : entries) {
+        const qint64 size = std::max<qint64>(entry.uncompressedSize, 0);
+        total = size > largest - total ? largest : total + size;
+    }
+    return total;
 }
 
 QList<ZipSource::Backend> ZipSource::backends()

@@ -32,6 +32,10 @@ struct ZipEntry
     bool isSymlink() const; // a Unix host and S_IFLNK in the high 16 bits of the attributes
 };
 
+// What `entries` unpack to, as the central directory says: at most the largest qint64, which
+// forged Zip64 sizes would otherwise add up past.
+qint64 declaredUnpackedSize(const QList<ZipEntry> &entries);
+
 // Sees every range of the archive file the backend reads, in the order it reads them: how the
 // archive's SHA-256 is computed while it is read.
 using ReadObserver = std::function<void(qint64 offset, const char *data, qint64 size)>;

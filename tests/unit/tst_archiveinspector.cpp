@@ -403,6 +403,8 @@ private Q_SLOTS:
             {"more data than declared", "corrupt", "archive.corrupt"},
             {"CRC that does not match", "corrupt", "archive.crc-mismatch"},
             {"DLL that is no program", "corrupt", "archive.dll-invalid"},
+            // Found by fuzz_archive: Zip64 sizes whose sum is past the largest qint64.
+            {"Zip64 sizes adding up past 2^63", "unsafe", "archive.unsafe-size"},
         };
         for (const ZipSource::Backend backend : ZipSource::backends()) {
             for (int i = 0; i < int(std::size(cases)); ++i)
@@ -460,6 +462,14 @@ private Q_SLOTS:
             break;
         case 10:
             entries[1].data = "this is not a DLL";
+            break;
+        case 11:
+            for (const char *name : {"bin/a.dll", "bin/b.dll"}) {
+                ZipWriter::Entry huge = ZipWriter::Entry::file(root + name, QByteArray(64, '\0'));
+                huge.zip64 = true;
+                huge.declaredSize = quint64(5) << 60;
+                entries.append(huge);
+            }
             break;
         }
         const ArchiveReport report = inspect(save(
