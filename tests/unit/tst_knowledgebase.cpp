@@ -117,6 +117,70 @@ private Q_SLOTS:
         QTest::newRow("bad pattern") << "pattern"
                                      << "gpus[0].pattern";
     }
+    // The names students' GPUs report, as nvidia-smi prints them (compat-audit.md, section D and
+    // its gaps): each to the compute capability NVIDIA gives it.
+    void embeddedGpuNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("computeCapability");
+        QTest::addColumn<QString>("architecture");
+        const char *const rows[][3] = {
+            {"NVIDIA GeForce GTX 1080 Ti", "6.1", "Pascal"},
+            {"NVIDIA GeForce GTX 1630", "7.5", "Turing"},
+            {"NVIDIA GeForce GTX 1650", "7.5", "Turing"},
+            {"NVIDIA GeForce GTX 1650 Ti with Max-Q Design", "7.5", "Turing"},
+            {"NVIDIA GeForce GTX 1660 SUPER", "7.5", "Turing"},
+            {"NVIDIA GeForce GTX 1660 Ti", "7.5", "Turing"},
+            {"NVIDIA GeForce GTX 960M", "5.0", "Maxwell"},
+            {"NVIDIA GeForce GTX 980M", "5.2", "Maxwell"},
+            {"NVIDIA GeForce MX450", "7.5", "Turing"},
+            {"NVIDIA GeForce MX550", "7.5", "Turing"},
+            {"NVIDIA GeForce MX570", "8.6", "Ampere"},
+            {"NVIDIA TITAN RTX", "7.5", "Turing"},
+            {"NVIDIA GeForce RTX 2050", "8.6", "Ampere"}, // a GA107, not a Turing part
+            {"NVIDIA GeForce RTX 2060", "7.5", "Turing"},
+            {"NVIDIA GeForce RTX 2080 Super with Max-Q Design", "7.5", "Turing"},
+            {"Jetson AGX Orin", "8.7", "Ampere"},
+            {"Jetson Orin Nano", "8.7", "Ampere"},
+            {"Jetson Xavier NX", "7.2", "Volta"},
+            {"Jetson TX2", "6.2", "Pascal"},
+        };
+        for (const auto &row : rows)
+            QTest::newRow(row[0]) << QString::fromLatin1(row[0]) << QString::fromLatin1(row[1])
+                                  << QString::fromLatin1(row[2]);
+    }
+    void embeddedGpuNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, computeCapability);
+        QFETCH(QString, architecture);
+        const KnowledgeBase &kb = KnowledgeBase::embedded();
+        const auto cc = kb.computeCapabilityForGpu(name);
+        QVERIFY2(cc, "unknown");
+        QCOMPARE(cc->toString(), computeCapability);
+        QCOMPARE(kb.architectureName(*cc), architecture);
+    }
+
+    // From 9.11 cuDNN carries no device code before Turing: releases without a matrix of their
+    // own list only what both 9.10.2's and 9.17's matrices list.
+    void noPreTuringGpusFromCudnn911()
+    {
+        const KnowledgeBase &kb = KnowledgeBase::embedded();
+        for (const CudnnRelease &release : kb.cudnnReleases()) {
+            if (release.version < Version::parse(QStringLiteral("9.11")))
+                continue;
+            for (const CudnnVariant &variant : release.variants) {
+                for (const Version &cc : variant.computeCapabilities)
+                    QVERIFY2(cc >= Version::parse(QStringLiteral("7.5")),
+                             qPrintable(release.version.toString() + QLatin1Char(' ') + cc.toString()));
+            }
+        }
+        const CudnnRelease *last = kb.cudnnRelease(Version::parse(QStringLiteral("9.10.2")));
+        QVERIFY(last && last->variant(QStringLiteral("12")));
+        QVERIFY(last->variant(QStringLiteral("12"))
+                    ->computeCapabilities.contains(Version::parse(QStringLiteral("6.1"))));
+    }
+
     void refusesBrokenDatabases()
     {
         QFETCH(QString, key);

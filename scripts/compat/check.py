@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+"""Finds contradictions in the compatibility database (resources/compat/cudnn-compat.json) and
+between it and NVIDIA's machine-readable facts kept in tests/fixtures/compat/.
+
+usage: check.py [DATABASE] [--fixtures DIR] [--known FILE]
+           prints one line per contradiction; exit 1 if any, or with --known, unless they are
+           exactly the ones FILE lists (those not fixed yet: a new one fails, and so does a fixed one
+           still listed)
+       check.py --self-test
+           breaks a copy of the database in every way checked and fails unless each break is found
+"""
+import copy
+import csv
+import json
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.normpath(os.path.join(HERE, '..', '..'))
+DEFAULT_DATABASE = os.path.join(REPO, 'resources', 'compat', 'cudnn-compat.json')
+DEFAULT_FIXTURES = os.path.join(REPO, 'tests', 'fixtures', 'compat')
+
+
+def version(text):
+    """'12.2.2' -> (12, 2, 2); None stays None."""
+    return None if text is None else tuple(int(part) for part in str(text).split('.'))
+
+
+def major_minor(text):
+    return version(text)[:2]
+
+
+def within(value, low, high):
+    """value inside [low, high]; an unknown (None) end does not bound."""
+    return (low is None or version(low) <= value) and (high is None or value <= version(high))
+
+
+def rows_of(variant):
+    return [variant] + variant.get('extraRows', [])
+
+
+def release_of(db, cudnn):
+    """The release whose version is `cudnn` given with 3 or 4 parts."""
+    wanted = version(cudnn)
+    for release in db['cudnnReleases']:
+        if version(release['version'])[:len(wanted)] == wanted:
+            return release
+    return None
+
+
+def variant_for_major(release, cuda_major):
+    for variant in release['variants']:
+        if int(variant['cuda'].split('.')[0]) == cuda_major:
+            return variant
+    return None
+
+
+def check_pytorch(db):
+    """A PyTorch build pairs a cuDNN with a CUDA inside that cuDNN's range."""
+    for torch in db['pytorch']:
+        for build in torch['builds']:
+            where = 'torch %s cu%s cuDNN %s' % (torch['torch'], build['cuda'], build['cudnn'])
+            release = release_of(db, build['cudnn'])
+            if release is None:
+                yield '%s: no such cuDNN release' % where
+                continue
+            cuda = major_minor(build['cuda'])
+            variant = variant_for_major(release, cuda[0])
+            if variant is None:
+                yield '%s: cuDNN %s has no CUDA %d variant' % (where, release['version'], cuda[0])
+                continue
+            if not any(within(cuda, row.get('cudaMin'), row.get('cudaMax')) for row in rows_of(variant)):
+                yield '%s: outside cuDNN %s cuda%s range %s-%s' % (
+                    where, release['version'], variant['cuda'], variant.get('cudaMin'), variant.get('cudaMax'))
+
+
+def check_gpu_architectures(db):
+    """Every GPU pattern resolves to a compute capability its architecture lists."""
+    architectures = {entry['name']: entry['computeCapabilities'] for entry in db['architectures']}
+    for gpu in db['gpus']:
+        listed = architectures.get(gpu['architecture'])
+        if listed is None:
+            yield 'GPU %s: architecture %s is not in architectures' % (gpu['pattern'], gpu['architecture'])
+        elif gpu['computeCapability'] not in listed:
+            yield 'GPU %s: compute capability %s is not %s\'s (%s)' % (
+                gpu['pattern'], gpu['computeCapability'], gpu['architecture'], ', '.join(listed))
+
+
+def normalised_gpu_name(db, name):
+    """The name as the program matches it: no leading 'NVIDIA ', no suffixes."""
+    name = ' '.join(name.replace('(TM)', '').replace('(R)', '').split())
+    if name.lower().startswith('nvidia '):
+        name = name[7:]
+    stripped = True
+    while stripped:
+        stripped = False
+        for suffix in db['gpuNameSuffixes']:
+            if name.lower().endswith(suffix.lower()):
+                name = name[:-len(suffix)].strip()
+                stripped = True
+    return name
+
+
+def check_gpu_patterns(db):
+    """No pattern twice; every example is matched first by its own pattern."""
+    seen = set()
+    patterns = [(gpu, re.compile(gpu['pattern'], re.IGNORECASE)) for gpu in db['gpus']]
+    for gpu, _ in patterns:
+        if gpu['pattern'] in seen:
+            yield 'GPU %s: listed twice' % gpu['pattern']
+        seen.add(gpu['pattern'])
+    for gpu, own in patterns:
+        for example in gpu.get('examples', []):
+            name = normalised_gpu_name(db, example)
+            first = next((other for other, pattern in patterns if pattern.search(name)), None)
+            if first is None:
+                yield 'GPU %s: its example "%s" matches no pattern' % (gpu['pattern'], example)
+            elif first is not gpu:
+                yield 'GPU %s: its example "%s" is taken by %s first (%s)' % (
+                    gpu['pattern'], example, first['pattern'], first['computeCapability'])
+
+
+def branch_of(db, driver):
+    """The highest listed branch not above the driver's first number."""
+    first = version(driver)[0]
+    below = [branch for branch in db['driverBranches'] if branch['branch'] <= first]
+    return max(below, key=lambda branch: branch['branch']) if below else None
+
+
+def check_driver_branches(db):
+    """The branch table and Table 3 agree: a toolkit's minimum driver is of a branch that supports
+    it, and a branch's newest CUDA is one a driver of that branch can run."""
+    for toolkit in db['cudaToolkits']:
+        if toolkit['linuxMin'] is None:
+            continue
+        branch = branch_of(db, toolkit['linuxMin'])
+        if branch is None:
+            yield 'CUDA %s: its driver %s is older than every branch' % (toolkit['version'], toolkit['linuxMin'])
+        elif version(branch['maxCuda']) < major_minor(toolkit['version']):
+            yield 'CUDA %s needs driver %s, but branch R%d stops at CUDA %s' % (
+                toolkit['version'], toolkit['linuxMin'], branch['branch'], branch['maxCuda'])
+    for branch in db['driverBranches']:
+        toolkits = [toolkit for toolkit in db['cudaToolkits']
+                    if major_minor(toolkit['version']) == version(branch['maxCuda']) and toolkit['linuxMin']]
+        if toolkits and min(version(toolkit['linuxMin'])[0] for toolkit in toolkits) > branch['branch']:
+            yield 'R%d: said to run CUDA %s, whose every release needs a newer driver (%s)' % (
+                branch['branch'], branch['maxCuda'], ', '.join(toolkit['linuxMin'] for toolkit in toolkits))
+
+
+def published_neighbours(db, release_index, cuda):
+    """The nearest releases before and after, of the same major line, whose variant `cuda` has
+    published (not derived) values."""
+    releases = db['cudnnReleases']
+    line = version(releases[release_index]['version'])[0]
+
+    def published(index):
+        release = releases[index]
+        if version(release['version'])[0] != line:
+            return None
+        variant = next((other for other in release['variants'] if other['cuda'] == cuda), None)
+        if variant is None or variant.get('derived'):
+            return None
+        return release, variant
+
+    before = next(filter(None, (published(i) for i in range(release_index - 1, -1, -1))), None)
+    after = next(filter(None, (published(i) for i in range(release_index + 1, len(releases)))), None)
+    return [neighbour for neighbour in (before, after) if neighbour]
+
+
+def capabilities_of(variant):
+    listed = set()
+    for row in rows_of(variant):
+        listed.update(row.get('computeCapabilities') or [])
+    return listed
+
+
+def check_derived(db):
+    """A derived value is no wider than the published one on either side: the narrower wins. An
+    unknown (null) stays unknown, which is never wider."""
+    for index, release in enumerate(db['cudnnReleases']):
+        for variant in release['variants']:
+            if not variant.get('derived'):
+                continue
+            where = 'cuDNN %s cuda%s (derived)' % (release['version'], variant['cuda'])
+            low, high = variant.get('cudaMin'), variant.get('cudaMax')
+            for neighbour, published in published_neighbours(db, index, variant['cuda']):
+                their_low, their_high = published.get('cudaMin'), published.get('cudaMax')
+                if low is not None and their_low is not None and version(low) < version(their_low):
+                    yield '%s: CUDA from %s, below %s\'s %s' % (where, low, neighbour['version'], their_low)
+                if high is not None and their_high is not None and version(high) > version(their_high):
+                    yield '%s: CUDA up to %s, above %s\'s %s' % (where, high, neighbour['version'], their_high)
+                wider = capabilities_of(variant) - capabilities_of(published)
+                if capabilities_of(published) and wider:
+                    yield '%s: compute capabilities %s, which %s does not list' % (
+                        where, ', '.join(sorted(wider, key=version)), neighbour['version'])
+
+
+ARCHIVE_NAMES = [
+    # cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip, cudnn-linux-sbsa-…_cuda12-archive.tar.xz
+    (re.compile(r'^cudnn-(windows|linux)-(x86_64|sbsa)-(\d+(?:\.\d+)+)_cuda(\d+(?:\.\d+)?)-archive\.(?:zip|tar\.xz)$'),
+     lambda m: ('%s-%s' % (m.group(1), m.group(2)), m.group(3), m.group(4))),
+    # cudnn-11.4-windows-x64-v8.2.4.15.zip, cudnn-9.0-linux-x64-v7.6.5.32.tgz
+    (re.compile(r'^cudnn-(\d+\.\d+)-(windows\d*|linux)-x64-v(\d+(?:\.\d+)+)\.(?:zip|tgz)$'),
+     lambda m: ('windows-x86_64' if m.group(2).startswith('windows') else 'linux-x86_64', m.group(3), m.group(1))),
+]
+
+
+def check_archives(db):
+    """An archive's file name names its platform, release and variant, and that release has it."""
+    for archive in db['archives']:
+        parsed = None
+        for pattern, fields in ARCHIVE_NAMES:
+            match = pattern.match(archive['file'])
+            if match:
+                parsed = fields(match)
+        if parsed is None:
+            yield 'archive %s: not a name NVIDIA uses' % archive['file']
+            continue
+        platform, cudnn, cuda = parsed
+        if (platform, cudnn, cuda) != (archive['platform'], archive['cudnn'], archive['cuda']):
+            yield 'archive %s: recorded as %s cuDNN %s cuda%s' % (
+                archive['file'], archive['platform'], archive['cudnn'], archive['cuda'])
+        release = release_of(db, cudnn)
+        if release is None:
+            yield 'archive %s: no cuDNN release %s' % (archive['file'], cudnn)
+        elif version(release['version']) != version(cudnn):
+            yield 'archive %s: the release is %s' % (archive['file'], release['version'])
+    hashes = {}
+    for archive in db['archives']:
+        other = hashes.setdefault(archive['sha256'], archive['file'])
+        if other != archive['file']:
+            yield 'archive %s: the same SHA-256 as %s' % (archive['file'], other)
+
+
+def read_csv(path):
+    with open(path, newline='', encoding='utf-8') as handle:
+        return list(csv.DictReader(row for row in handle if not row.startswith('#')))
+
+
+def check_fixtures(db, fixtures):
+    """The database against NVIDIA's own figures: the redistrib manifests' files, sizes and
+    SHA-256, and Table 3 of the CUDA release notes."""
+    manifests = {row['file']: row for row in read_csv(os.path.join(fixtures, 'redistrib-archives.csv'))}
+    recorded = {archive['file']: archive for archive in db['archives']}
+    for name, row in sorted(manifests.items()):
+        archive = recorded.get(name)
+        if archive is None:
+            yield 'manifest file %s: not in the database' % name
+        elif archive['sha256'] != row['sha256'] or archive['size'] != int(row['size']):
+            yield 'archive %s: %s, %s bytes; NVIDIA\'s manifest: %s, %s bytes' % (
+                name, archive['sha256'], archive['size'], row['sha256'], row['size'])
+    for archive in db['archives']:
+        if archive['confidence'] == 'nvidia-manifest' and archive['file'] not in manifests:
+            yield 'archive %s: said to be from NVIDIA\'s manifest, which does not list it' % archive['file']
+    table = {row['cuda']: row for row in read_csv(os.path.join(fixtures, 'toolkit-drivers.csv'))}
+    toolkits = {toolkit['version']: toolkit for toolkit in db['cudaToolkits']}
+    for cuda, row in sorted(table.items(), key=lambda item: version(item[0])):
+        toolkit = toolkits.get(cuda)
+        expected = (row['linuxMin'] or None, row['windowsMin'] or None)
+        if toolkit is None:
+            yield 'CUDA %s: in Table 3, not in the database' % cuda
+        elif (toolkit['linuxMin'], toolkit['windowsMin']) != expected:
+            yield 'CUDA %s: drivers %s / %s; Table 3: %s / %s' % (
+                cuda, toolkit['linuxMin'], toolkit['windowsMin'], expected[0], expected[1])
+
+
+CHECKS = [check_pytorch, check_gpu_architectures, check_gpu_patterns, check_driver_branches, check_derived,
+          check_archives]
+
+
+def contradictions(db, fixtures):
+    found = []
+    for check in CHECKS:
+        found.extend(check(db))
+    found.extend(check_fixtures(db, fixtures))
+    return found
+
+
+def self_test(db, fixtures):
+    """Each way of breaking the database must be found."""
+    def first_derived(candidate):
+        for release in candidate['cudnnReleases']:
+            for variant in release['variants']:
+                if variant.get('derived') and variant.get('computeCapabilities'):
+                    return variant
+        raise SystemExit('self-test: no derived variant with compute capabilities to widen')
+
+    breaks = {
+        'a torch build outside its cuDNN\'s CUDA range':
+            lambda d: d['pytorch'][-1]['builds'][-1].update(cuda='%d.99' % major_minor(d['pytorch'][-1]['builds'][-1]['cuda'])[0]),
+        'a GPU of an architecture that lacks its compute capability':
+            lambda d: d['gpus'][0].update(computeCapability='9.9'),
+        'a pattern listed twice': lambda d: d['gpus'].append(copy.deepcopy(d['gpus'][0])),
+        'a pattern shadowed by an earlier one':
+            lambda d: d['gpus'].insert(0, dict(d['gpus'][-1], pattern='.*', examples=[])),
+        'a branch that stops before its own toolkit':
+            lambda d: branch_of(d, d['cudaToolkits'][-1]['linuxMin']).update(maxCuda='1.0'),
+        'a branch said to run a toolkit whose drivers are newer':
+            lambda d: min(d['driverBranches'], key=lambda b: b['branch']).update(maxCuda=d['cudaToolkits'][-1]['version'][:4].rstrip('.')),
+        'a derived value wider than its neighbours':
+            lambda d: first_derived(d)['computeCapabilities'].insert(0, '1.0'),
+        'an archive recorded under another release': lambda d: d['archives'][-1].update(cudnn='9.0.0.0'),
+        'an archive hash changed from NVIDIA\'s manifest':
+            lambda d: next(a for a in d['archives'] if a['confidence'] == 'nvidia-manifest').update(sha256='0' * 64),
+        'a toolkit driver changed from Table 3': lambda d: d['cudaToolkits'][0].update(linuxMin='410.49'),
+    }
+    failures = 0
+    own = contradictions(db, fixtures)
+    for name, apply in breaks.items():
+        broken = copy.deepcopy(db)
+        apply(broken)
+        found = [line for line in contradictions(broken, fixtures) if line not in own]
+        print('%s: %s' % (name, found[0] if found else 'NOT FOUND'))
+        failures += not found
+    return failures
+
+
+def main(arguments):
+    fixtures = DEFAULT_FIXTURES
+    if '--fixtures' in arguments:
+        at = arguments.index('--fixtures')
+        fixtures = arguments[at + 1]
+        del arguments[at:at + 2]
+    known = None
+    if '--known' in arguments:
+        at = arguments.index('--known')
+        with open(arguments[at + 1], encoding='utf-8') as handle:
+            known = [line.rstrip('\n') for line in handle if line.strip() and not line.startswith('#')]
+        del arguments[at:at + 2]
+    testing = '--self-test' in arguments
+    arguments = [argument for argument in arguments if argument != '--self-test']
+    with open(arguments[0] if arguments else DEFAULT_DATABASE, encoding='utf-8') as handle:
+        db = json.load(handle)
+    if testing:
+        return 1 if self_test(db, fixtures) else 0
+    found = contradictions(db, fixtures)
+    if known is None:
+        for line in found:
+            print(line)
+        print('%d contradictions' % len(found))
+        return 1 if found else 0
+    new = [line for line in found if line not in known]
+    fixed = [line for line in known if line not in found]
+    for line in new:
+        print('new: ' + line)
+    for line in fixed:
+        print('no longer found (take it off the list): ' + line)
+    print('%d contradictions, %d of them known; %d new, %d fixed' % (len(found), len(found) - len(new), len(new), len(fixed)))
+    return 1 if new or fixed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
