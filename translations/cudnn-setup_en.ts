@@ -841,10 +841,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>NVIDIA published no support matrix for cuDNN %1; the nearest earlier one (cuDNN %2 for CUDA %3) lists %4, and this toolkit is %5. It usually works, but that combination is not known to be tested.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 needs driver %2 or newer with cuDNN %3 (driver %4 is installed).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3310,6 +3306,14 @@ Commands:
     </message>
     <message>
         <source>A path the installation works with would have %1 characters, and Windows programs cannot all handle paths of %2 characters or more: %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA published no support matrix for cuDNN %1; the nearest published one (cuDNN %2 for CUDA %3) lists %4, and this toolkit is %5. It usually works, but that combination is not known to be tested.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA published no support matrix for cuDNN %1; from the nearest published ones (cuDNN %2 and %3 for CUDA %4) it is taken to support %5, the narrower where they differ, and this toolkit is %6. It usually works, but that combination is not known to be tested.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

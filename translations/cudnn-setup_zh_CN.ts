@@ -861,10 +861,6 @@ Commands:
         <translation>NVIDIA 测试过面向 CUDA %2 的 cuDNN %1 与 %3 的组合，而这里的工具包是 %4。通常可以工作，但这个组合未经测试。</translation>
     </message>
     <message>
-        <source>NVIDIA published no support matrix for cuDNN %1; the nearest earlier one (cuDNN %2 for CUDA %3) lists %4, and this toolkit is %5. It usually works, but that combination is not known to be tested.</source>
-        <translation>NVIDIA 没有发布 cuDNN %1 的支持矩阵；最近的较早版本（面向 CUDA %3 的 cuDNN %2）列出的是 %4，而这里的工具包是 %5。通常可以工作，但不确定这个组合是否经过测试。</translation>
-    </message>
-    <message>
         <source>%1 needs driver %2 or newer with cuDNN %3 (driver %4 is installed).</source>
         <translation>%1 搭配 cuDNN %3 需要 %2 或更新的驱动（当前安装的是 %4）。</translation>
     </message>
@@ -3331,6 +3327,14 @@ Commands:
     <message>
         <source>A path the installation works with would have %1 characters, and Windows programs cannot all handle paths of %2 characters or more: %3.</source>
         <translation>安装过程中要用到的一个路径会有 %1 个字符，而并非所有 Windows 程序都能处理 %2 个字符及以上的路径：%3。</translation>
+    </message>
+    <message>
+        <source>NVIDIA published no support matrix for cuDNN %1; the nearest published one (cuDNN %2 for CUDA %3) lists %4, and this toolkit is %5. It usually works, but that combination is not known to be tested.</source>
+        <translation>NVIDIA 没有发布 cuDNN %1 的支持矩阵；离它最近的已发布版本（面向 CUDA %3 的 cuDNN %2）列出的是 %4，而这里的工具包是 %5。通常可以工作，但不确定这个组合是否经过测试。</translation>
+    </message>
+    <message>
+        <source>NVIDIA published no support matrix for cuDNN %1; from the nearest published ones (cuDNN %2 and %3 for CUDA %4) it is taken to support %5, the narrower where they differ, and this toolkit is %6. It usually works, but that combination is not known to be tested.</source>
+        <translation>NVIDIA 没有发布 cuDNN %1 的支持矩阵；根据前后最近的已发布版本（面向 CUDA %4 的 cuDNN %2 和 %3），两者不一致时取较窄的范围，推断它支持 %5，而这里的工具包是 %6。通常可以工作，但不确定这个组合是否经过测试。</translation>
     </message>
 </context>
 <context>

@@ -123,7 +123,10 @@ CudnnRow readRow(Reader &r, const QJsonObject &object, const QString &path,
     row.windowsDriverMin = r.version(object, path, "windowsDriverMin");
     row.computeCapabilities = r.versions(object, path, "computeCapabilities");
     row.minimumComputeCapability = r.version(object, path, "minimumComputeCapability");
-    row.rangeFrom = object.value(QStringLiteral("rangeFrom")).toString();
+    // One release (files of before 2026-12-02) or the published ones on both sides.
+    row.rangeFrom = object.value(QStringLiteral("rangeFrom")).isString()
+                        ? QList<Version>{r.version(object, path, "rangeFrom")}
+                        : r.versions(object, path, "rangeFrom");
     if (row.cudaMin.isValid() && row.cudaMax.isValid() && row.cudaMax < row.cudaMin)
         r.fail(path, QStringLiteral("cudaMax is below cudaMin"));
     r.sourced(object, path, sources, row);

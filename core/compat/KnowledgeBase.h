@@ -54,7 +54,9 @@ struct CudnnRow : SourcedRecord
     Version windowsDriverMin;
     QList<Version> computeCapabilities; // empty when not captured
     Version minimumComputeCapability;   // "SM 3.5 and later" rows
-    QString rangeFrom;                  // the release whose matrix row this one borrows
+    // The releases whose published matrices this one's values are inferred from (the nearest on
+    // each side, the narrower value where they differ); empty for a published row.
+    QList<Version> rangeFrom;
 };
 
 struct CudnnVariant : CudnnRow

@@ -465,9 +465,13 @@ private:
     void checkVariant(const CudnnRelease &release, const CudnnVariant &variant,
                       const std::optional<MatchFacts::Toolkit> &target)
     {
-        const QString borrowed = variant.rangeFrom.isEmpty()
+        QStringList from;
+        for (const Version &release : variant.rangeFrom)
+            from.append(release.toString());
+        const QString borrowed = from.isEmpty()
                                      ? QString()
-                                     : QStringLiteral(" (from %1's support matrix)").arg(variant.rangeFrom);
+                                     : QStringLiteral(" (inferred from the support matrices of %1)")
+                                           .arg(from.join(QLatin1String(" and ")));
         if (target && target->version.major() == variant.cudaMajor())
             checkTestedRange(release, variant, target->version, borrowed);
         const Version minimum = driverMinimum(variant, m_facts.os);
@@ -522,12 +526,23 @@ private:
                       .arg(text(release.version), variant.cuda)
                       .arg(range)
                       .arg(text(toolkit))
-                : Text(QT_TRANSLATE_NOOP(
+            : variant.rangeFrom.size() == 1
+                ? Text(QT_TRANSLATE_NOOP(
                            "cudnnsetup",
-                           "NVIDIA published no support matrix for cuDNN %1; the nearest earlier one "
+                           "NVIDIA published no support matrix for cuDNN %1; the nearest published one "
                            "(cuDNN %2 for CUDA %3) lists %4, and this toolkit is %5. It usually "
                            "works, but that combination is not known to be tested."))
-                      .arg(text(release.version), variant.rangeFrom, variant.cuda)
+                      .arg(text(release.version), text(variant.rangeFrom.first()), variant.cuda)
+                      .arg(range)
+                      .arg(text(toolkit))
+                : Text(QT_TRANSLATE_NOOP(
+                           "cudnnsetup",
+                           "NVIDIA published no support matrix for cuDNN %1; from the nearest published "
+                           "ones (cuDNN %2 and %3 for CUDA %4) it is taken to support %5, the narrower "
+                           "where they differ, and this toolkit is %6. It usually works, but that "
+                           "combination is not known to be tested."))
+                      .arg(text(release.version), text(variant.rangeFrom.first()),
+                           text(variant.rangeFrom.last()), variant.cuda)
                       .arg(range)
                       .arg(text(toolkit));
         add(Finding::warning(QStringLiteral("match.toolkit-outside-tested-range"), message,

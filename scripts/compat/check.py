@@ -2,10 +2,8 @@
 """Finds contradictions in the compatibility database (resources/compat/cudnn-compat.json) and
 between it and NVIDIA's machine-readable facts kept in tests/fixtures/compat/.
 
-usage: check.py [DATABASE] [--fixtures DIR] [--known FILE]
-           prints one line per contradiction; exit 1 if any, or with --known, unless they are
-           exactly the ones FILE lists (those not fixed yet: a new one fails, and so does a fixed one
-           still listed)
+usage: check.py [DATABASE] [--fixtures DIR]
+           prints one line per contradiction; exit 1 if there is any
        check.py --self-test
            breaks a copy of the database in every way checked and fails unless each break is found
 """
@@ -150,7 +148,7 @@ def check_driver_branches(db):
 
 def published_neighbours(db, release_index, cuda):
     """The nearest releases before and after, of the same major line, whose variant `cuda` has
-    published (not derived) values."""
+    published (not derived) values: a CUDA range or compute capabilities NVIDIA printed."""
     releases = db['cudnnReleases']
     line = version(releases[release_index]['version'])[0]
 
@@ -160,6 +158,8 @@ def published_neighbours(db, release_index, cuda):
             return None
         variant = next((other for other in release['variants'] if other['cuda'] == cuda), None)
         if variant is None or variant.get('derived'):
+            return None
+        if variant.get('cudaMin') is None and variant.get('cudaMax') is None and not capabilities_of(variant):
             return None
         return release, variant
 
@@ -175,20 +175,41 @@ def capabilities_of(variant):
     return listed
 
 
+def pytorch_pairs(db, release, variant, cuda):
+    """Whether the variant's upper end rests on PyTorch's own builds: a PyTorch release pairs
+    this cuDNN with exactly that CUDA, and the variant names RELEASE.md as a source."""
+    if 'PT_RELEASE_MD' not in variant['sources']:
+        return False
+    return any(version(release['version'])[:len(version(build['cudnn']))] == version(build['cudnn'])
+               and major_minor(build['cuda']) == version(cuda)
+               for torch in db['pytorch'] for build in torch['builds'])
+
+
 def check_derived(db):
     """A derived value is no wider than the published one on either side: the narrower wins. An
-    unknown (null) stays unknown, which is never wider."""
+    unknown (null) stays unknown, which is never wider; an upper end PyTorch's own builds show is
+    allowed above them."""
     for index, release in enumerate(db['cudnnReleases']):
         for variant in release['variants']:
             if not variant.get('derived'):
                 continue
             where = 'cuDNN %s cuda%s (derived)' % (release['version'], variant['cuda'])
             low, high = variant.get('cudaMin'), variant.get('cudaMax')
-            for neighbour, published in published_neighbours(db, index, variant['cuda']):
+            neighbours = published_neighbours(db, index, variant['cuda'])
+            named = variant.get('rangeFrom')
+            named = [named] if isinstance(named, str) else named or []
+            # Without a published row of the same variant on either side, it names the matrix
+            # release it was read from, which lists that CUDA under another variant.
+            if (named != [neighbour['version'] for neighbour, _ in neighbours] if neighbours else not named):
+                yield '%s: said to be inferred from %s, but the nearest published rows are %s\'s' % (
+                    where, ' and '.join(named) or 'nothing',
+                    ' and '.join(neighbour['version'] for neighbour, _ in neighbours) or 'no release')
+            for neighbour, published in neighbours:
                 their_low, their_high = published.get('cudaMin'), published.get('cudaMax')
                 if low is not None and their_low is not None and version(low) < version(their_low):
                     yield '%s: CUDA from %s, below %s\'s %s' % (where, low, neighbour['version'], their_low)
-                if high is not None and their_high is not None and version(high) > version(their_high):
+                if (high is not None and their_high is not None and version(high) > version(their_high)
+                        and not pytorch_pairs(db, release, variant, high)):
                     yield '%s: CUDA up to %s, above %s\'s %s' % (where, high, neighbour['version'], their_high)
                 wider = capabilities_of(variant) - capabilities_of(published)
                 if capabilities_of(published) and wider:
@@ -300,6 +321,9 @@ def self_test(db, fixtures):
             lambda d: min(d['driverBranches'], key=lambda b: b['branch']).update(maxCuda=d['cudaToolkits'][-1]['version'][:4].rstrip('.')),
         'a derived value wider than its neighbours':
             lambda d: first_derived(d)['computeCapabilities'].insert(0, '1.0'),
+        'a derived value naming other releases than its neighbours':
+            lambda d: next(v for r in d['cudnnReleases'] for v in r['variants']
+                           if v.get('derived') and len(v.get('rangeFrom') or []) == 2).update(rangeFrom=['8.0.0']),
         'an archive recorded under another release': lambda d: d['archives'][-1].update(cudnn='9.0.0.0'),
         'an archive hash changed from NVIDIA\'s manifest':
             lambda d: next(a for a in d['archives'] if a['confidence'] == 'nvidia-manifest').update(sha256='0' * 64),
@@ -322,12 +346,6 @@ def main(arguments):
         at = arguments.index('--fixtures')
         fixtures = arguments[at + 1]
         del arguments[at:at + 2]
-    known = None
-    if '--known' in arguments:
-        at = arguments.index('--known')
-        with open(arguments[at + 1], encoding='utf-8') as handle:
-            known = [line.rstrip('\n') for line in handle if line.strip() and not line.startswith('#')]
-        del arguments[at:at + 2]
     testing = '--self-test' in arguments
     arguments = [argument for argument in arguments if argument != '--self-test']
     with open(arguments[0] if arguments else DEFAULT_DATABASE, encoding='utf-8') as handle:
@@ -335,19 +353,10 @@ def main(arguments):
     if testing:
         return 1 if self_test(db, fixtures) else 0
     found = contradictions(db, fixtures)
-    if known is None:
-        for line in found:
-            print(line)
-        print('%d contradictions' % len(found))
-        return 1 if found else 0
-    new = [line for line in found if line not in known]
-    fixed = [line for line in known if line not in found]
-    for line in new:
-        print('new: ' + line)
-    for line in fixed:
-        print('no longer found (take it off the list): ' + line)
-    print('%d contradictions, %d of them known; %d new, %d fixed' % (len(found), len(found) - len(new), len(new), len(fixed)))
-    return 1 if new or fixed else 0
+    for line in found:
+        print(line)
+    print('%d contradictions' % len(found))
+    return 1 if found else 0
 
 
 if __name__ == '__main__':

@@ -5,6 +5,7 @@
 #include "Sandbox.h"
 #include "Suite.h"
 #include "SystemTrees.h"
+#include "common/Version.h"
 #include "compat/KnowledgeBase.h"
 
 #include <QDir>
@@ -149,6 +150,58 @@ private Q_SLOTS:
         const CudnnctlRun run = runCudnnctl(arguments, sandboxEnvironment());
         QCOMPARE(run.exitCode, 0);
         QVERIFY(outputJson(run).value(QStringLiteral("compatible")).toBool());
+    }
+
+    // Students' GPUs by the name the driver reports (compat-audit.md): each is known, and a
+    // GPU before Turing is offered the last cuDNN with code for it (9.10.2), not a newer one.
+    void whatIfByGpuName_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QString>("computeCapability");
+        QTest::addColumn<bool>("lastForPreTuring");
+        QTest::newRow("GTX 1080") << "NVIDIA GeForce GTX 1080"
+                                  << "6.1" << true;
+        QTest::newRow("GTX 960M") << "NVIDIA GeForce GTX 960M"
+                                  << "5.0" << true;
+        QTest::newRow("GTX 1660 Ti") << "NVIDIA GeForce GTX 1660 Ti"
+                                     << "7.5" << false;
+        QTest::newRow("MX450") << "NVIDIA GeForce MX450"
+                               << "7.5" << false;
+        QTest::newRow("RTX 2050") << "NVIDIA GeForce RTX 2050"
+                                  << "8.6" << false;
+        QTest::newRow("TITAN RTX") << "NVIDIA TITAN RTX"
+                                   << "7.5" << false;
+    }
+    void whatIfByGpuName()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(QString, computeCapability);
+        QFETCH(bool, lastForPreTuring);
+        Sandbox sandbox;
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("check"), QStringLiteral("--json"), QStringLiteral("--lang"),
+                         QStringLiteral("en"), QStringLiteral("--no-python"), QStringLiteral("--os"),
+                         QStringLiteral("windows"), QStringLiteral("--driver"), QStringLiteral("560.94"),
+                         QStringLiteral("--cuda"), QStringLiteral("12.6"), QStringLiteral("--gpu"), gpu,
+                         QStringLiteral("--system-root"), sandbox.root()},
+                        sandboxEnvironment());
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject report = outputJson(run);
+        const QJsonArray gpus =
+            report.value(QStringLiteral("inputs")).toObject().value(QStringLiteral("gpus")).toArray();
+        QCOMPARE(gpus.size(), 1);
+        QCOMPARE(gpus.first().toObject().value(QStringLiteral("computeCapability")).toString(),
+                 computeCapability);
+        const QString recommended = report.value(QStringLiteral("recommendation"))
+                                        .toObject()
+                                        .value(QStringLiteral("cudnn"))
+                                        .toString();
+        if (lastForPreTuring)
+            QCOMPARE(recommended, QStringLiteral("9.10.2.21"));
+        else
+            QVERIFY2(cudnnsetup::Version::parse(recommended) >
+                         cudnnsetup::Version::parse(QStringLiteral("9.17")),
+                     qPrintable(recommended));
     }
 
     void textSpeaksChinese()
