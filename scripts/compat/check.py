@@ -307,6 +307,9 @@ def self_test(db, fixtures):
                     return variant
         raise SystemExit('self-test: no derived variant with compute capabilities to widen')
 
+    def newest_with_driver(candidate):
+        return [toolkit for toolkit in candidate['cudaToolkits'] if toolkit['linuxMin']][-1]
+
     breaks = {
         'a torch build outside its cuDNN\'s CUDA range':
             lambda d: d['pytorch'][-1]['builds'][-1].update(cuda='%d.99' % major_minor(d['pytorch'][-1]['builds'][-1]['cuda'])[0]),
@@ -316,9 +319,10 @@ def self_test(db, fixtures):
         'a pattern shadowed by an earlier one':
             lambda d: d['gpus'].insert(0, dict(d['gpus'][-1], pattern='.*', examples=[])),
         'a branch that stops before its own toolkit':
-            lambda d: branch_of(d, d['cudaToolkits'][-1]['linuxMin']).update(maxCuda='1.0'),
+            lambda d: branch_of(d, newest_with_driver(d)['linuxMin']).update(maxCuda='1.0'),
         'a branch said to run a toolkit whose drivers are newer':
-            lambda d: min(d['driverBranches'], key=lambda b: b['branch']).update(maxCuda=d['cudaToolkits'][-1]['version'][:4].rstrip('.')),
+            lambda d: min(d['driverBranches'], key=lambda b: b['branch']).update(
+                maxCuda='%d.%d' % major_minor(newest_with_driver(d)['version'])),
         'a derived value wider than its neighbours':
             lambda d: first_derived(d)['computeCapabilities'].insert(0, '1.0'),
         'a derived value naming other releases than its neighbours':

@@ -249,6 +249,17 @@ private Q_SLOTS:
                  QStringLiteral("12.2"));
         QCOMPARE(kb.firstBranchSupporting(Version::parse(QStringLiteral("13.0"))), 580);
         QCOMPARE(kb.firstBranchSupporting(Version::parse(QStringLiteral("12.8.1"))), 570);
+        // CUDA 13.4 pairs with branch R615 (its notes publish no exact minimum): a 615.xx driver
+        // runs it, one of R610 does not; 13.5's driver is not known.
+        QCOMPARE(kb.maxCudaForDriver(Version::parse(QStringLiteral("615.71.09"))).toString(),
+                 QStringLiteral("13.4"));
+        QCOMPARE(kb.maxCudaForDriver(Version::parse(QStringLiteral("610.43.02"))).toString(),
+                 QStringLiteral("13.3"));
+        QCOMPARE(
+            kb.toolkitMinimumDriver(OsFamily::Linux, Version::parse(QStringLiteral("13.4.1"))).toString(),
+            QStringLiteral("615"));
+        QVERIFY(
+            !kb.toolkitMinimumDriver(OsFamily::Linux, Version::parse(QStringLiteral("13.5.0"))).isValid());
         QCOMPARE(kb.minimumComputeCapabilityForCuda(12).toString(), QStringLiteral("5.0"));
         QCOMPARE(kb.minimumComputeCapabilityForCuda(13).toString(), QStringLiteral("7.5"));
 
