@@ -4,6 +4,9 @@ between it and NVIDIA's machine-readable facts kept in tests/fixtures/compat/.
 
 usage: check.py [DATABASE] [--fixtures DIR]
            prints one line per contradiction; exit 1 if there is any
+       check.py --derive [DATABASE]
+           rewrites every derived value of the database from the published rows on both sides,
+           the narrower wherever they differ (a PyTorch pairing may raise the CUDA range's top)
        check.py --self-test
            breaks a copy of the database in every way checked and fails unless each break is found
 """
@@ -286,8 +289,67 @@ def check_fixtures(db, fixtures):
                 cuda, toolkit['linuxMin'], toolkit['windowsMin'], expected[0], expected[1])
 
 
+def derive(db):
+    """Every derived variant that has published rows of its variant beside it gets its values from
+    them, the narrower wherever they differ: the highest lower bound and driver minimum, the
+    lowest upper bound, the compute capabilities both list. Unknown values bound nothing."""
+    for index, release in enumerate(db['cudnnReleases']):
+        for variant in release['variants']:
+            if not variant.get('derived'):
+                continue
+            neighbours = published_neighbours(db, index, variant['cuda'])
+            if not neighbours:
+                continue  # read from another variant's row: nothing to derive from
+            rows = [published for _, published in neighbours]
+
+            def known(key):
+                return [row[key] for row in rows if row.get(key) is not None]
+
+            for key in ('cudaMin', 'linuxDriverMin', 'windowsDriverMin'):
+                values = known(key)
+                variant[key] = max(values, key=version) if values else None
+            tops = known('cudaMax')
+            variant['cudaMax'] = min(tops, key=version) if tops else None
+            paired = [build['cuda'] for torch in db['pytorch'] for build in torch['builds']
+                      if version(release['version'])[:len(version(build['cudnn']))] == version(build['cudnn'])
+                      and major_minor(build['cuda'])[0] == int(variant['cuda'].split('.')[0])]
+            if paired and variant['cudaMax'] is not None and max(map(major_minor, paired)) > version(variant['cudaMax']):
+                variant['cudaMax'] = '%d.%d' % max(map(major_minor, paired))
+                if 'PT_RELEASE_MD' not in variant['sources']:
+                    variant['sources'].append('PT_RELEASE_MD')
+            # The main rows' lists only: a row that widens a release under conditions (Blackwell
+            # from CUDA 12.8) keeps its conditions where it is.
+            lists = [set(row['computeCapabilities']) for row in rows if row.get('computeCapabilities')]
+            floors = known('minimumComputeCapability')
+            floor = max(floors, key=version) if floors else None
+            variant.pop('minimumComputeCapability', None)
+            if lists:
+                both = set.intersection(*lists)
+                variant['computeCapabilities'] = sorted(
+                    (cc for cc in both if floor is None or version(cc) >= version(floor)), key=version)
+            else:
+                variant['computeCapabilities'] = None
+                if floor is not None:
+                    variant['minimumComputeCapability'] = floor
+            variant['rangeFrom'] = [neighbour['version'] for neighbour, _ in neighbours]
+
+
+def check_derivation(db):
+    """Every derived value is what the rule gives (derive()): nothing copied forward by hand."""
+    derived = copy.deepcopy(db)
+    derive(derived)
+    keys = ('cudaMin', 'cudaMax', 'linuxDriverMin', 'windowsDriverMin', 'computeCapabilities',
+            'minimumComputeCapability', 'rangeFrom')
+    for release, again in zip(db['cudnnReleases'], derived['cudnnReleases']):
+        for variant, rule in zip(release['variants'], again['variants']):
+            for key in keys:
+                if variant.get('derived') and variant.get(key) != rule.get(key):
+                    yield 'cuDNN %s cuda%s (derived): %s %s, the rule gives %s (check.py --derive)' % (
+                        release['version'], variant['cuda'], key, variant.get(key), rule.get(key))
+
+
 CHECKS = [check_pytorch, check_gpu_architectures, check_gpu_patterns, check_driver_branches, check_derived,
-          check_archives]
+          check_derivation, check_archives]
 
 
 def contradictions(db, fixtures):
@@ -328,6 +390,10 @@ def self_test(db, fixtures):
         'a derived value naming other releases than its neighbours':
             lambda d: next(v for r in d['cudnnReleases'] for v in r['variants']
                            if v.get('derived') and len(v.get('rangeFrom') or []) == 2).update(rangeFrom=['8.0.0']),
+        'a derived value the rule does not give':
+            lambda d: next(v for r in d['cudnnReleases'] for v in r['variants']
+                           if v.get('derived') and len(v.get('rangeFrom') or []) == 2
+                           and v.get('cudaMin')).update(cudaMin='%s.%s' % (1, 0)),
         'an archive recorded under another release': lambda d: d['archives'][-1].update(cudnn='9.0.0.0'),
         'an archive hash changed from NVIDIA\'s manifest':
             lambda d: next(a for a in d['archives'] if a['confidence'] == 'nvidia-manifest').update(sha256='0' * 64),
@@ -351,9 +417,15 @@ def main(arguments):
         fixtures = arguments[at + 1]
         del arguments[at:at + 2]
     testing = '--self-test' in arguments
-    arguments = [argument for argument in arguments if argument != '--self-test']
-    with open(arguments[0] if arguments else DEFAULT_DATABASE, encoding='utf-8') as handle:
+    deriving = '--derive' in arguments
+    arguments = [argument for argument in arguments if argument not in ('--self-test', '--derive')]
+    path = arguments[0] if arguments else DEFAULT_DATABASE
+    with open(path, encoding='utf-8') as handle:
         db = json.load(handle)
+    if deriving:
+        derive(db)
+        with open(path, 'w', encoding='utf-8') as handle:
+            handle.write(json.dumps(db, indent=2, ensure_ascii=False) + '\n')
     if testing:
         return 1 if self_test(db, fixtures) else 0
     found = contradictions(db, fixtures)

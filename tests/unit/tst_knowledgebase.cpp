@@ -175,6 +175,15 @@ private Q_SLOTS:
                              qPrintable(release.version.toString() + QLatin1Char(' ') + cc.toString()));
             }
         }
+        // 9.1.0's matrix row for CUDA 12 (12.4, Maxwell to Hopper); the releases up to 9.5's
+        // matrix take the narrower of the two rows.
+        const CudnnRelease *first = kb.cudnnRelease(Version::parse(QStringLiteral("9.1.0")));
+        QVERIFY(first && first->variant(QStringLiteral("12")));
+        QCOMPARE(first->variant(QStringLiteral("12"))->cudaMax.toString(), QStringLiteral("12.4"));
+        const CudnnRelease *between = kb.cudnnRelease(Version::parse(QStringLiteral("9.3.0")));
+        QVERIFY(between && between->variant(QStringLiteral("12")));
+        QCOMPARE(between->variant(QStringLiteral("12"))->cudaMax.toString(), QStringLiteral("12.4"));
+        QCOMPARE(between->variant(QStringLiteral("12"))->rangeFrom.size(), 2);
         const CudnnRelease *last = kb.cudnnRelease(Version::parse(QStringLiteral("9.10.2")));
         QVERIFY(last && last->variant(QStringLiteral("12")));
         QVERIFY(last->variant(QStringLiteral("12"))
