@@ -3316,6 +3316,14 @@ Commands:
         <source>NVIDIA published no support matrix for cuDNN %1; from the nearest published ones (cuDNN %2 and %3 for CUDA %4) it is taken to support %5, the narrower where they differ, and this toolkit is %6. It usually works, but that combination is not known to be tested.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This PC has CUDA %1, newer than anything the compatibility database (%2, of %3) knows: it stops at CUDA %4, so the verdicts about CUDA %1 may be out of date.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put a newer cudnn-compat.json beside the program (your lab&apos;s IT or the cuDNN Setup project publishes it), or give one with --compat-db.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

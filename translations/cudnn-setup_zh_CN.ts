@@ -3336,6 +3336,14 @@ Commands:
         <source>NVIDIA published no support matrix for cuDNN %1; from the nearest published ones (cuDNN %2 and %3 for CUDA %4) it is taken to support %5, the narrower where they differ, and this toolkit is %6. It usually works, but that combination is not known to be tested.</source>
         <translation>NVIDIA 没有发布 cuDNN %1 的支持矩阵；根据前后最近的已发布版本（面向 CUDA %4 的 cuDNN %2 和 %3），两者不一致时取较窄的范围，推断它支持 %5，而这里的工具包是 %6。通常可以工作，但不确定这个组合是否经过测试。</translation>
     </message>
+    <message>
+        <source>This PC has CUDA %1, newer than anything the compatibility database (%2, of %3) knows: it stops at CUDA %4, so the verdicts about CUDA %1 may be out of date.</source>
+        <translation>这台电脑上有 CUDA %1，比兼容性数据库（%2 版，%3）知道的都新：它只记录到 CUDA %4，所以关于 CUDA %1 的结论可能已经过时。</translation>
+    </message>
+    <message>
+        <source>Put a newer cudnn-compat.json beside the program (your lab&apos;s IT or the cuDNN Setup project publishes it), or give one with --compat-db.</source>
+        <translation>把更新的 cudnn-compat.json 放到程序旁边（由实验室的 IT 人员或 cuDNN Setup 项目发布），或用 --compat-db 指定。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -413,6 +413,16 @@ int KnowledgeBase::firstBranchSupporting(const Version &cuda) const
     return 0;
 }
 
+Version KnowledgeBase::newestKnownCuda() const
+{
+    Version newest;
+    for (const ToolkitDriver &toolkit : m_toolkits) {
+        if (!newest.isValid() || toolkit.version.truncated(2) > newest)
+            newest = toolkit.version.truncated(2);
+    }
+    return newest;
+}
+
 Version KnowledgeBase::maxCudaForDriver(const Version &driver) const
 {
     if (!driver.isValid())

@@ -127,6 +127,9 @@ public:
     // its major.minor; invalid when NVIDIA prints none.
     Version toolkitMinimumDriver(OsFamily family, const Version &toolkit) const;
     const MinorCompat *minorCompat(int cudaMajor) const;
+    // The newest CUDA (major.minor) the database knows a release of: a driver or toolkit beyond it
+    // is newer than the database.
+    Version newestKnownCuda() const;
     // The oldest driver branch that supports `cuda` (major.minor), or 0.
     int firstBranchSupporting(const Version &cuda) const;
     // The newest CUDA a driver supports, from its branch (for a driver newer than every branch

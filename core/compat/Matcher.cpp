@@ -136,6 +136,7 @@ public:
                                        "one. The driver stays the Windows driver.")),
                 QStringLiteral("wsl 2")));
         }
+        checkDatabaseAge();
         checkGpus();
         checkDriverPresent();
         const std::optional<MatchFacts::Toolkit> target = chooseTarget();
@@ -181,6 +182,33 @@ private:
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "Look the GPU up on developer.nvidia.com/cuda-gpus and "
                                                      "run the check again with --sm X.Y."))));
         }
+    }
+
+    // A driver that reports a CUDA, or a toolkit, newer than any the database knows: the machine
+    // is newer than the facts, which is said rather than guessed past.
+    void checkDatabaseAge()
+    {
+        const Version known = m_kb.newestKnownCuda();
+        Version newer;
+        if (m_facts.driverMaxCuda.isValid() && m_facts.driverMaxCuda.truncated(2) > known)
+            newer = m_facts.driverMaxCuda.truncated(2);
+        for (const MatchFacts::Toolkit &toolkit : m_facts.toolkits) {
+            if (toolkit.version.truncated(2) > known && toolkit.version.truncated(2) > newer)
+                newer = toolkit.version.truncated(2);
+        }
+        if (!newer.isValid())
+            return;
+        add(Finding::warning(
+            QStringLiteral("match.database-older"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "This PC has CUDA %1, newer than anything the compatibility database "
+                                   "(%2, of %3) knows: it stops at CUDA %4, so the verdicts about CUDA %1 "
+                                   "may be out of date."))
+                .arg(text(newer), m_kb.version(), m_kb.date(), text(known)),
+            QStringLiteral("newest known CUDA %1").arg(text(known)),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Put a newer cudnn-compat.json beside the program (your lab's IT or the "
+                                   "cuDNN Setup project publishes it), or give one with --compat-db."))));
     }
 
     void checkDriverPresent()

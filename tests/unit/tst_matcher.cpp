@@ -1,5 +1,6 @@
 // The matcher against the embedded database: one row per fact family of
 // ../shared/reference/nvidia-compat.md, with the values written from its tables.
+#include "Cudnnctl.h"
 #include "Sandbox.h"
 #include "Suite.h"
 #include "compat/CudaNumbers.h"
@@ -614,6 +615,36 @@ private Q_SLOTS:
                      .value(QStringLiteral("targetToolkit")));
         QCOMPARE(recommendation.value(QStringLiteral("cudaVariant")).toString(), QStringLiteral("13"));
         QCOMPARE(recommendation.value(QStringLiteral("platform")).toString(), QStringLiteral("linux-x86_64"));
+    }
+
+    // A driver or a toolkit newer than any CUDA the database knows: the verdict says the database
+    // is older than the machine and how to give it a newer one, instead of guessing.
+    void saysWhenTheDatabaseIsOlder()
+    {
+        const KnowledgeBase &kb = KnowledgeBase::embedded();
+        const Version known = kb.newestKnownCuda();
+        QVERIFY(known.isValid());
+        MatchFacts facts = factsFor(QStringLiteral("linux"), QStringLiteral("615.71.09"), {},
+                                    QStringLiteral("NVIDIA H200"), {}, {});
+        facts.driverMaxCuda = known;
+        QVERIFY(!findingIds(match(facts, kb).findings).contains(QStringLiteral("match.database-older")));
+
+        const Version newer =
+            Version::parse(QStringLiteral("%1.%2").arg(known.major()).arg(known.minor() + 1));
+        facts.driverMaxCuda = newer;
+        const MatchResult driverNewer = match(facts, kb);
+        QVERIFY(findingIds(driverNewer.findings).contains(QStringLiteral("match.database-older")));
+
+        facts.driverMaxCuda = known;
+        facts.toolkits.append({Version::parse(QStringLiteral("%1.%2.0").arg(known.major() + 1).arg(0)),
+                               QStringLiteral("/usr/local/cuda")});
+        const MatchResult toolkitNewer = match(facts, kb);
+        for (const Finding &finding : toolkitNewer.findings) {
+            if (finding.id == QLatin1String("match.database-older"))
+                QVERIFY2(finding.message.toEnglish().contains(kb.version()),
+                         qPrintable(finding.message.toEnglish()));
+        }
+        QVERIFY(findingIds(toolkitNewer.findings).contains(QStringLiteral("match.database-older")));
     }
 
     // A driver that reports its own newest CUDA is believed over the branch table.
