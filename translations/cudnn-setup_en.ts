@@ -3324,6 +3324,14 @@ Commands:
         <source>Put a newer cudnn-compat.json beside the program (your lab&apos;s IT or the cuDNN Setup project publishes it), or give one with --compat-db.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is a Jetson module: its CUDA and cuDNN come with NVIDIA JetPack, not from the cuDNN archives for PCs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install or upgrade JetPack (with NVIDIA SDK Manager, or with apt on the device): it brings the cuDNN that fits the module.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3344,6 +3344,14 @@ Commands:
         <source>Put a newer cudnn-compat.json beside the program (your lab&apos;s IT or the cuDNN Setup project publishes it), or give one with --compat-db.</source>
         <translation>把更新的 cudnn-compat.json 放到程序旁边（由实验室的 IT 人员或 cuDNN Setup 项目发布），或用 --compat-db 指定。</translation>
     </message>
+    <message>
+        <source>%1 is a Jetson module: its CUDA and cuDNN come with NVIDIA JetPack, not from the cuDNN archives for PCs.</source>
+        <translation>%1 是 Jetson 模组：它的 CUDA 和 cuDNN 随 NVIDIA JetPack 提供，不能用面向电脑的 cuDNN 压缩包。</translation>
+    </message>
+    <message>
+        <source>Install or upgrade JetPack (with NVIDIA SDK Manager, or with apt on the device): it brings the cuDNN that fits the module.</source>
+        <translation>安装或升级 JetPack（用 NVIDIA SDK Manager，或在设备上用 apt）：它自带与模组匹配的 cuDNN。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -300,6 +300,7 @@ Expected<KnowledgeBase> KnowledgeBase::parse(const QByteArray &json)
             r.fail(path + QStringLiteral(".pattern"), gpu.pattern.errorString());
         gpu.computeCapability = r.version(object, path, "computeCapability", false);
         gpu.architecture = r.string(object, path, "architecture");
+        gpu.jetson = object.value(QStringLiteral("jetson")).toBool(false);
         r.sourced(object, path, kb.m_sourceUrls, gpu);
         kb.m_gpus.append(gpu);
     }
@@ -464,7 +465,7 @@ const KnownArchive *KnowledgeBase::archiveByFile(const QString &fileName) const
     return nullptr;
 }
 
-std::optional<Version> KnowledgeBase::computeCapabilityForGpu(const QString &name) const
+const GpuPattern *KnowledgeBase::gpu(const QString &name) const
 {
     QString normalized = name.simplified();
     normalized.remove(QStringLiteral("(TM)"), Qt::CaseInsensitive);
@@ -483,10 +484,17 @@ std::optional<Version> KnowledgeBase::computeCapabilityForGpu(const QString &nam
             }
         }
     }
-    for (const GpuPattern &gpu : m_gpus) {
-        if (gpu.pattern.match(normalized).hasMatch())
-            return gpu.computeCapability;
+    for (const GpuPattern &pattern : m_gpus) {
+        if (pattern.pattern.match(normalized).hasMatch())
+            return &pattern;
     }
+    return nullptr;
+}
+
+std::optional<Version> KnowledgeBase::computeCapabilityForGpu(const QString &name) const
+{
+    if (const GpuPattern *found = gpu(name))
+        return found->computeCapability;
     return std::nullopt;
 }
 

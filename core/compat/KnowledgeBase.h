@@ -94,6 +94,7 @@ struct GpuPattern : SourcedRecord
     QRegularExpression pattern;
     Version computeCapability;
     QString architecture;
+    bool jetson = false; // a Jetson module: CUDA and cuDNN come with JetPack
 };
 
 struct TorchBuild
@@ -143,7 +144,9 @@ public:
     const KnownArchive *archiveBySha256(const QString &sha256) const;
     const KnownArchive *archiveByFile(const QString &fileName) const;
 
-    // A GPU's compute capability from its marketing name ("NVIDIA GeForce RTX 4090 Laptop GPU").
+    // The record of a GPU's marketing name ("NVIDIA GeForce RTX 4090 Laptop GPU"), or null.
+    const GpuPattern *gpu(const QString &name) const;
+    // Its compute capability, from that record.
     std::optional<Version> computeCapabilityForGpu(const QString &name) const;
     QString architectureName(const Version &computeCapability) const;
     Version minimumComputeCapabilityForCuda(int cudaMajor) const;

@@ -127,6 +127,22 @@ public:
                                        "Use an x64 PC with an NVIDIA GPU for CUDA and cuDNN."))));
             return m_result;
         }
+        for (const MatchFacts::Gpu &gpu : m_gpus) {
+            const GpuPattern *known = m_kb.gpu(gpu.name);
+            if (!known || !known->jetson)
+                continue;
+            add(Finding::error(
+                QStringLiteral("match.jetson"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "%1 is a Jetson module: its CUDA and cuDNN come with NVIDIA JetPack, "
+                                       "not from the cuDNN archives for PCs."))
+                    .arg(gpu.name),
+                QStringLiteral("jetson %1").arg(gpu.name),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "Install or upgrade JetPack (with NVIDIA SDK Manager, or with apt on "
+                                       "the device): it brings the cuDNN that fits the module."))));
+            return m_result;
+        }
         if (m_facts.wsl2) {
             add(Finding::info(
                 QStringLiteral("match.wsl2"),

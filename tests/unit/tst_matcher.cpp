@@ -617,6 +617,22 @@ private Q_SLOTS:
         QCOMPARE(recommendation.value(QStringLiteral("platform")).toString(), QStringLiteral("linux-x86_64"));
     }
 
+    // A Jetson module by its product name: JetPack brings its cuDNN, no archive is offered.
+    void jetsonIsSentToJetPack()
+    {
+        const MatchResult result = match(factsFor(QStringLiteral("linux"), QStringLiteral("540.4.0"), {},
+                                                  QStringLiteral("Jetson AGX Orin"), {}, {}),
+                                         KnowledgeBase::embedded());
+        QVERIFY2(findingIds(result.findings).contains(QStringLiteral("match.jetson")),
+                 qPrintable(findingIds(result.findings).join(QLatin1Char(' '))));
+        QVERIFY(!result.recommendation);
+        const MatchResult desktop = match(factsFor(QStringLiteral("linux"), QStringLiteral("580.95.05"), {},
+                                                   QStringLiteral("NVIDIA GeForce RTX 3060"), {}, {}),
+                                          KnowledgeBase::embedded());
+        QVERIFY(!findingIds(desktop.findings).contains(QStringLiteral("match.jetson")));
+        QVERIFY(desktop.recommendation);
+    }
+
     // A driver or a toolkit newer than any CUDA the database knows: the verdict says the database
     // is older than the machine and how to give it a newer one, instead of guessing.
     void saysWhenTheDatabaseIsOlder()
