@@ -3332,6 +3332,18 @@ Commands:
         <source>Install or upgrade JetPack (with NVIDIA SDK Manager, or with apt on the device): it brings the cuDNN that fits the module.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>torch %1 in %2 brings its own cuDNN. If PyTorch is all you use, you need no system-wide cuDNN, only a driver that runs CUDA %3; one is for TensorFlow 2.10 and older on Windows, ONNX Runtime with CUDA, OpenCV&apos;s DNN module, building from source and C/C++ programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch %1 in %2 brings its own cuDNN %3. If PyTorch is all you use, you need no system-wide cuDNN, only a driver that runs CUDA %4; one is for TensorFlow 2.10 and older on Windows, ONNX Runtime with CUDA, OpenCV&apos;s DNN module, building from source and C/C++ programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch %1 in %2 brings its own cuDNN %3 (%4). If PyTorch is all you use, you need no system-wide cuDNN, only a driver that runs CUDA %5; one is for TensorFlow 2.10 and older on Windows, ONNX Runtime with CUDA, OpenCV&apos;s DNN module, building from source and C/C++ programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3352,6 +3352,18 @@ Commands:
         <source>Install or upgrade JetPack (with NVIDIA SDK Manager, or with apt on the device): it brings the cuDNN that fits the module.</source>
         <translation>安装或升级 JetPack（用 NVIDIA SDK Manager，或在设备上用 apt）：它自带与模组匹配的 cuDNN。</translation>
     </message>
+    <message>
+        <source>torch %1 in %2 brings its own cuDNN. If PyTorch is all you use, you need no system-wide cuDNN, only a driver that runs CUDA %3; one is for TensorFlow 2.10 and older on Windows, ONNX Runtime with CUDA, OpenCV&apos;s DNN module, building from source and C/C++ programs.</source>
+        <translation>%2 中的 torch %1 自带 cuDNN。如果你只用 PyTorch，就不需要安装系统级的 cuDNN，只要驱动能运行 CUDA %3 就行；系统级的 cuDNN 是给 Windows 上的 TensorFlow 2.10 及更早版本、带 CUDA 的 ONNX Runtime、OpenCV 的 DNN 模块、从源码编译以及 C/C++ 程序用的。</translation>
+    </message>
+    <message>
+        <source>torch %1 in %2 brings its own cuDNN %3. If PyTorch is all you use, you need no system-wide cuDNN, only a driver that runs CUDA %4; one is for TensorFlow 2.10 and older on Windows, ONNX Runtime with CUDA, OpenCV&apos;s DNN module, building from source and C/C++ programs.</source>
+        <translation>%2 中的 torch %1 自带 cuDNN %3。如果你只用 PyTorch，就不需要安装系统级的 cuDNN，只要驱动能运行 CUDA %4 就行；系统级的 cuDNN 是给 Windows 上的 TensorFlow 2.10 及更早版本、带 CUDA 的 ONNX Runtime、OpenCV 的 DNN 模块、从源码编译以及 C/C++ 程序用的。</translation>
+    </message>
+    <message>
+        <source>torch %1 in %2 brings its own cuDNN %3 (%4). If PyTorch is all you use, you need no system-wide cuDNN, only a driver that runs CUDA %5; one is for TensorFlow 2.10 and older on Windows, ONNX Runtime with CUDA, OpenCV&apos;s DNN module, building from source and C/C++ programs.</source>
+        <translation>%2 中的 torch %1 自带 cuDNN %3（%4）。如果你只用 PyTorch，就不需要安装系统级的 cuDNN，只要驱动能运行 CUDA %5 就行；系统级的 cuDNN 是给 Windows 上的 TensorFlow 2.10 及更早版本、带 CUDA 的 ONNX Runtime、OpenCV 的 DNN 模块、从源码编译以及 C/C++ 程序用的。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -713,6 +713,8 @@ private:
                         python.path));
                 }
             }
+            if (python.hasTorch && python.torchCuda.isValid())
+                adviseOnBundledCudnn(python);
             if (m_facts.os == OsFamily::Windows && !m_facts.wsl2 && python.tensorflow.isValid() &&
                 python.tensorflow.truncated(2) > m_kb.tensorflowLastNativeWindowsGpu()) {
                 add(Finding::warning(
@@ -727,6 +729,49 @@ private:
                         .arg(m_kb.tensorflowLastNativeWindowsGpu().toString())));
             }
         }
+    }
+
+    // A CUDA build of torch carries its own cuDNN: who uses only PyTorch needs no system cuDNN. Its
+    // version as torch reported it, else as PyTorch's release matrix gives it for that build.
+    void adviseOnBundledCudnn(const MatchFacts::Python &python)
+    {
+        Version cudnn = python.torchCudnn;
+        const Version torch = Version::parse(python.torchVersion.section(QLatin1Char('+'), 0, 0));
+        for (const TorchRelease &release : m_kb.torchReleases()) {
+            if (cudnn.isValid() || release.torch != torch.truncated(2))
+                continue;
+            for (const TorchBuild &build : release.builds) {
+                if (build.cuda == python.torchCuda.truncated(2))
+                    cudnn = build.cudnn;
+            }
+        }
+        // Who does need one is said in the same sentence: the reason to install anyway.
+        const Text message =
+            !cudnn.isValid()
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "torch %1 in %2 brings its own cuDNN. If PyTorch is all you use, "
+                                         "you need no system-wide cuDNN, only a driver that runs CUDA %3; "
+                                         "one is for TensorFlow 2.10 and older on Windows, ONNX Runtime "
+                                         "with CUDA, OpenCV's DNN module, building from source and C/C++ "
+                                         "programs."))
+                      .arg(python.torchVersion, python.path, text(python.torchCuda.truncated(2)))
+            : python.torchCudnnFile.isEmpty()
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "torch %1 in %2 brings its own cuDNN %3. If PyTorch is all you "
+                                         "use, you need no system-wide cuDNN, only a driver that runs CUDA "
+                                         "%4; one is for TensorFlow 2.10 and older on Windows, ONNX Runtime "
+                                         "with CUDA, OpenCV's DNN module, building from source and C/C++ "
+                                         "programs."))
+                      .arg(python.torchVersion, python.path, text(cudnn), text(python.torchCuda.truncated(2)))
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "torch %1 in %2 brings its own cuDNN %3 (%4). If PyTorch is all "
+                                         "you use, you need no system-wide cuDNN, only a driver that runs "
+                                         "CUDA %5; one is for TensorFlow 2.10 and older on Windows, ONNX "
+                                         "Runtime with CUDA, OpenCV's DNN module, building from source and "
+                                         "C/C++ programs."))
+                      .arg(python.torchVersion, python.path, text(cudnn), python.torchCudnnFile)
+                      .arg(text(python.torchCuda.truncated(2)));
+        add(Finding::info(QStringLiteral("match.framework-brings-cudnn"), message, python.path));
     }
 
     // "pip install torch --index-url …/cuNNN" for the newest torch build the driver can run.
@@ -868,6 +913,8 @@ MatchFacts MatchFacts::fromSnapshot(const SystemSnapshot &snapshot)
         if (python.torch) {
             entry.torchVersion = python.torch->version;
             entry.torchCuda = Version::parse(python.torch->cuda);
+            entry.torchCudnn = Version::parse(python.torch->cudnn);
+            entry.torchCudnnFile = python.torch->cudnnLoadedFrom;
         }
         entry.tensorflow = Version::parse(python.tensorflow.section(QLatin1Char('.'), 0, 2));
         facts.pythons.append(entry);

@@ -49,7 +49,9 @@ struct MatchFacts
         int bits = 0;
         bool hasTorch = false;
         QString torchVersion;
-        Version torchCuda; // invalid for a CPU-only build
+        Version torchCuda;      // invalid for a CPU-only build
+        Version torchCudnn;     // the cuDNN torch reports, when it was asked
+        QString torchCudnnFile; // the cuDNN file torch mapped, when it was asked
         Version tensorflow;
     };
     QList<Python> pythons;

@@ -617,6 +617,33 @@ private Q_SLOTS:
         QCOMPARE(recommendation.value(QStringLiteral("platform")).toString(), QStringLiteral("linux-x86_64"));
     }
 
+    // A CUDA build of torch brings its own cuDNN: the verdict names it (from PyTorch's matrix when
+    // torch was not asked) and says who needs a system-wide one; a CPU-only build does not.
+    void torchBringsItsOwnCudnn()
+    {
+        const MatchResult result = match(factsFor(QStringLiteral("windows"), QStringLiteral("572.61"), {},
+                                                  QStringLiteral("NVIDIA GeForce RTX 3060"), {},
+                                                  {QStringLiteral("torch:2.7.1+cu128=12.8")}),
+                                         KnowledgeBase::embedded());
+        const Finding *advice = nullptr;
+        for (const Finding &finding : result.findings) {
+            if (finding.id == QLatin1String("match.framework-brings-cudnn"))
+                advice = &finding;
+        }
+        QVERIFY2(advice, qPrintable(findingIds(result.findings).join(QLatin1Char(' '))));
+        QCOMPARE(advice->severity, Severity::Info);
+        const QString english = advice->message.toEnglish();
+        QVERIFY2(english.contains(QStringLiteral("cuDNN 9.7.1.26")), qPrintable(english));
+        QVERIFY2(english.contains(QStringLiteral("ONNX Runtime")), qPrintable(english));
+        QVERIFY(result.recommendation); // advice, not a block
+
+        const MatchResult cpu = match(factsFor(QStringLiteral("windows"), QStringLiteral("572.61"), {},
+                                               QStringLiteral("NVIDIA GeForce RTX 3060"), {},
+                                               {QStringLiteral("torch:2.7.1+cpu")}),
+                                      KnowledgeBase::embedded());
+        QVERIFY(!findingIds(cpu.findings).contains(QStringLiteral("match.framework-brings-cudnn")));
+    }
+
     // A Jetson module by its product name: JetPack brings its cuDNN, no archive is offered.
     void jetsonIsSentToJetPack()
     {
