@@ -82,6 +82,8 @@ inline QString labelText(const QWidget *page, const QString &name)
 // Saves what `widget` shows as screenshots/NAME in the working folder (the build folder).
 inline void saveScreenshot(QWidget *widget, const QString &name)
 {
+    // Rows added to a visible page are shown by a queued call: let it run, as a paint would.
+    QCoreApplication::processEvents();
     const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
     QDir().mkpath(dir);
     QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
