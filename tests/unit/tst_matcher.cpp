@@ -500,10 +500,11 @@ private Q_SLOTS:
             << "NVIDIA GeForce RTX 3060 Laptop GPU"
             << "cudnn-windows-x86_64-9.28.1.4_cuda12-archive.zip"
             << "528.33" << true;
-        QTest::newRow("no toolkit: the driver's CUDA major, whose last cuDNN is 9.10.1")
+        // 9.10.2's matrix has a CUDA 11.8 row: the last cuDNN for CUDA 11.
+        QTest::newRow("no toolkit: the driver's CUDA major, whose last cuDNN is 9.10.2")
             << "windows"
             << "522.06" << QString() << "NVIDIA GeForce RTX 3060 Laptop GPU"
-            << "cudnn-windows-x86_64-9.10.1.4_cuda11-archive.zip"
+            << "cudnn-windows-x86_64-9.10.2.21_cuda11-archive.zip"
             << "452.39" << false;
     }
 
