@@ -754,6 +754,10 @@ void matcherRules(const DoctorFacts &facts, QList<Diagnosis> &out)
         {QStringLiteral("match.driver-too-old-for-toolkit"), QStringLiteral("doctor.driver-too-old"), 15},
         {QStringLiteral("match.torch-cuda-newer-than-driver"),
          QStringLiteral("doctor.driver-too-old-for-torch"), 15},
+        // Worth knowing, not wrong: who uses only PyTorch may need no system-wide cuDNN at all, and
+        // a database older than the machine may judge it out of date.
+        {QStringLiteral("match.framework-brings-cudnn"), QStringLiteral("doctor.framework-brings-cudnn"), 0},
+        {QStringLiteral("match.database-older"), QStringLiteral("doctor.database-older"), 0},
     };
     bool driverTold = false;
     for (const Finding &finding : facts.match.findings) {
