@@ -139,6 +139,13 @@ QByteArray windowsZip(const QString &version, const QString &cudaVariant)
     return ZipWriter(entriesOf(windowsFiles(version, cudaVariant), version)).finish();
 }
 
+QByteArray alteredWindowsZip(const QString &version, const QString &cudaVariant)
+{
+    QList<ZipWriter::Entry> entries = entriesOf(windowsFiles(version, cudaVariant), version);
+    entries.last().data += ' ';
+    return ZipWriter(entries).finish();
+}
+
 cudnnsetup::KnowledgeBase databaseWithChecksum(const QString &file, const QString &sha256)
 {
     QFile embedded(QStringLiteral(":/compat/cudnn-compat.json"));
