@@ -1,5 +1,6 @@
 #include "archive/ArchiveHasher.h"
 
+#include <QDir>
 #include <QFile>
 #include <QMutexLocker>
 
@@ -40,10 +41,10 @@ Expected<QString> ArchiveHasher::finish(const std::function<bool()> &cancelled,
     QMutexLocker lock(&m_mutex);
     QFile file(m_path);
     if (!file.open(QIODevice::ReadOnly) || !file.seek(m_next)) {
-        return Finding::error(
-            QStringLiteral("archive.unreadable"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read.")).arg(m_path),
-            file.errorString());
+        return Finding::error(QStringLiteral("archive.unreadable"),
+                              Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read."))
+                                  .arg(QDir::toNativeSeparators(m_path)),
+                              file.errorString());
     }
     // No larger than what is left: a small archive costs no large allocation.
     QByteArray block(std::clamp<qint64>(file.size() - m_next, 1, 4 << 20), Qt::Uninitialized);
@@ -54,10 +55,10 @@ Expected<QString> ArchiveHasher::finish(const std::function<bool()> &cancelled,
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "Reading the archive was cancelled.")));
         const qint64 got = file.read(block.data(), block.size());
         if (got < 0) {
-            return Finding::error(
-                QStringLiteral("archive.unreadable"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read.")).arg(m_path),
-                file.errorString());
+            return Finding::error(QStringLiteral("archive.unreadable"),
+                                  Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read."))
+                                      .arg(QDir::toNativeSeparators(m_path)),
+                                  file.errorString());
         }
         if (got == 0)
             break;

@@ -1,5 +1,6 @@
 #include "install/Installer.h"
 
+#include "archive/ArchiveHasher.h"
 #include "common/Logging.h"
 #include "install/FilePlacement.h"
 #include "install/Operations.h"
@@ -227,26 +228,23 @@ QList<std::pair<Receipt, QString>> receiptsOfTarget(const InstallTarget &target,
     return ofTarget;
 }
 
-// Whether the same cuDNN release was installed into `target` before: then the archive may be the one
-// installed, which only its SHA-256 tells.
-bool releaseInstalledBefore(const ArchiveReport &archive, const InstallTarget &target,
-                            const SystemContext &context, const Elevation &elevation)
+// Whether the same cuDNN release is among the installs into the target: then the archive may be the
+// one installed, which only its SHA-256 tells.
+bool releaseInstalledBefore(const ArchiveReport &archive, const QList<std::pair<Receipt, QString>> &receipts)
 {
-    const QList<std::pair<Receipt, QString>> receipts = receiptsOfTarget(target, context, elevation);
     return std::any_of(receipts.cbegin(), receipts.cend(), [&](const auto &entry) {
         return Version::parse(entry.first.archive.value(QStringLiteral("cudnn")).toString()).truncated(3) ==
                archive.cudnn.truncated(3);
     });
 }
 
-// The receipt of the same archive installed into the same target whose files are all intact, with
-// the path it was read from.
+// Among the installs into the target, the receipt of the same archive whose files are all intact,
+// with the path it was read from.
 std::optional<std::pair<Receipt, QString>> intactInstallOf(const ArchiveReport &archive,
-                                                           const InstallTarget &target,
-                                                           const SystemContext &context,
-                                                           const Elevation &elevation)
+                                                           const QList<std::pair<Receipt, QString>> &receipts,
+                                                           const SystemContext &context)
 {
-    for (const auto &[receipt, path] : receiptsOfTarget(target, context, elevation)) {
+    for (const auto &[receipt, path] : receipts) {
         if (archive.sha256.isEmpty() ||
             receipt.archive.value(QStringLiteral("sha256")).toString() != archive.sha256)
             continue;
@@ -436,13 +434,6 @@ QByteArray receiptOf(const QString &id, const QString &archivePath, const Archiv
     return QJsonDocument(receipt.toJson()).toJson();
 }
 
-Finding archiveUnreadable(const QString &archivePath)
-{
-    return Finding::error(QStringLiteral("archive.unreadable"),
-                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive %1 cannot be read."))
-                              .arg(QDir::toNativeSeparators(archivePath)));
-}
-
 Finding archiveRefused(const QString &archivePath, const ArchiveReport &archive)
 {
     return Finding::error(
@@ -496,17 +487,17 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const auto checksumFindings = [&judged, inspected = archive.findings.size()] {
         return judged->findings.mid(inspected);
     };
+    const QList<std::pair<Receipt, QString>> receipts = receiptsOfTarget(target, context, elevation);
     bool hashWhileUnpacking = archive.sha256.isEmpty();
-    if (hashWhileUnpacking &&
-        (options.dryRun || releaseInstalledBefore(archive, target, context, elevation))) {
-        const std::optional<QString> digest = Sha256::ofFile(archivePath);
+    if (hashWhileUnpacking && (options.dryRun || releaseInstalledBefore(archive, receipts))) {
+        const Expected<QString> digest = ArchiveHasher(archivePath).finish();
         if (!digest)
-            return failed(findings + Findings{archiveUnreadable(archivePath)});
+            return failed(findings + Findings{digest.error()});
         judgeChecksum(*judged, *digest, kb);
         findings = checksumFindings() + findings;
         hashWhileUnpacking = false;
     }
-    if (const auto installed = intactInstallOf(*judged, target, context, elevation)) {
+    if (const auto installed = intactInstallOf(*judged, receipts, context)) {
         ChangeOutcome outcome;
         outcome.status = ChangeOutcome::Status::AlreadyDone;
         outcome.receipt = installed->first;
