@@ -178,48 +178,6 @@ def capabilities_of(variant):
     return listed
 
 
-def pytorch_pairs(db, release, variant, cuda):
-    """Whether the variant's upper end rests on PyTorch's own builds: a PyTorch release pairs
-    this cuDNN with exactly that CUDA, and the variant names RELEASE.md as a source."""
-    if 'PT_RELEASE_MD' not in variant['sources']:
-        return False
-    return any(version(release['version'])[:len(version(build['cudnn']))] == version(build['cudnn'])
-               and major_minor(build['cuda']) == version(cuda)
-               for torch in db['pytorch'] for build in torch['builds'])
-
-
-def check_derived(db):
-    """A derived value is no wider than the published one on either side: the narrower wins. An
-    unknown (null) stays unknown, which is never wider; an upper end PyTorch's own builds show is
-    allowed above them."""
-    for index, release in enumerate(db['cudnnReleases']):
-        for variant in release['variants']:
-            if not variant.get('derived'):
-                continue
-            where = 'cuDNN %s cuda%s (derived)' % (release['version'], variant['cuda'])
-            low, high = variant.get('cudaMin'), variant.get('cudaMax')
-            neighbours = published_neighbours(db, index, variant['cuda'])
-            named = variant.get('rangeFrom')
-            named = [named] if isinstance(named, str) else named or []
-            # Without a published row of the same variant on either side, it names the matrix
-            # release it was read from, which lists that CUDA under another variant.
-            if (named != [neighbour['version'] for neighbour, _ in neighbours] if neighbours else not named):
-                yield '%s: said to be inferred from %s, but the nearest published rows are %s\'s' % (
-                    where, ' and '.join(named) or 'nothing',
-                    ' and '.join(neighbour['version'] for neighbour, _ in neighbours) or 'no release')
-            for neighbour, published in neighbours:
-                their_low, their_high = published.get('cudaMin'), published.get('cudaMax')
-                if low is not None and their_low is not None and version(low) < version(their_low):
-                    yield '%s: CUDA from %s, below %s\'s %s' % (where, low, neighbour['version'], their_low)
-                if (high is not None and their_high is not None and version(high) > version(their_high)
-                        and not pytorch_pairs(db, release, variant, high)):
-                    yield '%s: CUDA up to %s, above %s\'s %s' % (where, high, neighbour['version'], their_high)
-                wider = capabilities_of(variant) - capabilities_of(published)
-                if capabilities_of(published) and wider:
-                    yield '%s: compute capabilities %s, which %s does not list' % (
-                        where, ', '.join(sorted(wider, key=version)), neighbour['version'])
-
-
 ARCHIVE_NAMES = [
     # cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip, cudnn-linux-sbsa-…_cuda12-archive.tar.xz
     (re.compile(r'^cudnn-(windows|linux)-(x86_64|sbsa)-(\d+(?:\.\d+)+)_cuda(\d+(?:\.\d+)?)-archive\.(?:zip|tar\.xz)$'),
@@ -335,21 +293,41 @@ def derive(db):
 
 
 def check_derivation(db):
-    """Every derived value is what the rule gives (derive()): nothing copied forward by hand."""
+    """Every derived value is what the rule gives (derive()): nothing copied forward by hand, no
+    value wider than the published rows beside it. A row that widens a derived release under
+    conditions lists no compute capability its neighbours do not; without a published row of the
+    same variant on either side, rangeFrom names the matrix release the values were read from (one
+    that lists that CUDA under another variant)."""
     derived = copy.deepcopy(db)
     derive(derived)
     keys = ('cudaMin', 'cudaMax', 'linuxDriverMin', 'windowsDriverMin', 'computeCapabilities',
             'minimumComputeCapability', 'rangeFrom')
-    for release, again in zip(db['cudnnReleases'], derived['cudnnReleases']):
+    for index, (release, again) in enumerate(zip(db['cudnnReleases'], derived['cudnnReleases'])):
         for variant, rule in zip(release['variants'], again['variants']):
+            if not variant.get('derived'):
+                continue
+            where = 'cuDNN %s cuda%s (derived)' % (release['version'], variant['cuda'])
+            neighbours = published_neighbours(db, index, variant['cuda'])
+            if not neighbours and not variant.get('rangeFrom'):
+                yield '%s: names no release its values were read from' % where
             for key in keys:
-                if variant.get('derived') and variant.get(key) != rule.get(key):
-                    yield 'cuDNN %s cuda%s (derived): %s %s, the rule gives %s (check.py --derive)' % (
-                        release['version'], variant['cuda'], key, variant.get(key), rule.get(key))
+                if variant.get(key) != rule.get(key):
+                    yield '%s: %s %s, the rule gives %s (check.py --derive)' % (
+                        where, key, variant.get(key), rule.get(key))
+            extra = set()
+            for row in variant.get('extraRows', []):
+                extra.update(row.get('computeCapabilities') or [])
+            for neighbour, published in neighbours:
+                floor = published.get('minimumComputeCapability')
+                wider = (extra - capabilities_of(published) if capabilities_of(published)
+                         else {cc for cc in extra if version(cc) < version(floor)} if floor else set())
+                if wider:
+                    yield '%s: compute capabilities %s under conditions, which %s does not list' % (
+                        where, ', '.join(sorted(wider, key=version)), neighbour['version'])
 
 
-CHECKS = [check_pytorch, check_gpu_architectures, check_gpu_patterns, check_driver_branches, check_derived,
-          check_derivation, check_archives]
+CHECKS = [check_pytorch, check_gpu_architectures, check_gpu_patterns, check_driver_branches, check_derivation,
+          check_archives]
 
 
 def contradictions(db, fixtures):
@@ -394,6 +372,13 @@ def self_test(db, fixtures):
             lambda d: next(v for r in d['cudnnReleases'] for v in r['variants']
                            if v.get('derived') and len(v.get('rangeFrom') or []) == 2
                            and v.get('cudaMin')).update(cudaMin='%s.%s' % (1, 0)),
+        'a derived value read from no named release':
+            lambda d: next(v for i, r in enumerate(d['cudnnReleases']) for v in r['variants']
+                           if v.get('derived') and not published_neighbours(d, i, v['cuda'])).pop('rangeFrom'),
+        'a derived release widened under conditions its neighbours do not list':
+            lambda d: next(v for r in d['cudnnReleases'] for v in r['variants']
+                           if v.get('derived') and len(v.get('rangeFrom') or []) == 2).setdefault(
+                'extraRows', []).append({'computeCapabilities': ['1.0'], 'sources': ['CUDA_GPUS']}),
         'an archive recorded under another release': lambda d: d['archives'][-1].update(cudnn='9.0.0.0'),
         'an archive hash changed from NVIDIA\'s manifest':
             lambda d: next(a for a in d['archives'] if a['confidence'] == 'nvidia-manifest').update(sha256='0' * 64),
