@@ -204,6 +204,62 @@ private Q_SLOTS:
                      qPrintable(recommended));
     }
 
+    // The facts the audit found missing or wrong (compat-audit.md), asked the way a student would.
+    void whatIfPublishedFacts_data()
+    {
+        QTest::addColumn<QString>("given");
+        QTest::addColumn<QString>("driverMaxCuda");
+        QTest::addColumn<QString>("archiveCuda");
+        QTest::addColumn<QString>("warningId");
+        QTest::newRow("a 615 driver runs CUDA 13.4") << "--os linux --driver 615.20 --cuda 13.4"
+                                                     << "13.4"
+                                                     << "13" << QString();
+        QTest::newRow("9.10.2 has a CUDA 11.8 build")
+            << "--os windows --driver 560.94 --cuda 11.8 --sm 6.1 --cudnn 9.10.2.21"
+            << "12.6"
+            << "11" << QString();
+        QTest::newRow("9.1.0 was tested with CUDA 12.4")
+            << "--os windows --driver 560.94 --cuda 12.4 --sm 8.6 --cudnn 9.1.0.70"
+            << "12.6"
+            << "12" << QString();
+        QTest::newRow("9.1.0 was not tested with CUDA 12.6")
+            << "--os windows --driver 560.94 --cuda 12.6 --sm 8.6 --cudnn 9.1.0.70"
+            << "12.6"
+            << "12"
+            << "match.toolkit-outside-tested-range";
+    }
+    void whatIfPublishedFacts()
+    {
+        QFETCH(QString, given);
+        QFETCH(QString, driverMaxCuda);
+        QFETCH(QString, archiveCuda);
+        QFETCH(QString, warningId);
+        Sandbox sandbox;
+        const QStringList arguments =
+            QStringList{
+                QStringLiteral("check"), QStringLiteral("--json"),      QStringLiteral("--lang"),
+                QStringLiteral("en"),    QStringLiteral("--no-python"), QStringLiteral("--system-root"),
+                sandbox.root()} +
+            given.split(QLatin1Char(' '));
+        const CudnnctlRun run = runCudnnctl(arguments, sandboxEnvironment());
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject report = outputJson(run);
+        QVERIFY(report.value(QStringLiteral("compatible")).toBool());
+        const QJsonObject cuda = report.value(QStringLiteral("cuda")).toObject();
+        QCOMPARE(cuda.value(QStringLiteral("driverMaxCuda")).toString(), driverMaxCuda);
+        QCOMPARE(cuda.value(QStringLiteral("archive")).toString(), archiveCuda);
+        const QStringList ids = findingIds(report);
+        if (warningId.isEmpty()) {
+            QVERIFY2(ids.isEmpty(), qPrintable(ids.join(QLatin1Char(','))));
+        } else {
+            QCOMPARE(ids, QStringList{warningId});
+            QVERIFY(findingOf(report, warningId)
+                        .value(QStringLiteral("message"))
+                        .toString()
+                        .contains(QStringLiteral("up to 12.4")));
+        }
+    }
+
     void textSpeaksChinese()
     {
         Sandbox sandbox;
