@@ -3344,6 +3344,10 @@ Commands:
         <source>torch %1 in %2 brings its own cuDNN %3 (%4). If PyTorch is all you use, you need no system-wide cuDNN, only a driver that runs CUDA %5; one is for TensorFlow 2.10 and older on Windows, ONNX Runtime with CUDA, OpenCV&apos;s DNN module, building from source and C/C++ programs.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Verdict: not NVIDIA&apos;s original file, refused</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3357,10 +3361,6 @@ Commands:
     </message>
     <message>
         <source>Checking %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3400,10 +3400,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 libraries, %2 headers, %3 import libraries; %4 MiB unpacked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This archive is unsafe and will not be used.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3416,27 +3412,11 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The archive is intact, but it does not fit this computer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The archive is intact and fits; read the notes below.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The archive is intact and fits this computer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Your cuDNN archive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The zip from NVIDIA, checked before anything is installed: safe to unpack, intact, and the right one for this computer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cudnn-windows-x86_64-…_cudaNN-archive.zip</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3481,6 +3461,54 @@ Commands:
     </message>
     <message>
         <source>Unknown: the archive has no readable cudnn_version.h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cuDNN archive (.zip) from NVIDIA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommended for this computer: %1&lt;br&gt;cuDNN %2 for CUDA %3, from NVIDIA&apos;s download page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommended for this computer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 libraries, %2 headers, %3 import libraries; %4 unpacked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not NVIDIA&apos;s original file, so it will not be used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This archive does not fit this computer: the findings below say why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is NVIDIA&apos;s original archive and it fits; read the notes below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive is undamaged and fits; read the notes below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is NVIDIA&apos;s original archive, and it fits this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive is undamaged and fits this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use the one in Downloads</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3606,10 +3634,6 @@ Commands:
     </message>
     <message>
         <source>compute capability %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GiB memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3769,6 +3793,10 @@ Commands:
     </message>
     <message>
         <source>The NVIDIA driver is missing or not working, so cuDNN cannot run yet. Install the current driver for this GPU from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now: it will be in place once the driver works.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 memory</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3364,6 +3364,10 @@ Commands:
         <source>torch %1 in %2 brings its own cuDNN %3 (%4). If PyTorch is all you use, you need no system-wide cuDNN, only a driver that runs CUDA %5; one is for TensorFlow 2.10 and older on Windows, ONNX Runtime with CUDA, OpenCV&apos;s DNN module, building from source and C/C++ programs.</source>
         <translation>%2 中的 torch %1 自带 cuDNN %3（%4）。如果你只用 PyTorch，就不需要安装系统级的 cuDNN，只要驱动能运行 CUDA %5 就行；系统级的 cuDNN 是给 Windows 上的 TensorFlow 2.10 及更早版本、带 CUDA 的 ONNX Runtime、OpenCV 的 DNN 模块、从源码编译以及 C/C++ 程序用的。</translation>
     </message>
+    <message>
+        <source>Verdict: not NVIDIA&apos;s original file, refused</source>
+        <translation>结论：不是 NVIDIA 原版文件，拒绝使用</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3378,10 +3382,6 @@ Commands:
     <message>
         <source>Checking %1…</source>
         <translation>正在检查 %1…</translation>
-    </message>
-    <message>
-        <source>Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
-        <translation>请选择从 NVIDIA 下载的 cuDNN zip，或直接拖到这里。现在还不会安装任何东西：先检查。</translation>
     </message>
     <message>
         <source>NVIDIA&apos;s file</source>
@@ -3420,10 +3420,6 @@ Commands:
         <translation>内容</translation>
     </message>
     <message>
-        <source>%1 libraries, %2 headers, %3 import libraries; %4 MiB unpacked</source>
-        <translation>%1 个库、%2 个头文件、%3 个导入库；解压后 %4 MiB</translation>
-    </message>
-    <message>
         <source>This archive is unsafe and will not be used.</source>
         <translation>这个压缩包不安全，不会使用。</translation>
     </message>
@@ -3436,28 +3432,12 @@ Commands:
         <translation>这不是 cuDNN 压缩包。</translation>
     </message>
     <message>
-        <source>The archive is intact, but it does not fit this computer.</source>
-        <translation>压缩包完好，但不适合这台电脑。</translation>
-    </message>
-    <message>
-        <source>The archive is intact and fits; read the notes below.</source>
-        <translation>压缩包完好且适用；请看下面的说明。</translation>
-    </message>
-    <message>
-        <source>The archive is intact and fits this computer.</source>
-        <translation>压缩包完好，适合这台电脑。</translation>
-    </message>
-    <message>
         <source>Your cuDNN archive</source>
         <translation>你的 cuDNN 压缩包</translation>
     </message>
     <message>
         <source>The zip from NVIDIA, checked before anything is installed: safe to unpack, intact, and the right one for this computer.</source>
         <translation>安装前先检查 NVIDIA 的 zip：能否安全解压、是否完好、是否适合这台电脑。</translation>
-    </message>
-    <message>
-        <source>cudnn-windows-x86_64-…_cudaNN-archive.zip</source>
-        <translation>cudnn-windows-x86_64-…_cudaNN-archive.zip</translation>
     </message>
     <message>
         <source>Archive file</source>
@@ -3502,6 +3482,54 @@ Commands:
     <message>
         <source>Unknown: the archive has no readable cudnn_version.h</source>
         <translation>未知：压缩包里没有可读的 cudnn_version.h</translation>
+    </message>
+    <message>
+        <source>The cuDNN archive (.zip) from NVIDIA</source>
+        <translation>从 NVIDIA 下载的 cuDNN 压缩包（.zip）</translation>
+    </message>
+    <message>
+        <source>Recommended for this computer: %1&lt;br&gt;cuDNN %2 for CUDA %3, from NVIDIA&apos;s download page.</source>
+        <translation>推荐这台电脑使用：%1&lt;br&gt;适用于 CUDA %3 的 cuDNN %2，可从 NVIDIA 下载页获取。</translation>
+    </message>
+    <message>
+        <source>Recommended for this computer: %1</source>
+        <translation>推荐这台电脑使用：%1</translation>
+    </message>
+    <message>
+        <source>Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
+        <translation>请选择从 NVIDIA 下载的 cuDNN 压缩包，或把它拖到这里。现在还不会安装任何东西，只会先检查它。</translation>
+    </message>
+    <message>
+        <source>%1 libraries, %2 headers, %3 import libraries; %4 unpacked</source>
+        <translation>%1 个库、%2 个头文件、%3 个导入库；解压后共 %4</translation>
+    </message>
+    <message>
+        <source>This is not NVIDIA&apos;s original file, so it will not be used.</source>
+        <translation>这不是 NVIDIA 的原版文件，不会使用。</translation>
+    </message>
+    <message>
+        <source>This archive does not fit this computer: the findings below say why.</source>
+        <translation>这个压缩包不适合这台电脑，原因见下方检查结果。</translation>
+    </message>
+    <message>
+        <source>This is NVIDIA&apos;s original archive and it fits; read the notes below.</source>
+        <translation>这是 NVIDIA 的原版压缩包，适合这台电脑；请看下方的提示。</translation>
+    </message>
+    <message>
+        <source>The archive is undamaged and fits; read the notes below.</source>
+        <translation>压缩包完好，适合这台电脑；请看下方的提示。</translation>
+    </message>
+    <message>
+        <source>This is NVIDIA&apos;s original archive, and it fits this computer.</source>
+        <translation>这是 NVIDIA 的原版压缩包，适合这台电脑。</translation>
+    </message>
+    <message>
+        <source>The archive is undamaged and fits this computer.</source>
+        <translation>压缩包完好，适合这台电脑。</translation>
+    </message>
+    <message>
+        <source>&amp;Use the one in Downloads</source>
+        <translation>使用“下载”文件夹中的这个(&amp;U)</translation>
     </message>
 </context>
 <context>
@@ -3627,10 +3655,6 @@ Commands:
     <message>
         <source>compute capability %1</source>
         <translation>计算能力 %1</translation>
-    </message>
-    <message>
-        <source>%1 GiB memory</source>
-        <translation>显存 %1 GiB</translation>
     </message>
     <message>
         <source>Driver</source>
@@ -3788,6 +3812,10 @@ Commands:
     <message>
         <source>The NVIDIA driver is missing or not working, so cuDNN cannot run yet. Install the current driver for this GPU from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now: it will be in place once the driver works.</source>
         <translation>NVIDIA 驱动没有安装或无法正常工作，所以 cuDNN 暂时无法运行。请从 nvidia.com/drivers 安装这块显卡的最新驱动，重启后再运行 cuDNN Setup。你现在仍然可以先安装 cuDNN：等驱动正常工作后即可直接使用。</translation>
+    </message>
+    <message>
+        <source>%1 memory</source>
+        <translation>显存 %1</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "Artwork.h"
 #include "FactsTree.h"
 #include "FindingsView.h"
+#include "common/Sizes.h"
 #include "session/InspectionJob.h"
 #include "session/SetupSession.h"
 
@@ -48,6 +49,22 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     setObjectName(QStringLiteral("archivePage"));
     setAcceptDrops(true);
 
+    m_recommendation = new QLabel(this);
+    m_recommendation->setObjectName(QStringLiteral("recommendationLabel"));
+    m_recommendation->setWordWrap(true);
+    m_recommendation->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_recommendation->setOpenExternalLinks(true);
+    m_useDownloaded = new QPushButton(this);
+    m_useDownloaded->setObjectName(QStringLiteral("useDownloadedButton"));
+    connect(m_useDownloaded, &QPushButton::clicked, this, [this] {
+        const QString found = m_session->downloadedRecommendation();
+        if (!found.isEmpty())
+            chooseArchive(found);
+    });
+    auto recommendationRow = new QHBoxLayout;
+    recommendationRow->addWidget(m_recommendation, 1);
+    recommendationRow->addWidget(m_useDownloaded, 0, Qt::AlignVCenter);
+
     m_path = new QLineEdit(this);
     m_path->setObjectName(QStringLiteral("archivePath"));
     m_path->setClearButtonEnabled(true);
@@ -87,6 +104,9 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     summaryRow->addWidget(m_summary, 1);
 
     m_facts = newFactsTree(QStringLiteral("archiveFacts"), this);
+    // The libraries fold under their count: the findings matter more.
+    m_facts->setRootIsDecorated(true);
+    m_facts->setItemsExpandable(true);
 
     m_findingsTitle = new QLabel(this);
     m_findingsTitle->setFont(bold);
@@ -105,14 +125,15 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     });
 
     auto layout = new QVBoxLayout(this);
+    layout->addLayout(recommendationRow);
     layout->addLayout(pathRow);
     layout->addLayout(progressRow);
     layout->addLayout(summaryRow);
-    // The facts with the list of libraries need more room than the few findings a good archive has.
-    layout->addWidget(m_facts, 3);
+    // The findings first, with the room they ask for; the facts take what is left, and scroll.
     layout->addWidget(m_findingsTitle);
-    layout->addWidget(m_findings, 2);
+    layout->addWidget(m_findings);
     layout->addWidget(m_override);
+    layout->addWidget(m_facts, 1);
 
     m_progress->hide();
     m_cancel->hide();
@@ -121,7 +142,36 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
 
 void ArchivePage::initializePage()
 {
+    showRecommendation();
     showReport();
+}
+
+void ArchivePage::showRecommendation()
+{
+    const std::optional<Recommendation> recommendation =
+        m_session->hasMatch() ? m_session->match().recommendation : std::nullopt;
+    if (!recommendation) {
+        m_recommendation->hide();
+        m_useDownloaded->hide();
+        m_path->setPlaceholderText(tr("The cuDNN archive (.zip) from NVIDIA"));
+        return;
+    }
+    const QString file = recommendation->archiveFile.toHtmlEscaped();
+    m_recommendation->setText(
+        tr("Recommended for this computer: %1<br>cuDNN %2 for CUDA %3, from NVIDIA's download page.")
+            .arg(recommendation->url.isEmpty()
+                     ? QStringLiteral("<b>%1</b>").arg(file)
+                     : QStringLiteral("<a href=\"%1\">%2</a>").arg(recommendation->url.toHtmlEscaped(), file),
+                 recommendation->cudnn.toString(), recommendation->cudaVariant));
+    m_recommendation->setAccessibleName(
+        tr("Recommended for this computer: %1").arg(recommendation->archiveFile));
+    m_recommendation->show();
+    m_path->setPlaceholderText(recommendation->archiveFile);
+    const QString downloaded = m_session->downloadedRecommendation();
+    const bool chosen =
+        m_session->hasArchive() && QFileInfo(m_session->archive().path) == QFileInfo(downloaded);
+    m_useDownloaded->setVisible(!downloaded.isEmpty() && !chosen);
+    m_useDownloaded->setToolTip(QDir::toNativeSeparators(downloaded));
 }
 
 bool ArchivePage::isInspecting() const
@@ -131,10 +181,8 @@ bool ArchivePage::isInspecting() const
 
 bool ArchivePage::isComplete() const
 {
-    if (isInspecting() || !m_session->hasArchive() ||
-        m_session->archive().verdict != ArchiveReport::Verdict::Ok || !m_session->hasMatch())
-        return false;
-    return m_session->match().compatible() || m_session->blockersOverridden();
+    return !isInspecting() && m_session->hasArchive() &&
+           m_session->archive().verdict == ArchiveReport::Verdict::Ok && m_session->mayProceed();
 }
 
 QString ArchivePage::browseFolder() const
@@ -166,6 +214,7 @@ void ArchivePage::chooseArchive(const QString &hostPath)
         m_job->deleteLater();
     }
     m_failure.reset();
+    m_useDownloaded->hide();
     m_path->setText(QDir::toNativeSeparators(hostPath));
     QSettings().setValue(kFolderSetting, QFileInfo(hostPath).absolutePath());
     m_session->clearArchive();
@@ -210,7 +259,7 @@ void ArchivePage::showReport()
             m_summary->setText(m_failure->message.toString());
         } else {
             m_summaryIcon->clear();
-            m_summary->setText(tr("Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. "
+            m_summary->setText(tr("Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. "
                                   "Nothing is installed yet: it is checked first."));
         }
         m_summary->setAccessibleName(m_summary->text());
@@ -232,8 +281,7 @@ void ArchivePage::showReport()
             tr("Yes: the checksum is the one NVIDIA published for %1").arg(report.officialFile));
         break;
     case ArchiveReport::Official::Mismatch:
-        add(Status::Warning, tr("NVIDIA's file"),
-            tr("No: the checksum differs from the one NVIDIA published"));
+        add(Status::Error, tr("NVIDIA's file"), tr("No: the checksum differs from the one NVIDIA published"));
         break;
     case ArchiveReport::Official::Unknown:
         add(Status::Info, tr("NVIDIA's file"),
@@ -267,11 +315,11 @@ void ArchivePage::showReport()
     }
     if (!report.files.isEmpty()) {
         QTreeWidgetItem *contents = add(Status::Info, tr("Contents"),
-                                        tr("%1 libraries, %2 headers, %3 import libraries; %4 MiB unpacked")
+                                        tr("%1 libraries, %2 headers, %3 import libraries; %4 unpacked")
                                             .arg(libraries)
                                             .arg(headers)
                                             .arg(importLibraries)
-                                            .arg(double(report.unpackedSize) / double(1 << 20), 0, 'f', 1));
+                                            .arg(shownSize(report.unpackedSize)));
         // The DLLs (or shared libraries) themselves, inside the archive's top folder: what will
         // be installed.
         const QString root = report.layout.root.isEmpty() ? QString() : report.layout.root + QLatin1Char('/');
@@ -285,35 +333,52 @@ void ArchivePage::showReport()
         }
     }
     add(Status::Info, QStringLiteral("SHA-256"), report.sha256);
-    m_facts->expandAll();
 
     Findings findings = report.findings;
     findings += m_session->findingsOfArchive();
     m_findings->setFindings(findings);
     m_findingsTitle->setVisible(!findings.isEmpty());
 
+    // The headline says what the worst finding says, never more than it.
     const bool matchBlocked = m_session->hasMatch() && !m_session->match().compatible();
     const bool archiveOk = report.verdict == ArchiveReport::Verdict::Ok;
+    const bool original = report.official == ArchiveReport::Official::Match;
     m_override->setVisible(archiveOk && matchBlocked);
     if (!archiveOk) {
         m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-        m_summary->setText(report.verdict == ArchiveReport::Verdict::Unsafe
-                               ? tr("This archive is unsafe and will not be used.")
-                           : report.verdict == ArchiveReport::Verdict::Corrupt
-                               ? tr("This archive is damaged and will not be used.")
-                               : tr("This is not a cuDNN archive."));
+        switch (report.verdict) {
+        case ArchiveReport::Verdict::Unsafe:
+            m_summary->setText(tr("This archive is unsafe and will not be used."));
+            break;
+        case ArchiveReport::Verdict::Corrupt:
+            m_summary->setText(tr("This archive is damaged and will not be used."));
+            break;
+        case ArchiveReport::Verdict::Altered:
+            m_summary->setText(tr("This is not NVIDIA's original file, so it will not be used."));
+            break;
+        case ArchiveReport::Verdict::NotCudnn:
+        case ArchiveReport::Verdict::Ok:
+            m_summary->setText(tr("This is not a cuDNN archive."));
+            break;
+        }
     } else if (matchBlocked) {
         m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-        m_summary->setText(tr("The archive is intact, but it does not fit this computer."));
+        m_summary->setText(tr("This archive does not fit this computer: the findings below say why."));
     } else {
         const bool warnings = std::any_of(findings.cbegin(), findings.cend(), [](const Finding &finding) {
             return finding.severity == Severity::Warning;
         });
         m_summaryIcon->setPixmap(statusIcon(warnings ? Status::Warning : Status::Ok).pixmap(32, 32));
-        m_summary->setText(warnings ? tr("The archive is intact and fits; read the notes below.")
-                                    : tr("The archive is intact and fits this computer."));
+        if (warnings)
+            m_summary->setText(
+                original ? tr("This is NVIDIA's original archive and it fits; read the notes below.")
+                         : tr("The archive is undamaged and fits; read the notes below."));
+        else
+            m_summary->setText(original ? tr("This is NVIDIA's original archive, and it fits this computer.")
+                                        : tr("The archive is undamaged and fits this computer."));
     }
     m_summary->setAccessibleName(m_summary->text());
+    showRecommendation();
 }
 
 void ArchivePage::dragEnterEvent(QDragEnterEvent *event)
@@ -344,9 +409,9 @@ void ArchivePage::retranslate()
     setSubTitle(
         tr("The zip from NVIDIA, checked before anything is installed: safe to unpack, intact, and the "
            "right one for this computer."));
-    m_path->setPlaceholderText(tr("cudnn-windows-x86_64-…_cudaNN-archive.zip"));
     m_path->setAccessibleName(tr("Archive file"));
     m_browse->setText(tr("&Browse…"));
+    m_useDownloaded->setText(tr("&Use the one in Downloads"));
     m_cancel->setText(tr("Cancel check"));
     m_progress->setAccessibleName(tr("Checking progress"));
     m_facts->setHeaderLabels({tr("Question"), tr("Answer")});
@@ -354,6 +419,7 @@ void ArchivePage::retranslate()
     m_findingsTitle->setText(tr("Findings"));
     m_findings->setAccessibleName(tr("Findings"));
     m_override->setText(tr("I understand these problems and want to &continue anyway"));
+    showRecommendation();
     if (isInspecting())
         m_summary->setText(tr("Checking %1…").arg(QFileInfo(m_job->path()).fileName()));
     else

@@ -51,6 +51,7 @@ protected:
 private:
     void browse();
     void showReport();
+    void showRecommendation();
     void retranslate();
 
     SetupSession *m_session;
@@ -58,6 +59,8 @@ private:
     // Why the archive chosen last could not be read at all; kept so that it is shown again, in
     // the new language, when the page is redrawn.
     std::optional<Finding> m_failure;
+    QLabel *m_recommendation = nullptr;
+    QPushButton *m_useDownloaded = nullptr;
     QLineEdit *m_path = nullptr;
     QPushButton *m_browse = nullptr;
     QProgressBar *m_progress = nullptr;

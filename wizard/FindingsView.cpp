@@ -4,9 +4,29 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QRegularExpression>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
 namespace cudnnsetup::wizard {
+
+QString withLinks(const QString &plain)
+{
+    // An address ends before the punctuation of the sentence around it.
+    static const QRegularExpression address(QStringLiteral(
+        R"((?:https?://|(?:developer\.|www\.)?nvidia\.com/)[^\s<>"'，。；）]*[^\s<>"'.,;:!?)，。；）])"));
+    QString html;
+    qsizetype done = 0;
+    for (const QRegularExpressionMatch &match : address.globalMatch(plain)) {
+        html += plain.mid(done, match.capturedStart() - done).toHtmlEscaped();
+        const QString shown = match.captured();
+        const QString target =
+            shown.startsWith(QLatin1String("http")) ? shown : QStringLiteral("https://") + shown;
+        html += QStringLiteral("<a href=\"%1\">%2</a>").arg(target.toHtmlEscaped(), shown.toHtmlEscaped());
+        done = match.capturedEnd();
+    }
+    return html + plain.mid(done).toHtmlEscaped();
+}
 
 FindingsView::FindingsView(QWidget *parent)
     : QScrollArea(parent)
@@ -34,11 +54,12 @@ void FindingsView::setFindings(const Findings &findings)
         text->setObjectName(finding.id);
         text->setWordWrap(true);
         text->setTextFormat(Qt::RichText); // the message is escaped, the fix set in italics
-        text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        QString body = finding.message.toString().toHtmlEscaped();
+        text->setTextInteractionFlags(Qt::TextBrowserInteraction);
+        text->setOpenExternalLinks(true);
+        QString body = withLinks(finding.message.toString());
         if (!finding.fix.isEmpty())
             body += QStringLiteral("<br><i>%1</i>")
-                        .arg(tr("What to do: %1").arg(finding.fix.toString().toHtmlEscaped()));
+                        .arg(withLinks(tr("What to do: %1").arg(finding.fix.toString())));
         text->setText(body);
         text->setToolTip(finding.details);
         text->setAccessibleName(finding.message.toString());
@@ -49,6 +70,29 @@ void FindingsView::setFindings(const Findings &findings)
         m_layout->addWidget(row);
     }
     m_layout->addStretch();
+    updateGeometry();
+}
+
+QSize FindingsView::sizeHint() const
+{
+    // Word-wrapped rows know their height only for a width: the one the view has now.
+    const int width = qMax(viewport()->width(), 200);
+    const int height =
+        m_layout->hasHeightForWidth() ? m_layout->heightForWidth(width) : m_list->sizeHint().height();
+    return {QScrollArea::sizeHint().width(), height + 2 * frameWidth()};
+}
+
+void FindingsView::resizeEvent(QResizeEvent *event)
+{
+    QScrollArea::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width())
+        updateGeometry(); // the rows wrap anew, and need another height
+}
+
+QSize FindingsView::minimumSizeHint() const
+{
+    const int oneRow = fontMetrics().lineSpacing() * 3;
+    return {QScrollArea::minimumSizeHint().width(), qMin(sizeHint().height(), oneRow)};
 }
 
 } // namespace cudnnsetup::wizard

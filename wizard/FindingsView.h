@@ -8,8 +8,12 @@ class QVBoxLayout;
 
 namespace cudnnsetup::wizard {
 
+// `plain` as rich text, escaped, with every web address in it a link (a bare "nvidia.com/…" too).
+QString withLinks(const QString &plain);
+
 // Findings as a list a person reads: an icon of their severity, the message, and the fix in
-// italics; the technical details in the tooltip. Scrolls when there are many.
+// italics, their web addresses links; the technical details in the tooltip. It asks for the room
+// its findings take, so a page gives it that before anything else, and scrolls only beyond it.
 class FindingsView final : public QScrollArea
 {
     Q_OBJECT
@@ -19,6 +23,12 @@ public:
 
     void setFindings(const Findings &findings);
     void clear() { setFindings({}); }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     QWidget *m_list;

@@ -3,6 +3,7 @@
 #include "Artwork.h"
 #include "FactsTree.h"
 #include "FindingsView.h"
+#include "common/Sizes.h"
 #include "session/DetectionJob.h"
 #include "session/SetupSession.h"
 
@@ -183,7 +184,7 @@ void HardwarePage::showSnapshot()
             if (!gpu.computeCapability.isEmpty())
                 facts.append(tr("compute capability %1").arg(gpu.computeCapability));
             if (gpu.memoryMiB > 0)
-                facts.append(tr("%1 GiB memory").arg(double(gpu.memoryMiB) / 1024.0, 0, 'f', 1));
+                facts.append(tr("%1 memory").arg(shownSize(gpu.memoryMiB << 20)));
             if (!facts.isEmpty())
                 text += QStringLiteral(" — ") + facts.join(tr(", ", "list separator"));
             if (!gpus)

@@ -116,7 +116,7 @@ void MatchPage::initializePage()
 
 bool MatchPage::isComplete() const
 {
-    return m_session->hasMatch() && (m_session->match().compatible() || m_session->blockersOverridden());
+    return m_session->mayProceed();
 }
 
 void MatchPage::showMatch()

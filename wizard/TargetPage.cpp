@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "common/Sizes.h"
 #include "install/ElevatedChange.h"
 #include "install/FilePlacement.h"
 #include "install/TargetChecks.h"
@@ -42,11 +43,6 @@ constexpr int kTypingPauseMs = 400;
 // Rows of PATH shown: as many as it has, within these bounds; beyond them the lists scroll.
 constexpr int kLeastPathRows = 3;
 constexpr int kMostPathRows = 8;
-
-QString sizeText(qint64 bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
-}
 
 // What the install needs on the target's drive, counted as checkTarget counts it: twice the archive
 // (staging, then the files in place), or what is unpacked when that is more.
@@ -848,11 +844,11 @@ void TargetPage::updateTexts()
         const qint64 needed = neededBytes(m_session->archive(), target);
         const QString host = context.files().toHost(target.root);
         const qint64 available = host.isEmpty() ? -1 : Volumes::host().freeBytes(host);
-        m_space->setText(
-            available < 0
-                ? tr("Space: %1 needed; the free space on that drive could not be read.")
-                      .arg(sizeText(needed))
-                : tr("Space: %1 free on that drive, %2 needed.").arg(sizeText(available), sizeText(needed)));
+        m_space->setText(available < 0
+                             ? tr("Space: %1 needed; the free space on that drive could not be read.")
+                                   .arg(shownSize(needed))
+                             : tr("Space: %1 free on that drive, %2 needed.")
+                                   .arg(shownSize(available), shownSize(needed)));
         m_space->setVisible(true);
     } else {
         m_space->setVisible(false);

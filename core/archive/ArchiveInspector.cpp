@@ -50,6 +50,7 @@ ArchiveReport::Verdict verdictFor(const Findings &findings)
     bool unsafe = false;
     bool corrupt = false;
     bool notCudnn = false;
+    bool altered = false;
     for (const Finding &finding : findings) {
         if (finding.severity != Severity::Error)
             continue;
@@ -57,6 +58,8 @@ ArchiveReport::Verdict verdictFor(const Findings &findings)
         if (id.startsWith(QLatin1String("archive.unsafe-")) || id == QLatin1String("archive.dll-not-x64") ||
             id == QLatin1String("archive.entry-unsupported"))
             unsafe = true;
+        else if (id == QLatin1String("archive.checksum-mismatch"))
+            altered = true;
         else if (id == QLatin1String("archive.not-zip") || id == QLatin1String("archive.not-cudnn") ||
                  id == QLatin1String("archive.empty") || id == QLatin1String("archive.split"))
             notCudnn = true;
@@ -66,6 +69,7 @@ ArchiveReport::Verdict verdictFor(const Findings &findings)
     return unsafe     ? ArchiveReport::Verdict::Unsafe
            : corrupt  ? ArchiveReport::Verdict::Corrupt
            : notCudnn ? ArchiveReport::Verdict::NotCudnn
+           : altered  ? ArchiveReport::Verdict::Altered
                       : ArchiveReport::Verdict::Ok;
 }
 
@@ -349,7 +353,8 @@ void judgeOfficial(ArchiveReport &report, const KnowledgeBase &kb, const QString
         report.claimed ? kb.archiveByFile(report.claimed->canonicalFileName()) : nullptr;
     if (named && !named->sha256.isEmpty()) {
         report.official = ArchiveReport::Official::Mismatch;
-        report.findings.append(Finding::warning(
+        // An error no one can wave through: lab IT must never roll an altered file out.
+        report.findings.append(Finding::error(
             QStringLiteral("archive.checksum-mismatch"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "This file is named like NVIDIA's %1, but it is not that file: "
@@ -419,6 +424,8 @@ QString ArchiveReport::verdictName() const
         return QStringLiteral("unsafe");
     case Verdict::Corrupt:
         return QStringLiteral("corrupt");
+    case Verdict::Altered:
+        return QStringLiteral("altered");
     case Verdict::NotCudnn:
         return QStringLiteral("not-cudnn");
     }
@@ -637,6 +644,7 @@ void judgeChecksum(ArchiveReport &report, const QString &sha256, const Knowledge
 {
     report.sha256 = sha256;
     judgeOfficial(report, kb, QFileInfo(report.path).fileName());
+    report.verdict = verdictFor(report.findings);
     if (const KnownArchive *known = kb.archiveBySha256(report.sha256);
         known && known->cudnn.truncated(3) == report.cudnn.truncated(3)) {
         report.cudnn = known->cudnn;

@@ -48,6 +48,7 @@ struct ArchiveReport
         Ok,
         Unsafe,   // a rule of ArchiveSafety broken, or a DLL for another processor
         Corrupt,  // truncated, damaged, a CRC that does not match
+        Altered,  // named like an archive NVIDIA published, with another SHA-256
         NotCudnn, // not a zip, or no cuDNN in it
     };
     enum class Official
@@ -80,7 +81,7 @@ struct ArchiveReport
     Findings findings;
     Verdict verdict = Verdict::Ok;
 
-    QString verdictName() const;  // "ok", "unsafe", "corrupt", "not-cudnn"
+    QString verdictName() const;  // "ok", "unsafe", "corrupt", "altered", "not-cudnn"
     QString officialName() const; // "match", "mismatch", "unknown"
     QJsonObject toJson() const;
 };
@@ -92,8 +93,8 @@ struct InspectOptions
     // DLLs' headers and the version header are read, and the CRCs are left to the extraction.
     bool verifyData = true;
     // Take the archive's SHA-256 and judge it against NVIDIA's. Off (an install, which takes the hash in
-    // the pass that unpacks), sha256 stays empty and official Unknown until judgeChecksum(); the
-    // verdict does not depend on it.
+    // the pass that unpacks), sha256 stays empty and official Unknown until judgeChecksum(), which
+    // turns the verdict to Altered for a file named like a published one with another SHA-256.
     bool hashArchive = true;
     // (bytes done, bytes in all) as the archive is read; may be called from another thread.
     std::function<void(qint64, qint64)> progress;
@@ -110,8 +111,8 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
 
 // What the archive's SHA-256 tells, added to a report made without it: whether it is the very file
 // NVIDIA published (a renamed one included, or one named like NVIDIA's that differs), and the build
-// number NVIDIA's record gives. Sets sha256 and official and adds notes and warnings: the verdict of
-// an inspection without the hash is final.
+// number NVIDIA's record gives. Sets sha256 and official, adds notes, and refuses (verdict Altered,
+// an error) a file named like a published one whose SHA-256 differs.
 void judgeChecksum(ArchiveReport &report, const QString &sha256, const KnowledgeBase &kb);
 
 } // namespace cudnnsetup

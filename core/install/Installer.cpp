@@ -495,6 +495,8 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             return failed(findings + Findings{digest.error()});
         judgeChecksum(*judged, *digest, kb);
         findings = checksumFindings() + findings;
+        if (judged->verdict != ArchiveReport::Verdict::Ok)
+            return failed(findings);
         hashWhileUnpacking = false;
     }
     if (const auto installed = intactInstallOf(*judged, receipts, context)) {
@@ -540,7 +542,14 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
                             roots);
     operations::ArchiveHashed archiveHashed;
     if (hashWhileUnpacking)
-        archiveHashed = [judged, &kb](const QString &sha256) { judgeChecksum(*judged, sha256, kb); };
+        archiveHashed = [judged, &kb](const QString &sha256) -> Expected<void> {
+            judgeChecksum(*judged, sha256, kb);
+            for (const Finding &finding : judged->findings) {
+                if (finding.severity == Severity::Error)
+                    return finding; // before any file leaves staging: the transaction rolls back
+            }
+            return {};
+        };
     const PlacedFiles files = addFileSteps(transaction, archivePath, archive, archiveHashed, target, planned,
                                            *inUse, staging, keptFolder, context, options);
     QList<Receipt::EnvironmentChange> changes;

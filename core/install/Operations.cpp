@@ -350,8 +350,10 @@ public:
         auto extraction = extractArchive(m_archive, m_files, m_staging, options);
         if (!extraction)
             return extraction.error();
-        if (m_archiveHashed)
-            m_archiveHashed(extraction->archiveSha256);
+        if (m_archiveHashed) {
+            if (Expected<void> judged = m_archiveHashed(extraction->archiveSha256); !judged)
+                return judged;
+        }
         if (m_result)
             *m_result = *extraction;
         return {};

@@ -47,8 +47,9 @@ std::unique_ptr<Operation> writeFileMadeLater(const QString &destination,
 // Unpacks `files` of the archive into `staging` (which must not exist), and in the same pass
 // inflates `checkOnly` to hold them to their CRCs; undo and the commit remove the staging folder.
 // `result` receives what was unpacked (sizes, SHA-256s). With `archiveHashed`, the archive's own
-// SHA-256 is taken in the same pass and given to it before the step is done.
-using ArchiveHashed = std::function<void(const QString &archiveSha256)>;
+// SHA-256 is taken in the same pass and given to it before the step is done; the step fails with
+// the error it returns (an archive that is not the file NVIDIA published).
+using ArchiveHashed = std::function<Expected<void>(const QString &archiveSha256)>;
 std::unique_ptr<Operation> unpackArchive(const QString &archive, const QList<ArchiveFile> &files,
                                          const QList<ArchiveFile> &checkOnly, const QString &staging,
                                          std::shared_ptr<Extraction> result,

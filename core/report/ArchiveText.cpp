@@ -1,22 +1,13 @@
 #include "report/ArchiveText.h"
 
 #include "archive/ArchiveInspector.h"
+#include "common/Sizes.h"
 #include "report/TextTable.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
 
 namespace cudnnsetup {
-
-namespace {
-
-QString mebibytes(qint64 bytes)
-{
-    return QCoreApplication::translate("cudnnsetup", "%1 MiB")
-        .arg(double(bytes) / double(1 << 20), 0, 'f', 1);
-}
-
-} // namespace
 
 QString archiveText(const ArchiveReport &report)
 {
@@ -31,13 +22,16 @@ QString archiveText(const ArchiveReport &report)
     case ArchiveReport::Verdict::Corrupt:
         verdict = QCoreApplication::translate("cudnnsetup", "Verdict: corrupt, refused");
         break;
+    case ArchiveReport::Verdict::Altered:
+        verdict = QCoreApplication::translate("cudnnsetup", "Verdict: not NVIDIA's original file, refused");
+        break;
     case ArchiveReport::Verdict::NotCudnn:
         verdict = QCoreApplication::translate("cudnnsetup", "Verdict: not a cuDNN archive");
         break;
     }
     TextTable table;
     table.row(QCoreApplication::translate("cudnnsetup", "File"),
-              QStringLiteral("%1 (%2)").arg(QFileInfo(report.path).fileName(), mebibytes(report.size)));
+              QStringLiteral("%1 (%2)").arg(QFileInfo(report.path).fileName(), shownSize(report.size)));
     table.row(QStringLiteral("SHA-256"), report.sha256);
     switch (report.official) {
     case ArchiveReport::Official::Match:
@@ -75,7 +69,7 @@ QString archiveText(const ArchiveReport &report)
     if (report.entryCount > 0)
         table.row(QCoreApplication::translate("cudnnsetup", "Entries"),
                   QCoreApplication::translate("cudnnsetup", "%1 (%2 unpacked), names %3")
-                      .arg(QString::number(report.entryCount), mebibytes(report.unpackedSize),
+                      .arg(QString::number(report.entryCount), shownSize(report.unpackedSize),
                            report.nameEncoding));
     QString out = verdict + QStringLiteral("\n\n") + table.text();
     if (!report.findings.isEmpty())

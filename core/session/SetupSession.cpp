@@ -2,8 +2,12 @@
 
 #include "common/Logging.h"
 
+#include "archive/ArchiveName.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QDir>
+#include <QStandardPaths>
 
 #include <algorithm>
 
@@ -117,6 +121,28 @@ void SetupSession::setBlockersOverridden(bool overridden)
             << "the user chose to go on despite:" << blockers.join(QStringLiteral(", "));
     else
         qCInfo(lcWizard) << "the user withdrew the override of the blocking findings";
+}
+
+QString SetupSession::downloadsFolder() const
+{
+    return m_downloadsFolder.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DownloadLocation)
+                                       : m_downloadsFolder;
+}
+
+QString SetupSession::downloadedRecommendation() const
+{
+    if (!m_match || !m_match->recommendation)
+        return {};
+    const QString wanted = m_match->recommendation->archiveFile;
+    const QFileInfoList files = QDir(downloadsFolder())
+                                    .entryInfoList({QStringLiteral("cudnn*")}, QDir::Files | QDir::Readable,
+                                                   QDir::Time); // the newest first
+    for (const QFileInfo &file : files) {
+        const std::optional<ArchiveName> name = ArchiveName::parse(file.fileName());
+        if (name && name->canonicalFileName().compare(wanted, Qt::CaseInsensitive) == 0)
+            return file.absoluteFilePath();
+    }
+    return {};
 }
 
 void SetupSession::setPersistentEnvironment(std::shared_ptr<PersistentEnvironment> environment)

@@ -66,6 +66,15 @@ public:
     // logged with the problems' ids, and a new verdict takes it back.
     bool blockersOverridden() const { return m_blockersOverridden; }
     void setBlockersOverridden(bool overridden);
+    // Whether the wizard may go on past the verdict: it fits, or the user chose to go on anyway.
+    bool mayProceed() const { return m_match && (m_match->compatible() || m_blockersOverridden); }
+
+    // Where the user's browser saves files: the user's Downloads folder unless a test sets another.
+    QString downloadsFolder() const;
+    void setDownloadsFolder(const QString &hostFolder) { m_downloadsFolder = hostFolder; }
+    // The recommended archive, when it is already in the Downloads folder (under NVIDIA's name, or
+    // as a browser renamed it); the newest such file, else empty.
+    QString downloadedRecommendation() const;
 
     // The environment values that outlive this process, which PATH and the CUDNN_* variables are
     // written to: the running Windows system's registry; unavailable on Linux and under
@@ -135,6 +144,7 @@ private:
     MatchFacts m_matchFacts;
     std::optional<MatchResult> m_match;
     bool m_blockersOverridden = false;
+    QString m_downloadsFolder;
     std::shared_ptr<PersistentEnvironment> m_persistentEnvironment;
     std::optional<InstallTarget> m_target;
     std::optional<EnvironmentScope> m_cudnnVariables;

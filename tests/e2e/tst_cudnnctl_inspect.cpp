@@ -11,6 +11,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -52,11 +53,23 @@ class TestCudnnctlInspect : public QObject
             QStringList{QStringLiteral("inspect"), path, QStringLiteral("--lang"), QStringLiteral("en")} +
             more);
     }
+    // --compat-db with a database that takes the test-made archive at `path` for NVIDIA's file.
+    QStringList standingInFor(const QString &path) const
+    {
+        const QString database = m_dir.filePath(QFileInfo(path).completeBaseName() + QStringLiteral(".json"));
+        QFile file(database);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            qFatal("cannot write %s", qPrintable(database));
+        file.write(archives::databaseJsonKnowing({QDir::fromNativeSeparators(path)}));
+        return {QStringLiteral("--compat-db"), database};
+    }
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     // A good archive: exit 0, the report in words and in JSON, through every backend of the build.
+    // Judged by the built-in database, the same test-made file is not the one NVIDIA published under
+    // that name: refused, exit 1.
     void goodArchiveIsExitZero_data()
     {
         QTest::addColumn<QString>("backend");
@@ -70,14 +83,16 @@ private Q_SLOTS:
         const QString path =
             save(QStringLiteral("good/cudnn-windows-x86_64-8.9.7.29_cuda12-archive (1).zip"), bytes);
 
-        const CudnnctlRun text = inspect(path, {QStringLiteral("--zip-backend"), backend});
+        const QStringList standIn = standingInFor(path);
+        const CudnnctlRun text =
+            inspect(path, QStringList{QStringLiteral("--zip-backend"), backend} + standIn);
         QVERIFY2(text.exitCode == 0, text.out + text.err);
         QVERIFY2(text.out.contains("Verdict: ok, safe to install"), text.out.constData());
         QVERIFY(text.out.contains("cuDNN 8.9.7.29 for CUDA 12 (windows-x86_64)"));
         QVERIFY(text.out.contains(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex()));
 
-        const CudnnctlRun json =
-            inspect(path, {QStringLiteral("--json"), QStringLiteral("--zip-backend"), backend});
+        const CudnnctlRun json = inspect(
+            path, QStringList{QStringLiteral("--json"), QStringLiteral("--zip-backend"), backend} + standIn);
         QCOMPARE(json.exitCode, 0);
         const QJsonObject report = outputJson(json);
         QCOMPARE(report.value(QStringLiteral("schema")).toString(), QStringLiteral("cudnn-setup/archive/1"));
@@ -92,9 +107,16 @@ private Q_SLOTS:
                  archives::windowsFiles(QStringLiteral("8.9.7.29"), QStringLiteral("12")).size());
         const QJsonObject name = report.value(QStringLiteral("name")).toObject();
         QCOMPARE(name.value(QStringLiteral("cudnn")).toString(), QStringLiteral("8.9.7.29"));
-        // NVIDIA published this name's checksum, and this test-made file is not theirs.
-        QCOMPARE(report.value(QStringLiteral("official")).toString(), QStringLiteral("mismatch"));
-        QVERIFY(findingIds(report).contains(QStringLiteral("archive.checksum-mismatch")));
+        QCOMPARE(report.value(QStringLiteral("official")).toString(), QStringLiteral("match"));
+
+        const CudnnctlRun altered = inspect(path, {QStringLiteral("--zip-backend"), backend});
+        QCOMPARE(altered.exitCode, 1);
+        QVERIFY2(altered.out.contains("Verdict: not NVIDIA's original file, refused"),
+                 altered.out.constData());
+        const QJsonObject refused = outputJson(inspect(path, {QStringLiteral("--json")}));
+        QCOMPARE(refused.value(QStringLiteral("verdict")).toString(), QStringLiteral("altered"));
+        QCOMPARE(refused.value(QStringLiteral("official")).toString(), QStringLiteral("mismatch"));
+        QVERIFY(findingIds(refused).contains(QStringLiteral("archive.checksum-mismatch")));
     }
 
     // With a database that holds its checksum, the file is NVIDIA's own, whatever its name.
@@ -233,7 +255,8 @@ private Q_SLOTS:
                                               "\xca\xb9\xd3\xc3\xcb\xb5\xc3\xf7.txt",
                                               "notes"));
         const QString path = save(QStringLiteral("下载/") + kOfficialName, ZipWriter(entries).finish());
-        const CudnnctlRun json = inspect(path, {QStringLiteral("--json")});
+        const QStringList standIn = standingInFor(path);
+        const CudnnctlRun json = inspect(path, QStringList{QStringLiteral("--json")} + standIn);
         QVERIFY2(json.exitCode == 0, json.out + json.err);
         const QJsonObject report = outputJson(json);
         QCOMPARE(report.value(QStringLiteral("content"))
@@ -248,12 +271,13 @@ private Q_SLOTS:
                  qPrintable(paths.join(QLatin1Char('\n'))));
         QVERIFY(report.value(QStringLiteral("path")).toString().contains(QStringLiteral("下载")));
 
-        const CudnnctlRun chinese =
-            runCudnnctl({QStringLiteral("inspect"), path, QStringLiteral("--lang"), QStringLiteral("zh_CN")});
+        const CudnnctlRun chinese = runCudnnctl(
+            QStringList{QStringLiteral("inspect"), path, QStringLiteral("--lang"), QStringLiteral("zh_CN")} +
+            standIn);
         QCOMPARE(chinese.exitCode, 0);
         const QString out = QString::fromUtf8(chinese.out);
         QVERIFY2(out.contains(QStringLiteral("结论")), qPrintable(out));
-        QVERIFY(out.contains(QStringLiteral("下载")));
+        QVERIFY(out.contains(kOfficialName));
     }
 
     // A file that cannot be read and wrong arguments: exit 2 with a sentence on stderr.

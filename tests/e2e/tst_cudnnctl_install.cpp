@@ -39,14 +39,17 @@ class TestCudnnctlInstall : public QObject
     Q_OBJECT
 
     QTemporaryDir m_archives; // outside every sandbox, so a sandbox's tree is only what it holds
+    archives::StandIn m_standIn;
     QString m_archive;
 
     struct Machine
     {
         Sandbox sandbox;
         QProcessEnvironment environment = sandboxEnvironment();
+        QString database; // the --compat-db that takes the test-made archive for NVIDIA's
 
-        Machine()
+        explicit Machine(QString compatDatabase)
+            : database(std::move(compatDatabase))
         {
             trees::windowsSystem(sandbox);
             sandbox.mkdir(QStringLiteral("C:\\Program Files"));
@@ -67,7 +70,7 @@ class TestCudnnctlInstall : public QObject
                         const QString &workingDirectory = {}) const
         {
             arguments << QStringLiteral("--system-root") << sandbox.root() << QStringLiteral("--lang")
-                      << QStringLiteral("en");
+                      << QStringLiteral("en") << QStringLiteral("--compat-db") << database;
             QProcessEnvironment environment = this->environment;
             for (const QString &key : extra.keys())
                 environment.insert(key, extra.value(key));
@@ -88,17 +91,14 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_archives.isValid());
-        m_archive = m_archives.filePath(archives::windowsRoot(kVersion, QStringLiteral("12")) +
-                                        QStringLiteral(".zip"));
-        QFile file(m_archive);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(archives::windowsZip(kVersion, QStringLiteral("12")));
+        m_standIn = archives::writeStandIn(m_archives.path(), kVersion, QStringLiteral("12"));
+        m_archive = m_standIn.archive;
     }
 
     // Install, the same install again, uninstall: the files, the receipt, and the tree given back.
     void installThenUninstall()
     {
-        Machine machine;
+        Machine machine(m_standIn.database);
         const TreeSnapshot before = machine.tree();
 
         const CudnnctlRun installed = machine.install(m_archive);
@@ -147,7 +147,7 @@ private Q_SLOTS:
     // in another folder, gets the same absolute paths).
     void relativePathsAreMadeAbsolute()
     {
-        Machine machine;
+        Machine machine(m_standIn.database);
         const QString folder = QFileInfo(m_archive).absolutePath();
         const QString log = folder + QStringLiteral("/relative-install.log");
         QFile::remove(log);
@@ -173,7 +173,7 @@ private Q_SLOTS:
     // uninstall exactly as it was.
     void replacedReadOnlyFileComesBack()
     {
-        Machine machine;
+        Machine machine(m_standIn.database);
         const QString old = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll");
         machine.sandbox.write(old, peimage::x64Dll() + "an older cuDNN 9.1");
         QFile::setPermissions(machine.sandbox.hostPath(old), QFileDevice::ReadOwner | QFileDevice::ReadUser);
@@ -206,7 +206,7 @@ private Q_SLOTS:
     // A file that changed since the install is never deleted: the whole uninstall is refused.
     void uninstallRefusesChangedFiles()
     {
-        Machine machine;
+        Machine machine(m_standIn.database);
         QCOMPARE(machine.install(m_archive).exitCode, 0);
         const QString dll = machine.sandbox.hostPath(
             QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"));
@@ -246,7 +246,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, point);
         QFETCH(bool, committed);
-        Machine machine;
+        Machine machine(m_standIn.database);
         const TreeSnapshot before = machine.tree();
         // The steps, from a dry run (which changes nothing).
         const CudnnctlRun dry = machine.install(m_archive, {QStringLiteral("--dry-run")});
@@ -293,7 +293,7 @@ private Q_SLOTS:
     // changes not a byte of that folder, and installs as asked.
     void plantedJournalChangesNothing()
     {
-        Machine machine;
+        Machine machine(m_standIn.database);
         machine.sandbox.write(QStringLiteral("C:\\Data\\thesis.docx"), "four years of work");
         const QString data = machine.sandbox.hostPath(QStringLiteral("C:\\Data"));
         const QString journal =
@@ -341,7 +341,7 @@ private Q_SLOTS:
     // One install at a time: a second one answers 1618 and changes nothing.
     void secondInstanceIsBusy()
     {
-        Machine machine;
+        Machine machine(m_standIn.database);
         const TreeSnapshot before = machine.tree();
         const std::unique_ptr<cudnnsetup::InstallLock> held = cudnnsetup::InstallLock::tryAcquire(
             machine.sandbox.hostPath(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\install.lock")),
@@ -377,7 +377,7 @@ private Q_SLOTS:
         QFETCH(QStringList, arguments);
         QFETCH(int, code);
         QFETCH(QByteArray, words);
-        Machine machine;
+        Machine machine(m_standIn.database);
         const TreeSnapshot before = machine.tree();
         QString archive = m_archive;
         if (arguments == QStringList{QStringLiteral("unsafe")}) {

@@ -30,6 +30,7 @@ class TestCudnnctlStatus : public QObject
     Q_OBJECT
 
     QTemporaryDir m_archives; // outside every sandbox
+    archives::StandIn m_standIn;
     QString m_archive;
 
     static CudnnctlRun status(const LabMachine &machine, const QStringList &more = {})
@@ -49,16 +50,13 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_archives.isValid());
-        m_archive = m_archives.filePath(archives::windowsRoot(kVersion, QStringLiteral("12")) +
-                                        QStringLiteral(".zip"));
-        QFile file(m_archive);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(archives::windowsZip(kVersion, QStringLiteral("12")));
+        m_standIn = archives::writeStandIn(m_archives.path(), kVersion, QStringLiteral("12"));
+        m_archive = m_standIn.archive;
     }
 
     void notInstalledThenInstalled()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         const CudnnctlRun before = status(machine);
         QCOMPARE(before.exitCode, 1);
         QVERIFY2(before.out.isEmpty(), before.out);
@@ -108,7 +106,7 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, arguments);
         QFETCH(int, exitCode);
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         QCOMPARE(machine.install(m_archive).exitCode, 0);
         const CudnnctlRun answer = status(machine, arguments);
         QVERIFY2(answer.exitCode == exitCode, answer.out + answer.err);
@@ -118,7 +116,7 @@ private Q_SLOTS:
     // A file of the install that changed (or went) means the install is no longer there as made.
     void changedFileIsNotInstalled()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         QCOMPARE(machine.install(m_archive).exitCode, 0);
         QFile dll(
             machine.sandbox.hostPath(LabMachine::cudnnFolder() + QStringLiteral("\\bin\\cudnn64_9.dll")));
@@ -136,7 +134,7 @@ private Q_SLOTS:
 
     void json()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         const CudnnctlRun before = status(machine, {QStringLiteral("--json")});
         QCOMPARE(before.exitCode, 1);
         const QJsonObject absent = outputJson(before);
@@ -163,7 +161,7 @@ private Q_SLOTS:
     // `cudnnctl verify` leaves its result beside the receipt; status then says when it ran.
     void verifiedTimeAfterVerify()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         const CudnnctlRun installed = machine.install(m_archive);
         QCOMPARE(installed.exitCode, 0);
         const QDateTime start = QDateTime::currentDateTimeUtc().addSecs(-1);
@@ -194,7 +192,7 @@ private Q_SLOTS:
 
     void misplacedOptions()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         QCOMPARE(
             machine.run({QStringLiteral("detect"), QStringLiteral("--cudnn"), QStringLiteral("9")}).exitCode,
             2);

@@ -46,6 +46,7 @@ class TestUnattended : public QObject
     Q_OBJECT
 
     QTemporaryDir m_work; // archives, logs and answer files, outside every sandbox
+    archives::StandIn m_standIn;
     QString m_archive;
 
     CudnnctlRun setup(const LabMachine &machine, const QStringList &arguments) const
@@ -70,16 +71,13 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_work.isValid());
-        m_archive =
-            m_work.filePath(archives::windowsRoot(kVersion, QStringLiteral("12")) + QStringLiteral(".zip"));
-        QFile file(m_archive);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(archives::windowsZip(kVersion, QStringLiteral("12")));
+        m_standIn = archives::writeStandIn(m_work.path(), kVersion, QStringLiteral("12"));
+        m_archive = m_standIn.archive;
     }
 
     void installLogsAndIsIdempotent()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         const QString log = logPath(QStringLiteral("install"));
         const CudnnctlRun installed = setup(machine, installArguments(log));
         QVERIFY2(installed.exitCode == 0, installed.out + installed.err + readAll(log));
@@ -129,7 +127,7 @@ private Q_SLOTS:
     // Without --log the log goes to the state folder (machine's for an administrator, else user's).
     void defaultLogInStateFolder()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         const CudnnctlRun installed =
             setup(machine, {QStringLiteral("--archive"), m_archive, QStringLiteral("--target"),
                             LabMachine::cudnnTarget(), QStringLiteral("--path"), QStringLiteral("none")});
@@ -148,7 +146,7 @@ private Q_SLOTS:
 
     void answerFileAndOverridingFlags()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         const QString answerLog = logPath(QStringLiteral("answered"));
         const QString answers = m_work.filePath(QStringLiteral("setup.ini"));
         QFile ini(answers);
@@ -221,7 +219,7 @@ private Q_SLOTS:
         file.close();
         arguments.replaceInStrings(QStringLiteral("NOT-A-ZIP"), garbage);
         arguments.replaceInStrings(QStringLiteral("ARCHIVE"), m_archive);
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         const TreeSnapshot before = machine.tree();
         const QString log = logPath(QStringLiteral("bad"));
         QFile::remove(log);
@@ -234,7 +232,7 @@ private Q_SLOTS:
 
     void uninstallGivesTheTreeBack()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         const TreeSnapshot before = machine.tree();
         QCOMPARE(setup(machine, installArguments(logPath(QStringLiteral("for-uninstall")))).exitCode, 0);
         QVERIFY(machine.tree() != before);
@@ -253,7 +251,7 @@ private Q_SLOTS:
 
     void noVerifySkipsVerification()
     {
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         const QString log = logPath(QStringLiteral("no-verify"));
         const CudnnctlRun installed = setup(machine, installArguments(log) << QStringLiteral("--no-verify"));
         QVERIFY2(installed.exitCode == 0, readAll(log));
@@ -289,8 +287,13 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(ZipWriter(entries).finish());
         file.close();
+        const QString database = m_work.filePath(QStringLiteral("broken/compat.json"));
+        QFile databaseFile(database);
+        QVERIFY(databaseFile.open(QIODevice::WriteOnly));
+        databaseFile.write(archives::databaseJsonKnowing({archive}));
+        databaseFile.close();
 
-        LabMachine machine;
+        LabMachine machine(database);
         const TreeSnapshot before = machine.tree();
         const QString log = logPath(QStringLiteral("verify-fails"));
         QStringList arguments = installArguments(log);
@@ -311,7 +314,7 @@ private Q_SLOTS:
     {
         if (!cudnnsetup::embeddedZlibwapiAvailable())
             QSKIP("this build has no zlibwapi.dll to place");
-        LabMachine machine;
+        LabMachine machine(m_standIn.database);
         trees::windowsToolkit(machine.sandbox, QStringLiteral("12.2.2"));
         const QString toolkit =
             QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.2");

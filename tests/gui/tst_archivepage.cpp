@@ -4,12 +4,14 @@
 // made a Windows workstation so that a Windows zip can fit it.
 #include "ArchivePage.h"
 #include "CudnnArchiveLists.h"
+#include "FindingsView.h"
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
 #include "Suite.h"
 #include "WizardPageTests.h"
 #include "ZipWriter.h"
+#include "common/Sizes.h"
 #include "common/Translations.h"
 #include "session/SetupSession.h"
 
@@ -29,6 +31,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRandomGenerator>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -54,8 +57,9 @@ constexpr int kInspectionTimeoutMs = 60000;
 
 const QString kVersion = QStringLiteral("9.19.0.56");
 
-const QString kIdleText = QStringLiteral("Choose the cuDNN zip you downloaded from NVIDIA, or drop it here. "
-                                         "Nothing is installed yet: it is checked first.");
+const QString kIdleText =
+    QStringLiteral("Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. "
+                   "Nothing is installed yet: it is checked first.");
 
 bool saveZip(const QString &hostPath, const QList<ZipWriter::Entry> &entries)
 {
@@ -180,6 +184,13 @@ struct Opened
         page = openArchivePage(*wizard);
     }
 
+    // The test-made archive at `path` taken for the file NVIDIA published under its name.
+    void standIn(const QString &path)
+    {
+        session.setDatabase(
+            DatabaseChoice{archives::databaseKnowing({path}), QStringLiteral("embedded"), Findings()});
+    }
+
     SetupSession session;
     std::unique_ptr<SetupWizard> wizard;
     ArchivePage *page = nullptr;
@@ -242,14 +253,15 @@ private Q_SLOTS:
         QVERIFY2(report.verdict == ArchiveReport::Verdict::Ok, qPrintable(findingIds(report.findings)));
         QVERIFY2(opened.session.match().compatible(),
                  qPrintable(findingIds(opened.session.match().findings)));
-        QCOMPARE(summaryText(page), QStringLiteral("The archive is intact and fits this computer."));
+        QCOMPARE(summaryText(page), QStringLiteral("The archive is undamaged and fits this computer."));
         QCOMPARE(factValue(page, QStringLiteral("NVIDIA's file")),
                  QStringLiteral("Unknown: NVIDIA's checksum for it is not in the database"));
         QCOMPARE(factValue(page, QStringLiteral("Holds")),
                  QStringLiteral("cuDNN 9.19.0 for CUDA 12 (windows-x86_64)"));
         QVERIFY2(!factItem(page, QStringLiteral("Name says")), qPrintable(factsText(page)));
         QCOMPARE(factValue(page, QStringLiteral("Contents")),
-                 QStringLiteral("8 libraries, 7 headers, 16 import libraries; 0.0 MiB unpacked"));
+                 QStringLiteral("8 libraries, 7 headers, 16 import libraries; %1 unpacked")
+                     .arg(shownSize(report.unpackedSize)));
         QCOMPARE(
             childValues(factItem(page, QStringLiteral("Contents"))),
             (QStringList{QStringLiteral("bin/x64/cudnn64_9.dll"), QStringLiteral("bin/x64/cudnn_adv64_9.dll"),
@@ -274,12 +286,13 @@ private Q_SLOTS:
         QTRY_COMPARE(page->title(), QStringLiteral("你的 cuDNN 压缩包"));
         QVERIFY(!page->isInspecting());
         QCOMPARE(summaryText(page), QStringLiteral("压缩包完好，适合这台电脑。"));
+        const qint64 unpacked = opened.session.archive().unpackedSize;
         QCOMPARE(factValue(page, QStringLiteral("NVIDIA 原版文件")),
                  QStringLiteral("未知：数据库中没有它的 NVIDIA 校验值"));
         QCOMPARE(factValue(page, QStringLiteral("内含")),
                  QStringLiteral("面向 CUDA 12 的 cuDNN 9.19.0（windows-x86_64）"));
         QCOMPARE(factValue(page, QStringLiteral("内容")),
-                 QStringLiteral("8 个库、7 个头文件、16 个导入库；解压后 0.0 MiB"));
+                 QStringLiteral("8 个库、7 个头文件、16 个导入库；解压后共 %1").arg(shownSize(unpacked)));
         QCOMPARE(childValues(factItem(page, QStringLiteral("内容"))).size(), 8);
         QCOMPARE(factValue(page, QStringLiteral("SHA-256")), sha256Of(path));
         const QString checksumNote = labelText(page, QStringLiteral("archive.checksum-unknown"));
@@ -390,6 +403,7 @@ private Q_SLOTS:
         const QString path = m_archives.filePath(archives::windowsRoot(kVersion, QStringLiteral("13")) +
                                                  QStringLiteral(".zip"));
         QVERIFY(saveZip(path, cudnnEntries(kVersion, QStringLiteral("13"))));
+        opened.standIn(path);
         page->chooseArchive(path);
         QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
 
@@ -400,7 +414,7 @@ private Q_SLOTS:
         QVERIFY2(!opened.session.match().compatible(),
                  qPrintable(findingIds(opened.session.match().findings)));
         QCOMPARE(summaryText(page),
-                 QStringLiteral("The archive is intact, but it does not fit this computer."));
+                 QStringLiteral("This archive does not fit this computer: the findings below say why."));
         const QString driver = labelText(page, QStringLiteral("match.driver-too-old-for-cudnn"));
         QVERIFY2(
             driver.contains(QStringLiteral("Driver 566.36 supports CUDA up to 12.7, so it cannot run cuDNN "
@@ -440,6 +454,7 @@ private Q_SLOTS:
         const QString path = m_archives.filePath(archives::windowsRoot(version, QStringLiteral("11")) +
                                                  QStringLiteral(".zip"));
         QVERIFY(saveZip(path, cudnnEntries(version, QStringLiteral("11"))));
+        opened.standIn(path);
         page->chooseArchive(path);
         QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
         QVERIFY(opened.session.hasArchive());
@@ -503,7 +518,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
         QVERIFY(opened.session.hasArchive());
         QCOMPARE(opened.session.archive().path, path);
-        QCOMPARE(summaryText(page), QStringLiteral("The archive is intact and fits this computer."));
+        QCOMPARE(summaryText(page), QStringLiteral("The archive is undamaged and fits this computer."));
         QVERIFY(page->isComplete());
 
         // Dropped on the list of facts, it replaces the archive checked before.
@@ -613,8 +628,104 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
         QVERIFY(opened.session.hasArchive());
         QCOMPARE(opened.session.archive().path, small);
-        QCOMPARE(summaryText(page), QStringLiteral("The archive is intact and fits this computer."));
+        QCOMPARE(summaryText(page), QStringLiteral("The archive is undamaged and fits this computer."));
         QVERIFY(page->isComplete());
+    }
+
+    // A file named like NVIDIA's published archive whose SHA-256 differs is refused outright, even
+    // on a machine where "continue anyway" would be offered for a mere misfit: the headline says so,
+    // and no override reaches past it.
+    void alteredArchiveCannotBeOverridden()
+    {
+        Opened opened(
+            windowsH200({QStringLiteral("12.6.3")}, QStringLiteral("566.36"), QStringLiteral("12.7")));
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+        const QString path = m_archives.filePath(QStringLiteral("altered/") +
+                                                 archives::windowsRoot(kVersion, QStringLiteral("13")) +
+                                                 QStringLiteral(".zip"));
+        QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+        QVERIFY(saveZip(path, cudnnEntries(kVersion, QStringLiteral("13"))));
+        page->chooseArchive(path); // judged by the built-in database, which has NVIDIA's checksum
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+
+        QCOMPARE(opened.session.archive().verdict, ArchiveReport::Verdict::Altered);
+        QCOMPARE(summaryText(page),
+                 QStringLiteral("This is not NVIDIA's original file, so it will not be used."));
+        QCOMPARE(factValue(page, QStringLiteral("NVIDIA's file")),
+                 QStringLiteral("No: the checksum differs from the one NVIDIA published"));
+        const auto findings = page->findChild<FindingsView *>();
+        const auto mismatch = page->findChild<QLabel *>(QStringLiteral("archive.checksum-mismatch"));
+        QVERIFY(mismatch);
+        QTRY_VERIFY(mismatch->isVisible());
+        // The findings come before the facts, whole.
+        const auto facts = page->findChild<QTreeWidget *>(QStringLiteral("archiveFacts"));
+        QVERIFY(findings->mapTo(page, QPoint()).y() < facts->mapTo(page, QPoint()).y());
+        QVERIFY(!findings->verticalScrollBar()->isVisible());
+        QVERIFY(!page->findChild<QCheckBox *>(QStringLiteral("overrideCheck"))->isVisible());
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("go on despite")));
+        opened.session.setBlockersOverridden(true);
+        QVERIFY(!page->isComplete());
+        QVERIFY(!forwardButton(*opened.wizard)->isEnabled());
+        saveScreenshot(opened.wizard.get(), QStringLiteral("archive-altered-en.png"));
+    }
+
+    // The page repeats what to download, as a link, names it in the empty field, and offers the
+    // recommended archive with one click when the browser already saved it in Downloads.
+    void recommendsTheDownloadAndFindsItInDownloads()
+    {
+        QTemporaryDir downloads;
+        Opened opened(windowsH200({QStringLiteral("12.9.1")}));
+        opened.session.setDownloadsFolder(downloads.path());
+        ArchivePage *page = opened.page;
+        QVERIFY(page);
+        page->initializePage();
+        QVERIFY(opened.session.match().recommendation);
+        const Recommendation recommended = *opened.session.match().recommendation;
+        const auto label = page->findChild<QLabel *>(QStringLiteral("recommendationLabel"));
+        QVERIFY(label->isVisible());
+        QVERIFY2(label->text().contains(
+                     QStringLiteral("<a href=\"%1\">%2</a>").arg(recommended.url, recommended.archiveFile)),
+                 qPrintable(label->text()));
+        QCOMPARE(page->findChild<QLineEdit *>(QStringLiteral("archivePath"))->placeholderText(),
+                 recommended.archiveFile);
+        const auto useDownloaded = page->findChild<QPushButton *>(QStringLiteral("useDownloadedButton"));
+        QVERIFY(!useDownloaded->isVisible());
+
+        // Saved by a browser that already had one: "… (1).zip", which is the same archive.
+        const QString saved =
+            downloads.filePath(recommended.archiveFile.chopped(4) + QStringLiteral(" (1).zip"));
+        QVERIFY(saveZip(saved, cudnnEntries(recommended.cudnn.toString(), recommended.cudaVariant)));
+        opened.standIn(saved);
+        page->initializePage();
+        QVERIFY(useDownloaded->isVisible());
+        QCOMPARE(useDownloaded->toolTip(), QDir::toNativeSeparators(saved));
+        useDownloaded->click();
+        QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
+        QCOMPARE(opened.session.archive().path, saved);
+        QCOMPARE(opened.session.archive().verdict, ArchiveReport::Verdict::Ok);
+        QVERIFY(!useDownloaded->isVisible()); // it is the one chosen
+        // NVIDIA's record of the file, where the database has one, now holds the stand-in's checksum.
+        QCOMPARE(summaryText(page),
+                 recommended.sha256.isEmpty()
+                     ? QStringLiteral("The archive is undamaged and fits this computer.")
+                     : QStringLiteral("This is NVIDIA's original archive, and it fits this computer."));
+        QVERIFY(page->isComplete());
+    }
+
+    // A web address in a finding is a link, the sentence's punctuation left outside it.
+    void addressesInFindingsAreLinks()
+    {
+        QCOMPARE(
+            withLinks(QStringLiteral("Install it from nvidia.com/drivers, restart.")),
+            QStringLiteral("Install it from <a href=\"https://nvidia.com/drivers\">nvidia.com/drivers</a>, "
+                           "restart."));
+        QCOMPARE(withLinks(QStringLiteral("See https://docs.nvidia.com/cuda/a.html. <b>")),
+                 QStringLiteral("See <a href=\"https://docs.nvidia.com/cuda/a.html\">"
+                                "https://docs.nvidia.com/cuda/a.html</a>. &lt;b&gt;"));
+        QCOMPARE(withLinks(QStringLiteral("从 nvidia.com/drivers 安装。")),
+                 QStringLiteral("从 <a href=\"https://nvidia.com/drivers\">nvidia.com/drivers</a> 安装。"));
+        QCOMPARE(withLinks(QStringLiteral("No address here.")), QStringLiteral("No address here."));
     }
 
 private:

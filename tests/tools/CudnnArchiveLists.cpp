@@ -2,10 +2,17 @@
 
 #include "PeImage.h"
 
+#include "archive/ArchiveName.h"
+
+#include <QCryptographicHash>
 #include <QFile>
+#include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+
+#include <functional>
 
 namespace archives {
 
@@ -146,25 +153,89 @@ QByteArray alteredWindowsZip(const QString &version, const QString &cudaVariant)
     return ZipWriter(entries).finish();
 }
 
-cudnnsetup::KnowledgeBase databaseWithChecksum(const QString &file, const QString &sha256)
+namespace {
+
+// The embedded database's JSON with the checksum of each archive record changed by `checksum`
+// (given the file name and the published SHA-256, it returns the one to keep; none: the record goes,
+// since a record needs a checksum).
+QByteArray embeddedWithChecksums(const std::function<QString(const QString &, const QString &)> &checksum)
 {
     QFile embedded(QStringLiteral(":/compat/cudnn-compat.json"));
     if (!embedded.open(QIODevice::ReadOnly))
         qFatal("the embedded compatibility database is missing");
     QJsonObject root = QJsonDocument::fromJson(embedded.readAll()).object();
-    QJsonArray records = root.value(QStringLiteral("archives")).toArray();
-    for (int i = 0; i < records.size(); ++i) {
-        QJsonObject record = records.at(i).toObject();
-        if (record.value(QStringLiteral("file")).toString() == file) {
-            record.insert(QStringLiteral("sha256"), sha256);
-            records.replace(i, record);
-        }
+    QJsonArray records;
+    for (const QJsonValue &value : root.value(QStringLiteral("archives")).toArray()) {
+        QJsonObject record = value.toObject();
+        const QString sha256 = checksum(record.value(QStringLiteral("file")).toString(),
+                                        record.value(QStringLiteral("sha256")).toString());
+        if (sha256.isEmpty())
+            continue;
+        record.insert(QStringLiteral("sha256"), sha256);
+        records.append(record);
     }
     root.insert(QStringLiteral("archives"), records);
-    auto kb = cudnnsetup::KnowledgeBase::parse(QJsonDocument(root).toJson());
+    return QJsonDocument(root).toJson();
+}
+
+cudnnsetup::KnowledgeBase parsed(const QByteArray &json)
+{
+    auto kb = cudnnsetup::KnowledgeBase::parse(json);
     if (!kb)
         qFatal("the changed database does not parse");
     return *kb;
+}
+
+} // namespace
+
+cudnnsetup::KnowledgeBase databaseWithChecksum(const QString &file, const QString &sha256)
+{
+    return parsed(embeddedWithChecksums([&](const QString &recorded, const QString &published) {
+        return recorded == file ? sha256 : published;
+    }));
+}
+
+cudnnsetup::KnowledgeBase databaseWithoutChecksums()
+{
+    return parsed(embeddedWithChecksums([](const QString &, const QString &) { return QString(); }));
+}
+
+QByteArray databaseJsonKnowing(const QStringList &archivePaths)
+{
+    QHash<QString, QString> made; // NVIDIA's file name -> the test-made file's SHA-256
+    for (const QString &path : archivePaths) {
+        const std::optional<cudnnsetup::ArchiveName> name =
+            cudnnsetup::ArchiveName::parse(QFileInfo(path).fileName());
+        if (!name)
+            continue; // no record of NVIDIA's to stand in for
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("cannot read %s", qPrintable(path));
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        hash.addData(&file);
+        made.insert(name->canonicalFileName(), QString::fromLatin1(hash.result().toHex()));
+    }
+    return embeddedWithChecksums(
+        [&](const QString &recorded, const QString &published) { return made.value(recorded, published); });
+}
+
+cudnnsetup::KnowledgeBase databaseKnowing(const QStringList &archivePaths)
+{
+    return parsed(databaseJsonKnowing(archivePaths));
+}
+
+StandIn writeStandIn(const QString &folder, const QString &version, const QString &cudaVariant)
+{
+    const StandIn made{folder + QLatin1Char('/') + windowsRoot(version, cudaVariant) + QStringLiteral(".zip"),
+                       folder + QStringLiteral("/stand-in-compat.json")};
+    const auto write = [](const QString &path, const QByteArray &bytes) {
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
+            qFatal("cannot write %s", qPrintable(path));
+    };
+    write(made.archive, windowsZip(version, cudaVariant));
+    write(made.database, databaseJsonKnowing({made.archive}));
+    return made;
 }
 
 } // namespace archives

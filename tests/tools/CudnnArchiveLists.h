@@ -36,5 +36,25 @@ QByteArray alteredWindowsZip(const QString &version, const QString &cudaVariant)
 // The embedded database with NVIDIA's record of `file` given another checksum, so a test-made
 // archive can be "the official file".
 cudnnsetup::KnowledgeBase databaseWithChecksum(const QString &file, const QString &sha256);
+// The embedded database without NVIDIA's archive records (each needs its checksum), for tests of
+// what a name or the content says:
+// a test-made archive under NVIDIA's name is then of unknown origin, not an altered copy.
+cudnnsetup::KnowledgeBase databaseWithoutChecksums();
+// The embedded database with each test-made archive at `archivePaths` under NVIDIA's name (or as a
+// browser renames it) recorded as the file NVIDIA published: the test's stand-in for it. Other
+// names are left out.
+cudnnsetup::KnowledgeBase databaseKnowing(const QStringList &archivePaths);
+// The same as the JSON of a --compat-db file.
+QByteArray databaseJsonKnowing(const QStringList &archivePaths);
+
+// A test-made copy of NVIDIA's Windows archive, under NVIDIA's name, and the database (for
+// --compat-db) that takes it for NVIDIA's file.
+struct StandIn
+{
+    QString archive;
+    QString database;
+};
+// Writes windowsZip(version, cudaVariant) and its database into `folder`.
+StandIn writeStandIn(const QString &folder, const QString &version, const QString &cudaVariant);
 
 } // namespace archives

@@ -20,8 +20,10 @@ struct LabMachine
 
     Sandbox sandbox;
     QProcessEnvironment environment = sandboxEnvironment();
+    QString database; // the --compat-db of every run (archives::StandIn's), when set
 
-    LabMachine()
+    explicit LabMachine(QString compatDatabase = {})
+        : database(std::move(compatDatabase))
     {
         trees::windowsSystem(sandbox);
         sandbox.mkdir(QStringLiteral("C:\\Program Files"));
@@ -42,6 +44,8 @@ struct LabMachine
     {
         arguments << QStringLiteral("--system-root") << sandbox.root() << QStringLiteral("--lang")
                   << QStringLiteral("en");
+        if (!database.isEmpty())
+            arguments << QStringLiteral("--compat-db") << database;
         return runCudnnctl(arguments, environment, program);
     }
     CudnnctlRun install(const QString &archive) const

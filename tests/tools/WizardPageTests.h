@@ -171,6 +171,9 @@ struct Workstation
         venv.source = QStringLiteral("venv");
         snapshot.pythons = {conda, venv};
         session.setSnapshot(snapshot);
+        // The test-made archive stands in for NVIDIA's file of its name.
+        session.setDatabase(
+            DatabaseChoice{archives::databaseKnowing({archive}), QStringLiteral("embedded"), Findings()});
 
         InspectOptions options;
         options.verifyData = false;

@@ -131,6 +131,8 @@ public:
     QString sessionPath;
     // What the fixture adds to each diagnosis: a probe's report, an archive, what an interpreter said.
     std::function<void(DoctorInput &)> adjust;
+    // The compatibility database the doctor judges with (one that knows a test-made archive).
+    KnowledgeBase database = KnowledgeBase::embedded();
     // What each interpreter would answer about itself (the tree's python.exe files cannot run).
     QMap<QString, QString> pythonVersions{
         {QStringLiteral("C:\\Python312\\python.exe"), QStringLiteral("3.12.8")}};
@@ -217,7 +219,7 @@ public:
             python.version = pythonVersions.value(python.path, python.version);
         if (adjust)
             adjust(input);
-        return cudnnsetup::diagnose(input, system, *stored, KnowledgeBase::embedded());
+        return cudnnsetup::diagnose(input, system, *stored, database);
     }
 
     // The tree but cuDNN Setup's own state (journal, receipts, lock).
@@ -317,7 +319,7 @@ void repairAndUndo(Machine &machine, const QString &id, int mode)
         }
         std::optional<ArchiveReport> archive;
         if (!archivePath.isEmpty()) {
-            const Expected<ArchiveReport> inspected = inspectArchive(archivePath, KnowledgeBase::embedded());
+            const Expected<ArchiveReport> inspected = inspectArchive(archivePath, machine.database);
             QVERIFY(inspected.ok());
             archive = *inspected;
         }
@@ -543,6 +545,7 @@ private Q_SLOTS:
         file.write(archives::windowsZip(QStringLiteral("8.9.7.29"), QStringLiteral("12")));
         file.close();
         machine.adjust = [archive](DoctorInput &input) { input.archive = archive; };
+        machine.database = archives::databaseKnowing({archive});
         repairAndUndo(machine, QStringLiteral("doctor.cudnn-incomplete"), 2);
     }
 

@@ -92,12 +92,15 @@ class TestElevatedChange : public QObject
 
     QTemporaryDir m_dir;
     QString m_archive;
+    QString m_database;
 
     // What the elevated run gets besides a change's own arguments: the sandbox as its system.
-    static QStringList inSandbox(const Sandbox &sandbox)
+    // The sandbox, and the database that takes the test-made archive for NVIDIA's file.
+    QStringList inSandbox(const Sandbox &sandbox) const
     {
-        return {QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
-                QStringLiteral("en")};
+        return {QStringLiteral("--system-root"), sandbox.root(),
+                QStringLiteral("--lang"),        QStringLiteral("en"),
+                QStringLiteral("--compat-db"),   m_database};
     }
 
     // cuDNN's own folder under Program Files, with its DLLs on this user's PATH.
@@ -133,6 +136,11 @@ private Q_SLOTS:
         QFile file(m_archive);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        file.close();
+        m_database = m_dir.filePath(QStringLiteral("cudnn-compat.json"));
+        QFile database(m_database);
+        QVERIFY(database.open(QIODevice::WriteOnly));
+        database.write(archives::databaseJsonKnowing({m_archive}));
     }
 
     // The result comes back through a folder that the approving account can write: this account,

@@ -21,6 +21,7 @@ class TestWinInstall : public QObject
 
     QTemporaryDir m_work;
     QString m_archive;
+    QString m_database; // takes the test-made archive for NVIDIA's
     std::shared_ptr<PersistentEnvironment> m_environment = PersistentEnvironment::forRunningSystem();
     std::optional<StoredEnvironmentValue> m_userPath;
 
@@ -31,7 +32,8 @@ class TestWinInstall : public QObject
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         for (const QString &key : extra.keys())
             environment.insert(key, extra.value(key));
-        return runCudnnctl(arguments + QStringList{QStringLiteral("--lang"), QStringLiteral("en")},
+        return runCudnnctl(arguments + QStringList{QStringLiteral("--lang"), QStringLiteral("en"),
+                                                   QStringLiteral("--compat-db"), m_database},
                            environment);
     }
 
@@ -46,11 +48,10 @@ private Q_SLOTS:
     {
         QVERIFY(m_work.isValid());
         QVERIFY(m_environment->isAvailable());
-        m_archive = m_work.filePath(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"));
-        QFile file(m_archive);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
-        file.close();
+        const archives::StandIn standIn =
+            archives::writeStandIn(m_work.path(), QStringLiteral("9.1.0.70"), QStringLiteral("12"));
+        m_archive = standIn.archive;
+        m_database = standIn.database;
         // A user PATH of the kind people have: REG_EXPAND_SZ with a variable and a trailing ';'.
         m_userPath = userPath();
         QVERIFY(!m_environment->write(EnvironmentScope::User, QStringLiteral("PATH"),
