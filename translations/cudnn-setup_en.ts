@@ -3348,6 +3348,54 @@ Commands:
         <source>Verdict: not NVIDIA&apos;s original file, refused</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>of unknown version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Renamed: %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added: %1 (64-bit, SHA-256 %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User PATH before: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System PATH before: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User PATH after: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System PATH after: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 for this user: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 for all users: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the archive: %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the older copy or its folder from PATH, or put %1 before it: Repair… below offers both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another copy answers first, or the files were replaced: press Repair… below.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3522,10 +3570,6 @@ Commands:
 <context>
     <name>cudnnsetup::wizard::FinishPage</name>
     <message>
-        <source>cuDNN %1 was installed in %2 (receipt %3).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Repaired: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3578,10 +3622,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No log is being written: start cuDNN Setup with --log FILE to keep one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Save the report in</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3607,6 +3647,42 @@ Commands:
     </message>
     <message>
         <source>&amp;Save report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN %1 was installed in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No log could be written on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as answer file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer files (*.ini)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer file saved as %1. On the other computers, run: cudnn-setup.exe --unattended --answer-file &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer file could not be saved as %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as &amp;answer file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For lab IT: the choices made here, for cudnn-setup --unattended on other computers.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4274,10 +4350,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>To undo these repairs: cudnnctl uninstall %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Repair</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4303,6 +4375,10 @@ Commands:
     </message>
     <message>
         <source>&amp;Diagnose again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To undo these repairs later, start cuDNN Setup again and choose Uninstall on its first page: they are listed as the repair of %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

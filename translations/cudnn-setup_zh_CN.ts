@@ -31,9 +31,9 @@
         <source>The cuDNN Setup wizard. With --unattended it installs, repairs or uninstalls without a window and exits with the Windows installer codes (0, 3010, 1602, 1603, 1618, 87).
 
 Windows starts this program without waiting for it: a script sees its exit code only with &quot;start /wait cudnn-setup.exe --unattended ...&quot; or &quot;Start-Process -Wait -PassThru&quot;. For scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the same exit codes.</source>
-        <translation>cuDNN Setup 安装向导。加上 --unattended 时不显示窗口，直接安装、修复或卸载，并以 Windows 安装程序的退出码（0、3010、1602、1603、1618、87）结束。
+        <translation>cuDNN 安装向导。加上 --unattended 时不显示窗口，直接安装、修复或卸载，并以 Windows 安装程序的退出码（0、3010、1602、1603、1618、87）结束。
 
-Windows 启动本程序后不会等它结束：脚本只有用“start /wait cudnn-setup.exe --unattended ...”或“Start-Process -Wait -PassThru”才能拿到退出码。写脚本更推荐用 cudnnctl（install、uninstall、status）：它是控制台程序，退出码相同。</translation>
+Windows 启动本程序后不会等待它结束：脚本只有用“start /wait cudnn-setup.exe --unattended ...”或“Start-Process -Wait -PassThru”才能拿到退出码。编写脚本时更推荐使用 cudnnctl（install、uninstall、status）：它是控制台程序，退出码相同。</translation>
     </message>
     <message>
         <source>Run without a window (see the options below); the log and a JSON result are written, the exit code says how it went.</source>
@@ -49,7 +49,7 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
     </message>
     <message>
         <source>--unattended: the cuDNN archive (ZIP) to install.</source>
-        <translation>--unattended：要安装的 cuDNN 压缩包（ZIP）。</translation>
+        <translation>--unattended：要安装的 cuDNN 压缩包（.zip）。</translation>
     </message>
     <message>
         <source>--unattended: where to install: cuda[:VERSION], dir[:PATH], user, conda:ENV or venv:PATH.</source>
@@ -84,7 +84,7 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
     <name>cudnnctl</name>
     <message>
         <source>Run &quot;cudnnctl --help&quot; for the commands and options.</source>
-        <translation>运行 &quot;cudnnctl --help&quot; 查看命令和选项。</translation>
+        <translation>运行“cudnnctl --help”查看命令和选项。</translation>
     </message>
     <message>
         <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
@@ -168,7 +168,7 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
     </message>
     <message>
         <source>This build has no zip backend &quot;%1&quot;.</source>
-        <translation>本版本没有名为“%1”的 zip 读取后端。</translation>
+        <translation>本版本没有名为“%1”的 ZIP 读取后端。</translation>
     </message>
     <message>
         <source>inspect: read the archive with quazip or minizip (default: the first this build has).</source>
@@ -192,11 +192,11 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
     </message>
     <message>
         <source>Already installed there; nothing to do.</source>
-        <translation>那里已经装好了，无需再做任何事。</translation>
+        <translation>该位置已安装相同版本，无需操作。</translation>
     </message>
     <message>
         <source>Dry run: nothing was changed. The steps would be:</source>
-        <translation>演练：没有做任何更改。实际执行的步骤将是：</translation>
+        <translation>试运行（dry run）：没有做任何更改。实际执行时的步骤如下：</translation>
     </message>
     <message>
         <source>Cancelled; everything done was undone.</source>
@@ -256,7 +256,7 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
     </message>
     <message>
         <source>install: the cuDNN archive (ZIP) to install; doctor: the archive to replace damaged or mismatched files from.</source>
-        <translation>install：要安装的 cuDNN 压缩包（ZIP）；doctor：用来替换损坏或不匹配文件的压缩包。</translation>
+        <translation>install：要安装的 cuDNN 压缩包（.zip）；doctor：用来替换损坏或不匹配文件的压缩包。</translation>
     </message>
     <message>
         <source>verify: ask torch in this Python interpreter (may be given more than once; default: each one found with torch).</source>
@@ -264,7 +264,7 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
     </message>
     <message>
         <source>verify: skip the GPU stage (handle and convolution).</source>
-        <translation>verify：跳过 GPU 阶段（句柄和卷积）。</translation>
+        <translation>verify：跳过在显卡上运行的测试（创建句柄和卷积）。</translation>
     </message>
     <message>
         <source>verify, report: do not ask torch.</source>
@@ -288,7 +288,7 @@ Windows 启动本程序后不会等它结束：脚本只有用“start /wait cud
     </message>
     <message>
         <source>The result could not be recorded beside the receipt: %1</source>
-        <translation>结果没能记录到安装记录旁边：%1</translation>
+        <translation>未能把结果记录到安装记录旁边：%1</translation>
     </message>
     <message>
         <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
@@ -312,23 +312,23 @@ Commands:
             --target): exit 0 and one line, else exit 1 (detection rules).
   report    Write report.json, report.html and environment_versions.txt
             into --out DIR, for asking for help.</source>
-        <translation>查明这台机器为 NVIDIA cuDNN 准备了什么，以及什么版本适合它。
+        <translation>查明一台电脑上与 NVIDIA cuDNN 相关的组件，以及适合它的 cuDNN。
 
 命令：
   detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
             cuDNN 副本和 Python 解释器。
   check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
             压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
-  inspect   检查 cuDNN 压缩包（ZIP）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
+  inspect   检查 cuDNN 压缩包（.zip）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
             以及其中实际是面向哪个 CUDA 的哪个 cuDNN。
   install   以单个事务安装 cuDNN 压缩包（--archive --target --path）：
             要么全部完成，要么什么都不改，并留下安装记录。
-  uninstall 按安装记录撤销一次安装（cudnnctl uninstall [ID]）。
+  uninstall 按安装记录卸载一次安装（cudnnctl uninstall [ID]）。
   verify    在新进程中试用已安装的 cuDNN：逐个加载所有库，找出缺失的依赖，
-            核对版本，在 GPU 上跑一次卷积，并查明 torch 实际用的是哪份 cuDNN。
-  doctor    找出 cuDNN 用不起来的原因，并提供修复（--fix）。
-  status    cuDNN Setup 的某次安装是否还在且完好（--cudnn --target）：
-            在就以 0 退出并输出一行，否则以 1 退出（供检测规则使用）。
+            核对版本，在显卡上运行一次卷积，并查明 torch 实际使用哪份 cuDNN。
+  doctor    找出 cuDNN 无法正常工作的原因，并提供修复（--fix）。
+  status    cuDNN 安装向导的某次安装是否仍在且完好（--cudnn --target）：
+            是则以 0 退出并输出一行，否则以 1 退出（供检测规则使用）。
   report    把 report.json、report.html 和 environment_versions.txt 写入
             --out 指定的文件夹，方便求助时附上。</translation>
     </message>
@@ -342,7 +342,7 @@ Commands:
     </message>
     <message>
         <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name; status: the version the install must have (9.1 matches 9.1.0.70).</source>
-        <translation>check：要评判的 cuDNN：版本号（8.9.7、8.9.7.29）或 NVIDIA 压缩包的文件名；status：安装必须是的版本（9.1 可匹配 9.1.0.70）。</translation>
+        <translation>check：要评判的 cuDNN：版本号（8.9.7、8.9.7.29）或 NVIDIA 压缩包的文件名；status：要求安装的版本（9.1 可匹配 9.1.0.70）。</translation>
     </message>
     <message>
         <source>--%1 belongs to the check and status commands.</source>
@@ -354,7 +354,7 @@ Commands:
     </message>
     <message>
         <source>install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
-        <translation>install：安装位置：cuda[:版本]、dir[:路径]、user[:路径]、conda:环境 或 venv:路径（默认：匹配的 CUDA 工具包，没有则用单独的文件夹）；verify：要检查哪一份安装（默认：cuDNN Setup 最近一次的安装，没有则检查新程序会加载的那份）。</translation>
+        <translation>install：安装位置：cuda[:VERSION]、dir[:PATH]、user[:PATH]、conda:ENV 或 venv:PATH（默认：匹配的 CUDA 工具包，没有则安装到独立文件夹）；verify：要检查哪一份安装（默认：cuDNN 安装向导最近一次的安装，没有则检查新启动的程序会加载的那份）。</translation>
     </message>
     <message>
         <source>install: when programs hold files to be replaced: fail (default) or restart (replace them now, as an administrator; those programs keep the old ones until they restart, exit 3010).</source>
@@ -365,7 +365,7 @@ Commands:
     <name>cudnnsetup</name>
     <message>
         <source>This is not a cuDNN Setup system snapshot (schema %1 expected).</source>
-        <translation>这不是 cuDNN Setup 的系统快照（应为 %1 格式）。</translation>
+        <translation>这不是 cuDNN 安装向导生成的系统快照（应为 %1 格式）。</translation>
     </message>
     <message>
         <source>The file %1 could not be read.</source>
@@ -425,7 +425,7 @@ Commands:
     </message>
     <message>
         <source>No CUDA toolkit was found. cuDNN can still go into its own folder, a conda environment or a Python virtual environment; programs that build CUDA code need the toolkit.</source>
-        <translation>没有找到 CUDA 工具包。cuDNN 仍可以装到单独的文件夹、conda 环境或 Python 虚拟环境中；但编译 CUDA 代码的程序需要工具包。</translation>
+        <translation>没有找到 CUDA 工具包。cuDNN 仍可以安装到独立文件夹、conda 环境或 Python 虚拟环境中；但编译 CUDA 代码的程序需要工具包。</translation>
     </message>
     <message>
         <source>Install the CUDA toolkit that matches your driver from developer.nvidia.com/cuda-downloads if you compile CUDA code.</source>
@@ -441,7 +441,7 @@ Commands:
     </message>
     <message>
         <source>No cuDNN was found on this system.</source>
-        <translation>本机上没有找到 cuDNN。</translation>
+        <translation>本系统中没有找到 cuDNN。</translation>
     </message>
     <message>
         <source>Inspecting the files under %1. Registry values and the live driver belong to the running system and are reported as unknown.</source>
@@ -589,7 +589,7 @@ Commands:
     </message>
     <message>
         <source>This is Linux under WSL 2. The GPU driver comes from Windows; cuDNN must be installed here, inside Linux, for Linux programs.</source>
-        <translation>当前是 WSL 2 中的 Linux。显卡驱动由 Windows 提供；而 Linux 程序使用的 cuDNN 必须装在这里，也就是 Linux 里面。</translation>
+        <translation>当前是 WSL 2 中的 Linux。显卡驱动由 Windows 提供；而供 Linux 程序使用的 cuDNN 必须安装在这里，即 Linux 系统内。</translation>
     </message>
     <message>
         <source>Install the NVIDIA driver on Windows only (never a Linux driver inside WSL), and the Linux cuDNN archive inside this distribution.</source>
@@ -685,7 +685,7 @@ Commands:
     </message>
     <message>
         <source>shadowed (#%1 on the search path)</source>
-        <translation>被遮蔽（搜索路径上排第 %1）</translation>
+        <translation>被其他副本抢先加载（在搜索路径上排第 %1）</translation>
     </message>
     <message>
         <source>Python</source>
@@ -710,7 +710,7 @@ Commands:
     <message>
         <source>, </source>
         <comment>list separator</comment>
-        <translation>，</translation>
+        <translation>、</translation>
     </message>
     <message>
         <source>Fix: %1</source>
@@ -726,7 +726,7 @@ Commands:
     </message>
     <message>
         <source>The compatibility database %1 (version %2) is older than the built-in one (version %3); it is used as asked.</source>
-        <translation>兼容性数据库 %1（版本 %2）比内置数据库（版本 %3）旧，但按您的要求使用它。</translation>
+        <translation>兼容性数据库 %1（版本 %2）比内置数据库（版本 %3）旧，但已按你的要求使用它。</translation>
     </message>
     <message>
         <source>the GPU</source>
@@ -746,7 +746,7 @@ Commands:
     </message>
     <message>
         <source>Under WSL 2, cuDNN goes inside this Linux distribution: use NVIDIA&apos;s Linux archive (cudnn-linux-x86_64-…-archive.tar.xz), not the Windows one. The driver stays the Windows driver.</source>
-        <translation>在 WSL 2 中，cuDNN 要装在这个 Linux 发行版里面：请使用 NVIDIA 的 Linux 压缩包（cudnn-linux-x86_64-…-archive.tar.xz），而不是 Windows 版。驱动仍然是 Windows 上装的那个。</translation>
+        <translation>在 WSL 2 中，cuDNN 要安装在这个 Linux 发行版内：请使用 NVIDIA 的 Linux 版压缩包（cudnn-linux-x86_64-…-archive.tar.xz），而不是 Windows 版。驱动仍使用 Windows 上安装的驱动。</translation>
     </message>
     <message>
         <source>The compute capability of %1 is not in the database; the checks that need it are skipped.</source>
@@ -790,7 +790,7 @@ Commands:
     </message>
     <message>
         <source>The CUDA %1 toolkit in %2 cannot be used: driver %3 runs CUDA up to %4.</source>
-        <translation>%2 中的 CUDA %1 工具包用不了：驱动 %3 最高只能运行 CUDA %4。</translation>
+        <translation>无法使用 %2 中的 CUDA %1 工具包：驱动 %3 最高只能运行 CUDA %4。</translation>
     </message>
     <message>
         <source>Update the driver to the R%1 branch or newer.</source>
@@ -894,7 +894,7 @@ Commands:
     </message>
     <message>
         <source>%1 is a 32-bit Python; cuDNN and CUDA exist only for 64-bit programs, so it can never use them.</source>
-        <translation>%1 是 32 位 Python；cuDNN 和 CUDA 只有 64 位版本，它永远用不上。</translation>
+        <translation>%1 是 32 位 Python；cuDNN 和 CUDA 只有 64 位版本，它永远无法使用。</translation>
     </message>
     <message>
         <source>Install a 64-bit Python (python.org&apos;s &quot;Windows installer (64-bit)&quot;).</source>
@@ -1018,11 +1018,11 @@ Commands:
     </message>
     <message>
         <source>Compatibility database %1 (%2), built in</source>
-        <translation>兼容性数据库 %1（%2），内置</translation>
+        <translation>兼容性数据库：版本 %1（%2，内置）</translation>
     </message>
     <message>
         <source>Compatibility database %1 (%2) from %3</source>
-        <translation>兼容性数据库 %1（%2），来自 %3</translation>
+        <translation>兼容性数据库：版本 %1（%2），来自 %3</translation>
     </message>
     <message>
         <source>The archive %1 cannot be read.</source>
@@ -1046,7 +1046,7 @@ Commands:
     </message>
     <message>
         <source>&quot;%1&quot; is named like a DLL but is not a Windows program file: the archive is damaged.</source>
-        <translation>“%1”名字像 DLL，却不是 Windows 程序文件：压缩包已损坏。</translation>
+        <translation>“%1”的文件名看起来是 DLL，却不是 Windows 程序文件：压缩包已损坏。</translation>
     </message>
     <message>
         <source>This is NVIDIA&apos;s %1, saved under another name.</source>
@@ -1054,11 +1054,11 @@ Commands:
     </message>
     <message>
         <source>This file is named like NVIDIA&apos;s %1, but it is not that file: its SHA-256 differs from the one NVIDIA published. It was damaged or altered after NVIDIA published it.</source>
-        <translation>这个文件的名字与 NVIDIA 的 %1 相同，但并不是那个文件：它的 SHA-256 与 NVIDIA 公布的不一致。它在发布之后被损坏或改动过。</translation>
+        <translation>这个文件的文件名与 NVIDIA 的 %1 相同，但并不是那个文件：它的 SHA-256 与 NVIDIA 公布的不一致。它在 NVIDIA 发布之后被损坏或改动过。</translation>
     </message>
     <message>
         <source>Download it again from NVIDIA&apos;s cuDNN archive page.</source>
-        <translation>请从 NVIDIA 的 cuDNN 归档页面重新下载。</translation>
+        <translation>请从 NVIDIA 官网的 cuDNN 历史版本下载页（cuDNN Archive）重新下载。</translation>
     </message>
     <message>
         <source>NVIDIA&apos;s checksum for this file is not in the compatibility database (version %1), so it cannot be compared.</source>
@@ -1066,7 +1066,7 @@ Commands:
     </message>
     <message>
         <source>The file name is not one NVIDIA uses; what it holds was read from its content.</source>
-        <translation>这个文件名不是 NVIDIA 使用的格式；其中是什么，已根据内容判断。</translation>
+        <translation>文件名不符合 NVIDIA 的命名规则；已根据压缩包内容识别其版本。</translation>
     </message>
     <message>
         <source>The file name says cuDNN %1, but the archive holds cuDNN %2.</source>
@@ -1082,11 +1082,11 @@ Commands:
     </message>
     <message>
         <source>This zip holds no cuDNN: neither cudnn64_N.dll nor cudnn_version.h is in it.</source>
-        <translation>这个 zip 里没有 cuDNN：既没有 cudnn64_N.dll，也没有 cudnn_version.h。</translation>
+        <translation>这个压缩包里没有 cuDNN：既没有 cudnn64_N.dll，也没有 cudnn_version.h。</translation>
     </message>
     <message>
         <source>The cuDNN files are not where NVIDIA&apos;s archives put them (the libraries are in &quot;%1&quot;): it was re-packed by someone.</source>
-        <translation>cuDNN 文件不在 NVIDIA 压缩包通常的位置（库文件在“%1”中）：它被别人重新打包过。</translation>
+        <translation>cuDNN 文件不在 NVIDIA 压缩包中的通常位置（库文件在“%1”中）：它经过了他人重新打包。</translation>
     </message>
     <message>
         <source>The archive has no readable cudnn_version.h, so its true version is unknown.</source>
@@ -1094,15 +1094,15 @@ Commands:
     </message>
     <message>
         <source>This is a Windows program, not a zip archive: perhaps NVIDIA&apos;s graphical cuDNN installer.</source>
-        <translation>这是一个 Windows 程序，不是 zip 压缩包：可能是 NVIDIA 的图形界面 cuDNN 安装程序。</translation>
+        <translation>这是一个 Windows 程序，不是 .zip 压缩包：可能是 NVIDIA 的图形界面 cuDNN 安装程序。</translation>
     </message>
     <message>
         <source>Download the zip archive (cudnn-windows-x86_64-…-archive.zip) from NVIDIA&apos;s cuDNN archive page instead.</source>
-        <translation>请改为从 NVIDIA 的 cuDNN 归档页面下载 zip 压缩包（cudnn-windows-x86_64-…-archive.zip）。</translation>
+        <translation>请改为从 NVIDIA 官网的 cuDNN 历史版本下载页（cuDNN Archive）下载压缩包（cudnn-windows-x86_64-…-archive.zip）。</translation>
     </message>
     <message>
         <source>an empty name</source>
-        <translation>名字为空</translation>
+        <translation>名称为空</translation>
     </message>
     <message>
         <source>a network or device path</source>
@@ -1126,19 +1126,19 @@ Commands:
     </message>
     <message>
         <source>a character Windows does not allow in names</source>
-        <translation>Windows 不允许用在名字中的字符</translation>
+        <translation>Windows 不允许在名称中使用的字符</translation>
     </message>
     <message>
         <source>a name Windows reserves for a device</source>
-        <translation>Windows 保留给设备的名字</translation>
+        <translation>Windows 保留给设备的名称</translation>
     </message>
     <message>
         <source>a name ending in a dot or a space</source>
-        <translation>以句点或空格结尾的名字</translation>
+        <translation>以句点或空格结尾的名称</translation>
     </message>
     <message>
         <source>Entries of this archive would land outside the target folder or under names Windows cannot create, such as &quot;%1&quot; (%2); %3 in all.</source>
-        <translation>压缩包中有条目会被写到目标文件夹之外，或使用 Windows 无法创建的名字，例如“%1”（%2）；共 %3 个。</translation>
+        <translation>压缩包中有条目会被写到目标文件夹之外，或使用 Windows 无法创建的名称，例如“%1”（%2）；共 %3 个。</translation>
     </message>
     <message>
         <source>Entry names are marked as UTF-8 but are not valid UTF-8, such as %1; %2 in all.</source>
@@ -1170,7 +1170,7 @@ Commands:
     </message>
     <message>
         <source>The sizes declared for &quot;%1&quot; are impossible for its compression (%2 in all): the archive is forged, as zip bombs are.</source>
-        <translation>“%1”声明的大小在其压缩方式下不可能出现（共 %2 个）：压缩包是伪造的，zip 炸弹就是这样。</translation>
+        <translation>“%1”声明的大小在其压缩方式下不可能出现（共 %2 个）：这是 zip 炸弹常用的伪造手法。</translation>
     </message>
     <message>
         <source>The data of &quot;%1&quot; and &quot;%2&quot; overlap in the file, a trick of zip bombs; no honest archive does that.</source>
@@ -1226,7 +1226,7 @@ Commands:
     </message>
     <message>
         <source>Content</source>
-        <translation>实际内容</translation>
+        <translation>实际版本</translation>
     </message>
     <message>
         <source>Layout</source>
@@ -1266,11 +1266,11 @@ Commands:
     </message>
     <message>
         <source>%1 cannot be written. Is the disk full?</source>
-        <translation>无法写入 %1。磁盘是不是满了？</translation>
+        <translation>无法写入 %1，请检查磁盘空间是否已满。</translation>
     </message>
     <message>
         <source>The staging folder %1 exists already; it is left as it is.</source>
-        <translation>暂存文件夹 %1 已经存在，程序不会动它。</translation>
+        <translation>暂存文件夹 %1 已经存在，将保持原样。</translation>
     </message>
     <message>
         <source>Check that the file exists and that you may read it.</source>
@@ -1278,7 +1278,7 @@ Commands:
     </message>
     <message>
         <source>%1 is not a zip archive.</source>
-        <translation>%1 不是 zip 压缩包。</translation>
+        <translation>%1 不是 .zip 压缩包。</translation>
     </message>
     <message>
         <source>Choose the .zip archive itself.</source>
@@ -1310,7 +1310,7 @@ Commands:
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 needs the CUDA %2 libraries, but no CUDA %2 toolkit is installed (the newest here is CUDA %3).</source>
-        <translation>cuDNN %1（CUDA %2 版）要用 CUDA %2 的运行库，但这台电脑没有装 CUDA %2 工具包（装的最新版本是 CUDA %3）。</translation>
+        <translation>cuDNN %1（CUDA %2 版）需要 CUDA %2 的运行库，但这台电脑没有安装 CUDA %2 工具包（已安装的最新版本是 CUDA %3）。</translation>
     </message>
     <message>
         <source>%1 is not a Python virtual environment: it has no pyvenv.cfg or no %2.</source>
@@ -1326,11 +1326,11 @@ Commands:
     </message>
     <message>
         <source>Give the environment&apos;s name or folder as &quot;conda env list&quot; shows it.</source>
-        <translation>请按 &quot;conda env list&quot; 显示的内容填写环境名称或文件夹。</translation>
+        <translation>请按“conda env list”显示的内容填写环境名称或文件夹。</translation>
     </message>
     <message>
         <source>No conda environment named &quot;%1&quot; was found.</source>
-        <translation>未找到名为 &quot;%1&quot; 的 conda 环境。</translation>
+        <translation>未找到名为“%1”的 conda 环境。</translation>
     </message>
     <message>
         <source>%1 already holds this cuDNN, installed the same way; its files are replaced.</source>
@@ -1394,7 +1394,7 @@ Commands:
     </message>
     <message>
         <source>The name &quot;%1&quot; in %2 is reserved by Windows (a device name, or a name ending in a dot or a space).</source>
-        <translation>%2 中的名称 &quot;%1&quot; 是 Windows 保留的（设备名，或以句点或空格结尾的名称）。</translation>
+        <translation>%2 中的名称“%1”是 Windows 保留的名称（设备名，或以句点或空格结尾的名称）。</translation>
     </message>
     <message>
         <source>Choose another folder name.</source>
@@ -1402,7 +1402,7 @@ Commands:
     </message>
     <message>
         <source>The name &quot;%1&quot; in %2 contains %3, which Windows does not allow in file names.</source>
-        <translation>%2 中的名称 &quot;%1&quot; 含有 %3，Windows 不允许在文件名中使用该字符。</translation>
+        <translation>%2 中的名称“%1”含有 %3，Windows 不允许在文件名中使用该字符。</translation>
     </message>
     <message>
         <source>%1 is too long: its longest file path would have %2 characters, and many programs still cannot open paths of %3 characters or more.</source>
@@ -1458,7 +1458,7 @@ Commands:
     </message>
     <message>
         <source>Give the full path of the folder, with its drive (C:\...).</source>
-        <translation>请给出包含盘符的完整文件夹路径（C:\...）。</translation>
+        <translation>请给出包含盘符的完整文件夹路径（如 C:\…）。</translation>
     </message>
     <message>
         <source>Another install, uninstall or repair of cuDNN is running.</source>
@@ -1478,7 +1478,7 @@ Commands:
     </message>
     <message>
         <source>Run &quot;cudnnctl inspect&quot; on it to see why.</source>
-        <translation>对它运行 &quot;cudnnctl inspect&quot; 查看原因。</translation>
+        <translation>请对它运行“cudnnctl inspect”查看原因。</translation>
     </message>
     <message>
         <source>No install with the id %1 was found.</source>
@@ -1486,7 +1486,7 @@ Commands:
     </message>
     <message>
         <source>cuDNN Setup has installed nothing here.</source>
-        <translation>cuDNN Setup 还没有在这里安装过任何东西。</translation>
+        <translation>cuDNN 安装向导还没有在这里安装过任何内容。</translation>
     </message>
     <message>
         <source>There are %1 installs; say which one to remove: %2.</source>
@@ -1494,7 +1494,7 @@ Commands:
     </message>
     <message>
         <source>These files changed since cuDNN Setup installed them, so nothing is removed: %1</source>
-        <translation>这些文件在 cuDNN Setup 安装之后被改动过，因此什么都没有删除：%1</translation>
+        <translation>这些文件在 cuDNN 安装向导安装之后被改动过，因此没有删除任何文件：%1</translation>
     </message>
     <message>
         <source>Put the files back as they were, or remove them yourself if you changed them on purpose.</source>
@@ -1618,7 +1618,7 @@ Commands:
     </message>
     <message>
         <source>This is not a cuDNN Setup receipt.</source>
-        <translation>这不是 cuDNN Setup 的安装记录。</translation>
+        <translation>这不是 cuDNN 安装向导的安装记录。</translation>
     </message>
     <message>
         <source>A step of the interrupted install (%1) cannot be undone.</source>
@@ -1634,11 +1634,11 @@ Commands:
     </message>
     <message>
         <source>%1 needs zlibwapi.dll, and this build of cuDNN Setup has none to install.</source>
-        <translation>%1 需要 zlibwapi.dll，但此版本的 cuDNN Setup 没有附带可安装的 zlibwapi.dll。</translation>
+        <translation>%1 需要 zlibwapi.dll，但此版本的 cuDNN 安装向导没有附带可安装的 zlibwapi.dll。</translation>
     </message>
     <message>
         <source>Put a 64-bit zlibwapi.dll beside the cuDNN DLLs, or use a build of cuDNN Setup that includes it.</source>
-        <translation>请把 64 位的 zlibwapi.dll 放到 cuDNN DLL 所在的文件夹，或改用附带该文件的 cuDNN Setup 版本。</translation>
+        <translation>请把 64 位的 zlibwapi.dll 放到 cuDNN DLL 所在的文件夹，或改用附带该文件的 cuDNN 安装向导版本。</translation>
     </message>
     <message>
         <source>Whether %1 needs zlibwapi.dll is unknown: the list of DLLs it imports could not be read.</source>
@@ -1650,7 +1650,7 @@ Commands:
     </message>
     <message>
         <source>Remove or replace %1; cuDNN Setup puts a 64-bit zlibwapi.dll beside the cuDNN DLLs.</source>
-        <translation>请删除或替换 %1；cuDNN Setup 会在 cuDNN DLL 旁边放一个 64 位的 zlibwapi.dll。</translation>
+        <translation>请删除或替换 %1；cuDNN 安装向导会在 cuDNN DLL 旁边放一个 64 位的 zlibwapi.dll。</translation>
     </message>
     <message>
         <source>%1 is the first zlibwapi.dll programs would find, but it is a %2-bit DLL for %3, not 64-bit x64: cuDNN cannot load it (Windows error 193).</source>
@@ -1834,7 +1834,7 @@ Commands:
     </message>
     <message>
         <source>%1 is on the PATH of this session only: open a new terminal, or take it off the PATH of the program that starts yours.</source>
-        <translation>%1 只在当前会话的 PATH 里：请打开一个新的终端，或者从启动你程序的那个程序的 PATH 中去掉它。</translation>
+        <translation>%1 只在当前会话的 PATH 里：请打开一个新的终端，或者从启动你的程序的父进程的 PATH 中移除它。</translation>
     </message>
     <message>
         <source>Take %1 out of LD_LIBRARY_PATH (and your shell profile), or put %2 before it.</source>
@@ -1890,7 +1890,7 @@ Commands:
     </message>
     <message>
         <source>Call os.add_dll_directory(r&quot;%1&quot;) in the program before it imports %2, or let cuDNN Setup install cuDNN into this Python environment.</source>
-        <translation>在程序导入 %2 之前调用 os.add_dll_directory(r&quot;%1&quot;)，或者让 cuDNN Setup 把 cuDNN 装进这个 Python 环境。</translation>
+        <translation>在程序导入 %2 之前调用 os.add_dll_directory(r&quot;%1&quot;)，或者让 cuDNN 安装向导把 cuDNN 安装到这个 Python 环境。</translation>
     </message>
     <message>
         <source>cuDNN could not start (CUDNN_STATUS_NOT_INITIALIZED): it is built for CUDA %1, but the program uses the CUDA %2 runtime.</source>
@@ -1906,7 +1906,7 @@ Commands:
     </message>
     <message>
         <source>This machine has no NVIDIA GPU or driver: cuDNN can be installed and loaded, but not run here.</source>
-        <translation>这台机器没有 NVIDIA GPU 或驱动：cuDNN 可以安装和加载，但无法在这里运行。</translation>
+        <translation>这台电脑没有 NVIDIA 显卡或驱动：cuDNN 可以安装和加载，但无法在这里运行。</translation>
     </message>
     <message>
         <source>%1 has no working NVIDIA driver.</source>
@@ -1946,11 +1946,11 @@ Commands:
     </message>
     <message>
         <source>Install cuDNN again with administrator rights (cuDNN Setup asks for them), then delete %1.</source>
-        <translation>请以管理员权限重新安装 cuDNN（cuDNN Setup 会请求权限），然后删除 %1。</translation>
+        <translation>请以管理员权限重新安装 cuDNN（cuDNN 安装向导会请求权限），然后删除 %1。</translation>
     </message>
     <message>
         <source>CUDA_VISIBLE_DEVICES names %1, but this machine has no such GPU (it has %2): CUDA ignores that entry and every one after it.</source>
-        <translation>CUDA_VISIBLE_DEVICES 指定了 %1，但这台机器上没有这块 GPU（共有 %2 块）：CUDA 会忽略这一项及其后的所有项。</translation>
+        <translation>CUDA_VISIBLE_DEVICES 指定了 %1，但这台电脑上没有这块显卡（共有 %2 块）：CUDA 会忽略这一项及其后的所有项。</translation>
     </message>
     <message>
         <source>Set CUDA_VISIBLE_DEVICES to GPU numbers from 0 to %1, or remove it.</source>
@@ -1970,7 +1970,7 @@ Commands:
     </message>
     <message>
         <source>Put cuDNN Setup&apos;s own 64-bit zlibwapi.dll into %1.</source>
-        <translation>把 cuDNN Setup 自带的 64 位 zlibwapi.dll 放到 %1。</translation>
+        <translation>把 cuDNN 安装向导自带的 64 位 zlibwapi.dll 放到 %1。</translation>
     </message>
     <message>
         <source>Set %1 to %2.</source>
@@ -2082,7 +2082,7 @@ Commands:
     </message>
     <message>
         <source>This computer</source>
-        <translation>本机信息</translation>
+        <translation>这台电脑</translation>
     </message>
     <message>
         <source>Linux kernel</source>
@@ -2258,7 +2258,7 @@ Commands:
     </message>
     <message>
         <source>Found while looking at this computer</source>
-        <translation>检测本机时发现的情况</translation>
+        <translation>检测这台电脑时发现的情况</translation>
     </message>
     <message>
         <source>Installs by cuDNN Setup</source>
@@ -2406,7 +2406,7 @@ Commands:
     </message>
     <message>
         <source>Check that %1 and every library it needs are present, built for this processor, and in a folder the loader searches.</source>
-        <translation>请确认 %1 及其依赖的所有库都存在、与本机处理器架构一致，并且位于加载器会搜索的文件夹中。</translation>
+        <translation>请确认 %1 及其依赖的所有库都存在、是为当前处理器构建的，并且位于加载器会搜索的文件夹中。</translation>
     </message>
     <message>
         <source>The call succeeded.</source>
@@ -2462,7 +2462,7 @@ Commands:
     </message>
     <message>
         <source>Close other programs that use the GPU (nvidia-smi lists them), or use a smaller batch or model.</source>
-        <translation>关闭其他占用 GPU 的程序（可用 nvidia-smi 查看），或者减小 batch 或模型规模。</translation>
+        <translation>关闭其他占用显卡的程序（可用 nvidia-smi 查看），或者减小 batch 或模型规模。</translation>
     </message>
     <message>
         <source>The program passed a wrong value or parameter to cuDNN.</source>
@@ -2482,11 +2482,11 @@ Commands:
     </message>
     <message>
         <source>The GPU lacks a feature this function needs: its compute capability is not supported by this cuDNN.</source>
-        <translation>GPU 缺少该函数所需的功能：这个 cuDNN 不支持它的计算能力（compute capability）。</translation>
+        <translation>显卡缺少该函数所需的功能：这个 cuDNN 不支持它的计算能力（compute capability）。</translation>
     </message>
     <message>
         <source>Use a cuDNN release whose support matrix lists this GPU&apos;s compute capability, or another GPU.</source>
-        <translation>请换用支持矩阵中包含该 GPU 计算能力的 cuDNN 版本，或换一块 GPU。</translation>
+        <translation>请换用支持矩阵中包含该显卡计算能力的 cuDNN 版本，或换一块显卡。</translation>
     </message>
     <message>
         <source>Accessing GPU memory failed, usually while binding a texture.</source>
@@ -2494,11 +2494,11 @@ Commands:
     </message>
     <message>
         <source>A cuDNN kernel failed to launch or to run on the GPU.</source>
-        <translation>cuDNN 核函数在 GPU 上启动或运行失败。</translation>
+        <translation>cuDNN 核函数在显卡上启动或运行失败。</translation>
     </message>
     <message>
         <source>Update the NVIDIA driver, check that other CUDA programs work on this GPU, and run the check again with no other GPU work running.</source>
-        <translation>请升级 NVIDIA 驱动，确认其他 CUDA 程序能在这块 GPU 上正常运行，然后在没有其他 GPU 任务时重新检查。</translation>
+        <translation>请升级 NVIDIA 驱动，确认其他 CUDA 程序能在这块显卡上正常运行，然后在显卡没有运行其他任务时重新检查。</translation>
     </message>
     <message>
         <source>This cuDNN does not support the requested operation or configuration.</source>
@@ -2610,7 +2610,7 @@ Commands:
     </message>
     <message>
         <source>The GPU has too little shared memory for this operation.</source>
-        <translation>GPU 的共享内存不足以执行该操作。</translation>
+        <translation>显卡的共享内存不足以执行该操作。</translation>
     </message>
     <message>
         <source>This cuDNN does not support this padding.</source>
@@ -2618,7 +2618,7 @@ Commands:
     </message>
     <message>
         <source>The operation would need GPU launch parameters this GPU does not allow.</source>
-        <translation>该操作需要的 GPU 启动参数超出了这块 GPU 的限制。</translation>
+        <translation>该操作需要的核函数启动参数超出了这块显卡的限制。</translation>
     </message>
     <message>
         <source>This operation cannot be captured into a CUDA graph by cuDNN&apos;s native API.</source>
@@ -2650,11 +2650,11 @@ Commands:
     </message>
     <message>
         <source>cuDNN chose GPU launch parameters that the GPU refused.</source>
-        <translation>cuDNN 选择的 GPU 启动参数被 GPU 拒绝。</translation>
+        <translation>cuDNN 选择的核函数启动参数被显卡拒绝。</translation>
     </message>
     <message>
         <source>The CUDA driver reported an error while cuDNN ran GPU work.</source>
-        <translation>cuDNN 执行 GPU 任务时，CUDA 驱动报告了错误。</translation>
+        <translation>cuDNN 在显卡上执行任务时，CUDA 驱动报告了错误。</translation>
     </message>
     <message>
         <source>cuBLAS, which cuDNN calls, reported an error.</source>
@@ -2666,7 +2666,7 @@ Commands:
     </message>
     <message>
         <source>The CUDA runtime reported an error while cuDNN ran GPU work.</source>
-        <translation>cuDNN 执行 GPU 任务时，CUDA 运行时报告了错误。</translation>
+        <translation>cuDNN 在显卡上执行任务时，CUDA 运行时报告了错误。</translation>
     </message>
     <message>
         <source>cuRAND, which cuDNN calls, reported an error.</source>
@@ -2702,23 +2702,23 @@ Commands:
     </message>
     <message>
         <source>Every CUDA GPU is busy or unavailable: set to an exclusive or prohibited compute mode, or filled by other work.</source>
-        <translation>所有 CUDA GPU 都处于忙碌或不可用状态：被设置为独占或禁止计算模式，或者已被其他任务占满。</translation>
+        <translation>所有支持 CUDA 的显卡都处于忙碌或不可用状态：被设置为独占或禁止计算模式，或者已被其他任务占满。</translation>
     </message>
     <message>
         <source>Close the other programs that use the GPU (nvidia-smi lists them), or ask the administrator to set the GPU&apos;s compute mode back to Default.</source>
-        <translation>关闭其他占用 GPU 的程序（可用 nvidia-smi 查看），或请管理员把 GPU 的计算模式改回 Default。</translation>
+        <translation>关闭其他占用显卡的程序（可用 nvidia-smi 查看），或请管理员把显卡的计算模式改回 Default。</translation>
     </message>
     <message>
         <source>The CUDA driver found no CUDA-capable GPU.</source>
-        <translation>CUDA 驱动没有找到支持 CUDA 的 GPU。</translation>
+        <translation>CUDA 驱动没有找到支持 CUDA 的显卡。</translation>
     </message>
     <message>
         <source>Check that nvidia-smi lists the GPU, and that CUDA_VISIBLE_DEVICES is not set to hide every GPU.</source>
-        <translation>确认 nvidia-smi 能列出这块 GPU，并检查 CUDA_VISIBLE_DEVICES 没有把所有 GPU 都屏蔽掉。</translation>
+        <translation>确认 nvidia-smi 能列出这块显卡，并检查 CUDA_VISIBLE_DEVICES 没有把所有显卡都屏蔽掉。</translation>
     </message>
     <message>
         <source>The GPU number asked for does not exist; CUDA_VISIBLE_DEVICES often names a GPU that is not there.</source>
-        <translation>请求的 GPU 编号不存在；常见原因是 CUDA_VISIBLE_DEVICES 指定了一块并不存在的 GPU。</translation>
+        <translation>请求的 GPU 编号不存在；常见原因是 CUDA_VISIBLE_DEVICES 指定了一块并不存在的显卡。</translation>
     </message>
     <message>
         <source>Unset CUDA_VISIBLE_DEVICES, or set it to GPUs that exist (nvidia-smi numbers them from 0).</source>
@@ -2726,11 +2726,11 @@ Commands:
     </message>
     <message>
         <source>The program or a library it loaded has no GPU code for this GPU&apos;s architecture (&quot;no kernel image is available for execution on the device&quot;).</source>
-        <translation>程序或它加载的库中没有适用于这块 GPU 架构的 GPU 代码（“no kernel image is available for execution on the device”）。</translation>
+        <translation>程序或它加载的库中没有适用于这块显卡架构的 GPU 代码（“no kernel image is available for execution on the device”）。</translation>
     </message>
     <message>
         <source>Use builds of the program, CUDA and cuDNN that support this GPU, and do not mix CUDA versions in one environment.</source>
-        <translation>请使用支持这块 GPU 的程序、CUDA 和 cuDNN 版本，并且不要在同一个环境里混用多个 CUDA 版本。</translation>
+        <translation>请使用支持这块显卡的程序、CUDA 和 cuDNN 版本，并且不要在同一个环境里混用多个 CUDA 版本。</translation>
     </message>
     <message>
         <source>The GPU code was compiled by a newer CUDA toolkit than the driver supports.</source>
@@ -2754,11 +2754,11 @@ Commands:
     </message>
     <message>
         <source>A CUDA forward-compatibility package is in use, but this GPU does not support it.</source>
-        <translation>正在使用 CUDA 前向兼容包，但这块 GPU 不支持它。</translation>
+        <translation>正在使用 CUDA 前向兼容包，但这块显卡不支持它。</translation>
     </message>
     <message>
         <source>Remove the forward-compatibility package, or limit the program to the GPUs that support it with CUDA_VISIBLE_DEVICES.</source>
-        <translation>卸载前向兼容包，或用 CUDA_VISIBLE_DEVICES 让程序只使用支持它的 GPU。</translation>
+        <translation>卸载前向兼容包，或用 CUDA_VISIBLE_DEVICES 让程序只使用支持它的显卡。</translation>
     </message>
     <message>
         <source>An unknown internal error happened in the CUDA driver or runtime.</source>
@@ -2862,7 +2862,7 @@ Commands:
     </message>
     <message>
         <source>This cuDNN was built for CUDA %1, but it sits with CUDA %2.</source>
-        <translation>这份 cuDNN 是为 CUDA %1 编译的，却装在 CUDA %2 旁边。</translation>
+        <translation>这份 cuDNN 是为 CUDA %1 编译的，却安装在 CUDA %2 中。</translation>
     </message>
     <message>
         <source>Install the cuDNN archive made for CUDA %1 (its name ends in _cuda%1-archive.zip).</source>
@@ -2886,7 +2886,7 @@ Commands:
     </message>
     <message>
         <source>Skipped: no NVIDIA driver is installed on this machine.</source>
-        <translation>已跳过：这台机器没有安装 NVIDIA 驱动。</translation>
+        <translation>已跳过：这台电脑没有安装 NVIDIA 驱动。</translation>
     </message>
     <message>
         <source>Install the NVIDIA driver for the GPU, then verify again.</source>
@@ -2894,7 +2894,7 @@ Commands:
     </message>
     <message>
         <source>Skipped: the GPU cannot be used here (%1). %2</source>
-        <translation>已跳过：这里无法使用 GPU（%1）。%2</translation>
+        <translation>已跳过：这里无法使用显卡（%1）。%2</translation>
     </message>
     <message>
         <source>Skipped: no CUDA runtime library (cudart) could be loaded.</source>
@@ -2906,7 +2906,7 @@ Commands:
     </message>
     <message>
         <source>Skipped: no NVIDIA GPU answers on this machine.</source>
-        <translation>已跳过：这台机器上没有可响应的 NVIDIA GPU。</translation>
+        <translation>已跳过：这台电脑上没有可响应的 NVIDIA 显卡。</translation>
     </message>
     <message>
         <source>cudnnCreate failed with %1. %2</source>
@@ -2922,11 +2922,11 @@ Commands:
     </message>
     <message>
         <source>A convolution on the GPU matches the CPU&apos;s result (largest difference %1).</source>
-        <translation>GPU 上的卷积结果与 CPU 一致（最大差值 %1）。</translation>
+        <translation>显卡上的卷积结果与 CPU 计算结果一致（最大差值 %1）。</translation>
     </message>
     <message>
         <source>The GPU&apos;s convolution differs from the CPU&apos;s by %1 (allowed %2): this cuDNN computes wrong results here.</source>
-        <translation>GPU 卷积结果与 CPU 相差 %1（允许 %2）：这份 cuDNN 在这台机器上算出了错误结果。</translation>
+        <translation>显卡上的卷积结果与 CPU 计算结果相差 %1（允许 %2）：这份 cuDNN 在这台电脑上算出了错误结果。</translation>
     </message>
     <message>
         <source>Update the NVIDIA driver and reinstall cuDNN from NVIDIA&apos;s archive; report it if it stays.</source>
@@ -2958,11 +2958,11 @@ Commands:
     </message>
     <message>
         <source>Install a CUDA build of torch; cudnnctl doctor names the exact pip command for this driver.</source>
-        <translation>请安装带 CUDA 的 torch；cudnnctl doctor 会给出适合本机驱动的 pip 安装命令。</translation>
+        <translation>请安装带 CUDA 的 torch；cudnnctl doctor 会给出适合当前驱动的 pip 安装命令。</translation>
     </message>
     <message>
         <source>torch %1 in %2 cannot run a convolution on the GPU.</source>
-        <translation>%2 中的 torch %1 无法在 GPU 上运行卷积。</translation>
+        <translation>%2 中的 torch %1 无法在显卡上运行卷积。</translation>
     </message>
     <message>
         <source>torch in %1 uses its own cuDNN (%2), not the one checked here: a working torch says nothing about that one.</source>
@@ -2970,11 +2970,11 @@ Commands:
     </message>
     <message>
         <source>torch cannot use the GPU through cuDNN.</source>
-        <translation>torch 无法通过 cuDNN 使用 GPU。</translation>
+        <translation>torch 无法通过 cuDNN 使用显卡。</translation>
     </message>
     <message>
         <source>torch runs a convolution through cuDNN on the GPU.</source>
-        <translation>torch 能通过 cuDNN 在 GPU 上运行卷积。</translation>
+        <translation>torch 能通过 cuDNN 在显卡上运行卷积。</translation>
     </message>
     <message>
         <source>There is no cuDNN library in %1.</source>
@@ -2986,11 +2986,11 @@ Commands:
     </message>
     <message>
         <source>Skipped: the libraries of another system&apos;s files are not loaded on this one.</source>
-        <translation>已跳过：不会在本机加载另一个系统中的库。</translation>
+        <translation>已跳过：不会在这台电脑上加载另一个系统中的库。</translation>
     </message>
     <message>
         <source>Skipped: another system&apos;s Python is not run on this one.</source>
-        <translation>已跳过：不会在本机运行另一个系统中的 Python。</translation>
+        <translation>已跳过：不会在这台电脑上运行另一个系统中的 Python。</translation>
     </message>
     <message>
         <source>Skipped, as asked (--no-framework).</source>
@@ -3034,7 +3034,7 @@ Commands:
     </message>
     <message>
         <source>The record of the last verification could not be removed.</source>
-        <translation>上次验证的结果记录没能删除。</translation>
+        <translation>无法删除上次验证的结果记录。</translation>
     </message>
     <message>
         <source>The answer file %1 cannot be read.</source>
@@ -3074,7 +3074,7 @@ Commands:
     </message>
     <message>
         <source>cuDNN Setup has installed no cuDNN that matches here.</source>
-        <translation>cuDNN Setup 在这台机器上没有装过符合条件的 cuDNN。</translation>
+        <translation>cuDNN 安装向导没有在这台电脑上安装过符合条件的 cuDNN。</translation>
     </message>
     <message>
         <source>The install is no longer intact: %1 is missing or was changed.</source>
@@ -3082,7 +3082,7 @@ Commands:
     </message>
     <message>
         <source>Make this change yourself (cuDNN Setup cannot change the stored environment here): %1</source>
-        <translation>请手动完成这项改动（cuDNN Setup 在这里无法修改保存的环境变量）：%1</translation>
+        <translation>请手动完成这项改动（cuDNN 安装向导在这里无法修改保存的环境变量）：%1</translation>
     </message>
     <message>
         <source>The report could not be saved in %1: %2</source>
@@ -3098,7 +3098,7 @@ Commands:
     </message>
     <message>
         <source>An unfinished install journal was found that cuDNN Setup cannot have written, so it was not replayed: %1</source>
-        <translation>发现了一份未完成的安装日志，但它不可能由 cuDNN Setup 写出，因此没有按它回滚或补完：%1</translation>
+        <translation>发现了一份未完成的安装日志，但它不可能由 cuDNN 安装向导写出，因此没有按它回滚或补完：%1</translation>
     </message>
     <message>
         <source>Ask an administrator to look at it and remove it; nothing it names was changed.</source>
@@ -3110,11 +3110,11 @@ Commands:
     </message>
     <message>
         <source>A receipt was found that cuDNN Setup cannot have written, so it is ignored: %1</source>
-        <translation>发现了一份不可能由 cuDNN Setup 写出的安装记录，已忽略：%1</translation>
+        <translation>发现了一份不可能由 cuDNN 安装向导写出的安装记录，已忽略：%1</translation>
     </message>
     <message>
         <source>%1 is on the system PATH, but %2 can be changed by others than the administrators (%3): a DLL put there is loaded by the programs of every user, services too.</source>
-        <translation>%1 在系统 PATH 上，但除管理员以外的人（%3）也能修改 %2：谁往里面放一个 DLL，这台电脑上所有用户的程序、包括系统服务都会加载它。</translation>
+        <translation>%1 在系统 PATH 上，但除管理员以外的人（%3）也能修改 %2：放入其中的任何 DLL 都会被这台电脑上所有用户的程序（包括系统服务）加载。</translation>
     </message>
     <message>
         <source>Take it off the system PATH (or put it on the PATH of the one user who needs it), or let only administrators change the folder, from an administrator&apos;s prompt: icacls &quot;%1&quot; /inheritance:r /grant:r *S-1-5-32-544:(OI)(CI)F *S-1-5-18:(OI)(CI)F *S-1-5-32-545:(OI)(CI)RX</source>
@@ -3130,7 +3130,7 @@ Commands:
     </message>
     <message>
         <source>PATH and the variables were changed by the system account, whose notice reaches no one&apos;s desktop: programs see the change once their user signs out and in again, or after a restart.</source>
-        <translation>PATH 和环境变量是由系统账户修改的，它发出的变更通知到不了任何人的桌面：要等用户注销并重新登录，或重启电脑之后，程序才能看到这些修改。</translation>
+        <translation>PATH 和环境变量是由系统账户修改的，它发出的变更通知无法送达任何用户的桌面：要等用户注销并重新登录，或重启电脑之后，程序才能看到这些修改。</translation>
     </message>
     <message>
         <source>Restart the PC, or have each user sign out and in again.</source>
@@ -3138,7 +3138,7 @@ Commands:
     </message>
     <message>
         <source>cuDNN Setup&apos;s folder %1 cannot be made ready.</source>
-        <translation>cuDNN Setup 的文件夹 %1 无法准备好。</translation>
+        <translation>无法准备 cuDNN 安装向导的文件夹 %1。</translation>
     </message>
     <message>
         <source>Check that the disk is not full and that %1 is a plain folder, then try again.</source>
@@ -3150,7 +3150,7 @@ Commands:
     </message>
     <message>
         <source>Run cuDNN Setup as an administrator, or choose a target in your own folder with PATH for your account.</source>
-        <translation>请以管理员身份运行 cuDNN Setup，或者改选你自己文件夹里的目标，并只修改你这个账户的 PATH。</translation>
+        <translation>请以管理员身份运行 cuDNN 安装向导，或者改选你自己文件夹里的目标，并只修改你这个账户的 PATH。</translation>
     </message>
     <message>
         <source>%1 is in use by another program, so it cannot be changed.</source>
@@ -3166,11 +3166,11 @@ Commands:
     </message>
     <message>
         <source>Run cuDNN Setup as an administrator (the wizard asks Windows for that when a target needs it), or choose a folder of your own.</source>
-        <translation>请以管理员身份运行 cuDNN Setup（目标需要时，向导会请 Windows 提升权限），或者改选你自己的文件夹。</translation>
+        <translation>请以管理员身份运行 cuDNN 安装向导（目标需要时，向导会请 Windows 提升权限），或者改选你自己的文件夹。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME or venv:PATH.</source>
-        <translation>&quot;%1&quot; 不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、user:PATH、conda:NAME 或 venv:PATH。</translation>
+        <translation>“%1”不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、user:PATH、conda:NAME 或 venv:PATH。</translation>
     </message>
     <message>
         <source>What the part with administrator rights is to do cannot be written down.</source>
@@ -3190,11 +3190,11 @@ Commands:
     </message>
     <message>
         <source>Install cuDNN Setup with its installer, which puts it under Program Files, and start it from there.</source>
-        <translation>请用安装程序安装 cuDNN Setup（它会装到 Program Files 下），再从那里启动。</translation>
+        <translation>请用 cuDNN 安装向导的安装包安装它（会安装到 Program Files 下），再从那里启动。</translation>
     </message>
     <message>
         <source>Another account holds cuDNN Setup&apos;s lock, and this one may not even open it: a change may be running under that account, or a program is keeping the lock to block installs.</source>
-        <translation>另一个账户持有 cuDNN Setup 的锁，当前账户连打开它都不被允许：可能是那个账户正在进行更改，也可能是某个程序一直占着这把锁来阻止安装。</translation>
+        <translation>另一个账户持有 cuDNN 安装向导的锁，而当前账户甚至无权打开它：可能是那个账户正在进行更改，也可能是某个程序一直占用这把锁来阻止安装。</translation>
     </message>
     <message>
         <source>Wait until it has finished. If it stays so after a restart of Windows, ask an administrator to find the program that holds cuDNN-Setup-Install (Process Explorer: Find Handle) and end it.</source>
@@ -3202,15 +3202,15 @@ Commands:
     </message>
     <message>
         <source>The change was made, but not all of its tidying up after it: the files it replaced are kept, and cuDNN Setup finishes it when it next starts.</source>
-        <translation>更改已完成，但收尾工作没有全部做完：被替换的文件都已保留，cuDNN Setup 下次启动时会把它做完。</translation>
+        <translation>更改已完成，但收尾工作没有全部做完：被替换的文件都已保留，cuDNN 安装向导下次启动时会完成收尾。</translation>
     </message>
     <message>
         <source>Not everything could be put back as it was: what could not is listed above. The files it replaced are kept, and cuDNN Setup tries again when it next starts.</source>
-        <translation>没能全部恢复原样，未能恢复的内容见上方列表。被替换的文件都已保留，cuDNN Setup 下次启动时会再试一次。</translation>
+        <translation>没能全部恢复原样，未能恢复的内容见上方列表。被替换的文件都已保留，cuDNN 安装向导下次启动时会再试一次。</translation>
     </message>
     <message>
         <source>Close the programs that use cuDNN, then start cuDNN Setup again.</source>
-        <translation>请关闭正在使用 cuDNN 的程序，然后重新启动 cuDNN Setup。</translation>
+        <translation>请关闭正在使用 cuDNN 的程序，然后重新启动 cuDNN 安装向导。</translation>
     </message>
     <message>
         <source>An interrupted install, uninstall or repair was found, but it could not be undone whole.</source>
@@ -3242,7 +3242,7 @@ Commands:
     </message>
     <message>
         <source>%1 is an empty zip archive: it holds no files.</source>
-        <translation>%1 是一个空的 zip 压缩包，里面没有任何文件。</translation>
+        <translation>%1 是一个空压缩包，里面没有任何文件。</translation>
     </message>
     <message>
         <source>Download the cuDNN archive again: the download may have stopped before it began.</source>
@@ -3254,7 +3254,7 @@ Commands:
     </message>
     <message>
         <source>%1 is one part of a zip archive split into several files (.z01, .z02, …, .zip): it cannot be read alone.</source>
-        <translation>%1 只是分卷 zip 压缩包（.z01、.z02、…、.zip）中的一部分，单独一个分卷无法读取。</translation>
+        <translation>%1 只是分卷压缩包（.z01、.z02 等文件加一个 .zip 文件）中的一部分，单独一个分卷无法读取。</translation>
     </message>
     <message>
         <source>Download the cuDNN archive as one .zip file, as NVIDIA publishes it.</source>
@@ -3270,7 +3270,7 @@ Commands:
     </message>
     <message>
         <source>Download the archive again from NVIDIA&apos;s cuDNN archive page.</source>
-        <translation>请从 NVIDIA 的 cuDNN 归档页面重新下载这个压缩包。</translation>
+        <translation>请从 NVIDIA 官网的 cuDNN 历史版本下载页（cuDNN Archive）重新下载这个压缩包。</translation>
     </message>
     <message>
         <source>The archive is incomplete: %1 of the %2 libraries of cuDNN %3 are missing, such as %4. cuDNN loads them when a program first needs them, so the program would fail then.</source>
@@ -3278,11 +3278,11 @@ Commands:
     </message>
     <message>
         <source>Download the complete archive again from NVIDIA&apos;s cuDNN archive page.</source>
-        <translation>请从 NVIDIA 的 cuDNN 归档页面重新下载完整的压缩包。</translation>
+        <translation>请从 NVIDIA 官网的 cuDNN 历史版本下载页（cuDNN Archive）重新下载完整的压缩包。</translation>
     </message>
     <message>
         <source>The archive would unpack to %1 GiB from a file of %2 MiB, more than %3 times its size: cuDNN does not compress that well, zip bombs do.</source>
-        <translation>这个 %2 MiB 的压缩包解压后会有 %1 GiB，超过自身大小的 %3 倍：cuDNN 压缩不到这个程度，只有“压缩炸弹”才会这样。</translation>
+        <translation>这个 %2 MiB 的压缩包解压后会有 %1 GiB，超过自身大小的 %3 倍：cuDNN 压缩不到这个程度，只有 zip 炸弹才会这样。</translation>
     </message>
     <message>
         <source>%1 is missing from %2 (%3 of cuDNN %4&apos;s libraries in all). cuDNN loads it when a program first needs it and, not finding it, ends that program with &quot;Could not locate %1&quot;; so nothing was loaded to try.</source>
@@ -3322,7 +3322,7 @@ Commands:
     </message>
     <message>
         <source>The replaced %1 cannot be removed, not even at the next start; it stays as %2.</source>
-        <translation>被替换的 %1 无法删除，连安排在下次启动时删除也不行；它会以 %2 的名字保留下来。</translation>
+        <translation>被替换的 %1 无法删除，连安排在下次启动时删除也不行；它会以 %2 的名称保留下来。</translation>
     </message>
     <message>
         <source>A path the installation works with would have %1 characters, and Windows programs cannot all handle paths of %2 characters or more: %3.</source>
@@ -3342,7 +3342,7 @@ Commands:
     </message>
     <message>
         <source>Put a newer cudnn-compat.json beside the program (your lab&apos;s IT or the cuDNN Setup project publishes it), or give one with --compat-db.</source>
-        <translation>把更新的 cudnn-compat.json 放到程序旁边（由实验室的 IT 人员或 cuDNN Setup 项目发布），或用 --compat-db 指定。</translation>
+        <translation>把更新的 cudnn-compat.json 放到程序旁边（由实验室的 IT 人员或 cuDNN 安装向导项目发布），或用 --compat-db 指定。</translation>
     </message>
     <message>
         <source>%1 is a Jetson module: its CUDA and cuDNN come with NVIDIA JetPack, not from the cuDNN archives for PCs.</source>
@@ -3368,6 +3368,54 @@ Commands:
         <source>Verdict: not NVIDIA&apos;s original file, refused</source>
         <translation>结论：不是 NVIDIA 原版文件，拒绝使用</translation>
     </message>
+    <message>
+        <source>of unknown version</source>
+        <translation>（版本未知）</translation>
+    </message>
+    <message>
+        <source>Renamed: %1 → %2</source>
+        <translation>重命名：%1 → %2</translation>
+    </message>
+    <message>
+        <source>Added: %1 (64-bit, SHA-256 %2)</source>
+        <translation>新增：%1（64 位，SHA-256 %2）</translation>
+    </message>
+    <message>
+        <source>User PATH before: %1</source>
+        <translation>用户 PATH 原值：%1</translation>
+    </message>
+    <message>
+        <source>System PATH before: %1</source>
+        <translation>系统 PATH 原值：%1</translation>
+    </message>
+    <message>
+        <source>User PATH after: %1</source>
+        <translation>用户 PATH 新值：%1</translation>
+    </message>
+    <message>
+        <source>System PATH after: %1</source>
+        <translation>系统 PATH 新值：%1</translation>
+    </message>
+    <message>
+        <source>%1 for this user: %2 → %3</source>
+        <translation>当前用户的 %1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>%1 for all users: %2 → %3</source>
+        <translation>所有用户的 %1：%2 → %3</translation>
+    </message>
+    <message>
+        <source>From the archive: %1 → %2</source>
+        <translation>从压缩包复制：%1 → %2</translation>
+    </message>
+    <message>
+        <source>Remove the older copy or its folder from PATH, or put %1 before it: Repair… below offers both.</source>
+        <translation>把旧的那份或它所在的文件夹从 PATH 中去掉，或者把 %1 排到它前面：点击下方的“修复…”，两种都可以自动完成。</translation>
+    </message>
+    <message>
+        <source>Another copy answers first, or the files were replaced: press Repair… below.</source>
+        <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请点击下方的“修复…”。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3377,11 +3425,11 @@ Commands:
     </message>
     <message>
         <source>cuDNN archives (cudnn*.zip);;Zip archives (*.zip);;All files (*)</source>
-        <translation>cuDNN 压缩包 (cudnn*.zip);;Zip 压缩包 (*.zip);;所有文件 (*)</translation>
+        <translation>cuDNN 压缩包 (cudnn*.zip);;压缩包 (*.zip);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Checking %1…</source>
-        <translation>正在检查 %1…</translation>
+        <translation>正在检查 %1……</translation>
     </message>
     <message>
         <source>NVIDIA&apos;s file</source>
@@ -3405,7 +3453,7 @@ Commands:
     </message>
     <message>
         <source>Holds</source>
-        <translation>内含</translation>
+        <translation>实际版本</translation>
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 (%3)</source>
@@ -3417,7 +3465,7 @@ Commands:
     </message>
     <message>
         <source>Contents</source>
-        <translation>内容</translation>
+        <translation>文件清单</translation>
     </message>
     <message>
         <source>This archive is unsafe and will not be used.</source>
@@ -3437,7 +3485,7 @@ Commands:
     </message>
     <message>
         <source>The zip from NVIDIA, checked before anything is installed: safe to unpack, intact, and the right one for this computer.</source>
-        <translation>安装前先检查 NVIDIA 的 zip：能否安全解压、是否完好、是否适合这台电脑。</translation>
+        <translation>安装前先检查从 NVIDIA 下载的压缩包：能否安全解压、是否完好、是否适合这台电脑。</translation>
     </message>
     <message>
         <source>Archive file</source>
@@ -3542,10 +3590,6 @@ Commands:
 <context>
     <name>cudnnsetup::wizard::FinishPage</name>
     <message>
-        <source>cuDNN %1 was installed in %2 (receipt %3).</source>
-        <translation>cuDNN %1 已安装到 %2（安装记录 %3）。</translation>
-    </message>
-    <message>
         <source>Repaired: %1</source>
         <translation>已修复：%1</translation>
     </message>
@@ -3587,19 +3631,15 @@ Commands:
     </message>
     <message>
         <source>Open a new Command Prompt, PowerShell or terminal window: windows that were open before keep the PATH they started with.</source>
-        <translation>请新开一个命令提示符、PowerShell 或终端窗口：之前已经打开的窗口仍沿用启动时的 PATH。</translation>
+        <translation>请新开一个命令提示符、PowerShell 或终端窗口：之前已打开的窗口仍沿用启动时的环境变量 Path。</translation>
     </message>
     <message>
         <source>Python 3.8 and later do not search PATH for the DLLs an extension module loads: Python code finds this cuDNN after os.add_dll_directory(r&quot;%1&quot;). A virtual environment cuDNN Setup installed into does this itself, through its .pth file.</source>
-        <translation>Python 3.8 及以上版本不再从 PATH 中查找扩展模块依赖的 DLL：Python 代码需要先调用 os.add_dll_directory(r&quot;%1&quot;) 才能找到这份 cuDNN。如果是 cuDNN Setup 安装到的虚拟环境，它的 .pth 文件已经自动做了这一步。</translation>
+        <translation>Python 3.8 及以上版本不再从环境变量 Path 中查找扩展模块依赖的 DLL：Python 代码需要先调用 os.add_dll_directory(r&quot;%1&quot;) 才能找到这份 cuDNN。cuDNN 安装向导安装到的虚拟环境会通过其中的 .pth 文件自动完成这一步。</translation>
     </message>
     <message>
         <source>Keep the log and the report: they say what was found and changed, for support.</source>
         <translation>请保留日志和报告：里面记录了检查结果和所做的改动，寻求技术支持时会用到。</translation>
-    </message>
-    <message>
-        <source>No log is being written: start cuDNN Setup with --log FILE to keep one.</source>
-        <translation>当前没有写日志：如需保留日志，请用 --log FILE 参数启动 cuDNN Setup。</translation>
     </message>
     <message>
         <source>Save the report in</source>
@@ -3628,6 +3668,42 @@ Commands:
     <message>
         <source>&amp;Save report…</source>
         <translation>保存报告(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 was installed in %2.</source>
+        <translation>cuDNN %1 已安装到 %2。</translation>
+    </message>
+    <message>
+        <source>Receipt %1</source>
+        <translation>安装记录 %1</translation>
+    </message>
+    <message>
+        <source>No log could be written on this computer.</source>
+        <translation>无法在这台电脑上写入日志。</translation>
+    </message>
+    <message>
+        <source>Save as answer file</source>
+        <translation>另存为应答文件</translation>
+    </message>
+    <message>
+        <source>Answer files (*.ini)</source>
+        <translation>应答文件 (*.ini)</translation>
+    </message>
+    <message>
+        <source>Answer file saved as %1. On the other computers, run: cudnn-setup.exe --unattended --answer-file &quot;%1&quot;</source>
+        <translation>应答文件已保存为 %1。在其他电脑上运行：cudnn-setup.exe --unattended --answer-file &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>The answer file could not be saved as %1: %2</source>
+        <translation>无法把应答文件保存为 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save as &amp;answer file…</source>
+        <translation>另存为应答文件(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>For lab IT: the choices made here, for cudnn-setup --unattended on other computers.</source>
+        <translation>供机房管理员使用：把这里的选择保存下来，在其他电脑上用 cudnn-setup --unattended 按同样的方式安装。</translation>
     </message>
 </context>
 <context>
@@ -3702,7 +3778,7 @@ Commands:
     </message>
     <message>
         <source>only for programs that look there themselves</source>
-        <translation>只有自己会去那里找的程序才用得到</translation>
+        <translation>不在环境变量 Path 中，只有显式指定此文件夹的程序才会用到</translation>
     </message>
     <message>
         <source>loaded by default</source>
@@ -3710,7 +3786,7 @@ Commands:
     </message>
     <message>
         <source>hidden by another copy</source>
-        <translation>被另一份副本遮蔽</translation>
+        <translation>被另一份副本抢先加载（不会生效）</translation>
     </message>
     <message>
         <source>%1 in %2 (%3)</source>
@@ -3803,15 +3879,15 @@ Commands:
     <message>
         <source>, </source>
         <comment>list separator</comment>
-        <translation>，</translation>
+        <translation>、</translation>
     </message>
     <message>
         <source>No NVIDIA GPU was found, so cuDNN cannot run on this computer yet. If it has an NVIDIA GPU, install the GPU&apos;s driver from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now, for example on a machine being imaged without its GPU: it will be in place once a GPU and its driver are.</source>
-        <translation>没有找到 NVIDIA 显卡，所以 cuDNN 暂时无法在这台电脑上运行。如果电脑装有 NVIDIA 显卡，请从 nvidia.com/drivers 安装它的驱动，重启后再运行 cuDNN Setup。你现在仍然可以先安装 cuDNN，比如在不带显卡制作系统镜像时：等显卡和驱动装好后即可直接使用。</translation>
+        <translation>没有找到 NVIDIA 显卡，所以 cuDNN 暂时无法在这台电脑上运行。如果电脑装有 NVIDIA 显卡，请从 nvidia.com/drivers 安装它的驱动，重启后再运行 cuDNN 安装向导。你现在仍然可以先安装 cuDNN，比如为尚未装上显卡的电脑制作系统镜像时：等显卡和驱动安装好后即可直接使用。</translation>
     </message>
     <message>
         <source>The NVIDIA driver is missing or not working, so cuDNN cannot run yet. Install the current driver for this GPU from nvidia.com/drivers, restart, and run cuDNN Setup again. You can still install cuDNN now: it will be in place once the driver works.</source>
-        <translation>NVIDIA 驱动没有安装或无法正常工作，所以 cuDNN 暂时无法运行。请从 nvidia.com/drivers 安装这块显卡的最新驱动，重启后再运行 cuDNN Setup。你现在仍然可以先安装 cuDNN：等驱动正常工作后即可直接使用。</translation>
+        <translation>NVIDIA 驱动没有安装或无法正常工作，所以 cuDNN 暂时无法运行。请从 nvidia.com/drivers 安装这块显卡的最新驱动，重启后再运行 cuDNN 安装向导。你现在仍然可以先安装 cuDNN：等驱动正常工作后即可直接使用。</translation>
     </message>
     <message>
         <source>%1 memory</source>
@@ -3838,15 +3914,15 @@ Commands:
     </message>
     <message>
         <source>Starting…</source>
-        <translation>正在开始…</translation>
+        <translation>正在准备……</translation>
     </message>
     <message>
         <source>Cancelling: undoing what was done so far…</source>
-        <translation>正在取消：撤销已完成的操作…</translation>
+        <translation>正在取消：撤销已完成的操作……</translation>
     </message>
     <message>
         <source>Estimating the time left…</source>
-        <translation>正在估算剩余时间…</translation>
+        <translation>正在估算剩余时间……</translation>
     </message>
     <message numerus="yes">
         <source>About %n second(s) left</source>
@@ -3874,15 +3950,15 @@ Commands:
     </message>
     <message>
         <source>the CUDA %1 toolkit</source>
-        <translation>CUDA %1 工具包</translation>
+        <translation>CUDA %1 目录</translation>
     </message>
     <message>
         <source>a folder of its own</source>
-        <translation>独立文件夹</translation>
+        <translation>独立文件夹（所有用户）</translation>
     </message>
     <message>
         <source>a folder for you only</source>
-        <translation>仅供你使用的文件夹</translation>
+        <translation>当前用户目录</translation>
     </message>
     <message>
         <source>a conda environment</source>
@@ -3910,15 +3986,15 @@ Commands:
     </message>
     <message>
         <source>PATH</source>
-        <translation>PATH</translation>
+        <translation>环境变量 Path</translation>
     </message>
     <message>
         <source>%1 added to the system PATH</source>
-        <translation>%1 加入系统 PATH</translation>
+        <translation>%1 已添加到系统环境变量 Path</translation>
     </message>
     <message>
         <source>%1 added to your PATH</source>
-        <translation>%1 加入你的 PATH</translation>
+        <translation>%1 已添加到用户环境变量 Path</translation>
     </message>
     <message>
         <source>Not changed</source>
@@ -3926,11 +4002,11 @@ Commands:
     </message>
     <message>
         <source>PATH clean-up</source>
-        <translation>PATH 清理</translation>
+        <translation>环境变量 Path 清理</translation>
     </message>
     <message>
         <source>Variables</source>
-        <translation>环境变量</translation>
+        <translation>cuDNN 环境变量</translation>
     </message>
     <message>
         <source>CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY not set</source>
@@ -3986,7 +4062,7 @@ Commands:
     </message>
     <message>
         <source>Programs that are already running keep the PATH and variables they started with. Restart these to see the new ones; programs started from now on see them at once:</source>
-        <translation>已在运行的程序仍使用启动时的 PATH 和环境变量。请重启以下程序以使用新设置；之后新启动的程序会立即生效：</translation>
+        <translation>已在运行的程序仍沿用启动时的环境变量（包括 Path）。请重启以下程序以使用新设置；之后新启动的程序会立即生效：</translation>
     </message>
     <message>
         <source>%1 (running now)</source>
@@ -3998,7 +4074,7 @@ Commands:
     </message>
     <message>
         <source>cuDNN is put in place as one step: if anything goes wrong, or you cancel, everything is undone.</source>
-        <translation>cuDNN 作为一个整体安装：一旦出错或你取消，所有操作都会撤销。</translation>
+        <translation>安装一步完成：中途出错或取消，所有改动都会自动还原。</translation>
     </message>
     <message>
         <source>What will be done</source>
@@ -4078,7 +4154,7 @@ Commands:
     </message>
     <message>
         <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA&apos;s cuDNN archive.</source>
-        <translation>请从 NVIDIA 的 cuDNN 归档页面下载 &lt;b&gt;%1&lt;/b&gt;。</translation>
+        <translation>请从 NVIDIA 官网的 cuDNN 历史版本下载页（cuDNN Archive）下载 &lt;b&gt;%1&lt;/b&gt;。</translation>
     </message>
     <message>
         <source>It goes with the CUDA %1 toolkit in %2.</source>
@@ -4086,7 +4162,7 @@ Commands:
     </message>
     <message>
         <source>Install the CUDA %1 toolkit first if you build programs yourself; frameworks such as PyTorch bring their own.</source>
-        <translation>如果您要自己编译程序，请先安装 CUDA %1 工具包；PyTorch 等框架自带 CUDA，无需另装。</translation>
+        <translation>如果你要自己编译程序，请先安装 CUDA %1 工具包；PyTorch 等框架自带 CUDA，无需另装。</translation>
     </message>
     <message>
         <source>First update the driver to %1 or newer.</source>
@@ -4102,7 +4178,7 @@ Commands:
     </message>
     <message>
         <source>No cuDNN archive fits this machine as it is; the findings below say why.</source>
-        <translation>就目前的状况，没有适合这台机器的 cuDNN 压缩包；原因见下面的检查结果。</translation>
+        <translation>就目前的状况，没有适合这台电脑的 cuDNN 压缩包；原因见下面的检查结果。</translation>
     </message>
     <message numerus="yes">
         <source>%n problem(s) stand in the way of cuDNN on this computer.</source>
@@ -4122,11 +4198,11 @@ Commands:
     </message>
     <message>
         <source>Compatibility data: version %1 (%2), built in.</source>
-        <translation>兼容性数据：版本 %1（%2），内置。</translation>
+        <translation>兼容性数据版本：%1（%2，内置）。</translation>
     </message>
     <message>
         <source>Compatibility data: version %1 (%2) from %3.</source>
-        <translation>兼容性数据：版本 %1（%2），来自 %3。</translation>
+        <translation>兼容性数据版本：%1（%2），来自 %3。</translation>
     </message>
     <message>
         <source>What fits</source>
@@ -4169,7 +4245,7 @@ Commands:
     <name>cudnnsetup::wizard::RepairPage</name>
     <message>
         <source>Cancelling: undoing what was done so far…</source>
-        <translation>正在取消：撤销已完成的操作…</translation>
+        <translation>正在取消：撤销已完成的操作……</translation>
     </message>
     <message>
         <source>Error</source>
@@ -4205,11 +4281,11 @@ Commands:
     </message>
     <message>
         <source>Making the repairs: if one of them fails, all are undone…</source>
-        <translation>正在修复：只要有一项失败，所有修复都会撤销…</translation>
+        <translation>正在修复：只要有一项失败，所有修复都会撤销……</translation>
     </message>
     <message>
         <source>Looking at this computer: the cuDNN copies, PATH, the receipts…</source>
-        <translation>正在检查这台电脑：各份 cuDNN、PATH 和安装记录…</translation>
+        <translation>正在检查这台电脑：各份 cuDNN、环境变量 Path 和安装记录……</translation>
     </message>
     <message>
         <source>&amp;Apply selected as administrator</source>
@@ -4237,11 +4313,11 @@ Commands:
     </message>
     <message>
         <source>Repairing…</source>
-        <translation>正在修复…</translation>
+        <translation>正在修复……</translation>
     </message>
     <message>
         <source>Looking for what stops cuDNN from working…</source>
-        <translation>正在查找妨碍 cuDNN 工作的原因…</translation>
+        <translation>正在查找妨碍 cuDNN 工作的原因……</translation>
     </message>
     <message>
         <source>Tick what to repair: the box below shows exactly what it changes. Every repair can be undone.</source>
@@ -4284,10 +4360,6 @@ Commands:
         <translation>改动内容：</translation>
     </message>
     <message>
-        <source>To undo these repairs: cudnnctl uninstall %1</source>
-        <translation>如需撤销这些修复，请运行：cudnnctl uninstall %1</translation>
-    </message>
-    <message>
         <source>Repair</source>
         <translation>修复</translation>
     </message>
@@ -4315,6 +4387,10 @@ Commands:
         <source>&amp;Diagnose again</source>
         <translation>重新诊断(&amp;D)</translation>
     </message>
+    <message>
+        <source>To undo these repairs later, start cuDNN Setup again and choose Uninstall on its first page: they are listed as the repair of %1.</source>
+        <translation>以后如需撤销这些修复，请再次打开 cuDNN 安装向导，在第一页选择“卸载”：它们会列为 %1 的修复。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::SetupWizard</name>
@@ -4335,7 +4411,7 @@ Commands:
     <name>cudnnsetup::wizard::TargetPage</name>
     <message>
         <source>Remove it from PATH</source>
-        <translation>从 PATH 中移除</translation>
+        <translation>从环境变量 Path 中移除</translation>
     </message>
     <message>
         <source>Move it behind the cuDNN folder</source>
@@ -4343,7 +4419,7 @@ Commands:
     </message>
     <message>
         <source>In the system PATH, which Windows puts before yours:</source>
-        <translation>系统 PATH 中的条目（Windows 会把它们排在你的 PATH 之前）：</translation>
+        <translation>系统环境变量 Path 中的条目（Windows 会把它们排在用户环境变量 Path 之前）：</translation>
     </message>
     <message>
         <source>The folder that holds the cuDNN DLLs: %1</source>
@@ -4355,7 +4431,7 @@ Commands:
     </message>
     <message>
         <source>Into the CUDA %1 toolkit</source>
-        <translation>装进 CUDA %1 工具包</translation>
+        <translation>安装到 CUDA %1 目录</translation>
     </message>
     <message>
         <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files, where build tools and CUDA programs already look.</source>
@@ -4363,7 +4439,7 @@ Commands:
     </message>
     <message>
         <source>Into a folder of its own</source>
-        <translation>装进独立文件夹</translation>
+        <translation>安装到独立文件夹（所有用户）</translation>
     </message>
     <message>
         <source>Keeps cuDNN apart from CUDA, so it can be updated or removed on its own; for every user of this computer.</source>
@@ -4371,15 +4447,15 @@ Commands:
     </message>
     <message>
         <source>Into a folder for you only</source>
-        <translation>装进仅供你使用的文件夹</translation>
+        <translation>安装到当前用户目录</translation>
     </message>
     <message>
         <source>Only for your user account, in your own profile: for when you cannot or do not want to change the whole computer.</source>
-        <translation>只供你的用户帐户使用，放在你的个人目录中：适合无法或不想改动整台电脑的情况。</translation>
+        <translation>只供你的用户账户使用，放在你的个人目录中：适合无法或不想改动整台电脑的情况。</translation>
     </message>
     <message>
         <source>Into the conda environment %1</source>
-        <translation>装进 conda 环境 %1</translation>
+        <translation>安装到 conda 环境 %1</translation>
     </message>
     <message>
         <source>Only for programs run in this conda environment, such as the PyTorch or TensorFlow installed in it.</source>
@@ -4387,11 +4463,11 @@ Commands:
     </message>
     <message>
         <source>Into the Python virtual environment %1</source>
-        <translation>装进 Python 虚拟环境 %1</translation>
+        <translation>安装到 Python 虚拟环境 %1</translation>
     </message>
     <message>
         <source>Only for Python in this virtual environment: a .pth file tells Python where cuDNN is, whatever PATH says.</source>
-        <translation>只供这个虚拟环境中的 Python 使用：由一个 .pth 文件告诉 Python cuDNN 在哪里，与 PATH 无关。</translation>
+        <translation>只供这个虚拟环境中的 Python 使用：由一个 .pth 文件告诉 Python cuDNN 在哪里，与环境变量 Path 无关。</translation>
     </message>
     <message>
         <source>Needs administrator rights.</source>
@@ -4408,23 +4484,23 @@ Commands:
     </message>
     <message>
         <source>This setup changes PATH and environment variables only on the Windows it runs on, not on Linux nor on a system given with --system-root: cuDNN is installed without them.</source>
-        <translation>本程序只会修改它所运行的 Windows 上的 PATH 和环境变量，不会修改 Linux 或用 --system-root 指定的系统：cuDNN 将在不修改它们的情况下安装。</translation>
+        <translation>本向导只修改它所运行的 Windows 上的环境变量（包括 Path），不会修改 Linux 或用 --system-root 指定的系统：cuDNN 将在不修改环境变量的情况下安装。</translation>
     </message>
     <message>
         <source>PATH stays as it is: CUDA&apos;s installer put this toolkit&apos;s DLL folder on it.</source>
-        <translation>PATH 保持不变：CUDA 安装程序已把这个工具包的 DLL 文件夹加入其中。</translation>
+        <translation>环境变量 Path 保持不变：CUDA 安装程序已把这个工具包的 DLL 文件夹加入 Path。</translation>
     </message>
     <message>
         <source>PATH stays as it is: conda puts the environment&apos;s Library\bin on it when the environment is activated.</source>
-        <translation>PATH 保持不变：激活环境时 conda 会把该环境的 Library\bin 加入其中。</translation>
+        <translation>环境变量 Path 保持不变：激活环境时 conda 会把该环境的 Library\bin 加入 Path。</translation>
     </message>
     <message>
         <source>PATH stays as it is: Python 3.8 and later do not use it to find DLLs; the .pth file tells Python where cuDNN is.</source>
-        <translation>PATH 保持不变：Python 3.8 及以上版本不再通过它查找 DLL，由 .pth 文件告诉 Python cuDNN 在哪里。</translation>
+        <translation>环境变量 Path 保持不变：Python 3.8 及以上版本查找 DLL 时不使用 Path，由 .pth 文件告诉 Python cuDNN 在哪里。</translation>
     </message>
     <message>
         <source>Without a PATH entry, only programs you point at the folder yourself find cuDNN.</source>
-        <translation>不加入 PATH 时，只有你自己指定了该文件夹的程序才能找到 cuDNN。</translation>
+        <translation>不添加到环境变量 Path 时，只有你自己指定了该文件夹的程序才能找到 cuDNN。</translation>
     </message>
     <message>
         <source>Not available on this system.</source>
@@ -4472,19 +4548,19 @@ Commands:
     </message>
     <message>
         <source>PATH</source>
-        <translation>PATH</translation>
+        <translation>环境变量 Path</translation>
     </message>
     <message>
         <source>Leave PATH as it is</source>
-        <translation>不修改 PATH</translation>
+        <translation>不修改环境变量 Path</translation>
     </message>
     <message>
         <source>Add to my PATH</source>
-        <translation>加入我的 PATH</translation>
+        <translation>添加到用户环境变量 Path</translation>
     </message>
     <message>
         <source>Add to the system PATH</source>
-        <translation>加入系统 PATH</translation>
+        <translation>添加到系统环境变量 Path</translation>
     </message>
     <message>
         <source>Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY</source>
@@ -4492,11 +4568,11 @@ Commands:
     </message>
     <message>
         <source>PATH now</source>
-        <translation>当前 PATH</translation>
+        <translation>当前的环境变量 Path</translation>
     </message>
     <message>
         <source>PATH after the installation</source>
-        <translation>安装后的 PATH</translation>
+        <translation>安装后的环境变量 Path</translation>
     </message>
     <message>
         <source>Findings</source>
@@ -4504,18 +4580,18 @@ Commands:
     </message>
     <message>
         <source>%1 is added at the front of the system PATH (for all users), so programs started from now on load this cuDNN.</source>
-        <translation>%1 将加到系统 PATH（所有用户）的最前面，此后启动的程序都会加载这个 cuDNN。</translation>
+        <translation>%1 将添加到系统环境变量 Path（所有用户）的最前面，此后启动的程序都会加载这个 cuDNN。</translation>
     </message>
     <message>
         <source>%1 is added at the front of your own PATH, so programs started from now on load this cuDNN.</source>
-        <translation>%1 将加到你自己的 PATH 最前面，此后启动的程序都会加载这个 cuDNN。</translation>
+        <translation>%1 将添加到用户环境变量 Path 的最前面，此后启动的程序都会加载这个 cuDNN。</translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::UninstallPage</name>
     <message>
         <source>Uninstalled: receipt %1, cuDNN %2 in %3. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
-        <translation>已卸载：安装记录 %1，位于 %3 的 cuDNN %2。它放置的文件、PATH 条目和环境变量都已删除，被它替换的文件也已恢复。</translation>
+        <translation>已卸载：安装记录 %1，位于 %3 的 cuDNN %2。它安装的文件、添加到环境变量 Path 的条目和设置的环境变量都已删除，被它替换的文件也已恢复。</translation>
     </message>
     <message>
         <source>Not uninstalled: nothing was changed. The findings below say why.</source>
@@ -4527,11 +4603,11 @@ Commands:
     </message>
     <message>
         <source>Take back an install that cuDNN Setup made, as its receipt recorded it.</source>
-        <translation>按照安装记录，撤销 cuDNN Setup 做过的一次安装。</translation>
+        <translation>按安装记录，卸载由 cuDNN 安装向导安装的 cuDNN。</translation>
     </message>
     <message>
         <source>Choose the install to take back. Files that changed since it was made are named and left alone: then nothing is removed.</source>
-        <translation>请选择要撤销的安装。如果安装后有文件被改动过，会列出这些文件并保持原样，此时不会删除任何内容。</translation>
+        <translation>请选择要卸载的安装。如果安装后有文件被改动过，会列出这些文件并保持原样，此时不会删除任何内容。</translation>
     </message>
     <message>
         <source>Receipt</source>
@@ -4551,7 +4627,7 @@ Commands:
     </message>
     <message>
         <source>Installs made by cuDNN Setup</source>
-        <translation>cuDNN Setup 做过的安装</translation>
+        <translation>cuDNN 安装向导的安装记录</translation>
     </message>
     <message>
         <source>&amp;Uninstall</source>
@@ -4578,7 +4654,7 @@ Commands:
     </message>
     <message>
         <source>Checking…</source>
-        <translation>正在检查…</translation>
+        <translation>正在检查……</translation>
     </message>
     <message>
         <source>Waiting</source>
@@ -4614,7 +4690,7 @@ Commands:
     </message>
     <message>
         <source>Checking: %1…</source>
-        <translation>正在检查：%1…</translation>
+        <translation>正在检查：%1……</translation>
     </message>
     <message>
         <source>Checking what the install placed in %1 (receipt %2).</source>
@@ -4626,7 +4702,7 @@ Commands:
     </message>
     <message>
         <source>Verifying… This takes a few seconds, a minute when torch is asked too.</source>
-        <translation>正在验证…通常只需几秒钟；如果还要检查 torch，大约需要一分钟。</translation>
+        <translation>正在验证……通常只需几秒钟；如果还要检查 torch，大约需要一分钟。</translation>
     </message>
     <message>
         <source>There is nothing to verify.</source>
@@ -4640,11 +4716,11 @@ Commands:
     </message>
     <message>
         <source>cuDNN works: it loads as your programs will load it, and it ran a convolution on the GPU.</source>
-        <translation>cuDNN 可以正常使用：它能像你的程序那样被加载，并且已经在显卡上成功运行了一次卷积。</translation>
+        <translation>cuDNN 可以正常使用：已按程序实际的加载方式加载成功，并在显卡上成功运行了一次卷积。</translation>
     </message>
     <message>
         <source>cuDNN loads as your programs will load it, but it was not run on the GPU: the checks below say why.</source>
-        <translation>cuDNN 能像你的程序那样被加载，但没有在显卡上实际运行，原因见下面各项检查。</translation>
+        <translation>cuDNN 能按你的程序实际加载它的方式正常加载，但尚未在显卡上实际运行，原因见下方各项检查。</translation>
     </message>
     <message>
         <source>The report was copied to the clipboard.</source>
@@ -4660,7 +4736,7 @@ Commands:
     </message>
     <message>
         <source>cuDNN is loaded in a fresh process, as your programs will load it, and run on the GPU.</source>
-        <translation>在一个全新的进程里像你的程序那样加载 cuDNN，并在显卡上实际运行。</translation>
+        <translation>在新进程中按你的程序实际的加载方式加载 cuDNN，并在显卡上实际运行。</translation>
     </message>
     <message>
         <source>&amp;Repair…</source>
@@ -4707,7 +4783,7 @@ Commands:
     </message>
     <message>
         <source>&lt;p&gt;This wizard looks at this computer first: its NVIDIA GPU and driver, the CUDA toolkits, every copy of cuDNN already on it, and the Python interpreters that will use it.&lt;/p&gt;&lt;p&gt;It tells you in plain words what is there, what is missing, and why it matters. Nothing on your computer is changed until you say so.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;本向导会先检查这台电脑：NVIDIA 显卡和驱动、CUDA 工具包、电脑上已有的每一份 cuDNN，以及将要使用它的 Python 解释器。&lt;/p&gt;&lt;p&gt;它会用通俗的话告诉你：已经有什么、还缺什么、为什么重要。在你确认之前，电脑上的任何内容都不会被改动。&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;cuDNN 安装向导（cuDNN Setup）会先检查这台电脑：NVIDIA 显卡和驱动、CUDA 工具包、电脑上已有的每一份 cuDNN，以及将要使用 cuDNN 的 Python 解释器。&lt;/p&gt;&lt;p&gt;它会用通俗的话告诉你：已经有什么、还缺什么、为什么重要。在你确认之前，电脑上的任何内容都不会被改动。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
@@ -4755,11 +4831,11 @@ Commands:
     </message>
     <message>
         <source>Take back an install that cuDNN Setup made: its files, PATH entry and variables.</source>
-        <translation>撤销 cuDNN Setup 做过的一次安装：删除它放置的文件、PATH 条目和环境变量。</translation>
+        <translation>卸载由 cuDNN 安装向导安装的 cuDNN：删除它安装的文件、它添加到环境变量 Path 的条目和它设置的环境变量。</translation>
     </message>
     <message>
         <source>Not available: cuDNN Setup has not installed cuDNN on this computer, so there is nothing of its own to take back.</source>
-        <translation>不可用：cuDNN Setup 还没有在这台电脑上安装过 cuDNN，没有可以撤销的安装。</translation>
+        <translation>不可用：cuDNN 安装向导还没有在这台电脑上安装过 cuDNN，没有可卸载的内容。</translation>
     </message>
 </context>
 </TS>

@@ -11,6 +11,7 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -76,12 +77,16 @@ FinishPage::FinishPage(SetupSession *session, QWidget *parent)
     m_openLog->setObjectName(QStringLiteral("openLogButton"));
     m_save = new QPushButton(this);
     m_save->setObjectName(QStringLiteral("saveReportButton"));
+    m_saveAnswers = new QPushButton(this);
+    m_saveAnswers->setObjectName(QStringLiteral("saveAnswerFileButton"));
     connect(m_openLog, &QPushButton::clicked, this, &FinishPage::openLog);
     connect(m_save, &QPushButton::clicked, this, &FinishPage::chooseReportFolder);
+    connect(m_saveAnswers, &QPushButton::clicked, this, &FinishPage::chooseAnswerFile);
     auto buttons = new QHBoxLayout;
     buttons->addStretch();
     buttons->addWidget(m_openLog);
     buttons->addWidget(m_save);
+    buttons->addWidget(m_saveAnswers);
     m_note = newTextLabel(QStringLiteral("noteLabel"), this);
     m_note->setTextFormat(Qt::PlainText);
 
@@ -114,8 +119,9 @@ void FinishPage::showSummary()
     if (installed(*m_session)) {
         const Receipt &receipt = *m_session->installOutcome().receipt;
         dllFolder = QDir::toNativeSeparators(receipt.target.value(QStringLiteral("dllFolder")).toString());
-        done.append(item(tr("cuDNN %1 was installed in %2 (receipt %3).")
-                             .arg(receiptCudnnVersion(receipt), receiptFolder(receipt), receipt.id)));
+        done.append(item(
+            tr("cuDNN %1 was installed in %2.").arg(receiptCudnnVersion(receipt), receiptFolder(receipt))));
+        m_done->setToolTip(tr("Receipt %1").arg(receipt.id)); // the id the command line and the logs use
     }
     if (auto repair = qobject_cast<RepairPage *>(wizardPage(SetupWizard::Page_Repair));
         repair && visited(SetupWizard::Page_Repair)) {
@@ -180,9 +186,37 @@ void FinishPage::showSummary()
 
     const bool hasLog = !logging::filePath().isEmpty();
     m_openLog->setEnabled(hasLog);
-    m_openLog->setToolTip(
-        hasLog ? QDir::toNativeSeparators(logging::filePath())
-               : tr("No log is being written: start cuDNN Setup with --log FILE to keep one."));
+    m_openLog->setToolTip(hasLog ? QDir::toNativeSeparators(logging::filePath())
+                                 : tr("No log could be written on this computer."));
+    // Only an install made here can be replayed elsewhere.
+    m_saveAnswers->setVisible(installed(*m_session) && m_session->replication());
+}
+
+void FinishPage::chooseAnswerFile()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save as answer file"),
+                                     QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) +
+                                         QStringLiteral("/cudnn-setup-answers.ini"),
+                                     tr("Answer files (*.ini)"));
+    if (!path.isEmpty())
+        saveAnswerFile(path);
+}
+
+bool FinishPage::saveAnswerFile(const QString &path)
+{
+    const std::optional<UnattendedSettings> settings = m_session->replication();
+    QFile file(path);
+    const QByteArray content = settings ? settings->toAnswerFile() : QByteArray();
+    const bool saved = settings && file.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+                       file.write(content) == content.size() && file.flush();
+    m_note->setText(
+        saved ? tr("Answer file saved as %1. On the other computers, run: cudnn-setup.exe --unattended "
+                   "--answer-file \"%1\"")
+                    .arg(QDir::toNativeSeparators(path))
+              : tr("The answer file could not be saved as %1: %2")
+                    .arg(QDir::toNativeSeparators(path), file.errorString()));
+    return saved;
 }
 
 void FinishPage::openLog()
@@ -222,6 +256,9 @@ void FinishPage::retranslate()
     m_nextTitle->setText(tr("What to do next"));
     m_openLog->setText(tr("Open &log"));
     m_save->setText(tr("&Save report…"));
+    m_saveAnswers->setText(tr("Save as &answer file…"));
+    m_saveAnswers->setToolTip(
+        tr("For lab IT: the choices made here, for cudnn-setup --unattended on other computers."));
     m_note->clear();
     if (wizard() && wizard()->currentPage() == this)
         showSummary();

@@ -22,6 +22,9 @@ public:
     explicit FinishPage(SetupSession *session, QWidget *parent = nullptr);
 
     void initializePage() override;
+    // Writes the choices just made as an answer file for `cudnn-setup --unattended` at `path`
+    // (lab IT: one machine by hand, the rest alike); says on the page how it went.
+    bool saveAnswerFile(const QString &path);
     // Writes report.json, report.html and environment_versions.txt into `folder`; says how it went
     // on the page.
     bool saveReport(const QString &folder);
@@ -33,6 +36,7 @@ private:
     void showSummary();
     void chooseReportFolder();
     void openLog();
+    void chooseAnswerFile();
     void retranslate();
 
     SetupSession *m_session;
@@ -44,6 +48,7 @@ private:
     QLabel *m_next = nullptr;
     QPushButton *m_openLog = nullptr;
     QPushButton *m_save = nullptr;
+    QPushButton *m_saveAnswers = nullptr;
     QLabel *m_note = nullptr;
 };
 

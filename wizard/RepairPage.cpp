@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "UninstallPage.h"
 #include "session/RepairJob.h"
 #include "session/SetupSession.h"
 
@@ -39,8 +40,8 @@ QString changesOf(const QList<Repair> &repairs)
     QStringList lines;
     for (const Repair &repair : repairs) {
         lines.append(repair.summary.toString());
-        for (const QString &line : repair.preview)
-            lines.append(QStringLiteral("    ") + line);
+        for (const Text &line : repair.preview)
+            lines.append(QStringLiteral("    ") + line.toString());
     }
     return lines.join(QLatin1Char('\n'));
 }
@@ -460,8 +461,12 @@ void RepairPage::showState()
     m_changed->setVisible(changed);
     m_changed->setText(tr("What changed:") + QLatin1Char('\n') + changesOf(m_applied));
     m_undo->setVisible(changed && outcome.receipt);
-    if (outcome.receipt)
-        m_undo->setText(tr("To undo these repairs: cudnnctl uninstall %1").arg(outcome.receipt->id));
+    if (outcome.receipt) {
+        m_undo->setText(tr("To undo these repairs later, start cuDNN Setup again and choose Uninstall on "
+                           "its first page: they are listed as the repair of %1.")
+                            .arg(receiptDate(*outcome.receipt)));
+        m_undo->setToolTip(outcome.receipt->id); // the id the command line and the logs use
+    }
     m_outcomeFindings->setFindings(outcome.findings);
     m_outcomeFindings->setVisible(!outcome.findings.isEmpty());
 }

@@ -12,6 +12,7 @@
 #include "VerifyPage.h"
 #include "WelcomePage.h"
 
+#include "common/Surface.h"
 #include "common/Translations.h"
 
 #include <QApplication>
@@ -24,6 +25,8 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     : QWizard(parent)
 {
     setObjectName(QStringLiteral("setupWizard"));
+    // From now on, advice in core's messages names this wizard's buttons, not cudnnctl's commands.
+    setSurface(Surface::Wizard);
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
     setWindowIcon(QIcon(logo(128, 1.0)));

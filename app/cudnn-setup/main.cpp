@@ -10,6 +10,7 @@
 #include "platform/LibraryLoader.h"
 #include "session/SetupSession.h"
 #include "session/UnattendedRun.h"
+#include "session/WizardLog.h"
 #include "verify/Verifier.h"
 
 #include <QApplication>
@@ -207,8 +208,10 @@ int main(int argc, char *argv[])
     }
 
     logging::configure(false);
-    if (parser.isSet(logOption))
-        logging::writeTo(absolutePath(logOption));
+    // Every run keeps a log, for the person who asks for help; --log names another file.
+    logging::writeTo(parser.isSet(logOption) ? absolutePath(logOption)
+                                             : newWizardLog(wizardLogFolder(SystemContext::running()),
+                                                            QDateTime::currentDateTime()));
 
     QString root;
     if (parser.isSet(rootOption)) {

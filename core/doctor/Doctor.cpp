@@ -116,10 +116,13 @@ QJsonObject Repair::toJson() const
     QJsonArray stepArray;
     for (const QJsonObject &step : steps)
         stepArray.append(step);
+    QJsonArray previewArray;
+    for (const Text &line : preview)
+        previewArray.append(line.toString());
     return QJsonObject{
         {QStringLiteral("id"), id},
         {QStringLiteral("summary"), summary.toString()},
-        {QStringLiteral("preview"), QJsonArray::fromStringList(preview)},
+        {QStringLiteral("preview"), previewArray},
         {QStringLiteral("steps"), stepArray},
         {QStringLiteral("needsAdministrator"), needsAdministrator},
     };
@@ -131,7 +134,7 @@ Repair Repair::fromJson(const QJsonObject &object)
     repair.id = object.value(QStringLiteral("id")).toString();
     repair.summary = Text::verbatim(object.value(QStringLiteral("summary")).toString());
     for (const QJsonValue &line : object.value(QStringLiteral("preview")).toArray())
-        repair.preview.append(line.toString());
+        repair.preview.append(Text::verbatim(line.toString()));
     for (const QJsonValue &step : object.value(QStringLiteral("steps")).toArray())
         repair.steps.append(step.toObject());
     repair.needsAdministrator = object.value(QStringLiteral("needsAdministrator")).toBool();

@@ -21,9 +21,9 @@ class KnowledgeBase;
 // kept in a receipt so `cudnnctl uninstall ID` reverses it). Never applied unasked.
 struct Repair
 {
-    QString id;               // stable: "repair.remove-path-entry", "repair.move-aside", ...
-    Text summary;             // one line: what it does, in the user's language
-    QStringList preview;      // the exact changes, one per line (PATH before/after, file from -> to)
+    QString id;          // stable: "repair.remove-path-entry", "repair.move-aside", ...
+    Text summary;        // one line: what it does, in the user's language
+    QList<Text> preview; // the exact changes in words, one per line (PATH before and after, a file renamed)
     QList<QJsonObject> steps; // {"operation": name, "arguments": {...}} for Operation::create
     bool needsAdministrator = false;
 

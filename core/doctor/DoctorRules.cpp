@@ -42,9 +42,10 @@ Finding renamed(Finding finding, const QString &id)
     return finding;
 }
 
-QString versionOf(const CudnnCopy &copy)
+Text versionOf(const CudnnCopy &copy)
 {
-    return copy.version.isEmpty() ? QStringLiteral("?") : copy.version;
+    return copy.version.isEmpty() ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "of unknown version"))
+                                  : Text::verbatim(copy.version);
 }
 
 QString mainLibrary(OsFamily family, int major)
@@ -155,7 +156,7 @@ void zlibwapiRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                                              "%1 needs zlibwapi.dll on Windows, and none was found: it "
                                              "fails with \"Could not locate zlibwapi.dll\"."))
                           .arg(copy->path),
-                      QStringLiteral("cuDNN %1 in %2").arg(versionOf(*copy), copy->directory));
+                      QStringLiteral("cuDNN %1 in %2").arg(versionOf(*copy).toEnglish(), copy->directory));
         finding.severity = Severity::Error;
         std::optional<Repair> repair;
         if (!embeddedZlibwapiAvailable()) {
@@ -203,7 +204,7 @@ void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                                    "missing, so programs fail when cuDNN loads them (error 126)."))
                 .arg(copy->directory, main, missing.join(QStringLiteral(", "))),
             QStringLiteral("cuDNN %1; libraries: %2")
-                .arg(versionOf(*copy), copy->libraries.join(QLatin1Char(' '))),
+                .arg(versionOf(*copy).toEnglish(), copy->libraries.join(QLatin1Char(' '))),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "Copy every library of the cuDNN archive into %1, not only %2, "
                                    "or give the archive to the repair (--archive) so that it "
@@ -487,7 +488,7 @@ void shadowingRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 struct PathCandidate
 {
     QString directory;
-    QString version; // "?" when unknown
+    Text version; // "of unknown version" when unknown
     int major = 0;
     bool detected = true;
 };
@@ -531,7 +532,9 @@ QList<PathCandidate> pathCandidates(const DoctorFacts &facts, const PathEditor &
                     const bool known = std::any_of(candidates.cbegin(), candidates.cend(),
                                                    [&](const auto &c) { return c.major == major; });
                     if (major > 0 && !reachable.contains(major) && !known)
-                        candidates.append({directory, QStringLiteral("?"), major, false});
+                        candidates.append({directory,
+                                           Text(QT_TRANSLATE_NOOP("cudnnsetup", "of unknown version")), major,
+                                           false});
                 }
             }
         }

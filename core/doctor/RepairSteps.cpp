@@ -23,7 +23,6 @@ namespace repairs {
 namespace {
 
 const QString kAsideSuffix = QStringLiteral(".cudnn-setup-aside");
-const QString kArrow = QStringLiteral(" -> ");
 
 // Where a file moved aside goes: beside it (one volume, so a rename), under a name no loader asks
 // for and that no earlier repair took.
@@ -45,9 +44,10 @@ std::optional<quint32> crc32OfFile(const QString &hostPath)
     return quint32(crc);
 }
 
-QString scopeLabel(EnvironmentScope scope)
+// An environment value as the preview shows it: its text, or that it is not set.
+Text shownValue(const std::optional<QString> &text)
 {
-    return operations::scopeName(scope);
+    return text ? Text::verbatim(*text) : Text(QT_TRANSLATE_NOOP("cudnnsetup", "not set"));
 }
 
 } // namespace
@@ -83,7 +83,7 @@ Repair moveAside(const SystemContext &context, const QString &directory, const Q
         repair.steps.append(
             step(*operations::moveIntoPlace(context.files().toHost(path), context.files().toHost(aside)),
                  QLatin1String(kMovedAside)));
-        repair.preview.append(path + kArrow + aside);
+        repair.preview.append(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Renamed: %1 → %2")).arg(path, aside));
     }
     repair.needsAdministrator = folderNeedsAdministrator(context, directory);
     return repair;
@@ -102,8 +102,8 @@ Repair placeZlibwapi(const SystemContext &context, const QString &dllFolder)
     repair.steps.append(step(
         *operations::copyFile(QString::fromLatin1(kZlibwapiResource), context.files().toHost(destination)),
         QLatin1String(kPlaced)));
-    repair.preview.append(
-        QStringLiteral("+ %1 (x64, SHA-256 %2)").arg(destination, embeddedZlibwapiSha256()));
+    repair.preview.append(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Added: %1 (64-bit, SHA-256 %2)"))
+                              .arg(destination, embeddedZlibwapiSha256()));
     repair.needsAdministrator = folderNeedsAdministrator(context, dllFolder);
     return repair;
 }
@@ -114,8 +114,13 @@ Repair pathChange(const QString &id, const Text &summary, EnvironmentScope scope
     Repair repair;
     repair.id = id;
     repair.summary = summary;
-    repair.preview = {QStringLiteral("PATH [%1]: %2").arg(scopeLabel(scope), before),
-                      QStringLiteral("PATH [%1]%2%3").arg(scopeLabel(scope), kArrow, after)};
+    const bool user = scope == EnvironmentScope::User;
+    repair.preview = {(user ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "User PATH before: %1"))
+                            : Text(QT_TRANSLATE_NOOP("cudnnsetup", "System PATH before: %1")))
+                          .arg(before),
+                      (user ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "User PATH after: %1"))
+                            : Text(QT_TRANSLATE_NOOP("cudnnsetup", "System PATH after: %1")))
+                          .arg(after)};
     repair.steps.append(step(operation));
     repair.needsAdministrator = scope == EnvironmentScope::Machine;
     return repair;
@@ -127,9 +132,12 @@ Repair setVariable(EnvironmentScope scope, const QString &name,
     Repair repair;
     repair.id = QStringLiteral("repair.set-variable");
     repair.summary = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Set %1 to %2.")).arg(name, value.text);
-    repair.preview = {QStringLiteral("%1 [%2]: %3%4%5")
-                          .arg(name, scopeLabel(scope), before ? before->text : QStringLiteral("(none)"),
-                               kArrow, value.text)};
+    repair.preview = {(scope == EnvironmentScope::User
+                           ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 for this user: %2 → %3"))
+                           : Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 for all users: %2 → %3")))
+                          .arg(Text::verbatim(name))
+                          .arg(shownValue(before ? std::optional<QString>(before->text) : std::nullopt))
+                          .arg(Text::verbatim(value.text))};
     repair.steps.append(step(*operations::setEnvironmentValue(scope, name, value)));
     repair.needsAdministrator = scope == EnvironmentScope::Machine;
     return repair;
@@ -176,7 +184,8 @@ std::optional<Repair> fromArchive(const SystemContext &context, const QString &d
             step(*operations::moveIntoPlace(staging + QLatin1Char('/') + stagedPath(i, toUnpack.at(i).path),
                                             context.files().toHost(destinations.at(i))),
                  QLatin1String(kPlaced)));
-        repair.preview.append(QStringLiteral("%1%2%3").arg(toUnpack.at(i).path, kArrow, destinations.at(i)));
+        repair.preview.append(Text(QT_TRANSLATE_NOOP("cudnnsetup", "From the archive: %1 → %2"))
+                                  .arg(toUnpack.at(i).path, destinations.at(i)));
     }
     repair.needsAdministrator = folderNeedsAdministrator(context, directory);
     return repair;

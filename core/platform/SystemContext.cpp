@@ -4,6 +4,61 @@
 
 namespace cudnnsetup {
 
+namespace {
+
+// The registry with its two environment keys read through a PersistentEnvironment.
+class StoredEnvironmentRegistry final : public Registry
+{
+public:
+    StoredEnvironmentRegistry(std::shared_ptr<Registry> registry,
+                              std::shared_ptr<PersistentEnvironment> stored)
+        : m_registry(std::move(registry))
+        , m_stored(std::move(stored))
+    {
+    }
+
+    bool isAvailable() const override { return m_stored->isAvailable() || m_registry->isAvailable(); }
+    std::optional<RegistryValue> value(RegistryHive hive, const QString &key, const QString &name,
+                                       RegistryView view) const override
+    {
+        const std::optional<EnvironmentScope> scope = environmentScope(hive, key);
+        if (!scope || view != RegistryView::Native || !m_stored->isAvailable())
+            return m_registry->value(hive, key, name, view);
+        const auto stored = m_stored->read(*scope, name);
+        if (!stored || !*stored)
+            return std::nullopt; // absent, or not text: nothing a new program gets
+        RegistryValue value;
+        value.type = (*stored)->expandable ? RegistryValue::ExpandString : RegistryValue::String;
+        value.text = (*stored)->text;
+        return value;
+    }
+    QStringList valueNames(RegistryHive hive, const QString &key, RegistryView view) const override
+    {
+        return m_registry->valueNames(hive, key, view);
+    }
+    QStringList subKeys(RegistryHive hive, const QString &key, RegistryView view) const override
+    {
+        return m_registry->subKeys(hive, key, view);
+    }
+
+private:
+    static std::optional<EnvironmentScope> environmentScope(RegistryHive hive, const QString &key)
+    {
+        for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+            const RegistryHive its =
+                scope == EnvironmentScope::User ? RegistryHive::CurrentUser : RegistryHive::LocalMachine;
+            if (hive == its && key.compare(EnvironmentStore::registryKey(scope), Qt::CaseInsensitive) == 0)
+                return scope;
+        }
+        return std::nullopt;
+    }
+
+    std::shared_ptr<Registry> m_registry;
+    std::shared_ptr<PersistentEnvironment> m_stored;
+};
+
+} // namespace
+
 SystemContext::SystemContext(FileSystem files, EnvironmentStore environment,
                              std::shared_ptr<Registry> registry, std::shared_ptr<ProcessRunner> processes,
                              std::shared_ptr<LibraryLoader> libraries, std::shared_ptr<FileSecurity> security)
@@ -41,6 +96,14 @@ SystemContext SystemContext::withFileSecurity(std::shared_ptr<FileSecurity> secu
 {
     SystemContext copy = *this;
     copy.m_security = std::move(security);
+    return copy;
+}
+
+SystemContext SystemContext::withStoredEnvironment(std::shared_ptr<PersistentEnvironment> stored) const
+{
+    SystemContext copy = *this;
+    const auto registry = std::make_shared<StoredEnvironmentRegistry>(m_registry, std::move(stored));
+    copy.m_environment = EnvironmentStore(family(), m_environment.processEnvironment(), registry);
     return copy;
 }
 

@@ -4,6 +4,7 @@
 #include "platform/FileSecurity.h"
 #include "platform/FileSystem.h"
 #include "platform/LibraryLoader.h"
+#include "platform/PersistentEnvironment.h"
 #include "platform/ProcessRunner.h"
 #include "platform/Registry.h"
 
@@ -38,6 +39,10 @@ public:
     const FileSecurity &fileSecurity() const { return *m_security; }
     // The same system with its file security told by `security` (tests: descriptors as data).
     SystemContext withFileSecurity(std::shared_ptr<FileSecurity> security) const;
+    // The same system, the stored environment values its environment reads (what a new program
+    // gets) taken from `stored`, which install operations write: detection after a change then sees
+    // it even where the registry is not the one written (a sandbox, --system-root, tests).
+    SystemContext withStoredEnvironment(std::shared_ptr<PersistentEnvironment> stored) const;
     OsFamily family() const { return m_files.family(); }
 
     // True when this is the running system, so its driver can be asked directly (NVML, the CUDA

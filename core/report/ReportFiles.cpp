@@ -251,6 +251,15 @@ QString preformatted(const QString &text)
     return text.isEmpty() ? QString() : QStringLiteral("<pre>") + escaped(text) + QStringLiteral("</pre>");
 }
 
+// Translated lines, one per line.
+QString linesOf(const QList<Text> &lines)
+{
+    QStringList shown;
+    for (const Text &line : lines)
+        shown.append(line.toString());
+    return shown.join(QLatin1Char('\n'));
+}
+
 // A message, its technical details and its fix, as a stage or a finding carries them.
 QString messageBlock(const Page &page, const Text &message, const QString &details, const Text &fix)
 {
@@ -671,8 +680,7 @@ void doctorSection(Page &page, const ReportInput &input)
                 repair = QStringLiteral("<div class=\"fix\">") +
                          page.both(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Offered repair: %1"))
                                        .arg(diagnosis.repair->summary)) +
-                         QStringLiteral("</div>") +
-                         preformatted(diagnosis.repair->preview.join(QLatin1Char('\n')));
+                         QStringLiteral("</div>") + preformatted(linesOf(diagnosis.repair->preview));
                 if (diagnosis.repair->needsAdministrator) {
                     repair +=
                         QStringLiteral("<div class=\"note\">") +

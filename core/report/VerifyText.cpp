@@ -90,8 +90,8 @@ QString doctorText(const DoctorReport &report)
                    QCoreApplication::translate("cudnnsetup", "Repair offered: %1")
                        .arg(diagnosis.repair->summary.toString()) +
                    QLatin1Char('\n');
-            for (const QString &line : diagnosis.repair->preview)
-                out += QStringLiteral("     ") + line + QLatin1Char('\n');
+            for (const Text &line : diagnosis.repair->preview)
+                out += QStringLiteral("     ") + line.toString() + QLatin1Char('\n');
         }
     }
     return out;

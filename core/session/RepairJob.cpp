@@ -77,8 +77,9 @@ void RepairJob::run(const QList<Repair> &repairs)
     const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
     const std::shared_ptr<std::atomic<bool>> stop = m_stop;
     // The snapshot is detected anew each time: the one the Hardware page took predates the install,
-    // and a repair changes which copy programs load.
-    const auto examine = [request, context, environment, stop](const std::optional<VerifyReport> &verified) {
+    // and a repair changes which copy programs load. It reads PATH as the repairs left it stored.
+    const auto examine = [request, context = context.withStoredEnvironment(environment), environment,
+                          stop](const std::optional<VerifyReport> &verified) {
         DoctorInput input;
         DetectOptions detect = request.detect;
         detect.progress = {};

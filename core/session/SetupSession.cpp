@@ -123,6 +123,22 @@ void SetupSession::setBlockersOverridden(bool overridden)
         qCInfo(lcWizard) << "the user withdrew the override of the blocking findings";
 }
 
+std::optional<UnattendedSettings> SetupSession::replication() const
+{
+    if (!m_archive || !m_target)
+        return std::nullopt;
+    UnattendedSettings settings;
+    settings.archive = QDir::toNativeSeparators(m_archive->path);
+    // Another machine's user has another profile: "user" stands for that user's own folder there.
+    settings.target =
+        m_target->kind == InstallTarget::Kind::UserFolder ? QStringLiteral("user") : m_target->spec();
+    settings.path = pathScopeName(m_target->pathScope);
+    if (m_cudnnVariables)
+        settings.variables =
+            *m_cudnnVariables == EnvironmentScope::User ? QStringLiteral("user") : QStringLiteral("system");
+    return settings;
+}
+
 QString SetupSession::downloadsFolder() const
 {
     return m_downloadsFolder.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DownloadLocation)

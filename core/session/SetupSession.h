@@ -13,6 +13,7 @@
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemContext.h"
 #include "report/ReportFiles.h"
+#include "session/UnattendedRun.h"
 #include "verify/Verifier.h"
 #include "verify/VerifyReport.h"
 
@@ -95,6 +96,10 @@ public:
     // behind ours), as PathEditor::analyse offered them; none unless asked for.
     const QList<PathFix> &pathFixes() const { return m_pathFixes; }
     void setPathFixes(const QList<PathFix> &fixes);
+
+    // The install chosen on the pages as the settings of `cudnn-setup --unattended`, for lab IT to
+    // replicate on other machines; nullopt until an archive and a target are chosen.
+    std::optional<UnattendedSettings> replication() const;
 
     // How the install went, once it has run.
     bool hasInstallOutcome() const { return m_installOutcome.has_value(); }

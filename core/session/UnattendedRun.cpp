@@ -273,6 +273,28 @@ Expected<UnattendedSettings> UnattendedSettings::withAnswerFile(const QString &a
     return settings;
 }
 
+QByteArray UnattendedSettings::toAnswerFile() const
+{
+    QStringList lines{
+        QStringLiteral("; cuDNN Setup answer file: cudnn-setup --unattended --answer-file THIS-FILE"),
+        QStringLiteral("[setup]")};
+    const QList<std::pair<QString, QString>> keys{{QStringLiteral("action"), action},
+                                                  {QStringLiteral("archive"), archive},
+                                                  {QStringLiteral("target"), target},
+                                                  {QStringLiteral("path"), path},
+                                                  {QStringLiteral("cudnn_variables"), variables},
+                                                  {QStringLiteral("if_in_use"), ifInUse},
+                                                  {QStringLiteral("receipt"), receiptId},
+                                                  {QStringLiteral("log"), logFile}};
+    for (const auto &[key, value] : keys) {
+        if (!value.isEmpty())
+            lines.append(key + QLatin1Char('=') + value);
+    }
+    lines.append(QStringLiteral("verify=") + (verify ? QStringLiteral("true") : QStringLiteral("false")));
+    // CRLF, as Notepad and deployment tools on Windows expect.
+    return lines.join(QStringLiteral("\r\n")).toUtf8() + "\r\n";
+}
+
 QJsonObject UnattendedResult::toJson() const
 {
     QJsonArray findingArray;

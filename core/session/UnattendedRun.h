@@ -32,6 +32,9 @@ struct UnattendedSettings
     // relative to the answer file. An error "unattended.answer-file" when it cannot be read, a key
     // is unknown (a typo would otherwise be ignored) or a value is not understood.
     Expected<UnattendedSettings> withAnswerFile(const QString &answerFile) const;
+    // These settings as an answer file withAnswerFile() reads back the same: the [setup] group,
+    // each key that has a value, paths written as they are.
+    QByteArray toAnswerFile() const;
 };
 
 // What an unattended run did: written as JSON (schema cudnn-setup/unattended/1) beside its log.

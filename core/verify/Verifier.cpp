@@ -1,6 +1,7 @@
 #include "verify/Verifier.h"
 
 #include "common/Logging.h"
+#include "common/Surface.h"
 #include "detect/PythonProbe.h"
 #include "detect/VersionParsers.h"
 #include "platform/SystemContext.h"
@@ -267,10 +268,13 @@ VerifyStage loadStage(const SystemContext &context, const VerifySubject &subject
                      "A freshly started program loads another cuDNN copy: %1 instead of the one in %2."))
                 .arg(firstShadow, QDir::toNativeSeparators(subject.directory));
         const Text fix =
-            Text(QT_TRANSLATE_NOOP(
-                     "cudnnsetup",
-                     "Remove the older copy or its folder from PATH, or put %1 before it (cudnnctl doctor "
-                     "offers both)."))
+            (surface() == Surface::Wizard
+                 ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                          "Remove the older copy or its folder from PATH, or put "
+                                          "%1 before it: Repair… below offers both."))
+                 : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                          "Remove the older copy or its folder from PATH, or put "
+                                          "%1 before it (cudnnctl doctor offers both).")))
                 .arg(QDir::toNativeSeparators(subject.directory));
         findings.append(Finding::error(QStringLiteral("verify.shadowed"), message, details, fix));
         return makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, message, details, fix,
@@ -378,8 +382,14 @@ VerifyStage versionStage(const VerifySubject &subject, const ProbeResult &probe,
         const Text message =
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "The cuDNN that answers is %1, but %2 was expected there."))
                 .arg(loaded.toString(), expected.truncated(3).toString());
-        const Text fix = Text(QT_TRANSLATE_NOOP(
-            "cudnnsetup", "Another copy answers first, or the files were replaced: run cudnnctl doctor."));
+        const Text fix =
+            surface() == Surface::Wizard
+                ? Text(QT_TRANSLATE_NOOP(
+                      "cudnnsetup", "Another copy answers first, or the files were replaced: press Repair… "
+                                    "below."))
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "Another copy answers first, or the files were replaced: "
+                                         "run cudnnctl doctor."));
         findings.append(Finding::error(QStringLiteral("verify.version-mismatch"), message, details, fix));
         return makeStage(QStringLiteral("version"), VerifyStage::Status::Failed, message, details, fix);
     }

@@ -210,6 +210,11 @@ private Q_SLOTS:
                      .contains(earlier + QStringLiteral("/libcudnn.so.9")),
                  qPrintable(load.value(QStringLiteral("message")).toString()));
         QVERIFY(findingIds(report).contains(QStringLiteral("verify.shadowed")));
+        // On the command line the advice names the command (the wizard names its Repair button).
+        QVERIFY2(load.value(QStringLiteral("fix"))
+                     .toString()
+                     .contains(QStringLiteral("cudnnctl doctor offers both")),
+                 qPrintable(load.value(QStringLiteral("fix")).toString()));
         QCOMPARE(report.value(QStringLiteral("loadedFrom")).toString(),
                  earlier + QStringLiteral("/libcudnn.so.9"));
         QCOMPARE(run.exitCode, 1);

@@ -56,15 +56,15 @@ QByteArray describe(const DoctorReport &report)
     return lines.join(QLatin1Char('\n')).toUtf8();
 }
 
-// What the preview of `repair` says `variable` becomes ("PATH [user] -> VALUE").
-QString promisedValue(const Repair &repair, const QString &variable)
+// What the preview of `repair` says the user PATH becomes ("User PATH after: VALUE").
+QString promisedUserPath(const Repair &repair)
 {
-    const QString arrow = variable + QStringLiteral(" -> ");
-    for (const QString &line : repair.preview) {
-        if (line.startsWith(arrow))
-            return line.mid(arrow.size());
+    const QString after = QStringLiteral("User PATH after: ");
+    for (const Text &line : repair.preview) {
+        if (line.toEnglish().startsWith(after))
+            return line.toEnglish().mid(after.size());
     }
-    return QStringLiteral("<%1 not in the preview>").arg(variable);
+    return QStringLiteral("<the user PATH is not in the preview>");
 }
 
 const Diagnosis *find(const DoctorReport &report, const QString &id)
@@ -190,8 +190,8 @@ private Q_SLOTS:
         QCOMPARE(page->selectedRepairs().size(), 1);
         QString preview = opened.preview();
         QVERIFY(preview.startsWith(tooHigh->repair->summary.toString() + QLatin1Char('\n')));
-        for (const QString &line : tooHigh->repair->preview)
-            QVERIFY2(preview.contains(QStringLiteral("    ") + line), qPrintable(preview));
+        for (const Text &line : tooHigh->repair->preview)
+            QVERIFY2(preview.contains(QStringLiteral("    ") + line.toString()), qPrintable(preview));
         QVERIFY(preview.contains(kUserPath));
         QVERIFY(!preview.contains(kOtherToolkit));
         QCOMPARE(opened.apply()->text(), QStringLiteral("&Apply selected"));
@@ -201,8 +201,8 @@ private Q_SLOTS:
 
         opened.box(QLatin1String(kCudaPath))->click();
         preview = opened.preview();
-        for (const QString &line : cudaPath->repair->preview)
-            QVERIFY2(preview.contains(line), qPrintable(preview));
+        for (const Text &line : cudaPath->repair->preview)
+            QVERIFY2(preview.contains(line.toString()), qPrintable(preview));
         QCOMPARE(opened.apply()->text(), QStringLiteral("&Apply selected as administrator"));
         opened.box(QLatin1String(kTooHigh))->click();
         preview = opened.preview();
@@ -238,15 +238,19 @@ private Q_SLOTS:
         QVERIFY(!page->isComplete());
         QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
 
-        QCOMPARE(opened.userPath(), promisedValue(repair, QStringLiteral("PATH [user]")));
+        QCOMPARE(opened.userPath(), promisedUserPath(repair));
         QVERIFY(opened.userPath().contains(kOldCudnnRoot + QStringLiteral("\\bin")));
         QCOMPARE(opened.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"))->text,
                  kOtherToolkit); // not ticked, not changed
         QVERIFY(opened.visible(QStringLiteral("outcomeBox")));
+        // Undone the way a GUI user can: the Uninstall page, never a command to type.
         const QString undo = labelText(page, QStringLiteral("undoLabel"));
-        QVERIFY2(undo.startsWith(QStringLiteral("To undo these repairs: cudnnctl uninstall repair-")),
+        QVERIFY2(undo.startsWith(QStringLiteral("To undo these repairs later, start cuDNN Setup again and "
+                                                "choose Uninstall on its first page")),
                  qPrintable(undo));
-        const QString receiptId = undo.section(QLatin1Char(' '), -1);
+        QVERIFY(!undo.contains(QStringLiteral("cudnnctl")));
+        const QString receiptId = page->findChild<QLabel *>(QStringLiteral("undoLabel"))->toolTip();
+        QVERIFY(receiptId.startsWith(QStringLiteral("repair-")));
         const QList<std::pair<Receipt, QString>> receipts =
             installedReceipts(opened.machine.session.context());
         QVERIFY(std::any_of(receipts.cbegin(), receipts.cend(), [&](const auto &receipt) {
@@ -254,11 +258,14 @@ private Q_SLOTS:
         }));
         const QString changed = labelText(page, QStringLiteral("changedLabel"));
         QVERIFY(changed.startsWith(QStringLiteral("What changed:\n") + repair.summary.toString()));
-        for (const QString &line : repair.preview)
-            QVERIFY2(changed.contains(line), qPrintable(changed));
+        for (const Text &line : repair.preview)
+            QVERIFY2(changed.contains(line.toString()), qPrintable(changed));
 
-        // The diagnosis after it: the finding repaired is gone, with its box.
+        // The diagnosis after it, detected from the environment as the repair stored it: the finding
+        // repaired is gone, with its box, and the folder just put on PATH is not said to be on none.
         QVERIFY2(!find(opened.report(), QLatin1String(kTooHigh)), describe(opened.report()).constData());
+        QVERIFY2(!find(opened.report(), QStringLiteral("doctor.cudnn-not-on-path")),
+                 describe(opened.report()).constData());
         QVERIFY(find(opened.report(), QLatin1String(kCudaPath)));
         QVERIFY(!opened.box(QLatin1String(kTooHigh)));
         QVERIFY(opened.box(QLatin1String(kCudaPath)));

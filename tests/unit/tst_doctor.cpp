@@ -638,7 +638,7 @@ private Q_SLOTS:
             expectFinding(report, QStringLiteral("doctor.path-entry-too-high"), 4);
         QVERIFY(diagnosis && diagnosis->repair);
         QCOMPARE(diagnosis->repair->id, QStringLiteral("repair.add-path-entry"));
-        QVERIFY(diagnosis->repair->preview.last().endsWith(toolkit + QStringLiteral("\\bin;") + toolkit +
+        QVERIFY(diagnosis->repair->preview.last().toEnglish().endsWith(toolkit + QStringLiteral("\\bin;") + toolkit +
                                                            QStringLiteral("\\bin\\x64")));
         repairAndUndo(machine, QStringLiteral("doctor.path-entry-too-high"), 4);
     }
@@ -663,7 +663,7 @@ private Q_SLOTS:
         const std::optional<Diagnosis> diagnosis =
             expectFinding(machine.diagnose(), QStringLiteral("doctor.path-entry-too-high"), 5);
         QVERIFY(diagnosis && diagnosis->repair);
-        QVERIFY(diagnosis->repair->preview.last().endsWith(root + QLatin1Char('\\') + dllFolder));
+        QVERIFY(diagnosis->repair->preview.last().toEnglish().endsWith(root + QLatin1Char('\\') + dllFolder));
         repairAndUndo(machine, QStringLiteral("doctor.path-entry-too-high"), 5);
     }
 

@@ -24,7 +24,7 @@ namespace {
 const QString kOddFolder = QStringLiteral("/home/张三/a<b&c/cudnn");
 // A message with a zh_CN translation in translations/cudnn-setup_zh_CN.ts.
 const char *const kTranslatedMessage = QT_TRANSLATE_NOOP("cudnnsetup", "No cuDNN was found on this system.");
-const QString kTranslatedMessageChinese = QStringLiteral("本机上没有找到 cuDNN。");
+const QString kTranslatedMessageChinese = QStringLiteral("本系统中没有找到 cuDNN。");
 
 ReportInput fixtureInput()
 {
@@ -77,7 +77,7 @@ ReportInput fixtureInput()
     Repair repair;
     repair.id = QStringLiteral("repair.move-aside");
     repair.summary = Text::verbatim(QStringLiteral("Move aside"));
-    repair.preview = {kOddFolder + QStringLiteral(" -> ") + kOddFolder + QStringLiteral(".old")};
+    repair.preview = {Text::verbatim(kOddFolder + QStringLiteral(" -> ") + kOddFolder + QStringLiteral(".old"))};
     diagnosis.repair = repair;
     DoctorReport doctor;
     doctor.diagnoses = {diagnosis};
