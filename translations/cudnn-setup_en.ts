@@ -3578,10 +3578,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Receipt %1 was uninstalled: cuDNN %2 is gone from %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Nothing on this computer was changed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3683,6 +3679,10 @@ Commands:
     </message>
     <message>
         <source>For lab IT: the choices made here, for cudnn-setup --unattended on other computers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN %1 was uninstalled from %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4580,10 +4580,6 @@ Commands:
 <context>
     <name>cudnnsetup::wizard::UninstallPage</name>
     <message>
-        <source>Uninstalled: receipt %1, cuDNN %2 in %3. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Not uninstalled: nothing was changed. The findings below say why.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4597,10 +4593,6 @@ Commands:
     </message>
     <message>
         <source>Choose the install to take back. Files that changed since it was made are named and left alone: then nothing is removed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Receipt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4629,6 +4621,15 @@ Commands:
     </message>
     <message>
         <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Receipt %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uninstalled: cuDNN %1 in %2. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4773,10 +4774,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;p&gt;This wizard looks at this computer first: its NVIDIA GPU and driver, the CUDA toolkits, every copy of cuDNN already on it, and the Python interpreters that will use it.&lt;/p&gt;&lt;p&gt;It tells you in plain words what is there, what is missing, and why it matters. Nothing on your computer is changed until you say so.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Language:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4826,6 +4823,10 @@ Commands:
     </message>
     <message>
         <source>Not available: cuDNN Setup has not installed cuDNN on this computer, so there is nothing of its own to take back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;What it does:&lt;/b&gt; checks this computer&apos;s NVIDIA graphics card, driver, CUDA and Python, tells you which cuDNN fits, installs it and proves that it works.&lt;/p&gt;&lt;p&gt;&lt;b&gt;What you need:&lt;/b&gt; the NVIDIA driver for your graphics card, about 1.5 GB of free disk space, and about 5 minutes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nothing changes&lt;/b&gt; on your computer until you press Install.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3598,10 +3598,6 @@ Commands:
         <translation>已对这台电脑做了诊断，没有进行任何修复。</translation>
     </message>
     <message>
-        <source>Receipt %1 was uninstalled: cuDNN %2 is gone from %3.</source>
-        <translation>已卸载安装记录 %1：cuDNN %2 已从 %3 中移除。</translation>
-    </message>
-    <message>
         <source>Nothing on this computer was changed.</source>
         <translation>这台电脑上的内容没有任何改动。</translation>
     </message>
@@ -3704,6 +3700,10 @@ Commands:
     <message>
         <source>For lab IT: the choices made here, for cudnn-setup --unattended on other computers.</source>
         <translation>供机房管理员使用：把这里的选择保存下来，在其他电脑上用 cudnn-setup --unattended 按同样的方式安装。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 was uninstalled from %2.</source>
+        <translation>已从 %2 卸载 cuDNN %1。</translation>
     </message>
 </context>
 <context>
@@ -4590,10 +4590,6 @@ Commands:
 <context>
     <name>cudnnsetup::wizard::UninstallPage</name>
     <message>
-        <source>Uninstalled: receipt %1, cuDNN %2 in %3. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
-        <translation>已卸载：安装记录 %1，位于 %3 的 cuDNN %2。它安装的文件、添加到环境变量 Path 的条目和设置的环境变量都已删除，被它替换的文件也已恢复。</translation>
-    </message>
-    <message>
         <source>Not uninstalled: nothing was changed. The findings below say why.</source>
         <translation>未卸载：没有做任何改动。原因见下面的检查结果。</translation>
     </message>
@@ -4608,10 +4604,6 @@ Commands:
     <message>
         <source>Choose the install to take back. Files that changed since it was made are named and left alone: then nothing is removed.</source>
         <translation>请选择要卸载的安装。如果安装后有文件被改动过，会列出这些文件并保持原样，此时不会删除任何内容。</translation>
-    </message>
-    <message>
-        <source>Receipt</source>
-        <translation>安装记录</translation>
     </message>
     <message>
         <source>cuDNN</source>
@@ -4640,6 +4632,16 @@ Commands:
     <message>
         <source>Findings</source>
         <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>%1
+Receipt %2</source>
+        <translation>%1
+安装记录 %2</translation>
+    </message>
+    <message>
+        <source>Uninstalled: cuDNN %1 in %2. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
+        <translation>已卸载 %2 中的 cuDNN %1。它的文件、PATH 条目和环境变量均已删除，被它替换过的文件也已还原。</translation>
     </message>
 </context>
 <context>
@@ -4782,10 +4784,6 @@ Commands:
         <translation>安装 NVIDIA cuDNN，确保它能被正确加载，并验证它确实可用。</translation>
     </message>
     <message>
-        <source>&lt;p&gt;This wizard looks at this computer first: its NVIDIA GPU and driver, the CUDA toolkits, every copy of cuDNN already on it, and the Python interpreters that will use it.&lt;/p&gt;&lt;p&gt;It tells you in plain words what is there, what is missing, and why it matters. Nothing on your computer is changed until you say so.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;cuDNN 安装向导（cuDNN Setup）会先检查这台电脑：NVIDIA 显卡和驱动、CUDA 工具包、电脑上已有的每一份 cuDNN，以及将要使用 cuDNN 的 Python 解释器。&lt;/p&gt;&lt;p&gt;它会用通俗的话告诉你：已经有什么、还缺什么、为什么重要。在你确认之前，电脑上的任何内容都不会被改动。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&amp;Language:</source>
         <translation>语言(&amp;L)：</translation>
     </message>
@@ -4836,6 +4834,10 @@ Commands:
     <message>
         <source>Not available: cuDNN Setup has not installed cuDNN on this computer, so there is nothing of its own to take back.</source>
         <translation>不可用：cuDNN 安装向导还没有在这台电脑上安装过 cuDNN，没有可卸载的内容。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;What it does:&lt;/b&gt; checks this computer&apos;s NVIDIA graphics card, driver, CUDA and Python, tells you which cuDNN fits, installs it and proves that it works.&lt;/p&gt;&lt;p&gt;&lt;b&gt;What you need:&lt;/b&gt; the NVIDIA driver for your graphics card, about 1.5 GB of free disk space, and about 5 minutes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nothing changes&lt;/b&gt; on your computer until you press Install.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;它会做什么：&lt;/b&gt;检查这台电脑的 NVIDIA 显卡、驱动、CUDA 和 Python，告诉你适合哪个 cuDNN，然后安装并验证它确实可用。&lt;/p&gt;&lt;p&gt;&lt;b&gt;你需要准备：&lt;/b&gt;显卡对应的 NVIDIA 驱动、约 1.5 GB 可用磁盘空间，以及大约 5 分钟。&lt;/p&gt;&lt;p&gt;在你点击“安装”之前，&lt;b&gt;电脑上的任何内容都不会改动&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
 </context>
 </TS>

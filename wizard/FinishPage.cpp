@@ -137,8 +137,8 @@ void FinishPage::showSummary()
     if (auto uninstall = qobject_cast<UninstallPage *>(wizardPage(SetupWizard::Page_Uninstall));
         uninstall && uninstall->uninstalled()) {
         const Receipt &receipt = *uninstall->uninstalled();
-        done.append(item(tr("Receipt %1 was uninstalled: cuDNN %2 is gone from %3.")
-                             .arg(receipt.id, receiptCudnnVersion(receipt), receiptFolder(receipt))));
+        done.append(item(tr("cuDNN %1 was uninstalled from %2.")
+                             .arg(receiptCudnnVersion(receipt), receiptFolder(receipt))));
     }
     if (done.isEmpty())
         done.append(item(tr("Nothing on this computer was changed.")));

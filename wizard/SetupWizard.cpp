@@ -29,6 +29,13 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setSurface(Surface::Wizard);
     setWizardStyle(QWizard::ModernStyle);
     setOption(QWizard::NoBackButtonOnStartPage);
+    // Cancel is offered only while there is something to cancel: not on the summary, and not once
+    // an install or an uninstall has been made (closing the window then takes nothing back).
+    setOption(QWizard::NoCancelButtonOnLastPage);
+    connect(session, &SetupSession::installOutcomeChanged, this, [this, session] {
+        setOption(QWizard::NoCancelButton,
+                  session->hasInstallOutcome() && changeSucceeded(session->installOutcome()));
+    });
     setWindowIcon(QIcon(logo(128, 1.0)));
     setPixmap(QWizard::LogoPixmap, logo(64, devicePixelRatioF()));
     setPage(Page_Welcome, new WelcomePage(session, this));

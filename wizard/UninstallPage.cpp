@@ -17,6 +17,7 @@
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <QWizard>
 
 namespace cudnnsetup::wizard {
 
@@ -56,10 +57,12 @@ UninstallPage::UninstallPage(SetupSession *session, QWidget *parent)
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("receiptsTree"));
     m_list->setRootIsDecorated(false);
-    m_list->setColumnCount(4);
+    // The folder first and widest: that is what a person recognises; the receipt's id is a tooltip.
+    m_list->setColumnCount(3);
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_list->header()->setStretchLastSection(false);
-    m_list->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_list->setTextElideMode(Qt::ElideMiddle);
     connect(m_list, &QTreeWidget::itemSelectionChanged, this, &UninstallPage::showState);
 
     m_uninstall = new QPushButton(this);
@@ -106,9 +109,10 @@ void UninstallPage::listReceipts()
     m_list->clear();
     for (const auto &[receipt, path] : std::as_const(m_receipts)) {
         auto item = new QTreeWidgetItem(
-            m_list, {receipt.id, receiptCudnnVersion(receipt), receiptFolder(receipt), receiptDate(receipt)});
+            m_list, {receiptFolder(receipt), receiptCudnnVersion(receipt), receiptDate(receipt)});
         item->setData(0, Qt::UserRole, receipt.id);
-        item->setToolTip(2, item->text(2));
+        for (int column = 0; column < item->columnCount(); ++column)
+            item->setToolTip(column, tr("%1\nReceipt %2").arg(receiptFolder(receipt), receipt.id));
         if (receipt.id == chosen)
             item->setSelected(true);
     }
@@ -156,6 +160,12 @@ void UninstallPage::startUninstall()
         listReceipts();
         showState();
         Q_EMIT completeChanged();
+        // The one confirmation was the Uninstall button: done, the summary follows at once; a
+        // failure stays here with its findings.
+        if (changeSucceeded(outcome) && wizard()) {
+            wizard()->setOption(QWizard::NoCancelButton, true);
+            wizard()->next();
+        }
     });
     m_job->start();
     showState();
@@ -187,10 +197,9 @@ void UninstallPage::showState()
     }
     if (done && m_uninstalled) {
         m_resultIcon->setPixmap(statusIcon(Status::Ok).pixmap(32, 32));
-        m_result->setText(
-            tr("Uninstalled: receipt %1, cuDNN %2 in %3. Its files, PATH entry and variables "
-               "are gone; the files it had replaced are back.")
-                .arg(m_uninstalled->id, receiptCudnnVersion(*m_uninstalled), receiptFolder(*m_uninstalled)));
+        m_result->setText(tr("Uninstalled: cuDNN %1 in %2. Its files, PATH entry and variables are gone; the "
+                             "files it had replaced are back.")
+                              .arg(receiptCudnnVersion(*m_uninstalled), receiptFolder(*m_uninstalled)));
     } else {
         m_resultIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
         m_result->setText(tr("Not uninstalled: nothing was changed. The findings below say why."));
@@ -212,7 +221,7 @@ void UninstallPage::retranslate()
     setSubTitle(tr("Take back an install that cuDNN Setup made, as its receipt recorded it."));
     m_intro->setText(tr("Choose the install to take back. Files that changed since it was made are named and "
                         "left alone: then nothing is removed."));
-    m_list->setHeaderLabels({tr("Receipt"), tr("cuDNN"), tr("Folder"), tr("Installed on")});
+    m_list->setHeaderLabels({tr("Folder"), tr("cuDNN"), tr("Installed on")});
     m_list->setAccessibleName(tr("Installs made by cuDNN Setup"));
     m_uninstall->setText(tr("&Uninstall"));
     m_progress->setAccessibleName(tr("Uninstalling"));

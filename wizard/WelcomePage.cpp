@@ -114,10 +114,11 @@ void WelcomePage::retranslate()
     setTitle(tr("Welcome to cuDNN Setup"));
     setSubTitle(tr("Install NVIDIA cuDNN so that it loads, and prove that it works."));
     m_intro->setText(
-        tr("<p>This wizard looks at this computer first: its NVIDIA GPU and driver, the CUDA toolkits, "
-           "every copy of cuDNN already on it, and the Python interpreters that will use it.</p>"
-           "<p>It tells you in plain words what is there, what is missing, and why it matters. "
-           "Nothing on your computer is changed until you say so.</p>"));
+        tr("<p><b>What it does:</b> checks this computer's NVIDIA graphics card, driver, CUDA and Python, "
+           "tells you which cuDNN fits, installs it and proves that it works.</p>"
+           "<p><b>What you need:</b> the NVIDIA driver for your graphics card, about 1.5 GB of free disk "
+           "space, and about 5 minutes.</p>"
+           "<p><b>Nothing changes</b> on your computer until you press Install.</p>"));
     m_languageLabel->setText(tr("&Language:"));
     m_language->setAccessibleName(tr("Language"));
     m_tasks->setTitle(tr("What do you want to do?"));

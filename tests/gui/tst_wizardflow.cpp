@@ -218,36 +218,29 @@ private Q_SLOTS:
         QVERIFY(page->isCommitPage());
         auto list = flow.find<QTreeWidget>(QStringLiteral("receiptsTree"));
         QCOMPARE(list->topLevelItemCount(), 1);
+        // The folder a person recognises, first; the receipt's id only in the tooltip.
         const QTreeWidgetItem *row = list->topLevelItem(0);
-        QCOMPARE(row->text(0), receipt.id);
+        QCOMPARE(row->text(0), kToolkit);
         QCOMPARE(row->text(1), QStringLiteral("9.19.0.56"));
-        QCOMPARE(row->text(2), kToolkit);
-        QVERIFY(row->text(3).contains(
+        QVERIFY(row->text(2).contains(
             QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$"))));
+        QVERIFY(row->toolTip(0).contains(receipt.id));
         QCOMPARE(page->chosenReceipt(), receipt.id);
         QVERIFY(!page->isComplete());
         flow.shoot(QStringLiteral("uninstall-ready"));
 
+        // One confirmation: the Uninstall button takes it back and goes on to the summary.
         flow.find<QPushButton>(QStringLiteral("uninstallButton"))->click();
-        QTRY_VERIFY_WITH_TIMEOUT(!page->isUninstalling(), kWorkTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(flow.wizard->currentId(), int(SetupWizard::Page_Finish), kWorkTimeoutMs);
         QVERIFY2(page->isComplete(), qPrintable(labelText(page, QStringLiteral("resultLabel"))));
         QVERIFY(!QFileInfo::exists(machine.hostPath(dll)));
         QCOMPARE(list->topLevelItemCount(), 0);
-        if (isEnglish()) {
-            QVERIFY(labelText(page, QStringLiteral("resultLabel"))
-                        .startsWith(QStringLiteral("Uninstalled: receipt %1, cuDNN 9.19.0.56 in %2.")
-                                        .arg(receipt.id, kToolkit)));
-        }
-        flow.shoot(QStringLiteral("uninstall-done"));
-
-        QVERIFY(flow.next());
-        QCOMPARE(flow.visited, (QList<int>{SetupWizard::Page_Welcome, SetupWizard::Page_Uninstall,
-                                           SetupWizard::Page_Finish}));
         QVERIFY(!flow.wizard->button(QWizard::BackButton)->isEnabled());
+        QVERIFY(!flow.wizard->button(QWizard::CancelButton)->isVisible()); // nothing left to cancel
         const QString done = labelText(flow.page<FinishPage>(), QStringLiteral("doneLabel"));
-        QVERIFY2(done.contains(receipt.id), qPrintable(done));
+        QVERIFY2(done.contains(kToolkit) && !done.contains(receipt.id), qPrintable(done));
         if (isEnglish())
-            QVERIFY(done.contains(QStringLiteral("Receipt %1 was uninstalled").arg(receipt.id)));
+            QVERIFY(done.contains(QStringLiteral("cuDNN 9.19.0.56 was uninstalled from %1").arg(kToolkit)));
         flow.shoot(QStringLiteral("finish-uninstall"));
     }
 
