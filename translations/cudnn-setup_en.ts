@@ -773,10 +773,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Update the driver to the R%1 branch or newer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Update the driver to the newest one NVIDIA offers for this GPU.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3394,6 +3390,10 @@ Commands:
     </message>
     <message>
         <source>Another copy answers first, or the files were replaced: press Repair… below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the driver to version %1.xx or newer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

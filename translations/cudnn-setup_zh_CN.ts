@@ -793,10 +793,6 @@ Commands:
         <translation>无法使用 %2 中的 CUDA %1 工具包：驱动 %3 最高只能运行 CUDA %4。</translation>
     </message>
     <message>
-        <source>Update the driver to the R%1 branch or newer.</source>
-        <translation>请把驱动更新到 R%1 分支或更新版本。</translation>
-    </message>
-    <message>
         <source>Update the driver to the newest one NVIDIA offers for this GPU.</source>
         <translation>请把驱动更新到 NVIDIA 为这块显卡提供的最新版本。</translation>
     </message>
@@ -3415,6 +3411,10 @@ Commands:
     <message>
         <source>Another copy answers first, or the files were replaced: press Repair… below.</source>
         <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请点击下方的“修复…”。</translation>
+    </message>
+    <message>
+        <source>Update the driver to version %1.xx or newer.</source>
+        <translation>请把驱动更新到 %1.xx 或更高版本。</translation>
     </message>
 </context>
 <context>

@@ -359,11 +359,19 @@ private:
         }
     }
 
+    // The driver to get, as a version a student can compare with the one installed: NVIDIA's
+    // minimum for this toolkit on this system (else its minor-version floor) where it prints one,
+    // else the first version number of the branch.
     Text branchFix(const Version &cuda) const
     {
+        Version wanted = m_kb.toolkitMinimumDriver(m_facts.os, cuda);
+        if (!wanted.isValid())
+            wanted = minorCompatFloor(cuda.major());
+        if (wanted.isValid())
+            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the driver to %1 or newer.")).arg(text(wanted));
         const int branch = m_kb.firstBranchSupporting(cuda);
         if (branch > 0)
-            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the driver to the R%1 branch or newer."))
+            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the driver to version %1.xx or newer."))
                 .arg(branch);
         return Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                       "Update the driver to the newest one NVIDIA offers for this GPU."));

@@ -434,11 +434,12 @@ private Q_SLOTS:
             << "sm:3.5" << QString() << no << "match.gpu-unsupported-by-cuda"
             << "Use CUDA 11 and the cuDNN archive for CUDA 11, the newest that "
                "still support this GPU.";
+        // NVIDIA prints no Windows minimum for CUDA 13: the branch's first version number.
         QTest::newRow("torch for CUDA 13 needs R580")
             << "windows"
             << "566.36" << QString() << "sm:8.6" << QString() << list({"torch:2.9.0+cu130=13.0"})
             << "match.torch-cuda-newer-than-driver"
-            << "Update the driver to the R580 branch or newer.";
+            << "Update the driver to version 580.xx or newer.";
         QTest::newRow("CPU-only torch gets the newest CUDA build the driver runs")
             << "windows"
             << "566.36" << QString() << "sm:8.6" << QString() << list({"torch:2.7.1+cpu"})
@@ -552,7 +553,8 @@ private Q_SLOTS:
         const Finding *finding = result.finding(QStringLiteral("match.toolkit-needs-newer-driver"));
         QVERIFY2(finding, qPrintable(describe(result)));
         QCOMPARE(finding->severity, Severity::Warning);
-        QCOMPARE(finding->fix.toEnglish(), QStringLiteral("Update the driver to the R550 branch or newer."));
+        // A version to compare with the installed one, not a branch: NVIDIA's minimum for 12.4.1.
+        QCOMPARE(finding->fix.toEnglish(), QStringLiteral("Update the driver to 551.78 or newer."));
         QVERIFY(result.recommendation);
         QCOMPARE(result.recommendation->cudaVariant, QStringLiteral("11"));
         QVERIFY(!result.recommendation->targetToolkit);
