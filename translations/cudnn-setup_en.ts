@@ -3396,6 +3396,42 @@ Commands:
         <source>Update the driver to version %1.xx or newer.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>on PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>system library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conda environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>virtual environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pip wheel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inside torch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on LD_LIBRARY_PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>registry</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

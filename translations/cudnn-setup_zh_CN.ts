@@ -3416,6 +3416,42 @@ Commands:
         <source>Update the driver to version %1.xx or newer.</source>
         <translation>请把驱动更新到 %1.xx 或更高版本。</translation>
     </message>
+    <message>
+        <source>on PATH</source>
+        <translation>在 PATH 上</translation>
+    </message>
+    <message>
+        <source>system library</source>
+        <translation>系统库目录</translation>
+    </message>
+    <message>
+        <source>System32</source>
+        <translation>System32</translation>
+    </message>
+    <message>
+        <source>conda environment</source>
+        <translation>conda 环境</translation>
+    </message>
+    <message>
+        <source>virtual environment</source>
+        <translation>虚拟环境</translation>
+    </message>
+    <message>
+        <source>pip wheel</source>
+        <translation>pip 安装包</translation>
+    </message>
+    <message>
+        <source>inside torch</source>
+        <translation>torch 自带</translation>
+    </message>
+    <message>
+        <source>on LD_LIBRARY_PATH</source>
+        <translation>在 LD_LIBRARY_PATH 上</translation>
+    </message>
+    <message>
+        <source>registry</source>
+        <translation>注册表</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -4,6 +4,7 @@
 #include "install/ElevatedChange.h"
 #include "install/Installer.h"
 #include "platform/Console.h"
+#include "report/TextTable.h"
 #include "session/InstallRequest.h"
 
 #include <QCoreApplication>
@@ -98,7 +99,7 @@ QString text(const ChangeOutcome &outcome, const QString &command)
                << '\n';
     }
     for (const Finding &finding : outcome.findings) {
-        stream << QStringLiteral("  [%1] ").arg(severityName(finding.severity)) << finding.message.toString()
+        stream << QStringLiteral("  [%1] ").arg(severityLabel(finding.severity)) << finding.message.toString()
                << '\n';
         if (!finding.fix.isEmpty())
             stream << QStringLiteral("      ") << finding.fix.toString() << '\n';

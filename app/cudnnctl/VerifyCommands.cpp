@@ -210,7 +210,7 @@ int runDoctor(const VerifyRequest &request, const SystemContext &context, const 
                         .arg(outcome.receipt->id) +
                     QLatin1Char('\n');
         for (const Finding &finding : outcome.findings)
-            text += QStringLiteral("  [%1] ").arg(severityName(finding.severity)) +
+            text += QStringLiteral("  [%1] ").arg(severityLabel(finding.severity)) +
                     finding.message.toString() + QLatin1Char('\n');
         console::out(text);
     }

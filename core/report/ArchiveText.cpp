@@ -70,7 +70,7 @@ QString archiveText(const ArchiveReport &report)
         table.row(QCoreApplication::translate("cudnnsetup", "Entries"),
                   QCoreApplication::translate("cudnnsetup", "%1 (%2 unpacked), names %3")
                       .arg(QString::number(report.entryCount), shownSize(report.unpackedSize),
-                           report.nameEncoding));
+                           report.nameEncoding.toUpper()));
     QString out = verdict + QStringLiteral("\n\n") + table.text();
     if (!report.findings.isEmpty())
         out += QLatin1Char('\n') + findingsText(report.findings);

@@ -20,7 +20,10 @@ QString snapshotText(const SystemSnapshot &snapshot)
 {
     TextTable table;
     QString system = orUnknown(snapshot.os.name);
-    system += QStringLiteral(" (%1, %2)").arg(snapshot.os.family, orUnknown(snapshot.os.arch));
+    const QString family = snapshot.os.family.isEmpty()
+                               ? QString()
+                               : snapshot.os.family.front().toUpper() + snapshot.os.family.mid(1); // "Linux"
+    system += QStringLiteral(" (%1, %2)").arg(orUnknown(family), orUnknown(snapshot.os.arch));
     if (snapshot.os.wsl)
         system += QStringLiteral(" · WSL %1").arg(snapshot.os.wsl->version);
     table.row(QCoreApplication::translate("cudnnsetup", "System"), system);
@@ -61,9 +64,9 @@ QString snapshotText(const SystemSnapshot &snapshot)
                   QCoreApplication::translate("cudnnsetup", "none found"));
     for (int i = 0; i < snapshot.cudaToolkits.size(); ++i) {
         const CudaToolkit &toolkit = snapshot.cudaToolkits.at(i);
-        table.row(
-            i == 0 ? QCoreApplication::translate("cudnnsetup", "CUDA toolkit") : QString(),
-            QStringLiteral("%1  %2  [%3]").arg(orUnknown(toolkit.version), toolkit.path, toolkit.source));
+        table.row(i == 0 ? QCoreApplication::translate("cudnnsetup", "CUDA toolkit") : QString(),
+                  QStringLiteral("%1  %2  [%3]")
+                      .arg(orUnknown(toolkit.version), toolkit.path, sourceLabel(toolkit.source)));
     }
 
     if (snapshot.cudnn.isEmpty())
@@ -71,7 +74,7 @@ QString snapshotText(const SystemSnapshot &snapshot)
                   QCoreApplication::translate("cudnnsetup", "none found"));
     for (int i = 0; i < snapshot.cudnn.size(); ++i) {
         const CudnnCopy &copy = snapshot.cudnn.at(i);
-        QStringList tags{copy.source};
+        QStringList tags{sourceLabel(copy.source)};
         if (copy.cudaMajor)
             tags.append(QCoreApplication::translate("cudnnsetup", "for CUDA %1").arg(*copy.cudaMajor));
         QString order;

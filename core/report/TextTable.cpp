@@ -3,6 +3,7 @@
 #include "common/VisibleControls.h"
 
 #include <QCoreApplication>
+#include <QHash>
 
 #include <algorithm>
 
@@ -17,19 +18,6 @@ bool isWide(char32_t ucs4)
            (ucs4 >= 0xAC00 && ucs4 <= 0xD7A3) || (ucs4 >= 0xF900 && ucs4 <= 0xFAFF) ||
            (ucs4 >= 0xFE30 && ucs4 <= 0xFE4F) || (ucs4 >= 0xFF00 && ucs4 <= 0xFF60) ||
            (ucs4 >= 0xFFE0 && ucs4 <= 0xFFE6) || (ucs4 >= 0x20000 && ucs4 <= 0x3FFFD);
-}
-
-QString severityLabel(Severity severity)
-{
-    switch (severity) {
-    case Severity::Error:
-        return QCoreApplication::translate("cudnnsetup", "error");
-    case Severity::Warning:
-        return QCoreApplication::translate("cudnnsetup", "warning");
-    case Severity::Info:
-        return QCoreApplication::translate("cudnnsetup", "note");
-    }
-    return {};
 }
 
 } // namespace
@@ -59,6 +47,37 @@ QString TextTable::text() const
                withVisibleControls(row.second) + QLatin1Char('\n');
     }
     return out;
+}
+
+QString severityLabel(Severity severity)
+{
+    switch (severity) {
+    case Severity::Error:
+        return QCoreApplication::translate("cudnnsetup", "error");
+    case Severity::Warning:
+        return QCoreApplication::translate("cudnnsetup", "warning");
+    case Severity::Info:
+        return QCoreApplication::translate("cudnnsetup", "note");
+    }
+    return {};
+}
+
+QString sourceLabel(const QString &source)
+{
+    static const QHash<QString, const char *> labels{
+        {QStringLiteral("toolkit"), QT_TRANSLATE_NOOP("cudnnsetup", "CUDA toolkit")},
+        {QStringLiteral("path"), QT_TRANSLATE_NOOP("cudnnsetup", "on PATH")},
+        {QStringLiteral("system"), QT_TRANSLATE_NOOP("cudnnsetup", "system library")},
+        {QStringLiteral("system32"), QT_TRANSLATE_NOOP("cudnnsetup", "System32")},
+        {QStringLiteral("conda"), QT_TRANSLATE_NOOP("cudnnsetup", "conda environment")},
+        {QStringLiteral("venv"), QT_TRANSLATE_NOOP("cudnnsetup", "virtual environment")},
+        {QStringLiteral("pip"), QT_TRANSLATE_NOOP("cudnnsetup", "pip wheel")},
+        {QStringLiteral("torch"), QT_TRANSLATE_NOOP("cudnnsetup", "inside torch")},
+        {QStringLiteral("ld-library-path"), QT_TRANSLATE_NOOP("cudnnsetup", "on LD_LIBRARY_PATH")},
+        {QStringLiteral("registry"), QT_TRANSLATE_NOOP("cudnnsetup", "registry")},
+    };
+    const char *label = labels.value(source);
+    return label ? QCoreApplication::translate("cudnnsetup", label) : source;
 }
 
 QString findingsText(const Findings &findings)

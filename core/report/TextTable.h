@@ -25,5 +25,9 @@ int terminalWidth(const QString &text);
 
 // "Findings" and one "[error] message / Fix: …" entry per finding; empty when there are none.
 QString findingsText(const Findings &findings);
+// A finding's severity as text output tags it, in the reader's language: "error", "warning", "note".
+QString severityLabel(Severity severity);
+// Where detection found something ("toolkit", "pip", "system32", ...) in the reader's language.
+QString sourceLabel(const QString &source);
 
 } // namespace cudnnsetup

@@ -80,7 +80,7 @@ QString doctorText(const DoctorReport &report)
         const Finding &finding = diagnosis.finding;
         out +=
             QStringLiteral("%1. [%2] %3\n")
-                .arg(QString::number(++number), severityName(finding.severity), finding.message.toString());
+                .arg(QString::number(++number), severityLabel(finding.severity), finding.message.toString());
         if (!finding.fix.isEmpty())
             out += QStringLiteral("   ") +
                    QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(finding.fix.toString()) +

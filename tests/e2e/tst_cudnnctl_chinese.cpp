@@ -1,0 +1,119 @@
+// cudnnctl with --lang zh_CN over the sandbox workstation: every command's words are Chinese. What
+// may stay in Latin letters is what is not words: paths, file names, versions, options, hashes,
+// environment variable names, and the product and program names of the allowlist below.
+#include "CudnnArchiveLists.h"
+#include "Cudnnctl.h"
+#include "Sandbox.h"
+#include "Suite.h"
+#include "SystemTrees.h"
+
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+// Names, not words: products, programs, units and the like, as they are written in Chinese text.
+const QSet<QString> kAllowed{
+    QStringLiteral("NVIDIA"),   QStringLiteral("CUDA"),       QStringLiteral("cuDNN"),
+    QStringLiteral("PyTorch"),  QStringLiteral("torch"),      QStringLiteral("Python"),
+    QStringLiteral("Windows"),  QStringLiteral("Linux"),      QStringLiteral("WSL"),
+    QStringLiteral("conda"),    QStringLiteral("venv"),       QStringLiteral("pip"),
+    QStringLiteral("JAX"),      QStringLiteral("TensorFlow"), QStringLiteral("ONNX"),
+    QStringLiteral("Runtime"),  QStringLiteral("OpenCV"),     QStringLiteral("DNN"),
+    QStringLiteral("GPU"),      QStringLiteral("PATH"),       QStringLiteral("DLL"),
+    QStringLiteral("ZIP"),      QStringLiteral("SHA"),        QStringLiteral("JSON"),
+    QStringLiteral("KB"),       QStringLiteral("MB"),         QStringLiteral("GB"),
+    QStringLiteral("MiB"),      QStringLiteral("GeForce"),    QStringLiteral("RTX"),
+    QStringLiteral("Ti"),       QStringLiteral("cudnnctl"),   QStringLiteral("nvcc"),
+    QStringLiteral("Tesla"),    QStringLiteral("bytes"),      QStringLiteral("PaddlePaddle"),
+    QStringLiteral("TITAN"),    QStringLiteral("x64"),        QStringLiteral("PTX"),
+    QStringLiteral("dry"),      QStringLiteral("run"),        QStringLiteral("Archive"),
+    QStringLiteral("stub"),     QStringLiteral("UAC"),        QStringLiteral("Ubuntu"),
+    QStringLiteral("Debian"),   QStringLiteral("ldconfig"),   QStringLiteral("ms"),
+    QStringLiteral("System32"),
+};
+
+// The words of `text` in Latin letters that are neither names nor part of a path, file name,
+// version, option or other token with punctuation or digits in it; what is quoted (“…”, a command
+// to type) is not words either.
+QStringList englishWords(QString text)
+{
+    static const QRegularExpression quoted(QStringLiteral("“[^”]*”|\"[^\"\n]*\""));
+    text.remove(quoted);
+    static const QRegularExpression token(QStringLiteral("[^\\s\\x{3000}-\\x{303F}\\x{4E00}-\\x{9FFF}"
+                                                         "\\x{FF00}-\\x{FFEF}\"'“”‘’]+"));
+    static const QRegularExpression word(QStringLiteral("^[A-Za-z]+$"));
+    QStringList found;
+    for (const QRegularExpressionMatch &match : token.globalMatch(text)) {
+        QString candidate = match.captured();
+        // A word may end a clause: "…of CUDA," or "(x64)".
+        while (!candidate.isEmpty() && QStringLiteral(",.;:!?()[]").contains(candidate.back()))
+            candidate.chop(1);
+        while (!candidate.isEmpty() && QStringLiteral("([").contains(candidate.front()))
+            candidate.remove(0, 1);
+        if (!word.match(candidate).hasMatch() || kAllowed.contains(candidate))
+            continue;
+        if (candidate.size() > 1 && candidate == candidate.toUpper())
+            continue; // an environment variable or an acronym: CUDA_PATH's kind
+        found.append(candidate);
+    }
+    return found;
+}
+
+} // namespace
+
+class TestCudnnctlChinese : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // The checker itself: words are found, names and tokens are not.
+    void findsEnglishWords()
+    {
+        QCOMPARE(
+            englishWords(QStringLiteral("驱动 591.59 最高支持 CUDA 13.0，位于 C:\\Program Files\\NVIDIA。")),
+            QStringList());
+        QCOMPARE(englishWords(QStringLiteral("运行“cudnnctl doctor --fix”，然后 open a new terminal")),
+                 (QStringList{QStringLiteral("open"), QStringLiteral("a"), QStringLiteral("new"),
+                              QStringLiteral("terminal")}));
+        QCOMPARE(englishWords(QStringLiteral("[note] 系统 (linux, 未知)")),
+                 (QStringList{QStringLiteral("note"), QStringLiteral("linux")}));
+        QCOMPARE(englishWords(QStringLiteral("cudnn64_9.dll（x64）、CUDA_PATH 和 libcudnn.so.9")),
+                 QStringList());
+    }
+
+    void commandsSpeakChinese_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char *command : {"detect", "check", "inspect", "verify", "doctor", "status"})
+            QTest::newRow(command) << QString::fromLatin1(command);
+    }
+    void commandsSpeakChinese()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "runs the Linux tree's programs");
+        QFETCH(QString, command);
+        Sandbox sandbox;
+        trees::workstation(sandbox);
+        QTemporaryDir archives;
+        const archives::StandIn standIn =
+            archives::writeStandIn(archives.path(), QStringLiteral("9.19.0.56"), QStringLiteral("12"));
+        QStringList arguments{command};
+        if (command == QLatin1String("inspect"))
+            arguments << standIn.archive;
+        arguments << QStringLiteral("--lang") << QStringLiteral("zh_CN") << QStringLiteral("--system-root")
+                  << sandbox.root() << QStringLiteral("--compat-db") << standIn.database;
+        const CudnnctlRun run = runCudnnctl(arguments, sandboxEnvironment());
+        QVERIFY2(run.exitCode != 2, run.err.constData());
+        const QString text = QString::fromUtf8(run.out + run.err);
+        QVERIFY(!text.trimmed().isEmpty());
+        const QStringList english = englishWords(text);
+        QVERIFY2(
+            english.isEmpty(),
+            qPrintable(QStringLiteral("English left: %1\n\n%2").arg(english.join(QLatin1Char(' ')), text)));
+    }
+};
+
+CUDNNSETUP_TEST_GUILESS_MAIN(TestCudnnctlChinese)
+#include "tst_cudnnctl_chinese.moc"
