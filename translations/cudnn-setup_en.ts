@@ -4456,10 +4456,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Into the CUDA %1 toolkit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files, where build tools and CUDA programs already look.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4610,6 +4606,41 @@ Commands:
     </message>
     <message>
         <source>%1 is added at the front of your own PATH, so programs started from now on load this cuDNN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Into the CUDA %1 toolkit (what the common tutorials do)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — recommended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why: CUDA programs, build tools and the tutorials all look for cuDNN there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to update or remove.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why: it needs no administrator rights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why: the programs that use cuDNN here run in this environment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Advanced: PATH before and after, and %n thing(s) in it to look at</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Advanced: PATH before and after, CUDNN_* variables</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

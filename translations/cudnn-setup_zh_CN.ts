@@ -4466,10 +4466,6 @@ Commands:
         <translation>选择 cuDNN 的安装文件夹</translation>
     </message>
     <message>
-        <source>Into the CUDA %1 toolkit</source>
-        <translation>安装到 CUDA %1 目录</translation>
-    </message>
-    <message>
         <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files, where build tools and CUDA programs already look.</source>
         <translation>适合用这个工具包编译程序（nvcc、CMake、Visual Studio）：cuDNN 放在 CUDA 自带文件旁边，构建工具和 CUDA 程序本来就会在那里查找。</translation>
     </message>
@@ -4621,6 +4617,40 @@ Commands:
     <message>
         <source>%1 is added at the front of your own PATH, so programs started from now on load this cuDNN.</source>
         <translation>%1 将添加到用户环境变量 Path 的最前面，此后启动的程序都会加载这个 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Into the CUDA %1 toolkit (what the common tutorials do)</source>
+        <translation>安装到 CUDA %1 目录（与常见教程做法相同）</translation>
+    </message>
+    <message>
+        <source>%1 — recommended</source>
+        <translation>%1（推荐）</translation>
+    </message>
+    <message>
+        <source>Why: CUDA programs, build tools and the tutorials all look for cuDNN there.</source>
+        <translation>理由：CUDA 程序、编译工具和各类教程都会在这里查找 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to update or remove.</source>
+        <translation>理由：这台电脑上没有与这个压缩包对应的 CUDA 工具包；放在独立文件夹里也便于以后更新或删除。</translation>
+    </message>
+    <message>
+        <source>Why: it needs no administrator rights.</source>
+        <translation>理由：不需要管理员权限。</translation>
+    </message>
+    <message>
+        <source>Why: the programs that use cuDNN here run in this environment.</source>
+        <translation>理由：使用 cuDNN 的程序就在这个环境中运行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Advanced: PATH before and after, and %n thing(s) in it to look at</source>
+        <translation>
+            <numerusform>高级选项：环境变量 Path 修改前后对比，其中有 %n 项值得留意</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Advanced: PATH before and after, CUDNN_* variables</source>
+        <translation>高级选项：环境变量 Path 修改前后对比、CUDNN_* 变量</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,12 @@
 #include <QLinearGradient>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPalette>
 #include <QPixmap>
+#include <QWidget>
+
+#include <algorithm>
+#include <cmath>
 
 namespace cudnnsetup::wizard {
 
@@ -114,6 +119,49 @@ QPixmap logo(int logicalSize, qreal devicePixelRatio)
     painter.end();
     pixmap.setDevicePixelRatio(devicePixelRatio);
     return pixmap;
+}
+
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    const auto luminance = [](const QColor &colour) {
+        const auto channel = [](double value) {
+            return value <= 0.03928 ? value / 12.92 : std::pow((value + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) +
+               0.0722 * channel(colour.blueF());
+    };
+    const double first = luminance(a);
+    const double second = luminance(b);
+    return (std::max(first, second) + 0.05) / (std::min(first, second) + 0.05);
+}
+
+void makeSecondaryText(QWidget *widget)
+{
+    QPalette palette = widget->palette();
+    const QColor text = palette.color(QPalette::WindowText);
+    const QColor background = palette.color(QPalette::Window);
+    // From two thirds of the way to the background towards the text, until it reads well enough.
+    QColor secondary = text;
+    for (double weight = 0.65; weight <= 1.0; weight += 0.05) {
+        secondary = QColor::fromRgbF(float(text.redF() * weight + background.redF() * (1 - weight)),
+                                     float(text.greenF() * weight + background.greenF() * (1 - weight)),
+                                     float(text.blueF() * weight + background.blueF() * (1 - weight)));
+        if (contrastRatio(secondary, background) >= 4.5)
+            break;
+    }
+    palette.setColor(QPalette::WindowText, secondary);
+    widget->setPalette(palette);
+}
+
+QString breakablePath(const QString &path)
+{
+    QString breakable;
+    for (const QChar character : path) {
+        breakable += character;
+        if (character == QLatin1Char('\\') || character == QLatin1Char('/'))
+            breakable += QChar(0x200B); // zero width space: a place to break, nothing drawn
+    }
+    return breakable;
 }
 
 } // namespace cudnnsetup::wizard

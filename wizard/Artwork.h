@@ -2,8 +2,11 @@
 
 #include "common/Finding.h"
 
+#include <QColor>
 #include <QIcon>
 #include <QPixmap>
+
+class QWidget;
 
 namespace cudnnsetup::wizard {
 
@@ -27,5 +30,14 @@ constexpr int kSummaryIconSize = 32;
 // The product's mark for the wizard's header and window icon: `size` logical pixels, drawn sharp
 // for a screen of `devicePixelRatio`.
 QPixmap logo(int size, qreal devicePixelRatio);
+
+// WCAG's contrast ratio of two colours, 1 to 21.
+double contrastRatio(const QColor &a, const QColor &b);
+// Draws `widget`'s text as secondary text: lighter than the text around it, yet at least 4.5:1
+// against its background (WCAG AA), which the palette's placeholder colour is not.
+void makeSecondaryText(QWidget *widget);
+// `path` with a break opportunity after each separator, so a wrapped label breaks a long path
+// between folders ("…\NVIDIA\" | "CUDNN\v9.19"), never after the drive's colon.
+QString breakablePath(const QString &path);
 
 } // namespace cudnnsetup::wizard

@@ -20,8 +20,8 @@ QString withLinks(const QString &plain)
     for (const QRegularExpressionMatch &match : address.globalMatch(plain)) {
         html += plain.mid(done, match.capturedStart() - done).toHtmlEscaped();
         const QString shown = match.captured();
-        const QString target =
-            shown.startsWith(QLatin1String("http")) ? shown : QStringLiteral("https://") + shown;
+        QString target = shown.startsWith(QLatin1String("http")) ? shown : QStringLiteral("https://") + shown;
+        target.remove(QChar(0x200B)); // breakablePath's break opportunities are no part of an address
         html += QStringLiteral("<a href=\"%1\">%2</a>").arg(target.toHtmlEscaped(), shown.toHtmlEscaped());
         done = match.capturedEnd();
     }
@@ -56,7 +56,7 @@ void FindingsView::setFindings(const Findings &findings)
         text->setTextFormat(Qt::RichText); // the message is escaped, the fix set in italics
         text->setTextInteractionFlags(Qt::TextBrowserInteraction);
         text->setOpenExternalLinks(true);
-        QString body = withLinks(finding.message.toString());
+        QString body = withLinks(breakablePath(finding.message.toString()));
         if (!finding.fix.isEmpty())
             body += QStringLiteral("<br><i>%1</i>")
                         .arg(withLinks(tr("What to do: %1").arg(finding.fix.toString())));

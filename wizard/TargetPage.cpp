@@ -29,6 +29,7 @@
 #include <QSet>
 #include <QSignalBlocker>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -170,7 +171,7 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
     connect(m_variables, &QCheckBox::toggled, this, [this] { refresh(); });
     m_variablesNote = wrappedLabel(content, QStringLiteral("variablesNote"));
     m_variablesNote->setContentsMargins(24, 0, 0, 0);
-    m_variablesNote->setForegroundRole(QPalette::PlaceholderText);
+    makeSecondaryText(m_variablesNote);
 
     m_space = wrappedLabel(content, QStringLiteral("spaceLabel"));
 
@@ -219,19 +220,37 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
     previewLayout->addLayout(lists);
     previewLayout->addWidget(m_problems);
 
+    m_advancedToggle = new QToolButton(content);
+    m_advancedToggle->setObjectName(QStringLiteral("advancedToggle"));
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setAutoRaise(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
+    m_advanced = new QWidget(content);
+    m_advanced->setObjectName(QStringLiteral("advancedSection"));
+    auto advancedLayout = new QVBoxLayout(m_advanced);
+    advancedLayout->setContentsMargins(0, 0, 0, 0);
+    advancedLayout->addWidget(m_preview);
+    advancedLayout->addWidget(m_variables);
+    advancedLayout->addWidget(m_variablesNote);
+    m_advanced->hide();
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_advanced->setVisible(open);
+    });
+
     layout->addWidget(m_choicesTitle);
     layout->addLayout(m_choicesLayout);
     layout->addSpacing(6);
     layout->addWidget(m_pathTitle);
     layout->addLayout(scopeRow);
     layout->addWidget(m_pathNote);
-    layout->addWidget(m_preview);
-    layout->addWidget(m_variables);
-    layout->addWidget(m_variablesNote);
     layout->addSpacing(6);
     layout->addWidget(m_space);
     layout->addWidget(m_findingsTitle);
     layout->addWidget(m_findingsView);
+    layout->addWidget(m_advancedToggle);
+    layout->addWidget(m_advanced);
     layout->addStretch(1);
 
     auto scroll = new FittingScrollArea(this);
@@ -252,27 +271,28 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
 
 void TargetPage::initializePage()
 {
-    std::optional<InstallTarget> proposed;
-    if (m_session->hasTarget())
-        proposed = m_session->target(); // back here from the Install page: as the user left it
-    else if (m_session->hasSnapshot() && m_session->hasArchive())
-        proposed = defaultTarget(m_session->snapshot(), m_session->archive(), m_session->context(),
-                                 m_session->database().database);
+    // What the wizard recommends; back here from the Install page, the target as the user left it.
+    std::optional<InstallTarget> recommended;
+    if (m_session->hasSnapshot() && m_session->hasArchive())
+        recommended = defaultTarget(m_session->snapshot(), m_session->archive(), m_session->context(),
+                                    m_session->database().database);
+    const std::optional<InstallTarget> proposed = m_session->hasTarget() ? m_session->target() : recommended;
     // The session keeps the variables and the PATH fixes with the target: the same target chosen
     // again keeps them.
     const std::optional<EnvironmentScope> variables = m_session->cudnnVariables();
     buildChoices();
-    int index = -1;
-    if (proposed) {
+    const auto indexOf = [this](const std::optional<InstallTarget> &target) {
         const SystemPaths &paths = m_session->context().paths();
-        for (int i = 0; i < m_choices.size() && index < 0; ++i) {
+        for (int i = 0; target && i < m_choices.size(); ++i) {
             const Choice &choice = m_choices.at(i);
-            if (choice.kind != proposed->kind)
-                continue;
-            if (choice.kind == InstallTarget::Kind::Folder || paths.equal(choice.where, proposed->root))
-                index = i;
+            if (choice.kind == target->kind &&
+                (choice.kind == InstallTarget::Kind::Folder || paths.equal(choice.where, target->root)))
+                return i;
         }
-    }
+        return -1;
+    };
+    m_recommended = indexOf(recommended);
+    int index = indexOf(proposed);
     if (index < 0)
         index = 0;
     {
@@ -347,7 +367,7 @@ void TargetPage::buildChoices()
         choice.details = wrappedLabel(m_choicesTitle->parentWidget());
         choice.details->setObjectName(choice.button->objectName() + QStringLiteral("-details"));
         choice.details->setContentsMargins(24, 0, 0, 4);
-        choice.details->setForegroundRole(QPalette::PlaceholderText);
+        makeSecondaryText(choice.details);
         choice.details->setTextFormat(Qt::RichText);
         m_choiceGroup->addButton(choice.button, int(m_choices.size()));
         m_choicesLayout->addWidget(choice.button);
@@ -515,8 +535,8 @@ void TargetPage::refreshPath()
         auto icon = new QLabel(row);
         icon->setPixmap(statusIcon(statusFor(problem.finding.severity)).pixmap(kRowIconSize, kRowIconSize));
         auto text = wrappedLabel(row, problem.finding.id);
-        text->setText(problem.finding.message.toString());
-        text->setAccessibleName(text->text());
+        text->setText(breakablePath(problem.finding.message.toString()));
+        text->setAccessibleName(problem.finding.message.toString());
         m_problemTexts.append({text, problem.finding});
         text->setToolTip(problem.finding.details);
         auto column = new QVBoxLayout;
@@ -576,6 +596,8 @@ void TargetPage::refreshPath()
                 titled = true;
             }
             problem.finding.id = QStringLiteral("system-") + problem.finding.id;
+            // Nothing on this page changes the system PATH: a note, not a warning.
+            problem.finding.severity = Severity::Info;
             addProblem(problem, false);
         }
     }
@@ -736,7 +758,7 @@ void TargetPage::updateTexts()
         QString explanation;
         switch (choice.kind) {
         case InstallTarget::Kind::CudaToolkit:
-            title = tr("Into the CUDA %1 toolkit").arg(choice.name);
+            title = tr("Into the CUDA %1 toolkit (what the common tutorials do)").arg(choice.name);
             explanation =
                 tr("For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes "
                    "beside CUDA's own files, where build tools and CUDA programs already look.");
@@ -775,10 +797,14 @@ void TargetPage::updateTexts()
         }
         const QString admin = probe.needsAdmin(context) ? tr("Needs administrator rights.")
                                                         : tr("No administrator rights needed.");
-        choice.button->setText(title);
+        const bool recommended = m_recommended >= 0 && &choice == &m_choices.at(m_recommended);
+        choice.button->setText(recommended ? tr("%1 — recommended").arg(title) : title);
         QStringList lines;
+        if (recommended)
+            lines.append(QStringLiteral("<b>%1</b>").arg(recommendationReason(choice.kind).toHtmlEscaped()));
+        // The folder on a line of its own, broken between folders when it does not fit.
         if (!choice.where.isEmpty())
-            lines.append(choice.where.toHtmlEscaped());
+            lines.append(breakablePath(choice.where).toHtmlEscaped());
         lines.append(tr("%1 %2", "what a choice is for, then whether it needs an administrator")
                          .arg(explanation, admin)
                          .toHtmlEscaped());
@@ -824,7 +850,7 @@ void TargetPage::updateTexts()
                 : tr("%1 is added at the front of your own PATH, so programs started from now on load this "
                      "cuDNN.")
                       .arg(m_session->target().dllFolder());
-    m_pathNote->setText(note);
+    m_pathNote->setText(breakablePath(note));
     m_pathNote->setVisible(!note.isEmpty());
 
     m_variables->setEnabled(changeable && m_session->hasTarget());
@@ -838,6 +864,7 @@ void TargetPage::updateTexts()
                                           "for you only."));
     else
         m_variablesNote->setText(tr("For building OpenCV, ONNX Runtime or TensorFlow from source."));
+    updateAdvancedToggle();
 
     if (m_session->hasTarget() && m_session->hasArchive()) {
         const InstallTarget &target = m_session->target();
@@ -854,6 +881,32 @@ void TargetPage::updateTexts()
         m_space->setVisible(false);
     }
     showPreview();
+}
+
+QString TargetPage::recommendationReason(InstallTarget::Kind kind)
+{
+    switch (kind) {
+    case InstallTarget::Kind::CudaToolkit:
+        return tr("Why: CUDA programs, build tools and the tutorials all look for cuDNN there.");
+    case InstallTarget::Kind::Folder:
+        return tr("Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to "
+                  "update or remove.");
+    case InstallTarget::Kind::UserFolder:
+        return tr("Why: it needs no administrator rights.");
+    case InstallTarget::Kind::Conda:
+    case InstallTarget::Kind::Venv:
+        return tr("Why: the programs that use cuDNN here run in this environment.");
+    }
+    return {};
+}
+
+void TargetPage::updateAdvancedToggle()
+{
+    // Folded, it still says when something in PATH deserves a look.
+    const int problems = int(m_analysis.problems.size());
+    m_advancedToggle->setText(
+        problems > 0 ? tr("Advanced: PATH before and after, and %n thing(s) in it to look at", "", problems)
+                     : tr("Advanced: PATH before and after, CUDNN_* variables"));
 }
 
 void TargetPage::changeEvent(QEvent *event)
@@ -885,8 +938,8 @@ void TargetPage::retranslate()
     // Core's messages are translated when shown: the PATH analysis is worded again, not redone (the
     // page may be hidden, and PATH may have changed since, by the install itself).
     for (const auto &[label, finding] : std::as_const(m_problemTexts)) {
-        label->setText(finding.message.toString());
-        label->setAccessibleName(label->text());
+        label->setText(breakablePath(finding.message.toString()));
+        label->setAccessibleName(finding.message.toString());
     }
     if (m_systemTitle)
         m_systemTitle->setText(systemPathTitle());

@@ -14,6 +14,7 @@
 
 class QButtonGroup;
 class QCheckBox;
+class QToolButton;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -79,6 +80,7 @@ private:
     void refreshPath();
     void showPreview();
     void updateTexts();
+    void updateAdvancedToggle();
     void retranslate();
     void browse();
     const Choice *current() const;
@@ -88,10 +90,12 @@ private:
     QList<PathFix> chosenFixes() const;
     static QString fixText(PathFix::Action action);
     static QString systemPathTitle();
+    static QString recommendationReason(InstallTarget::Kind kind);
 
     SetupSession *m_session;
     QList<Choice> m_choices;
     int m_current = -1;
+    int m_recommended = -1; // the choice the wizard proposes, marked Recommended
     PathScope m_scope = PathScope::None;
     Findings m_findings;
     // The analysis of the PATH ours goes into, and that PATH as stored.
@@ -116,6 +120,9 @@ private:
     QCheckBox *m_variables = nullptr;
     QLabel *m_variablesNote = nullptr;
     QLabel *m_space = nullptr;
+    // The PATH preview, its clean-ups and the CUDNN_* variables: for those who want them, folded.
+    QToolButton *m_advancedToggle = nullptr;
+    QWidget *m_advanced = nullptr;
     QLabel *m_findingsTitle = nullptr;
     FindingsView *m_findingsView = nullptr;
     QWidget *m_preview = nullptr;

@@ -3,6 +3,7 @@
 // toolkit core proposes chosen first, a folder typed in and checked, the PATH preview with the
 // clean-ups it offers (never ticked by itself), the CUDNN_* variables, and PATH left alone where
 // it cannot be written; in English and in Chinese.
+#include "Artwork.h"
 #include "Cudnnctl.h"
 #include "SetupWizard.h"
 #include "Suite.h"
@@ -19,6 +20,7 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeWidget>
 
 #include <memory>
@@ -97,13 +99,36 @@ private Q_SLOTS:
         QVERIFY(page);
         QCOMPARE(page->title(), QStringLiteral("Where cuDNN goes"));
 
+        // One choice is recommended, with why in one line; the toolkit says it is the tutorials' way.
         QRadioButton *toolkit = opened.choice(QStringLiteral("target-cuda-0"));
         QVERIFY(toolkit && toolkit->isChecked());
-        QCOMPARE(toolkit->text(), QStringLiteral("Into the CUDA 12.9 toolkit"));
-        const QString toolkitDetails = labelText(page, QStringLiteral("target-cuda-0-details"));
+        QCOMPARE(toolkit->text(),
+                 QStringLiteral("Into the CUDA 12.9 toolkit (what the common tutorials do) — recommended"));
+        // Long folders break between folders (a zero-width space after each separator), never after "C:".
+        const QString toolkitDetails =
+            labelText(page, QStringLiteral("target-cuda-0-details")).remove(QChar(0x200B));
+        QVERIFY2(
+            toolkitDetails.startsWith(QStringLiteral("<b>Why: CUDA programs, build tools and the tutorials "
+                                                     "all look for cuDNN there.</b><br>")),
+            qPrintable(toolkitDetails));
         QVERIFY2(
             toolkitDetails.contains(QStringLiteral("CUDA\\v12.9<br>For building programs with this toolkit")),
             qPrintable(toolkitDetails));
+        QVERIFY(page->findChild<QLabel *>(QStringLiteral("target-cuda-0-details"))
+                    ->text()
+                    .contains(QStringLiteral("C:\\\u200B")));
+        // Secondary text, yet readable: at least 4.5:1 against the page.
+        const auto details = page->findChild<QLabel *>(QStringLiteral("target-cuda-0-details"));
+        const double contrast = contrastRatio(details->palette().color(QPalette::WindowText),
+                                              details->palette().color(QPalette::Window));
+        QVERIFY2(contrast >= 4.5, qPrintable(QString::number(contrast)));
+        QVERIFY(details->palette().color(QPalette::WindowText) !=
+                page->palette().color(QPalette::WindowText));
+        // The PATH preview and the CUDNN_* variables are folded under Advanced.
+        const auto advanced = opened.child<QToolButton>(QStringLiteral("advancedToggle"));
+        QVERIFY(advanced->isVisible() && !advanced->isChecked());
+        QVERIFY(!page->findChild<QWidget *>(QStringLiteral("advancedSection"))->isVisible());
+        QVERIFY(!opened.child<QCheckBox>(QStringLiteral("cudnnVariablesCheck"))->isVisible());
         QVERIFY2(toolkitDetails.endsWith(QStringLiteral("Needs administrator rights.")),
                  qPrintable(toolkitDetails));
         QCOMPARE(opened.choice(QStringLiteral("target-dir"))->text(),
@@ -112,7 +137,8 @@ private Q_SLOTS:
         QVERIFY(!opened.child<QLineEdit>(QStringLiteral("folderEdit"))->isEnabled());
         QCOMPARE(opened.choice(QStringLiteral("target-user"))->text(),
                  QStringLiteral("Into a folder for you only"));
-        const QString userDetails = labelText(page, QStringLiteral("target-user-details"));
+        const QString userDetails =
+            labelText(page, QStringLiteral("target-user-details")).remove(QChar(0x200B));
         QVERIFY2(userDetails.startsWith(
                      QStringLiteral("C:\\Users\\lab\\AppData\\Local\\Programs\\NVIDIA\\CUDNN\\v9.19<br>")),
                  qPrintable(userDetails));
@@ -243,6 +269,11 @@ private Q_SLOTS:
             QStringLiteral("PATH stays as it is: CUDA's installer put this toolkit's DLL folder on it."));
 
         opened.choice(QStringLiteral("target-user"))->click();
+        // Folded, Advanced says that PATH has something to look at; opened, it shows it.
+        const auto advanced = opened.child<QToolButton>(QStringLiteral("advancedToggle"));
+        QVERIFY2(advanced->text().contains(QStringLiteral("to look at")), qPrintable(advanced->text()));
+        QVERIFY(!page->findChild<QWidget *>(QStringLiteral("pathPreview"))->isVisible());
+        advanced->click();
         QVERIFY(opened.child<QRadioButton>(QStringLiteral("pathUser"))->isChecked());
         QVERIFY(opened.child<QRadioButton>(QStringLiteral("pathNone"))->isVisible());
         QVERIFY(!opened.child<QRadioButton>(QStringLiteral("pathSystem"))->isVisible());

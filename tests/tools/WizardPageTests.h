@@ -73,10 +73,12 @@ inline cudnnsetup::SystemSnapshot windowsH200(const QStringList &toolkits,
     return snapshot;
 }
 
+// A label's text as a person reads it: without the zero-width spaces that let long paths break
+// between folders (breakablePath).
 inline QString labelText(const QWidget *page, const QString &name)
 {
     const auto label = page->findChild<QLabel *>(name);
-    return label ? label->text() : QStringLiteral("<no %1>").arg(name);
+    return label ? label->text().remove(QChar(0x200B)) : QStringLiteral("<no %1>").arg(name);
 }
 
 // Saves what `widget` shows as screenshots/NAME in the working folder (the build folder).
