@@ -4077,10 +4077,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Receipt %1, kept in %2. It lists every file and change, for an uninstall or a repair.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Programs that are already running keep the PATH and variables they started with. Restart these to see the new ones; programs started from now on see them at once:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4138,6 +4134,14 @@ Commands:
     </message>
     <message>
         <source>The new files take their place now, for every program started from now on; the programs that hold the old ones keep them until they are restarted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A record of every file and change is kept, so that Uninstall and Repair can undo exactly this install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt %1, kept in %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

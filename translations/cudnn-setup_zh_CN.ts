@@ -4093,10 +4093,6 @@ Commands:
         <translation>安装失败。已做的操作全部撤销，系统没有任何改动。</translation>
     </message>
     <message>
-        <source>Receipt %1, kept in %2. It lists every file and change, for an uninstall or a repair.</source>
-        <translation>安装记录 %1 保存在 %2，其中列出了每个文件和每项改动，供卸载或修复时使用。</translation>
-    </message>
-    <message>
         <source>Programs that are already running keep the PATH and variables they started with. Restart these to see the new ones; programs started from now on see them at once:</source>
         <translation>已在运行的程序仍沿用启动时的环境变量（包括 Path）。请重启以下程序以使用新设置；之后新启动的程序会立即生效：</translation>
     </message>
@@ -4155,6 +4151,14 @@ Commands:
     <message>
         <source>The new files take their place now, for every program started from now on; the programs that hold the old ones keep them until they are restarted.</source>
         <translation>新文件立即就位，之后启动的程序都会使用它们；正在使用旧文件的程序在重新启动前仍使用旧文件。</translation>
+    </message>
+    <message>
+        <source>A record of every file and change is kept, so that Uninstall and Repair can undo exactly this install.</source>
+        <translation>每个文件和每项改动都已记录下来，以后“卸载”和“修复”可以准确还原这次安装。</translation>
+    </message>
+    <message>
+        <source>Receipt %1, kept in %2</source>
+        <translation>安装记录 %1，保存在 %2</translation>
     </message>
 </context>
 <context>

@@ -419,10 +419,13 @@ void InstallPage::showOutcome()
     const QString systemPath = m_session->context().files().fromHost(outcome.receiptPath);
     const QString receiptPath =
         systemPath.isEmpty() ? QDir::toNativeSeparators(outcome.receiptPath) : systemPath;
-    if (outcome.receipt)
-        m_receipt->setText(tr("Receipt %1, kept in %2. It lists every file and change, for an uninstall or a "
-                              "repair.")
-                               .arg(outcome.receipt->id, receiptPath));
+    if (outcome.receipt) {
+        // Ids and JSON paths are for the command line, the logs and support: in the tooltip.
+        m_receipt->setText(
+            tr("A record of every file and change is kept, so that Uninstall and Repair can undo "
+               "exactly this install."));
+        m_receipt->setToolTip(tr("Receipt %1, kept in %2").arg(outcome.receipt->id, receiptPath));
+    }
 
     // PATH or variables changed: programs already running keep the environment they started with.
     const bool environmentChanged = succeededNow && outcome.status != ChangeOutcome::Status::AlreadyDone &&

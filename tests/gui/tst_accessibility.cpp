@@ -3,6 +3,7 @@
 // focus has a name and is reached by Tab from the page's first one; no label's text is cut off;
 // the Welcome page is left with the keyboard alone (a task's mnemonic, the arrow keys, Alt+N,
 // Enter). A screenshot of each page at scale 2 (screenshots/hidpi-PAGE-LANGUAGE.png).
+#include "BuildPaths.h"
 #include "FinishPage.h"
 #include "RepairPage.h"
 #include "Suite.h"
@@ -12,12 +13,15 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QFile>
 #include <QGroupBox>
 #include <QHash>
 #include <QLabel>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QTest>
+#include <QTextDocumentFragment>
 
 using namespace cudnnsetup;
 using namespace cudnnsetup::wizard;
@@ -81,6 +85,55 @@ bool takesTabFocus(const QWidget *widget)
 
 // Each step of a page is looked at once the wizard shows it; what is wrong is collected, so that a
 // run names every problem at once.
+// translations/GLOSSARY.md's "Rejected variants": each rejected text and the longer strings it may
+// stand in (the table scripts/i18n/check_glossary.py holds the catalogue to).
+struct Rejected
+{
+    QString text;
+    QStringList allowedIn;
+};
+
+QList<Rejected> rejectedVariants()
+{
+    QFile file(BuildPaths::sourceDir() + QStringLiteral("/translations/GLOSSARY.md"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("translations/GLOSSARY.md cannot be read");
+    const QString glossary = QString::fromUtf8(file.readAll());
+    const qsizetype table = glossary.indexOf(QStringLiteral("## Rejected variants"));
+    QList<Rejected> rejected;
+    const auto cell = [](QString text) { return text.remove(QLatin1Char('`')).trimmed(); };
+    for (const QString &line : glossary.mid(table).split(QLatin1Char('\n'))) {
+        const QStringList cells = line.split(QLatin1Char('|'));
+        if (cells.size() < 5 || cell(cells.at(1)).isEmpty() ||
+            cell(cells.at(1)) == QLatin1String("rejected") ||
+            cells.at(1).trimmed().startsWith(QLatin1String("---")))
+            continue;
+        Rejected row{cell(cells.at(1)), {}};
+        for (const QString &allowed : cells.at(3).split(QStringLiteral(" / "), Qt::SkipEmptyParts))
+            if (!cell(allowed).isEmpty())
+                row.allowedIn.append(cell(allowed));
+        rejected.append(row);
+    }
+    if (rejected.size() < 10)
+        qFatal("the glossary's table of rejected variants was not found");
+    return rejected;
+}
+
+// The text a widget shows, as drawn (rich text without its markup).
+QString shownText(const QWidget *widget)
+{
+    QString text;
+    if (const auto label = qobject_cast<const QLabel *>(widget))
+        text = label->textFormat() == Qt::RichText || Qt::mightBeRichText(label->text())
+                   ? QTextDocumentFragment::fromHtml(label->text()).toPlainText()
+                   : label->text();
+    else if (const auto button = qobject_cast<const QAbstractButton *>(widget))
+        text = button->text();
+    else if (const auto group = qobject_cast<const QGroupBox *>(widget))
+        text = group->title();
+    return text.remove(QChar(0x200B));
+}
+
 struct Audit
 {
     explicit Audit(const QString &language)
@@ -108,6 +161,32 @@ struct Audit
         checkNames(wizard, name);
         checkTabOrder(wizard, page, name);
         checkLabels(wizard, name);
+        if (language == QLatin1String("zh_CN"))
+            checkGlossary(wizard, name);
+    }
+
+    // What the pages show in Chinese keeps to the glossary, core's messages included.
+    void checkGlossary(QWidget *window, const QString &page)
+    {
+        static const QList<Rejected> rejected = rejectedVariants();
+        QStringList texts{window->windowTitle()};
+        for (const QWidget *widget : window->findChildren<QWidget *>()) {
+            if (widget->isVisible())
+                texts.append(shownText(widget));
+        }
+        for (QString text : std::as_const(texts)) {
+            for (const Rejected &variant : rejected) {
+                QString checked = text;
+                for (const QString &allowed : variant.allowedIn) {
+                    // A placeholder stands for what it is filled with: r"%1" allows r"C:\…\bin".
+                    QString pattern = QRegularExpression::escape(allowed);
+                    pattern.replace(QRegularExpression(QStringLiteral("\\\\?%\\d")), QStringLiteral("[^\"“”]*"));
+                    checked.remove(QRegularExpression(pattern));
+                }
+                if (checked.contains(variant.text))
+                    problems << QStringLiteral("%1: \"%2\" in \"%3\"").arg(page, variant.text, text);
+            }
+        }
     }
 
     void checkNames(QWidget *window, const QString &page)
