@@ -4755,10 +4755,6 @@ Receipt %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checking what the install placed in %1 (receipt %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Checking the cuDNN that a freshly started program loads, in %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4831,6 +4827,14 @@ Receipt %2</source>
     </message>
     <message>
         <source>&amp;Next &gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking what the install placed in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4765,10 +4765,6 @@ Receipt %2</source>
         <translation>正在检查：%1……</translation>
     </message>
     <message>
-        <source>Checking what the install placed in %1 (receipt %2).</source>
-        <translation>正在检查刚才安装到 %1 的文件（安装记录 %2）。</translation>
-    </message>
-    <message>
         <source>Checking the cuDNN that a freshly started program loads, in %1.</source>
         <translation>正在检查新启动的程序会加载的 cuDNN，位于 %1。</translation>
     </message>
@@ -4841,6 +4837,14 @@ Receipt %2</source>
     <message>
         <source>&amp;Next &gt;</source>
         <translation>下一步(&amp;N) &gt;</translation>
+    </message>
+    <message>
+        <source>Checking what the install placed in %1.</source>
+        <translation>正在检查刚才安装到 %1 的文件。</translation>
+    </message>
+    <message>
+        <source>Receipt %1</source>
+        <translation>安装记录 %1</translation>
     </message>
 </context>
 <context>

@@ -142,6 +142,8 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
 
 void ArchivePage::initializePage()
 {
+    if (m_session->hasArchive() && m_path->text().isEmpty() && !isInspecting())
+        m_path->setText(QDir::toNativeSeparators(m_session->archive().path)); // chosen before, elsewhere
     showRecommendation();
     showReport();
 }
@@ -165,7 +167,10 @@ void ArchivePage::showRecommendation()
                  recommendation->cudnn.toString(), recommendation->cudaVariant));
     m_recommendation->setAccessibleName(
         tr("Recommended for this computer: %1").arg(recommendation->archiveFile));
-    m_recommendation->show();
+    // Once a fitting archive is chosen, it is not the moment to send the user shopping.
+    m_recommendation->setVisible(!(m_session->hasArchive() &&
+                                   m_session->archive().verdict == ArchiveReport::Verdict::Ok &&
+                                   m_session->match().compatible()));
     m_path->setPlaceholderText(recommendation->archiveFile);
     const QString downloaded = m_session->downloadedRecommendation();
     const bool chosen =

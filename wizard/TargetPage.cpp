@@ -805,9 +805,13 @@ void TargetPage::updateTexts()
         // The folder on a line of its own, broken between folders when it does not fit.
         if (!choice.where.isEmpty())
             lines.append(breakablePath(choice.where).toHtmlEscaped());
-        lines.append(tr("%1 %2", "what a choice is for, then whether it needs an administrator")
-                         .arg(explanation, admin)
-                         .toHtmlEscaped());
+        // What it is for: spelled out for the choice made (a small screen shows every choice at
+        // once), in the tooltip of the others.
+        const QString purpose = tr("%1 %2", "what a choice is for, then whether it needs an administrator")
+                                    .arg(explanation, admin);
+        if (choice.button->isChecked())
+            lines.append(purpose.toHtmlEscaped());
+        choice.button->setToolTip(purpose);
         choice.details->setText(lines.join(QStringLiteral("<br>")));
         choice.details->setAccessibleName(choice.details->text());
     }

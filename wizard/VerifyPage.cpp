@@ -386,12 +386,13 @@ void VerifyPage::showState()
     setButtonText(QWizard::NextButton, nextId() == SetupWizard::Page_Repair ? tr("&Repair…") : tr("&Next >"));
 
     if (m_subject) {
-        m_subjectLabel->setText(
-            m_subject->source == QLatin1String("receipt")
-                ? tr("Checking what the install placed in %1 (receipt %2).")
-                      .arg(QDir::toNativeSeparators(m_subject->directory), m_subject->receiptId)
-                : tr("Checking the cuDNN that a freshly started program loads, in %1.")
-                      .arg(QDir::toNativeSeparators(m_subject->directory)));
+        const bool installed = m_subject->source == QLatin1String("receipt");
+        m_subjectLabel->setText(installed
+                                    ? tr("Checking what the install placed in %1.")
+                                          .arg(QDir::toNativeSeparators(m_subject->directory))
+                                    : tr("Checking the cuDNN that a freshly started program loads, in %1.")
+                                          .arg(QDir::toNativeSeparators(m_subject->directory)));
+        m_subjectLabel->setToolTip(installed ? tr("Receipt %1").arg(m_subject->receiptId) : QString());
     } else {
         m_subjectLabel->clear();
     }

@@ -180,7 +180,8 @@ struct Audit
                 for (const QString &allowed : variant.allowedIn) {
                     // A placeholder stands for what it is filled with: r"%1" allows r"C:\…\bin".
                     QString pattern = QRegularExpression::escape(allowed);
-                    pattern.replace(QRegularExpression(QStringLiteral("\\\\?%\\d")), QStringLiteral("[^\"“”]*"));
+                    pattern.replace(QRegularExpression(QStringLiteral("\\\\?%\\d")),
+                                    QStringLiteral("[^\"“”]*"));
                     checked.remove(QRegularExpression(pattern));
                 }
                 if (checked.contains(variant.text))

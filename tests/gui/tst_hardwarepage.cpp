@@ -50,7 +50,7 @@ ShownMachine hostMachine(const Sandbox &sandbox)
     if (hostOsFamily() == OsFamily::Windows) {
         trees::windowsWorkstation(sandbox);
         const QString cuda = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\");
-        return {{QStringLiteral("NVIDIA GeForce RTX 3080 — compute capability 8.6, 10.0 GiB memory"),
+        return {{QStringLiteral("NVIDIA GeForce RTX 3080 — compute capability 8.6, 10.0 GB memory"),
                  QStringLiteral("591.59, supports CUDA up to 13.1"),
                  QStringLiteral("13.0.2 in ") + cuda + QStringLiteral("v13.0"),
                  QStringLiteral("8.9.7 in ") + cuda +

@@ -152,8 +152,9 @@ private Q_SLOTS:
         QCOMPARE(report.receiptId, QStringLiteral("cudnn-test-receipt"));
         QVERIFY2(report.cudnnVersion.startsWith(QLatin1String("9.")), qPrintable(report.cudnnVersion));
         QCOMPARE(labelText(page, QStringLiteral("subjectLabel")),
-                 QStringLiteral("Checking what the install placed in %1 (receipt %2).")
-                     .arg(kCudaLib, report.receiptId));
+                 QStringLiteral("Checking what the install placed in %1.").arg(kCudaLib));
+        QVERIFY(
+            page->findChild<QLabel *>(QStringLiteral("subjectLabel"))->toolTip().contains(report.receiptId));
         for (const QString &id :
              {QStringLiteral("load"), QStringLiteral("dependencies"), QStringLiteral("version")}) {
             QVERIFY2(opened.stage(id, QStringLiteral("status")) == QLatin1String("Passed"),
@@ -333,8 +334,7 @@ private Q_SLOTS:
         QCOMPARE(report.receiptId, machine.session.installOutcome().receipt->id);
         QCOMPARE(report.directory, machine.session.target().dllFolder());
         QCOMPARE(labelText(page, QStringLiteral("subjectLabel")),
-                 QStringLiteral("Checking what the install placed in %1 (receipt %2).")
-                     .arg(report.directory, report.receiptId));
+                 QStringLiteral("Checking what the install placed in %1.").arg(report.directory));
         QStringList shown;
         for (const VerifyStage &stage : report.stages) {
             shown.append(stage.id);
