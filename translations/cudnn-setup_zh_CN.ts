@@ -3452,6 +3452,10 @@ Commands:
         <source>registry</source>
         <translation>注册表</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -31,6 +31,23 @@ public:
         return t;
     }
 
+    // Items (names, paths, versions) joined by the list separator of the language the text is shown
+    // in: ", " in English, "、" in Chinese.
+    static Text list(const QList<Text> &items)
+    {
+        Text t;
+        t.m_args = items;
+        t.m_isList = true;
+        return t;
+    }
+    static Text list(const QStringList &items)
+    {
+        QList<Text> texts;
+        for (const QString &item : items)
+            texts.append(verbatim(item));
+        return list(texts);
+    }
+
     Text arg(const QString &value) const { return arg(verbatim(value)); }
     // A translated piece inside a translated sentence ("%1 (compute capability %2)").
     Text arg(const Text &value) const
@@ -46,11 +63,15 @@ public:
         return arg(first).arg(second, more...);
     }
 
-    bool isEmpty() const { return m_source == nullptr && m_verbatim.isEmpty(); }
+    bool isEmpty() const { return m_source == nullptr && m_verbatim.isEmpty() && !m_isList; }
     const char *source() const { return m_source; }
 
     QString toString() const
     {
+        if (m_isList)
+            return joined(
+                QCoreApplication::translate(kTextContext, kListSeparator.source, kListSeparator.comment),
+                [](const Text &item) { return item.toString(); });
         return substitute(m_source ? QCoreApplication::translate(kTextContext, m_source) : m_verbatim,
                           [](const Text &text) { return text.toString(); });
     }
@@ -58,6 +79,12 @@ public:
     // the English source where it has no translation.
     QString toString(const QTranslator &translator) const
     {
+        if (m_isList) {
+            const QString separator =
+                translator.translate(kTextContext, kListSeparator.source, kListSeparator.comment);
+            return joined(separator.isEmpty() ? QString::fromUtf8(kListSeparator.source) : separator,
+                          [&translator](const Text &item) { return item.toString(translator); });
+        }
         QString text = m_verbatim;
         if (m_source) {
             text = translator.translate(kTextContext, m_source);
@@ -69,11 +96,23 @@ public:
     // The English text, for logs that must read the same on every machine.
     QString toEnglish() const
     {
+        if (m_isList)
+            return joined(QString::fromUtf8(kListSeparator.source),
+                          [](const Text &item) { return item.toEnglish(); });
         return substitute(m_source ? QString::fromUtf8(m_source) : m_verbatim,
                           [](const Text &text) { return text.toEnglish(); });
     }
 
 private:
+    template <typename Render>
+    QString joined(const QString &separator, Render render) const
+    {
+        QStringList items;
+        for (const Text &item : m_args)
+            items.append(render(item));
+        return items.join(separator);
+    }
+
     // %1..%99 replaced in one pass, so a value that itself holds "%2" (a path) stays as it is.
     template <typename Render>
     QString substitute(const QString &text, Render render) const
@@ -97,9 +136,17 @@ private:
         return result;
     }
 
+    struct Message
+    {
+        const char *source;
+        const char *comment;
+    };
+    static constexpr Message kListSeparator = QT_TRANSLATE_NOOP3("cudnnsetup", ", ", "list separator");
+
     const char *m_source = nullptr;
     QString m_verbatim;
-    QList<Text> m_args;
+    QList<Text> m_args; // a list's items when m_isList
+    bool m_isList = false;
 };
 
 } // namespace cudnnsetup

@@ -356,12 +356,14 @@ void assignLoadOrder(const SystemContext &context, QList<CudnnCopy> &copies, Fin
         if (it.value().size() < 2)
             continue;
         const CudnnCopy &winner = copies.at(it.value().first());
-        QStringList losers;
+        QList<Text> losers;
         bool versionsDiffer = false;
         for (int index : it.value().mid(1)) {
             const CudnnCopy &loser = copies.at(index);
-            losers.append(loser.version.isEmpty() ? loser.path
-                                                  : QStringLiteral("%1 (%2)").arg(loser.path, loser.version));
+            losers.append(
+                loser.version.isEmpty()
+                    ? Text::verbatim(loser.path)
+                    : Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 (%2)")).arg(loser.path, loser.version));
             versionsDiffer = versionsDiffer || loser.version != winner.version;
         }
         const Text message =
@@ -369,8 +371,9 @@ void assignLoadOrder(const SystemContext &context, QList<CudnnCopy> &copies, Fin
                      "cudnnsetup",
                      "Programs load %1 (cuDNN %2); the other copies on the search path are never used: %3."))
                 .arg(winner.path)
-                .arg(winner.version.isEmpty() ? QStringLiteral("?") : winner.version)
-                .arg(losers.join(QStringLiteral(", ")));
+                .arg(winner.version.isEmpty() ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "of unknown version"))
+                                              : Text::verbatim(winner.version))
+                .arg(Text::list(losers));
         const QString details = QStringLiteral("search order: %1").arg(order.join(QStringLiteral(" | ")));
         const Text fix = Text(
             QT_TRANSLATE_NOOP("cudnnsetup", "Keep one cuDNN on the search path: remove the folders of the "

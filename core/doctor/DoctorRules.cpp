@@ -177,7 +177,7 @@ void zlibwapiRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                                                            "and newer (%2) do not look for it on PATH: only "
                                                            "beside the cuDNN DLLs, in System32 "
                                                            "and beside python.exe."))
-                          .arg(copy->directory, pythons.join(QStringLiteral(", ")));
+                          .arg(copy->directory, Text::list(pythons));
         }
         out.append(diagnosis(finding, 1, repair));
     }
@@ -202,7 +202,7 @@ void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "The cuDNN in %1 is incomplete: %2 is there, but %3 are "
                                    "missing, so programs fail when cuDNN loads them (error 126)."))
-                .arg(copy->directory, main, missing.join(QStringLiteral(", "))),
+                .arg(copy->directory, main, Text::list(missing)),
             QStringLiteral("cuDNN %1; libraries: %2")
                 .arg(versionOf(*copy).toEnglish(), copy->libraries.join(QLatin1Char(' '))),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
@@ -921,7 +921,7 @@ void writableSystemPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                                        "%1 is on the system PATH, but %2 can be changed by others than the "
                                        "administrators (%3): a DLL put there is loaded by the programs of "
                                        "every user, services too."))
-                    .arg(entry, writable->folder, writable->audit.whoMayChange().join(QStringLiteral(", "))),
+                    .arg(entry, writable->folder, Text::list(writable->audit.whoMayChange())),
                 writable->audit.summary(),
                 Text(QT_TRANSLATE_NOOP(
                          "cudnnsetup",
@@ -999,7 +999,7 @@ void virtualStoreRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                                                          "redirected there from %3: only this user's "
                                                          "programs without a manifest see them; every "
                                                          "other program sees %3 without them."))
-                        .arg(folder, found.join(QStringLiteral(", ")), original),
+                        .arg(folder, Text::list(found), original),
                     QStringLiteral("UAC file virtualisation"),
                     Text(QT_TRANSLATE_NOOP("cudnnsetup", "Install cuDNN again with administrator rights "
                                                          "(cuDNN Setup asks for them), then delete %1."))
@@ -1040,7 +1040,7 @@ void environmentRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                     Text(QT_TRANSLATE_NOOP("cudnnsetup", "CUDA_VISIBLE_DEVICES names %1, but this "
                                                          "machine has no such GPU (it has %2): CUDA "
                                                          "ignores that entry and every one after it."))
-                        .arg(unknown.join(QStringLiteral(", ")), QString::number(gpus.size())),
+                        .arg(Text::list(unknown), QString::number(gpus.size())),
                     QStringLiteral("CUDA_VISIBLE_DEVICES=%1").arg(info.cudaVisibleDevices),
                     Text(QT_TRANSLATE_NOOP("cudnnsetup", "Set CUDA_VISIBLE_DEVICES to GPU numbers from "
                                                          "0 to %1, or remove it."))

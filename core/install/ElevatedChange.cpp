@@ -125,7 +125,7 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
                                    "%1 is not run with administrator rights: %2 may be changed by %3, who "
                                    "could put another program in its place."))
                 .arg(QDir::toNativeSeparators(program), QDir::toNativeSeparators(writable->folder),
-                     writable->audit.whoMayChange().join(QStringLiteral(", "))),
+                     Text::list(writable->audit.whoMayChange())),
             writable->audit.summary(),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "Install cuDNN Setup with its installer, which puts it under "

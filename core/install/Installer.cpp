@@ -183,7 +183,7 @@ Expected<QSet<QString>> filesToReplaceInUse(const QList<PlannedFile> &planned, c
         return Finding::error(
             QStringLiteral("install.files-in-use"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN files that would be replaced are in use by: %1."))
-                .arg(names.join(QStringLiteral(", "))),
+                .arg(Text::list(names)),
             existing.join(QStringLiteral(", ")),
             options.replaceInUse
                 ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
@@ -208,7 +208,7 @@ Expected<QSet<QString>> filesToReplaceInUse(const QList<PlannedFile> &planned, c
                                "%1 are in use: the new cuDNN files are in place for every program "
                                "started from now on, and these programs keep the old ones until "
                                "they are restarted (or Windows is)."))
-            .arg(names.join(QStringLiteral(", ")))));
+            .arg(Text::list(names))));
     return inUse;
 }
 
@@ -626,7 +626,7 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
                        QStringLiteral("uninstall.which"),
                        Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                               "There are %1 installs; say which one to remove: %2."))
-                           .arg(QString::number(ids.size()), ids.join(QStringLiteral(", "))))});
+                           .arg(QString::number(ids.size()), Text::list(ids)))});
     }
     const Receipt receipt = matching.first().first;
     const QString receiptPath = matching.first().second;
@@ -643,7 +643,7 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "These files changed since cuDNN Setup installed them, so nothing is "
                                    "removed: %1"))
-                .arg(changed.join(QStringLiteral(", "))),
+                .arg(Text::list(changed)),
             receipt.id,
             Text(QT_TRANSLATE_NOOP(
                 "cudnnsetup",

@@ -272,8 +272,7 @@ void checkSystemPathFolder(const InstallTarget &target, const SystemContext &con
                               "%1 would go on the system PATH, but %2 can be changed by others than the "
                               "administrators (%3): whatever DLL they put there, every program of every user "
                               "would load."))
-            .arg(target.dllFolder(), writable->folder,
-                 writable->audit.whoMayChange().join(QStringLiteral(", "))),
+            .arg(target.dllFolder(), writable->folder, Text::list(writable->audit.whoMayChange())),
         writable->audit.summary(),
         Text(QT_TRANSLATE_NOOP(
             "cudnnsetup", "Install into a folder under Program Files (the default), or put the folder on "

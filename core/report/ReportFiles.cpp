@@ -998,7 +998,7 @@ QString writeReportMessage(const QString &folder, const Expected<QStringList> &w
     for (const QString &file : *written)
         names.append(QFileInfo(file).fileName());
     return QCoreApplication::translate("cudnnsetup", "The report was saved in %1: %2.")
-        .arg(QDir::toNativeSeparators(folder), names.join(QStringLiteral(", ")));
+        .arg(QDir::toNativeSeparators(folder), Text::list(names).toString());
 }
 
 } // namespace cudnnsetup

@@ -253,8 +253,7 @@ VerifyStage loadStage(const SystemContext &context, const VerifySubject &subject
     if (!failed.isEmpty()) {
         const Text message =
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 of %2 cuDNN libraries did not load: %3. %4"))
-                .arg(QString::number(failed.size()), QString::number(probe.loads.size()),
-                     failed.join(QStringLiteral(", ")))
+                .arg(QString::number(failed.size()), QString::number(probe.loads.size()), Text::list(failed))
                 .arg(firstError->cause);
         findings.append(
             Finding::error(QStringLiteral("verify.load-failed"), message, details, firstError->fix));

@@ -96,6 +96,22 @@ private Q_SLOTS:
             QStringLiteral("cuDNN 9.17.0.29 for CUDA 12 does not support the GPU (compute capability 6.1)."));
     }
 
+    // A list of names joins with the separator of the language it is shown in, its translated
+    // items too: ", " in English, "、" in Chinese, never a comma from core.
+    void listsJoinInTheLanguage()
+    {
+        const Text copies = Text::list({Text::verbatim(QStringLiteral("C:\\a")),
+                                        Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 (%2)"))
+                                            .arg(QStringLiteral("C:\\b"), QStringLiteral("9.1.0"))});
+        QVERIFY(Translations::install(QStringLiteral("en")));
+        QCOMPARE(copies.toString(), QStringLiteral("C:\\a, C:\\b (9.1.0)"));
+        QVERIFY(Translations::install(QStringLiteral("zh_CN")));
+        QCOMPARE(copies.toString(), QStringLiteral("C:\\a、C:\\b（9.1.0）"));
+        QCOMPARE(copies.toEnglish(), QStringLiteral("C:\\a, C:\\b (9.1.0)"));
+        QCOMPARE(Text::list(QStringList{QStringLiteral("x")}).toString(), QStringLiteral("x"));
+        QCOMPARE(Text::list(QStringList()).toString(), QString());
+    }
+
     void englishPluralsAreRealWords()
     {
         QVERIFY(Translations::install(QStringLiteral("en")));
