@@ -3436,6 +3436,10 @@ Commands:
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Copy every library of the cuDNN archive into %1, not only %2, or install the archive again: Install cuDNN on this wizard&apos;s first page.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3913,6 +3917,18 @@ Commands:
     </message>
     <message>
         <source>%1 memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute capability is how CUDA numbers a graphics card&apos;s generation. Each cuDNN release runs on a range of them; this wizard checks yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its folder is not on PATH: programs find this copy only when they are pointed at that folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another copy comes earlier on the search path (PATH), so programs load that one and never this one.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3456,6 +3456,10 @@ Commands:
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
+    <message>
+        <source>Copy every library of the cuDNN archive into %1, not only %2, or install the archive again: Install cuDNN on this wizard&apos;s first page.</source>
+        <translation>把 cuDNN 压缩包中的所有库都复制到 %1，而不只是 %2；或者重新安装这个压缩包：在本向导第一页选择“安装 cuDNN”。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3932,6 +3936,18 @@ Commands:
     <message>
         <source>%1 memory</source>
         <translation>显存 %1</translation>
+    </message>
+    <message>
+        <source>Compute capability is how CUDA numbers a graphics card&apos;s generation. Each cuDNN release runs on a range of them; this wizard checks yours.</source>
+        <translation>计算能力是 CUDA 给显卡架构代际编的号。每个 cuDNN 版本只支持一定范围的计算能力，本向导会替你核对。</translation>
+    </message>
+    <message>
+        <source>Its folder is not on PATH: programs find this copy only when they are pointed at that folder.</source>
+        <translation>它所在的文件夹不在环境变量 Path 中：只有显式指定这个文件夹的程序才会用到它。</translation>
+    </message>
+    <message>
+        <source>Another copy comes earlier on the search path (PATH), so programs load that one and never this one.</source>
+        <translation>另一份副本在搜索路径（环境变量 Path）上排得更靠前，程序会加载那一份，而不会用到这一份。</translation>
     </message>
 </context>
 <context>

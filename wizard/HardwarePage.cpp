@@ -32,10 +32,18 @@ QTreeWidgetItem *addItem(QTreeWidget *tree, Status status, const QString &label,
     return item;
 }
 
-void addChild(QTreeWidgetItem *parent, const QString &value)
+QTreeWidgetItem *addChild(QTreeWidgetItem *parent, const QString &value)
 {
     auto item = new QTreeWidgetItem(parent, {QString(), value});
     item->setToolTip(1, value);
+    return item;
+}
+
+// A row's text, and below it what its jargon means, as its tooltip.
+void explain(QTreeWidgetItem *item, const QString &explanation)
+{
+    if (!explanation.isEmpty())
+        item->setToolTip(1, item->text(1) + QStringLiteral("\n\n") + explanation);
 }
 } // namespace
 
@@ -187,10 +195,11 @@ void HardwarePage::showSnapshot()
                 facts.append(tr("%1 memory").arg(shownSize(gpu.memoryMiB << 20)));
             if (!facts.isEmpty())
                 text += QStringLiteral(" — ") + facts.join(tr(", ", "list separator"));
-            if (!gpus)
-                gpus = addItem(m_system, Status::Ok, tr("Graphics card"), text);
-            else
-                addChild(gpus, text);
+            QTreeWidgetItem *row = gpus ? addChild(gpus, text)
+                                        : (gpus = addItem(m_system, Status::Ok, tr("Graphics card"), text));
+            if (!gpu.computeCapability.isEmpty())
+                explain(row, tr("Compute capability is how CUDA numbers a graphics card's generation. Each "
+                                "cuDNN release runs on a range of them; this wizard checks yours."));
         }
     }
 
@@ -229,22 +238,29 @@ void HardwarePage::showSnapshot()
         QTreeWidgetItem *copies = nullptr;
         for (const CudnnCopy &copy : snapshot.cudnn) {
             QString where;
-            if (!copy.loadOrder)
+            QString meaning;
+            if (!copy.loadOrder) {
                 where = tr("only for programs that look there themselves");
-            else if (*copy.loadOrder == 1)
+                meaning =
+                    tr("Its folder is not on PATH: programs find this copy only when they are pointed at "
+                       "that folder.");
+            } else if (*copy.loadOrder == 1) {
                 where = tr("loaded by default");
-            else
+            } else {
                 where = tr("hidden by another copy");
+                meaning = tr("Another copy comes earlier on the search path (PATH), so programs load that "
+                             "one and never this one.");
+            }
             const QString text = tr("%1 in %2 (%3)")
                                      .arg(copy.version.isEmpty() ? tr("unknown version") : copy.version,
                                           copy.directory, where);
-            if (!copies) {
-                copies = addItem(m_system,
-                                 hasFinding(QStringLiteral("cudnn.shadowed")) ? Status::Warning : Status::Ok,
-                                 tr("cuDNN"), text);
-            } else {
-                addChild(copies, text);
-            }
+            QTreeWidgetItem *row =
+                copies ? addChild(copies, text)
+                       : (copies = addItem(m_system,
+                                           hasFinding(QStringLiteral("cudnn.shadowed")) ? Status::Warning
+                                                                                        : Status::Ok,
+                                           tr("cuDNN"), text));
+            explain(row, meaning);
         }
     }
 

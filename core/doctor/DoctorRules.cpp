@@ -1,6 +1,7 @@
 #include "doctor/DoctorRules.h"
 
 #include "binary/PeReader.h"
+#include "common/Surface.h"
 #include "compat/KnowledgeBase.h"
 #include "detect/VersionParsers.h"
 #include "doctor/RepairSteps.h"
@@ -205,10 +206,15 @@ void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                 .arg(copy->directory, main, Text::list(missing)),
             QStringLiteral("cuDNN %1; libraries: %2")
                 .arg(versionOf(*copy).toEnglish(), copy->libraries.join(QLatin1Char(' '))),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "Copy every library of the cuDNN archive into %1, not only %2, "
-                                   "or give the archive to the repair (--archive) so that it "
-                                   "copies them."))
+            (surface() == Surface::Wizard
+                 ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                          "Copy every library of the cuDNN archive into %1, not only %2, or "
+                                          "install the archive again: Install cuDNN on this wizard's first "
+                                          "page."))
+                 : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                          "Copy every library of the cuDNN archive into %1, not only %2, "
+                                          "or give the archive to the repair (--archive) so that it "
+                                          "copies them.")))
                 .arg(copy->directory, main));
         std::optional<Repair> repair;
         if (!facts.input.archive.isEmpty()) {
