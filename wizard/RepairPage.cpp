@@ -247,7 +247,7 @@ void RepairPage::cancelRepair()
 {
     if (!isRepairing())
         return;
-    m_job->cancel();
+    m_job->cancelRepair();
     m_step->setText(tr("Cancelling: undoing what was done so far…"));
 }
 

@@ -13,6 +13,7 @@ Q_LOGGING_CATEGORY(lcDetect, "cudnnsetup.detect")
 Q_LOGGING_CATEGORY(lcWizard, "cudnnsetup.wizard")
 Q_LOGGING_CATEGORY(lcApp, "cudnnsetup.app")
 Q_LOGGING_CATEGORY(lcInstall, "cudnnsetup.install")
+Q_LOGGING_CATEGORY(lcSession, "cudnnsetup.session")
 
 namespace logging {
 

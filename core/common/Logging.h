@@ -11,6 +11,7 @@ Q_DECLARE_LOGGING_CATEGORY(lcDetect)
 Q_DECLARE_LOGGING_CATEGORY(lcWizard)
 Q_DECLARE_LOGGING_CATEGORY(lcApp)
 Q_DECLARE_LOGGING_CATEGORY(lcInstall)
+Q_DECLARE_LOGGING_CATEGORY(lcSession)
 
 namespace logging {
 // Debug output of our own categories is off unless `verbose`; warnings always reach stderr.

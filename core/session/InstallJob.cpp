@@ -5,8 +5,6 @@
 #include "session/InstallRequest.h"
 #include "verify/Verifier.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <algorithm>
 #include <cmath>
 
@@ -25,26 +23,11 @@ constexpr qint64 kLeastElapsedMs = 1000;
 
 InstallJob::InstallJob(Request request, SystemContext context,
                        std::shared_ptr<PersistentEnvironment> environment, QObject *parent)
-    : QObject(parent)
+    : BackgroundJob(QStringLiteral("install"), parent)
     , m_request(std::move(request))
     , m_context(std::move(context))
     , m_environment(std::move(environment))
-    , m_cancel(std::make_shared<std::atomic<bool>>(false))
 {
-    connect(&m_watcher, &QFutureWatcher<ChangeOutcome>::finished, this, [this] {
-        const ChangeOutcome outcome = m_watcher.result();
-        m_running = false;
-        qCInfo(lcWizard) << "install finished:" << outcome.statusName() << "exit code" << outcome.exitCode()
-                         << "after" << m_clock.elapsed() << "ms"
-                         << (outcome.receipt ? outcome.receipt->id : QString());
-        Q_EMIT finished(outcome);
-    });
-}
-
-InstallJob::~InstallJob()
-{
-    m_cancel->store(true);
-    m_watcher.waitForFinished();
 }
 
 double InstallJob::fraction(int stepsDone, int stepsTotal, qint64 bytesDone, qint64 bytesTotal)
@@ -69,65 +52,49 @@ void InstallJob::start()
 {
     if (isRunning())
         return;
-    m_running = true;
-    m_cancel->store(false);
     m_stepsDone = m_stepsTotal = 0;
     m_bytesDone = m_bytesTotal = 0;
     m_step = Text();
     m_fraction = 0;
-    m_clock.start();
 
     ChangeOptions options;
     options.cudnnVariables = m_request.cudnnVariables;
     options.pathFixes = m_request.pathFixes;
     options.replaceInUse = m_request.replaceInUse;
     options.ownerWindow = m_request.ownerWindow;
-    const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-    options.cancelled = [cancel] { return cancel->load(); };
-    // The destructor waits for the worker, so `this` outlives every call; a call still queued when
-    // the job is deleted is dropped with it.
     options.progress = [this](int done, int total, const Text &step) {
-        QMetaObject::invokeMethod(
-            this, [this, done, total, step] { report(done, total, step, m_bytesDone, m_bytesTotal); },
-            Qt::QueuedConnection);
+        post([this, done, total, step] { report(done, total, step, m_bytesDone, m_bytesTotal); });
     };
     auto lastStep = std::make_shared<std::atomic<qint64>>(-1);
     options.bytesProgress = [this, lastStep](qint64 done, qint64 total) {
         const qint64 step = total > 0 ? done * kSteps / total : 0;
-        if (lastStep->exchange(step) == step)
-            return;
-        QMetaObject::invokeMethod(
-            this, [this, done, total] { report(m_stepsDone, m_stepsTotal, m_step, done, total); },
-            Qt::QueuedConnection);
+        if (lastStep->exchange(step) != step)
+            post([this, done, total] { report(m_stepsDone, m_stepsTotal, m_step, done, total); });
     };
-    qCInfo(lcWizard) << "installing" << m_request.archivePath << "into" << m_request.target.kindName()
-                     << m_request.target.root << "PATH" << pathScopeName(m_request.target.pathScope);
-    const Request request = m_request;
-    const SystemContext context = m_context;
-    const std::shared_ptr<PersistentEnvironment> environment = m_environment;
+    qCInfo(lcSession) << "installing" << m_request.archivePath << "into" << m_request.target.kindName()
+                      << m_request.target.root << "PATH" << pathScopeName(m_request.target.pathScope);
     // A folder only administrators may write: the same install by an elevated cudnnctl (Windows
     // asks first); its steps cannot be followed from here, so the bar waits for its end.
     const Elevation &elevation = Elevation::host();
-    if (needsElevation(request.target, request.archive, options, context, elevation)) {
-        const QString cudnnctl = cudnnctlBesideThisProgram();
-        const QStringList extra = elevatedHelperArguments();
-        qCInfo(lcWizard) << "asking for administrator rights to run" << cudnnctl;
-        m_watcher.setFuture(
-            QtConcurrent::run([cudnnctl, request, options, extra, context, environment, &elevation] {
-                return installElevated(cudnnctl, request.archivePath, request.target, options, extra, context,
+    const bool elevated = needsElevation(m_request.target, m_request.archive, options, m_context, elevation);
+    const QString helper = elevated ? cudnnctlBesideThisProgram() : QString();
+    if (elevated)
+        qCInfo(lcSession) << "asking for administrator rights to run" << helper;
+    run(
+        [request = m_request, context = m_context, environment = m_environment, options, elevated, helper,
+         extra = elevatedHelperArguments(), &elevation](const CancelToken &token) mutable {
+            options.cancelled = token.asked();
+            if (elevated)
+                return installElevated(helper, request.archivePath, request.target, options, extra, context,
                                        environment, elevation);
-            }));
-        return;
-    }
-    m_watcher.setFuture(QtConcurrent::run([request, context, environment, options] {
-        return install(request.archivePath, request.archive, request.target, context, environment, options);
-    }));
-}
-
-void InstallJob::cancel()
-{
-    if (isRunning() && !m_cancel->exchange(true))
-        qCInfo(lcWizard) << "install cancelled by the user; rolling back";
+            return install(request.archivePath, request.archive, request.target, context, environment,
+                           options);
+        },
+        [this](const ChangeOutcome &outcome) {
+            qCInfo(lcSession) << "install finished:" << outcome.statusName() << "exit code"
+                              << outcome.exitCode() << (outcome.receipt ? outcome.receipt->id : QString());
+            Q_EMIT finished(outcome);
+        });
 }
 
 void InstallJob::report(int stepsDone, int stepsTotal, const Text &step, qint64 bytesDone, qint64 bytesTotal)
@@ -138,7 +105,7 @@ void InstallJob::report(int stepsDone, int stepsTotal, const Text &step, qint64 
     m_bytesDone = bytesDone;
     m_bytesTotal = bytesTotal;
     m_fraction = std::max(m_fraction, fraction(stepsDone, stepsTotal, bytesDone, bytesTotal));
-    Q_EMIT progress(m_fraction, step.toString(), secondsLeft(m_fraction, m_clock.elapsed()));
+    Q_EMIT progress(m_fraction, step.toString(), secondsLeft(m_fraction, elapsedMs()));
 }
 
 } // namespace cudnnsetup

@@ -6,11 +6,8 @@
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemContext.h"
 
-#include <QElapsedTimer>
-#include <QFutureWatcher>
-#include <QObject>
+#include "session/BackgroundJob.h"
 
-#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -20,7 +17,7 @@ namespace cudnnsetup {
 // progress(fraction, text, secondsLeft) while it runs, finished(outcome) at the end. cancel() asks
 // the transaction to stop; it then rolls back whatever it did and finishes with the status
 // Cancelled (or Done, when the cancel came after its last step).
-class InstallJob final : public QObject
+class InstallJob final : public BackgroundJob
 {
     Q_OBJECT
 
@@ -38,15 +35,9 @@ public:
 
     InstallJob(Request request, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,
                QObject *parent = nullptr);
-    // Waits for the worker: an install is never left half done; a running one is cancelled (and
-    // rolled back) first.
-    ~InstallJob() override;
+    // Destroyed while it runs, the install is cancelled (and rolled back) and waited for.
 
     void start();
-    void cancel();
-    // From start() until finished() has been emitted (the worker itself ends a little earlier).
-    bool isRunning() const { return m_running; }
-    bool isCancelling() const { return isRunning() && m_cancel->load(); }
 
     // How far an install is from its steps and bytes: unpacking is most of the time, so the bytes
     // unpacked weigh kBytesWeight of the whole and the steps the rest. Never goes back.
@@ -66,10 +57,6 @@ private:
     Request m_request;
     SystemContext m_context;
     std::shared_ptr<PersistentEnvironment> m_environment;
-    std::shared_ptr<std::atomic<bool>> m_cancel;
-    QFutureWatcher<ChangeOutcome> m_watcher;
-    QElapsedTimer m_clock;
-    bool m_running = false;
     // On the GUI thread: what the worker said last.
     int m_stepsDone = 0;
     int m_stepsTotal = 0;

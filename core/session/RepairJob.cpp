@@ -5,8 +5,6 @@
 #include "session/InstallRequest.h"
 #include "verify/Verifier.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace cudnnsetup {
 
 namespace {
@@ -21,35 +19,11 @@ bool changedSomething(const ChangeOutcome &outcome)
 
 RepairJob::RepairJob(Request request, SystemContext context,
                      std::shared_ptr<PersistentEnvironment> environment, QObject *parent)
-    : QObject(parent)
+    : BackgroundJob(QStringLiteral("doctor"), parent)
     , m_request(std::move(request))
     , m_context(std::move(context))
     , m_environment(std::move(environment))
-    , m_cancel(std::make_shared<std::atomic<bool>>(false))
-    , m_stop(std::make_shared<std::atomic<bool>>(false))
 {
-    connect(&m_watcher, &QFutureWatcher<Result>::finished, this, [this] {
-        const Result result = m_watcher.result();
-        m_running = false;
-        m_repairing = false;
-        if (result.outcome) {
-            qCInfo(lcWizard) << "repairs finished:" << result.outcome->statusName() << "exit code"
-                             << result.outcome->exitCode() << "after" << m_clock.elapsed() << "ms"
-                             << (result.outcome->receipt ? result.outcome->receipt->id : QString());
-            Q_EMIT repaired(*result.outcome);
-        }
-        if (result.report) {
-            qCInfo(lcWizard) << "diagnosis:" << result.report->diagnoses.size() << "findings,"
-                             << (result.report->healthy() ? "healthy" : "not healthy");
-            Q_EMIT diagnosed(*result.report);
-        }
-    });
-}
-
-RepairJob::~RepairJob()
-{
-    m_stop->store(true);
-    m_watcher.waitForFinished();
 }
 
 void RepairJob::diagnose()
@@ -63,27 +37,28 @@ void RepairJob::repair(const QList<Repair> &repairs)
         run(repairs);
 }
 
+void RepairJob::cancelRepair()
+{
+    if (isRepairing())
+        cancel();
+}
+
 void RepairJob::run(const QList<Repair> &repairs)
 {
     if (isRunning())
         return;
-    m_running = true;
     m_repairing = !repairs.isEmpty();
-    m_cancel->store(false);
-    m_clock.start();
-    const Request request = m_request;
-    const SystemContext context = m_context;
-    const std::shared_ptr<PersistentEnvironment> environment = m_environment;
-    const std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
-    const std::shared_ptr<std::atomic<bool>> stop = m_stop;
     // The snapshot is detected anew each time: the one the Hardware page took predates the install,
     // and a repair changes which copy programs load. It reads PATH as the repairs left it stored.
-    const auto examine = [request, context = context.withStoredEnvironment(environment), environment,
-                          stop](const std::optional<VerifyReport> &verified) {
+    // A cancel that came before it (the repair's, at its very end) does not cut it short.
+    const auto examine = [request = m_request, context = m_context.withStoredEnvironment(m_environment),
+                          environment = m_environment](const CancelToken &token,
+                                                       const std::optional<VerifyReport> &verified) {
+        const std::atomic<bool> *stop = token.requested() ? nullptr : token.flag();
         DoctorInput input;
         DetectOptions detect = request.detect;
         detect.progress = {};
-        detect.cancel = stop.get();
+        detect.cancel = stop;
         input.snapshot = detectSystem(context, detect);
         for (const auto &[receipt, path] : installedReceipts(context))
             input.receipts.append(receipt);
@@ -92,41 +67,54 @@ void RepairJob::run(const QList<Repair> &repairs)
             VerifyOptions options = request.verifyOptions;
             options.framework = false;
             options.stageDone = {};
-            options.cancel = stop.get();
+            options.cancel = stop;
             input.verify = verify(context, input.snapshot, *request.subject, options);
         }
         return cudnnsetup::diagnose(input, context, *environment, request.database);
     };
+    const auto done = [this](const Result &result) {
+        m_repairing = false;
+        if (result.outcome) {
+            qCInfo(lcSession) << "repairs finished:" << result.outcome->statusName() << "exit code"
+                              << result.outcome->exitCode()
+                              << (result.outcome->receipt ? result.outcome->receipt->id : QString());
+            Q_EMIT repaired(*result.outcome);
+        }
+        if (result.report) {
+            qCInfo(lcSession) << "diagnosis:" << result.report->diagnoses.size() << "findings,"
+                              << (result.report->healthy() ? "healthy" : "not healthy");
+            Q_EMIT diagnosed(*result.report);
+        }
+    };
     if (repairs.isEmpty()) {
-        qCInfo(lcWizard) << "diagnosing";
-        m_watcher.setFuture(QtConcurrent::run([examine, request] {
-            return Result{std::nullopt, examine(request.verify)};
-        }));
+        qCInfo(lcSession) << "diagnosing";
+        BackgroundJob::run(
+            [examine, verified = m_request.verify](const CancelToken &token) {
+                return Result{std::nullopt, examine(token, verified)};
+            },
+            done);
         return;
     }
     QStringList ids;
     for (const Repair &repair : repairs)
         ids.append(repair.id);
-    qCInfo(lcWizard).noquote() << "applying the repairs" << ids.join(QStringLiteral(", "));
-    m_watcher.setFuture(QtConcurrent::run([examine, repairs, context, environment, cancel, stop, request] {
-        ChangeOptions options;
-        options.cancelled = [cancel, stop] { return cancel->load() || stop->load(); };
-        options.ownerWindow = request.ownerWindow;
-        Result result;
-        // Machine-wide repairs through an elevated cudnnctl (Windows asks first), the rest here.
-        result.outcome = repairWithElevation(repairs, options, context, environment,
-                                             cudnnctlBesideThisProgram(), elevatedHelperArguments());
-        // What a repair that changed nothing leaves is what the last diagnosis saw.
-        if (changedSomething(*result.outcome) && !stop->load())
-            result.report = examine(std::nullopt);
-        return result;
-    }));
-}
-
-void RepairJob::cancel()
-{
-    if (isRepairing() && !m_cancel->exchange(true))
-        qCInfo(lcWizard) << "repairs cancelled by the user; rolling back";
+    qCInfo(lcSession).noquote() << "applying the repairs" << ids.join(QStringLiteral(", "));
+    ChangeOptions options;
+    options.ownerWindow = m_request.ownerWindow;
+    BackgroundJob::run(
+        [examine, repairs, context = m_context, environment = m_environment, options,
+         helper = cudnnctlBesideThisProgram(),
+         extra = elevatedHelperArguments()](const CancelToken &token) mutable {
+            options.cancelled = token.asked();
+            Result result;
+            // Machine-wide repairs through an elevated cudnnctl (Windows asks first), the rest here.
+            result.outcome = repairWithElevation(repairs, options, context, environment, helper, extra);
+            // What a repair that changed nothing leaves is what the last diagnosis saw.
+            if (changedSomething(*result.outcome))
+                result.report = examine(token, std::nullopt);
+            return result;
+        },
+        done);
 }
 
 } // namespace cudnnsetup

@@ -8,12 +8,10 @@
 #include "platform/SystemContext.h"
 #include "verify/Verifier.h"
 
-#include <QElapsedTimer>
-#include <QFutureWatcher>
-#include <QList>
-#include <QObject>
+#include "session/BackgroundJob.h"
 
-#include <atomic>
+#include <QList>
+
 #include <memory>
 #include <optional>
 
@@ -25,7 +23,7 @@ namespace cudnnsetup {
 // repaired(outcome); when they changed something it examines the system again, the set that was
 // verified verified anew, and emits diagnosed(report) right after. cancel() asks a running repair
 // to stop and roll back.
-class RepairJob final : public QObject
+class RepairJob final : public BackgroundJob
 {
     Q_OBJECT
 
@@ -45,16 +43,13 @@ public:
 
     RepairJob(Request request, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,
               QObject *parent = nullptr);
-    // Waits for the worker: a repair is never left half done; a running one is rolled back first.
-    ~RepairJob() override;
+    // Destroyed while it runs, a repair is rolled back and waited for.
 
     void diagnose();
     void repair(const QList<Repair> &repairs);
-    void cancel();
-    // From diagnose() or repair() until its last signal has been emitted.
-    bool isRunning() const { return m_running; }
+    // Cancels a running repair (it rolls back); a diagnosis runs to its end.
+    void cancelRepair();
     bool isRepairing() const { return isRunning() && m_repairing; }
-    bool isCancelling() const { return isRepairing() && m_cancel->load(); }
 
 Q_SIGNALS:
     void diagnosed(const cudnnsetup::DoctorReport &report);
@@ -71,11 +66,6 @@ private:
     Request m_request;
     SystemContext m_context;
     std::shared_ptr<PersistentEnvironment> m_environment;
-    std::shared_ptr<std::atomic<bool>> m_cancel; // the user's: stops the repair
-    std::shared_ptr<std::atomic<bool>> m_stop;   // the destructor's: stops everything
-    QFutureWatcher<Result> m_watcher;
-    QElapsedTimer m_clock;
-    bool m_running = false;
     bool m_repairing = false;
 };
 

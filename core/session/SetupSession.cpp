@@ -117,10 +117,10 @@ void SetupSession::setBlockersOverridden(bool overridden)
         }
     }
     if (overridden)
-        qCWarning(lcWizard).noquote()
+        qCWarning(lcSession).noquote()
             << "the user chose to go on despite:" << blockers.join(QStringLiteral(", "));
     else
-        qCInfo(lcWizard) << "the user withdrew the override of the blocking findings";
+        qCInfo(lcSession) << "the user withdrew the override of the blocking findings";
 }
 
 std::optional<UnattendedSettings> SetupSession::replication() const
@@ -176,7 +176,7 @@ void SetupSession::setTarget(const InstallTarget &target)
     m_target = target;
     if (!samePath)
         m_pathFixes.clear(); // offered for another entry or another PATH
-    qCInfo(lcWizard) << "install target" << target.kindName() << target.root << "DLLs in"
+    qCInfo(lcSession) << "install target" << target.kindName() << target.root << "DLLs in"
                      << target.dllFolder() << "PATH" << pathScopeName(target.pathScope);
     Q_EMIT targetChanged();
 }
@@ -202,7 +202,7 @@ void SetupSession::setCudnnVariables(std::optional<EnvironmentScope> scope)
     if (scope == m_cudnnVariables)
         return;
     m_cudnnVariables = scope;
-    qCInfo(lcWizard) << "CUDNN_* variables:"
+    qCInfo(lcSession) << "CUDNN_* variables:"
                      << (!scope                                ? "not set"
                          : *scope == EnvironmentScope::Machine ? "for the machine"
                                                                : "for the user");
@@ -221,7 +221,7 @@ void SetupSession::setPathFixes(const QList<PathFix> &fixes)
                                                                      : QStringLiteral("move behind ours"),
                                fix.entry)
                           .arg(fix.index));
-    qCInfo(lcWizard).noquote() << "PATH fixes chosen:"
+    qCInfo(lcSession).noquote() << "PATH fixes chosen:"
                                << (chosen.isEmpty() ? QStringLiteral("none")
                                                     : chosen.join(QStringLiteral("; ")));
     Q_EMIT targetChanged();
