@@ -29,8 +29,10 @@ function(cudnnsetup_add_translations)
     set(stamps)
     foreach(ts IN LISTS arg_TS_FILES)
         get_filename_component(ts_name "${ts}" NAME)
+        # English is the source language: only its plural forms ("1 thing", "3 things") are written.
+        set(numerus_only OFF)
         if(NOT ts_name MATCHES "_zh_CN\\.ts$")
-            continue()
+            set(numerus_only ON)
         endif()
         set(stamp "${CMAKE_BINARY_DIR}/translation-check/${ts_name}.stamp")
         add_custom_command(
@@ -40,6 +42,7 @@ function(cudnnsetup_add_translations)
                 -DTS_FILE=${ts}
                 -DLIST_FILE=${list_file}
                 -DSTAMP=${stamp}
+                -DNUMERUS_ONLY=${numerus_only}
                 -P "${CMAKE_SOURCE_DIR}/cmake/CheckTranslations.cmake"
             DEPENDS ${sources} ${ts} "${CMAKE_SOURCE_DIR}/cmake/CheckTranslations.cmake"
             COMMENT "Checking that every string has its ${ts_name} translation"

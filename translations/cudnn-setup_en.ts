@@ -4658,9 +4658,9 @@ Commands:
     </message>
     <message numerus="yes">
         <source>Advanced: PATH before and after, and %n thing(s) in it to look at</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Advanced: PATH before and after, and %n thing in it to look at</numerusform>
+            <numerusform>Advanced: PATH before and after, and %n things in it to look at</numerusform>
         </translation>
     </message>
     <message>

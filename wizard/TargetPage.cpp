@@ -813,6 +813,7 @@ void TargetPage::updateTexts()
             lines.append(purpose.toHtmlEscaped());
         choice.button->setToolTip(purpose);
         choice.details->setText(lines.join(QStringLiteral("<br>")));
+        choice.details->setVisible(!lines.isEmpty()); // a folder of its own shows its folder in the field
         choice.details->setAccessibleName(choice.details->text());
     }
 
