@@ -9,6 +9,7 @@
 #include "install/TargetSpec.h"
 #include "platform/Volumes.h"
 #include "session/SetupSession.h"
+#include "session/TargetChoices.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -45,16 +46,6 @@ constexpr int kTypingPauseMs = 400;
 constexpr int kLeastPathRows = 3;
 constexpr int kMostPathRows = 8;
 
-// What the install needs on the target's drive, counted as checkTarget counts it: twice the archive
-// (staging, then the files in place), or what is unpacked when that is more.
-qint64 neededBytes(const ArchiveReport &archive, const InstallTarget &target)
-{
-    qint64 unpacked = 0;
-    for (const PlannedFile &file : placeFiles(archive, target))
-        unpacked += file.size;
-    return std::max(2 * archive.size, unpacked);
-}
-
 QLabel *wrappedLabel(QWidget *parent, const QString &name = {})
 {
     auto label = new QLabel(parent);
@@ -62,25 +53,6 @@ QLabel *wrappedLabel(QWidget *parent, const QString &name = {})
     if (!name.isEmpty())
         label->setObjectName(name);
     return label;
-}
-
-// Where an env's interpreter says the env is: a venv's python is in Scripts\ (bin/), a conda
-// env's in its root on Windows (bin/ on Linux).
-QString envRootOf(const PythonInstall &python, const SystemPaths &paths)
-{
-    const QString folder = paths.parent(python.path);
-    const QString name = paths.fileName(folder);
-    if (name.compare(QLatin1String("Scripts"), Qt::CaseInsensitive) == 0 || name == QLatin1String("bin"))
-        return paths.parent(folder);
-    return folder;
-}
-
-QString envName(const QString &root, const SystemPaths &paths, bool conda)
-{
-    // A conda env is named by its folder, except the base install, which is not in an "envs" folder.
-    if (conda && paths.fileName(paths.parent(root)).compare(QLatin1String("envs"), Qt::CaseInsensitive) != 0)
-        return QStringLiteral("base");
-    return paths.fileName(root);
 }
 
 // A scroll area that fits its content again whenever the content's layout changes. QScrollArea
@@ -317,48 +289,15 @@ void TargetPage::buildChoices()
     const SystemSnapshot &snapshot = m_session->snapshot();
     const ArchiveReport &archive = m_session->archive();
     const SystemContext &context = m_session->context();
-    const SystemPaths &paths = context.paths();
-
     QList<Choice> choices;
-    const int major = archive.cudaVariant.section(QLatin1Char('.'), 0, 0).toInt();
-    for (const CudaToolkit &toolkit : snapshot.cudaToolkits) {
-        const Version version = Version::parse(toolkit.version);
-        if (major <= 0 || !version.isValid() || version.major() != major)
-            continue;
-        choices.append({InstallTarget::Kind::CudaToolkit, QStringLiteral("cuda:") + toolkit.version,
-                        version.truncated(2).toString(), paths.normalize(toolkit.path)});
-    }
-    choices.append({InstallTarget::Kind::Folder, QStringLiteral("dir"), {}, {}});
-    const auto user = targetFromSpec(QStringLiteral("user"), std::nullopt, snapshot, archive, context);
-    if (user)
-        choices.append({InstallTarget::Kind::UserFolder, QStringLiteral("user"), {}, user->root});
-    QSet<QString> seen;
-    for (const bool conda : {true, false}) {
-        for (const PythonInstall &python : snapshot.pythons) {
-            if (python.source != (conda ? QLatin1String("conda") : QLatin1String("venv")))
-                continue;
-            const QString root = paths.normalize(envRootOf(python, paths));
-            const QString key = paths.isWindows() ? root.toLower() : root;
-            if (seen.contains(key))
-                continue;
-            seen.insert(key);
-            const QString spec = (conda ? QStringLiteral("conda:") : QStringLiteral("venv:")) + root;
-            // Only an env whose folder is really one (conda-meta, pyvenv.cfg) is offered.
-            if (!targetFromSpec(spec, std::nullopt, snapshot, archive, context))
-                continue;
-            choices.append({conda ? InstallTarget::Kind::Conda : InstallTarget::Kind::Venv, spec,
-                            envName(root, paths, conda), root});
-        }
-    }
+    for (const TargetChoice &offered : offeredTargets(snapshot, archive, context))
+        choices.append({offered});
 
     int counts[5] = {};
     for (Choice &choice : choices) {
-        const QString kind = QStringLiteral("target-") +
-                             (choice.kind == InstallTarget::Kind::CudaToolkit  ? QStringLiteral("cuda")
-                              : choice.kind == InstallTarget::Kind::Folder     ? QStringLiteral("dir")
-                              : choice.kind == InstallTarget::Kind::UserFolder ? QStringLiteral("user")
-                              : choice.kind == InstallTarget::Kind::Conda      ? QStringLiteral("conda")
-                                                                               : QStringLiteral("venv"));
+        InstallTarget named;
+        named.kind = choice.kind;
+        const QString kind = QStringLiteral("target-") + named.kindName();
         const int number = counts[int(choice.kind)]++;
         const bool single =
             choice.kind == InstallTarget::Kind::Folder || choice.kind == InstallTarget::Kind::UserFolder;
@@ -403,12 +342,7 @@ void TargetPage::select(int index, const std::optional<InstallTarget> &proposed)
     // Each kind starts with its own PATH: the system's for a folder of its own, the user's for a
     // per-user one; none for the others, which have their own way (CUDA's installer, conda's
     // activation, the venv's .pth file).
-    if (proposed && proposed->kind == choice.kind)
-        m_scope = proposed->pathScope;
-    else
-        m_scope = choice.kind == InstallTarget::Kind::Folder       ? PathScope::System
-                  : choice.kind == InstallTarget::Kind::UserFolder ? PathScope::User
-                                                                   : PathScope::None;
+    m_scope = proposed && proposed->kind == choice.kind ? proposed->pathScope : defaultPathScope(choice.kind);
     if (!pathChangeable())
         m_scope = PathScope::None;
     m_folder->setEnabled(choice.kind == InstallTarget::Kind::Folder);
@@ -873,7 +807,7 @@ void TargetPage::updateTexts()
 
     if (m_session->hasTarget() && m_session->hasArchive()) {
         const InstallTarget &target = m_session->target();
-        const qint64 needed = neededBytes(m_session->archive(), target);
+        const qint64 needed = requiredBytes(m_session->archive(), placeFiles(m_session->archive(), target));
         const QString host = context.files().toHost(target.root);
         const qint64 available = host.isEmpty() ? -1 : Volumes::host().freeBytes(host);
         m_space->setText(available < 0

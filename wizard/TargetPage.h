@@ -5,6 +5,7 @@
 #include "install/PathEditor.h"
 #include "install/TargetChecks.h"
 #include "install/TargetSpec.h"
+#include "session/TargetChoices.h"
 
 #include <QList>
 #include <QWizardPage>
@@ -58,12 +59,9 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    struct Choice
+    // An offered place and its widgets.
+    struct Choice : TargetChoice
     {
-        InstallTarget::Kind kind = InstallTarget::Kind::Folder;
-        QString spec;  // for targetFromSpec: "cuda:12.9.1", "dir", "user", "conda:PATH", "venv:PATH"
-        QString name;  // toolkit version, env name
-        QString where; // the folder shown under the title
         QRadioButton *button = nullptr;
         QLabel *details = nullptr;
     };

@@ -5,6 +5,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 namespace cudnnsetup {
 
 namespace {
@@ -102,6 +104,14 @@ QByteArray venvPthContent(const QString &dllFolder)
     // only, and raises for a folder that is gone.
     return "import os; hasattr(os, 'add_dll_directory') and os.path.isdir(" + literal +
            ") and os.add_dll_directory(" + literal + ")\n";
+}
+
+qint64 requiredBytes(const ArchiveReport &archive, const QList<PlannedFile> &planned)
+{
+    qint64 unpacked = 0;
+    for (const PlannedFile &file : planned)
+        unpacked += file.size;
+    return std::max(2 * archive.size, unpacked);
 }
 
 } // namespace cudnnsetup

@@ -25,6 +25,10 @@ struct PlannedFile
 // on one destination, the first in the archive wins.
 QList<PlannedFile> placeFiles(const ArchiveReport &archive, const InstallTarget &target);
 
+// What installing `archive` needs on the target's drive: twice the archive (staging, then the
+// files in place), or what `planned` unpacks when that is more (cuDNN's DLLs compress well).
+qint64 requiredBytes(const ArchiveReport &archive, const QList<PlannedFile> &planned);
+
 // The .pth file that makes a venv's Python find `dllFolder`: one line of pure ASCII (non-ASCII
 // characters as \uXXXX or \UXXXXXXXX escapes inside a Python string), because Python up to 3.12
 // reads .pth files in the locale's encoding and user folders are often Chinese. The line calls

@@ -359,9 +359,7 @@ void checkSpace(const InstallTarget &target, const ArchiveReport &archive, const
     qint64 unpacked = 0;
     for (const PlannedFile &file : planned)
         unpacked += file.size;
-    // Twice the archive, as the issue asks (staging, then the files in place); never less than
-    // what is actually unpacked, which for cuDNN's well-compressed DLLs can be more.
-    const qint64 needed = std::max(2 * archive.size, unpacked);
+    const qint64 needed = requiredBytes(archive, planned);
     const QString host = context.files().toHost(target.root);
     const qint64 available = host.isEmpty() ? -1 : volumes.freeBytes(host);
     qCInfo(lcInstall) << "space for" << target.root << ": available" << available << "needed" << needed

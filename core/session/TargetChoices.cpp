@@ -1,0 +1,83 @@
+#include "session/TargetChoices.h"
+
+#include "install/TargetSpec.h"
+
+#include <QSet>
+
+namespace cudnnsetup {
+
+namespace {
+
+// Where an env's interpreter says the env is: a venv's python is in Scripts\ (bin/), a conda
+// env's in its root on Windows (bin/ on Linux).
+QString envRootOf(const PythonInstall &python, const SystemPaths &paths)
+{
+    const QString folder = paths.parent(python.path);
+    const QString name = paths.fileName(folder);
+    if (name.compare(QLatin1String("Scripts"), Qt::CaseInsensitive) == 0 || name == QLatin1String("bin"))
+        return paths.parent(folder);
+    return folder;
+}
+
+QString envName(const QString &root, const SystemPaths &paths, bool conda)
+{
+    // A conda env is named by its folder, except the base install, which is not in an "envs" folder.
+    if (conda && paths.fileName(paths.parent(root)).compare(QLatin1String("envs"), Qt::CaseInsensitive) != 0)
+        return QStringLiteral("base");
+    return paths.fileName(root);
+}
+
+} // namespace
+
+QList<TargetChoice> offeredTargets(const SystemSnapshot &snapshot, const ArchiveReport &archive,
+                                   const SystemContext &context)
+{
+    const SystemPaths &paths = context.paths();
+    QList<TargetChoice> choices;
+    const int major = archive.cudaVariant.section(QLatin1Char('.'), 0, 0).toInt();
+    for (const CudaToolkit &toolkit : snapshot.cudaToolkits) {
+        const Version version = Version::parse(toolkit.version);
+        if (major <= 0 || !version.isValid() || version.major() != major)
+            continue;
+        choices.append({InstallTarget::Kind::CudaToolkit, QStringLiteral("cuda:") + toolkit.version,
+                        version.truncated(2).toString(), paths.normalize(toolkit.path)});
+    }
+    choices.append({InstallTarget::Kind::Folder, QStringLiteral("dir"), {}, {}});
+    if (const auto user = targetFromSpec(QStringLiteral("user"), std::nullopt, snapshot, archive, context))
+        choices.append({InstallTarget::Kind::UserFolder, QStringLiteral("user"), {}, user->root});
+    QSet<QString> seen;
+    for (const bool conda : {true, false}) {
+        for (const PythonInstall &python : snapshot.pythons) {
+            if (python.source != (conda ? QLatin1String("conda") : QLatin1String("venv")))
+                continue;
+            const QString root = paths.normalize(envRootOf(python, paths));
+            const QString key = paths.isWindows() ? root.toLower() : root;
+            if (seen.contains(key))
+                continue;
+            seen.insert(key);
+            const QString spec = (conda ? QStringLiteral("conda:") : QStringLiteral("venv:")) + root;
+            if (!targetFromSpec(spec, std::nullopt, snapshot, archive, context))
+                continue;
+            choices.append({conda ? InstallTarget::Kind::Conda : InstallTarget::Kind::Venv, spec,
+                            envName(root, paths, conda), root});
+        }
+    }
+    return choices;
+}
+
+PathScope defaultPathScope(InstallTarget::Kind kind)
+{
+    switch (kind) {
+    case InstallTarget::Kind::Folder:
+        return PathScope::System;
+    case InstallTarget::Kind::UserFolder:
+        return PathScope::User;
+    case InstallTarget::Kind::CudaToolkit:
+    case InstallTarget::Kind::Conda:
+    case InstallTarget::Kind::Venv:
+        return PathScope::None;
+    }
+    return PathScope::None;
+}
+
+} // namespace cudnnsetup

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "archive/ArchiveInspector.h"
+#include "detect/SystemSnapshot.h"
+#include "install/InstallTarget.h"
+#include "platform/SystemContext.h"
+
+#include <QList>
+#include <QString>
+
+namespace cudnnsetup {
+
+// One place cuDNN can go, as the Where cuDNN goes page offers it.
+struct TargetChoice
+{
+    InstallTarget::Kind kind = InstallTarget::Kind::Folder;
+    QString spec;  // for targetFromSpec: "cuda:12.9.1", "dir", "user", "conda:PATH", "venv:PATH"
+    QString name;  // the toolkit's version (12.9), the environment's name
+    QString where; // its folder, as the inspected system names it; empty for "dir", whose folder is typed
+};
+
+// The places this machine offers for `archive`, in the order they are shown: the CUDA toolkits of
+// the archive's major, a folder of its own, a folder for this user only, then each conda env and
+// each venv once, only those whose folder really is one (conda-meta, pyvenv.cfg).
+QList<TargetChoice> offeredTargets(const SystemSnapshot &snapshot, const ArchiveReport &archive,
+                                   const SystemContext &context);
+
+// The PATH a kind of place starts with: the system's for a folder of its own, the user's for a
+// per-user one; none for the others, which have their own way (CUDA's installer, conda's
+// activation, the venv's .pth file).
+PathScope defaultPathScope(InstallTarget::Kind kind);
+
+} // namespace cudnnsetup
