@@ -3610,6 +3610,10 @@ Commands:
         <source>What to do: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Technical details, in English:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::FinishPage</name>
@@ -4286,6 +4290,11 @@ Commands:
         <source>I understand these problems and want to &amp;continue anyway</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a name and its value</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::RepairPage</name>
@@ -4727,10 +4736,6 @@ Receipt %2</source>
 <context>
     <name>cudnnsetup::wizard::VerifyPage</name>
     <message>
-        <source>Details</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Details of %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4855,6 +4860,15 @@ Receipt %2</source>
     </message>
     <message>
         <source>Receipt %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Technical details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a name and its value</comment>
         <translation type="unfinished"></translation>
     </message>
 </context>

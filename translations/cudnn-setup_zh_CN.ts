@@ -3630,6 +3630,10 @@ Commands:
         <source>What to do: %1</source>
         <translation>解决办法：%1</translation>
     </message>
+    <message>
+        <source>Technical details, in English:</source>
+        <translation>技术细节（英文，与日志一致）：</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::FinishPage</name>
@@ -4300,6 +4304,11 @@ Commands:
         <source>I understand these problems and want to &amp;continue anyway</source>
         <translation>我了解这些问题，仍要继续(&amp;C)</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a name and its value</comment>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::RepairPage</name>
@@ -4737,10 +4746,6 @@ Receipt %2</source>
 <context>
     <name>cudnnsetup::wizard::VerifyPage</name>
     <message>
-        <source>Details</source>
-        <translation>详细信息</translation>
-    </message>
-    <message>
         <source>Details of %1</source>
         <translation>%1 的详细信息</translation>
     </message>
@@ -4865,6 +4870,15 @@ Receipt %2</source>
     <message>
         <source>Receipt %1</source>
         <translation>安装记录 %1</translation>
+    </message>
+    <message>
+        <source>Technical details</source>
+        <translation>技术细节（英文）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>a name and its value</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

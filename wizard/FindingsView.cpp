@@ -10,6 +10,13 @@
 
 namespace cudnnsetup::wizard {
 
+QString detailsTip(const QString &details)
+{
+    return details.isEmpty()
+               ? QString()
+               : FindingsView::tr("Technical details, in English:") + QLatin1Char('\n') + details;
+}
+
 QString withLinks(const QString &plain)
 {
     // An address ends before the punctuation of the sentence around it.
@@ -61,7 +68,7 @@ void FindingsView::setFindings(const Findings &findings)
             body += QStringLiteral("<br><i>%1</i>")
                         .arg(withLinks(tr("What to do: %1").arg(finding.fix.toString())));
         text->setText(body);
-        text->setToolTip(finding.details);
+        text->setToolTip(detailsTip(finding.details));
         text->setAccessibleName(finding.message.toString());
         auto rowLayout = new QHBoxLayout(row);
         rowLayout->setContentsMargins(0, 2, 0, 2);

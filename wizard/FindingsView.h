@@ -8,6 +8,10 @@ class QVBoxLayout;
 
 namespace cudnnsetup::wizard {
 
+// A finding's technical details as a tooltip: said to be the English of logs and support (they name
+// files, codes and search orders as tools print them); empty without details.
+QString detailsTip(const QString &details);
+
 // `plain` as rich text, escaped, with every web address in it a link (a bare "nvidia.com/…" too).
 QString withLinks(const QString &plain);
 

@@ -129,7 +129,7 @@ void MatchPage::showMatch()
 
     const auto show = [](const NumberTile &tile, const QString &value, const QString &tooltip) {
         tile.value->setText(value);
-        tile.value->setAccessibleName(tile.caption->text() + QStringLiteral(": ") + value);
+        tile.value->setAccessibleName(tr("%1: %2", "a name and its value").arg(tile.caption->text(), value));
         tile.value->parentWidget()->setToolTip(tooltip);
     };
     const QString none = tr("—", "no value");

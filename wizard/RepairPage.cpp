@@ -287,7 +287,7 @@ void RepairPage::showDiagnoses()
         row.text->setWordWrap(true);
         row.text->setTextFormat(Qt::RichText); // the texts escaped, the severity bold, the fix in italics
         row.text->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        row.text->setToolTip(diagnosis.finding.details);
+        row.text->setToolTip(detailsTip(diagnosis.finding.details));
         auto grid = new QGridLayout(widget);
         grid->setContentsMargins(0, 2, 0, 6);
         grid->addWidget(row.icon, 0, 0, Qt::AlignTop);

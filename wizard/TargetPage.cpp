@@ -472,7 +472,7 @@ void TargetPage::refreshPath()
         text->setText(breakablePath(problem.finding.message.toString()));
         text->setAccessibleName(problem.finding.message.toString());
         m_problemTexts.append({text, problem.finding});
-        text->setToolTip(problem.finding.details);
+        text->setToolTip(detailsTip(problem.finding.details));
         auto column = new QVBoxLayout;
         column->addWidget(text);
         QList<QCheckBox *> boxes;

@@ -296,7 +296,7 @@ void VerifyPage::showStage(StageRow &row, const VerifyStage *stage, bool next)
 {
     const QString name = verifyStageName(row.id);
     row.name->setText(name);
-    row.detailsButton->setText(tr("Details"));
+    row.detailsButton->setText(tr("Technical details"));
     row.detailsButton->setAccessibleName(tr("Details of %1").arg(name));
     if (!stage) {
         row.icon->clear();
@@ -307,7 +307,7 @@ void VerifyPage::showStage(StageRow &row, const VerifyStage *stage, bool next)
         row.fix->hide();
         row.detailsButton->setChecked(false);
         row.detailsButton->hide();
-        row.widget->setAccessibleName(QStringLiteral("%1: %2").arg(name, row.status->text()));
+        row.widget->setAccessibleName(tr("%1: %2", "a name and its value").arg(name, row.status->text()));
         return;
     }
     row.icon->setPixmap(statusIcon(statusOf(stage->status)).pixmap(kRowIconSize, kRowIconSize));
@@ -345,7 +345,7 @@ void VerifyPage::showStage(StageRow &row, const VerifyStage *stage, bool next)
     row.detailsButton->setVisible(!stage->details.isEmpty());
     if (stage->details.isEmpty())
         row.detailsButton->setChecked(false);
-    row.widget->setAccessibleName(QStringLiteral("%1: %2").arg(name, word));
+    row.widget->setAccessibleName(tr("%1: %2", "a name and its value").arg(name, word));
     row.widget->setAccessibleDescription(showFix ? message + QLatin1Char('\n') + row.fix->text() : message);
 }
 

@@ -228,8 +228,11 @@ int main(int argc, char *argv[])
         DatabaseChoice::choose(absolutePath(compatOption), QApplication::applicationDirPath());
     if (parser.isSet(compatOption) && hasErrors(database.findings)) {
         const Finding &problem = database.findings.first();
-        QMessageBox::critical(nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
-                              problem.message.toString() + QStringLiteral("\n\n") + problem.details);
+        // The technical details (English, as logs have them) behind the box's own Details button.
+        QMessageBox box(QMessageBox::Critical, QApplication::translate("cudnn-setup", "cuDNN Setup"),
+                        problem.message.toString());
+        box.setDetailedText(problem.details);
+        box.exec();
         return exitcode::UsageError;
     }
     const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);

@@ -658,6 +658,9 @@ private Q_SLOTS:
         const auto mismatch = page->findChild<QLabel *>(QStringLiteral("archive.checksum-mismatch"));
         QVERIFY(mismatch);
         QTRY_VERIFY(mismatch->isVisible());
+        // Its technical details, said to be the English of logs and support, in the tooltip.
+        QVERIFY2(mismatch->toolTip().startsWith(QStringLiteral("Technical details, in English:\npublished ")),
+                 qPrintable(mismatch->toolTip()));
         // The findings come before the facts, whole.
         const auto facts = page->findChild<QTreeWidget *>(QStringLiteral("archiveFacts"));
         QVERIFY(findings->mapTo(page, QPoint()).y() < facts->mapTo(page, QPoint()).y());
