@@ -4871,6 +4871,10 @@ Receipt %2</source>
         <comment>a name and its value</comment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cuDNN was not loaded here, so these checks prove nothing yet: each says why it was skipped.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::WelcomePage</name>

@@ -4880,6 +4880,10 @@ Receipt %2</source>
         <comment>a name and its value</comment>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>cuDNN was not loaded here, so these checks prove nothing yet: each says why it was skipped.</source>
+        <translation>这里没有加载 cuDNN，因此这些检查还不能说明任何问题：每一项都写明了跳过的原因。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::WelcomePage</name>

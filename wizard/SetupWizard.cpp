@@ -122,7 +122,8 @@ void SetupWizard::changeEvent(QEvent *event)
 
 // Chinese text needs a font that has it. The families Windows ships come first (Microsoft YaHei
 // since Vista, SimSun before it), then what Linux distributions carry; Qt falls back further for
-// any character still missing.
+// any character still missing. English keeps the system's font, with sans-serif fallbacks where
+// that font is missing (Wine has no Segoe UI, and would draw a serif).
 void SetupWizard::applyLanguageFont()
 {
     static const QStringList defaultFamilies = QApplication::font().families().isEmpty()
@@ -134,7 +135,9 @@ void SetupWizard::applyLanguageFont()
                           QStringLiteral("SimSun"), QStringLiteral("Noto Sans CJK SC"),
                           QStringLiteral("WenQuanYi Micro Hei")});
     } else {
-        font.setFamilies(defaultFamilies);
+        font.setFamilies(defaultFamilies + QStringList{QStringLiteral("Segoe UI"),
+                                                       QStringLiteral("Noto Sans"),
+                                                       QStringLiteral("DejaVu Sans")});
     }
     if (font != QApplication::font())
         QApplication::setFont(font);

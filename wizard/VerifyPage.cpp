@@ -414,6 +414,8 @@ void VerifyPage::showState()
                 return stage.status == VerifyStage::Status::Failed;
             });
         const VerifyStage *convolution = report.stage(QStringLiteral("convolution"));
+        const VerifyStage *load = report.stage(QStringLiteral("load"));
+        const bool loaded = load && load->status == VerifyStage::Status::Passed;
         if (failed > 0) {
             status = Status::Error;
             text = tr("cuDNN does not work yet: %n check(s) failed. What to do is written under each.",
@@ -422,9 +424,13 @@ void VerifyPage::showState()
             status = Status::Ok;
             text = tr(
                 "cuDNN works: it loads as your programs will load it, and it ran a convolution on the GPU.");
-        } else {
+        } else if (loaded) {
             text = tr("cuDNN loads as your programs will load it, but it was not run on the GPU: the checks "
                       "below say why.");
+        } else {
+            // Never more than the checks say: a load that was skipped proves nothing either way.
+            text = tr("cuDNN was not loaded here, so these checks prove nothing yet: each says why it was "
+                      "skipped.");
         }
     }
     m_summaryIcon->setVisible(!verifying && !text.isEmpty());

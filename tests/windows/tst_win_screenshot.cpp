@@ -1,12 +1,16 @@
 // The wizard drawn by Windows (the "windows" platform plugin, under Wine and Xvfb): its first page
-// in English and in Chinese, and the What fits page of a Windows workstation, saved as screenshots
-// by the test run.
+// in English and in Chinese, the What fits page of a Windows workstation, and every page of the
+// install path on a student's laptop in both languages (the README's pictures), saved as
+// screenshots by the test run.
 #include "MatchPage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
 #include "Suite.h"
 #include "SystemTrees.h"
+#include "VerifyPage.h"
+#include "WizardFlow.h"
 #include "common/Translations.h"
+#include "platform/MemoryEnvironment.h"
 #include "session/SetupSession.h"
 
 #include <QApplication>
@@ -84,6 +88,78 @@ private Q_SLOTS:
         QTest::qWait(200);
         const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
         QVERIFY(wizard.grab().toImage().save(dir + QStringLiteral("/windows-match-en.png")));
+    }
+
+    void installPathOnALaptop_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+    // The Windows workstation of the page tests with a student's laptop GPU, walked from Welcome to
+    // Finish: a real install into the sandbox, its verification, the summary.
+    void installPathOnALaptop()
+    {
+        if (QGuiApplication::platformName() != QLatin1String("windows"))
+            QSKIP("needs the windows platform plugin and a display (xvfb-run under Wine)");
+        QFETCH(QString, language);
+        using namespace wizardpagetests;
+        Workstation machine;
+        SystemSnapshot laptop = machine.snapshot;
+        GpuInfo gpu;
+        gpu.index = 0;
+        gpu.name = QStringLiteral("NVIDIA GeForce RTX 3060 Laptop GPU");
+        gpu.computeCapability = QStringLiteral("8.6");
+        gpu.memoryMiB = 6144;
+        gpu.source = QStringLiteral("nvidia-smi");
+        laptop.gpus = {gpu};
+        machine.session.setSnapshot(laptop);
+        InspectOptions options;
+        options.verifyData = false;
+        const auto archive = inspectArchive(machine.archive, machine.session.database().database, options);
+        QVERIFY(archive);
+        machine.session.setArchive(*archive); // the snapshot's change took it back with the target
+        // A PATH like a student's, stored where this setup writes it.
+        auto environment = std::make_shared<MemoryEnvironment>();
+        environment->set(EnvironmentScope::User, QStringLiteral("PATH"),
+                         {QStringLiteral("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;"), true});
+        environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"),
+                         {QStringLiteral("C:\\Windows\\system32;C:\\Windows;") +
+                              QLatin1String(Workstation::kToolkit) + QStringLiteral("\\bin"),
+                          true});
+        machine.session.setPersistentEnvironment(environment);
+        Flow flow(machine, language);
+        QVERIFY(QTest::qWaitForWindowExposed(flow.wizard.get()));
+        const auto shoot = [&] {
+            settle();
+            QTest::qWait(100);
+            const QHash<int, QString> names{{SetupWizard::Page_Welcome, QStringLiteral("1-welcome")},
+                                            {SetupWizard::Page_Hardware, QStringLiteral("2-hardware")},
+                                            {SetupWizard::Page_Match, QStringLiteral("3-match")},
+                                            {SetupWizard::Page_Archive, QStringLiteral("4-archive")},
+                                            {SetupWizard::Page_Target, QStringLiteral("5-target")},
+                                            {SetupWizard::Page_Install, QStringLiteral("6-install")},
+                                            {SetupWizard::Page_Verify, QStringLiteral("7-verify")},
+                                            {SetupWizard::Page_Repair, QStringLiteral("7-repair")},
+                                            {SetupWizard::Page_Finish, QStringLiteral("8-finish")}};
+            saveScreenshot(
+                flow.wizard.get(),
+                QStringLiteral("windows-%1-%2.png").arg(names.value(flow.wizard->currentId()), language));
+        };
+        QVERIFY(installThroughWizard(flow, shoot));
+        QVERIFY(flow.next());
+        auto verify = flow.page<VerifyPage>();
+        QVERIFY(verify);
+        QTRY_VERIFY_WITH_TIMEOUT(!verify->isVerifying(), kWorkTimeoutMs);
+        shoot();
+        QVERIFY(flow.next());
+        if (flow.wizard->currentId() == SetupWizard::Page_Repair) {
+            QTRY_VERIFY_WITH_TIMEOUT(!flow.page<RepairPage>()->isBusy(), kWorkTimeoutMs);
+            QVERIFY(flow.next());
+        }
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Finish));
+        shoot();
+        Translations::install(QStringLiteral("en"));
     }
 };
 
