@@ -314,8 +314,10 @@ private:
             return;
         }
         if (!lowest.isValid()) {
-            // NVIDIA prints no minimum here (CUDA 13 on Windows): unknown, never "fine".
-            add(Finding::warning(
+            // NVIDIA prints no minimum here (CUDA 13 on Windows): unknown, never "fine" — but a note,
+            // not a warning, since nothing can be done about it (the CUDA the driver runs is judged
+            // on its own above).
+            add(Finding::info(
                 QStringLiteral("match.driver-minimum-unknown"),
                 Text(
                     QT_TRANSLATE_NOOP("cudnnsetup",
@@ -539,7 +541,7 @@ private:
                     Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the driver to %1 or newer."))
                         .arg(text(minimum))));
             } else if (!minimum.isValid()) {
-                add(Finding::warning(
+                add(Finding::info( // nothing to do about it, as for the toolkit's own minimum
                     QStringLiteral("match.cudnn-driver-minimum-unknown"),
                     Text(QT_TRANSLATE_NOOP(
                              "cudnnsetup",

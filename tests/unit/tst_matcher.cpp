@@ -149,7 +149,7 @@ private Q_SLOTS:
         QTest::newRow("win 13.0: NVIDIA prints no minimum")
             << "windows"
             << "580.88"
-            << "13.0" << rtx3060 << none << no << list({"warning:match.driver-minimum-unknown"})
+            << "13.0" << rtx3060 << none << no << list({"info:match.driver-minimum-unknown"})
             << list({"match.driver-too-old-for-toolkit"}) << true;
         QTest::newRow("linux 13.0 GA at 580.65.06")
             << "linux"
