@@ -9,6 +9,7 @@
 #include "install/TargetSpec.h"
 #include "platform/Volumes.h"
 #include "session/SetupSession.h"
+#include "session/TargetCheckJob.h"
 #include "session/TargetChoices.h"
 
 #include <QButtonGroup>
@@ -360,7 +361,13 @@ void TargetPage::refresh()
 {
     m_typing->stop();
     const Choice *choice = current();
-    m_findings.clear();
+    m_checkFindings.clear();
+    if (m_check) {
+        // What the old check still reports is not about the target chosen now.
+        disconnect(m_check, nullptr, this, nullptr);
+        m_check->deleteLater();
+        m_check = nullptr;
+    }
     if (!choice || !m_session->hasSnapshot() || !m_session->hasArchive()) {
         m_session->clearTarget();
         updateTexts();
@@ -381,7 +388,7 @@ void TargetPage::refresh()
     const Expected<InstallTarget> target = targetFromSpec(spec, m_scope, m_session->snapshot(), archive,
                                                           context, m_session->database().database);
     if (!target) {
-        m_findings.append(target.error());
+        m_checkFindings.append(target.error());
         m_session->clearTarget();
     } else {
         m_session->setTarget(*target);
@@ -392,8 +399,16 @@ void TargetPage::refresh()
                                             : std::nullopt);
         ChangeOptions planned;
         planned.cudnnVariables = m_session->cudnnVariables();
-        m_findings += withElevationOffered(checkTarget(*target, archive, context), *target, planned, context,
-                                           Elevation::host());
+        // The folder's write test runs off this thread: a slow share does not freeze the page.
+        m_check = new TargetCheckJob(*target, archive, context, planned, this);
+        connect(m_check, &TargetCheckJob::checked, this, [this](const Findings &findings) {
+            m_checkFindings = findings;
+            m_check->deleteLater();
+            m_check = nullptr;
+            showPreview();
+            Q_EMIT completeChanged();
+        });
+        m_check->start();
     }
     refreshPath();
     updateTexts();
@@ -430,6 +445,7 @@ QString TargetPage::raw(PathScope scope, Findings &findings) const
 
 void TargetPage::refreshPath()
 {
+    m_pathFindings.clear();
     m_analysis = PathAnalysis();
     m_rawPath.clear();
     m_fixes.clear();
@@ -535,13 +551,7 @@ void TargetPage::refreshPath()
             addProblem(problem, false);
         }
     }
-    for (const Finding &finding : std::as_const(pathFindings)) {
-        if (!m_findings.isEmpty() &&
-            std::any_of(m_findings.cbegin(), m_findings.cend(),
-                        [&](const Finding &f) { return f.id == finding.id && f.details == finding.details; }))
-            continue;
-        m_findings.append(finding);
-    }
+    m_pathFindings = pathFindings;
 
     // The ticks of this PATH's fixes, as the session kept them for the same PATH.
     const QList<PathFix> kept = m_session->pathFixes();
@@ -578,9 +588,14 @@ void TargetPage::showPreview()
 {
     m_before->clear();
     m_after->clear();
-    m_findings.removeIf([](const Finding &finding) {
-        return finding.id == QLatin1String("path.long") || finding.id == QLatin1String("path.too-long");
-    });
+    // The target's checks, then what reading PATH found (each once), then what the preview finds.
+    m_findings = m_checkFindings;
+    for (const Finding &finding : std::as_const(m_pathFindings)) {
+        if (std::none_of(m_findings.cbegin(), m_findings.cend(), [&](const Finding &f) {
+                return f.id == finding.id && f.details == finding.details;
+            }))
+            m_findings.append(finding);
+    }
     const bool shown = m_session->hasTarget() && m_scope != PathScope::None && pathChangeable();
     m_preview->setVisible(shown);
     const Expected<PathPreview> preview =
@@ -681,7 +696,7 @@ void TargetPage::browse()
 
 bool TargetPage::isComplete() const
 {
-    return m_session->hasTarget() && !m_typing->isActive() && !hasErrors(m_findings);
+    return m_session->hasTarget() && !m_typing->isActive() && !isChecking() && !hasErrors(m_findings);
 }
 
 void TargetPage::updateTexts()

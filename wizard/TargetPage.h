@@ -26,8 +26,9 @@ class QVBoxLayout;
 class QWidget;
 
 namespace cudnnsetup {
+class TargetCheckJob;
 class SetupSession;
-}
+} // namespace cudnnsetup
 
 namespace cudnnsetup::wizard {
 
@@ -51,6 +52,8 @@ public:
 
     // The page's current findings: checkTarget's, and PATH's own.
     const Findings &findings() const { return m_findings; }
+    // Whether the chosen target is being checked (off the GUI thread); its findings come after.
+    bool isChecking() const { return m_check != nullptr; }
     // Re-checks a folder typed into the field now, instead of after the pause that waits for the
     // typing to end.
     void refreshNow();
@@ -95,7 +98,10 @@ private:
     int m_current = -1;
     int m_recommended = -1; // the choice the wizard proposes, marked Recommended
     PathScope m_scope = PathScope::None;
-    Findings m_findings;
+    Findings m_findings;      // all shown: the three below
+    Findings m_checkFindings; // the target's own (targetFromSpec, checkTarget)
+    Findings m_pathFindings;  // reading the PATH ours goes into
+    TargetCheckJob *m_check = nullptr;
     // The analysis of the PATH ours goes into, and that PATH as stored.
     PathAnalysis m_analysis;
     QString m_rawPath;

@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "session/InstallRequest.h"
+#include "verify/Verifier.h"
 
 namespace cudnnsetup {
 

@@ -157,9 +157,10 @@ private Q_SLOTS:
         QCOMPARE(int(target.kind), int(InstallTarget::Kind::CudaToolkit));
         QCOMPARE(target.root, QLatin1String(Workstation::kToolkit));
         QCOMPARE(int(target.pathScope), int(PathScope::None));
+        QTRY_VERIFY(!page->isChecking());
         QVERIFY2(page->findings().isEmpty() || !hasErrors(page->findings()),
                  qPrintable(findingIds(page->findings()).join(u',')));
-        QVERIFY(page->isComplete());
+        QTRY_VERIFY(page->isComplete());
         QVERIFY(opened.wizard->button(QWizard::NextButton)->isEnabled());
 
         const QString space = labelText(page, QStringLiteral("spaceLabel"));
@@ -182,7 +183,7 @@ private Q_SLOTS:
         QCOMPARE(opened.machine.session.target().root, kOwnFolder);
         QCOMPARE(int(opened.machine.session.target().pathScope), int(PathScope::None));
         QVERIFY(opened.child<QLineEdit>(QStringLiteral("folderEdit"))->isEnabled());
-        QVERIFY(page->isComplete());
+        QTRY_VERIFY(page->isComplete());
     }
 
     // Each kind becomes its target in the session, and says how programs find it.
@@ -197,19 +198,19 @@ private Q_SLOTS:
         QCOMPARE(int(opened.machine.session.target().kind), int(InstallTarget::Kind::Conda));
         QCOMPARE(opened.machine.session.target().dllFolder(),
                  QLatin1String(Workstation::kConda) + QStringLiteral("\\Library\\bin"));
-        QVERIFY(page->isComplete());
+        QTRY_VERIFY(page->isComplete());
 
         opened.choice(QStringLiteral("target-venv-0"))->click();
         QCOMPARE(int(opened.machine.session.target().kind), int(InstallTarget::Kind::Venv));
         QCOMPARE(opened.machine.session.target().dllFolder(),
                  QLatin1String(Workstation::kVenv) +
                      QStringLiteral("\\Lib\\site-packages\\cudnn_setup.libs\\bin"));
-        QVERIFY(page->isComplete());
+        QTRY_VERIFY(page->isComplete());
 
         opened.choice(QStringLiteral("target-user"))->click();
         QCOMPARE(int(opened.machine.session.target().kind), int(InstallTarget::Kind::UserFolder));
         QCOMPARE(opened.machine.session.target().dllFolder(), kOurs);
-        QVERIFY(page->isComplete());
+        QTRY_VERIFY(page->isComplete());
         QVERIFY(targetChanged.count() >= 3);
     }
 
@@ -236,14 +237,19 @@ private Q_SLOTS:
         // The CUDA toolkit's folder holds CUDA's own files.
         folder->setText(QLatin1String(Workstation::kToolkit));
         page->refreshNow();
+        // The folder's write test runs off the GUI thread: the page waits for it, then says.
+        QVERIFY(page->isChecking());
+        QVERIFY(!page->isComplete());
+        QTRY_VERIFY(!page->isChecking());
         QVERIFY2(findingIds(page->findings()).contains(QStringLiteral("target.not-empty")),
                  qPrintable(findingIds(page->findings()).join(u',')));
         QVERIFY(!page->isComplete());
 
         folder->setText(QStringLiteral("C:\\Tools\\cuDNN 9"));
         page->refreshNow();
+        QTRY_VERIFY(!page->isChecking()); // its write test runs off the GUI thread
         QVERIFY2(!hasErrors(page->findings()), qPrintable(findingIds(page->findings()).join(u',')));
-        QVERIFY(page->isComplete());
+        QTRY_VERIFY(page->isComplete());
         QCOMPARE(opened.machine.session.target().root, QStringLiteral("C:\\Tools\\cuDNN 9"));
         QCOMPARE(opened.machine.session.target().dllFolder(), QStringLiteral("C:\\Tools\\cuDNN 9\\bin\\x64"));
     }
@@ -308,7 +314,7 @@ private Q_SLOTS:
         QVERIFY2(systemCuda.startsWith(oldCuda + QStringLiteral(" is the bin folder of CUDA 11.8")),
                  qPrintable(systemCuda));
         QVERIFY(!page->findChild<QCheckBox *>(QStringLiteral("pathFix-move-1")));
-        QVERIFY(page->isComplete());
+        QTRY_VERIFY(page->isComplete());
 
         remove->click();
         QCOMPARE(opened.machine.session.pathFixes(),
@@ -326,7 +332,7 @@ private Q_SLOTS:
             labelText(page, QStringLiteral("variablesNote")),
             QStringLiteral("For building OpenCV, ONNX Runtime or TensorFlow from source; set for you only."));
         // The choices made stay when the page is redrawn in another language.
-        QVERIFY(page->isComplete());
+        QTRY_VERIFY(page->isComplete());
         // Tall enough to show the whole page, which scrolls in the wizard's usual size.
         opened.wizard->resize(820, 1120);
         settle();
@@ -337,7 +343,7 @@ private Q_SLOTS:
         QCOMPARE(items(opened.child<QTreeWidget>(QStringLiteral("pathAfter"))),
                  (QStringList{kOurs, QStringLiteral("%USERPROFILE%\\bin")}));
         QVERIFY(opened.machine.session.cudnnVariables().has_value());
-        QVERIFY(page->isComplete());
+        QTRY_VERIFY(page->isComplete());
         settle();
         saveScreenshot(opened.wizard.get(), QStringLiteral("target-zh_CN.png"));
         Translations::install(QStringLiteral("en"));

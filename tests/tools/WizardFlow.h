@@ -56,6 +56,7 @@ struct Flow
     bool next()
     {
         const int before = wizard->currentId();
+        waitUntilComplete(*wizard);
         wizard->next();
         if (wizard->currentId() == before)
             return false;

@@ -91,6 +91,14 @@ inline void saveScreenshot(QWidget *widget, const QString &name)
     QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
 }
 
+// Lets the current page finish what it checks in the background (the Target page's write test) before
+// the user presses Next, as a person waits for the button to come on; at most a few seconds. False
+// when it stays incomplete (Next then does not move, which the caller sees).
+inline bool waitUntilComplete(QWizard &wizard)
+{
+    return QTest::qWaitFor([&] { return !wizard.currentPage() || wizard.currentPage()->isComplete(); }, 3000);
+}
+
 // Walks the wizard forward to page `id` the way a user does (the Hardware page keeps the session's
 // snapshot); nullptr when a page on the way does not let the user on.
 template <typename Page>
@@ -99,6 +107,7 @@ Page *openPage(QWizard &wizard, int id)
     wizard.show();
     while (wizard.currentId() != id) {
         const int before = wizard.currentId();
+        waitUntilComplete(wizard);
         wizard.next();
         if (wizard.currentId() == before)
             return nullptr;

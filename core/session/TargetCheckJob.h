@@ -1,0 +1,34 @@
+#pragma once
+
+#include "archive/ArchiveInspector.h"
+#include "install/InstallTarget.h"
+#include "install/Installer.h"
+#include "platform/SystemContext.h"
+#include "session/BackgroundJob.h"
+
+namespace cudnnsetup {
+
+// checkTarget() on a worker thread (it writes and removes a probe file in the target's folder, and
+// a network share may keep it waiting), with the administrator rights it needs offered as an
+// elevated run: checked(findings) at the end.
+class TargetCheckJob final : public BackgroundJob
+{
+    Q_OBJECT
+
+public:
+    TargetCheckJob(InstallTarget target, ArchiveReport archive, SystemContext context, ChangeOptions planned,
+                   QObject *parent = nullptr);
+
+    void start();
+
+Q_SIGNALS:
+    void checked(const cudnnsetup::Findings &findings);
+
+private:
+    InstallTarget m_target;
+    ArchiveReport m_archive;
+    SystemContext m_context;
+    ChangeOptions m_planned;
+};
+
+} // namespace cudnnsetup
