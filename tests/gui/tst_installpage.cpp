@@ -58,6 +58,8 @@ struct Opened
             return;
         if (!choice.isEmpty())
             target->findChild<QRadioButton *>(choice)->click();
+        // The choice is checked in the background; Next comes on once it is done.
+        wizardpagetests::waitUntilComplete(*wizard);
         wizard->next();
         page = qobject_cast<InstallPage *>(wizard->currentPage());
     }
@@ -269,6 +271,7 @@ private Q_SLOTS:
         opened.wizard->back();
         opened.target->findChild<QCheckBox *>(QStringLiteral("cudnnVariablesCheck"))->click();
         opened.target->findChild<QCheckBox *>(QStringLiteral("pathFix-remove-0"))->click();
+        wizardpagetests::waitUntilComplete(*opened.wizard);
         opened.wizard->next();
         InstallPage *page = opened.page;
         QCOMPARE(opened.wizard->currentPage(), page);

@@ -313,6 +313,7 @@ private Q_SLOTS:
         SetupWizard wizard(&machine.session);
         wizard.resize(820, 700);
         QVERIFY(wizardpagetests::openPage<TargetPage>(wizard, SetupWizard::Page_Target));
+        QVERIFY(wizardpagetests::waitUntilComplete(wizard)); // the target is checked in the background
         wizard.next();
         auto install = qobject_cast<InstallPage *>(wizard.currentPage());
         QVERIFY(install);
