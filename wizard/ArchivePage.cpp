@@ -144,7 +144,6 @@ void ArchivePage::initializePage()
 {
     if (m_session->hasArchive() && m_path->text().isEmpty() && !isInspecting())
         m_path->setText(QDir::toNativeSeparators(m_session->archive().path)); // chosen before, elsewhere
-    showRecommendation();
     showReport();
 }
 
@@ -255,6 +254,7 @@ void ArchivePage::chooseArchive(const QString &hostPath)
 
 void ArchivePage::showReport()
 {
+    showRecommendation();
     m_progress->hide();
     m_cancel->hide();
     m_facts->clear();
@@ -383,7 +383,6 @@ void ArchivePage::showReport()
                                         : tr("The archive is undamaged and fits this computer."));
     }
     m_summary->setAccessibleName(m_summary->text());
-    showRecommendation();
 }
 
 void ArchivePage::dragEnterEvent(QDragEnterEvent *event)
@@ -424,11 +423,12 @@ void ArchivePage::retranslate()
     m_findingsTitle->setText(tr("Findings"));
     m_findings->setAccessibleName(tr("Findings"));
     m_override->setText(tr("I understand these problems and want to &continue anyway"));
-    showRecommendation();
-    if (isInspecting())
+    if (isInspecting()) {
+        showRecommendation();
         m_summary->setText(tr("Checking %1…").arg(QFileInfo(m_job->path()).fileName()));
-    else
+    } else {
         showReport();
+    }
 }
 
 } // namespace cudnnsetup::wizard

@@ -280,6 +280,14 @@ private:
         return exact;
     }
 
+    // The driver to advise for CUDA `toolkit`: NVIDIA's minimum for its release on this system, else
+    // the minor-version floor of its major; invalid when NVIDIA prints neither.
+    Version driverToAdvise(const Version &toolkit) const
+    {
+        const Version exact = m_kb.toolkitMinimumDriver(m_facts.os, toolkit);
+        return exact.isValid() ? exact : minorCompatFloor(toolkit.major());
+    }
+
     void checkToolkitDriver(const MatchFacts::Toolkit &toolkit)
     {
         if (!m_facts.driver.isValid())
@@ -293,7 +301,7 @@ private:
                 .arg(text(m_facts.driver), text(m_maxCuda), text(toolkit.version), text(floor), text(exact));
         const Version lowest = lowestDriverFor(toolkit.version);
         if (lowest.isValid() && m_facts.driver < lowest) {
-            const Version wanted = exact.isValid() ? exact : floor;
+            const Version wanted = driverToAdvise(toolkit.version);
             add(Finding::error(
                 QStringLiteral("match.driver-too-old-for-toolkit"),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup",
@@ -366,11 +374,9 @@ private:
     // else the first version number of the branch.
     Text branchFix(const Version &cuda) const
     {
-        Version wanted = m_kb.toolkitMinimumDriver(m_facts.os, cuda);
-        if (!wanted.isValid())
-            wanted = minorCompatFloor(cuda.major());
-        if (wanted.isValid())
-            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the driver to %1 or newer.")).arg(text(wanted));
+        if (const Version wanted = driverToAdvise(cuda); wanted.isValid())
+            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the driver to %1 or newer."))
+                .arg(text(wanted));
         const int branch = m_kb.firstBranchSupporting(cuda);
         if (branch > 0)
             return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the driver to version %1.xx or newer."))

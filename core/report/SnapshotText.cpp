@@ -1,5 +1,6 @@
 #include "report/SnapshotText.h"
 
+#include "common/Text.h"
 #include "detect/SystemSnapshot.h"
 #include "report/TextTable.h"
 
@@ -87,9 +88,7 @@ QString snapshotText(const SystemSnapshot &snapshot)
                         .arg(*copy.loadOrder);
         table.row(i == 0 ? QCoreApplication::translate("cudnnsetup", "cuDNN") : QString(),
                   QStringLiteral("%1  %2  [%3]  %4")
-                      .arg(orUnknown(copy.version), copy.path,
-                           tags.join(QCoreApplication::translate("cudnnsetup", ", ", "list separator")),
-                           order));
+                      .arg(orUnknown(copy.version), copy.path, Text::list(tags).toString(), order));
     }
 
     if (snapshot.pythons.isEmpty())

@@ -56,12 +56,10 @@ class TestCudnnctlInspect : public QObject
     // --compat-db with a database that takes the test-made archive at `path` for NVIDIA's file.
     QStringList standingInFor(const QString &path) const
     {
-        const QString database = m_dir.filePath(QFileInfo(path).completeBaseName() + QStringLiteral(".json"));
-        QFile file(database);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            qFatal("cannot write %s", qPrintable(database));
-        file.write(archives::databaseJsonKnowing({QDir::fromNativeSeparators(path)}));
-        return {QStringLiteral("--compat-db"), database};
+        return {QStringLiteral("--compat-db"),
+                archives::writeDatabaseKnowing(
+                    m_dir.filePath(QFileInfo(path).completeBaseName() + QStringLiteral(".json")),
+                    {QDir::fromNativeSeparators(path)})};
     }
 
 private Q_SLOTS:

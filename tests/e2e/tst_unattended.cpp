@@ -287,11 +287,8 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(ZipWriter(entries).finish());
         file.close();
-        const QString database = m_work.filePath(QStringLiteral("broken/compat.json"));
-        QFile databaseFile(database);
-        QVERIFY(databaseFile.open(QIODevice::WriteOnly));
-        databaseFile.write(archives::databaseJsonKnowing({archive}));
-        databaseFile.close();
+        const QString database =
+            archives::writeDatabaseKnowing(m_work.filePath(QStringLiteral("broken/compat.json")), {archive});
 
         LabMachine machine(database);
         const TreeSnapshot before = machine.tree();

@@ -224,18 +224,29 @@ cudnnsetup::KnowledgeBase databaseKnowing(const QStringList &archivePaths)
     return parsed(databaseJsonKnowing(archivePaths));
 }
 
+namespace {
+
+void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+} // namespace
+
+QString writeDatabaseKnowing(const QString &databasePath, const QStringList &archivePaths)
+{
+    writeFile(databasePath, databaseJsonKnowing(archivePaths));
+    return databasePath;
+}
+
 StandIn writeStandIn(const QString &folder, const QString &version, const QString &cudaVariant)
 {
-    const StandIn made{folder + QLatin1Char('/') + windowsRoot(version, cudaVariant) + QStringLiteral(".zip"),
-                       folder + QStringLiteral("/stand-in-compat.json")};
-    const auto write = [](const QString &path, const QByteArray &bytes) {
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
-            qFatal("cannot write %s", qPrintable(path));
-    };
-    write(made.archive, windowsZip(version, cudaVariant));
-    write(made.database, databaseJsonKnowing({made.archive}));
-    return made;
+    const QString archive =
+        folder + QLatin1Char('/') + windowsRoot(version, cudaVariant) + QStringLiteral(".zip");
+    writeFile(archive, windowsZip(version, cudaVariant));
+    return {archive, writeDatabaseKnowing(folder + QStringLiteral("/stand-in-compat.json"), {archive})};
 }
 
 } // namespace archives

@@ -46,6 +46,8 @@ cudnnsetup::KnowledgeBase databaseWithoutChecksums();
 cudnnsetup::KnowledgeBase databaseKnowing(const QStringList &archivePaths);
 // The same as the JSON of a --compat-db file.
 QByteArray databaseJsonKnowing(const QStringList &archivePaths);
+// That JSON written to `databasePath`, for --compat-db; returns the path.
+QString writeDatabaseKnowing(const QString &databasePath, const QStringList &archivePaths);
 
 // A test-made copy of NVIDIA's Windows archive, under NVIDIA's name, and the database (for
 // --compat-db) that takes it for NVIDIA's file.

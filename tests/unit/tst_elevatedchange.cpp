@@ -132,15 +132,10 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        m_archive = m_dir.filePath(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"));
-        QFile file(m_archive);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
-        file.close();
-        m_database = m_dir.filePath(QStringLiteral("cudnn-compat.json"));
-        QFile database(m_database);
-        QVERIFY(database.open(QIODevice::WriteOnly));
-        database.write(archives::databaseJsonKnowing({m_archive}));
+        const archives::StandIn standIn =
+            archives::writeStandIn(m_dir.path(), QStringLiteral("9.1.0.70"), QStringLiteral("12"));
+        m_archive = standIn.archive;
+        m_database = standIn.database;
     }
 
     // The result comes back through a folder that the approving account can write: this account,
