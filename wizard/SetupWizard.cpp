@@ -27,7 +27,7 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setObjectName(QStringLiteral("setupWizard"));
     // From now on, advice in core's messages names this wizard's buttons, not cudnnctl's commands.
     setSurface(Surface::Wizard);
-    setWizardStyle(QWizard::ModernStyle);
+    setWizardStyle(platformWizardStyle());
     setOption(QWizard::NoBackButtonOnStartPage);
     // Cancel is offered only while there is something to cancel: not on the summary, and not once
     // an install or an uninstall has been made (closing the window then takes nothing back).
@@ -59,6 +59,15 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setStartId(Page_Welcome);
     setMinimumSize(760, 560);
     retranslate();
+}
+
+// Windows draws its own wizards (Vista to 11) as Aero wizards: the title under a plain top band that
+// holds Back, no banner. Qt would choose that itself on its Windows platform, but any explicit style
+// (retranslate() sets one) overrides its choice, so it is made here. Elsewhere, and offscreen, the
+// modern header with the logo.
+QWizard::WizardStyle SetupWizard::platformWizardStyle()
+{
+    return QGuiApplication::platformName() == QLatin1String("windows") ? AeroStyle : ModernStyle;
 }
 
 SetupTask SetupWizard::task() const

@@ -42,6 +42,8 @@ public:
     explicit SetupWizard(SetupSession *session, QWidget *parent = nullptr);
 
     SetupTask task() const;
+    // The wizard style native to the platform the window is drawn by: Aero on Windows, modern elsewhere.
+    static WizardStyle platformWizardStyle();
     int nextId() const override;
 
     // Cancel, Escape and closing the window: while cuDNN is being installed or repaired they cancel

@@ -81,6 +81,23 @@ inline QString labelText(const QWidget *page, const QString &name)
     return label ? label->text().remove(QChar(0x200B)) : QStringLiteral("<no %1>").arg(name);
 }
 
+// The part of `widget` a screenshot keeps. An Aero wizard (Windows) leaves its top band to the
+// window manager, which draws the title and Back there; Wine has no such compositor and leaves the
+// band blank, so pictures start at the wizard's content below it.
+inline QRect shownArea(QWidget *widget)
+{
+    auto wizard = qobject_cast<QWizard *>(widget);
+    if (!wizard || wizard->wizardStyle() != QWizard::AeroStyle)
+        return widget->rect();
+    QRect content;
+    for (auto child : wizard->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly)) {
+        const QRect area = child->geometry();
+        if (child->isVisible() && area.width() * area.height() > content.width() * content.height())
+            content = area;
+    }
+    return content.isEmpty() ? widget->rect() : content;
+}
+
 // Saves what `widget` shows as screenshots/NAME in the working folder (the build folder).
 inline void saveScreenshot(QWidget *widget, const QString &name)
 {
@@ -88,7 +105,7 @@ inline void saveScreenshot(QWidget *widget, const QString &name)
     QCoreApplication::processEvents();
     const QString dir = QDir::currentPath() + QStringLiteral("/screenshots");
     QDir().mkpath(dir);
-    QVERIFY(widget->grab().save(dir + QLatin1Char('/') + name));
+    QVERIFY(widget->grab(shownArea(widget)).save(dir + QLatin1Char('/') + name));
 }
 
 // Lets the current page finish what it checks in the background (the Target page's write test) before
