@@ -1,11 +1,11 @@
 #include "install/TargetChecks.h"
 
 #include "archive/Extractor.h"
+#include "common/Sizes.h"
 #include "install/FilePlacement.h"
 #include "install/Receipt.h"
 #include "install/TargetPaths.h"
 
-#include <QLocale>
 #include <QSet>
 
 #include <algorithm>
@@ -34,11 +34,6 @@ bool isToolkit(const InstallTarget &target, const FileSystem &files)
            files.isFile(paths.join(target.root, QStringLiteral("version.txt"))) ||
            files.isFile(paths.join(target.root, nvcc)) ||
            !files.entries(target.dllFolder(), {cudart}, FileSystem::Files).isEmpty();
-}
-
-QString bytesText(qint64 bytes)
-{
-    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
 // The components of `root` below its drive or share, as written (no trimming: Windows strips a
@@ -374,7 +369,7 @@ void checkSpace(const InstallTarget &target, const ArchiveReport &archive, const
             QStringLiteral("target.space-unknown"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "The free space on the drive of %1 could not be read; the "
                                                  "installation needs %2."))
-                .arg(target.root, bytesText(needed)),
+                .arg(target.root, shownSize(needed)),
             details));
         return;
     }
@@ -383,11 +378,11 @@ void checkSpace(const InstallTarget &target, const ArchiveReport &archive, const
             QStringLiteral("target.no-space"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "The drive of %1 has %2 free, but the installation needs %3."))
-                .arg(target.root, bytesText(available), bytesText(needed)),
+                .arg(target.root, shownSize(available), shownSize(needed)),
             details,
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "Free %1 on that drive, or choose a folder on another drive."))
-                .arg(bytesText(needed - available))));
+                .arg(shownSize(needed - available))));
     }
 }
 
@@ -625,7 +620,7 @@ Findings checkKeepingSpace(const QList<PlannedFile> &planned, const QString &kep
                           Text(QT_TRANSLATE_NOOP("cudnnsetup", "The free space on the drive of %1 could not "
                                                                "be read; keeping the replaced files there "
                                                                "needs %2."))
-                              .arg(shown, bytesText(replaced)),
+                              .arg(shown, shownSize(replaced)),
                           details)};
     }
     if (available >= replaced)
@@ -635,10 +630,10 @@ Findings checkKeepingSpace(const QList<PlannedFile> &planned, const QString &kep
         Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                "The files this install replaces are kept in %1 for an uninstall to "
                                "put back, but its drive has %2 free and they need %3."))
-            .arg(shown, bytesText(available), bytesText(replaced)),
+            .arg(shown, shownSize(available), shownSize(replaced)),
         details,
         Text(QT_TRANSLATE_NOOP("cudnnsetup", "Free %1 on that drive, then try again."))
-            .arg(bytesText(replaced - available)))};
+            .arg(shownSize(replaced - available)))};
 }
 
 } // namespace cudnnsetup
