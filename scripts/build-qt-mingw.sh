@@ -7,8 +7,8 @@
 # through ccache (scripts/compiler-cache.sh), so even a new recipe recompiles only what it changes.
 # The result lives outside the work tree, keyed by versions:
 #   ${CUDNNSETUP_CACHE:-/var/cache/cudnn-setup}/qt-6.4.2-mingw-w64-10-static
-#     bin/ lib/ include/ plugins/ ...    Qt (Core Gui Widgets Concurrent Test; qwindows, qoffscreen,
-#                                        qwindowsvistastyle)
+#     bin/ lib/ include/ plugins/ ...    Qt (Core Gui Widgets Network Concurrent Test; qwindows,
+#                                        qoffscreen, qwindowsvistastyle, qschannelbackend)
 #     minizip/include/minizip/*.h        zlib contrib/minizip 1.1: unzip, ioapi, iowin32
 #     minizip/lib/libminizip.a
 #     lib/cmake/minizip/minizipConfig.cmake  (imported target minizip::minizip)
@@ -37,7 +37,9 @@ jobs="${CUDNNSETUP_JOBS:-$(nproc)}"
 # plugin (it compiles the whole Windows plugin a second time; Gui keeps DirectWrite), the JPEG, GIF
 # and ICO image plugins (PNG, in Gui, is what the screenshots use), QGraphicsView and Qt Xml (the
 # XML stream classes are in Core), and the Qt OpenGL module (qt-mingw-without-opengl-module.patch).
-# FreeType stays: the offscreen plugin draws with it on Windows. The rest is compiled in unity
+# FreeType stays: the offscreen plugin draws with it on Windows. Qt Network downloads the archives
+# (cudnnctl download): TLS through Windows' own Schannel (no OpenSSL to ship), proxies from the
+# system's settings (WinHTTP); no disk cache, no network-change plugin, no top-level-domain list. The rest is compiled in unity
 # batches (qt-mingw-unity.cmake): a fresh build went from 861 compilations to 205.
 qt_options=(
     -DCMAKE_BUILD_TYPE=Release
@@ -55,7 +57,19 @@ qt_options=(
     -DFEATURE_direct2d=ON
     -DFEATURE_direct2d1_1=OFF
     -DFEATURE_sql=OFF
-    -DFEATURE_network=OFF
+    -DFEATURE_network=ON
+    -DFEATURE_ssl=ON
+    -DFEATURE_schannel=ON
+    -DFEATURE_openssl=OFF
+    -DFEATURE_dtls=OFF
+    -DFEATURE_sctp=OFF
+    -DFEATURE_gssapi=OFF
+    -DFEATURE_brotli=OFF
+    -DFEATURE_libproxy=OFF
+    -DFEATURE_system_proxies=ON
+    -DFEATURE_networkdiskcache=OFF
+    -DFEATURE_networklistmanager=OFF
+    -DFEATURE_topleveldomain=OFF
     -DFEATURE_dbus=OFF
     -DFEATURE_printsupport=OFF
     -DFEATURE_vulkan=OFF

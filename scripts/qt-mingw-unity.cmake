@@ -8,9 +8,15 @@ include_guard(GLOBAL)
 
 function(cudnnsetup_qt_unity_exceptions)
     # C libraries with their own file-local names in every file (FreeType builds per module already),
-    # and the Vista style, whose five files all define the same helpers.
+    # the Vista style, whose five files all define the same helpers, and Qt Network and its Schannel
+    # plugin, whose Windows files include windows.h (its `interface` macro breaks the neighbours).
     set_target_properties(BundledFreetype BundledLibpng BundledPcre2 QWindowsVistaStylePlugin
         PROPERTIES UNITY_BUILD OFF)
+    foreach(network_target Network QSchannelBackendPlugin)
+        if(TARGET ${network_target})
+            set_target_properties(${network_target} PROPERTIES UNITY_BUILD OFF)
+        endif()
+    endforeach()
     set(alone_in
         Core "src/corelib" global/qglobal.cpp global/qlogging.cpp io/qdebug.cpp io/qurlquery.cpp
             text/qlocale.cpp text/qstring.cpp text/qunicodetools.cpp kernel/qmetaobjectbuilder.cpp

@@ -149,10 +149,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>check: as if the CUDA toolkit were version V.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>check: as if the GPU&apos;s compute capability were X.Y.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -277,15 +273,51 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>report: the folder to write into.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--%1 belongs to the %2 command.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The result could not be recorded beside the receipt: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Installed; restart Windows to finish (the findings say why).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them now, as an administrator; those programs keep the old ones until they restart, exit 3010).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--platform must be one of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no certificate (PEM or DER).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No archive fits this machine yet, so there is nothing to download; name one with --cudnn and --cuda.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cudnn needs a version such as 9.10.2 or 9.10.2.21.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add --cuda with the CUDA major the archive is for (for example --cuda 12).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN %1 comes for more than one CUDA: add %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cuda needs the CUDA major, such as 12 or 13.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -299,6 +331,8 @@ Commands:
             --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
   inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA&apos;s own
             file, and which cuDNN for which CUDA it truly holds.
+  download  Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,
+            a lab mirror or a folder (--source), checked before it is saved.
   install   Install a cuDNN archive as one transaction (--archive --target
             --path): all of it or nothing, with a receipt.
   uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).
@@ -313,31 +347,39 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, doctor, report or status.</source>
+        <source>The command to run: detect, check, inspect ZIP, download, install, uninstall [ID], verify, doctor, report or status.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name; status: the version the install must have (9.1 matches 9.1.0.70).</source>
+        <source>check: as if the CUDA toolkit were version V; download: the CUDA major of the archive (the _cudaNN of its name).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--%1 belongs to the check and status commands.</source>
+        <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name; download: the version to get (default: what check recommends); status: the version the install must have (9.1 matches 9.1.0.70).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Installed; restart Windows to finish (the findings say why).</source>
+        <source>report, download: the folder to write into (download: default the current one).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
+        <source>download: the archive&apos;s platform: windows-x86_64, linux-x86_64 or linux-sbsa (default: this computer&apos;s).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them now, as an administrator; those programs keep the old ones until they restart, exit 3010).</source>
+        <source>download: where from: NVIDIA&apos;s redist (default), a mirror with its layout (https://…), or a folder or share holding the archives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>download: also trust the certificates in FILE (a mirror&apos;s own certificate authority).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the check, download and status commands.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3439,6 +3481,208 @@ Commands:
     <message>
         <source>Copy every library of the cuDNN archive into %1, not only %2, or install the archive again: Install cuDNN on this wizard&apos;s first page.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose another source under Download settings (a lab mirror or a shared folder), or get the archive another way and open it with Browse.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give another source with --source (a lab mirror or a shared folder), or get the archive another way and check it with cudnnctl inspect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached from this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the internet connection and the proxy settings. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not there (the server answered %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The source may not have this release: choose another version or another source.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The proxy server between this computer and %1 asks for a user name and password.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put them in the proxy address (HTTPS_PROXY=http://user:password@proxy:port), or ask IT for a mirror inside the network. %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to %1 could not be secured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the computer&apos;s date and time. A network that inspects HTTPS, or a mirror with its own certificate authority, needs that authority&apos;s certificate trusted by this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to %1 kept breaking. %2 of %3 are kept in %4; the next try continues from there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space on that drive (the archive needs %1), or download into another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The download was cancelled. %1 are kept in %2; the next download continues from there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be downloaded (the server answered %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a cuDNN redistrib manifest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No archive of %1 is known to this program, and the source lists none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the version and the CUDA major. For a release newer than this program, the source must serve NVIDIA&apos;s redistrib_%1.json beside the archives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The source %1 lists %2 with another checksum than NVIDIA publishes: its copy is not NVIDIA&apos;s file, and is not downloaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tell whoever runs the mirror; use NVIDIA&apos;s own download meanwhile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is newer than NVIDIA&apos;s list built into this program: it is checked against the checksum the source itself lists, not against NVIDIA&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No checksum of %1 is known, so a download could not be checked; it is not made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA offers %1 only after signing in, not for download by programs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download it in a browser from NVIDIA&apos;s cuDNN archive page, or give a folder that holds it as the source.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is there already but is not NVIDIA&apos;s file (its checksum differs); it is replaced once the download is checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has %2 free; the archive needs %3 more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space on that drive, or download into another folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What %1 sent is not the file it should be: its checksum or size differs. It was deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The source %1 names no server.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The source %1 is neither a web address nor a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give an http:// or https:// address of a mirror, or a folder or network share that holds the archives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the path, and that the share is reachable from this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Already downloaded and intact: nothing fetched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloaded and checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not downloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (NVIDIA&apos;s, built into cuDNN Setup)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (listed by the source, not by NVIDIA&apos;s list built into cuDNN Setup)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from %1 an earlier download had saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min left</source>
+        <translation>
+            <numerusform>%n min left</numerusform>
+            <numerusform>%n min left</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s left</source>
+        <translation>
+            <numerusform>%n s left</numerusform>
+            <numerusform>%n s left</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -151,10 +151,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>check：假定 NVIDIA 驱动版本为 V。</translation>
     </message>
     <message>
-        <source>check: as if the CUDA toolkit were version V.</source>
-        <translation>check：假定 CUDA 工具包版本为 V。</translation>
-    </message>
-    <message>
         <source>check: as if the GPU&apos;s compute capability were X.Y.</source>
         <translation>check：假定显卡的计算能力为 X.Y。</translation>
     </message>
@@ -279,16 +275,52 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>doctor --fix：不再询问，执行全部提供的修复。</translation>
     </message>
     <message>
-        <source>report: the folder to write into.</source>
-        <translation>report：要写入的文件夹。</translation>
-    </message>
-    <message>
         <source>--%1 belongs to the %2 command.</source>
         <translation>--%1 只能用于 %2 命令。</translation>
     </message>
     <message>
         <source>The result could not be recorded beside the receipt: %1</source>
         <translation>未能把结果记录到安装记录旁边：%1</translation>
+    </message>
+    <message>
+        <source>Installed; restart Windows to finish (the findings say why).</source>
+        <translation>已安装；需要重启 Windows 才能完成（原因见下面的提示）。</translation>
+    </message>
+    <message>
+        <source>install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
+        <translation>install：安装位置：cuda[:VERSION]、dir[:PATH]、user[:PATH]、conda:ENV 或 venv:PATH（默认：匹配的 CUDA 工具包，没有则安装到独立文件夹）；verify：要检查哪一份安装（默认：cuDNN 安装向导最近一次的安装，没有则检查新启动的程序会加载的那份）。</translation>
+    </message>
+    <message>
+        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them now, as an administrator; those programs keep the old ones until they restart, exit 3010).</source>
+        <translation>install：要替换的文件正被程序使用时怎么办：fail（默认，失败）或 restart（以管理员身份立即替换；这些程序在重新启动前仍使用旧文件，退出码 3010）。</translation>
+    </message>
+    <message>
+        <source>--platform must be one of %1.</source>
+        <translation>--platform 只能是 %1 之一。</translation>
+    </message>
+    <message>
+        <source>%1 holds no certificate (PEM or DER).</source>
+        <translation>%1 中没有证书（PEM 或 DER 格式）。</translation>
+    </message>
+    <message>
+        <source>No archive fits this machine yet, so there is nothing to download; name one with --cudnn and --cuda.</source>
+        <translation>目前没有适合这台电脑的压缩包，因此无可下载；请用 --cudnn 和 --cuda 指定一个。</translation>
+    </message>
+    <message>
+        <source>--cudnn needs a version such as 9.10.2 or 9.10.2.21.</source>
+        <translation>--cudnn 需要一个版本号，例如 9.10.2 或 9.10.2.21。</translation>
+    </message>
+    <message>
+        <source>Add --cuda with the CUDA major the archive is for (for example --cuda 12).</source>
+        <translation>请加上 --cuda，写明压缩包对应的 CUDA 主版本（例如 --cuda 12）。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 comes for more than one CUDA: add %2.</source>
+        <translation>cuDNN %1 有面向多个 CUDA 版本的压缩包：请加上 %2。</translation>
+    </message>
+    <message>
+        <source>--cuda needs the CUDA major, such as 12 or 13.</source>
+        <translation>--cuda 需要 CUDA 主版本号，例如 12 或 13。</translation>
     </message>
     <message>
         <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
@@ -301,6 +333,8 @@ Commands:
             --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
   inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA&apos;s own
             file, and which cuDNN for which CUDA it truly holds.
+  download  Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,
+            a lab mirror or a folder (--source), checked before it is saved.
   install   Install a cuDNN archive as one transaction (--archive --target
             --path): all of it or nothing, with a receipt.
   uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).
@@ -321,6 +355,8 @@ Commands:
             压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
   inspect   检查 cuDNN 压缩包（.zip）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
             以及其中实际是面向哪个 CUDA 的哪个 cuDNN。
+  download  从 NVIDIA、实验室镜像或文件夹（--source）下载 check 推荐的压缩包
+            （或 --cudnn/--cuda 指定的），校验无误后才保存。
   install   以单个事务安装 cuDNN 压缩包（--archive --target --path）：
             要么全部完成，要么什么都不改，并留下安装记录。
   uninstall 按安装记录卸载一次安装（cudnnctl uninstall [ID]）。
@@ -333,32 +369,40 @@ Commands:
             --out 指定的文件夹，方便求助时附上。</translation>
     </message>
     <message>
-        <source>The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, doctor, report or status.</source>
-        <translation>要执行的命令：detect、check、inspect ZIP、install、uninstall [ID]、verify、doctor、report 或 status。</translation>
+        <source>The command to run: detect, check, inspect ZIP, download, install, uninstall [ID], verify, doctor, report or status.</source>
+        <translation>要执行的命令：detect、check、inspect ZIP、download、install、uninstall [ID]、verify、doctor、report 或 status。</translation>
     </message>
     <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
-        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1，verify：cudnn-setup/verify/1，doctor：cudnn-setup/doctor/1，status：cudnn-setup/status/1）。</translation>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
+        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1，download：cudnn-setup/download/1，verify：cudnn-setup/verify/1，doctor：cudnn-setup/doctor/1，status：cudnn-setup/status/1）。</translation>
     </message>
     <message>
-        <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name; status: the version the install must have (9.1 matches 9.1.0.70).</source>
-        <translation>check：要评判的 cuDNN：版本号（8.9.7、8.9.7.29）或 NVIDIA 压缩包的文件名；status：要求安装的版本（9.1 可匹配 9.1.0.70）。</translation>
+        <source>check: as if the CUDA toolkit were version V; download: the CUDA major of the archive (the _cudaNN of its name).</source>
+        <translation>check：假定 CUDA 工具包版本为 V；download：压缩包对应的 CUDA 主版本（文件名中的 _cudaNN）。</translation>
     </message>
     <message>
-        <source>--%1 belongs to the check and status commands.</source>
-        <translation>--%1 只能用于 check 和 status 命令。</translation>
+        <source>check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name; download: the version to get (default: what check recommends); status: the version the install must have (9.1 matches 9.1.0.70).</source>
+        <translation>check：要评判的 cuDNN：版本号（8.9.7、8.9.7.29）或 NVIDIA 压缩包的文件名；download：要下载的版本（默认为 check 推荐的版本）；status：要求安装的版本（9.1 可匹配 9.1.0.70）。</translation>
     </message>
     <message>
-        <source>Installed; restart Windows to finish (the findings say why).</source>
-        <translation>已安装；需要重启 Windows 才能完成（原因见下面的提示）。</translation>
+        <source>report, download: the folder to write into (download: default the current one).</source>
+        <translation>report、download：要写入的文件夹（download 默认为当前文件夹）。</translation>
     </message>
     <message>
-        <source>install: where to: cuda[:VERSION], dir[:PATH], user[:PATH], conda:ENV or venv:PATH (default: the toolkit that fits, else its own folder); verify: which install to check (default: the last one cuDNN Setup made, else what a new program loads).</source>
-        <translation>install：安装位置：cuda[:VERSION]、dir[:PATH]、user[:PATH]、conda:ENV 或 venv:PATH（默认：匹配的 CUDA 工具包，没有则安装到独立文件夹）；verify：要检查哪一份安装（默认：cuDNN 安装向导最近一次的安装，没有则检查新启动的程序会加载的那份）。</translation>
+        <source>download: the archive&apos;s platform: windows-x86_64, linux-x86_64 or linux-sbsa (default: this computer&apos;s).</source>
+        <translation>download：压缩包的平台：windows-x86_64、linux-x86_64 或 linux-sbsa（默认为这台电脑的平台）。</translation>
     </message>
     <message>
-        <source>install: when programs hold files to be replaced: fail (default) or restart (replace them now, as an administrator; those programs keep the old ones until they restart, exit 3010).</source>
-        <translation>install：要替换的文件正被程序使用时怎么办：fail（默认，失败）或 restart（以管理员身份立即替换；这些程序在重新启动前仍使用旧文件，退出码 3010）。</translation>
+        <source>download: where from: NVIDIA&apos;s redist (default), a mirror with its layout (https://…), or a folder or share holding the archives.</source>
+        <translation>download：下载来源：NVIDIA 公开下载目录（默认）、目录结构相同的镜像（https://…），或存放压缩包的文件夹或共享文件夹。</translation>
+    </message>
+    <message>
+        <source>download: also trust the certificates in FILE (a mirror&apos;s own certificate authority).</source>
+        <translation>download：同时信任 FILE 中的证书（镜像自己的证书颁发机构）。</translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the check, download and status commands.</source>
+        <translation>--%1 只能用于 check、download 和 status 命令。</translation>
     </message>
 </context>
 <context>
@@ -3459,6 +3503,206 @@ Commands:
     <message>
         <source>Copy every library of the cuDNN archive into %1, not only %2, or install the archive again: Install cuDNN on this wizard&apos;s first page.</source>
         <translation>把 cuDNN 压缩包中的所有库都复制到 %1，而不只是 %2；或者重新安装这个压缩包：在本向导第一页选择“安装 cuDNN”。</translation>
+    </message>
+    <message>
+        <source>Choose another source under Download settings (a lab mirror or a shared folder), or get the archive another way and open it with Browse.</source>
+        <translation>在“下载设置”中换一个来源（实验室镜像或共享文件夹），或通过其他途径获取压缩包，再用“浏览”打开。</translation>
+    </message>
+    <message>
+        <source>Give another source with --source (a lab mirror or a shared folder), or get the archive another way and check it with cudnnctl inspect.</source>
+        <translation>用 --source 指定其他来源（实验室镜像或共享文件夹），或通过其他途径获取压缩包，再用 cudnnctl inspect 检查。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be reached from this computer.</source>
+        <translation>这台电脑无法连接到 %1。</translation>
+    </message>
+    <message>
+        <source>Check the internet connection and the proxy settings. %1</source>
+        <translation>请检查网络连接和代理设置。%1</translation>
+    </message>
+    <message>
+        <source>%1 is not there (the server answered %2).</source>
+        <translation>服务器上没有 %1（服务器返回 %2）。</translation>
+    </message>
+    <message>
+        <source>The source may not have this release: choose another version or another source.</source>
+        <translation>该来源可能没有这个版本：请换一个版本或换一个来源。</translation>
+    </message>
+    <message>
+        <source>The proxy server between this computer and %1 asks for a user name and password.</source>
+        <translation>这台电脑与 %1 之间的代理服务器要求提供用户名和密码。</translation>
+    </message>
+    <message>
+        <source>Put them in the proxy address (HTTPS_PROXY=http://user:password@proxy:port), or ask IT for a mirror inside the network. %1</source>
+        <translation>请把它们写进代理地址（HTTPS_PROXY=http://user:password@proxy:port），或向网络管理员要一个内网镜像。%1</translation>
+    </message>
+    <message>
+        <source>The connection to %1 could not be secured.</source>
+        <translation>无法与 %1 建立安全连接。</translation>
+    </message>
+    <message>
+        <source>Check the computer&apos;s date and time. A network that inspects HTTPS, or a mirror with its own certificate authority, needs that authority&apos;s certificate trusted by this computer.</source>
+        <translation>请检查电脑的日期和时间。如果所在网络会检查 HTTPS 流量，或镜像使用自己的证书颁发机构，需要让这台电脑信任该机构的证书。</translation>
+    </message>
+    <message>
+        <source>The connection to %1 kept breaking. %2 of %3 are kept in %4; the next try continues from there.</source>
+        <translation>与 %1 的连接多次中断。已下载的 %2（共 %3）保存在 %4，下次下载会从这里继续。</translation>
+    </message>
+    <message>
+        <source>Try again later.</source>
+        <translation>请稍后重试。</translation>
+    </message>
+    <message>
+        <source>%1 could not be written.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Free space on that drive (the archive needs %1), or download into another folder.</source>
+        <translation>请清理该磁盘的空间（压缩包需要 %1），或下载到其他文件夹。</translation>
+    </message>
+    <message>
+        <source>The download was cancelled. %1 are kept in %2; the next download continues from there.</source>
+        <translation>下载已取消。已下载的 %1 保存在 %2，下次下载会从这里继续。</translation>
+    </message>
+    <message>
+        <source>%1 could not be downloaded (the server answered %2).</source>
+        <translation>无法下载 %1（服务器返回 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a cuDNN redistrib manifest.</source>
+        <translation>%1 不是 cuDNN 的 redistrib 清单文件。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read.</source>
+        <translation>无法读取 %1。</translation>
+    </message>
+    <message>
+        <source>No archive of %1 is known to this program, and the source lists none.</source>
+        <translation>本向导不知道 %1 的压缩包，来源中也没有列出。</translation>
+    </message>
+    <message>
+        <source>Check the version and the CUDA major. For a release newer than this program, the source must serve NVIDIA&apos;s redistrib_%1.json beside the archives.</source>
+        <translation>请检查版本号和 CUDA 主版本。如果版本比本向导更新，来源必须在压缩包旁提供 NVIDIA 的 redistrib_%1.json。</translation>
+    </message>
+    <message>
+        <source>The source %1 lists %2 with another checksum than NVIDIA publishes: its copy is not NVIDIA&apos;s file, and is not downloaded.</source>
+        <translation>来源 %1 为 %2 列出的校验和与 NVIDIA 公布的不同：它提供的不是 NVIDIA 原版文件，因此不会下载。</translation>
+    </message>
+    <message>
+        <source>Tell whoever runs the mirror; use NVIDIA&apos;s own download meanwhile.</source>
+        <translation>请告知镜像的维护者；在此期间请从 NVIDIA 官方下载。</translation>
+    </message>
+    <message>
+        <source>%1 is newer than NVIDIA&apos;s list built into this program: it is checked against the checksum the source itself lists, not against NVIDIA&apos;s.</source>
+        <translation>%1 比本向导内置的 NVIDIA 清单更新：将按来源自己列出的校验和检查，而不是按 NVIDIA 公布的校验和。</translation>
+    </message>
+    <message>
+        <source>No checksum of %1 is known, so a download could not be checked; it is not made.</source>
+        <translation>不知道 %1 的校验和，下载后无法校验，因此不下载。</translation>
+    </message>
+    <message>
+        <source>NVIDIA offers %1 only after signing in, not for download by programs.</source>
+        <translation>NVIDIA 只在登录后提供 %1，程序无法直接下载。</translation>
+    </message>
+    <message>
+        <source>Download it in a browser from NVIDIA&apos;s cuDNN archive page, or give a folder that holds it as the source.</source>
+        <translation>请在浏览器中从 NVIDIA 官网 cuDNN 历史版本下载页（cuDNN Archive）下载，或把存放它的文件夹指定为来源。</translation>
+    </message>
+    <message>
+        <source>%1 is not in %2.</source>
+        <translation>%2 中没有 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is there already but is not NVIDIA&apos;s file (its checksum differs); it is replaced once the download is checked.</source>
+        <translation>%1 已存在，但不是 NVIDIA 原版文件（校验和不同）；新下载的文件校验通过后会替换它。</translation>
+    </message>
+    <message>
+        <source>%1 has %2 free; the archive needs %3 more.</source>
+        <translation>%1 的可用空间为 %2；压缩包还需要 %3。</translation>
+    </message>
+    <message>
+        <source>Free space on that drive, or download into another folder.</source>
+        <translation>请清理该磁盘的空间，或下载到其他文件夹。</translation>
+    </message>
+    <message>
+        <source>What %1 sent is not the file it should be: its checksum or size differs. It was deleted.</source>
+        <translation>%1 发来的不是应有的文件：校验和或大小不符。该文件已删除。</translation>
+    </message>
+    <message>
+        <source>The source %1 names no server.</source>
+        <translation>来源 %1 中没有服务器名称。</translation>
+    </message>
+    <message>
+        <source>The source %1 is neither a web address nor a folder.</source>
+        <translation>来源 %1 既不是网址，也不是文件夹。</translation>
+    </message>
+    <message>
+        <source>Give an http:// or https:// address of a mirror, or a folder or network share that holds the archives.</source>
+        <translation>请提供镜像的 http:// 或 https:// 地址，或存放压缩包的文件夹或网络共享文件夹。</translation>
+    </message>
+    <message>
+        <source>The folder %1 cannot be found.</source>
+        <translation>找不到文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Check the path, and that the share is reachable from this computer.</source>
+        <translation>请检查路径，并确认这台电脑能访问该共享文件夹。</translation>
+    </message>
+    <message>
+        <source>Already downloaded and intact: nothing fetched</source>
+        <translation>已下载且完好：无需再次下载</translation>
+    </message>
+    <message>
+        <source>Downloaded and checked</source>
+        <translation>已下载并校验</translation>
+    </message>
+    <message>
+        <source>Not downloaded</source>
+        <translation>未下载</translation>
+    </message>
+    <message>
+        <source>Saved as</source>
+        <translation>保存为</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>%1 (NVIDIA&apos;s, built into cuDNN Setup)</source>
+        <translation>%1（NVIDIA 公布，内置于 cuDNN 安装向导）</translation>
+    </message>
+    <message>
+        <source>%1 (listed by the source, not by NVIDIA&apos;s list built into cuDNN Setup)</source>
+        <translation>%1（由来源列出，而非 cuDNN 安装向导内置的 NVIDIA 清单）</translation>
+    </message>
+    <message>
+        <source>Continued</source>
+        <translation>续传</translation>
+    </message>
+    <message>
+        <source>from %1 an earlier download had saved</source>
+        <translation>从之前下载保存的 %1 处继续</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min left</source>
+        <translation>
+            <numerusform>还需 %n 分钟</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s left</source>
+        <translation>
+            <numerusform>还需 %n 秒</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 // cudnnctl: the command-line face of cuDNN Setup. Parses arguments and calls core.
 #include "ChangeCommands.h"
+#include "DownloadCommand.h"
 #include "ProbeCommand.h"
 #include "VerifyCommands.h"
 #include "archive/ArchiveInspector.h"
@@ -75,6 +76,8 @@ int main(int argc, char *argv[])
                     "            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.\n"
                     "  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own\n"
                     "            file, and which cuDNN for which CUDA it truly holds.\n"
+                    "  download  Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,\n"
+                    "            a lab mirror or a folder (--source), checked before it is saved.\n"
                     "  install   Install a cuDNN archive as one transaction (--archive --target\n"
                     "            --path): all of it or nothing, with a receipt.\n"
                     "  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).\n"
@@ -91,15 +94,16 @@ int main(int argc, char *argv[])
     parser.addPositionalArgument(
         QStringLiteral("command"),
         QCoreApplication::translate(
-            "cudnnctl", "The command to run: detect, check, inspect ZIP, install, uninstall [ID], verify, "
-                        "doctor, report or status."));
+            "cudnnctl",
+            "The command to run: detect, check, inspect ZIP, download, install, uninstall [ID], verify, "
+            "doctor, report or status."));
     const QCommandLineOption jsonOption(
         QStringLiteral("json"),
         QCoreApplication::translate(
-            "cudnnctl",
-            "Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: "
-            "cudnn-setup/archive/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: "
-            "cudnn-setup/status/1)."));
+            "cudnnctl", "Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: "
+                        "cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: "
+                        "cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: "
+                        "cudnn-setup/status/1)."));
     const QCommandLineOption rootOption(
         QStringLiteral("system-root"),
         QCoreApplication::translate(
@@ -141,7 +145,8 @@ int main(int argc, char *argv[])
         QStringLiteral("V"));
     const QCommandLineOption cudaOption(
         QStringLiteral("cuda"),
-        QCoreApplication::translate("cudnnctl", "check: as if the CUDA toolkit were version V."),
+        QCoreApplication::translate("cudnnctl", "check: as if the CUDA toolkit were version V; download: the "
+                                                "CUDA major of the archive (the _cudaNN of its name)."),
         QStringLiteral("V"));
     const QCommandLineOption smOption(
         QStringLiteral("sm"),
@@ -157,6 +162,7 @@ int main(int argc, char *argv[])
         QCoreApplication::translate(
             "cudnnctl",
             "check: the cuDNN to judge: a version (8.9.7, 8.9.7.29) or an NVIDIA archive file name; "
+            "download: the version to get (default: what check recommends); "
             "status: the version the install must have (9.1 matches 9.1.0.70)."),
         QStringLiteral("V"));
     const QCommandLineOption backendOption(
@@ -229,21 +235,42 @@ int main(int argc, char *argv[])
         QStringLiteral("yes"),
         QCoreApplication::translate("cudnnctl", "doctor --fix: apply every offered repair without asking."));
     const QCommandLineOption outOption(
-        QStringLiteral("out"), QCoreApplication::translate("cudnnctl", "report: the folder to write into."),
+        QStringLiteral("out"),
+        QCoreApplication::translate("cudnnctl",
+                                    "report, download: the folder to write into (download: default "
+                                    "the current one)."),
         QStringLiteral("DIR"));
+    const QCommandLineOption platformOption(
+        QStringLiteral("platform"),
+        QCoreApplication::translate("cudnnctl",
+                                    "download: the archive's platform: windows-x86_64, linux-x86_64 or "
+                                    "linux-sbsa (default: this computer's)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption sourceOption(
+        QStringLiteral("source"),
+        QCoreApplication::translate(
+            "cudnnctl", "download: where from: NVIDIA's redist (default), a mirror with its layout "
+                        "(https://…), or a folder or share holding the archives."),
+        QStringLiteral("URL|DIR"));
+    const QCommandLineOption caFileOption(
+        QStringLiteral("ca-file"),
+        QCoreApplication::translate("cudnnctl",
+                                    "download: also trust the certificates in FILE (a mirror's own "
+                                    "certificate authority)."),
+        QStringLiteral("FILE"));
     QCommandLineOption requestOption(QStringLiteral("request"),
                                      QStringLiteral("probe, doctor: the request file (what to load, which "
                                                     "repairs to apply elevated)"),
                                      QStringLiteral("FILE"));
     // How verify talks to its probe child, and a repair to its elevated helper.
     requestOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({jsonOption,        rootOption,    compatOption, langOption,   noPythonOption,
-                       timeoutOption,     verboseOption, logOption,    osOption,     archOption,
-                       driverOption,      cudaOption,    smOption,     gpuOption,    cudnnOption,
-                       backendOption,     archiveOption, targetOption, pathOption,   variablesOption,
-                       inUseOption,       resultOption,  dryRunOption, pythonOption, noGpuOption,
-                       noFrameworkOption, fixOption,     yesOption,    outOption,    requestOption,
-                       cancelOption});
+    parser.addOptions({jsonOption,        rootOption,     compatOption, langOption,   noPythonOption,
+                       timeoutOption,     verboseOption,  logOption,    osOption,     archOption,
+                       driverOption,      cudaOption,     smOption,     gpuOption,    cudnnOption,
+                       backendOption,     archiveOption,  targetOption, pathOption,   variablesOption,
+                       inUseOption,       resultOption,   dryRunOption, pythonOption, noGpuOption,
+                       noFrameworkOption, fixOption,      yesOption,    outOption,    requestOption,
+                       cancelOption,      platformOption, sourceOption, caFileOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -279,9 +306,10 @@ int main(int argc, char *argv[])
                            command == QLatin1String("report") || status;
     const bool inspect = command == QLatin1String("inspect");
     const bool installing = command == QLatin1String("install");
+    const bool downloading = command == QLatin1String("download");
     const bool uninstalling = command == QLatin1String("uninstall");
     if (command != QLatin1String("detect") && command != QLatin1String("check") && !inspect && !installing &&
-        !uninstalling && !verifying)
+        !uninstalling && !verifying && !downloading)
         return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
     for (const QCommandLineOption *option : {&pathOption, &variablesOption, &inUseOption}) {
         if (!installing && parser.isSet(*option))
@@ -305,7 +333,9 @@ int main(int argc, char *argv[])
           belongs(noGpuOption, verifyOnly || doctor || report, "verify, doctor, report"),
           belongs(noFrameworkOption, verifyOnly || report, "verify, report"),
           belongs(fixOption, doctor, "doctor"), belongs(yesOption, doctor, "doctor"),
-          belongs(outOption, report, "report")}) {
+          belongs(outOption, report || downloading, "report, download"),
+          belongs(platformOption, downloading, "download"), belongs(sourceOption, downloading, "download"),
+          belongs(caFileOption, downloading, "download")}) {
         if (!misplaced.isEmpty())
             return usageError(misplaced);
     }
@@ -326,15 +356,15 @@ int main(int argc, char *argv[])
     const bool check = command == QLatin1String("check");
     for (const QCommandLineOption *option :
          {&osOption, &archOption, &driverOption, &cudaOption, &smOption, &gpuOption}) {
-        if (!check && parser.isSet(*option))
+        if (!check && !(downloading && option == &cudaOption) && parser.isSet(*option))
             return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the check command.")
                                   .arg(option->names().first()));
     }
 
-    if (!check && !status && parser.isSet(cudnnOption))
-        return usageError(
-            QCoreApplication::translate("cudnnctl", "--%1 belongs to the check and status commands.")
-                .arg(cudnnOption.names().first()));
+    if (!check && !status && !downloading && parser.isSet(cudnnOption))
+        return usageError(QCoreApplication::translate(
+                              "cudnnctl", "--%1 belongs to the check, download and status commands.")
+                              .arg(cudnnOption.names().first()));
 
     DetectOptions options;
     if (parser.isSet(timeoutOption)) {
@@ -403,6 +433,21 @@ int main(int argc, char *argv[])
         request.detect.probePythons = false; // a venv or conda target is named by its folder
         return runChange(request, root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root),
                          database.database);
+    }
+
+    if (downloading) {
+        DownloadCommandRequest request;
+        request.cudnn = parser.value(cudnnOption);
+        request.cuda = parser.value(cudaOption);
+        request.platform = parser.value(platformOption);
+        request.source = parser.value(sourceOption);
+        request.outFolder = absolutePath(outOption);
+        request.caFile = absolutePath(caFileOption);
+        request.json = parser.isSet(jsonOption);
+        request.detect = options;
+        return runDownloadCommand(request,
+                                  root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root),
+                                  database.database);
     }
 
     if (inspect) {

@@ -158,7 +158,9 @@ namespace {
 // The embedded database's JSON with the checksum of each archive record changed by `checksum`
 // (given the file name and the published SHA-256, it returns the one to keep; none: the record goes,
 // since a record needs a checksum).
-QByteArray embeddedWithChecksums(const std::function<QString(const QString &, const QString &)> &checksum)
+// `sizes`: files whose recorded size changes too (a stand-in is not as large as NVIDIA's file).
+QByteArray embeddedWithChecksums(const std::function<QString(const QString &, const QString &)> &checksum,
+                                 const QHash<QString, qint64> &sizes = {})
 {
     QFile embedded(QStringLiteral(":/compat/cudnn-compat.json"));
     if (!embedded.open(QIODevice::ReadOnly))
@@ -172,6 +174,9 @@ QByteArray embeddedWithChecksums(const std::function<QString(const QString &, co
         if (sha256.isEmpty())
             continue;
         record.insert(QStringLiteral("sha256"), sha256);
+        const auto size = sizes.find(record.value(QStringLiteral("file")).toString());
+        if (size != sizes.end())
+            record.insert(QStringLiteral("size"), double(*size));
         records.append(record);
     }
     root.insert(QStringLiteral("archives"), records);
@@ -203,6 +208,7 @@ cudnnsetup::KnowledgeBase databaseWithoutChecksums()
 QByteArray databaseJsonKnowing(const QStringList &archivePaths)
 {
     QHash<QString, QString> made; // NVIDIA's file name -> the test-made file's SHA-256
+    QHash<QString, qint64> sizes; // and its size
     for (const QString &path : archivePaths) {
         const std::optional<cudnnsetup::ArchiveName> name =
             cudnnsetup::ArchiveName::parse(QFileInfo(path).fileName());
@@ -214,9 +220,11 @@ QByteArray databaseJsonKnowing(const QStringList &archivePaths)
         QCryptographicHash hash(QCryptographicHash::Sha256);
         hash.addData(&file);
         made.insert(name->canonicalFileName(), QString::fromLatin1(hash.result().toHex()));
+        sizes.insert(name->canonicalFileName(), file.size());
     }
     return embeddedWithChecksums(
-        [&](const QString &recorded, const QString &published) { return made.value(recorded, published); });
+        [&](const QString &recorded, const QString &published) { return made.value(recorded, published); },
+        sizes);
 }
 
 cudnnsetup::KnowledgeBase databaseKnowing(const QStringList &archivePaths)

@@ -1,6 +1,7 @@
 #include "MemoryRegistry.h"
 #include "Sandbox.h"
 #include "Suite.h"
+#include "UnderWine.h"
 #include "platform/Elevation.h"
 #include "platform/Registry.h"
 #include "platform/Volumes.h"
@@ -93,11 +94,6 @@ QStringList windowsSplit(const QString &line)
     return arguments;
 }
 
-bool runningUnderWine()
-{
-    const HMODULE ntdll = GetModuleHandleW(L"ntdll.dll");
-    return ntdll && GetProcAddress(ntdll, "wine_get_version");
-}
 #endif
 
 // An elevation whose every answer the test sets.

@@ -1,5 +1,6 @@
 #include "Sandbox.h"
 #include "Suite.h"
+#include "UnderWine.h"
 #include "platform/DurableFiles.h"
 #include "platform/Elevation.h"
 #include "platform/FilesInUse.h"
@@ -26,16 +27,6 @@
 using namespace cudnnsetup;
 
 namespace {
-
-bool runningUnderWine()
-{
-#ifdef Q_OS_WIN
-    const HMODULE ntdll = GetModuleHandleW(L"ntdll.dll");
-    return ntdll && GetProcAddress(ntdll, "wine_get_version");
-#else
-    return false;
-#endif
-}
 
 const ProcessUsingFile *findPid(const QList<ProcessUsingFile> &processes, qint64 pid)
 {

@@ -1,0 +1,325 @@
+#include "platform/HttpTransfer.h"
+
+#include "common/Logging.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QFile>
+#include <QNetworkAccessManager>
+#include <QNetworkProxyFactory>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QRegularExpression>
+#include <QSslConfiguration>
+#include <QSslError>
+#include <QTimer>
+
+#include <mutex>
+
+namespace cudnnsetup {
+
+namespace {
+
+QNetworkRequest requestFor(const QUrl &url, const QList<QSslCertificate> &extraCa)
+{
+    static std::once_flag systemProxies;
+    std::call_once(systemProxies, [] { QNetworkProxyFactory::setUseSystemConfiguration(true); });
+    QNetworkRequest request(url);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    request.setMaximumRedirectsAllowed(10);
+    request.setHeader(QNetworkRequest::UserAgentHeader,
+                      QStringLiteral("cuDNN-Setup/%1").arg(QStringLiteral(CUDNNSETUP_VERSION)));
+    // The archives are compressed already; asking for identity keeps sizes and ranges in file bytes.
+    request.setRawHeader("Accept-Encoding", "identity");
+    if (!extraCa.isEmpty()) {
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.addCaCertificates(extraCa);
+        request.setSslConfiguration(tls);
+    }
+    return request;
+}
+
+TransferFailure failureOf(QNetworkReply::NetworkError error, bool started)
+{
+    switch (error) {
+    case QNetworkReply::NoError:
+        return TransferFailure::None;
+    case QNetworkReply::ContentNotFoundError:
+    case QNetworkReply::ContentGoneError:
+        return TransferFailure::NotFound;
+    case QNetworkReply::ProxyAuthenticationRequiredError:
+        return TransferFailure::ProxyCredentials;
+    case QNetworkReply::SslHandshakeFailedError:
+        return TransferFailure::Tls;
+    case QNetworkReply::HostNotFoundError:
+    case QNetworkReply::ConnectionRefusedError:
+    case QNetworkReply::TimeoutError:
+    case QNetworkReply::NetworkSessionFailedError:
+    case QNetworkReply::TemporaryNetworkFailureError:
+    case QNetworkReply::BackgroundRequestNotAllowedError:
+    case QNetworkReply::UnknownNetworkError:
+    case QNetworkReply::ProxyConnectionRefusedError:
+    case QNetworkReply::ProxyNotFoundError:
+    case QNetworkReply::ProxyTimeoutError:
+    case QNetworkReply::ProxyConnectionClosedError:
+    case QNetworkReply::RemoteHostClosedError:
+        return started ? TransferFailure::Dropped : TransferFailure::Offline;
+    default:
+        return TransferFailure::HttpStatus;
+    }
+}
+
+// One request, run to its end on a local event loop. `onChunk` gets the body's bytes once the
+// status is known to be a success; returning false stops the transfer (a write failed).
+struct Exchange
+{
+    const HttpTransfer::Settings &settings;
+    TransferResult result;
+    bool failedByUs = false; // the abort below was ours: result.failure already says why
+
+    void run(QNetworkAccessManager &manager, const QNetworkRequest &request,
+             const std::function<bool(QNetworkReply *)> &onHeaders,
+             const std::function<bool(const QByteArray &)> &onChunk)
+    {
+        QEventLoop loop;
+        QNetworkReply *reply = manager.get(request);
+        bool headersSeen = false;
+        bool started = false;
+        QTimer quiet;
+        quiet.setSingleShot(true);
+        quiet.setInterval(settings.connectTimeoutMs);
+        QTimer cancelPoll;
+        cancelPoll.setInterval(100);
+        const auto stop = [&](TransferFailure failure, const QString &detail) {
+            if (failedByUs)
+                return;
+            failedByUs = true;
+            result.failure = failure;
+            if (!detail.isEmpty())
+                result.detail = detail;
+            reply->abort();
+        };
+        QObject::connect(&quiet, &QTimer::timeout, &loop, [&] {
+            stop(started ? TransferFailure::Dropped : TransferFailure::Offline,
+                 QStringLiteral("no data for %1 s").arg(quiet.interval() / 1000));
+        });
+        QObject::connect(&cancelPoll, &QTimer::timeout, &loop, [&] {
+            if (settings.cancelled && settings.cancelled())
+                stop(TransferFailure::Cancelled, QStringLiteral("cancelled"));
+        });
+        QObject::connect(reply, &QNetworkReply::sslErrors, &loop, [&](const QList<QSslError> &errors) {
+            QStringList words;
+            for (const QSslError &error : errors)
+                words << error.errorString();
+            result.detail = words.join(QStringLiteral("; "));
+        });
+        const auto takeHeaders = [&] {
+            if (headersSeen || failedByUs)
+                return;
+            const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
+            if (!status.isValid())
+                return;
+            const int code = status.toInt();
+            if (code >= 300 && code < 400)
+                return; // followed by Qt, or refused (from https to http): finished() says which
+            headersSeen = true;
+            result.httpStatus = code;
+            result.finalUrl = reply->url();
+            if (code >= 400) {
+                // Not aborted: Qt ends the reply with its own error for the status; the body is not read.
+                failedByUs = true;
+                result.failure = code == 404 || code == 410 ? TransferFailure::NotFound
+                                 : code == 407              ? TransferFailure::ProxyCredentials
+                                                            : TransferFailure::HttpStatus;
+                result.detail =
+                    QStringLiteral("HTTP %1 %2")
+                        .arg(code)
+                        .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString());
+                return;
+            }
+            if (onHeaders && !onHeaders(reply))
+                stop(result.failure == TransferFailure::None ? TransferFailure::HttpStatus : result.failure,
+                     {});
+        };
+        const auto drain = [&] {
+            takeHeaders();
+            if (!headersSeen || failedByUs) {
+                reply->skip(reply->bytesAvailable()); // an error page, a redirect's body
+                return;
+            }
+            while (reply->bytesAvailable() > 0) {
+                const QByteArray chunk = reply->read(4 << 20);
+                if (chunk.isEmpty())
+                    break;
+                started = true;
+                quiet.setInterval(settings.stallTimeoutMs);
+                quiet.start();
+                if (!onChunk(chunk)) {
+                    stop(result.failure, {});
+                    return;
+                }
+            }
+        };
+        QObject::connect(reply, &QNetworkReply::metaDataChanged, &loop, takeHeaders);
+        QObject::connect(reply, &QNetworkReply::readyRead, &loop, drain);
+        QObject::connect(reply, &QNetworkReply::finished, &loop, [&] {
+            drain();
+            loop.quit();
+        });
+        quiet.start();
+        cancelPoll.start();
+        if (!reply->isFinished())
+            loop.exec();
+        else
+            drain();
+        quiet.stop();
+        cancelPoll.stop();
+        if (!failedByUs && reply->error() == QNetworkReply::NoError && !headersSeen) {
+            // Finished on a redirect Qt did not follow, or without any HTTP answer.
+            result.failure = TransferFailure::HttpStatus;
+            result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            result.detail = QStringLiteral("redirect to %1 not followed")
+                                .arg(reply->attribute(QNetworkRequest::RedirectionTargetAttribute)
+                                         .toUrl()
+                                         .toDisplayString());
+        }
+        if (!failedByUs && reply->error() != QNetworkReply::NoError) {
+            result.failure = failureOf(reply->error(), started);
+            const QString words = reply->errorString();
+            result.detail = result.detail.isEmpty()
+                                ? words
+                                : words + QStringLiteral(" (") + result.detail + QLatin1Char(')');
+            if (result.httpStatus == 0)
+                result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        }
+        if (result.finalUrl.isEmpty())
+            result.finalUrl = reply->url();
+        reply->deleteLater();
+        // The reply's deferred deletion and the connection's clean-up run here, not on the next call.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
+};
+
+// "bytes 100-199/1000" -> (100, 1000); total -1 when "*".
+std::optional<std::pair<qint64, qint64>> contentRange(const QByteArray &header)
+{
+    static const QRegularExpression pattern(QStringLiteral("^bytes\\s+(\\d+)-\\d+/(\\d+|\\*)$"));
+    const auto m = pattern.match(QString::fromLatin1(header).trimmed());
+    if (!m.hasMatch())
+        return std::nullopt;
+    return std::make_pair(m.captured(1).toLongLong(),
+                          m.captured(2) == QLatin1String("*") ? qint64(-1) : m.captured(2).toLongLong());
+}
+
+} // namespace
+
+HttpTransfer::HttpTransfer(Settings settings)
+    : m_settings(std::move(settings))
+{
+}
+
+TransferResult HttpTransfer::get(const QUrl &url, QByteArray *body, qint64 maxBytes) const
+{
+    QNetworkAccessManager manager;
+    Exchange exchange{m_settings, {}};
+    body->clear();
+    exchange.run(manager, requestFor(url, m_settings.extraCaCertificates), {}, [&](const QByteArray &chunk) {
+        if (body->size() + chunk.size() > maxBytes) {
+            exchange.result.failure = TransferFailure::TooLarge;
+            exchange.result.detail = QStringLiteral("more than %1 bytes").arg(maxBytes);
+            return false;
+        }
+        body->append(chunk);
+        return true;
+    });
+    qCDebug(lcPlatform) << "GET" << url.toDisplayString() << "->" << exchange.result.httpStatus
+                        << body->size() << "bytes" << exchange.result.detail;
+    return exchange.result;
+}
+
+TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offset,
+                                       const Callbacks &callbacks) const
+{
+    QNetworkAccessManager manager;
+    QNetworkRequest request = requestFor(url, m_settings.extraCaCertificates);
+    if (offset > 0)
+        request.setRawHeader("Range", "bytes=" + QByteArray::number(offset) + '-');
+    Exchange exchange{m_settings, {}};
+    qint64 inFile = offset;
+    const auto onHeaders = [&](QNetworkReply *reply) {
+        TransferResult &result = exchange.result;
+        const QByteArray range = reply->rawHeader("Content-Range");
+        const qint64 length = reply->header(QNetworkRequest::ContentLengthHeader).isValid()
+                                  ? reply->header(QNetworkRequest::ContentLengthHeader).toLongLong()
+                                  : -1;
+        if (result.httpStatus == 206) {
+            const auto span = contentRange(range);
+            if (!span || span->first != offset) {
+                result.failure = TransferFailure::HttpStatus;
+                result.detail = QStringLiteral("asked for bytes from %1, got \"%2\"")
+                                    .arg(offset)
+                                    .arg(QString::fromLatin1(range));
+                return false;
+            }
+            result.rangeHonoured = true;
+            if (span->second >= 0)
+                result.totalSize = span->second;
+            else if (length >= 0)
+                result.totalSize = offset + length;
+            return true;
+        }
+        // The whole file: what the part held is replaced.
+        if (offset > 0) {
+            if (!file.resize(0) || !file.seek(0)) {
+                result.failure = TransferFailure::WriteFailed;
+                result.detail = file.errorString();
+                return false;
+            }
+            inFile = 0;
+            if (callbacks.onRestart)
+                callbacks.onRestart();
+        }
+        if (length >= 0)
+            result.totalSize = length;
+        return true;
+    };
+    const auto onChunk = [&](const QByteArray &chunk) {
+        const qint64 written = file.write(chunk);
+        if (written != chunk.size()) {
+            exchange.result.failure = TransferFailure::WriteFailed;
+            exchange.result.detail = file.errorString();
+            return false;
+        }
+        exchange.result.bytesWritten += written;
+        inFile += written;
+        if (callbacks.onData)
+            callbacks.onData(chunk.constData(), chunk.size());
+        if (callbacks.onProgress)
+            callbacks.onProgress(inFile, exchange.result.totalSize.value_or(-1));
+        return true;
+    };
+    exchange.run(manager, request, onHeaders, onChunk);
+    if (!file.flush() && exchange.result.ok()) {
+        exchange.result.failure = TransferFailure::WriteFailed;
+        exchange.result.detail = file.errorString();
+    }
+    TransferResult &result = exchange.result;
+    if (result.ok() && result.totalSize && inFile < *result.totalSize) {
+        result.failure = TransferFailure::Dropped;
+        result.detail =
+            QStringLiteral("the connection ended after %1 of %2 bytes").arg(inFile).arg(*result.totalSize);
+    }
+    qCDebug(lcPlatform) << "GET" << url.toDisplayString() << "from" << offset << "->" << result.httpStatus
+                        << result.bytesWritten << "bytes" << int(result.failure) << result.detail;
+    return result;
+}
+
+QList<QSslCertificate> HttpTransfer::certificatesFromFile(const QString &path)
+{
+    QList<QSslCertificate> certificates = QSslCertificate::fromPath(path, QSsl::Pem);
+    if (certificates.isEmpty())
+        certificates = QSslCertificate::fromPath(path, QSsl::Der);
+    return certificates;
+}
+
+} // namespace cudnnsetup
