@@ -19,6 +19,9 @@ if [ -z "$version" ] || [ ! -f "$installer" ]; then
     exit 1
 fi
 
+# shellcheck source=scripts/wine-checks.sh
+source "$(dirname "$0")/wine-checks.sh"
+
 export WINEDEBUG="${WINEDEBUG:--all}"
 # No menu entries or file associations for the Linux desktop from the shortcut the installer makes.
 export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:+$WINEDLLOVERRIDES;}winemenubuilder.exe=d"
@@ -26,26 +29,6 @@ export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:+$WINEDLLOVERRIDES;}winemenubuilder.
 key='HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\cuDNN Setup'
 install_dir="$(winepath -u 'C:\Program Files\cuDNN Setup' | tr -d '\r')"
 shortcut="$(winepath -u 'C:\ProgramData\Microsoft\Windows\Start Menu\Programs\cuDNN Setup.lnk' | tr -d '\r')"
-
-fail() {
-    echo "FAIL: $*" >&2
-    exit 1
-}
-# One value of the Uninstall key, empty when the key or the value is missing. A failed query is
-# asked again a few times and never ends the script by itself: in a CI run right after the Wine
-# suites, one ended it here without a word (set -e, pipefail), though the key was written.
-registry_value() {
-    local output='' attempt
-    for attempt in 1 2 3 4 5; do
-        if output="$(wine reg query "$key" /v "$1" 2>/dev/null)"; then
-            break
-        fi
-        echo "  (wine reg query $1 failed, attempt $attempt)" >&2
-        sleep 1
-    done
-    printf '%s\n' "$output" | tr -d '\r' |
-        awk -v name="$1" '$1 == name { sub(/^[ \t]*[^ \t]+[ \t]+[^ \t]+[ \t]+/, ""); print }'
-}
 
 elsewhere='C:\Tools\cuDNNSetup'
 echo "Refusing a folder other than Program Files: /D=$elsewhere"
@@ -66,11 +49,6 @@ reported="$(wine "$install_dir/cudnnctl.exe" --version | tr -d '\r')" || fail "c
 [ "$reported" = "cudnnctl $version" ] || fail "cudnnctl --version says '$reported', expected 'cudnnctl $version'"
 echo "  $reported"
 
-check_value() {
-    local actual
-    actual="$(registry_value "$1")"
-    [ "$actual" = "$2" ] || fail "$key\\$1 is '$actual', expected '$2'"
-}
 check_value DisplayName 'cuDNN Setup'
 check_value DisplayVersion "$version"
 check_value Publisher 'cuDNN Setup'

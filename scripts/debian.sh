@@ -5,7 +5,8 @@
 #                            again under ASan and UBSan with the fuzz targets briefly, then the same
 #                            suites (and the Windows-only ones) cross-built with MinGW-w64 and run
 #                            under Wine against real Windows APIs; then builds the Windows
-#                            installer and installs and uninstalls it silently under Wine
+#                            installer and the MSI and installs (the MSI: upgrades too) and
+#                            uninstalls each silently under Wine
 # Packages are installed with apt-get as root, or through sudo. The Windows leg builds a static Qt
 # for MinGW-w64 once into a cache outside the work tree, ${CUDNNSETUP_CACHE:-/var/cache/cudnn-setup},
 # where ccache keeps every compiled object too, so later builds on this machine (CI's clean clones
@@ -51,7 +52,7 @@ packages=(
     fonts-wqy-microhei python3
 )
 if [ "$mode" = test ]; then
-    packages+=(mingw-w64 libz-mingw-w64-dev wine wine64 xvfb xauth nsis clang libclang-rt-14-dev)
+    packages+=(mingw-w64 libz-mingw-w64-dev wine wine64 xvfb xauth nsis wixl msitools clang libclang-rt-14-dev)
 fi
 
 install_packages() {
@@ -129,4 +130,10 @@ windows_installer() {
     scripts/check-windows-installer.sh build-windows-cross
 }
 phase "Windows installer, installed and removed under Wine" windows_installer
+
+windows_msi() {
+    cmake --build --preset windows-cross --target windows_msi
+    scripts/check-windows-msi.sh build-windows-cross
+}
+phase "Windows MSI, installed, upgraded and removed under Wine" windows_msi
 print_phases
