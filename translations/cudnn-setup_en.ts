@@ -3684,6 +3684,18 @@ Commands:
             <numerusform>%n s left</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 is newer than NVIDIA&apos;s list built into this program: it is checked against the checksum NVIDIA&apos;s download server lists for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (NVIDIA&apos;s, from its download server&apos;s list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No archive fits this computer yet, so there is nothing to download.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3768,10 +3780,6 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Checking progress</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Question</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3845,6 +3853,81 @@ Commands:
     </message>
     <message>
         <source>&amp;Use the one in Downloads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Download it for me (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Download it for me</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloads %1 from %2 into %3, checks it and opens it here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download &amp;settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press “Download it for me”, or choose the cuDNN archive you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::DownloadSourceDialog</name>
+    <message>
+        <source>Download settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From &amp;NVIDIA (developer.download.nvidia.com, no sign-in needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From a lab &amp;mirror (https://…) or a folder or network share:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https://mirror.example.edu/cudnn/ or \\server\share\cudnn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mirror address or folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder that holds the archives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the mirror&apos;s address or the folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where “Download it for me” gets the cuDNN archive. Whichever you choose, the file is checked before it is used, against NVIDIA&apos;s published checksum wherever cuDNN Setup knows it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

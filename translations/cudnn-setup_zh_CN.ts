@@ -3704,6 +3704,18 @@ Commands:
             <numerusform>还需 %n 秒</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 is newer than NVIDIA&apos;s list built into this program: it is checked against the checksum NVIDIA&apos;s download server lists for it.</source>
+        <translation>%1 比本向导内置的 NVIDIA 清单更新：将按 NVIDIA 下载服务器为它列出的校验和检查。</translation>
+    </message>
+    <message>
+        <source>%1 (NVIDIA&apos;s, from its download server&apos;s list)</source>
+        <translation>%1（NVIDIA 公布，取自其下载服务器的清单）</translation>
+    </message>
+    <message>
+        <source>No archive fits this computer yet, so there is nothing to download.</source>
+        <translation>目前没有适合这台电脑的压缩包，因此无可下载。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -3788,10 +3800,6 @@ Commands:
         <translation>取消检查</translation>
     </message>
     <message>
-        <source>Checking progress</source>
-        <translation>检查进度</translation>
-    </message>
-    <message>
         <source>Question</source>
         <translation>项目</translation>
     </message>
@@ -3866,6 +3874,81 @@ Commands:
     <message>
         <source>&amp;Use the one in Downloads</source>
         <translation>使用“下载”文件夹中的这个(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Download it for me (%1)</source>
+        <translation>帮我下载(&amp;D)（%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Download it for me</source>
+        <translation>帮我下载(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Downloads %1 from %2 into %3, checks it and opens it here.</source>
+        <translation>从 %2 下载 %1 到 %3，校验后在这里打开。</translation>
+    </message>
+    <message>
+        <source>NVIDIA</source>
+        <translation>NVIDIA</translation>
+    </message>
+    <message>
+        <source>Downloading %1…</source>
+        <translation>正在下载 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel download</source>
+        <translation>取消下载</translation>
+    </message>
+    <message>
+        <source>Download &amp;settings…</source>
+        <translation>下载设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>Press “Download it for me”, or choose the cuDNN archive you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
+        <translation>点击“帮我下载”，或选择从 NVIDIA 下载的 cuDNN 压缩包，或把它拖到这里。现在还不会安装任何东西，只会先检查它。</translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::DownloadSourceDialog</name>
+    <message>
+        <source>Download settings</source>
+        <translation>下载设置</translation>
+    </message>
+    <message>
+        <source>From &amp;NVIDIA (developer.download.nvidia.com, no sign-in needed)</source>
+        <translation>从 NVIDIA 下载(&amp;N)（developer.download.nvidia.com，无需登录）</translation>
+    </message>
+    <message>
+        <source>From a lab &amp;mirror (https://…) or a folder or network share:</source>
+        <translation>从实验室镜像（https://…）、文件夹或网络共享文件夹获取(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>https://mirror.example.edu/cudnn/ or \\server\share\cudnn</source>
+        <translation>https://mirror.example.edu/cudnn/ 或 \\server\share\cudnn</translation>
+    </message>
+    <message>
+        <source>Mirror address or folder</source>
+        <translation>镜像地址或文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Folder that holds the archives</source>
+        <translation>存放压缩包的文件夹</translation>
+    </message>
+    <message>
+        <source>Type the mirror&apos;s address or the folder.</source>
+        <translation>请输入镜像地址或文件夹。</translation>
+    </message>
+    <message>
+        <source>Where “Download it for me” gets the cuDNN archive. Whichever you choose, the file is checked before it is used, against NVIDIA&apos;s published checksum wherever cuDNN Setup knows it.</source>
+        <translation>“帮我下载”从哪里获取 cuDNN 压缩包。无论选择哪种来源，文件在使用前都会经过校验；只要 cuDNN 安装向导知道 NVIDIA 公布的校验和，就按它校验。</translation>
     </message>
 </context>
 <context>

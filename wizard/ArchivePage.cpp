@@ -1,9 +1,13 @@
 #include "ArchivePage.h"
 
 #include "Artwork.h"
+#include "DownloadSourceDialog.h"
 #include "FactsTree.h"
 #include "FindingsView.h"
 #include "common/Sizes.h"
+#include "compat/KnowledgeBase.h"
+#include "report/DownloadText.h"
+#include "session/DownloadJob.h"
 #include "session/InspectionJob.h"
 #include "session/SetupSession.h"
 
@@ -61,9 +65,21 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
         if (!found.isEmpty())
             chooseArchive(found);
     });
+    m_downloadButton = new QPushButton(this);
+    m_downloadButton->setObjectName(QStringLiteral("downloadButton"));
+    connect(m_downloadButton, &QPushButton::clicked, this, &ArchivePage::downloadRecommendation);
+    m_sourceButton = new QPushButton(this);
+    m_sourceButton->setObjectName(QStringLiteral("downloadSettingsButton"));
+    m_sourceButton->setFlat(true);
+    connect(m_sourceButton, &QPushButton::clicked, this, &ArchivePage::editSource);
+    auto recommendationButtons = new QVBoxLayout;
+    recommendationButtons->addWidget(m_useDownloaded);
+    recommendationButtons->addWidget(m_downloadButton);
+    recommendationButtons->addWidget(m_sourceButton);
+    recommendationButtons->addStretch(1);
     auto recommendationRow = new QHBoxLayout;
     recommendationRow->addWidget(m_recommendation, 1);
-    recommendationRow->addWidget(m_useDownloaded, 0, Qt::AlignVCenter);
+    recommendationRow->addLayout(recommendationButtons);
 
     m_path = new QLineEdit(this);
     m_path->setObjectName(QStringLiteral("archivePath"));
@@ -84,7 +100,9 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     m_cancel = new QPushButton(this);
     m_cancel->setObjectName(QStringLiteral("cancelInspectionButton"));
     connect(m_cancel, &QPushButton::clicked, this, [this] {
-        if (m_job)
+        if (isDownloading())
+            m_download->cancel();
+        else if (m_job)
             m_job->cancel();
     });
     auto progressRow = new QHBoxLayout;
@@ -119,7 +137,7 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     });
     connect(m_session, &SetupSession::matchChanged, this, [this] {
         m_override->setChecked(m_session->blockersOverridden());
-        if (isVisible() && !isInspecting())
+        if (isVisible() && !isInspecting() && !isDownloading())
             showReport();
         Q_EMIT completeChanged();
     });
@@ -154,6 +172,8 @@ void ArchivePage::showRecommendation()
     if (!recommendation) {
         m_recommendation->hide();
         m_useDownloaded->hide();
+        m_downloadButton->hide();
+        m_sourceButton->hide();
         m_path->setPlaceholderText(tr("The cuDNN archive (.zip) from NVIDIA"));
         return;
     }
@@ -167,9 +187,21 @@ void ArchivePage::showRecommendation()
     m_recommendation->setAccessibleName(
         tr("Recommended for this computer: %1").arg(recommendation->archiveFile));
     // Once a fitting archive is chosen, it is not the moment to send the user shopping.
-    m_recommendation->setVisible(!(m_session->hasArchive() &&
-                                   m_session->archive().verdict == ArchiveReport::Verdict::Ok &&
-                                   m_session->match().compatible()));
+    const bool fittingChosen = m_session->hasArchive() &&
+                               m_session->archive().verdict == ArchiveReport::Verdict::Ok &&
+                               m_session->match().compatible();
+    m_recommendation->setVisible(!fittingChosen);
+    const KnownArchive *known = m_session->database().database.archiveByFile(recommendation->archiveFile);
+    m_downloadButton->setText(known && known->size > 0
+                                  ? tr("&Download it for me (%1)").arg(shownSize(known->size))
+                                  : tr("&Download it for me"));
+    const auto source = ArchiveSource::parse(m_session->archiveSource());
+    m_downloadButton->setToolTip(tr("Downloads %1 from %2 into %3, checks it and opens it here.")
+                                     .arg(recommendation->archiveFile,
+                                          !source || source->isNvidia() ? tr("NVIDIA") : source->location(),
+                                          QDir::toNativeSeparators(m_session->downloadsFolder())));
+    m_downloadButton->setVisible(!fittingChosen && !isDownloading());
+    m_sourceButton->setVisible(!fittingChosen && !isDownloading());
     m_path->setPlaceholderText(recommendation->archiveFile);
     const QString downloaded = m_session->downloadedRecommendation();
     const bool chosen =
@@ -183,9 +215,14 @@ bool ArchivePage::isInspecting() const
     return m_job && m_job->isRunning();
 }
 
+bool ArchivePage::isDownloading() const
+{
+    return m_download && m_download->isRunning();
+}
+
 bool ArchivePage::isComplete() const
 {
-    return !isInspecting() && m_session->hasArchive() &&
+    return !isInspecting() && !isDownloading() && m_session->hasArchive() &&
            m_session->archive().verdict == ArchiveReport::Verdict::Ok && m_session->mayProceed();
 }
 
@@ -204,6 +241,68 @@ void ArchivePage::browse()
                                      tr("cuDNN archives (cudnn*.zip);;Zip archives (*.zip);;All files (*)"));
     if (!path.isEmpty())
         chooseArchive(path);
+}
+
+void ArchivePage::editSource()
+{
+    DownloadSourceDialog dialog(m_session->archiveSource(), this);
+    if (dialog.exec() == QDialog::Accepted) {
+        m_session->setArchiveSource(dialog.source());
+        showRecommendation();
+    }
+}
+
+void ArchivePage::downloadRecommendation()
+{
+    if (isDownloading() || isInspecting())
+        return;
+    const auto request = m_session->recommendedDownload();
+    if (!request) {
+        m_failure = request.error();
+        showReport();
+        return;
+    }
+    m_failure.reset();
+    m_session->clearArchive();
+    delete m_download;
+    m_download = new DownloadJob(*request, m_session->database().database, this);
+    const QString file = m_session->match().recommendation->archiveFile;
+    connect(m_download, &DownloadJob::progress, this, [this, file](const DownloadProgress &progress) {
+        m_progress->setRange(0, progress.total > 0 ? 100 : 0);
+        if (progress.total > 0)
+            m_progress->setValue(int(progress.done * 100 / progress.total));
+        m_summary->setText(tr("Downloading %1…").arg(file) + QLatin1Char('\n') +
+                           downloadProgressText(progress));
+    });
+    connect(m_download, &DownloadJob::finished, this, [this](const DownloadReport &report) {
+        m_progress->setRange(0, 100);
+        if (report.ok()) {
+            chooseArchive(report.path);
+            return;
+        }
+        const auto error =
+            std::find_if(report.findings.cbegin(), report.findings.cend(),
+                         [](const Finding &finding) { return finding.severity == Severity::Error; });
+        if (error != report.findings.cend())
+            m_failure = *error;
+        showReport();
+        Q_EMIT completeChanged();
+    });
+    m_facts->clear();
+    m_findings->clear();
+    m_findingsTitle->hide();
+    m_override->hide();
+    m_useDownloaded->hide();
+    m_downloadButton->hide();
+    m_sourceButton->hide();
+    m_summaryIcon->clear();
+    m_summary->setText(tr("Downloading %1…").arg(file));
+    m_progress->setValue(0);
+    m_progress->show();
+    m_cancel->setText(tr("Cancel download"));
+    m_cancel->show();
+    m_download->start();
+    Q_EMIT completeChanged();
 }
 
 void ArchivePage::chooseArchive(const QString &hostPath)
@@ -247,6 +346,7 @@ void ArchivePage::chooseArchive(const QString &hostPath)
     m_summary->setText(tr("Checking %1…").arg(QFileInfo(hostPath).fileName()));
     m_progress->setValue(0);
     m_progress->show();
+    m_cancel->setText(tr("Cancel check"));
     m_cancel->show();
     m_job->start();
     Q_EMIT completeChanged();
@@ -262,10 +362,22 @@ void ArchivePage::showReport()
         if (m_failure) {
             m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
             m_summary->setText(m_failure->message.toString());
+            if (!m_failure->fix.isEmpty()) {
+                // What to do about it, and the technical words, under the headline.
+                m_findings->setFindings({*m_failure});
+                m_findingsTitle->show();
+                m_override->hide();
+                m_summary->setAccessibleName(m_summary->text());
+                return;
+            }
         } else {
             m_summaryIcon->clear();
-            m_summary->setText(tr("Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. "
-                                  "Nothing is installed yet: it is checked first."));
+            m_summary->setText(!m_downloadButton->isHidden()
+                                   ? tr("Press “Download it for me”, or choose the cuDNN archive you downloaded "
+                                        "from NVIDIA, or drop it here. Nothing is installed yet: it is checked "
+                                        "first.")
+                                   : tr("Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. "
+                                        "Nothing is installed yet: it is checked first."));
         }
         m_summary->setAccessibleName(m_summary->text());
         m_findings->clear();
@@ -416,14 +528,17 @@ void ArchivePage::retranslate()
     m_path->setAccessibleName(tr("Archive file"));
     m_browse->setText(tr("&Browse…"));
     m_useDownloaded->setText(tr("&Use the one in Downloads"));
-    m_cancel->setText(tr("Cancel check"));
-    m_progress->setAccessibleName(tr("Checking progress"));
+    m_cancel->setText(isDownloading() ? tr("Cancel download") : tr("Cancel check"));
+    m_sourceButton->setText(tr("Download &settings…"));
+    m_progress->setAccessibleName(tr("Progress"));
     m_facts->setHeaderLabels({tr("Question"), tr("Answer")});
     m_facts->setAccessibleName(tr("What the archive is"));
     m_findingsTitle->setText(tr("Findings"));
     m_findings->setAccessibleName(tr("Findings"));
     m_override->setText(tr("I understand these problems and want to &continue anyway"));
-    if (isInspecting()) {
+    if (isDownloading()) {
+        m_summary->setText(tr("Downloading %1…").arg(m_session->match().recommendation->archiveFile));
+    } else if (isInspecting()) {
         showRecommendation();
         m_summary->setText(tr("Checking %1…").arg(QFileInfo(m_job->path()).fileName()));
     } else {

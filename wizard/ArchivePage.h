@@ -14,6 +14,7 @@ class QPushButton;
 class QTreeWidget;
 
 namespace cudnnsetup {
+class DownloadJob;
 class InspectionJob;
 class SetupSession;
 struct ArchiveReport;
@@ -24,8 +25,9 @@ namespace cudnnsetup::wizard {
 class FindingsView;
 
 // The archive the user downloaded: chosen with a file dialog (which starts in the folder used
-// last, else Downloads) or dropped on the page, inspected off the GUI thread, and shown with its
-// verdict, what it truly holds and whether it is NVIDIA's own file. The match is judged again with
+// last, else Downloads), dropped on the page, or downloaded by the page itself ("Download it for
+// me"); inspected off the GUI thread, and shown with its verdict, what it truly holds and whether
+// it is NVIDIA's own file. The match is judged again with
 // it; an archive that is not safe and intact cannot be taken.
 class ArchivePage final : public QWizardPage
 {
@@ -37,6 +39,11 @@ public:
     void initializePage() override;
     bool isComplete() const override;
     bool isInspecting() const;
+    // "Download it for me" is fetching the recommended archive.
+    bool isDownloading() const;
+    // Downloads the recommended archive from the source chosen under Download settings into
+    // Downloads, then inspects it as if the user had chosen it.
+    void downloadRecommendation();
     // Inspects `hostPath` as if the user had chosen it.
     void chooseArchive(const QString &hostPath);
     // Where the file dialog opens: the folder of the archive chosen last while it exists, else
@@ -50,17 +57,21 @@ protected:
 
 private:
     void browse();
+    void editSource();
     void showReport();
     void showRecommendation();
     void retranslate();
 
     SetupSession *m_session;
     InspectionJob *m_job = nullptr;
+    DownloadJob *m_download = nullptr;
     // Why the archive chosen last could not be read at all; kept so that it is shown again, in
     // the new language, when the page is redrawn.
     std::optional<Finding> m_failure;
     QLabel *m_recommendation = nullptr;
     QPushButton *m_useDownloaded = nullptr;
+    QPushButton *m_downloadButton = nullptr;
+    QPushButton *m_sourceButton = nullptr;
     QLineEdit *m_path = nullptr;
     QPushButton *m_browse = nullptr;
     QProgressBar *m_progress = nullptr;

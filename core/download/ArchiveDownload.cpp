@@ -386,15 +386,29 @@ Expected<DownloadPlan> planDownload(const DownloadRequest &request, const Knowle
             plan.size = listed->size;
         if (plan.sha256.isEmpty() && !listed->sha256.isEmpty()) {
             plan.sha256 = listed->sha256;
-            plan.checksumFrom = DownloadPlan::ChecksumFrom::Source;
-            plan.findings.append(Finding::warning(
-                QStringLiteral("download.checksum-from-source"),
-                Text(
-                    QT_TRANSLATE_NOOP("cudnnsetup",
-                                      "%1 is newer than NVIDIA's list built into this program: it is checked "
-                                      "against the checksum the source itself lists, not against NVIDIA's."))
-                    .arg(plan.fileName),
-                QStringLiteral("sha256 %1 from %2").arg(plan.sha256, request.source.location())));
+            plan.checksumFrom = request.source.isNvidia() ? DownloadPlan::ChecksumFrom::NvidiaManifest
+                                                          : DownloadPlan::ChecksumFrom::Source;
+            // NVIDIA's own manifest is NVIDIA's word, only newer than the program; a mirror's is the
+            // mirror's.
+            plan.findings.append(
+                request.source.isNvidia()
+                    ? Finding::info(
+                          QStringLiteral("download.checksum-from-nvidia-manifest"),
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                                 "%1 is newer than NVIDIA's list built into this "
+                                                 "program: it is checked against the checksum NVIDIA's "
+                                                 "download server lists for it."))
+                              .arg(plan.fileName),
+                          QStringLiteral("sha256 %1 from %2").arg(plan.sha256, request.source.location()))
+                    : Finding::warning(
+                          QStringLiteral("download.checksum-from-source"),
+                          Text(QT_TRANSLATE_NOOP(
+                                   "cudnnsetup",
+                                   "%1 is newer than NVIDIA's list built into this program: it is "
+                                   "checked against the checksum the source itself lists, not "
+                                   "against NVIDIA's."))
+                              .arg(plan.fileName),
+                          QStringLiteral("sha256 %1 from %2").arg(plan.sha256, request.source.location())));
         }
     }
     if (plan.sha256.isEmpty())

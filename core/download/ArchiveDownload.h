@@ -45,8 +45,9 @@ struct DownloadPlan
 {
     enum class ChecksumFrom
     {
-        BuiltIn, // NVIDIA's list built into this program (the knowledge base)
-        Source,  // the manifest the source serves: all there is for a release newer than the program
+        BuiltIn,        // NVIDIA's list built into this program (the knowledge base)
+        NvidiaManifest, // NVIDIA's own redistrib manifest, for a release newer than the program
+        Source,         // a mirror's or a folder's manifest: all there is for such a release
     };
     QString fileName;
     QString relativePath; // below the source's base: cudnn/<platform>/<file>

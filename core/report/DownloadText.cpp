@@ -32,15 +32,23 @@ QString downloadText(const DownloadReport &report)
         !plan.url.isEmpty() ? plan.url.toDisplayString() : QDir::toNativeSeparators(plan.hostPath);
     table.row(QCoreApplication::translate("cudnnsetup", "From"),
               from.isEmpty() ? report.request.source.location() : from);
-    if (!plan.sha256.isEmpty())
-        table.row(QStringLiteral("SHA-256"),
-                  plan.checksumFrom == DownloadPlan::ChecksumFrom::BuiltIn
-                      ? QCoreApplication::translate("cudnnsetup", "%1 (NVIDIA's, built into cuDNN Setup)")
-                            .arg(plan.sha256)
-                      : QCoreApplication::translate("cudnnsetup",
-                                                    "%1 (listed by the source, not by NVIDIA's list "
-                                                    "built into cuDNN Setup)")
-                            .arg(plan.sha256));
+    if (!plan.sha256.isEmpty()) {
+        QString from;
+        switch (plan.checksumFrom) {
+        case DownloadPlan::ChecksumFrom::BuiltIn:
+            from = QCoreApplication::translate("cudnnsetup", "%1 (NVIDIA's, built into cuDNN Setup)");
+            break;
+        case DownloadPlan::ChecksumFrom::NvidiaManifest:
+            from =
+                QCoreApplication::translate("cudnnsetup", "%1 (NVIDIA's, from its download server's list)");
+            break;
+        case DownloadPlan::ChecksumFrom::Source:
+            from = QCoreApplication::translate(
+                "cudnnsetup", "%1 (listed by the source, not by NVIDIA's list built into cuDNN Setup)");
+            break;
+        }
+        table.row(QStringLiteral("SHA-256"), from.arg(plan.sha256));
+    }
     if (report.resumedFrom > 0)
         table.row(QCoreApplication::translate("cudnnsetup", "Continued"),
                   QCoreApplication::translate("cudnnsetup", "from %1 an earlier download had saved")

@@ -7,11 +7,17 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
+#include <QSettings>
 #include <QStandardPaths>
 
 #include <algorithm>
 
 namespace cudnnsetup {
+
+namespace {
+// QSettings' key of the download source (HKCU\Software\cuDNN Setup\cuDNN Setup on Windows).
+constexpr char kArchiveSourceSetting[] = "download/source";
+} // namespace
 
 SetupSession::SetupSession(SystemContext context, QObject *parent)
     : QObject(parent)
@@ -19,6 +25,9 @@ SetupSession::SetupSession(SystemContext context, QObject *parent)
     , m_questions(std::make_shared<TableQuestionHandler>())
     , m_persistentEnvironment(m_context.isLive() ? PersistentEnvironment::forRunningSystem()
                                                  : PersistentEnvironment::unavailable())
+    // A sandboxed session (the tests') neither reads nor leaves the user's settings.
+    , m_archiveSource(m_context.isLive() ? QSettings().value(QLatin1String(kArchiveSourceSetting)).toString()
+                                         : QString())
 {
 }
 
@@ -161,6 +170,37 @@ QString SetupSession::downloadedRecommendation() const
     return {};
 }
 
+QString SetupSession::archiveSource() const
+{
+    return m_archiveSource;
+}
+
+void SetupSession::setArchiveSource(const QString &source)
+{
+    m_archiveSource = source.trimmed();
+    if (m_context.isLive())
+        QSettings().setValue(QLatin1String(kArchiveSourceSetting), m_archiveSource);
+}
+
+Expected<DownloadRequest> SetupSession::recommendedDownload() const
+{
+    const auto recommended = m_match && m_match->recommendation
+                                 ? requestForArchive(m_match->recommendation->archiveFile)
+                                 : std::nullopt;
+    if (!recommended)
+        return Finding::error(
+            QStringLiteral("download.nothing-recommended"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "No archive fits this computer yet, so there "
+                                                 "is nothing to download.")));
+    const auto source = ArchiveSource::parse(m_archiveSource);
+    if (!source)
+        return source.error();
+    DownloadRequest request = *recommended;
+    request.source = *source;
+    request.outFolder = downloadsFolder();
+    return request;
+}
+
 void SetupSession::setPersistentEnvironment(std::shared_ptr<PersistentEnvironment> environment)
 {
     m_persistentEnvironment = environment ? std::move(environment) : PersistentEnvironment::unavailable();
@@ -177,7 +217,7 @@ void SetupSession::setTarget(const InstallTarget &target)
     if (!samePath)
         m_pathFixes.clear(); // offered for another entry or another PATH
     qCInfo(lcSession) << "install target" << target.kindName() << target.root << "DLLs in"
-                     << target.dllFolder() << "PATH" << pathScopeName(target.pathScope);
+                      << target.dllFolder() << "PATH" << pathScopeName(target.pathScope);
     Q_EMIT targetChanged();
 }
 
@@ -203,9 +243,9 @@ void SetupSession::setCudnnVariables(std::optional<EnvironmentScope> scope)
         return;
     m_cudnnVariables = scope;
     qCInfo(lcSession) << "CUDNN_* variables:"
-                     << (!scope                                ? "not set"
-                         : *scope == EnvironmentScope::Machine ? "for the machine"
-                                                               : "for the user");
+                      << (!scope                                ? "not set"
+                          : *scope == EnvironmentScope::Machine ? "for the machine"
+                                                                : "for the user");
     Q_EMIT targetChanged();
 }
 
@@ -222,8 +262,8 @@ void SetupSession::setPathFixes(const QList<PathFix> &fixes)
                                fix.entry)
                           .arg(fix.index));
     qCInfo(lcSession).noquote() << "PATH fixes chosen:"
-                               << (chosen.isEmpty() ? QStringLiteral("none")
-                                                    : chosen.join(QStringLiteral("; ")));
+                                << (chosen.isEmpty() ? QStringLiteral("none")
+                                                     : chosen.join(QStringLiteral("; ")));
     Q_EMIT targetChanged();
 }
 

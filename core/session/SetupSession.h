@@ -6,6 +6,7 @@
 #include "compat/Matcher.h"
 #include "detect/SystemSnapshot.h"
 #include "doctor/Doctor.h"
+#include "download/ArchiveDownload.h"
 #include "install/InstallTarget.h"
 #include "install/Installer.h"
 #include "install/PathEditor.h"
@@ -76,6 +77,13 @@ public:
     // The recommended archive, when it is already in the Downloads folder (under NVIDIA's name, or
     // as a browser renamed it); the newest such file, else empty.
     QString downloadedRecommendation() const;
+    // Where "Download it for me" fetches from, as ArchiveSource::parse reads it: empty for NVIDIA's
+    // redist, a mirror's URL or a folder. Remembered for this user between runs (QSettings).
+    QString archiveSource() const;
+    void setArchiveSource(const QString &source);
+    // The download of the recommended archive from that source into the Downloads folder; an error
+    // without a recommendation, or with a source that cannot be read.
+    Expected<DownloadRequest> recommendedDownload() const;
 
     // The environment values that outlive this process, which PATH and the CUDNN_* variables are
     // written to: the running Windows system's registry; unavailable on Linux and under
@@ -151,6 +159,7 @@ private:
     bool m_blockersOverridden = false;
     QString m_downloadsFolder;
     std::shared_ptr<PersistentEnvironment> m_persistentEnvironment;
+    QString m_archiveSource;
     std::optional<InstallTarget> m_target;
     std::optional<EnvironmentScope> m_cudnnVariables;
     QList<PathFix> m_pathFixes;

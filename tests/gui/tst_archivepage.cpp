@@ -5,6 +5,7 @@
 #include "ArchivePage.h"
 #include "CudnnArchiveLists.h"
 #include "FindingsView.h"
+#include "LoopbackHttpServer.h"
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
@@ -13,12 +14,14 @@
 #include "ZipWriter.h"
 #include "common/Sizes.h"
 #include "common/Translations.h"
+#include "platform/Sha256.h"
 #include "session/SetupSession.h"
 
 #include <QAbstractButton>
 #include <QApplication>
 #include <QCheckBox>
 #include <QCryptographicHash>
+#include <QDialog>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -30,6 +33,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QRandomGenerator>
 #include <QScrollBar>
 #include <QSettings>
@@ -39,6 +43,7 @@
 #include <QTest>
 #include <QThread>
 #include <QThreadPool>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QUrl>
 
@@ -58,9 +63,10 @@ constexpr int kInspectionTimeoutMs = 60000;
 
 const QString kVersion = QStringLiteral("9.19.0.56");
 
+// With a recommendation to download (every machine here has one).
 const QString kIdleText =
-    QStringLiteral("Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. "
-                   "Nothing is installed yet: it is checked first.");
+    QStringLiteral("Press \u201CDownload it for me\u201D, or choose the cuDNN archive you downloaded from NVIDIA, "
+                   "or drop it here. Nothing is installed yet: it is checked first.");
 
 bool saveZip(const QString &hostPath, const QList<ZipWriter::Entry> &entries)
 {
@@ -714,6 +720,88 @@ private Q_SLOTS:
                      ? QStringLiteral("The archive is undamaged and fits this computer.")
                      : QStringLiteral("This is NVIDIA's original archive, and it fits this computer."));
         QVERIFY(page->isComplete());
+    }
+
+    // "Download it for me" from a lab mirror chosen under Download settings (remembered for the
+    // user): the connection breaks halfway and is resumed, the file lands in Downloads, checked,
+    // and the page opens it as if the user had. A source without the file says so, with the fix.
+    void downloadsTheRecommendationForTheUser()
+    {
+        QTemporaryDir downloads;
+        QTemporaryDir made;
+        Opened opened(windowsH200({QStringLiteral("12.9.1")}));
+        opened.session.setDownloadsFolder(downloads.path());
+        ArchivePage *page = opened.page;
+        page->initializePage();
+        const Recommendation recommended = *opened.session.match().recommendation;
+        const QString standIn = made.filePath(recommended.archiveFile);
+        QVERIFY(saveZip(standIn, cudnnEntries(recommended.cudnn.toString(), recommended.cudaVariant)));
+        opened.standIn(standIn);
+        QFile file(standIn);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        testtools::LoopbackHttpServer server;
+        testtools::LoopbackHttpServer::Resource archive;
+        archive.content = file.readAll();
+        archive.dropAfterBytes = archive.content.size() / 2;
+        archive.drops = 1;
+        server.serve(QStringLiteral("/mirror/cudnn/windows-x86_64/") + recommended.archiveFile, archive);
+        // A mirror keeps NVIDIA's manifests beside the archives (the database may not list this file).
+        testtools::LoopbackHttpServer::Resource manifest;
+        manifest.content = archives::redistManifest(recommended.cudnn.toString(), recommended.archiveFile,
+                                                    Sha256::of(archive.content), archive.content.size());
+        server.serve(
+            QStringLiteral("/mirror/redistrib_%1.json").arg(recommended.cudnn.truncated(3).toString()),
+            manifest);
+        const QString mirror = server.baseUrl().toString() + QStringLiteral("mirror/");
+
+        page->initializePage();
+        const auto download = page->findChild<QPushButton *>(QStringLiteral("downloadButton"));
+        const auto settings = page->findChild<QPushButton *>(QStringLiteral("downloadSettingsButton"));
+        QVERIFY(download->isVisible() && settings->isVisible());
+        QVERIFY2(download->toolTip().contains(QStringLiteral("NVIDIA")), qPrintable(download->toolTip()));
+        // The settings dialog: a mirror typed in, refused while empty.
+        QTimer::singleShot(0, [&] {
+            auto dialog = qobject_cast<QDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->findChild<QRadioButton *>(QStringLiteral("otherSource"))->setChecked(true);
+            dialog->accept();
+            QVERIFY(dialog->isVisible()); // nothing typed yet
+            QVERIFY(dialog->findChild<QLabel *>(QStringLiteral("sourceError"))->isVisible());
+            dialog->findChild<QLineEdit *>(QStringLiteral("sourceLocation"))->setText(mirror);
+            dialog->accept();
+        });
+        settings->click();
+        QCOMPARE(opened.session.archiveSource(), mirror);
+        QCOMPARE(QSettings().value(QStringLiteral("download/source")).toString(), mirror);
+        QVERIFY(download->toolTip().contains(mirror));
+        QCOMPARE(SetupSession(SystemContext::running()).archiveSource(), mirror); // remembered
+
+        saveScreenshot(opened.wizard.get(), QStringLiteral("archive-download-offered-en.png"));
+        download->click();
+        QVERIFY(page->isDownloading());
+        QVERIFY(!page->isComplete());
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isDownloading() && inspected(opened), kInspectionTimeoutMs);
+        const QString saved = downloads.filePath(recommended.archiveFile);
+        QVERIFY2(opened.session.hasArchive(), qPrintable(summaryText(page)));
+        QCOMPARE(opened.session.archive().path, saved);
+        QCOMPARE(opened.session.archive().verdict, ArchiveReport::Verdict::Ok);
+        QVERIFY(!QFile::exists(saved + QStringLiteral(".part")));
+        QCOMPARE(server.requests().last().range, "bytes=" + QByteArray::number(archive.dropAfterBytes) + '-');
+        QVERIFY(page->isComplete());
+        QVERIFY(!download->isVisible()); // a fitting archive is chosen
+        saveScreenshot(opened.wizard.get(), QStringLiteral("archive-downloaded-en.png"));
+
+        // A source that has neither the file nor its manifest: the headline says so, the fix below it.
+        opened.session.setArchiveSource(server.baseUrl().toString() + QStringLiteral("empty/"));
+        QDir(downloads.path()).removeRecursively();
+        page->downloadRecommendation();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isDownloading(), kInspectionTimeoutMs);
+        QVERIFY2(summaryText(page).contains(QStringLiteral("the source lists none")),
+                 qPrintable(summaryText(page)));
+        const auto findings = page->findChild<FindingsView *>();
+        QVERIFY(findings->isVisible());
+        QVERIFY(!page->isComplete());
+        opened.session.setArchiveSource(QString());
     }
 
     // A web address in a finding is a link, the sentence's punctuation left outside it.

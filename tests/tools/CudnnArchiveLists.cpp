@@ -249,6 +249,24 @@ QString writeDatabaseKnowing(const QString &databasePath, const QStringList &arc
     return databasePath;
 }
 
+QByteArray redistManifest(const QString &version, const QString &file, const QString &sha256, qint64 size)
+{
+    const QString cuda =
+        QStringLiteral("cuda") + file.section(QStringLiteral("_cuda"), 1).section(QLatin1Char('-'), 0, 0);
+    QJsonObject entry{{QStringLiteral("relative_path"), QStringLiteral("cudnn/windows-x86_64/") + file},
+                      {QStringLiteral("sha256"), sha256},
+                      {QStringLiteral("md5"), QStringLiteral("00")},
+                      {QStringLiteral("size"), QString::number(size)}};
+    QJsonObject cudnn{{QStringLiteral("name"), QStringLiteral("NVIDIA CUDA Deep Neural Network library")},
+                      {QStringLiteral("version"), version},
+                      {QStringLiteral("cuda_variant"), QJsonArray{QStringLiteral("12")}},
+                      {QStringLiteral("windows-x86_64"), QJsonObject{{cuda, entry}}}};
+    return QJsonDocument(
+               QJsonObject{{QStringLiteral("release_label"), version.section(QLatin1Char('.'), 0, 2)},
+                           {QStringLiteral("cudnn"), cudnn}})
+        .toJson();
+}
+
 StandIn writeStandIn(const QString &folder, const QString &version, const QString &cudaVariant)
 {
     const QString archive =

@@ -59,4 +59,8 @@ struct StandIn
 // Writes windowsZip(version, cudaVariant) and its database into `folder`.
 StandIn writeStandIn(const QString &folder, const QString &version, const QString &cudaVariant);
 
+// NVIDIA's redistrib_<release>.json as a mirror serves it, listing one Windows archive `file` of
+// cuDNN `version` with its SHA-256 and size.
+QByteArray redistManifest(const QString &version, const QString &file, const QString &sha256, qint64 size);
+
 } // namespace archives

@@ -32,25 +32,6 @@ const QString kVersion = QStringLiteral("9.10.0.56");
 const QString kFile = QStringLiteral("cudnn-windows-x86_64-9.10.0.56_cuda12-archive.zip");
 const QString kRelative = QStringLiteral("cudnn/windows-x86_64/") + kFile;
 
-// A manifest in NVIDIA's shape listing `file` with `sha256` and `size`.
-QByteArray manifestListing(const QString &version, const QString &file, const QString &sha256, qint64 size)
-{
-    const QString cuda =
-        QStringLiteral("cuda") + file.section(QStringLiteral("_cuda"), 1).section(QLatin1Char('-'), 0, 0);
-    QJsonObject entry{{QStringLiteral("relative_path"), QStringLiteral("cudnn/windows-x86_64/") + file},
-                      {QStringLiteral("sha256"), sha256},
-                      {QStringLiteral("md5"), QStringLiteral("00")},
-                      {QStringLiteral("size"), QString::number(size)}};
-    QJsonObject cudnn{{QStringLiteral("name"), QStringLiteral("NVIDIA CUDA Deep Neural Network library")},
-                      {QStringLiteral("version"), version},
-                      {QStringLiteral("cuda_variant"), QJsonArray{QStringLiteral("12")}},
-                      {QStringLiteral("windows-x86_64"), QJsonObject{{cuda, entry}}}};
-    return QJsonDocument(
-               QJsonObject{{QStringLiteral("release_label"), version.section(QLatin1Char('.'), 0, 2)},
-                           {QStringLiteral("cudnn"), cudnn}})
-        .toJson();
-}
-
 // A test-made archive under NVIDIA's name, and the database that takes it for NVIDIA's file.
 struct Fixture
 {
@@ -116,7 +97,7 @@ private Q_SLOTS:
     void manifestAndSource()
     {
         const auto manifest = RedistManifest::parse(
-            manifestListing(kVersion, kFile, QStringLiteral("AB"), 42), QStringLiteral("m.json"));
+            archives::redistManifest(kVersion, kFile, QStringLiteral("AB"), 42), QStringLiteral("m.json"));
         QVERIFY(manifest);
         QCOMPARE(manifest->version.toString(), kVersion);
         QVERIFY(manifest->file(kFile));
@@ -328,7 +309,7 @@ private Q_SLOTS:
         LoopbackHttpServer server;
         LoopbackHttpServer::Resource manifest;
         manifest.content =
-            manifestListing(kVersion, kFile, QString(64, QLatin1Char('e')), fixture.archive.size());
+            archives::redistManifest(kVersion, kFile, QString(64, QLatin1Char('e')), fixture.archive.size());
         server.serve(QStringLiteral("/redistrib_9.10.0.json"), manifest);
         LoopbackHttpServer::Resource archive;
         archive.content = fixture.archive;
@@ -347,8 +328,8 @@ private Q_SLOTS:
         const QByteArray content = archives::windowsZip(QStringLiteral("9.99.0.12"), QStringLiteral("13"));
         LoopbackHttpServer server;
         LoopbackHttpServer::Resource manifest;
-        manifest.content =
-            manifestListing(QStringLiteral("9.99.0.12"), future, Sha256::of(content), content.size());
+        manifest.content = archives::redistManifest(QStringLiteral("9.99.0.12"), future, Sha256::of(content),
+                                                    content.size());
         server.serve(QStringLiteral("/redistrib_9.99.0.json"), manifest);
         LoopbackHttpServer::Resource archive;
         archive.content = content;
