@@ -77,6 +77,10 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <source>--unattended: when programs hold files to be replaced: fail or restart (replace them now; those programs keep the old ones until they restart, 3010).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--unattended without --archive: where to download the recommended archive from: NVIDIA (default), a mirror&apos;s URL, or a folder or share.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnctl</name>
@@ -3694,6 +3698,10 @@ Commands:
     </message>
     <message>
         <source>No archive fits this computer yet, so there is nothing to download.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No archive was given and none fits this computer, so there is nothing to download and install.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -79,6 +79,10 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <source>--unattended: when programs hold files to be replaced: fail or restart (replace them now; those programs keep the old ones until they restart, 3010).</source>
         <translation>--unattended：要替换的文件正被程序使用时怎么办：fail（失败）或 restart（立即替换；这些程序在重新启动前仍使用旧文件，返回 3010）。</translation>
     </message>
+    <message>
+        <source>--unattended without --archive: where to download the recommended archive from: NVIDIA (default), a mirror&apos;s URL, or a folder or share.</source>
+        <translation>--unattended 且未给出 --archive 时：从哪里下载推荐的压缩包：NVIDIA（默认）、镜像的网址，或文件夹或共享文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnctl</name>
@@ -3715,6 +3719,10 @@ Commands:
     <message>
         <source>No archive fits this computer yet, so there is nothing to download.</source>
         <translation>目前没有适合这台电脑的压缩包，因此无可下载。</translation>
+    </message>
+    <message>
+        <source>No archive was given and none fits this computer, so there is nothing to download and install.</source>
+        <translation>没有指定压缩包，也没有适合这台电脑的压缩包，因此无可下载和安装。</translation>
     </message>
 </context>
 <context>

@@ -107,6 +107,12 @@ int main(int argc, char *argv[])
         QStringLiteral("archive"),
         QCoreApplication::translate("cudnn-setup", "--unattended: the cuDNN archive (ZIP) to install."),
         QStringLiteral("ZIP"));
+    const QCommandLineOption sourceOption(
+        QStringLiteral("archive-source"),
+        QCoreApplication::translate(
+            "cudnn-setup", "--unattended without --archive: where to download the recommended archive "
+                           "from: NVIDIA (default), a mirror's URL, or a folder or share."),
+        QStringLiteral("URL|DIR"));
     const QCommandLineOption targetOption(
         QStringLiteral("target"),
         QCoreApplication::translate("cudnn-setup",
@@ -139,8 +145,8 @@ int main(int argc, char *argv[])
                                     "they restart, 3010)."),
         QStringLiteral("WHAT"));
     parser.addOptions({langOption, rootOption, logOption, compatOption, unattendedOption, answerOption,
-                       actionOption, archiveOption, targetOption, pathOption, noVerifyOption, receiptOption,
-                       variablesOption, inUseOption});
+                       actionOption, archiveOption, sourceOption, targetOption, pathOption, noVerifyOption,
+                       receiptOption, variablesOption, inUseOption});
     parser.addHelpOption();
     parser.addVersionOption();
     parser.process(*application);
@@ -175,6 +181,7 @@ int main(int argc, char *argv[])
         override(actionOption, settings.action);
         if (parser.isSet(archiveOption))
             settings.archive = absolutePath(archiveOption);
+        override(sourceOption, settings.archiveSource);
         override(targetOption, settings.target);
         override(pathOption, settings.path);
         override(receiptOption, settings.receiptId);
@@ -197,8 +204,8 @@ int main(int argc, char *argv[])
     }
 
     for (const QCommandLineOption *option :
-         {&answerOption, &actionOption, &archiveOption, &targetOption, &pathOption, &noVerifyOption,
-          &receiptOption, &variablesOption, &inUseOption}) {
+         {&answerOption, &actionOption, &archiveOption, &sourceOption, &targetOption, &pathOption,
+          &noVerifyOption, &receiptOption, &variablesOption, &inUseOption}) {
         if (parser.isSet(*option)) {
             QMessageBox::critical(nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
                                   QApplication::translate("cudnn-setup", "--%1 belongs to --unattended.")

@@ -138,6 +138,9 @@ std::optional<UnattendedSettings> SetupSession::replication() const
         return std::nullopt;
     UnattendedSettings settings;
     settings.archive = QDir::toNativeSeparators(m_archive->path);
+    // Where this user downloads from, for the machines the file is taken to (archive= wins there
+    // while the file is reachable; without it they download from the same place).
+    settings.archiveSource = m_archiveSource;
     // Another machine's user has another profile: "user" stands for that user's own folder there.
     settings.target =
         m_target->kind == InstallTarget::Kind::UserFolder ? QStringLiteral("user") : m_target->spec();

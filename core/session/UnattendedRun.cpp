@@ -1,9 +1,13 @@
 #include "session/UnattendedRun.h"
 
 #include "common/Logging.h"
+#include "compat/Matcher.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
+#include "download/ArchiveDownload.h"
+#include "install/StateFolders.h"
 #include "platform/DurableFiles.h"
+#include "platform/Volumes.h"
 #include "session/InstallRequest.h"
 #include "verify/VerificationRecord.h"
 #include "verify/Verifier.h"
@@ -115,10 +119,65 @@ UnattendedResult invalidInput(UnattendedResult result, const Finding &finding)
     return result;
 }
 
-UnattendedResult runInstall(const UnattendedSettings &settings, const SystemContext &context,
+// No archive given: the one check recommends for this machine, downloaded from the archive source
+// into the state folder's downloads (the machine's for an administrator) and verified.
+Expected<QString> downloadRecommended(const UnattendedSettings &settings, const SystemContext &context,
+                                      const KnowledgeBase &kb)
+{
+    const auto refused = [](const Finding &finding) {
+        logFindings({finding});
+        return finding;
+    };
+    const auto source = ArchiveSource::parse(settings.archiveSource);
+    if (!source)
+        return refused(source.error());
+    const MatchResult verdict = match(MatchFacts::fromSnapshot(detectSystem(context, quietDetection())), kb);
+    const auto recommended =
+        verdict.recommendation ? requestForArchive(verdict.recommendation->archiveFile) : std::nullopt;
+    if (!recommended)
+        return refused(Finding::error(
+            QStringLiteral("unattended.nothing-to-download"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "No archive was given and none fits this computer, so "
+                                                 "there is nothing to download and install."))));
+    DownloadRequest request = *recommended;
+    request.source = *source;
+    const StateFolders folders = StateFolders::of(context);
+    request.outFolder =
+        (Volumes::isElevated() ? folders.machine : folders.user) + QStringLiteral("/downloads");
+    qCInfo(lcInstall).noquote() << QStringLiteral("no archive given: downloading %1 from %2 into %3")
+                                       .arg(verdict.recommendation->archiveFile, source->location(),
+                                            QDir::toNativeSeparators(request.outFolder));
+    const DownloadReport report = downloadArchive(request, kb);
+    logFindings(report.findings);
+    if (!report.ok()) {
+        const auto error =
+            std::find_if(report.findings.cbegin(), report.findings.cend(),
+                         [](const Finding &finding) { return finding.severity == Severity::Error; });
+        return *error;
+    }
+    qCInfo(lcInstall).noquote()
+        << QStringLiteral("downloaded and checked: %1").arg(QDir::toNativeSeparators(report.path));
+    return report.path;
+}
+
+UnattendedResult runInstall(UnattendedSettings settings, const SystemContext &context,
                             std::shared_ptr<PersistentEnvironment> environment, const KnowledgeBase &kb,
                             const QString &cudnnctl, UnattendedResult result)
 {
+    if (settings.archive.isEmpty()) {
+        const Expected<QString> downloaded = downloadRecommended(settings, context, kb);
+        if (!downloaded) {
+            // Nothing to download, or a source that is not there, is bad input (87); a source that
+            // could not deliver, a failure (1603).
+            static const QStringList badInput{QStringLiteral("unattended.nothing-to-download"),
+                                              QStringLiteral("download.source-invalid"),
+                                              QStringLiteral("download.source-missing")};
+            result.exitCode = badInput.contains(downloaded.error().id) ? kInvalidParameter : kFatalError;
+            result.findings.append(downloaded.error());
+            return result;
+        }
+        settings.archive = *downloaded;
+    }
     InstallRequest request;
     request.archive = settings.archive;
     request.target = settings.target;
@@ -244,6 +303,8 @@ Expected<UnattendedSettings> UnattendedSettings::withAnswerFile(const QString &a
     const QDir base = QFileInfo(answerFile).absoluteDir();
     const QMap<QString, QString *> strings{{QStringLiteral("action"), &settings.action},
                                            {QStringLiteral("archive"), &settings.archive},
+                                           {QStringLiteral("archive_source"), &settings.archiveSource},
+                                           {QStringLiteral("archivesource"), &settings.archiveSource},
                                            {QStringLiteral("target"), &settings.target},
                                            {QStringLiteral("path"), &settings.path},
                                            {QStringLiteral("cudnn_variables"), &settings.variables},
@@ -261,7 +322,11 @@ Expected<UnattendedSettings> UnattendedSettings::withAnswerFile(const QString &a
         } else if (QString *field = strings.value(value.key())) {
             *field = value.value();
             const bool isFile = field == &settings.archive || field == &settings.logFile;
-            if (isFile && !field->isEmpty() && QDir::isRelativePath(*field))
+            // A folder source is a path too; a web address is not.
+            const bool isFolder = field == &settings.archiveSource &&
+                                  !field->contains(QLatin1String("://")) &&
+                                  field->compare(QLatin1String("nvidia"), Qt::CaseInsensitive) != 0;
+            if ((isFile || isFolder) && !field->isEmpty() && QDir::isRelativePath(*field))
                 *field = base.absoluteFilePath(*field);
         } else {
             return answerFileProblem(
@@ -280,6 +345,7 @@ QByteArray UnattendedSettings::toAnswerFile() const
         QStringLiteral("[setup]")};
     const QList<std::pair<QString, QString>> keys{{QStringLiteral("action"), action},
                                                   {QStringLiteral("archive"), archive},
+                                                  {QStringLiteral("archive_source"), archiveSource},
                                                   {QStringLiteral("target"), target},
                                                   {QStringLiteral("path"), path},
                                                   {QStringLiteral("cudnn_variables"), variables},

@@ -19,6 +19,9 @@ struct UnattendedSettings
 {
     QString action = QStringLiteral("install"); // install, repair (doctor --fix --yes), uninstall
     QString archive;
+    // archive_source= (also ArchiveSource=): where the archive check recommends is downloaded from
+    // when no archive is given: NVIDIA's redist (empty), a mirror's URL or a folder or share.
+    QString archiveSource;
     QString target;
     QString path;
     QString variables; // cudnn_variables=
@@ -27,10 +30,11 @@ struct UnattendedSettings
     QString logFile;   // empty: defaultUnattendedLog()
     bool verify = true;
 
-    // Reads the [setup] group of an INI answer file (archive=, target=, path=, log=, verify=true|false,
-    // action=, cudnn_variables=, if_in_use=, receipt=) over these settings; archive= and log= may be
-    // relative to the answer file. An error "unattended.answer-file" when it cannot be read, a key
-    // is unknown (a typo would otherwise be ignored) or a value is not understood.
+    // Reads the [setup] group of an INI answer file (archive=, archive_source=, target=, path=, log=,
+    // verify=true|false, action=, cudnn_variables=, if_in_use=, receipt=) over these settings;
+    // archive=, a folder archive_source= and log= may be relative to the answer file. An error
+    // "unattended.answer-file" when it cannot be read, a key is unknown (a typo would otherwise be ignored)
+    // or a value is not understood.
     Expected<UnattendedSettings> withAnswerFile(const QString &answerFile) const;
     // These settings as an answer file withAnswerFile() reads back the same: the [setup] group,
     // each key that has a value, paths written as they are.
@@ -56,11 +60,12 @@ struct UnattendedResult
 // /var/lib/cudnn-setup/logs), else the same under the user's state folder.
 QString defaultUnattendedLog(const SystemContext &context, bool administrator, const QDateTime &started);
 
-// Runs `settings` without asking anything: install (then verifies the receipt's subject, GPU stage
-// on, framework stage off, and uninstalls it again when a stage failed: 1603), repair (every repair
-// the doctor offers) or uninstall. Installing what is installed already, intact, is 0 and changes
-// nothing. It never asks for administrator rights (no UAC prompt). `cudnnctl` (host path) runs the
-// verification's probe.
+// Runs `settings` without asking anything: install (without an archive, the one check recommends,
+// downloaded from the archive source into the state folder's downloads and verified; then verifies the
+// receipt's subject, GPU stage on, framework stage off, and uninstalls it again when a stage failed: 1603),
+// repair (every repair the doctor offers) or uninstall. Installing what is installed already, intact, is 0
+// and changes nothing. It never asks for administrator rights (no UAC prompt). `cudnnctl` (host path) runs
+// the verification's probe.
 UnattendedResult runUnattended(const UnattendedSettings &settings, const SystemContext &context,
                                const KnowledgeBase &kb, const QString &cudnnctl);
 

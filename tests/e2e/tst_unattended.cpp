@@ -9,7 +9,9 @@
 #include "PeImage.h"
 #include "Suite.h"
 #include "ZipWriter.h"
+#include "archive/ArchiveName.h"
 #include "install/Zlibwapi.h"
+#include "platform/Sha256.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -182,6 +184,75 @@ private Q_SLOTS:
         typo.write("[setup]\narchiv=cudnn.zip\n");
         typo.close();
         QCOMPARE(setup(machine, {QStringLiteral("--answer-file"), typo.fileName()}).exitCode, 87);
+    }
+
+    // No archive= but archive_source=: the archive check recommends for the machine is taken from
+    // the lab's share (its manifest beside it), checked, kept in the state folder and installed. A
+    // source that is not there is bad input (87); one that cannot deliver is a failure (1603).
+    void downloadsFromTheArchiveSource()
+    {
+        // A machine being imaged: CUDA 12.2 installed, the GPU not there yet; check still names the
+        // archive for its toolkit.
+        LabMachine probe(m_standIn.database);
+        trees::windowsToolkit(probe.sandbox, QStringLiteral("12.2.2"));
+        const QString file = outputJson(probe.run({QStringLiteral("check"), QStringLiteral("--json")}))
+                                 .value(QStringLiteral("recommendation"))
+                                 .toObject()
+                                 .value(QStringLiteral("archive"))
+                                 .toString();
+        const auto name = cudnnsetup::ArchiveName::parse(file);
+        QVERIFY2(name, qPrintable(file));
+        QTemporaryDir share;
+        const QByteArray zip = archives::windowsZip(name->cudnn.toString(), name->cudaVariant);
+        QFile archive(share.filePath(file));
+        QVERIFY(archive.open(QIODevice::WriteOnly));
+        archive.write(zip);
+        archive.close();
+        QFile manifest(
+            share.filePath(QStringLiteral("redistrib_%1.json").arg(name->cudnn.truncated(3).toString())));
+        QVERIFY(manifest.open(QIODevice::WriteOnly));
+        manifest.write(
+            archives::redistManifest(name->cudnn.toString(), file, cudnnsetup::Sha256::of(zip), zip.size()));
+        manifest.close();
+
+        LabMachine machine(m_standIn.database);
+        trees::windowsToolkit(machine.sandbox, QStringLiteral("12.2.2"));
+        const QString log = logPath(QStringLiteral("downloaded"));
+        const QString answers = m_work.filePath(QStringLiteral("download.ini"));
+        QFile ini(answers);
+        QVERIFY(ini.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        ini.write(QStringLiteral("[setup]\nArchiveSource=%1\ntarget=%2\npath=none\nlog=%3\n")
+                      .arg(QDir::toNativeSeparators(share.path()), LabMachine::cudnnTarget(), log)
+                      .toUtf8());
+        ini.close();
+        const CudnnctlRun installed = setup(machine, {QStringLiteral("--answer-file"), answers});
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err + readAll(log));
+        // Archives from 9.18 on keep their DLLs in bin\x64.
+        QVERIFY(QFileInfo::exists(machine.sandbox.hostPath(LabMachine::cudnnFolder() +
+                                                           QStringLiteral("\\bin\\x64\\cudnn64_9.dll"))) ||
+                cudnnInstalled(machine));
+        QVERIFY2(readAll(log).contains("no archive given: downloading " + file.toUtf8()), readAll(log));
+        QStringList kept;
+        for (const QString &state :
+             {QStringLiteral("C:\\ProgramData\\cuDNN Setup\\downloads"),
+              QStringLiteral("C:\\Users\\lab\\AppData\\Local\\cuDNN Setup\\downloads")})
+            kept += QDir(machine.sandbox.hostPath(state)).entryList(QDir::Files);
+        QCOMPARE(kept, QStringList{file});
+
+        LabMachine other(m_standIn.database);
+        trees::windowsToolkit(other.sandbox, QStringLiteral("12.2.2"));
+        QCOMPARE(setup(other, {QStringLiteral("--archive-source"), share.filePath(QStringLiteral("missing")),
+                               QStringLiteral("--target"), LabMachine::cudnnTarget(), QStringLiteral("--log"),
+                               logPath(QStringLiteral("missing-source"))})
+                     .exitCode,
+                 LabMachine::exitCode(87));
+        QTemporaryDir empty;
+        const CudnnctlRun failed =
+            setup(other, {QStringLiteral("--archive-source"), empty.path(), QStringLiteral("--target"),
+                          LabMachine::cudnnTarget(), QStringLiteral("--log"),
+                          logPath(QStringLiteral("empty-source"))});
+        QCOMPARE(failed.exitCode, LabMachine::exitCode(1603));
+        QVERIFY(!cudnnInstalled(other));
     }
 
     void badInputChangesNothing_data()
