@@ -591,12 +591,16 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
             otherSourceAdvice()));
         return report;
     }
-    if (const auto renamed = durable::rename(partPath, finalPath); !renamed) {
+    // A plain rename, not a durable one: flushing 700 MB to disk first takes seconds, and the
+    // archive's checksum is taken again whenever it is inspected or installed, so a file a power cut
+    // left short is refused then.
+    QFile::remove(finalPath); // a damaged copy, said above
+    if (QFile renamed(partPath); !renamed.rename(finalPath)) {
         report.findings.append(
             Finding::error(QStringLiteral("download.write-failed"),
                            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 could not be written."))
                                .arg(QDir::toNativeSeparators(finalPath)),
-                           renamed.error().message));
+                           renamed.errorString()));
         return report;
     }
     report.path = finalPath;

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
 #include <QNetworkAccessManager>
 #include <QNetworkProxyFactory>
 #include <QNetworkReply>
@@ -79,10 +80,14 @@ struct Exchange
 
     void run(QNetworkAccessManager &manager, const QNetworkRequest &request,
              const std::function<bool(QNetworkReply *)> &onHeaders,
-             const std::function<bool(const QByteArray &)> &onChunk)
+             const std::function<bool(const char *, qint64)> &onChunk)
     {
         QEventLoop loop;
+        QByteArray buffer(1 << 20, Qt::Uninitialized);
         QNetworkReply *reply = manager.get(request);
+        // Qt's network thread would otherwise read ahead without limit: hundreds of megabytes held,
+        // and the page faults for them, on a fast connection.
+        reply->setReadBufferSize(8 << 20);
         bool headersSeen = false;
         bool started = false;
         QTimer quiet;
@@ -147,14 +152,16 @@ struct Exchange
                 reply->skip(reply->bytesAvailable()); // an error page, a redirect's body
                 return;
             }
+            // One buffer for the whole transfer: a fresh array per read (QIODevice::read(qint64))
+            // would cost an allocation and its page faults for every piece the socket delivers.
             while (reply->bytesAvailable() > 0) {
-                const QByteArray chunk = reply->read(4 << 20);
-                if (chunk.isEmpty())
+                const qint64 read = reply->read(buffer.data(), buffer.size());
+                if (read <= 0)
                     break;
                 started = true;
                 quiet.setInterval(settings.stallTimeoutMs);
                 quiet.start();
-                if (!onChunk(chunk)) {
+                if (!onChunk(buffer.constData(), read)) {
                     stop(result.failure, {});
                     return;
                 }
@@ -223,15 +230,16 @@ TransferResult HttpTransfer::get(const QUrl &url, QByteArray *body, qint64 maxBy
     QNetworkAccessManager manager;
     Exchange exchange{m_settings, {}};
     body->clear();
-    exchange.run(manager, requestFor(url, m_settings.extraCaCertificates), {}, [&](const QByteArray &chunk) {
-        if (body->size() + chunk.size() > maxBytes) {
-            exchange.result.failure = TransferFailure::TooLarge;
-            exchange.result.detail = QStringLiteral("more than %1 bytes").arg(maxBytes);
-            return false;
-        }
-        body->append(chunk);
-        return true;
-    });
+    exchange.run(manager, requestFor(url, m_settings.extraCaCertificates), {},
+                 [&](const char *data, qint64 size) {
+                     if (body->size() + size > maxBytes) {
+                         exchange.result.failure = TransferFailure::TooLarge;
+                         exchange.result.detail = QStringLiteral("more than %1 bytes").arg(maxBytes);
+                         return false;
+                     }
+                     body->append(data, size);
+                     return true;
+                 });
     qCDebug(lcPlatform) << "GET" << url.toDisplayString() << "->" << exchange.result.httpStatus
                         << body->size() << "bytes" << exchange.result.detail;
     return exchange.result;
@@ -283,9 +291,9 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
             result.totalSize = length;
         return true;
     };
-    const auto onChunk = [&](const QByteArray &chunk) {
-        const qint64 written = file.write(chunk);
-        if (written != chunk.size()) {
+    const auto onChunk = [&](const char *data, qint64 size) {
+        const qint64 written = file.write(data, size);
+        if (written != size) {
             exchange.result.failure = TransferFailure::WriteFailed;
             exchange.result.detail = file.errorString();
             return false;
@@ -293,7 +301,7 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
         exchange.result.bytesWritten += written;
         inFile += written;
         if (callbacks.onData)
-            callbacks.onData(chunk.constData(), chunk.size());
+            callbacks.onData(data, size);
         if (callbacks.onProgress)
             callbacks.onProgress(inFile, exchange.result.totalSize.value_or(-1));
         return true;
@@ -316,9 +324,14 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
 
 QList<QSslCertificate> HttpTransfer::certificatesFromFile(const QString &path)
 {
-    QList<QSslCertificate> certificates = QSslCertificate::fromPath(path, QSsl::Pem);
+    // The one file, taken literally: fromPath() reads a folder, or an empty path as the current
+    // one, with every folder below it.
+    if (path.isEmpty() || !QFileInfo(path).isFile())
+        return {};
+    using Syntax = QSslCertificate::PatternSyntax;
+    QList<QSslCertificate> certificates = QSslCertificate::fromPath(path, QSsl::Pem, Syntax::FixedString);
     if (certificates.isEmpty())
-        certificates = QSslCertificate::fromPath(path, QSsl::Der);
+        certificates = QSslCertificate::fromPath(path, QSsl::Der, Syntax::FixedString);
     return certificates;
 }
 

@@ -10,7 +10,9 @@
 #           PYTHON names an interpreter with a CUDA torch.
 #   startup: cudnn-setup from its start until the first page is painted (offscreen unless
 #           QT_QPA_PLATFORM says otherwise); goal 500 ms.
-# usage: run.sh [detect|extract|verify|startup|all] [bench_detect / bench_verify / bench_startup arguments...]
+#   download: `cudnnctl download` of a 700 MB archive from a loopback mirror (Python's http.server),
+#           checksum included, beside curl fetching the same URL; goal at most 1.1x curl's time.
+# usage: run.sh [detect|extract|verify|startup|download|all] [bench_detect / bench_verify / bench_startup arguments...]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${BUILD_DIR:-$here/../../build}"
@@ -38,6 +40,10 @@ if [ "$what" = verify ]; then
     peer=()
     [ -n "${PYTHON:-}" ] && peer=(--peer "\"$PYTHON\" \"$here/torch_cudnn_check.py\"" --peer-runs "${PEER_RUNS:-3}")
     "$build/tests/bench/bench_verify" --runs "${RUNS:-9}" "${peer[@]}" "$@"
+fi
+
+if [ "$what" = download ] || [ "$what" = all ]; then
+    "$build/tests/bench/bench_download" --runs "${RUNS:-9}" --dir "${BENCH_DIR:-/tmp}"
 fi
 
 if [ "$what" = startup ]; then

@@ -1,7 +1,5 @@
 #include "LoopbackHttpServer.h"
 
-#include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QPointer>
 #include <QRegularExpression>
@@ -266,17 +264,6 @@ void LoopbackHttpServer::serve(const QString &path, const Resource &resource)
 {
     QMutexLocker lock(&m_state->mutex);
     m_state->resources.insert(path, resource);
-}
-
-void LoopbackHttpServer::serveFolder(const QString &prefix, const QString &folder)
-{
-    QDirIterator it(folder, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString file = it.next();
-        Resource resource;
-        resource.hostPath = file;
-        serve(prefix + QDir(folder).relativeFilePath(file), resource);
-    }
 }
 
 QUrl LoopbackHttpServer::baseUrl() const

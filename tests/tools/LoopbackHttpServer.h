@@ -47,8 +47,6 @@ public:
     ~LoopbackHttpServer();
 
     void serve(const QString &path, const Resource &resource);
-    // Every file below `folder`, under `prefix` + its relative path.
-    void serveFolder(const QString &prefix, const QString &folder);
 
     // "http://127.0.0.1:<port>/" (or https, for the name the certificate has: "localhost").
     QUrl baseUrl() const;
