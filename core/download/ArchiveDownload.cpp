@@ -526,7 +526,8 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
     }
 
     QFile part(partPath);
-    if (!part.open(QIODevice::ReadWrite | QIODevice::Append)) {
+    // Unbuffered: what arrived is on disk at once, for the run after a killed one to continue from.
+    if (!part.open(QIODevice::ReadWrite | QIODevice::Append | QIODevice::Unbuffered)) {
         report.findings.append(
             Finding::error(QStringLiteral("download.write-failed"),
                            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 could not be written."))

@@ -10,6 +10,7 @@
 #include "compat/KnowledgeBase.h"
 #include "download/ArchiveDownload.h"
 #include "download/RedistManifest.h"
+#include "platform/HttpTransfer.h"
 #include "platform/Sha256.h"
 
 #include <QDir>
@@ -125,6 +126,20 @@ private Q_SLOTS:
                  QStringLiteral("download.source-missing"));
         QCOMPARE(ArchiveSource::parse(QStringLiteral("ftp://mirror/cudnn")).error().id,
                  QStringLiteral("download.source-invalid"));
+    }
+
+    // --ca-file names one file: no path, or a folder, loads nothing (Qt's loader would read an empty
+    // path as the current folder and everything below it).
+    void certificatesComeFromTheOneFile()
+    {
+        const QString tls = BuildPaths::fixtures() + QStringLiteral("/tls");
+        QCOMPARE(HttpTransfer::certificatesFromFile(tls + QStringLiteral("/ca.pem")).size(), 1);
+        const QString before = QDir::currentPath();
+        QDir::setCurrent(tls);
+        QVERIFY(HttpTransfer::certificatesFromFile(QString()).isEmpty());
+        QDir::setCurrent(before);
+        QVERIFY(HttpTransfer::certificatesFromFile(tls).isEmpty());
+        QVERIFY(HttpTransfer::certificatesFromFile(tls + QStringLiteral("/*.pem")).isEmpty());
     }
 
     // A lab mirror without a manifest: NVIDIA's checksum, built in, is the one checked.
