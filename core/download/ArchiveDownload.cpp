@@ -17,8 +17,11 @@
 #include <QFileInfo>
 #include <QThread>
 
+#include <condition_variable>
 #include <deque>
 #include <memory>
+#include <mutex>
+#include <thread>
 
 namespace cudnnsetup {
 
@@ -256,22 +259,91 @@ TransferResult copyInto(const QString &from, QFile &file, qint64 offset,
     return result;
 }
 
-// Hashes what `path` holds (an earlier part, a file under the final name); null if unreadable.
-std::unique_ptr<Sha256> hashOfFile(const QString &path, qint64 *size)
+// Adds what `path` holds (an earlier part, a file under the final name) to `hash`; false when it
+// cannot be read.
+template <typename Hash>
+bool addFileTo(Hash &hash, const QString &path, qint64 *size)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return nullptr;
-    auto hash = std::make_unique<Sha256>();
+        return false;
     QByteArray buffer(4 << 20, Qt::Uninitialized);
-    qint64 total = 0;
+    *size = 0;
     for (qint64 read; (read = file.read(buffer.data(), buffer.size())) > 0;) {
-        hash->add(buffer.constData(), read);
-        total += read;
+        hash.add(buffer.constData(), read);
+        *size += read;
     }
-    *size = total;
-    return hash;
+    return true;
 }
+
+// SHA-256 on a thread of its own, so that hashing overlaps receiving and writing: on the thread
+// that writes, they took turns, and 700 MB took 1.7 times curl's time. add() queues a copy of the
+// bytes (at most 16 MB wait; a slower hash holds the writer back), hex() waits for the queue.
+class HashingThread
+{
+public:
+    HashingThread()
+        : m_thread([this] { run(); })
+    {
+    }
+    ~HashingThread() { finish(); }
+    HashingThread(const HashingThread &) = delete;
+    HashingThread &operator=(const HashingThread &) = delete;
+
+    void add(const char *data, qint64 size)
+    {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        m_room.wait(lock, [this] { return m_queued < (16 << 20); });
+        m_queue.emplace_back(data, size);
+        m_queued += size;
+        m_ready.notify_one();
+    }
+    QString hex()
+    {
+        finish();
+        return m_hex;
+    }
+
+private:
+    void run()
+    {
+        Sha256 hash;
+        for (;;) {
+            QByteArray next;
+            {
+                std::unique_lock<std::mutex> lock(m_mutex);
+                m_ready.wait(lock, [this] { return !m_queue.empty() || m_finishing; });
+                if (m_queue.empty())
+                    break;
+                next = std::move(m_queue.front());
+                m_queue.pop_front();
+                m_queued -= next.size();
+                m_room.notify_one();
+            }
+            hash.add(next);
+        }
+        m_hex = hash.hex();
+    }
+    void finish()
+    {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_finishing = true;
+            m_ready.notify_one();
+        }
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
+    std::mutex m_mutex;
+    std::condition_variable m_ready;
+    std::condition_variable m_room;
+    std::deque<QByteArray> m_queue;
+    qint64 m_queued = 0;
+    bool m_finishing = false;
+    QString m_hex;
+    std::thread m_thread; // last: it starts once the members above exist
+};
 
 } // namespace
 
@@ -483,7 +555,7 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
     // A file already under the final name: kept when it is the archive, replaced only by one that is.
     if (QFileInfo(finalPath).isFile()) {
         qint64 size = 0;
-        if (auto hash = hashOfFile(finalPath, &size); hash && verified(hash->hex(), size)) {
+        if (Sha256 hash; addFileTo(hash, finalPath, &size) && verified(hash.hex(), size)) {
             report.alreadyPresent = true;
             report.path = finalPath;
             return report;
@@ -499,17 +571,14 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
 
     // What an earlier run left: continued when it can still be the start of the file.
     qint64 inPart = 0;
-    std::unique_ptr<Sha256> hash;
+    auto hash = std::make_unique<HashingThread>();
     if (QFileInfo(partPath).isFile()) {
-        hash = hashOfFile(partPath, &inPart);
-        if (!hash || (plan->size >= 0 && inPart > plan->size)) {
+        if (!addFileTo(*hash, partPath, &inPart) || (plan->size >= 0 && inPart > plan->size)) {
             durable::discard(partPath);
-            hash.reset();
+            hash = std::make_unique<HashingThread>();
             inPart = 0;
         }
     }
-    if (!hash)
-        hash = std::make_unique<Sha256>();
     report.resumedFrom = inPart;
 
     const qint64 free = Volumes().freeBytes(request.outFolder);
@@ -538,7 +607,7 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
     TransferPace pace;
     HttpTransfer::Callbacks callbacks;
     callbacks.onData = [&](const char *data, qint64 size) { hash->add(data, size); };
-    callbacks.onRestart = [&] { hash = std::make_unique<Sha256>(); };
+    callbacks.onRestart = [&] { hash = std::make_unique<HashingThread>(); };
     callbacks.onProgress = [&](qint64 inFile, qint64 total) {
         if (request.progress)
             request.progress(pace.update(inFile, total >= 0 ? total : plan->size));
