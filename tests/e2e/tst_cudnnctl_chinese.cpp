@@ -87,7 +87,7 @@ private Q_SLOTS:
     void commandsSpeakChinese_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char *command : {"detect", "check", "inspect", "verify", "doctor", "status"})
+        for (const char *command : {"detect", "check", "inspect", "download", "verify", "doctor", "status"})
             QTest::newRow(command) << QString::fromLatin1(command);
     }
     void commandsSpeakChinese()
@@ -102,6 +102,11 @@ private Q_SLOTS:
         QStringList arguments{command};
         if (command == QLatin1String("inspect"))
             arguments << standIn.archive;
+        if (command == QLatin1String("download")) // from the folder that holds the stand-in
+            arguments << QStringLiteral("--cudnn") << QStringLiteral("9.19.0") << QStringLiteral("--cuda")
+                      << QStringLiteral("12") << QStringLiteral("--platform")
+                      << QStringLiteral("windows-x86_64") << QStringLiteral("--source") << archives.path()
+                      << QStringLiteral("--out") << archives.filePath(QStringLiteral("downloaded"));
         arguments << QStringLiteral("--lang") << QStringLiteral("zh_CN") << QStringLiteral("--system-root")
                   << sandbox.root() << QStringLiteral("--compat-db") << standIn.database;
         const CudnnctlRun run = runCudnnctl(arguments, sandboxEnvironment());
