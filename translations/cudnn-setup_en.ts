@@ -12,22 +12,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Language of the wizard: en or zh_CN.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Also write the log to FILE.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Use the compatibility database in FILE instead of the built-in one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The cuDNN Setup wizard. With --unattended it installs, repairs or uninstalls without a window and exits with the Windows installer codes (0, 3010, 1602, 1603, 1618, 87).
 
 Windows starts this program without waiting for it: a script sees its exit code only with &quot;start /wait cudnn-setup.exe --unattended ...&quot; or &quot;Start-Process -Wait -PassThru&quot;. For scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the same exit codes.</source>
@@ -89,23 +73,11 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Language of messages: en or zh_CN.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Do not ask Python interpreters about torch (faster).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Log what is looked at to stderr.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Also write the log to FILE.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -137,10 +109,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Use the compatibility database in FILE instead of the built-in one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>check: as if the system were windows or linux.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -161,10 +129,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--%1 belongs to the check command.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This build has no zip backend &quot;%1&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -174,10 +138,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
     </message>
     <message>
         <source>inspect needs the archive to check: cudnnctl inspect FILE.zip</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--%1 belongs to the inspect command.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -222,14 +182,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
     </message>
     <message>
         <source>install, uninstall: show the steps, change nothing.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--%1 belongs to the install command.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--%1 belongs to the install and uninstall commands.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -325,32 +277,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
-
-Commands:
-  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA&apos;s
-            tables and name the archive to download. Values not given with
-            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
-  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA&apos;s own
-            file, and which cuDNN for which CUDA it truly holds.
-  download  Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,
-            a lab mirror or a folder (--source), checked before it is saved.
-  install   Install a cuDNN archive as one transaction (--archive --target
-            --path): all of it or nothing, with a receipt.
-  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).
-  verify    Try the installed cuDNN in a fresh process: load every library,
-            find missing dependencies, compare versions, run a convolution
-            on the GPU and ask torch which cuDNN it uses.
-  doctor    Find what keeps cuDNN from working and offer repairs (--fix).
-  status    Whether an install of cuDNN Setup is there, intact (--cudnn
-            --target): exit 0 and one line, else exit 1 (detection rules).
-  report    Write report.json, report.html and environment_versions.txt
-            into --out DIR, for asking for help.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The command to run: detect, check, inspect ZIP, download, install, uninstall [ID], verify, doctor, report or status.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -383,7 +309,65 @@ Commands:
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--%1 belongs to the check, download and status commands.</source>
+        <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
+interpreters of this system (or of --system-root).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA&apos;s
+tables and name the archive to download. Values not given with
+--os --arch --driver --cuda --sm --gpu --cudnn come from detection.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA&apos;s own
+file, and which cuDNN for which CUDA it truly holds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,
+a lab mirror or a folder (--source), checked before it is saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install a cuDNN archive as one transaction (--archive --target
+--path): all of it or nothing, with a receipt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reverse an install by its receipt (cudnnctl uninstall [ID]).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the installed cuDNN in a fresh process: load every library,
+find missing dependencies, compare versions, run a convolution
+on the GPU and ask torch which cuDNN it uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find what keeps cuDNN from working and offer repairs (--fix).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whether an install of cuDNN Setup is there, intact (--cudnn
+--target): exit 0 and one line, else exit 1 (detection rules).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write report.json, report.html and environment_versions.txt
+into --out DIR, for asking for help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the %2 commands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3702,6 +3686,22 @@ Commands:
     </message>
     <message>
         <source>No archive was given and none fits this computer, so there is nothing to download and install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the compatibility database in FILE instead of the built-in one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language: en or zh_CN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also write the log to FILE.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -12,22 +12,6 @@
         <translation>系统根目录 %1 不是一个文件夹。</translation>
     </message>
     <message>
-        <source>Language of the wizard: en or zh_CN.</source>
-        <translation>向导使用的语言：en 或 zh_CN。</translation>
-    </message>
-    <message>
-        <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
-        <translation>检查文件位于 DIR 下的系统（例如挂载的镜像或测试沙箱）。</translation>
-    </message>
-    <message>
-        <source>Also write the log to FILE.</source>
-        <translation>同时把日志写入 FILE。</translation>
-    </message>
-    <message>
-        <source>Use the compatibility database in FILE instead of the built-in one.</source>
-        <translation>使用 FILE 中的兼容性数据库，而不是内置的那一份。</translation>
-    </message>
-    <message>
         <source>The cuDNN Setup wizard. With --unattended it installs, repairs or uninstalls without a window and exits with the Windows installer codes (0, 3010, 1602, 1603, 1618, 87).
 
 Windows starts this program without waiting for it: a script sees its exit code only with &quot;start /wait cudnn-setup.exe --unattended ...&quot; or &quot;Start-Process -Wait -PassThru&quot;. For scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the same exit codes.</source>
@@ -91,24 +75,12 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>运行“cudnnctl --help”查看命令和选项。</translation>
     </message>
     <message>
-        <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
-        <translation>检查文件位于 DIR 下的系统（例如挂载的镜像或测试沙箱）。</translation>
-    </message>
-    <message>
-        <source>Language of messages: en or zh_CN.</source>
-        <translation>提示信息的语言：en 或 zh_CN。</translation>
-    </message>
-    <message>
         <source>Do not ask Python interpreters about torch (faster).</source>
         <translation>不询问 Python 解释器的 torch 信息（速度更快）。</translation>
     </message>
     <message>
         <source>Log what is looked at to stderr.</source>
         <translation>把检查过程的日志输出到 stderr。</translation>
-    </message>
-    <message>
-        <source>Also write the log to FILE.</source>
-        <translation>同时把日志写入 FILE。</translation>
     </message>
     <message>
         <source>The log file %1 cannot be written.</source>
@@ -139,10 +111,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>等待 nvidia-smi 和 nvcc 的秒数（默认 15），以及等待每个 Python 解释器的秒数（默认 10）。</translation>
     </message>
     <message>
-        <source>Use the compatibility database in FILE instead of the built-in one.</source>
-        <translation>使用 FILE 中的兼容性数据库，而不是内置的那一份。</translation>
-    </message>
-    <message>
         <source>check: as if the system were windows or linux.</source>
         <translation>check：假定系统为 windows 或 linux。</translation>
     </message>
@@ -163,10 +131,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>check：假定显卡型号为 NAME（据此查出其计算能力）。</translation>
     </message>
     <message>
-        <source>--%1 belongs to the check command.</source>
-        <translation>--%1 只能用于 check 命令。</translation>
-    </message>
-    <message>
         <source>This build has no zip backend &quot;%1&quot;.</source>
         <translation>本版本没有名为“%1”的 ZIP 读取后端。</translation>
     </message>
@@ -177,10 +141,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
     <message>
         <source>inspect needs the archive to check: cudnnctl inspect FILE.zip</source>
         <translation>inspect 需要指定要检查的压缩包：cudnnctl inspect FILE.zip</translation>
-    </message>
-    <message>
-        <source>--%1 belongs to the inspect command.</source>
-        <translation>--%1 只能用于 inspect 命令。</translation>
     </message>
     <message>
         <source>Installed.</source>
@@ -225,14 +185,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
     <message>
         <source>install, uninstall: show the steps, change nothing.</source>
         <translation>install、uninstall：只列出步骤，不做任何更改。</translation>
-    </message>
-    <message>
-        <source>--%1 belongs to the install command.</source>
-        <translation>--%1 只能用于 install 命令。</translation>
-    </message>
-    <message>
-        <source>--%1 belongs to the install and uninstall commands.</source>
-        <translation>--%1 只能用于 install 和 uninstall 命令。</translation>
     </message>
     <message>
         <source>Apply: %1? [y/N] </source>
@@ -327,52 +279,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>--cuda 需要 CUDA 主版本号，例如 12 或 13。</translation>
     </message>
     <message>
-        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.
-
-Commands:
-  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-            interpreters of this system (or of --system-root).
-  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA&apos;s
-            tables and name the archive to download. Values not given with
-            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.
-  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA&apos;s own
-            file, and which cuDNN for which CUDA it truly holds.
-  download  Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,
-            a lab mirror or a folder (--source), checked before it is saved.
-  install   Install a cuDNN archive as one transaction (--archive --target
-            --path): all of it or nothing, with a receipt.
-  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).
-  verify    Try the installed cuDNN in a fresh process: load every library,
-            find missing dependencies, compare versions, run a convolution
-            on the GPU and ask torch which cuDNN it uses.
-  doctor    Find what keeps cuDNN from working and offer repairs (--fix).
-  status    Whether an install of cuDNN Setup is there, intact (--cudnn
-            --target): exit 0 and one line, else exit 1 (detection rules).
-  report    Write report.json, report.html and environment_versions.txt
-            into --out DIR, for asking for help.</source>
-        <translation>查明一台电脑上与 NVIDIA cuDNN 相关的组件，以及适合它的 cuDNN。
-
-命令：
-  detect    列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
-            cuDNN 副本和 Python 解释器。
-  check     按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
-            压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。
-  inspect   检查 cuDNN 压缩包（.zip）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
-            以及其中实际是面向哪个 CUDA 的哪个 cuDNN。
-  download  从 NVIDIA、实验室镜像或文件夹（--source）下载 check 推荐的压缩包
-            （或 --cudnn/--cuda 指定的），校验无误后才保存。
-  install   以单个事务安装 cuDNN 压缩包（--archive --target --path）：
-            要么全部完成，要么什么都不改，并留下安装记录。
-  uninstall 按安装记录卸载一次安装（cudnnctl uninstall [ID]）。
-  verify    在新进程中试用已安装的 cuDNN：逐个加载所有库，找出缺失的依赖，
-            核对版本，在显卡上运行一次卷积，并查明 torch 实际使用哪份 cuDNN。
-  doctor    找出 cuDNN 无法正常工作的原因，并提供修复（--fix）。
-  status    cuDNN 安装向导的某次安装是否仍在且完好（--cudnn --target）：
-            是则以 0 退出并输出一行，否则以 1 退出（供检测规则使用）。
-  report    把 report.json、report.html 和 environment_versions.txt 写入
-            --out 指定的文件夹，方便求助时附上。</translation>
-    </message>
-    <message>
         <source>The command to run: detect, check, inspect ZIP, download, install, uninstall [ID], verify, doctor, report or status.</source>
         <translation>要执行的命令：detect、check、inspect ZIP、download、install、uninstall [ID]、verify、doctor、report 或 status。</translation>
     </message>
@@ -405,8 +311,74 @@ Commands:
         <translation>download：同时信任 FILE 中的证书（镜像自己的证书颁发机构）。</translation>
     </message>
     <message>
-        <source>--%1 belongs to the check, download and status commands.</source>
-        <translation>--%1 只能用于 check、download 和 status 命令。</translation>
+        <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
+interpreters of this system (or of --system-root).</source>
+        <translation>列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
+cuDNN 副本和 Python 解释器。</translation>
+    </message>
+    <message>
+        <source>Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA&apos;s
+tables and name the archive to download. Values not given with
+--os --arch --driver --cuda --sm --gpu --cudnn come from detection.</source>
+        <translation>按 NVIDIA 的兼容性表核对驱动、CUDA、cuDNN、显卡和框架，并给出应下载的
+压缩包。--os --arch --driver --cuda --sm --gpu --cudnn 未给出的值取自检测结果。</translation>
+    </message>
+    <message>
+        <source>Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA&apos;s own
+file, and which cuDNN for which CUDA it truly holds.</source>
+        <translation>检查 cuDNN 压缩包（.zip）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
+以及其中实际是面向哪个 CUDA 的哪个 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,
+a lab mirror or a folder (--source), checked before it is saved.</source>
+        <translation>从 NVIDIA、实验室镜像或文件夹（--source）下载 check 推荐的压缩包
+（或 --cudnn/--cuda 指定的），校验无误后才保存。</translation>
+    </message>
+    <message>
+        <source>Install a cuDNN archive as one transaction (--archive --target
+--path): all of it or nothing, with a receipt.</source>
+        <translation>以单个事务安装 cuDNN 压缩包（--archive --target --path）：
+要么全部完成，要么什么都不改，并留下安装记录。</translation>
+    </message>
+    <message>
+        <source>Reverse an install by its receipt (cudnnctl uninstall [ID]).</source>
+        <translation>按安装记录卸载一次安装（cudnnctl uninstall [ID]）。</translation>
+    </message>
+    <message>
+        <source>Try the installed cuDNN in a fresh process: load every library,
+find missing dependencies, compare versions, run a convolution
+on the GPU and ask torch which cuDNN it uses.</source>
+        <translation>在新进程中试用已安装的 cuDNN：逐个加载所有库，找出缺失的依赖，
+核对版本，在显卡上运行一次卷积，并查明 torch 实际使用哪份 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Find what keeps cuDNN from working and offer repairs (--fix).</source>
+        <translation>找出 cuDNN 无法正常工作的原因，并提供修复（--fix）。</translation>
+    </message>
+    <message>
+        <source>Whether an install of cuDNN Setup is there, intact (--cudnn
+--target): exit 0 and one line, else exit 1 (detection rules).</source>
+        <translation>cuDNN 安装向导的某次安装是否仍在且完好（--cudnn --target）：
+是则以 0 退出并输出一行，否则以 1 退出（供检测规则使用）。</translation>
+    </message>
+    <message>
+        <source>Write report.json, report.html and environment_versions.txt
+into --out DIR, for asking for help.</source>
+        <translation>把 report.json、report.html 和 environment_versions.txt 写入
+--out 指定的文件夹，方便求助时附上。</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>--%1 belongs to the %2 commands.</source>
+        <translation>--%1 只能用于 %2 命令。</translation>
+    </message>
+    <message>
+        <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.</source>
+        <translation>查明一台电脑上与 NVIDIA cuDNN 相关的组件，以及适合它的 cuDNN。</translation>
     </message>
 </context>
 <context>
@@ -3723,6 +3695,22 @@ Commands:
     <message>
         <source>No archive was given and none fits this computer, so there is nothing to download and install.</source>
         <translation>没有指定压缩包，也没有适合这台电脑的压缩包，因此无可下载和安装。</translation>
+    </message>
+    <message>
+        <source>Inspect the system whose files are under DIR (a mounted image, a test sandbox).</source>
+        <translation>检查文件位于 DIR 下的系统（例如挂载的镜像或测试沙箱）。</translation>
+    </message>
+    <message>
+        <source>Use the compatibility database in FILE instead of the built-in one.</source>
+        <translation>使用 FILE 中的兼容性数据库，而不是内置的那一份。</translation>
+    </message>
+    <message>
+        <source>Language: en or zh_CN.</source>
+        <translation>语言：en 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>Also write the log to FILE.</source>
+        <translation>同时把日志写入 FILE。</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "DialogQuestionHandler.h"
 #include "SetupWizard.h"
 #include "common/ExitCodes.h"
+#include "common/GlobalOptions.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
 #include "install/Installer.h"
@@ -71,23 +72,10 @@ int main(int argc, char *argv[])
         "\"start /wait cudnn-setup.exe --unattended ...\" or \"Start-Process -Wait -PassThru\". For "
         "scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the "
         "same exit codes."));
-    const QCommandLineOption langOption(
-        QStringLiteral("lang"),
-        QApplication::translate("cudnn-setup", "Language of the wizard: en or zh_CN."),
-        QStringLiteral("LANG"));
-    const QCommandLineOption rootOption(
-        QStringLiteral("system-root"),
-        QApplication::translate(
-            "cudnn-setup", "Inspect the system whose files are under DIR (a mounted image, a test sandbox)."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption logOption(QStringLiteral("log"),
-                                       QApplication::translate("cudnn-setup", "Also write the log to FILE."),
-                                       QStringLiteral("FILE"));
-    const QCommandLineOption compatOption(
-        QStringLiteral("compat-db"),
-        QApplication::translate("cudnn-setup",
-                                "Use the compatibility database in FILE instead of the built-in one."),
-        QStringLiteral("FILE"));
+    const GlobalOptions global;
+    const QCommandLineOption &rootOption = global.systemRoot;
+    const QCommandLineOption &logOption = global.log;
+    const QCommandLineOption &compatOption = global.compatDb;
     const QCommandLineOption unattendedOption(
         QStringLiteral("unattended"),
         QCoreApplication::translate("cudnn-setup",
@@ -144,9 +132,10 @@ int main(int argc, char *argv[])
                                     "or restart (replace them now; those programs keep the old ones until "
                                     "they restart, 3010)."),
         QStringLiteral("WHAT"));
-    parser.addOptions({langOption, rootOption, logOption, compatOption, unattendedOption, answerOption,
-                       actionOption, archiveOption, sourceOption, targetOption, pathOption, noVerifyOption,
-                       receiptOption, variablesOption, inUseOption});
+    parser.addOptions(global.all());
+    parser.addOptions({unattendedOption, answerOption, actionOption, archiveOption, sourceOption,
+                       targetOption, pathOption, noVerifyOption, receiptOption, variablesOption,
+                       inUseOption});
     parser.addHelpOption();
     parser.addVersionOption();
     parser.process(*application);

@@ -1,10 +1,12 @@
 // cudnnctl: the command-line face of cuDNN Setup. Parses arguments and calls core.
 #include "ChangeCommands.h"
+#include "Commands.h"
 #include "DownloadCommand.h"
 #include "ProbeCommand.h"
 #include "VerifyCommands.h"
 #include "archive/ArchiveInspector.h"
 #include "common/ExitCodes.h"
+#include "common/GlobalOptions.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
 #include "compat/DatabaseChoice.h"
@@ -66,29 +68,10 @@ int main(int argc, char *argv[])
     Translations::install(language.isEmpty() ? Translations::languageForLocale(QLocale::system()) : language);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QCoreApplication::translate(
-        "cudnnctl", "Finds out what a machine has for NVIDIA cuDNN and what fits it.\n\n"
-                    "Commands:\n"
-                    "  detect    Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python\n"
-                    "            interpreters of this system (or of --system-root).\n"
-                    "  check     Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's\n"
-                    "            tables and name the archive to download. Values not given with\n"
-                    "            --os --arch --driver --cuda --sm --gpu --cudnn come from detection.\n"
-                    "  inspect   Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own\n"
-                    "            file, and which cuDNN for which CUDA it truly holds.\n"
-                    "  download  Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,\n"
-                    "            a lab mirror or a folder (--source), checked before it is saved.\n"
-                    "  install   Install a cuDNN archive as one transaction (--archive --target\n"
-                    "            --path): all of it or nothing, with a receipt.\n"
-                    "  uninstall Reverse an install by its receipt (cudnnctl uninstall [ID]).\n"
-                    "  verify    Try the installed cuDNN in a fresh process: load every library,\n"
-                    "            find missing dependencies, compare versions, run a convolution\n"
-                    "            on the GPU and ask torch which cuDNN it uses.\n"
-                    "  doctor    Find what keeps cuDNN from working and offer repairs (--fix).\n"
-                    "  status    Whether an install of cuDNN Setup is there, intact (--cudnn\n"
-                    "            --target): exit 0 and one line, else exit 1 (detection rules).\n"
-                    "  report    Write report.json, report.html and environment_versions.txt\n"
-                    "            into --out DIR, for asking for help."));
+    parser.setApplicationDescription(
+        QCoreApplication::translate("cudnnctl",
+                                    "Finds out what a machine has for NVIDIA cuDNN and what fits it.") +
+        QStringLiteral("\n\n") + commandsHelp());
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(
@@ -104,19 +87,10 @@ int main(int argc, char *argv[])
                         "cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: "
                         "cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: "
                         "cudnn-setup/status/1)."));
-    const QCommandLineOption rootOption(
-        QStringLiteral("system-root"),
-        QCoreApplication::translate(
-            "cudnnctl", "Inspect the system whose files are under DIR (a mounted image, a test sandbox)."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption compatOption(
-        QStringLiteral("compat-db"),
-        QCoreApplication::translate("cudnnctl",
-                                    "Use the compatibility database in FILE instead of the built-in one."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption langOption(
-        QStringLiteral("lang"), QCoreApplication::translate("cudnnctl", "Language of messages: en or zh_CN."),
-        QStringLiteral("LANG"));
+    const GlobalOptions global;
+    const QCommandLineOption &rootOption = global.systemRoot;
+    const QCommandLineOption &compatOption = global.compatDb;
+    const QCommandLineOption &logOption = global.log;
     const QCommandLineOption noPythonOption(
         QStringLiteral("no-python"),
         QCoreApplication::translate("cudnnctl", "Do not ask Python interpreters about torch (faster)."));
@@ -128,9 +102,6 @@ int main(int argc, char *argv[])
     const QCommandLineOption verboseOption(
         QStringLiteral("verbose"),
         QCoreApplication::translate("cudnnctl", "Log what is looked at to stderr."));
-    const QCommandLineOption logOption(QStringLiteral("log"),
-                                       QCoreApplication::translate("cudnnctl", "Also write the log to FILE."),
-                                       QStringLiteral("FILE"));
     const QCommandLineOption osOption(
         QStringLiteral("os"),
         QCoreApplication::translate("cudnnctl", "check: as if the system were windows or linux."),
@@ -264,13 +235,13 @@ int main(int argc, char *argv[])
                                      QStringLiteral("FILE"));
     // How verify talks to its probe child, and a repair to its elevated helper.
     requestOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({jsonOption,        rootOption,     compatOption, langOption,   noPythonOption,
-                       timeoutOption,     verboseOption,  logOption,    osOption,     archOption,
-                       driverOption,      cudaOption,     smOption,     gpuOption,    cudnnOption,
-                       backendOption,     archiveOption,  targetOption, pathOption,   variablesOption,
-                       inUseOption,       resultOption,   dryRunOption, pythonOption, noGpuOption,
-                       noFrameworkOption, fixOption,      yesOption,    outOption,    requestOption,
-                       cancelOption,      platformOption, sourceOption, caFileOption});
+    parser.addOptions(global.all());
+    parser.addOptions({jsonOption,      noPythonOption,    timeoutOption,  verboseOption, osOption,
+                       archOption,      driverOption,      cudaOption,     smOption,      gpuOption,
+                       cudnnOption,     backendOption,     archiveOption,  targetOption,  pathOption,
+                       variablesOption, inUseOption,       resultOption,   dryRunOption,  pythonOption,
+                       noGpuOption,     noFrameworkOption, fixOption,      yesOption,     outOption,
+                       requestOption,   cancelOption,      platformOption, sourceOption,  caFileOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -301,6 +272,13 @@ int main(int argc, char *argv[])
     // The verifier's child: loads libraries in a process that has loaded nothing else yet.
     if (command == QLatin1String("probe"))
         return runProbeCommand(parser.value(requestOption));
+    const CommandSpec *spec = findCommand(command);
+    if (!spec || spec->hidden)
+        return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
+    for (const QString &option : parser.optionNames()) {
+        if (const QString misplaced = misplacedOption(command, option); !misplaced.isEmpty())
+            return usageError(misplaced);
+    }
     const bool status = command == QLatin1String("status");
     const bool verifying = command == QLatin1String("verify") || command == QLatin1String("doctor") ||
                            command == QLatin1String("report") || status;
@@ -308,63 +286,13 @@ int main(int argc, char *argv[])
     const bool installing = command == QLatin1String("install");
     const bool downloading = command == QLatin1String("download");
     const bool uninstalling = command == QLatin1String("uninstall");
-    if (command != QLatin1String("detect") && command != QLatin1String("check") && !inspect && !installing &&
-        !uninstalling && !verifying && !downloading)
-        return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
-    for (const QCommandLineOption *option : {&pathOption, &variablesOption, &inUseOption}) {
-        if (!installing && parser.isSet(*option))
-            return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the install command.")
-                                  .arg(option->names().first()));
-    }
-    const bool doctor = command == QLatin1String("doctor");
-    const bool verifyOnly = command == QLatin1String("verify");
-    const bool report = command == QLatin1String("report");
-    const auto belongs = [&](const QCommandLineOption &option, bool allowed, const char *commands) {
-        return allowed || !parser.isSet(option)
-                   ? QString()
-                   : QCoreApplication::translate("cudnnctl", "--%1 belongs to the %2 command.")
-                         .arg(option.names().first(), QString::fromLatin1(commands));
-    };
-    for (const QString &misplaced :
-         {belongs(archiveOption, installing || doctor, "install, doctor"),
-          belongs(targetOption, installing || verifyOnly || report || status,
-                  "install, verify, report, status"),
-          belongs(pythonOption, verifyOnly || report, "verify, report"),
-          belongs(noGpuOption, verifyOnly || doctor || report, "verify, doctor, report"),
-          belongs(noFrameworkOption, verifyOnly || report, "verify, report"),
-          belongs(fixOption, doctor, "doctor"), belongs(yesOption, doctor, "doctor"),
-          belongs(outOption, report || downloading, "report, download"),
-          belongs(platformOption, downloading, "download"), belongs(sourceOption, downloading, "download"),
-          belongs(caFileOption, downloading, "download")}) {
-        if (!misplaced.isEmpty())
-            return usageError(misplaced);
-    }
-    if (!installing && !uninstalling && parser.isSet(dryRunOption))
-        return usageError(
-            QCoreApplication::translate("cudnnctl", "--%1 belongs to the install and uninstall commands.")
-                .arg(dryRunOption.names().first()));
+    const bool check = command == QLatin1String("check");
     if (inspect && positional.size() < 2)
         return usageError(QCoreApplication::translate(
             "cudnnctl", "inspect needs the archive to check: cudnnctl inspect FILE.zip"));
-    const int positionalAllowed = inspect || uninstalling ? 2 : 1;
-    if (positional.size() > positionalAllowed)
+    if (positional.size() > 1 + spec->arguments)
         return usageError(QCoreApplication::translate("cudnnctl", "Unexpected argument \"%1\".")
-                              .arg(positional.at(positionalAllowed)));
-    if (!inspect && parser.isSet(backendOption))
-        return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the inspect command.")
-                              .arg(backendOption.names().first()));
-    const bool check = command == QLatin1String("check");
-    for (const QCommandLineOption *option :
-         {&osOption, &archOption, &driverOption, &cudaOption, &smOption, &gpuOption}) {
-        if (!check && !(downloading && option == &cudaOption) && parser.isSet(*option))
-            return usageError(QCoreApplication::translate("cudnnctl", "--%1 belongs to the check command.")
-                                  .arg(option->names().first()));
-    }
-
-    if (!check && !status && !downloading && parser.isSet(cudnnOption))
-        return usageError(QCoreApplication::translate(
-                              "cudnnctl", "--%1 belongs to the check, download and status commands.")
-                              .arg(cudnnOption.names().first()));
+                              .arg(positional.at(1 + spec->arguments)));
 
     DetectOptions options;
     if (parser.isSet(timeoutOption)) {

@@ -1,0 +1,120 @@
+#include "Commands.h"
+
+#include "common/Text.h"
+
+#include <QCoreApplication>
+
+const QList<CommandSpec> &commandTable()
+{
+    static const QList<CommandSpec> table{
+        {QStringLiteral("detect"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python\n"
+                                       "interpreters of this system (or of --system-root)."),
+         {}},
+        {QStringLiteral("check"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's\n"
+                                       "tables and name the archive to download. Values not given with\n"
+                                       "--os --arch --driver --cuda --sm --gpu --cudnn come from detection."),
+         {QStringLiteral("os"), QStringLiteral("arch"), QStringLiteral("driver"), QStringLiteral("cuda"),
+          QStringLiteral("sm"), QStringLiteral("gpu"), QStringLiteral("cudnn")}},
+        {QStringLiteral("inspect"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own\n"
+                                       "file, and which cuDNN for which CUDA it truly holds."),
+         {QStringLiteral("zip-backend")},
+         1},
+        {QStringLiteral("download"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,\n"
+                                       "a lab mirror or a folder (--source), checked before it is saved."),
+         {QStringLiteral("cudnn"), QStringLiteral("cuda"), QStringLiteral("platform"),
+          QStringLiteral("source"), QStringLiteral("out"), QStringLiteral("ca-file")}},
+        {QStringLiteral("install"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Install a cuDNN archive as one transaction (--archive --target\n"
+                                       "--path): all of it or nothing, with a receipt."),
+         {QStringLiteral("archive"), QStringLiteral("target"), QStringLiteral("path"),
+          QStringLiteral("cudnn-variables"), QStringLiteral("if-in-use"), QStringLiteral("dry-run")}},
+        {QStringLiteral("uninstall"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Reverse an install by its receipt (cudnnctl uninstall [ID])."),
+         {QStringLiteral("dry-run")},
+         1},
+        {QStringLiteral("verify"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Try the installed cuDNN in a fresh process: load every library,\n"
+                                       "find missing dependencies, compare versions, run a convolution\n"
+                                       "on the GPU and ask torch which cuDNN it uses."),
+         {QStringLiteral("target"), QStringLiteral("python"), QStringLiteral("no-gpu"),
+          QStringLiteral("no-framework")}},
+        {QStringLiteral("doctor"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Find what keeps cuDNN from working and offer repairs (--fix)."),
+         {QStringLiteral("archive"), QStringLiteral("no-gpu"), QStringLiteral("fix"), QStringLiteral("yes")}},
+        {QStringLiteral("status"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Whether an install of cuDNN Setup is there, intact (--cudnn\n"
+                                       "--target): exit 0 and one line, else exit 1 (detection rules)."),
+         {QStringLiteral("cudnn"), QStringLiteral("target")}},
+        {QStringLiteral("report"),
+         QT_TRANSLATE_NOOP("cudnnctl", "Write report.json, report.html and environment_versions.txt\n"
+                                       "into --out DIR, for asking for help."),
+         {QStringLiteral("target"), QStringLiteral("python"), QStringLiteral("no-gpu"),
+          QStringLiteral("no-framework"), QStringLiteral("out")}},
+        {QStringLiteral("probe"), "", {}, 0, true},
+    };
+    return table;
+}
+
+const CommandSpec *findCommand(const QString &name)
+{
+    for (const CommandSpec &command : commandTable()) {
+        if (command.name == name)
+            return &command;
+    }
+    return nullptr;
+}
+
+QStringList optionsOfEveryCommand()
+{
+    QStringList owned;
+    for (const CommandSpec &command : commandTable())
+        owned += command.options;
+    static const QStringList all{
+        QStringLiteral("help"),        QStringLiteral("version"),      QStringLiteral("json"),
+        QStringLiteral("system-root"), QStringLiteral("compat-db"),    QStringLiteral("lang"),
+        QStringLiteral("no-python"),   QStringLiteral("tool-timeout"), QStringLiteral("verbose"),
+        QStringLiteral("log"),         QStringLiteral("result"),       QStringLiteral("cancel-file"),
+        QStringLiteral("request")};
+    QStringList every;
+    for (const QString &option : all) {
+        if (!owned.contains(option))
+            every << option;
+    }
+    return every;
+}
+
+QString commandsHelp()
+{
+    QString text = QCoreApplication::translate("cudnnctl", "Commands:");
+    for (const CommandSpec &command : commandTable()) {
+        if (command.hidden)
+            continue;
+        const QStringList lines =
+            QCoreApplication::translate("cudnnctl", command.summary).split(QLatin1Char('\n'));
+        for (int i = 0; i < lines.size(); ++i)
+            text += QStringLiteral("\n  %1 %2").arg(i == 0 ? command.name : QString(), -9).arg(lines.at(i));
+    }
+    return text;
+}
+
+QString misplacedOption(const QString &command, const QString &option)
+{
+    const CommandSpec *spec = findCommand(command);
+    if (!spec || spec->options.contains(option) || optionsOfEveryCommand().contains(option))
+        return {};
+    QStringList owners;
+    for (const CommandSpec &candidate : commandTable()) {
+        if (candidate.options.contains(option))
+            owners << candidate.name;
+    }
+    if (owners.isEmpty())
+        return {}; // not an option of any command: -h, -?, -v
+    return owners.size() == 1 ? QCoreApplication::translate("cudnnctl", "--%1 belongs to the %2 command.")
+                                    .arg(option, owners.first())
+                              : QCoreApplication::translate("cudnnctl", "--%1 belongs to the %2 commands.")
+                                    .arg(option, cudnnsetup::Text::list(owners).toString());
+}

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+// cudnnctl's commands as one table: what each does (--help), the options it takes besides those
+// every command takes, and how many arguments follow its name. Parsing, --help and the "belongs to
+// another command" errors all read it.
+struct CommandSpec
+{
+    QString name;
+    const char *summary; // for --help, marked QT_TRANSLATE_NOOP("cudnnctl", ...)
+    QStringList options; // the names of its own options
+    int arguments = 0;   // at most this many after the name (inspect: exactly one)
+    bool hidden = false; // not in --help: the verifier's child
+};
+
+const QList<CommandSpec> &commandTable();
+// The command called `name`, or null.
+const CommandSpec *findCommand(const QString &name);
+// The options no command owns: every command takes them.
+QStringList optionsOfEveryCommand();
+// The "Commands:" part of --help, translated, the summaries lined up after the names.
+QString commandsHelp();
+// "--path belongs to the install command." / "--target belongs to the install, verify, report and
+// status commands.", from the table; empty when `option` belongs to `command` or to every command.
+QString misplacedOption(const QString &command, const QString &option);
