@@ -29,8 +29,9 @@ namespace {
 class Connection : public QObject
 {
 public:
-    Connection(QTcpSocket *socket, std::shared_ptr<LoopbackHttpServer::State> state)
-        : m_socket(socket)
+    Connection(QTcpSocket *socket, std::shared_ptr<LoopbackHttpServer::State> state, QObject *server)
+        : QObject(server)
+        , m_socket(socket)
         , m_state(std::move(state))
     {
         socket->setParent(this);
@@ -208,7 +209,7 @@ protected:
         if (!m_tls) {
             auto socket = new QTcpSocket;
             socket->setSocketDescriptor(descriptor);
-            new Connection(socket, m_state);
+            new Connection(socket, m_state, this);
             return;
         }
         auto socket = new QSslSocket;
@@ -218,7 +219,7 @@ protected:
         configuration.setPrivateKey(m_state->key);
         configuration.setPeerVerifyMode(QSslSocket::VerifyNone);
         socket->setSslConfiguration(configuration);
-        new Connection(socket, m_state);
+        new Connection(socket, m_state, this);
         socket->startServerEncryption();
     }
 
@@ -243,19 +244,23 @@ LoopbackHttpServer::LoopbackHttpServer(const QList<QSslCertificate> &chain, cons
     m_state->key = key;
     QSemaphore listening;
     auto server = new Server(m_state, m_tls);
+    m_server = server;
     server->moveToThread(m_thread.get());
     QObject::connect(m_thread.get(), &QThread::started, server, [this, server, &listening] {
         server->listen(QHostAddress::LocalHost);
         m_port = server->serverPort();
         listening.release();
     });
-    QObject::connect(m_thread.get(), &QThread::finished, server, &QObject::deleteLater);
     m_thread->start();
     listening.acquire();
 }
 
 LoopbackHttpServer::~LoopbackHttpServer()
 {
+    // Deleted on its own thread while that still runs, with the connections it owns: once the
+    // thread has ended, nothing would delete them.
+    QMetaObject::invokeMethod(
+        m_server, [server = m_server] { delete server; }, Qt::BlockingQueuedConnection);
     m_thread->quit();
     m_thread->wait();
 }

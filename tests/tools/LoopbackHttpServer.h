@@ -12,6 +12,7 @@
 
 #include <memory>
 
+class QObject;
 class QThread;
 
 namespace testtools {
@@ -59,6 +60,7 @@ public:
 private:
     std::shared_ptr<State> m_state;
     std::unique_ptr<QThread> m_thread;
+    QObject *m_server = nullptr; // lives in m_thread
     quint16 m_port = 0;
     bool m_tls = false;
 };
