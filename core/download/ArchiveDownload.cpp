@@ -228,12 +228,13 @@ TransferResult copyInto(const QString &from, QFile &file, qint64 offset,
     result.totalSize = source.size();
     result.rangeHonoured = true;
     qint64 inFile = offset;
-    QByteArray buffer(4 << 20, Qt::Uninitialized);
+    ReusableBuffers buffers(4 << 20);
     for (;;) {
         if (cancel.requested()) {
             result.failure = TransferFailure::Cancelled;
             return result;
         }
+        QByteArray &buffer = buffers.free();
         const qint64 read = source.read(buffer.data(), buffer.size());
         if (read < 0) {
             result.failure = TransferFailure::Dropped;
@@ -249,7 +250,7 @@ TransferResult copyInto(const QString &from, QFile &file, qint64 offset,
         }
         result.bytesWritten += read;
         inFile += read;
-        callbacks.onData(buffer.constData(), read);
+        callbacks.onData(buffer, read);
         callbacks.onProgress(inFile, *result.totalSize);
     }
     if (!file.flush()) {
@@ -259,18 +260,22 @@ TransferResult copyInto(const QString &from, QFile &file, qint64 offset,
     return result;
 }
 
-// Adds what `path` holds (an earlier part, a file under the final name) to `hash`; false when it
-// cannot be read.
-template <typename Hash>
-bool addFileTo(Hash &hash, const QString &path, qint64 *size)
+// Gives what `path` holds (an earlier part, a file under the final name) to `add` as fetchInto's
+// onData does; false when it cannot be read.
+bool readFileInto(const std::function<void(const QByteArray &, qint64)> &add, const QString &path,
+                  qint64 *size)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return false;
-    QByteArray buffer(4 << 20, Qt::Uninitialized);
+    ReusableBuffers buffers(4 << 20);
     *size = 0;
-    for (qint64 read; (read = file.read(buffer.data(), buffer.size())) > 0;) {
-        hash.add(buffer.constData(), read);
+    for (;;) {
+        QByteArray &buffer = buffers.free();
+        const qint64 read = file.read(buffer.data(), buffer.size());
+        if (read <= 0)
+            break;
+        add(buffer, read);
         *size += read;
     }
     return true;
@@ -278,7 +283,8 @@ bool addFileTo(Hash &hash, const QString &path, qint64 *size)
 
 // SHA-256 on a thread of its own, so that hashing overlaps receiving and writing: on the thread
 // that writes, they took turns, and 700 MB took 1.7 times curl's time. add() queues a copy of the
-// bytes (at most 16 MB wait; a slower hash holds the writer back), hex() waits for the queue.
+// buffer, not the bytes (at most 16 MB wait; a slower hash holds the writer back), hex() waits for
+// the queue.
 class HashingThread
 {
 public:
@@ -290,11 +296,11 @@ public:
     HashingThread(const HashingThread &) = delete;
     HashingThread &operator=(const HashingThread &) = delete;
 
-    void add(const char *data, qint64 size)
+    void add(const QByteArray &buffer, qint64 size)
     {
         std::unique_lock<std::mutex> lock(m_mutex);
         m_room.wait(lock, [this] { return m_queued < (16 << 20); });
-        m_queue.emplace_back(data, size);
+        m_queue.emplace_back(buffer, size);
         m_queued += size;
         m_ready.notify_one();
     }
@@ -309,7 +315,7 @@ private:
     {
         Sha256 hash;
         for (;;) {
-            QByteArray next;
+            std::pair<QByteArray, qint64> next;
             {
                 std::unique_lock<std::mutex> lock(m_mutex);
                 m_ready.wait(lock, [this] { return !m_queue.empty() || m_finishing; });
@@ -317,10 +323,10 @@ private:
                     break;
                 next = std::move(m_queue.front());
                 m_queue.pop_front();
-                m_queued -= next.size();
+                m_queued -= next.second;
                 m_room.notify_one();
             }
-            hash.add(next);
+            hash.add(next.first.constData(), next.second);
         }
         m_hex = hash.hex();
     }
@@ -338,7 +344,7 @@ private:
     std::mutex m_mutex;
     std::condition_variable m_ready;
     std::condition_variable m_room;
-    std::deque<QByteArray> m_queue;
+    std::deque<std::pair<QByteArray, qint64>> m_queue;
     qint64 m_queued = 0;
     bool m_finishing = false;
     QString m_hex;
@@ -555,7 +561,9 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
     // A file already under the final name: kept when it is the archive, replaced only by one that is.
     if (QFileInfo(finalPath).isFile()) {
         qint64 size = 0;
-        if (Sha256 hash; addFileTo(hash, finalPath, &size) && verified(hash.hex(), size)) {
+        Sha256 hash;
+        const auto add = [&](const QByteArray &buffer, qint64 read) { hash.add(buffer.constData(), read); };
+        if (readFileInto(add, finalPath, &size) && verified(hash.hex(), size)) {
             report.alreadyPresent = true;
             report.path = finalPath;
             return report;
@@ -573,7 +581,8 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
     qint64 inPart = 0;
     auto hash = std::make_unique<HashingThread>();
     if (QFileInfo(partPath).isFile()) {
-        if (!addFileTo(*hash, partPath, &inPart) || (plan->size >= 0 && inPart > plan->size)) {
+        const auto add = [&](const QByteArray &buffer, qint64 read) { hash->add(buffer, read); };
+        if (!readFileInto(add, partPath, &inPart) || (plan->size >= 0 && inPart > plan->size)) {
             durable::discard(partPath);
             hash = std::make_unique<HashingThread>();
             inPart = 0;
@@ -606,7 +615,7 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
     }
     TransferPace pace;
     HttpTransfer::Callbacks callbacks;
-    callbacks.onData = [&](const char *data, qint64 size) { hash->add(data, size); };
+    callbacks.onData = [&](const QByteArray &buffer, qint64 size) { hash->add(buffer, size); };
     callbacks.onRestart = [&] { hash = std::make_unique<HashingThread>(); };
     callbacks.onProgress = [&](qint64 inFile, qint64 total) {
         if (request.progress)

@@ -80,10 +80,10 @@ struct Exchange
 
     void run(QNetworkAccessManager &manager, const QNetworkRequest &request,
              const std::function<bool(QNetworkReply *)> &onHeaders,
-             const std::function<bool(const char *, qint64)> &onChunk)
+             const std::function<bool(const QByteArray &, qint64)> &onChunk)
     {
         QEventLoop loop;
-        QByteArray buffer(1 << 20, Qt::Uninitialized);
+        ReusableBuffers buffers(1 << 20);
         QNetworkReply *reply = manager.get(request);
         // Qt's network thread would otherwise read ahead without limit: hundreds of megabytes held,
         // and the page faults for them, on a fast connection.
@@ -152,16 +152,17 @@ struct Exchange
                 reply->skip(reply->bytesAvailable()); // an error page, a redirect's body
                 return;
             }
-            // One buffer for the whole transfer: a fresh array per read (QIODevice::read(qint64))
-            // would cost an allocation and its page faults for every piece the socket delivers.
+            // Reused buffers: a fresh array per read (QIODevice::read(qint64)) would cost an
+            // allocation and its page faults for every piece the socket delivers.
             while (reply->bytesAvailable() > 0) {
+                QByteArray &buffer = buffers.free();
                 const qint64 read = reply->read(buffer.data(), buffer.size());
                 if (read <= 0)
                     break;
                 started = true;
                 quiet.setInterval(settings.stallTimeoutMs);
                 quiet.start();
-                if (!onChunk(buffer.constData(), read)) {
+                if (!onChunk(buffer, read)) {
                     stop(result.failure, {});
                     return;
                 }
@@ -231,13 +232,13 @@ TransferResult HttpTransfer::get(const QUrl &url, QByteArray *body, qint64 maxBy
     Exchange exchange{m_settings, {}};
     body->clear();
     exchange.run(manager, requestFor(url, m_settings.extraCaCertificates), {},
-                 [&](const char *data, qint64 size) {
+                 [&](const QByteArray &buffer, qint64 size) {
                      if (body->size() + size > maxBytes) {
                          exchange.result.failure = TransferFailure::TooLarge;
                          exchange.result.detail = QStringLiteral("more than %1 bytes").arg(maxBytes);
                          return false;
                      }
-                     body->append(data, size);
+                     body->append(buffer.constData(), size);
                      return true;
                  });
     qCDebug(lcPlatform) << "GET" << url.toDisplayString() << "->" << exchange.result.httpStatus
@@ -291,8 +292,8 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
             result.totalSize = length;
         return true;
     };
-    const auto onChunk = [&](const char *data, qint64 size) {
-        const qint64 written = file.write(data, size);
+    const auto onChunk = [&](const QByteArray &buffer, qint64 size) {
+        const qint64 written = file.write(buffer.constData(), size);
         if (written != size) {
             exchange.result.failure = TransferFailure::WriteFailed;
             exchange.result.detail = file.errorString();
@@ -301,7 +302,7 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
         exchange.result.bytesWritten += written;
         inFile += written;
         if (callbacks.onData)
-            callbacks.onData(data, size);
+            callbacks.onData(buffer, size);
         if (callbacks.onProgress)
             callbacks.onProgress(inFile, exchange.result.totalSize.value_or(-1));
         return true;
@@ -320,6 +321,15 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
     qCDebug(lcPlatform) << "GET" << url.toDisplayString() << "from" << offset << "->" << result.httpStatus
                         << result.bytesWritten << "bytes" << int(result.failure) << result.detail;
     return result;
+}
+
+QByteArray &ReusableBuffers::free()
+{
+    for (QByteArray &buffer : m_buffers) {
+        if (buffer.isDetached())
+            return buffer;
+    }
+    return m_buffers.emplace_back(m_size, Qt::Uninitialized);
 }
 
 QList<QSslCertificate> HttpTransfer::certificatesFromFile(const QString &path)

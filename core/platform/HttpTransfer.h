@@ -6,6 +6,7 @@
 #include <QString>
 #include <QUrl>
 
+#include <deque>
 #include <functional>
 #include <optional>
 
@@ -65,12 +66,14 @@ public:
     TransferResult get(const QUrl &url, QByteArray *body, qint64 maxBytes = 16 << 20) const;
 
     // Appends `url`'s bytes from `offset` on to `file` (open for writing, positioned at its end, which
-    // is `offset`), asking for a range when offset > 0. `onData` sees each piece written, in order;
-    // when the server ignores the range (200), the file is emptied first and `onRestart` is called.
+    // is `offset`), asking for a range when offset > 0. `onData` sees each piece written, in order: the
+    // first `size` bytes of `buffer`, which it may keep (a copy of the QByteArray, not of the bytes)
+    // for as long as it needs them; the buffer is filled again only once nobody else holds it.
+    // When the server ignores the range (200), the file is emptied first and `onRestart` is called.
     // `onProgress` gets the bytes now in the file and the whole size when known.
     struct Callbacks
     {
-        std::function<void(const char *data, qint64 size)> onData;
+        std::function<void(const QByteArray &buffer, qint64 size)> onData;
         std::function<void()> onRestart;
         std::function<void(qint64 inFile, qint64 total)> onProgress;
     };
@@ -81,6 +84,23 @@ public:
 
 private:
     Settings m_settings;
+};
+
+// Buffers of one size handed out for filling while others are still held elsewhere (a hashing
+// thread): a buffer is reused once nobody else holds it, so a transfer allocates, and faults in,
+// only as many as are in flight at once, instead of a fresh copy of every piece.
+class ReusableBuffers
+{
+public:
+    explicit ReusableBuffers(qsizetype size)
+        : m_size(size)
+    {
+    }
+    QByteArray &free();
+
+private:
+    qsizetype m_size;
+    std::deque<QByteArray> m_buffers; // a deque: references to its elements survive growth
 };
 
 } // namespace cudnnsetup
