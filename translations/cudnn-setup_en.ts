@@ -73,10 +73,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Do not ask Python interpreters about torch (faster).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Log what is looked at to stderr.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -368,6 +364,10 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also run each Python interpreter to ask torch whether it sees a GPU and which cuDNN it loaded (seconds each); without it, what their files tell is reported.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3702,6 +3702,10 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Also write the log to FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the Python environments&apos; files</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

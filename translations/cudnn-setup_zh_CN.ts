@@ -75,10 +75,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>运行“cudnnctl --help”查看命令和选项。</translation>
     </message>
     <message>
-        <source>Do not ask Python interpreters about torch (faster).</source>
-        <translation>不询问 Python 解释器的 torch 信息（速度更快）。</translation>
-    </message>
-    <message>
         <source>Log what is looked at to stderr.</source>
         <translation>把检查过程的日志输出到 stderr。</translation>
     </message>
@@ -379,6 +375,10 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Finds out what a machine has for NVIDIA cuDNN and what fits it.</source>
         <translation>查明一台电脑上与 NVIDIA cuDNN 相关的组件，以及适合它的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Also run each Python interpreter to ask torch whether it sees a GPU and which cuDNN it loaded (seconds each); without it, what their files tell is reported.</source>
+        <translation>另外逐个运行 Python 解释器，问 torch 能否看到显卡、实际加载了哪个 cuDNN（每个要几秒）；不加此选项时，只报告从文件中读到的信息。</translation>
     </message>
 </context>
 <context>
@@ -3711,6 +3711,10 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Also write the log to FILE.</source>
         <translation>同时把日志写入 FILE。</translation>
+    </message>
+    <message>
+        <source>Reading the Python environments&apos; files</source>
+        <translation>正在读取各 Python 环境的文件</translation>
     </message>
 </context>
 <context>

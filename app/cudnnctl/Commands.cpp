@@ -74,10 +74,10 @@ QStringList optionsOfEveryCommand()
     for (const CommandSpec &command : commandTable())
         owned += command.options;
     static const QStringList all{
-        QStringLiteral("help"),        QStringLiteral("version"),      QStringLiteral("json"),
-        QStringLiteral("system-root"), QStringLiteral("compat-db"),    QStringLiteral("lang"),
-        QStringLiteral("no-python"),   QStringLiteral("tool-timeout"), QStringLiteral("verbose"),
-        QStringLiteral("log"),         QStringLiteral("result"),       QStringLiteral("cancel-file"),
+        QStringLiteral("help"),         QStringLiteral("version"),      QStringLiteral("json"),
+        QStringLiteral("system-root"),  QStringLiteral("compat-db"),    QStringLiteral("lang"),
+        QStringLiteral("python-probe"), QStringLiteral("tool-timeout"), QStringLiteral("verbose"),
+        QStringLiteral("log"),          QStringLiteral("result"),       QStringLiteral("cancel-file"),
         QStringLiteral("request")};
     QStringList every;
     for (const QString &option : all) {

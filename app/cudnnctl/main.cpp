@@ -91,9 +91,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption &rootOption = global.systemRoot;
     const QCommandLineOption &compatOption = global.compatDb;
     const QCommandLineOption &logOption = global.log;
-    const QCommandLineOption noPythonOption(
-        QStringLiteral("no-python"),
-        QCoreApplication::translate("cudnnctl", "Do not ask Python interpreters about torch (faster)."));
+    const QCommandLineOption pythonProbeOption(
+        QStringLiteral("python-probe"),
+        QCoreApplication::translate("cudnnctl",
+                                    "Also run each Python interpreter to ask torch whether it sees a GPU and "
+                                    "which cuDNN it loaded (seconds each); without it, what their files tell "
+                                    "is reported."));
     const QCommandLineOption timeoutOption(
         QStringLiteral("tool-timeout"),
         QCoreApplication::translate("cudnnctl", "Seconds to wait for nvidia-smi and nvcc (default 15) and "
@@ -236,7 +239,7 @@ int main(int argc, char *argv[])
     // How verify talks to its probe child, and a repair to its elevated helper.
     requestOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions(global.all());
-    parser.addOptions({jsonOption,      noPythonOption,    timeoutOption,  verboseOption, osOption,
+    parser.addOptions({jsonOption,      pythonProbeOption, timeoutOption,  verboseOption, osOption,
                        archOption,      driverOption,      cudaOption,     smOption,      gpuOption,
                        cudnnOption,     backendOption,     archiveOption,  targetOption,  pathOption,
                        variablesOption, inUseOption,       resultOption,   dryRunOption,  pythonOption,
@@ -304,7 +307,7 @@ int main(int argc, char *argv[])
         options.toolTimeoutMs = int(seconds * 1000);
         options.pythonTimeoutMs = options.toolTimeoutMs;
     }
-    options.probePythons = !parser.isSet(noPythonOption);
+    options.probePythons = parser.isSet(pythonProbeOption);
 
     QString root;
     if (parser.isSet(rootOption)) {

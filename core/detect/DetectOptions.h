@@ -11,7 +11,8 @@ struct DetectOptions
 {
     int toolTimeoutMs = 15000;   // nvidia-smi, nvcc, py: a hung tool becomes a finding after this
     int pythonTimeoutMs = 10000; // each interpreter's probe (importing torch can take seconds)
-    bool probePythons = true;
+    // Run each interpreter to ask about torch (seconds each); without, their files tell what they can.
+    bool probePythons = false;
     bool useDriverApi = true; // NVML and the CUDA driver API (live systems only)
     // progress(fraction 0..1, what is being done); may be called from worker threads.
     std::function<void(double, const QString &)> progress;

@@ -8,6 +8,7 @@
 #include "detect/OsProbe.h"
 #include "detect/PackageDatabase.h"
 #include "detect/PythonEnvironments.h"
+#include "detect/PythonFacts.h"
 #include "detect/PythonProbe.h"
 #include "platform/SystemContext.h"
 
@@ -38,7 +39,7 @@ SystemSnapshot detectSystem(const SystemContext &context, const DetectOptions &o
     options.report(0.0, QCoreApplication::translate("cudnnsetup", "Reading the operating system"));
     snapshot.os = probeOs(context, snapshot.findings);
 
-    const QList<PythonEnvironment> environments = findPythonEnvironments(context, options);
+    const QList<PythonEnvironment> environments = findPythonEnvironments(context);
     Findings pythonFindings;
     QFuture<QList<PythonInstall>> pythons =
         QtConcurrent::run([&context, &environments, &options, &pythonFindings] {
@@ -61,9 +62,12 @@ SystemSnapshot detectSystem(const SystemContext &context, const DetectOptions &o
     snapshot.zlibwapi = findZlibwapi(context, snapshot.cudnn);
     snapshot.environment = probeEnvironment(context, snapshot.cudaToolkits, snapshot.findings);
 
-    options.report(0.8,
-                   QCoreApplication::translate("cudnnsetup", "Asking the Python interpreters about torch"));
+    options.report(
+        0.8, options.probePythons
+                 ? QCoreApplication::translate("cudnnsetup", "Asking the Python interpreters about torch")
+                 : QCoreApplication::translate("cudnnsetup", "Reading the Python environments' files"));
     snapshot.pythons = pythons.result();
+    attachTorchCudnnVersions(snapshot.pythons, snapshot.cudnn, context);
     snapshot.findings += pythonFindings;
 
     options.report(1.0, QCoreApplication::translate("cudnnsetup", "Done"));

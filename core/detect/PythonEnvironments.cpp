@@ -1,5 +1,6 @@
 #include "detect/PythonEnvironments.h"
 
+#include "binary/PeReader.h"
 #include "common/Logging.h"
 #include "platform/SystemContext.h"
 
@@ -19,7 +20,8 @@ public:
     {
     }
 
-    void addInterpreter(const QString &interpreter, const QString &source)
+    // `reachedBy`: a shim or launcher path that stands for `interpreter`, listed among its names.
+    void addInterpreter(const QString &interpreter, const QString &source, const QString &reachedBy = {})
     {
         const FileSystem &files = m_context.files();
         const SystemPaths &paths = m_context.paths();
@@ -32,6 +34,8 @@ public:
         PythonEnvironment environment;
         environment.interpreter = paths.normalize(interpreter);
         environment.source = source;
+        if (!reachedBy.isEmpty())
+            environment.names.append(paths.normalize(reachedBy));
         const QString dir = paths.parent(environment.interpreter);
         // A venv: pyvenv.cfg one level above bin/ or Scripts\ (Windows venvs keep python.exe in Scripts).
         const QString venvRoot = paths.parent(dir);
@@ -69,10 +73,10 @@ public:
         add(environment);
     }
 
-    QList<PythonEnvironment> take()
+    QList<PythonEnvironment> take(const QStringList &homes)
     {
         for (PythonEnvironment &environment : m_environments)
-            fillSitePackages(environment);
+            fillSitePackages(environment, homes);
         return m_environments;
     }
 
@@ -89,7 +93,14 @@ private:
             if (!known.interpreter.isEmpty() && !environment.interpreter.isEmpty() &&
                 !paths.equal(m_context.files().canonical(known.interpreter), canonical))
                 continue;
-            // Same environment reached twice: keep the first interpreter, learn the conda library folder.
+            // Same environment reached twice: keep the first interpreter, remember the other path,
+            // learn the conda library folder.
+            const QStringList reaching = QStringList(environment.names) << environment.interpreter;
+            for (const QString &name : reaching) {
+                if (!name.isEmpty() && !paths.equal(name, known.interpreter) &&
+                    !known.names.contains(name, paths.caseSensitivity()))
+                    known.names.append(name);
+            }
             if (known.libraryDir.isEmpty())
                 known.libraryDir = environment.libraryDir;
             if (known.interpreter.isEmpty())
@@ -108,18 +119,18 @@ private:
         if (!config)
             return;
         static const QRegularExpression version(
-            QStringLiteral("^\\s*(?:version|version_info)\\s*=\\s*(\\d+\\.\\d+)"),
+            QStringLiteral("^\\s*(?:version|version_info)\\s*=\\s*(\\d+\\.\\d+(?:\\.\\d+)?)"),
             QRegularExpression::MultilineOption);
         const auto match = version.match(QString::fromUtf8(*config));
         if (match.hasMatch())
             environment.versionHint = match.captured(1);
     }
 
-    void fillSitePackages(PythonEnvironment &environment) const
+    void fillSitePackages(PythonEnvironment &environment, const QStringList &homes) const
     {
         const FileSystem &files = m_context.files();
         const SystemPaths &paths = m_context.paths();
-        QStringList candidates;
+        QStringList candidates = userSitePackages(environment, homes);
         if (m_context.family() == OsFamily::Windows) {
             candidates.append(paths.join(environment.prefix, QStringLiteral("Lib\\site-packages")));
         } else {
@@ -139,9 +150,102 @@ private:
         }
     }
 
+    // pip install --user's folders for this interpreter's X.Y, searched before the installation's
+    // own site-packages; venvs do not see them.
+    QStringList userSitePackages(PythonEnvironment &environment, const QStringList &homes) const
+    {
+        const FileSystem &files = m_context.files();
+        const SystemPaths &paths = m_context.paths();
+        if (environment.interpreter.isEmpty() || environment.source == QLatin1String("venv") ||
+            files.isFile(paths.join(environment.prefix, QStringLiteral("pyvenv.cfg"))))
+            return {};
+        static const QRegularExpression inName(QStringLiteral("python(\\d+)\\.(\\d+)"));
+        QStringList candidates;
+        if (m_context.family() == OsFamily::Windows) {
+            // %APPDATA%\Python\Python312\site-packages (Python312-32 for a 32-bit Python).
+            const auto pe = pe::readFile(files.toHost(environment.interpreter));
+            if (!pe || !pe->fileVersion.isValid() || pe->fileVersion.major() < 3)
+                return {};
+            const QString folder = QStringLiteral("Python%1%2%3")
+                                       .arg(pe->fileVersion.part(0))
+                                       .arg(pe->fileVersion.part(1))
+                                       .arg(pe->bits() == 32 ? QStringLiteral("-32") : QString());
+            for (const QString &home : homes)
+                candidates.append(paths.join(home, QStringLiteral("AppData\\Roaming\\Python\\") + folder +
+                                                       QStringLiteral("\\site-packages")));
+            return candidates;
+        }
+        auto match = inName.match(paths.fileName(environment.interpreter));
+        if (!match.hasMatch())
+            match = inName.match(paths.fileName(files.canonical(environment.interpreter)));
+        if (!match.hasMatch())
+            return {};
+        if (environment.versionHint.isEmpty())
+            environment.versionHint = match.captured(1) + QLatin1Char('.') + match.captured(2);
+        for (const QString &home : homes)
+            candidates.append(paths.join(home, QStringLiteral(".local/lib/python%1.%2/site-packages")
+                                                   .arg(match.captured(1), match.captured(2))));
+        return candidates;
+    }
+
     const SystemContext &m_context;
     QList<PythonEnvironment> m_environments;
 };
+
+// The versions pyenv selects, in order: PYENV_VERSION, else the global version file (one name per
+// line or word), else "system".
+QStringList pyenvSelection(const SystemContext &context, const QString &root)
+{
+    QStringList selected = context.environment()
+                               .value(QStringLiteral("PYENV_VERSION"))
+                               .split(QRegularExpression(QStringLiteral("[:\\s]+")), Qt::SkipEmptyParts);
+    if (selected.isEmpty()) {
+        if (const auto file =
+                context.files().read(context.paths().join(root, QStringLiteral("version")), 64 * 1024)) {
+            for (const QString &line : QString::fromUtf8(*file).split(QLatin1Char('\n'))) {
+                if (!line.trimmed().startsWith(QLatin1Char('#')))
+                    selected += line.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+            }
+        }
+    }
+    if (selected.isEmpty())
+        selected.append(QStringLiteral("system"));
+    return selected;
+}
+
+// pyenv (`<root>/shims`) and pyenv-win (`<root>\shims`, root being ...\.pyenv\pyenv-win): each
+// Python shim stands for the first selected version that has the command; "system" means what PATH
+// finds past the shims, which the PATH walk meets on its own.
+bool addPyenvShims(const SystemContext &context, const QString &shims, Collector &collector)
+{
+    const FileSystem &files = context.files();
+    const SystemPaths &paths = context.paths();
+    const QString root = paths.parent(shims);
+    if (paths.fileName(shims) != QLatin1String("shims") ||
+        !files.isDir(paths.join(root, QStringLiteral("versions"))))
+        return false;
+    const bool windows = context.family() == OsFamily::Windows;
+    static const QRegularExpression linuxName(QStringLiteral("^python(3(\\.\\d+)?)?$"));
+    static const QRegularExpression windowsName(QStringLiteral("^python3?(\\.bat)?$"),
+                                                QRegularExpression::CaseInsensitiveOption);
+    const QStringList selected = pyenvSelection(context, root);
+    for (const QString &shim : files.entries(shims, {QStringLiteral("python*")}, FileSystem::Files)) {
+        if (!(windows ? windowsName : linuxName).match(shim).hasMatch())
+            continue;
+        for (const QString &version : selected) {
+            if (version == QLatin1String("system"))
+                break;
+            const QString bin = paths.join(root, QStringLiteral("versions/") + version);
+            const QString interpreter = windows ? paths.join(bin, QStringLiteral("python.exe"))
+                                                : paths.join(bin, QStringLiteral("bin/") + shim);
+            if (files.isFile(interpreter)) {
+                collector.addInterpreter(interpreter, QStringLiteral("pyenv"), paths.join(shims, shim));
+                break;
+            }
+        }
+    }
+    return true;
+}
 
 QStringList condaRoots(const SystemContext &context, const QStringList &homes)
 {
@@ -169,26 +273,6 @@ QStringList condaRoots(const SystemContext &context, const QStringList &homes)
     return roots;
 }
 
-void addPyLauncher(const SystemContext &context, const DetectOptions &options, Collector &collector)
-{
-    QString launcher = context.findExecutable(QStringLiteral("py"), {QStringLiteral("C:\\Windows")});
-    if (launcher.isEmpty())
-        return;
-    const ProcessResult result =
-        context.run(launcher, {QStringLiteral("-0p")}, options.toolTimeoutMs, options.cancel);
-    if (!result.succeeded())
-        return;
-    // " -V:3.12 *        C:\Python312\python.exe" (3.11+) or " -3.9-64        C:\...\python.exe"
-    static const QRegularExpression line(QStringLiteral("^\\s*-\\S+(?:\\s+\\*)?\\s+(\\S.*\\.exe)\\s*$"),
-                                         QRegularExpression::CaseInsensitiveOption);
-    const QStringList lines = QString::fromLocal8Bit(result.standardOutput).split(QLatin1Char('\n'));
-    for (const QString &text : lines) {
-        const auto match = line.match(text.trimmed().prepend(QLatin1Char(' ')));
-        if (match.hasMatch())
-            collector.addInterpreter(match.captured(1).trimmed(), QStringLiteral("py-launcher"));
-    }
-}
-
 void addPep514(const SystemContext &context, Collector &collector)
 {
     const Registry &registry = context.registry();
@@ -208,7 +292,8 @@ void addPep514(const SystemContext &context, Collector &collector)
                     if (const auto executable =
                             registry.value(hive, installKey, QStringLiteral("ExecutablePath"), view))
                         interpreter = executable->text;
-                    if (interpreter.isEmpty()) {
+                    // A Store Python's ExecutablePath is its zero-byte alias; its folder holds the program.
+                    if (interpreter.isEmpty() || context.files().size(interpreter) == 0) {
                         if (const auto folder = registry.value(hive, installKey, QString(), view))
                             interpreter = context.paths().join(folder->text, QStringLiteral("python.exe"));
                     }
@@ -249,7 +334,7 @@ QStringList homeFolders(const SystemContext &context)
     return homes;
 }
 
-QList<PythonEnvironment> findPythonEnvironments(const SystemContext &context, const DetectOptions &options)
+QList<PythonEnvironment> findPythonEnvironments(const SystemContext &context)
 {
     Collector collector(context);
     const FileSystem &files = context.files();
@@ -268,7 +353,7 @@ QList<PythonEnvironment> findPythonEnvironments(const SystemContext &context, co
 
     static const QRegularExpression linuxName(QStringLiteral("^python(3(\\.\\d+)?)?$"));
     for (const QString &dir : context.environment().processPath()) {
-        if (!paths.isAbsolute(dir))
+        if (!paths.isAbsolute(dir) || addPyenvShims(context, dir, collector))
             continue;
         if (windows) {
             for (const QString &name : {QStringLiteral("python.exe"), QStringLiteral("python3.exe")})
@@ -280,10 +365,8 @@ QList<PythonEnvironment> findPythonEnvironments(const SystemContext &context, co
                 collector.addInterpreter(paths.join(dir, name), QStringLiteral("path"));
         }
     }
-    if (windows) {
-        addPyLauncher(context, options, collector);
+    if (windows)
         addPep514(context, collector);
-    }
 
     const QStringList homes = homeFolders(context);
     QStringList condaEnvs;
@@ -309,7 +392,7 @@ QList<PythonEnvironment> findPythonEnvironments(const SystemContext &context, co
     for (const QString &env : std::as_const(condaEnvs))
         collector.addConda(env);
 
-    QList<PythonEnvironment> environments = collector.take();
+    QList<PythonEnvironment> environments = collector.take(homes);
     qCDebug(lcDetect) << "python environments:" << environments.size();
     return environments;
 }

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "detect/DetectOptions.h"
-
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -18,13 +16,20 @@ struct PythonEnvironment
     QString source;           // "path", "py-launcher", "registry", "conda", "venv"
     QStringList sitePackages; // existing site-packages / dist-packages folders
     QString libraryDir;       // conda: Library\bin (Windows) or lib (Linux); else empty
-    QString versionHint;      // "3.12" from pyvenv.cfg or the file name, when known
+    QString versionHint;      // "3.12.3" from pyvenv.cfg, "3.12" from the file name, when known
+    QStringList names;        // other paths that reach `interpreter`: links to it, pyenv shims
 };
 
-// Interpreters on PATH (and the venv or conda env each belongs to), the py launcher's list, PEP 514
-// registry entries, conda environments (CONDA_PREFIX, environments.txt, the usual conda roots) and
-// VIRTUAL_ENV. Windows Store "python.exe" aliases are skipped: running one opens the Store.
-QList<PythonEnvironment> findPythonEnvironments(const SystemContext &context, const DetectOptions &options);
+// Interpreters on PATH (and the venv or conda env each belongs to), PEP 514 registry entries (what
+// the py launcher lists), conda environments (CONDA_PREFIX, environments.txt, the usual conda roots)
+// and VIRTUAL_ENV, from files alone: nothing is run. Links to one interpreter are one entry with
+// their paths in `names`. pyenv and pyenv-win shims stand for the interpreter of the selected version
+// (PYENV_VERSION, else the global version file) that has the command, and are left out when none
+// has it. Windows Store "python.exe" aliases are skipped (running one opens the Store); a Store
+// Python is found through its registry entry. Site-packages include the user's own
+// (pip install --user) for interpreters that are not venvs, before the installation's, as
+// Python's sys.path has them.
+QList<PythonEnvironment> findPythonEnvironments(const SystemContext &context);
 
 // The home folders whose per-user Python/conda state is looked at: the current user's on the
 // running system, every user's under a system root.

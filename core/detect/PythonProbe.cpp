@@ -1,8 +1,7 @@
 #include "detect/PythonProbe.h"
 
-#include "binary/ElfReader.h"
-#include "binary/PeReader.h"
 #include "common/Logging.h"
+#include "detect/PythonFacts.h"
 #include "detect/VersionParsers.h"
 #include "platform/SystemContext.h"
 
@@ -16,54 +15,6 @@
 #include <QtConcurrent/QtConcurrentMap>
 
 namespace cudnnsetup {
-
-namespace {
-
-void readHeader(const SystemContext &context, PythonInstall &python)
-{
-    const auto head = context.files().readHead(python.path, 4096);
-    if (!head)
-        return;
-    if (head->startsWith("MZ")) {
-        const auto pe = pe::readHeaders(*head);
-        if (pe) {
-            python.bits = pe->bits();
-            python.arch = pe->machineName();
-        }
-    } else if (head->startsWith("\x7f"
-                                "ELF")) {
-        const auto elf = elf::readHeader(*head);
-        if (elf) {
-            python.bits = elf->bits;
-            python.arch = elf->machineName();
-        }
-    }
-}
-
-// What the files say about torch when the interpreter could not be asked.
-std::optional<TorchInfo> torchFromFiles(const SystemContext &context, const PythonEnvironment &environment)
-{
-    for (const QString &site : environment.sitePackages) {
-        const auto content =
-            context.files().read(context.paths().join(site, QStringLiteral("torch/version.py")), 64 * 1024);
-        if (!content)
-            continue;
-        const QString text = QString::fromUtf8(*content);
-        static const QRegularExpression version(QStringLiteral("__version__\\s*=\\s*['\"]([^'\"]+)['\"]"));
-        static const QRegularExpression cuda(
-            QStringLiteral("^cuda\\s*(?::[^=]*)?=\\s*(?:['\"]([^'\"]+)['\"]|None)"),
-            QRegularExpression::MultilineOption);
-        TorchInfo torch;
-        torch.version = version.match(text).captured(1);
-        torch.cuda = cuda.match(text).captured(1);
-        if (torch.cuda.isEmpty())
-            torch.cuda = QString();
-        return torch;
-    }
-    return std::nullopt;
-}
-
-} // namespace
 
 QString pythonProbeScript()
 {
@@ -140,22 +91,21 @@ QList<PythonInstall> probePythons(const SystemContext &context, const QList<Pyth
     const bool canRun = context.family() == hostOsFamily() && !script.isEmpty();
     const std::function<PythonInstall(const PythonEnvironment &)> probe =
         [&](const PythonEnvironment &environment) {
-            PythonInstall python;
-            python.path = environment.interpreter;
-            python.source = environment.source;
-            python.version = environment.versionHint;
-            readHeader(context, python);
-            if (!options.probePythons || options.cancelled() || !canRun) {
-                python.torch = torchFromFiles(context, environment);
-                return python;
-            }
+            const PythonInstall fromFiles = pythonFromFiles(context, environment);
+            if (!options.probePythons || options.cancelled() || !canRun)
+                return fromFiles;
             const ProcessResult result = context.run(environment.interpreter, {QStringLiteral("-c"), script},
                                                      options.pythonTimeoutMs, options.cancel);
-            if (!readProbeOutput(result.standardOutput, python)) {
-                python.probeError = result.summary();
-                python.torch = torchFromFiles(context, environment);
+            PythonInstall asked = fromFiles;
+            asked.torch.reset();
+            asked.tensorflow.clear();
+            if (!readProbeOutput(result.standardOutput, asked)) {
+                PythonInstall failed = fromFiles;
+                failed.probeError = result.summary();
+                return failed;
             }
-            return python;
+            asked.factsFrom = QStringLiteral("interpreter");
+            return asked;
         };
     // Interpreters mostly wait (importing torch); give each its own thread, whatever the core count.
     QThreadPool pool;

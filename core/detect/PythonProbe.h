@@ -12,10 +12,10 @@ namespace cudnnsetup {
 
 class SystemContext;
 
-// Asks each interpreter, in parallel and each with its own deadline, for its version and its
-// torch build (version, torch.version.cuda, cuDNN version and the cuDNN file it loaded). Bitness
-// and architecture come from the executable's header, without running it. An interpreter that
-// hangs or crashes is reported with what the files alone tell (torch/version.py).
+// Each environment's facts from its files (pythonFromFiles); with options.probePythons, each
+// interpreter is also asked, in parallel and each with its own deadline, for its version and its
+// torch build (version, torch.version.cuda, cuDNN version, whether it sees a GPU and the cuDNN file
+// it mapped). One that hangs or crashes is reported with what its files tell.
 QList<PythonInstall> probePythons(const SystemContext &context, const QList<PythonEnvironment> &environments,
                                   const DetectOptions &options, Findings &findings);
 

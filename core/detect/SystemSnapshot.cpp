@@ -176,12 +176,14 @@ CudnnCopy cudnnFromJson(const QJsonObject &object)
 QJsonObject pythonToJson(const PythonInstall &python)
 {
     QJsonObject object{{QStringLiteral("path"), str(python.path)},
+                       {QStringLiteral("names"), strings(python.names)},
                        {QStringLiteral("version"), str(python.version)},
                        {QStringLiteral("bits"), python.bits ? QJsonValue(python.bits) : QJsonValue()},
                        {QStringLiteral("arch"), str(python.arch)},
                        {QStringLiteral("source"), str(python.source)},
                        {QStringLiteral("tensorflow"), str(python.tensorflow)},
-                       {QStringLiteral("probeError"), str(python.probeError)}};
+                       {QStringLiteral("probeError"), str(python.probeError)},
+                       {QStringLiteral("factsFrom"), str(python.factsFrom)}};
     if (python.torch) {
         const TorchInfo &torch = *python.torch;
         object.insert(QStringLiteral("torch"),
@@ -201,12 +203,14 @@ PythonInstall pythonFromJson(const QJsonObject &object)
 {
     PythonInstall python;
     python.path = str(object, "path");
+    python.names = strings(object, "names");
     python.version = str(object, "version");
     python.bits = object.value(QStringLiteral("bits")).toInt(0);
     python.arch = str(object, "arch");
     python.source = str(object, "source");
     python.tensorflow = str(object, "tensorflow");
     python.probeError = str(object, "probeError");
+    python.factsFrom = str(object, "factsFrom");
     if (object.value(QStringLiteral("torch")).isObject()) {
         const QJsonObject torchObject = object.value(QStringLiteral("torch")).toObject();
         TorchInfo torch;
@@ -250,6 +254,19 @@ EnvironmentInfo environmentFromJson(const QJsonObject &object)
 }
 
 } // namespace
+
+const CudnnCopy *copyHolding(const QList<CudnnCopy> &copies, const QString &path, const SystemPaths &paths)
+{
+    if (path.isEmpty())
+        return nullptr;
+    const QString directory = paths.parent(path);
+    const QString name = paths.fileName(path);
+    for (const CudnnCopy &copy : copies) {
+        if (paths.equal(copy.directory, directory) && copy.libraries.contains(name, paths.caseSensitivity()))
+            return &copy;
+    }
+    return nullptr;
+}
 
 const CudnnCopy *SystemSnapshot::cudnnLoadedByDefault() const
 {

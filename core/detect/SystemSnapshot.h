@@ -13,6 +13,8 @@
 
 namespace cudnnsetup {
 
+class SystemPaths;
+
 // What detection found, as a plain value with one JSON schema (cudnn-setup/snapshot/1). Unknown
 // values are null strings / nullopt, and null in JSON: "unknown" is never written as "ok".
 
@@ -80,23 +82,27 @@ struct CudnnCopy
 
 struct TorchInfo
 {
-    QString version;         // "2.11.0+cu130"
-    QString cuda;            // torch.version.cuda; null for a CPU-only build
-    QString cudnn;           // "9.19.0" from torch.backends.cudnn.version()
-    QString cudnnLoadedFrom; // the cuDNN file torch actually mapped
-    std::optional<bool> cudaAvailable;
+    QString version; // "2.11.0+cu130"
+    QString cuda;    // torch.version.cuda; null for a CPU-only build
+    QString cudnn;   // "9.19.0" from torch.backends.cudnn.version()
+    // The cuDNN file torch loads: the one it mapped when the interpreter was asked, else the one the
+    // loader will take, resolved from the files (PythonInstall::factsFrom says which).
+    QString cudnnLoadedFrom;
+    std::optional<bool> cudaAvailable; // known only when the interpreter was asked
 };
 
 struct PythonInstall
 {
     QString path;
-    QString version; // "3.12.3"
-    int bits = 0;    // 32 | 64, read from the executable's header; 0 unknown
-    QString arch;    // machine of the executable: "x64", "x86", "arm64"
-    QString source;  // "path", "py-launcher", "registry", "conda", "venv"
+    QStringList names; // other paths that reach this interpreter: links, pyenv shims
+    QString version;   // "3.12.3"
+    int bits = 0;      // 32 | 64, read from the executable's header; 0 unknown
+    QString arch;      // machine of the executable: "x64", "x86", "arm64"
+    QString source;    // "path", "py-launcher", "registry", "conda", "venv"
     std::optional<TorchInfo> torch;
     QString tensorflow; // the installed TensorFlow's version, null when there is none
     QString probeError; // why the interpreter could not be asked (timeout, crash)
+    QString factsFrom;  // "files" (read without running it) or "interpreter" (asked)
 };
 
 struct EnvironmentInfo
@@ -136,5 +142,8 @@ struct SystemSnapshot
     QJsonObject toJson() const;
     static Expected<SystemSnapshot> fromJson(const QJsonObject &object);
 };
+
+// The copy among `copies` one of whose libraries is the file `path`; null when none is.
+const CudnnCopy *copyHolding(const QList<CudnnCopy> &copies, const QString &path, const SystemPaths &paths);
 
 } // namespace cudnnsetup

@@ -1165,16 +1165,7 @@ const CudnnCopy *DoctorFacts::copyIn(const QString &directory) const
 
 const CudnnCopy *DoctorFacts::copyHolding(const QString &path) const
 {
-    if (path.isEmpty())
-        return nullptr;
-    const QString directory = paths().parent(path);
-    const QString name = paths().fileName(path);
-    for (const CudnnCopy &copy : snapshot.cudnn) {
-        if (paths().equal(copy.directory, directory) &&
-            copy.libraries.contains(name, paths().caseSensitivity()))
-            return &copy;
-    }
-    return nullptr;
+    return cudnnsetup::copyHolding(snapshot.cudnn, path, paths());
 }
 
 bool DoctorFacts::belongsTo(const CudnnCopy &copy, const PythonInstall &python) const

@@ -1,6 +1,7 @@
 #include "install/TargetChecks.h"
 
 #include "archive/Extractor.h"
+#include "common/Logging.h"
 #include "common/Sizes.h"
 #include "install/FilePlacement.h"
 #include "install/Receipt.h"

@@ -79,9 +79,9 @@ int main(int argc, char *argv[])
         subject = QStringLiteral("cudnnctl detect --json (this system, Python probes included)");
     } else {
         buildWorkstation(sandbox, environment);
-        arguments << QStringLiteral("--no-python") << QStringLiteral("--system-root") << sandbox.root();
+        arguments << QStringLiteral("--system-root") << sandbox.root();
         subject = QStringLiteral(
-            "cudnnctl detect --json --no-python (sandbox: 3 toolkits, 6 cuDNN copies, 60-entry PATH)");
+            "cudnnctl detect --json (sandbox: 3 toolkits, 6 cuDNN copies, 60-entry PATH)");
     }
     bench::timeRuns(parser.value(cudnnctlOption), arguments, environment, 1, 1); // warm the page cache
     // detect answers 0 or 1 (problems found); anything else means it did not really run.

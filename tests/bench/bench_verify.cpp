@@ -40,8 +40,7 @@ int main(int argc, char *argv[])
     const int runs = std::max(1, parser.value(runsOption).toInt());
     const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     const QStringList arguments =
-        QStringList{QStringLiteral("verify"), QStringLiteral("--json"), QStringLiteral("--no-framework"),
-                    QStringLiteral("--no-python")} +
+        QStringList{QStringLiteral("verify"), QStringLiteral("--json"), QStringLiteral("--no-framework")} +
         parser.values(argumentOption);
     const QString subject = QStringLiteral("cudnnctl ") + arguments.join(QLatin1Char(' '));
 

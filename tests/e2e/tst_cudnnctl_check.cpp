@@ -22,21 +22,14 @@ const QString kWhatIfDriverTooOld = QStringLiteral("522.06");
 // A what-if that needs nothing from the machine: every value is given.
 QStringList whatIf(const QString &driver)
 {
-    return {QStringLiteral("check"),
-            QStringLiteral("--json"),
-            QStringLiteral("--lang"),
-            QStringLiteral("en"),
-            QStringLiteral("--no-python"),
-            QStringLiteral("--os"),
-            QStringLiteral("windows"),
-            QStringLiteral("--driver"),
-            driver,
-            QStringLiteral("--cuda"),
-            QStringLiteral("12.2"),
-            QStringLiteral("--sm"),
-            QStringLiteral("8.6"),
-            QStringLiteral("--cudnn"),
-            QStringLiteral("cudnn-windows-x86-64-8.9.7.29-cuda12-archive.zip")};
+    return {QStringLiteral("check"),    QStringLiteral("--json"),
+            QStringLiteral("--lang"),   QStringLiteral("en"),
+
+            QStringLiteral("--os"),     QStringLiteral("windows"),
+            QStringLiteral("--driver"), driver,
+            QStringLiteral("--cuda"),   QStringLiteral("12.2"),
+            QStringLiteral("--sm"),     QStringLiteral("8.6"),
+            QStringLiteral("--cudnn"),  QStringLiteral("cudnn-windows-x86-64-8.9.7.29-cuda12-archive.zip")};
 }
 
 QJsonObject findingOf(const QJsonObject &report, const QString &id)
@@ -180,9 +173,9 @@ private Q_SLOTS:
         Sandbox sandbox;
         const CudnnctlRun run =
             runCudnnctl({QStringLiteral("check"), QStringLiteral("--json"), QStringLiteral("--lang"),
-                         QStringLiteral("en"), QStringLiteral("--no-python"), QStringLiteral("--os"),
-                         QStringLiteral("windows"), QStringLiteral("--driver"), QStringLiteral("560.94"),
-                         QStringLiteral("--cuda"), QStringLiteral("12.6"), QStringLiteral("--gpu"), gpu,
+                         QStringLiteral("en"), QStringLiteral("--os"), QStringLiteral("windows"),
+                         QStringLiteral("--driver"), QStringLiteral("560.94"), QStringLiteral("--cuda"),
+                         QStringLiteral("12.6"), QStringLiteral("--gpu"), gpu,
                          QStringLiteral("--system-root"), sandbox.root()},
                         sandboxEnvironment());
         QCOMPARE(run.exitCode, 0);
@@ -236,10 +229,8 @@ private Q_SLOTS:
         QFETCH(QString, warningId);
         Sandbox sandbox;
         const QStringList arguments =
-            QStringList{
-                QStringLiteral("check"), QStringLiteral("--json"),      QStringLiteral("--lang"),
-                QStringLiteral("en"),    QStringLiteral("--no-python"), QStringLiteral("--system-root"),
-                sandbox.root()} +
+            QStringList{QStringLiteral("check"), QStringLiteral("--json"),        QStringLiteral("--lang"),
+                        QStringLiteral("en"),    QStringLiteral("--system-root"), sandbox.root()} +
             given.split(QLatin1Char(' '));
         const CudnnctlRun run = runCudnnctl(arguments, sandboxEnvironment());
         QCOMPARE(run.exitCode, 0);
@@ -308,10 +299,10 @@ private Q_SLOTS:
                           "{\"schema\": \"cudnn-setup/compat-db/1\", \"version\": ");
             value = sandbox.hostPath(QStringLiteral("/broken.json"));
         }
-        const CudnnctlRun run = runCudnnctl({QStringLiteral("check"), QStringLiteral("--lang"),
-                                             QStringLiteral("en"), QStringLiteral("--no-python"),
-                                             QStringLiteral("--system-root"), sandbox.root(), option, value},
-                                            sandboxEnvironment());
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("check"), QStringLiteral("--lang"), QStringLiteral("en"),
+                         QStringLiteral("--system-root"), sandbox.root(), option, value},
+                        sandboxEnvironment());
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.out.isEmpty());
         QVERIFY2(run.err.contains(QFileInfo(value).fileName().toUtf8()), run.err.constData());

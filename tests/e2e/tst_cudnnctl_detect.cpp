@@ -174,7 +174,7 @@ private Q_SLOTS:
     void detectsTheRunningSystem()
     {
         const CudnnctlRun run =
-            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--no-python")},
+            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json")},
                         QProcessEnvironment::systemEnvironment());
         QVERIFY2(run.exitCode == 0 || run.exitCode == 1, run.err.constData());
         const QJsonObject snapshot = outputJson(run);

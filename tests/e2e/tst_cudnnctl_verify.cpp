@@ -90,8 +90,7 @@ struct ZlibwapiMissing
     }
     QStringList options(const QString &language) const
     {
-        return {QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--no-python"),
-                QStringLiteral("--lang"), language};
+        return {QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"), language};
     }
     // Whether the doctor offers the repair (a build without a zlibwapi.dll to place does not).
     bool repairOffered() const
@@ -136,8 +135,7 @@ class TestCudnnctlVerify : public QObject
     static CudnnctlRun verify(const QStringList &arguments, const QProcessEnvironment &environment)
     {
         return runCudnnctl(QStringList{QStringLiteral("verify"), QStringLiteral("--json"),
-                                       QStringLiteral("--lang"), QStringLiteral("en"),
-                                       QStringLiteral("--no-python")} +
+                                       QStringLiteral("--lang"), QStringLiteral("en")} +
                                arguments,
                            environment);
     }
@@ -296,10 +294,10 @@ private Q_SLOTS:
     {
         REQUIRE_REAL_CUDNN();
         const QString folder = m_dir.filePath(QStringLiteral("report"));
-        const CudnnctlRun run = runCudnnctl({QStringLiteral("report"), QStringLiteral("--out"), folder,
-                                             QStringLiteral("--no-python"), QStringLiteral("--no-framework"),
-                                             QStringLiteral("--lang"), QStringLiteral("en")},
-                                            withLibraryPath({kCudaLib}));
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("report"), QStringLiteral("--out"), folder,
+                         QStringLiteral("--no-framework"), QStringLiteral("--lang"), QStringLiteral("en")},
+                        withLibraryPath({kCudaLib}));
         QCOMPARE(run.exitCode, 0);
         for (const char *name : {"report.json", "report.html", "environment_versions.txt"})
             QVERIFY2(QFile::exists(QDir(folder).filePath(QLatin1String(name))), name);
@@ -315,10 +313,9 @@ private Q_SLOTS:
     void doctorReportsCopies()
     {
         REQUIRE_REAL_CUDNN();
-        const CudnnctlRun run =
-            runCudnnctl({QStringLiteral("doctor"), QStringLiteral("--json"), QStringLiteral("--no-python"),
-                         QStringLiteral("--lang"), QStringLiteral("en")},
-                        withLibraryPath({kCudaLib}));
+        const CudnnctlRun run = runCudnnctl({QStringLiteral("doctor"), QStringLiteral("--json"),
+                                             QStringLiteral("--lang"), QStringLiteral("en")},
+                                            withLibraryPath({kCudaLib}));
         const QJsonObject report = outputJson(run);
         QCOMPARE(report.value(QStringLiteral("schema")).toString(), QStringLiteral("cudnn-setup/doctor/1"));
         QVERIFY(run.exitCode == 0 || run.exitCode == 1);

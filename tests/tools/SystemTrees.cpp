@@ -1,5 +1,7 @@
 #include "SystemTrees.h"
 
+#include "ElfImage.h"
+
 namespace trees {
 
 const QByteArray kTorchCu130 =
@@ -151,6 +153,27 @@ void recordedNvidiaSmi(const Sandbox &sandbox, const QString &path)
     sandbox.writeTool(path, smi);
 }
 
+void torchFiles(const Sandbox &sandbox, const QString &site, const QString &version, const QString &cuda)
+{
+    sandbox.write(
+        site + QStringLiteral("/torch/version.py"),
+        "from typing import Optional\n\n__all__ = ['__version__', 'debug', 'cuda', 'git_version', "
+        "'hip']\n__version__ = '" +
+            version.toUtf8() + "'\ndebug = False\ncuda: Optional[str] = " +
+            (cuda.isEmpty() ? QByteArray("None") : "'" + cuda.toUtf8() + "'") +
+            "\ngit_version = 'e2d141dbde55c2a4370fac5165b0561b6af4798b'\nhip: Optional[str] = None\n");
+}
+
+void linuxTorchCuda(const Sandbox &sandbox, const QString &site, const QString &cudnnSoname,
+                    const QStringList &runpath)
+{
+    elfimage::SharedObject library;
+    library.soname = QStringLiteral("libtorch_cuda.so");
+    library.needed = {QStringLiteral("libc10_cuda.so"), cudnnSoname, QStringLiteral("libc.so.6")};
+    library.runpath = runpath;
+    sandbox.write(site + QStringLiteral("/torch/lib/libtorch_cuda.so"), elfimage::build(library));
+}
+
 QByteArray pythonProbeAnswer(const QString &version, const QByteArray &torchJson)
 {
     return "CUDNNSETUP-PROBE {\"version\": \"" + version.toUtf8() +
@@ -186,6 +209,9 @@ void workstation(const Sandbox &sandbox)
     sandbox.write(QStringLiteral("/opt/torch/.venv/pyvenv.cfg"), "version = 3.12.3\n");
     pythonStandin(sandbox, QStringLiteral("/opt/torch/.venv/bin/python3"), QStringLiteral("3.12.3"),
                   kTorchCu130);
+    torchFiles(sandbox, site, QStringLiteral("2.11.0+cu130"), QStringLiteral("13.0"));
+    linuxTorchCuda(sandbox, site, QStringLiteral("libcudnn.so.9"),
+                   {QStringLiteral("$ORIGIN/../../nvidia/cudnn/lib"), QStringLiteral("$ORIGIN")});
     sandbox.write(QStringLiteral("/etc/ld.so.conf"), "/usr/lib/x86_64-linux-gnu\n");
     recordedNvidiaSmi(sandbox, QStringLiteral("/usr/bin/nvidia-smi"));
 }
@@ -211,6 +237,8 @@ void windowsWorkstation(const Sandbox &sandbox)
     sandbox.writeTool(QStringLiteral("C:\\Windows\\System32\\nvidia-smi.exe"), smi);
     pythonStandin(sandbox, QStringLiteral("C:\\Python312\\python.exe"), QStringLiteral("3.12.8"),
                   "{\"version\": \"2.5.1+cpu\", \"cuda\": null, \"cudnn\": null, \"cudaAvailable\": false}");
+    torchFiles(sandbox, QStringLiteral("C:\\Python312\\Lib\\site-packages"), QStringLiteral("2.5.1+cpu"),
+               QString());
 }
 
 QString hostTool(const Sandbox &sandbox, HostTool tool, const ToolBehaviour &behaviour)

@@ -43,6 +43,12 @@ void windowsWorkstation(const Sandbox &sandbox);
 
 // What the probe script prints for an interpreter of `version` whose torch is `torchJson` ("null"
 // for none), and a stand-in interpreter at `path` that prints it.
+// torch's files in `site`: torch/version.py saying `version` and `cuda` (empty: a CPU-only build).
+void torchFiles(const Sandbox &sandbox, const QString &site, const QString &version, const QString &cuda);
+// torch/lib/libtorch_cuda.so in `site`: an ELF that needs `cudnnSoname` and searches `runpath`
+// ("$ORIGIN/../../nvidia/cudnn/lib", as torch's wheels have it).
+void linuxTorchCuda(const Sandbox &sandbox, const QString &site, const QString &cudnnSoname,
+                    const QStringList &runpath);
 QByteArray pythonProbeAnswer(const QString &version, const QByteArray &torchJson);
 void pythonStandin(const Sandbox &sandbox, const QString &path, const QString &version,
                    const QByteArray &torchJson);

@@ -88,6 +88,9 @@ private Q_SLOTS:
             "{\"version\": \"2.11.0+cu130\", \"cuda\": \"13.0\", \"cudnn\": 91900, "
             "\"cudaAvailable\": true, \"cudnnLoadedFrom\": "
             "\"/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9\"}");
+        trees::torchFiles(sandbox, site, QStringLiteral("2.11.0+cu130"), QStringLiteral("13.0"));
+        trees::linuxTorchCuda(sandbox, site, QStringLiteral("libcudnn.so.9"),
+                              {QStringLiteral("$ORIGIN/../../nvidia/cudnn/lib"), QStringLiteral("$ORIGIN")});
 
         QProcessEnvironment environment =
             linuxEnvironment(QStringLiteral("/opt/torch/.venv/bin:/usr/bin:/bin"));
@@ -159,8 +162,12 @@ private Q_SLOTS:
         QVERIFY(python.torch);
         QCOMPARE(python.torch->version, QStringLiteral("2.11.0+cu130"));
         QCOMPARE(python.torch->cuda, QStringLiteral("13.0"));
+        // Read from the files: torch's RUNPATH reaches the wheel's copy (LD_LIBRARY_PATH, searched
+        // first, has only cuDNN 8); whether torch sees a GPU only the interpreter can say.
+        QCOMPARE(python.factsFrom, QStringLiteral("files"));
+        QCOMPARE(python.torch->cudnnLoadedFrom, pip->path);
         QCOMPARE(python.torch->cudnn, QStringLiteral("9.19.0"));
-        QCOMPARE(python.torch->cudaAvailable, std::optional<bool>(true));
+        QCOMPARE(python.torch->cudaAvailable, std::nullopt);
 
         QCOMPARE(snapshot.environment.cudaVisibleDevices, QStringLiteral("0"));
         QVERIFY(findingOf(snapshot, QStringLiteral("env.cuda-visible-devices")));

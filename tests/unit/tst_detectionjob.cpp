@@ -43,6 +43,7 @@ private Q_SLOTS:
         hung.sleepMs = 60000;
         qputenv("PATH", trees::hostTool(sandbox, trees::HostTool::Python, hung).toLocal8Bit());
         DetectOptions options;
+        options.probePythons = true;
         options.pythonTimeoutMs = 60000;
         DetectionJob job(SystemContext::rooted(sandbox.root()), options);
         QSignalSpy cancelled(&job, &DetectionJob::cancelled);

@@ -590,6 +590,14 @@ private Q_SLOTS:
     {
         Machine machine;
         trees::windowsCudnn(machine.sandbox, QStringLiteral("C:\\Python312"), QString(), 9, 1, 0);
+        // A torch without cuDNN of its own (torch_cuda.dll imports it): the copy beside python.exe,
+        // in the application's folder, is what it loads.
+        const QString torchLib = QStringLiteral("C:\\Python312\\Lib\\site-packages\\torch\\lib");
+        QVERIFY(QDir(machine.sandbox.hostPath(torchLib)).removeRecursively());
+        peimage::ImageSpec torchCuda;
+        torchCuda.imports = {"cudnn64_9.dll", "KERNEL32.dll"};
+        machine.sandbox.write(torchLib + QStringLiteral("\\torch_cuda.dll"),
+                              peimage::buildImage(torchCuda).bytes);
         repairAndUndo(machine, QStringLiteral("doctor.cudnn-before-python-path"), 3);
     }
 
@@ -638,8 +646,8 @@ private Q_SLOTS:
             expectFinding(report, QStringLiteral("doctor.path-entry-too-high"), 4);
         QVERIFY(diagnosis && diagnosis->repair);
         QCOMPARE(diagnosis->repair->id, QStringLiteral("repair.add-path-entry"));
-        QVERIFY(diagnosis->repair->preview.last().toEnglish().endsWith(toolkit + QStringLiteral("\\bin;") + toolkit +
-                                                           QStringLiteral("\\bin\\x64")));
+        QVERIFY(diagnosis->repair->preview.last().toEnglish().endsWith(
+            toolkit + QStringLiteral("\\bin;") + toolkit + QStringLiteral("\\bin\\x64")));
         repairAndUndo(machine, QStringLiteral("doctor.path-entry-too-high"), 4);
     }
 
@@ -1044,6 +1052,8 @@ private Q_SLOTS:
         trees::pythonStandin(
             sandbox, QStringLiteral("/usr/bin/python3"), QStringLiteral("3.12.3"),
             "{\"version\": \"2.5.1+cpu\", \"cuda\": null, \"cudnn\": null, \"cudaAvailable\": false}");
+        trees::torchFiles(sandbox, QStringLiteral("/usr/lib/python3/dist-packages"),
+                          QStringLiteral("2.5.1+cpu"), QString());
         const std::optional<Diagnosis> diagnosis =
             expectFinding(diagnoseLinux(sandbox, linuxEnvironment(QStringLiteral("/usr/bin"))),
                           QStringLiteral("doctor.torch-cpu-only"), 9);

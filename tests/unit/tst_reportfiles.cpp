@@ -77,7 +77,8 @@ ReportInput fixtureInput()
     Repair repair;
     repair.id = QStringLiteral("repair.move-aside");
     repair.summary = Text::verbatim(QStringLiteral("Move aside"));
-    repair.preview = {Text::verbatim(kOddFolder + QStringLiteral(" -> ") + kOddFolder + QStringLiteral(".old"))};
+    repair.preview = {
+        Text::verbatim(kOddFolder + QStringLiteral(" -> ") + kOddFolder + QStringLiteral(".old"))};
     diagnosis.repair = repair;
     DoctorReport doctor;
     doctor.diagnoses = {diagnosis};

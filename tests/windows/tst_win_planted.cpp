@@ -30,7 +30,7 @@ private Q_SLOTS:
 
         // Detection asks the driver's NVML first: the live system, with its driver API.
         const CudnnctlRun detected =
-            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json"), QStringLiteral("--no-python")},
+            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json")},
                         QProcessEnvironment::systemEnvironment(), program, downloads.path());
         QVERIFY2(detected.exitCode == 0 || detected.exitCode == 1, detected.out + detected.err);
         QVERIFY(!outputJson(detected).isEmpty());

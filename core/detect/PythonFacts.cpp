@@ -1,0 +1,247 @@
+#include "detect/PythonFacts.h"
+
+#include "binary/ElfReader.h"
+#include "binary/PeReader.h"
+#include "detect/VersionParsers.h"
+#include "platform/SystemContext.h"
+#include "verify/DependencyWalker.h"
+
+#include <QRegularExpression>
+
+namespace cudnnsetup {
+
+namespace {
+
+void readHeader(const SystemContext &context, PythonInstall &python)
+{
+    const auto head = context.files().readHead(python.path, 4096);
+    if (!head)
+        return;
+    if (head->startsWith("MZ")) {
+        if (const auto pe = pe::readHeaders(*head)) {
+            python.bits = pe->bits();
+            python.arch = pe->machineName();
+        }
+    } else if (head->startsWith("\x7f"
+                                "ELF")) {
+        if (const auto elf = elf::readHeader(*head)) {
+            python.bits = elf->bits;
+            python.arch = elf->machineName();
+        }
+    }
+}
+
+// "3.12" from python3.12, libpython3.12.so or lib/python3.12; empty when the name has none.
+QString versionInName(const QString &name)
+{
+    static const QRegularExpression pattern(QStringLiteral("python(\\d+\\.\\d+)"));
+    return pattern.match(name).captured(1);
+}
+
+// The interpreter's version, the most exact place first. Every source is a file the installer or
+// the venv tool wrote; nothing is run.
+QString pythonVersion(const SystemContext &context, const PythonEnvironment &environment)
+{
+    const FileSystem &files = context.files();
+    const SystemPaths &paths = context.paths();
+    static const QRegularExpression full(QStringLiteral("^\\d+\\.\\d+\\.\\d+$"));
+    if (full.match(environment.versionHint).hasMatch())
+        return environment.versionHint;
+    // conda records the python package it installed: conda-meta/python-3.12.3-h....json.
+    static const QRegularExpression condaRecord(QStringLiteral("^python-(\\d+\\.\\d+\\.\\d+)-.*\\.json$"));
+    for (const QString &name : files.entries(paths.join(environment.prefix, QStringLiteral("conda-meta")),
+                                             {QStringLiteral("python-*.json")}, FileSystem::Files)) {
+        const auto match = condaRecord.match(name);
+        if (match.hasMatch())
+            return match.captured(1);
+    }
+    if (context.family() == OsFamily::Windows && !environment.interpreter.isEmpty()) {
+        // python.exe's FILEVERSION is major, minor, micro * 1000 + release level and serial, API.
+        const auto pe = pe::readFile(files.toHost(environment.interpreter));
+        if (pe && pe->fileVersion.isValid() && pe->fileVersion.major() >= 2)
+            return QStringLiteral("%1.%2.%3")
+                .arg(pe->fileVersion.part(0))
+                .arg(pe->fileVersion.part(1))
+                .arg(pe->fileVersion.part(2) / 1000);
+    }
+    QString majorMinor = environment.versionHint;
+    if (majorMinor.isEmpty() && !environment.interpreter.isEmpty()) {
+        majorMinor = versionInName(paths.fileName(environment.interpreter));
+        if (majorMinor.isEmpty())
+            majorMinor = versionInName(paths.fileName(files.canonical(environment.interpreter)));
+    }
+    for (const QString &site : environment.sitePackages) {
+        if (majorMinor.isEmpty())
+            majorMinor = versionInName(site);
+    }
+    // The headers' patchlevel.h, where the development files are installed.
+    static const QRegularExpression patchLevel(
+        QStringLiteral("#define\\s+PY_VERSION\\s+\"(\\d+\\.\\d+\\.\\d+)"));
+    const QString include = paths.join(environment.prefix, QStringLiteral("include"));
+    const QStringList headers =
+        context.family() == OsFamily::Windows
+            ? QStringList{paths.join(include, QStringLiteral("patchlevel.h"))}
+            : QStringList{paths.join(include, QStringLiteral("python%1/patchlevel.h").arg(majorMinor))};
+    for (const QString &header : headers) {
+        if (const auto content = files.read(header, 64 * 1024)) {
+            const auto match = patchLevel.match(QString::fromLatin1(*content));
+            if (match.hasMatch() &&
+                (majorMinor.isEmpty() || match.captured(1).startsWith(majorMinor + QLatin1Char('.'))))
+                return match.captured(1);
+        }
+    }
+    return majorMinor;
+}
+
+std::optional<TorchInfo> torchVersion(const SystemContext &context, const QString &site)
+{
+    const auto content =
+        context.files().read(context.paths().join(site, QStringLiteral("torch/version.py")), 64 * 1024);
+    if (!content)
+        return std::nullopt;
+    const QString text = QString::fromUtf8(*content);
+    static const QRegularExpression version(QStringLiteral("__version__\\s*=\\s*['\"]([^'\"]+)['\"]"));
+    static const QRegularExpression cuda(
+        QStringLiteral("^cuda\\s*(?::[^=]*)?=\\s*(?:['\"]([^'\"]+)['\"]|None)"),
+        QRegularExpression::MultilineOption);
+    TorchInfo torch;
+    torch.version = version.match(text).captured(1);
+    torch.cuda = cuda.match(text).captured(1);
+    if (torch.cuda.isEmpty())
+        torch.cuda = QString();
+    return torch;
+}
+
+// The main cuDNN library in `dir` of the newest major (cudnn64_9.dll, libcudnn.so.9); empty if none.
+QString mainCudnnIn(const SystemContext &context, const QString &dir)
+{
+    const bool windows = context.family() == OsFamily::Windows;
+    static const QRegularExpression windowsName(QStringLiteral("^cudnn64_(\\d+)\\.dll$"),
+                                                QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression linuxName(QStringLiteral("^libcudnn\\.so\\.(\\d+)$"));
+    QString best;
+    int bestMajor = -1;
+    for (const QString &name : context.files().entries(
+             dir, {windows ? QStringLiteral("cudnn64_*.dll") : QStringLiteral("libcudnn.so.*")},
+             FileSystem::Files)) {
+        const auto match = (windows ? windowsName : linuxName).match(name);
+        if (match.hasMatch() && match.captured(1).toInt() > bestMajor) {
+            bestMajor = match.captured(1).toInt();
+            best = context.paths().join(dir, name);
+        }
+    }
+    return best;
+}
+
+// The cuDNN that `library`'s imports reach, as the loader would resolve them; empty if none does.
+QString cudnnReachedFrom(const SystemContext &context, const QString &library, LoadModel model,
+                         const QStringList &dllDirectories)
+{
+    const bool windows = context.family() == OsFamily::Windows;
+    const QStringList searchPath =
+        windows ? context.environment().processPath()
+                : context.paths().splitList(context.environment().value(QStringLiteral("LD_LIBRARY_PATH")));
+    const DependencyWalk walk = walkDependencies(context, {library}, searchPath, model, dllDirectories);
+    const auto isCudnn = [&](const QString &name) {
+        return windows ? name.startsWith(QLatin1String("cudnn64_"), Qt::CaseInsensitive)
+                       : name.startsWith(QLatin1String("libcudnn.so."));
+    };
+    for (const auto &[name, path] : walk.resolved) {
+        if (isCudnn(name) && !path.isEmpty())
+            return path;
+    }
+    // Found but not loadable (another architecture, damaged): still the file the loader takes.
+    for (const DependencyProblem &problem : walk.problems) {
+        if (isCudnn(problem.library) && !problem.foundAt.isEmpty())
+            return problem.foundAt;
+    }
+    return {};
+}
+
+QString torchCudnnFile(const SystemContext &context, const PythonEnvironment &environment,
+                       const QString &site)
+{
+    const SystemPaths &paths = context.paths();
+    const QString torchLib = paths.join(site, QStringLiteral("torch/lib"));
+    if (context.family() == OsFamily::Windows) {
+        // torch\__init__.py loads every DLL in torch\lib before anything else, then adds the
+        // nvidia wheels' bin folders with os.add_dll_directory.
+        QString file = mainCudnnIn(context, torchLib);
+        if (file.isEmpty())
+            file = mainCudnnIn(context, paths.join(site, QStringLiteral("nvidia\\cudnn\\bin")));
+        const QString torchCuda = paths.join(torchLib, QStringLiteral("torch_cuda.dll"));
+        // What torch_cuda.dll imports then comes from its own folder, the application's (python.exe's;
+        // for a venv its base installation's, which the files do not always name), System32 and the
+        // added folders: torch\lib and conda's Library\bin.
+        if (file.isEmpty() && context.files().isFile(torchCuda))
+            file = cudnnReachedFrom(context, torchCuda, LoadModel::PythonDllDirectories,
+                                    {paths.parent(environment.interpreter), torchLib,
+                                     paths.join(environment.prefix, QStringLiteral("Library\\bin"))});
+        return file;
+    }
+    const QString torchCuda = paths.join(torchLib, QStringLiteral("libtorch_cuda.so"));
+    QString file;
+    if (context.files().isFile(torchCuda))
+        file = cudnnReachedFrom(context, torchCuda, LoadModel::Program, {});
+    // A torch that opens cuDNN itself rather than linking it: torch/__init__.py falls back to the
+    // nvidia wheel's copy.
+    if (file.isEmpty())
+        file = mainCudnnIn(context, torchLib);
+    if (file.isEmpty())
+        file = mainCudnnIn(context, paths.join(site, QStringLiteral("nvidia/cudnn/lib")));
+    return file;
+}
+
+QString tensorflowVersion(const SystemContext &context, const QString &site)
+{
+    for (const QString &distInfo : context.files().entries(
+             site, {QStringLiteral("tensorflow-*.dist-info"), QStringLiteral("tensorflow_*.dist-info")},
+             FileSystem::Dirs)) {
+        static const QRegularExpression name(
+            QStringLiteral("^tensorflow(?:[-_](?:cpu|gpu|intel|macos))?-\\d"),
+            QRegularExpression::CaseInsensitiveOption);
+        if (!name.match(distInfo).hasMatch())
+            continue;
+        const Version version = versions::fromDistInfoName(distInfo);
+        if (version.isValid())
+            return version.toString();
+    }
+    return {};
+}
+
+} // namespace
+
+PythonInstall pythonFromFiles(const SystemContext &context, const PythonEnvironment &environment)
+{
+    PythonInstall python;
+    python.path = environment.interpreter;
+    python.names = environment.names;
+    python.source = environment.source;
+    python.factsFrom = QStringLiteral("files");
+    if (!python.path.isEmpty())
+        readHeader(context, python);
+    python.version = pythonVersion(context, environment);
+    for (const QString &site : environment.sitePackages) {
+        if (!python.torch) {
+            python.torch = torchVersion(context, site);
+            if (python.torch && !python.torch->cuda.isEmpty())
+                python.torch->cudnnLoadedFrom = torchCudnnFile(context, environment, site);
+        }
+        if (python.tensorflow.isEmpty())
+            python.tensorflow = tensorflowVersion(context, site);
+    }
+    return python;
+}
+
+void attachTorchCudnnVersions(QList<PythonInstall> &pythons, const QList<CudnnCopy> &copies,
+                              const SystemContext &context)
+{
+    for (PythonInstall &python : pythons) {
+        if (!python.torch || python.factsFrom != QLatin1String("files") || !python.torch->cudnn.isEmpty())
+            continue;
+        if (const CudnnCopy *copy = copyHolding(copies, python.torch->cudnnLoadedFrom, context.paths()))
+            python.torch->cudnn = copy->version;
+    }
+}
+
+} // namespace cudnnsetup

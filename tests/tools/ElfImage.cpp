@@ -1,0 +1,68 @@
+#include "ElfImage.h"
+
+#include "PeImage.h"
+
+namespace elfimage {
+
+QByteArray build(const SharedObject &library)
+{
+    constexpr int kHeaderSize = 64;
+    constexpr int kProgramHeaderSize = 56;
+    constexpr int kStrings = kHeaderSize + 2 * kProgramHeaderSize;
+
+    // The string table: offset 0 is the empty string.
+    QByteArray strings(1, '\0');
+    const auto add = [&](const QString &text) {
+        const quint64 offset = quint64(strings.size());
+        strings += text.toUtf8() + '\0';
+        return offset;
+    };
+    QList<std::pair<quint64, quint64>> entries; // (d_tag, d_val)
+    if (!library.soname.isEmpty())
+        entries.append({14, add(library.soname)}); // DT_SONAME
+    for (const QString &name : library.needed)
+        entries.append({1, add(name)}); // DT_NEEDED
+    if (!library.rpath.isEmpty())
+        entries.append({15, add(library.rpath.join(QLatin1Char(':')))}); // DT_RPATH
+    if (!library.runpath.isEmpty())
+        entries.append({29, add(library.runpath.join(QLatin1Char(':')))}); // DT_RUNPATH
+    entries.append({5, kStrings});                                         // DT_STRTAB: file offset = address
+    entries.append({10, quint64(strings.size())});                         // DT_STRSZ
+    entries.append({0, 0});                                                // DT_NULL
+    const int dynamic = (kStrings + int(strings.size()) + 7) & ~7;
+    const int dynamicSize = int(entries.size()) * 16;
+    const int total = dynamic + dynamicSize;
+
+    peimage::ByteBuilder image;
+    image.bytes(0, QByteArray("\x7f"
+                              "ELF\x02\x01\x01",
+                              7)); // ELFCLASS64, little-endian, EV_CURRENT
+    image.u16(16, 3);              // ET_DYN
+    image.u16(18, 62);             // EM_X86_64
+    image.u32(20, 1);
+    image.u64(32, kHeaderSize); // e_phoff
+    image.u16(52, kHeaderSize);
+    image.u16(54, kProgramHeaderSize);
+    image.u16(56, 2); // e_phnum
+    image.u16(58, 64);
+    const auto programHeader = [&](int at, quint32 type, quint64 offset, quint64 size) {
+        image.u32(at, type);
+        image.u32(at + 4, 4); // PF_R
+        image.u64(at + 8, offset);
+        image.u64(at + 16, offset); // p_vaddr
+        image.u64(at + 24, offset); // p_paddr
+        image.u64(at + 32, size);
+        image.u64(at + 40, size);
+        image.u64(at + 48, type == 1 ? 0x1000 : 8);
+    };
+    programHeader(kHeaderSize, 1, 0, quint64(total));                         // PT_LOAD
+    programHeader(kHeaderSize + kProgramHeaderSize, 2, dynamic, dynamicSize); // PT_DYNAMIC
+    image.bytes(kStrings, strings);
+    for (int i = 0; i < entries.size(); ++i) {
+        image.u64(dynamic + 16 * i, entries.at(i).first);
+        image.u64(dynamic + 16 * i + 8, entries.at(i).second);
+    }
+    return image.data();
+}
+
+} // namespace elfimage

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+// Shared objects built byte by byte: an x86-64 ELF with just what the loader reads to find its
+// dependencies (one PT_LOAD, PT_DYNAMIC, DT_SONAME, DT_NEEDED, DT_RUNPATH or DT_RPATH), for trees
+// where a library's search for another must be followed as ld.so would.
+namespace elfimage {
+
+struct SharedObject
+{
+    QString soname;
+    QStringList needed;
+    QStringList runpath; // written as DT_RUNPATH
+    QStringList rpath;   // written as DT_RPATH
+};
+
+QByteArray build(const SharedObject &library);
+
+} // namespace elfimage
