@@ -3708,6 +3708,18 @@ into --out DIR, for asking for help.</source>
         <source>Reading the Python environments&apos; files</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not asked (its files were read)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch loaded %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch will load %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -4272,6 +4284,10 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Another copy comes earlier on the search path (PATH), so programs load that one and never this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch %1 for CUDA %2 with cuDNN %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3716,6 +3716,18 @@ into --out DIR, for asking for help.</source>
         <source>Reading the Python environments&apos; files</source>
         <translation>正在读取各 Python 环境的文件</translation>
     </message>
+    <message>
+        <source>not asked (its files were read)</source>
+        <translation>未询问（只读取了它的文件）</translation>
+    </message>
+    <message>
+        <source>torch loaded %1</source>
+        <translation>torch 已加载 %1</translation>
+    </message>
+    <message>
+        <source>torch will load %1</source>
+        <translation>torch 会加载 %1</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -4279,6 +4291,10 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Another copy comes earlier on the search path (PATH), so programs load that one and never this one.</source>
         <translation>另一份副本在搜索路径（环境变量 Path）上排得更靠前，程序会加载那一份，而不会用到这一份。</translation>
+    </message>
+    <message>
+        <source>torch %1 for CUDA %2 with cuDNN %3</source>
+        <translation>torch %1，适用于 CUDA %2，使用 cuDNN %3</translation>
     </message>
 </context>
 <context>

@@ -275,7 +275,10 @@ void HardwarePage::showSnapshot()
                 text += tr(", ", "list separator") +
                         (python.torch->cuda.isEmpty()
                              ? tr("torch %1 without CUDA (CPU only)").arg(python.torch->version)
-                             : tr("torch %1 for CUDA %2").arg(python.torch->version, python.torch->cuda));
+                         : python.torch->cudnn.isEmpty()
+                             ? tr("torch %1 for CUDA %2").arg(python.torch->version, python.torch->cuda)
+                             : tr("torch %1 for CUDA %2 with cuDNN %3")
+                                   .arg(python.torch->version, python.torch->cuda, python.torch->cudnn));
             }
             text += QStringLiteral(" — ") + python.path;
             const Status status = python.bits == 32 || (python.torch && python.torch->cuda.isEmpty())

@@ -530,8 +530,11 @@ void pythonSection(Page &page, const SystemSnapshot &snapshot)
                       torch.cuda.isEmpty()
                           ? page.both(Text(QT_TRANSLATE_NOOP("cudnnsetup", "none (CPU only)")))
                           : page.value(torch.cuda));
-            page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "torch sees a GPU")),
-                      page.yesNo(torch.cudaAvailable));
+            page.fact(
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "torch sees a GPU")),
+                python.factsFrom == QLatin1String("files")
+                    ? page.both(Text(QT_TRANSLATE_NOOP("cudnnsetup", "not asked (its files were read)")))
+                    : page.yesNo(torch.cudaAvailable));
             page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN torch uses")), page.value(torch.cudnn));
             page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN file torch loads")),
                       page.path(torch.cudnnLoadedFrom));

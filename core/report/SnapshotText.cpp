@@ -112,6 +112,12 @@ QString snapshotText(const SystemSnapshot &snapshot)
                             .arg(orUnknown(torch.version), torch.cuda, orUnknown(torch.cudnn));
         }
         table.row(i == 0 ? QCoreApplication::translate("cudnnsetup", "Python") : QString(), text);
+        if (python.torch && !python.torch->cudnnLoadedFrom.isEmpty())
+            table.row(QString(), QStringLiteral("  ") +
+                                     (python.factsFrom == QLatin1String("interpreter")
+                                          ? QCoreApplication::translate("cudnnsetup", "torch loaded %1")
+                                          : QCoreApplication::translate("cudnnsetup", "torch will load %1"))
+                                         .arg(python.torch->cudnnLoadedFrom));
     }
 
     if (!snapshot.environment.cudaPath.isNull())

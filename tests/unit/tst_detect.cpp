@@ -1,4 +1,5 @@
 #include "MemoryRegistry.h"
+#include "PeImage.h"
 #include "Sandbox.h"
 #include "Suite.h"
 #include "SystemTrees.h"
@@ -172,6 +173,206 @@ private Q_SLOTS:
         QCOMPARE(snapshot.environment.cudaVisibleDevices, QStringLiteral("0"));
         QVERIFY(findingOf(snapshot, QStringLiteral("env.cuda-visible-devices")));
         QVERIFY(!hasErrors(snapshot.findings));
+    }
+
+    // Every environment is described from its files while its interpreter would take 20 s to
+    // answer: nothing is run (the stand-ins leave a mark when they are).
+    void linuxPythonsAreReadNotRun()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "the stand-in interpreters are shell scripts");
+        Sandbox sandbox;
+        const QString ran = sandbox.hostPath(QStringLiteral("/tmp/an-interpreter-ran"));
+        const QByteArray slowPython = "touch '" + ran.toUtf8() + "'\nsleep 20\n";
+
+        // A venv with torch for CUDA 13 and NVIDIA's cuDNN wheel, reached through torch's RUNPATH.
+        const QString venv = QStringLiteral("/home/student/venv");
+        sandbox.write(venv + QStringLiteral("/pyvenv.cfg"),
+                      "home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.12.3\n");
+        sandbox.writeScriptBody(venv + QStringLiteral("/bin/python"), slowPython);
+        const QString venvSite = venv + QStringLiteral("/lib/python3.12/site-packages");
+        trees::torchFiles(sandbox, venvSite, QStringLiteral("2.11.0+cu130"), QStringLiteral("13.0"));
+        trees::linuxTorchCuda(sandbox, venvSite, QStringLiteral("libcudnn.so.9"),
+                              {QStringLiteral("$ORIGIN/../../nvidia/cudnn/lib"), QStringLiteral("$ORIGIN")});
+        trees::linuxCudnn(sandbox, venvSite + QStringLiteral("/nvidia/cudnn/lib"),
+                          venvSite + QStringLiteral("/nvidia/cudnn/include"), 9, 19, 0);
+        sandbox.mkdir(venvSite + QStringLiteral("/nvidia_cudnn_cu13-9.19.0.56.dist-info"));
+
+        // A conda env with torch for CUDA 12 carrying its own cuDNN 8 in torch/lib, and TensorFlow.
+        const QString conda = QStringLiteral("/home/student/miniconda3");
+        sandbox.mkdir(conda + QStringLiteral("/conda-meta"));
+        const QString env = conda + QStringLiteral("/envs/cu121");
+        sandbox.write(env + QStringLiteral("/conda-meta/python-3.11.9-h955ad1f_0.json"), "{}");
+        sandbox.writeScriptBody(env + QStringLiteral("/bin/python"), slowPython);
+        const QString envSite = env + QStringLiteral("/lib/python3.11/site-packages");
+        trees::torchFiles(sandbox, envSite, QStringLiteral("2.3.1+cu121"), QStringLiteral("12.1"));
+        trees::linuxTorchCuda(sandbox, envSite, QStringLiteral("libcudnn.so.8"), {QStringLiteral("$ORIGIN")});
+        trees::linuxCudnn(sandbox, envSite + QStringLiteral("/torch/lib"), QString(), 8, 9, 2);
+        sandbox.mkdir(envSite + QStringLiteral("/tensorflow-2.16.1.dist-info"));
+
+        // pyenv with 3.11.7 selected: its shims stand for that interpreter; the shims of commands
+        // 3.11.7 lacks (python3.12, python3.9) reach nothing.
+        const QString pyenv = QStringLiteral("/home/student/.pyenv");
+        for (const QString &shim :
+             {QStringLiteral("python"), QStringLiteral("python3"), QStringLiteral("python3.11"),
+              QStringLiteral("python3.12"), QStringLiteral("python3.9")})
+            sandbox.writeScriptBody(pyenv + QStringLiteral("/shims/") + shim, slowPython);
+        sandbox.write(pyenv + QStringLiteral("/version"), "3.11.7\n");
+        const QString selected = pyenv + QStringLiteral("/versions/3.11.7");
+        sandbox.writeScriptBody(selected + QStringLiteral("/bin/python3.11"), slowPython);
+        sandbox.symlink(QStringLiteral("python3.11"), selected + QStringLiteral("/bin/python3"));
+        sandbox.symlink(QStringLiteral("python3.11"), selected + QStringLiteral("/bin/python"));
+        sandbox.write(selected + QStringLiteral("/include/python3.11/patchlevel.h"),
+                      "#define PY_MAJOR_VERSION 3\n#define PY_VERSION \"3.11.7\"\n");
+        sandbox.writeScriptBody(pyenv + QStringLiteral("/versions/3.12.1/bin/python3.12"), slowPython);
+        // pip install --user: torch in the user's site-packages for 3.11.
+        trees::torchFiles(sandbox, QStringLiteral("/home/student/.local/lib/python3.11/site-packages"),
+                          QStringLiteral("2.5.1+cpu"), QString());
+
+        QProcessEnvironment environment = linuxEnvironment(pyenv + QStringLiteral("/shims:/usr/bin:/bin"));
+        environment.insert(QStringLiteral("VIRTUAL_ENV"), venv);
+        const SystemSnapshot snapshot = detectSystem(sandboxContext(sandbox, OsFamily::Linux, environment));
+
+        QVERIFY2(!QFile::exists(ran), "an interpreter was run");
+        QCOMPARE(snapshot.pythons.size(), 3);
+        const auto python = [&](const QString &path) {
+            for (const PythonInstall &candidate : snapshot.pythons) {
+                if (candidate.path == path)
+                    return candidate;
+            }
+            return PythonInstall();
+        };
+        const PythonInstall inVenv = python(venv + QStringLiteral("/bin/python"));
+        QCOMPARE(inVenv.factsFrom, QStringLiteral("files"));
+        QCOMPARE(inVenv.version, QStringLiteral("3.12.3"));
+        QVERIFY(inVenv.torch);
+        QCOMPARE(inVenv.torch->version, QStringLiteral("2.11.0+cu130"));
+        QCOMPARE(inVenv.torch->cuda, QStringLiteral("13.0"));
+        QCOMPARE(inVenv.torch->cudnnLoadedFrom, venvSite + QStringLiteral("/nvidia/cudnn/lib/libcudnn.so.9"));
+        QCOMPARE(inVenv.torch->cudnn, QStringLiteral("9.19.0"));
+        QVERIFY(inVenv.probeError.isEmpty());
+
+        const PythonInstall inConda = python(env + QStringLiteral("/bin/python"));
+        QCOMPARE(inConda.source, QStringLiteral("conda"));
+        QCOMPARE(inConda.version, QStringLiteral("3.11.9"));
+        QVERIFY(inConda.torch);
+        QCOMPARE(inConda.torch->cuda, QStringLiteral("12.1"));
+        QCOMPARE(inConda.torch->cudnnLoadedFrom, envSite + QStringLiteral("/torch/lib/libcudnn.so.8"));
+        QCOMPARE(inConda.torch->cudnn, QStringLiteral("8.9.2"));
+        QCOMPARE(inConda.tensorflow, QStringLiteral("2.16.1"));
+
+        const PythonInstall inPyenv = python(selected + QStringLiteral("/bin/python"));
+        QCOMPARE(inPyenv.source, QStringLiteral("pyenv"));
+        QCOMPARE(inPyenv.version, QStringLiteral("3.11.7"));
+        QVERIFY(inPyenv.names.contains(pyenv + QStringLiteral("/shims/python3.11")));
+        QVERIFY(inPyenv.names.contains(selected + QStringLiteral("/bin/python3")));
+        for (const QString &name : inPyenv.names)
+            QVERIFY2(!name.endsWith(QLatin1String("3.12")) && !name.endsWith(QLatin1String("3.9")),
+                     qPrintable(name));
+        QVERIFY(inPyenv.torch);
+        QCOMPARE(inPyenv.torch->version, QStringLiteral("2.5.1+cpu"));
+        QVERIFY(inPyenv.torch->cuda.isNull());
+        QVERIFY(!findingOf(snapshot, QStringLiteral("python.probe-failed")));
+    }
+
+    // The same on Windows' layouts: torch's own cuDNN in torch\lib, conda's in Library\bin reached
+    // through torch_cuda.dll's imports, versions from python.exe's version resource and conda-meta,
+    // torch installed with --user, a Store alias passed over for its registry entry.
+    void windowsPythonsAreReadNotRun()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const auto program = [](QList<int> version) {
+            peimage::ImageSpec spec;
+            spec.characteristics = 0x0022; // an executable, not a DLL
+            spec.fileVersion = version;
+            spec.productVersion = version;
+            return peimage::buildImage(spec).bytes;
+        };
+        const auto cudnnDlls = [&](const QString &dir, QList<int> version) {
+            trees::windowsCudnn(sandbox, dir, QString(), version.first(), 0, 0);
+            peimage::ImageSpec spec;
+            spec.fileVersion = version;
+            sandbox.write(dir + QStringLiteral("\\cudnn64_%1.dll").arg(version.first()),
+                          peimage::buildImage(spec).bytes);
+        };
+
+        const QString venv = QStringLiteral("C:\\Users\\student\\venv");
+        sandbox.write(venv + QStringLiteral("\\pyvenv.cfg"), "home = C:\\Python312\n");
+        sandbox.write(venv + QStringLiteral("\\Scripts\\python.exe"), program({3, 12, 8150, 1013}));
+        const QString venvSite = venv + QStringLiteral("\\Lib\\site-packages");
+        trees::torchFiles(sandbox, venvSite, QStringLiteral("2.6.0+cu124"), QStringLiteral("12.4"));
+        cudnnDlls(venvSite + QStringLiteral("\\torch\\lib"), {9, 1, 0, 70});
+
+        const QString conda = QStringLiteral("C:\\Users\\student\\miniconda3");
+        sandbox.mkdir(conda + QStringLiteral("\\conda-meta"));
+        const QString env = conda + QStringLiteral("\\envs\\cu118");
+        sandbox.write(env + QStringLiteral("\\conda-meta\\python-3.10.14-h4de0772_0_cpython.json"), "{}");
+        sandbox.write(env + QStringLiteral("\\python.exe"), program({3, 10, 14150, 1013}));
+        const QString envSite = env + QStringLiteral("\\Lib\\site-packages");
+        trees::torchFiles(sandbox, envSite, QStringLiteral("2.0.1+cu118"), QStringLiteral("11.8"));
+        peimage::ImageSpec torchCuda;
+        torchCuda.imports = {"cudnn64_8.dll", "KERNEL32.dll"};
+        sandbox.write(envSite + QStringLiteral("\\torch\\lib\\torch_cuda.dll"),
+                      peimage::buildImage(torchCuda).bytes);
+        cudnnDlls(env + QStringLiteral("\\Library\\bin"), {8, 7, 0, 84});
+
+        sandbox.write(QStringLiteral("C:\\Python312\\python.exe"), program({3, 12, 8150, 1013}));
+        trees::torchFiles(
+            sandbox, QStringLiteral("C:\\Users\\student\\AppData\\Roaming\\Python\\Python312\\site-packages"),
+            QStringLiteral("2.5.1+cpu"), QString());
+        const QString store =
+            QStringLiteral("C:\\Program Files\\WindowsApps\\PythonSoftwareFoundation.Python."
+                           "3.13_3.13.1264.0_x64__qbz5n2kfra8p0");
+        sandbox.write(store + QStringLiteral("\\python.exe"), program({3, 13, 1150, 1013}));
+        const QString alias =
+            QStringLiteral("C:\\Users\\student\\AppData\\Local\\Microsoft\\WindowsApps\\"
+                           "PythonSoftwareFoundation.Python.3.13_qbz5n2kfra8p0\\python.exe");
+        sandbox.write(alias);
+
+        auto registry = std::make_shared<MemoryRegistry>();
+        registry->setString(RegistryHive::LocalMachine,
+                            QStringLiteral("SOFTWARE\\Python\\PythonCore\\3.12\\InstallPath"),
+                            QStringLiteral("ExecutablePath"), QStringLiteral("C:\\Python312\\python.exe"));
+        const QString storeKey = QStringLiteral("SOFTWARE\\Python\\PythonCore\\3.13\\InstallPath");
+        registry->setString(RegistryHive::CurrentUser, storeKey, QStringLiteral("ExecutablePath"), alias);
+        registry->setString(RegistryHive::CurrentUser, storeKey, QStringLiteral(""), store); // (Default)
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("Path"), QStringLiteral("C:\\Windows\\system32;C:\\Python312"));
+        environment.insert(QStringLiteral("SystemRoot"), QStringLiteral("C:\\Windows"));
+        environment.insert(QStringLiteral("VIRTUAL_ENV"), venv);
+        const SystemSnapshot snapshot =
+            detectSystem(sandboxContext(sandbox, OsFamily::Windows, environment, registry));
+
+        const auto python = [&](const QString &path) {
+            for (const PythonInstall &candidate : snapshot.pythons) {
+                if (candidate.path.compare(path, Qt::CaseInsensitive) == 0)
+                    return candidate;
+            }
+            return PythonInstall();
+        };
+        const PythonInstall inVenv = python(venv + QStringLiteral("\\Scripts\\python.exe"));
+        QCOMPARE(inVenv.version, QStringLiteral("3.12.8"));
+        QCOMPARE(inVenv.bits, 64);
+        QVERIFY(inVenv.torch);
+        QCOMPARE(inVenv.torch->cudnnLoadedFrom, venvSite + QStringLiteral("\\torch\\lib\\cudnn64_9.dll"));
+        QCOMPARE(inVenv.torch->cudnn, QStringLiteral("9.1.0"));
+
+        const PythonInstall inConda = python(env + QStringLiteral("\\python.exe"));
+        QCOMPARE(inConda.version, QStringLiteral("3.10.14"));
+        QVERIFY(inConda.torch);
+        QCOMPARE(inConda.torch->cudnnLoadedFrom, env + QStringLiteral("\\Library\\bin\\cudnn64_8.dll"));
+        QCOMPARE(inConda.torch->cudnn, QStringLiteral("8.7.0"));
+
+        const PythonInstall system = python(QStringLiteral("C:\\Python312\\python.exe"));
+        QCOMPARE(system.version, QStringLiteral("3.12.8"));
+        QVERIFY(system.torch);
+        QCOMPARE(system.torch->version, QStringLiteral("2.5.1+cpu"));
+
+        const PythonInstall fromStore = python(store + QStringLiteral("\\python.exe"));
+        QCOMPARE(fromStore.source, QStringLiteral("registry"));
+        QCOMPARE(fromStore.version, QStringLiteral("3.13.1"));
+        for (const PythonInstall &candidate : snapshot.pythons)
+            QCOMPARE(candidate.factsFrom, QStringLiteral("files"));
     }
 
     void windowsMachineFromItsFilesAndRegistry()
