@@ -2991,14 +2991,6 @@ into --out DIR, for asking for help.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Skipped: the libraries of another system&apos;s files are not loaded on this one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Skipped: another system&apos;s Python is not run on this one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Skipped, as asked (--no-framework).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3718,6 +3710,34 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>torch will load %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN checked: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is damaged or not a library: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: another system&apos;s libraries are not loaded on this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: only a loaded library can be asked, and its files do not name the version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: only a loaded library can be asked; its files say cuDNN %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: the GPU of another system&apos;s files cannot be used from this one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: another system&apos;s Python is not run on this one.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3001,14 +3001,6 @@ into --out DIR, for asking for help.</source>
         <translation>无法在新进程中试加载这些库。</translation>
     </message>
     <message>
-        <source>Skipped: the libraries of another system&apos;s files are not loaded on this one.</source>
-        <translation>已跳过：不会在这台电脑上加载另一个系统中的库。</translation>
-    </message>
-    <message>
-        <source>Skipped: another system&apos;s Python is not run on this one.</source>
-        <translation>已跳过：不会在这台电脑上运行另一个系统中的 Python。</translation>
-    </message>
-    <message>
         <source>Skipped, as asked (--no-framework).</source>
         <translation>已按要求跳过（--no-framework）。</translation>
     </message>
@@ -3727,6 +3719,34 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>torch will load %1</source>
         <translation>torch 会加载 %1</translation>
+    </message>
+    <message>
+        <source>cuDNN checked: %1</source>
+        <translation>已检查的 cuDNN：%1</translation>
+    </message>
+    <message>
+        <source>%1 is damaged or not a library: %2.</source>
+        <translation>%1 已损坏，或者不是库文件：%2。</translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: another system&apos;s libraries are not loaded on this one.</source>
+        <translation>有意未运行：另一个系统的库不会在这台电脑上加载。</translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: only a loaded library can be asked, and its files do not name the version.</source>
+        <translation>有意未运行：只有加载后的库才能询问版本，而它的文件里没有写明版本。</translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: only a loaded library can be asked; its files say cuDNN %1.</source>
+        <translation>有意未运行：只有加载后的库才能询问版本；它的文件表明是 cuDNN %1。</translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: the GPU of another system&apos;s files cannot be used from this one.</source>
+        <translation>有意未运行：无法在这台电脑上使用另一个系统的显卡。</translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: another system&apos;s Python is not run on this one.</source>
+        <translation>有意未运行：另一个系统的 Python 不会在这台电脑上运行。</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "detect/GpuProbe.h"
 
+#include "binary/PeReader.h"
 #include "common/Logging.h"
 #include "detect/NvidiaSmiParser.h"
 #include "detect/VersionParsers.h"
@@ -338,6 +339,25 @@ void readWindowsAdapters(const SystemContext &context, GpuProbeResult &result)
     }
 }
 
+// The driver's user-mode CUDA library carries the driver's version ("32.0.15.6094" is 560.94): on an
+// offline image, where no driver runs and the registry is not this system's, it is what tells.
+void readNvcudaVersion(const SystemContext &context, GpuProbeResult &result)
+{
+    const QString nvcuda = QStringLiteral("C:\\Windows\\System32\\nvcuda.dll");
+    if (result.driver || !context.files().isFile(nvcuda))
+        return;
+    const auto pe = pe::readFile(context.files().toHost(nvcuda));
+    if (!pe || !pe->fileVersion.isValid())
+        return;
+    const Version nvidia = versions::nvidiaDriverFromWindowsFileVersion(pe->fileVersion.toString());
+    if (!nvidia.isValid())
+        return;
+    DriverInfo driver;
+    driver.version = nvidia.toString();
+    driver.source = QStringLiteral("nvcuda.dll");
+    result.driver = driver;
+}
+
 QString pciDeviceName(const SystemContext &context, const QString &deviceId)
 {
     for (const QString &path :
@@ -539,9 +559,10 @@ GpuProbeResult probeGpus(const SystemContext &context, const DetectOptions &opti
                 QStringLiteral("nvidia-smi %1 reports driver %2").arg(smi.smiVersion, result.driver->version);
     }
 
-    if (context.family() == OsFamily::Windows)
+    if (context.family() == OsFamily::Windows) {
         readWindowsAdapters(context, result);
-    else
+        readNvcudaVersion(context, result);
+    } else
         readLinuxKernel(context, result);
 
     const bool driverFailure = failure != nvidiasmi::DriverFailure::None;

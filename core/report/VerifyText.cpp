@@ -46,9 +46,11 @@ QString verifyStageName(const QString &id)
 QString verifyText(const VerifyReport &report)
 {
     QString out;
-    out += QCoreApplication::translate("cudnnsetup", "cuDNN checked: %1 (%2)")
-               .arg(QDir::toNativeSeparators(report.directory),
-                    report.cudnnVersion.isEmpty() ? report.expectedVersion : report.cudnnVersion) +
+    const QString version = report.cudnnVersion.isEmpty() ? report.expectedVersion : report.cudnnVersion;
+    out += (version.isEmpty() ? QCoreApplication::translate("cudnnsetup", "cuDNN checked: %1")
+                                    .arg(QDir::toNativeSeparators(report.directory))
+                              : QCoreApplication::translate("cudnnsetup", "cuDNN checked: %1 (%2)")
+                                    .arg(QDir::toNativeSeparators(report.directory), version)) +
            QLatin1Char('\n');
     for (const VerifyStage &stage : report.stages) {
         out += QStringLiteral("%1 %2: %3")

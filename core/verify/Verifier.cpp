@@ -341,9 +341,12 @@ VerifyStage dependencyStage(const DependencyWalk &walk, bool windows, double mil
                                                         "program cannot load it.")))
                 .arg(first->library, neededBy, first->machine, QDir::toNativeSeparators(first->foundAt));
     } else if (first->kind == DependencyProblem::Kind::Unreadable) {
-        message =
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1, which %2 needs, is damaged or not a library: %3."))
-                .arg(first->library, neededBy, QDir::toNativeSeparators(first->foundAt));
+        message = first->neededBy.isEmpty()
+                      ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is damaged or not a library: %2."))
+                            .arg(first->library, QDir::toNativeSeparators(first->foundAt))
+                      : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                               "%1, which %2 needs, is damaged or not a library: %3."))
+                            .arg(first->library, neededBy, QDir::toNativeSeparators(first->foundAt));
     } else {
         message =
             (windows ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1, which %2 needs, is not found anywhere the "
@@ -808,7 +811,17 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     report.subjectSource = subject.source;
     report.receiptId = subject.receiptId;
     report.expectedVersion = subject.expectedVersion;
+    if (report.expectedVersion.isEmpty()) {
+        // A folder named by the user: what detection read of the copy there (its header, its DLLs'
+        // version resource).
+        for (const CudnnCopy &copy : snapshot.cudnn) {
+            if (context.paths().equal(copy.directory, subject.directory) && !copy.version.isEmpty())
+                report.expectedVersion = copy.version;
+        }
+    }
     report.cudaToolkitVersion = subject.toolkitVersion;
+    // Another system's files (an offline image, --system-root): nothing of them runs here.
+    const bool loadsHere = context.isLive() && context.family() == hostOsFamily();
     const ProbeEnvironment environment = probeEnvironment(context);
     report.probePath = environment.path;
     report.probeEnvironmentSource = environment.source;
@@ -831,7 +844,7 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
         report.findings.append(finding);
         done(makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, finding.message, finding.details,
                        finding.fix));
-    } else if (context.isLive() && context.family() == hostOsFamily()) {
+    } else if (loadsHere) {
         ProbeRequest request;
         for (const QString &library : subject.libraries) {
             request.libraries.append(
@@ -863,10 +876,9 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
                            run.milliseconds));
         }
     } else {
-        done(makeStage(
-            QStringLiteral("load"), VerifyStage::Status::Skipped,
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: the libraries of another system's files are "
-                                                 "not loaded on this one."))));
+        done(makeStage(QStringLiteral("load"), VerifyStage::Status::Skipped,
+                       Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: another system's "
+                                                            "libraries are not loaded on this one."))));
     }
 
     QElapsedTimer walkTimer;
@@ -879,11 +891,26 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     done(dependencyStage(report.dependencies, context.family() == OsFamily::Windows,
                          double(walkTimer.nsecsElapsed()) / 1e6, report.findings));
 
-    done(versionStage(subject, report.probe, report, report.findings));
-    for (const VerifyStage &stage : gpuStages(report.probe, cudnnMajor, options.gpu, report.findings))
-        done(stage);
+    if (loadsHere) {
+        done(versionStage(subject, report.probe, report, report.findings));
+        for (const VerifyStage &stage : gpuStages(report.probe, cudnnMajor, options.gpu, report.findings))
+            done(stage);
+    } else {
+        done(makeStage(
+            QStringLiteral("version"), VerifyStage::Status::Skipped,
+            report.expectedVersion.isEmpty()
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: only a loaded library can be "
+                                                       "asked, and its files do not name the version."))
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: only a loaded library can be "
+                                                       "asked; its files say cuDNN %1."))
+                      .arg(report.expectedVersion)));
+        const Text noGpu(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: the GPU of another system's "
+                                                         "files cannot be used from this one."));
+        done(makeStage(QStringLiteral("handle"), VerifyStage::Status::Skipped, noGpu));
+        done(makeStage(QStringLiteral("convolution"), VerifyStage::Status::Skipped, noGpu));
+    }
 
-    if (options.framework && context.isLive() && context.family() == hostOsFamily()) {
+    if (options.framework && loadsHere) {
         QStringList pythons = options.pythons;
         if (pythons.isEmpty()) {
             for (const PythonInstall &python : snapshot.pythons) {
@@ -900,8 +927,8 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     } else {
         done(makeStage(QStringLiteral("framework"), VerifyStage::Status::Skipped,
                        options.framework
-                           ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: another system's Python is "
-                                                                  "not run on this one."))
+                           ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: another system's "
+                                                                  "Python is not run on this one."))
                            : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped, as asked (--no-framework)."))));
     }
     report.totalMilliseconds = double(total.nsecsElapsed()) / 1e6;

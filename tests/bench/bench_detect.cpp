@@ -1,6 +1,7 @@
-// Times `cudnnctl detect --json` on a sandbox the size of a busy workstation (3 toolkits, 6 cuDNN
-// copies, a 60-entry PATH), or on the running system (--real), optionally beside a peer tool
-// (--peer "python -m torch.utils.collect_env") timed in the same run.
+// Times `cudnnctl detect --json` (and `check`, `doctor` with --command) on a sandbox the size of a
+// busy workstation (3 toolkits, 6 cuDNN copies, a 60-entry PATH, a venv with torch), or on the
+// running system (--real), optionally beside a peer tool (--peer "python -m torch.utils.collect_env")
+// timed in the same run. Every Python environment is described, from its files.
 #include "BenchRuns.h"
 #include "BuildPaths.h"
 #include "Sandbox.h"
@@ -55,9 +56,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption runsOption(QStringLiteral("runs"),
                                         QStringLiteral("runs of each command (default 15)"),
                                         QStringLiteral("N"), QStringLiteral("15"));
-    const QCommandLineOption realOption(
-        QStringLiteral("real"),
-        QStringLiteral("time detection of the running system, Python probes included"));
+    const QCommandLineOption realOption(QStringLiteral("real"),
+                                        QStringLiteral("time detection of the running system"));
+    const QCommandLineOption commandOption(
+        QStringLiteral("command"),
+        QStringLiteral("the cudnnctl command to time: detect (default), check, doctor"),
+        QStringLiteral("NAME"));
     const QCommandLineOption peerOption(QStringLiteral("peer"),
                                         QStringLiteral("a peer command to time in the same run"),
                                         QStringLiteral("COMMAND"));
@@ -67,35 +71,44 @@ int main(int argc, char *argv[])
     const QCommandLineOption cudnnctlOption(QStringLiteral("cudnnctl"),
                                             QStringLiteral("the cudnnctl to time"), QStringLiteral("PATH"),
                                             BuildPaths::cudnnctl());
-    parser.addOptions({runsOption, realOption, peerOption, peerRunsOption, cudnnctlOption});
+    parser.addOptions({runsOption, realOption, commandOption, peerOption, peerRunsOption, cudnnctlOption});
     parser.process(app);
     const int runs = std::max(1, parser.value(runsOption).toInt());
 
     Sandbox sandbox;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    QStringList arguments{QStringLiteral("detect"), QStringLiteral("--json")};
-    QString subject;
-    if (parser.isSet(realOption)) {
-        subject = QStringLiteral("cudnnctl detect --json (this system, Python probes included)");
-    } else {
+    QStringList rootArguments;
+    QString where = QStringLiteral("this system");
+    if (!parser.isSet(realOption)) {
         buildWorkstation(sandbox, environment);
-        arguments << QStringLiteral("--system-root") << sandbox.root();
-        subject = QStringLiteral(
-            "cudnnctl detect --json (sandbox: 3 toolkits, 6 cuDNN copies, 60-entry PATH)");
+        rootArguments << QStringLiteral("--system-root") << sandbox.root();
+        where = QStringLiteral("sandbox: 3 toolkits, 6 cuDNN copies, 60-entry PATH, a venv with torch");
     }
-    bench::timeRuns(parser.value(cudnnctlOption), arguments, environment, 1, 1); // warm the page cache
-    // detect answers 0 or 1 (problems found); anything else means it did not really run.
-    const QList<double> times =
-        bench::timeRuns(parser.value(cudnnctlOption), arguments, environment, runs, 1);
-
-    QJsonObject result{{QStringLiteral("subject"), subject},
-                       {QStringLiteral("runs"), runs},
-                       {QStringLiteral("medianMs"), bench::median(times)},
-                       {QStringLiteral("minMs"), *std::min_element(times.cbegin(), times.cend())},
-                       {QStringLiteral("maxMs"), *std::max_element(times.cbegin(), times.cend())}};
+    QStringList commands = parser.values(commandOption);
+    if (commands.isEmpty())
+        commands.append(QStringLiteral("detect"));
     QTextStream out(stdout);
-    out << subject << "\n  median " << QString::number(bench::median(times), 'f', 1) << " ms over " << runs
-        << " runs\n";
+    QJsonArray results;
+    double detectMedian = 0;
+    for (const QString &command : std::as_const(commands)) {
+        const QStringList arguments = QStringList{command, QStringLiteral("--json")} + rootArguments;
+        const QString subject = QStringLiteral("cudnnctl %1 --json (%2)").arg(command, where);
+        bench::timeRuns(parser.value(cudnnctlOption), arguments, environment, 1, 1); // warm the page cache
+        // The commands answer 0 or 1 (problems found); anything else means one did not really run.
+        const QList<double> times =
+            bench::timeRuns(parser.value(cudnnctlOption), arguments, environment, runs, 1);
+        if (command == QLatin1String("detect") || detectMedian == 0)
+            detectMedian = bench::median(times);
+        results.append(
+            QJsonObject{{QStringLiteral("subject"), subject},
+                        {QStringLiteral("runs"), runs},
+                        {QStringLiteral("medianMs"), bench::median(times)},
+                        {QStringLiteral("minMs"), *std::min_element(times.cbegin(), times.cend())},
+                        {QStringLiteral("maxMs"), *std::max_element(times.cbegin(), times.cend())}});
+        out << subject << "\n  median " << QString::number(bench::median(times), 'f', 1) << " ms over "
+            << runs << " runs\n";
+    }
+    QJsonObject result{{QStringLiteral("commands"), results}};
     if (parser.isSet(peerOption)) {
         const QString peer = parser.value(peerOption);
         const int peerRuns =
@@ -103,10 +116,10 @@ int main(int argc, char *argv[])
         const QList<double> peerTimes =
             bench::timeRuns(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), peer},
                             QProcessEnvironment::systemEnvironment(), peerRuns, 1);
-        const double ratio = bench::median(peerTimes) / std::max(0.001, bench::median(times));
+        const double ratio = bench::median(peerTimes) / std::max(0.001, detectMedian);
         out << peer << "\n  median " << QString::number(bench::median(peerTimes), 'f', 1) << " ms over "
             << peerRuns << " runs\n"
-            << "  cudnnctl is " << QString::number(ratio, 'f', 1) << "x faster\n";
+            << "  cudnnctl " << commands.first() << " is " << QString::number(ratio, 'f', 1) << "x faster\n";
         result.insert(QStringLiteral("peer"),
                       QJsonObject{{QStringLiteral("command"), peer},
                                   {QStringLiteral("runs"), peerRuns},

@@ -245,6 +245,44 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, 1);
     }
 
+    // An offline Windows image: no driver runs, yet its nvcuda.dll names the driver; verify checks
+    // what files can show and says which stages it skipped on purpose.
+    void offlineWindowsImage()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        trees::windowsToolkit(sandbox, QStringLiteral("12.2.2"));
+        const QString cudnn = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+        trees::windowsCudnn(sandbox, cudnn + QStringLiteral("\\bin\\12.4"),
+                            cudnn + QStringLiteral("\\include\\12.4"), 9, 1, 0);
+        for (const QString &dll : trees::cudnnWindowsDlls(9)) // loadable-looking, importing only KERNEL32
+            sandbox.write(cudnn + QStringLiteral("\\bin\\12.4\\") + dll, peimage::x64Dll());
+        peimage::ImageSpec nvcuda;
+        nvcuda.fileVersion = {32, 0, 15, 6094};
+        sandbox.write(QStringLiteral("C:\\Windows\\System32\\nvcuda.dll"), peimage::buildImage(nvcuda).bytes);
+        const CudnnctlRun detected = runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json"),
+                                                  QStringLiteral("--system-root"), sandbox.root()},
+                                                 sandboxEnvironment());
+        const QJsonObject driver = outputJson(detected).value(QStringLiteral("driver")).toObject();
+        QCOMPARE(driver.value(QStringLiteral("version")).toString(), QStringLiteral("560.94"));
+        QCOMPARE(driver.value(QStringLiteral("source")).toString(), QStringLiteral("nvcuda.dll"));
+
+        const QString installer = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\12.4");
+        const CudnnctlRun run =
+            runCudnnctl({QStringLiteral("verify"), QStringLiteral("--lang"), QStringLiteral("en"),
+                         QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--target"),
+                         QStringLiteral("dir:") + installer},
+                        sandboxEnvironment());
+        const QString text = QString::fromUtf8(run.out + run.err);
+        QVERIFY2(text.contains(QStringLiteral("(9.1.0)")) && !text.contains(QStringLiteral("()")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("did not load")), qPrintable(text));
+        QCOMPARE(text.count(QStringLiteral("Not run, on purpose")),
+                 5); // load, version, handle, convolution, framework
+        QVERIFY2(text.contains(QStringLiteral("its files say cuDNN 9.1.0")), qPrintable(text));
+        QCOMPARE(run.exitCode, 0); // what could be checked passed; the rest was skipped on purpose
+    }
+
     // A Python without torch, named on purpose: the framework stage fails and says why.
     void pythonWithoutTorchFailsTheFrameworkStage()
     {
