@@ -3740,6 +3740,18 @@ into --out DIR, for asking for help.</source>
         <source>Not run, on purpose: another system&apos;s Python is not run on this one.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (measured with %2 first on %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN %1 in %2 works when it is found first, but a freshly started program finds %3 before it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN %1 in %2 works when it is found first, but a freshly started program finds %3 (cuDNN %4) before it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

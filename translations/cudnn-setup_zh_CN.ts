@@ -3748,6 +3748,18 @@ into --out DIR, for asking for help.</source>
         <source>Not run, on purpose: another system&apos;s Python is not run on this one.</source>
         <translation>有意未运行：另一个系统的 Python 不会在这台电脑上运行。</translation>
     </message>
+    <message>
+        <source>%1 (measured with %2 first on %3)</source>
+        <translation>%1（把 %2 放在 %3 最前面时测得）</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 in %2 works when it is found first, but a freshly started program finds %3 before it.</source>
+        <translation>%2 中的 cuDNN %1 在被最先找到时可以正常工作，但新启动的程序会先找到 %3。</translation>
+    </message>
+    <message>
+        <source>cuDNN %1 in %2 works when it is found first, but a freshly started program finds %3 (cuDNN %4) before it.</source>
+        <translation>%2 中的 cuDNN %1 在被最先找到时可以正常工作，但新启动的程序会先找到 %3（cuDNN %4）。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -799,6 +799,48 @@ QString defaultProbeProgram()
     return QFileInfo(program).isExecutable() ? program : QString();
 }
 
+namespace {
+
+bool hasFinding(const Findings &findings, const QString &id)
+{
+    return std::any_of(findings.cbegin(), findings.cend(),
+                       [&id](const Finding &finding) { return finding.id == id; });
+}
+
+// The variable a program's library search reads: PATH on Windows, LD_LIBRARY_PATH on Linux.
+QString searchVariable(const SystemContext &context)
+{
+    return context.family() == OsFamily::Windows ? QStringLiteral("PATH") : QStringLiteral("LD_LIBRARY_PATH");
+}
+
+// The probe again, `subject`'s folder first on the search path; its result only when every
+// library then came from that folder.
+std::optional<ProbeResult> probeWithFolderFirst(const SystemContext &context, const VerifySubject &subject,
+                                                const ProbeRequest &request,
+                                                const ProbeEnvironment &environment,
+                                                const VerifyOptions &options)
+{
+    ProbeEnvironment first = environment;
+    const QString variable = searchVariable(context);
+    const QString folder = QDir::toNativeSeparators(context.files().toHost(subject.directory));
+    const QString rest = first.environment.value(variable);
+    first.environment.insert(variable,
+                             rest.isEmpty() ? folder : folder + context.paths().listSeparator() + rest);
+    first.path.prepend(subject.directory);
+    const ProbeRun run = runProbeChild(context, request, first, options);
+    if (!run.result || run.result->loads.isEmpty())
+        return std::nullopt;
+    for (const ProbeLoad &load : run.result->loads) {
+        if (!load.loaded() ||
+            !sameFolder(context, context.paths().parent(context.files().fromHost(load.loadedFrom)),
+                        subject.directory))
+            return std::nullopt;
+    }
+    return run.result;
+}
+
+} // namespace
+
 VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot,
                     const VerifySubject &subject, const VerifyOptions &options)
 {
@@ -861,6 +903,9 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
         if (run.result) {
             report.probe = *run.result;
             done(loadStage(context, subject, report.probe, report.findings));
+            if (hasFinding(report.findings, QStringLiteral("verify.shadowed")) &&
+                subject.loadModel == LoadModel::Program)
+                report.targetProbe = probeWithFolderFirst(context, subject, request, environment, options);
         } else if (run.cudnnFailure) {
             const Finding finding = cudnnEndedTheProbe(context, subject, *run.cudnnFailure, environment.path);
             report.findings.append(finding);
@@ -891,7 +936,42 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     done(dependencyStage(report.dependencies, context.family() == OsFamily::Windows,
                          double(walkTimer.nsecsElapsed()) / 1e6, report.findings));
 
-    if (loadsHere) {
+    if (loadsHere && report.targetProbe) {
+        // What a fresh program loads first is not the copy asked about: that copy's own answers,
+        // each stage saying how they were had, and one finding that says both.
+        const QString shadowVersion =
+            report.probe.cudnnVersion
+                ? versions::fromCudnnVersionNumber(*report.probe.cudnnVersion).toString()
+                : QString();
+        QList<VerifyStage> stages{versionStage(subject, *report.targetProbe, report, report.findings)};
+        stages += gpuStages(*report.targetProbe, cudnnMajor, options.gpu, report.findings);
+        const QString variable = searchVariable(context);
+        bool works = true;
+        for (VerifyStage &stage : stages) {
+            works = works && stage.status != VerifyStage::Status::Failed;
+            stage.message = Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 (measured with %2 first on %3)"))
+                                .arg(stage.message)
+                                .arg(QDir::toNativeSeparators(subject.directory), variable);
+            done(stage);
+        }
+        if (works) {
+            const QString checked =
+                report.cudnnVersion.isEmpty() ? report.expectedVersion : report.cudnnVersion;
+            const QString winner = QDir::toNativeSeparators(context.files().fromHost(report.loadedFrom()));
+            report.findings.append(Finding::warning(
+                QStringLiteral("verify.works-when-first"),
+                shadowVersion.isEmpty()
+                    ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                             "cuDNN %1 in %2 works when it is found first, but a "
+                                             "freshly started program finds %3 before it."))
+                          .arg(checked, QDir::toNativeSeparators(subject.directory), winner)
+                    : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                             "cuDNN %1 in %2 works when it is found first, but a freshly "
+                                             "started program finds %3 (cuDNN %4) before it."))
+                          .arg(checked, QDir::toNativeSeparators(subject.directory), winner, shadowVersion),
+                QStringLiteral("%1 first on %2").arg(QDir::toNativeSeparators(subject.directory), variable)));
+        }
+    } else if (loadsHere) {
         done(versionStage(subject, report.probe, report, report.findings));
         for (const VerifyStage &stage : gpuStages(report.probe, cudnnMajor, options.gpu, report.findings))
             done(stage);

@@ -186,6 +186,7 @@ QJsonObject VerifyReport::toJson() const
             {QStringLiteral("probeEnvironmentSource"), nullable(probeEnvironmentSource)},
             {QStringLiteral("loadedFrom"), loaded.isEmpty() ? QJsonValue() : QJsonValue(loaded)},
             {QStringLiteral("probe"), probe.toJson()},
+            {QStringLiteral("targetProbe"), targetProbe ? QJsonValue(targetProbe->toJson()) : QJsonValue()},
             {QStringLiteral("dependencies"), dependenciesToJson(dependencies)},
             {QStringLiteral("frameworks"), frameworkArray},
             {QStringLiteral("stages"), stageArray},
@@ -222,6 +223,13 @@ Expected<VerifyReport> VerifyReport::fromJson(const QJsonObject &object)
         if (!probe)
             return invalid(QStringLiteral("verify report: probe: %1").arg(probe.error().details));
         report.probe = probe.value();
+    }
+    const QJsonValue targetValue = object.value(QStringLiteral("targetProbe"));
+    if (targetValue.isObject()) {
+        Expected<ProbeResult> target = ProbeResult::fromJson(targetValue.toObject());
+        if (!target)
+            return invalid(QStringLiteral("verify report: targetProbe: %1").arg(target.error().details));
+        report.targetProbe = target.value();
     }
     report.dependencies = dependenciesFromJson(object.value(QStringLiteral("dependencies")).toObject());
     for (const QJsonValue &value : object.value(QStringLiteral("frameworks")).toArray())

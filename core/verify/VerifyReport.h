@@ -72,6 +72,10 @@ struct VerifyReport
     QString probeEnvironmentSource; // "registry" (rebuilt from HKLM + HKCU), "process"
 
     ProbeResult probe;
+    // When a fresh program loads another copy (the load stage's verify.shadowed): the probe run
+    // again with the checked folder first on PATH / LD_LIBRARY_PATH. The version, handle and
+    // convolution stages then describe the copy asked about.
+    std::optional<ProbeResult> targetProbe;
     DependencyWalk dependencies;
     QList<FrameworkCheck> frameworks;
     QList<VerifyStage> stages;

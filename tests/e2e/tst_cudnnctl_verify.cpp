@@ -215,6 +215,24 @@ private Q_SLOTS:
                  qPrintable(load.value(QStringLiteral("fix")).toString()));
         QCOMPARE(report.value(QStringLiteral("loadedFrom")).toString(),
                  earlier + QStringLiteral("/libcudnn.so.9"));
+        // The copy asked about, tried again with its folder first: every library from there, and
+        // the version stage answers for it.
+        const QJsonArray targetLoads =
+            report.value(QStringLiteral("targetProbe")).toObject().value(QStringLiteral("loads")).toArray();
+        QCOMPARE(targetLoads.size(), cudnnSonames().size());
+        for (const QJsonValue &targetLoad : targetLoads)
+            QVERIFY(targetLoad.toObject()
+                        .value(QStringLiteral("loadedFrom"))
+                        .toString()
+                        .startsWith(checked + QLatin1Char('/')));
+        const QJsonObject version = stageOf(report, QStringLiteral("version"));
+        QCOMPARE(version.value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
+        QVERIFY2(version.value(QStringLiteral("message"))
+                     .toString()
+                     .contains(QStringLiteral("measured with %1 first on LD_LIBRARY_PATH").arg(checked)),
+                 qPrintable(version.value(QStringLiteral("message")).toString()));
+        QCOMPARE(report.value(QStringLiteral("cudnnVersion")).toString(), headerVersion());
+        QVERIFY(findingIds(report).contains(QStringLiteral("verify.works-when-first")));
         QCOMPARE(run.exitCode, 1);
     }
 
