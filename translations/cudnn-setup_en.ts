@@ -3752,6 +3752,22 @@ into --out DIR, for asking for help.</source>
         <source>cuDNN %1 in %2 works when it is found first, but a freshly started program finds %3 (cuDNN %4) before it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 names the library folder, but the loader&apos;s cache is rebuilt only when ldconfig runs on that system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run ldconfig as root on that system once it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ldconfig could not rebuild the loader&apos;s cache of library folders.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the install as root (sudo), or run ldconfig yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3760,6 +3760,22 @@ into --out DIR, for asking for help.</source>
         <source>cuDNN %1 in %2 works when it is found first, but a freshly started program finds %3 (cuDNN %4) before it.</source>
         <translation>%2 中的 cuDNN %1 在被最先找到时可以正常工作，但新启动的程序会先找到 %3（cuDNN %4）。</translation>
     </message>
+    <message>
+        <source>%1 names the library folder, but the loader&apos;s cache is rebuilt only when ldconfig runs on that system.</source>
+        <translation>%1 已写明库文件夹，但只有在那个系统上运行 ldconfig 之后，加载器的缓存才会更新。</translation>
+    </message>
+    <message>
+        <source>Run ldconfig as root on that system once it runs.</source>
+        <translation>等那个系统启动后，以 root 身份运行一次 ldconfig。</translation>
+    </message>
+    <message>
+        <source>ldconfig could not rebuild the loader&apos;s cache of library folders.</source>
+        <translation>ldconfig 无法重建加载器的库文件夹缓存。</translation>
+    </message>
+    <message>
+        <source>Run the install as root (sudo), or run ldconfig yourself.</source>
+        <translation>请以 root 身份（sudo）运行安装，或者自己运行 ldconfig。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

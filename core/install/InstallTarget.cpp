@@ -1,5 +1,7 @@
 #include "install/InstallTarget.h"
 
+#include <QRegularExpression>
+
 #include "install/TargetPaths.h"
 
 #include <QJsonValue>
@@ -81,6 +83,16 @@ QString InstallTarget::pthFile() const
     return paths.join(sitePackages, QString::fromLatin1(kVenvPthFile));
 }
 
+QString InstallTarget::ldSoConfFile() const
+{
+    if (family != OsFamily::Linux || pathScope != PathScope::System || root.isEmpty())
+        return {};
+    // One file per folder, named after it: /opt/cudnn-9.19/lib -> cudnn-setup-opt-cudnn-9.19-lib.conf.
+    QString name = dllFolder();
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._]+")), QStringLiteral("-"));
+    return QStringLiteral("/etc/ld.so.conf.d/cudnn-setup") + name.left(120) + QStringLiteral(".conf");
+}
+
 QString InstallTarget::stagingFolder() const
 {
     return pathOf(QString::fromLatin1(kStagingFolder));
@@ -140,6 +152,7 @@ QJsonObject InstallTarget::toJson() const
         {QStringLiteral("libFolder"), libFolder},
         {QStringLiteral("dllFolder"), str(dllFolder())},
         {QStringLiteral("pthFile"), str(pthFile())},
+        {QStringLiteral("ldSoConfFile"), str(ldSoConfFile())},
         {QStringLiteral("pathScope"), pathScopeName(pathScope)},
     };
 }

@@ -66,6 +66,9 @@ struct InstallTarget
     QString dllFolder() const;
     // Venv: the .pth file in site-packages (beside the venv folder); empty for other kinds.
     QString pthFile() const;
+    // Linux with the system scope: the file in /etc/ld.so.conf.d that names dllFolder() for the
+    // loader's cache (Linux has no PATH for libraries); empty otherwise.
+    QString ldSoConfFile() const;
     // root + kStagingFolder.
     QString stagingFolder() const;
     // Where an install's transaction keeps what it replaces until the commit: beside staging.

@@ -260,6 +260,16 @@ std::optional<std::pair<Receipt, QString>> intactInstallOf(const ArchiveReport &
 
 // What the file steps of an install will have done, for its receipt: filled in as the
 // transaction runs (the unpacked files' hashes, whether zlibwapi.dll was needed).
+// The ldconfig that rebuilds the running system's loader cache; empty for another system's files,
+// whose cache is that system's to rebuild.
+QString ldconfigOf(const SystemContext &context)
+{
+    if (!context.isLive() || context.family() != OsFamily::Linux)
+        return {};
+    return context.findExecutable(QStringLiteral("ldconfig"),
+                                  {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
+}
+
 struct PlacedFiles
 {
     struct Placed
@@ -272,7 +282,8 @@ struct PlacedFiles
     QSet<QString> createdFolders; // the inspected system's folders the install makes
     QString zlibwapi;             // the inspected system's path where zlibwapi.dll would go
     std::shared_ptr<bool> zlibwapiPlaced = std::make_shared<bool>(false);
-    QByteArray pth; // the venv's .pth file, or empty
+    QByteArray pth;      // the venv's .pth file, or empty
+    QByteArray ldSoConf; // Linux, system scope: the /etc/ld.so.conf.d file, or empty
 };
 
 // The steps that put the archive's files in place: the root (protected where it goes on the
@@ -365,6 +376,13 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
         result.pth = venvPthContent(target.dllFolder());
         transaction.add(operations::writeFile(hostOf(context, target.pthFile()), result.pth));
     }
+    if (!target.ldSoConfFile().isEmpty()) {
+        result.ldSoConf =
+            QByteArray("# cuDNN Setup: ") + target.root.toUtf8() + '\n' + target.dllFolder().toUtf8() + '\n';
+        transaction.add(operations::refreshingLibraryCache(
+            operations::writeFile(hostOf(context, target.ldSoConfFile()), result.ldSoConf),
+            ldconfigOf(context)));
+    }
     return result;
 }
 
@@ -378,7 +396,9 @@ Expected<void> addPathStep(Transaction &transaction, QList<Receipt::EnvironmentC
     const auto scope = target.pathScope == PathScope::User     ? std::optional(EnvironmentScope::User)
                        : target.pathScope == PathScope::System ? std::optional(EnvironmentScope::Machine)
                                                                : std::nullopt;
-    if (!scope)
+    // Linux finds libraries through the loader's cache, not PATH: its system scope is the
+    // ld.so.conf.d file the file steps write.
+    if (!scope || (target.family == OsFamily::Linux && target.pathScope == PathScope::System))
         return {};
     // Long PATHs are worth a word (some tools cut them at 2,047 characters); one beyond what an
     // environment variable holds stops the install before it starts.
@@ -425,6 +445,9 @@ QByteArray receiptOf(const QString &id, const QString &archivePath, const Archiv
             {files.zlibwapi, embeddedZlibwapiSha256(), qint64(embeddedZlibwapi().size()), QString()});
     if (!files.pth.isEmpty())
         receipt.files.append({target.pthFile(), Sha256::of(files.pth), qint64(files.pth.size()), QString()});
+    if (!files.ldSoConf.isEmpty())
+        receipt.files.append(
+            {target.ldSoConfFile(), Sha256::of(files.ldSoConf), qint64(files.ldSoConf.size()), QString()});
     receipt.folders = deepestFirst(files.createdFolders);
     receipt.environment = changes;
     for (Receipt::EnvironmentChange &change : receipt.environment) {
@@ -538,6 +561,8 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     QStringList roots{hostOf(context, target.root)};
     if (!target.pthFile().isEmpty())
         roots.append(hostOf(context, target.pthFile()));
+    if (!target.ldSoConfFile().isEmpty())
+        roots.append(hostOf(context, target.ldSoConfFile()));
     Transaction transaction(id, QStringLiteral("install"), folders.journal(stateFolder), operationContext,
                             roots);
     operations::ArchiveHashed archiveHashed;
@@ -557,6 +582,14 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             addPathStep(transaction, changes, target, *environment, options, findings);
         !added)
         return failed(findings + Findings{added.error()});
+    if (!target.ldSoConfFile().isEmpty() && ldconfigOf(context).isEmpty())
+        findings.append(Finding::warning(
+            QStringLiteral("install.ldconfig-not-run"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 names the library folder, but the loader's cache is "
+                                                 "rebuilt only when ldconfig runs on that system."))
+                .arg(target.ldSoConfFile()),
+            QString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run ldconfig as root on that system once it runs."))));
     if (hasErrors(findings))
         return failed(findings);
     if (options.cudnnVariables)
@@ -666,9 +699,14 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
 
     QSet<QString> folderSet;
     ChangeOutcome outcome;
+    const QString ldSoConf = receipt.target.value(QStringLiteral("ldSoConfFile")).toString();
     for (const Receipt::File &file : receipt.files) {
         const QString host = hostOf(context, file.path);
-        transaction.add(operations::removeFile(host));
+        if (!ldSoConf.isEmpty() && context.paths().equal(file.path, ldSoConf))
+            transaction.add(
+                operations::refreshingLibraryCache(operations::removeFile(host), ldconfigOf(context)));
+        else
+            transaction.add(operations::removeFile(host));
         if (!file.replaced.isEmpty() && QFileInfo::exists(hostOf(context, file.replaced))) {
             transaction.add(operations::copyFile(hostOf(context, file.replaced), host));
             transaction.add(operations::removeFile(hostOf(context, file.replaced)));

@@ -5,6 +5,7 @@
 #include "install/Zlibwapi.h"
 #include "platform/DurableFiles.h"
 #include "platform/FilesInUse.h"
+#include "platform/ProcessRunner.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -1023,6 +1024,77 @@ private:
     const FilesInUse *m_files;
 };
 
+class RefreshingLibraryCache final : public Operation
+{
+public:
+    RefreshingLibraryCache(std::unique_ptr<Operation> change, QString ldconfig)
+        : m_change(std::move(change))
+        , m_ldconfig(std::move(ldconfig))
+    {
+    }
+
+    static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
+    {
+        std::unique_ptr<Operation> change =
+            Operation::create(arguments.value(QStringLiteral("change")).toString(),
+                              arguments.value(QStringLiteral("arguments")).toObject());
+        if (!change)
+            return nullptr;
+        return std::make_unique<RefreshingLibraryCache>(
+            std::move(change), arguments.value(QStringLiteral("ldconfig")).toString());
+    }
+
+    QString name() const override { return QStringLiteral("refreshing-library-cache"); }
+    QJsonObject arguments() const override
+    {
+        return {{QStringLiteral("change"), m_change->name()},
+                {QStringLiteral("arguments"), m_change->arguments()},
+                {QStringLiteral("ldconfig"), m_ldconfig}};
+    }
+    Text description() const override { return m_change->description(); }
+
+    Expected<void> perform(OperationContext &context) override
+    {
+        if (Expected<void> changed = m_change->perform(context); !changed)
+            return changed;
+        return rebuildCache();
+    }
+    Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
+    {
+        if (Expected<void> undone = m_change->undo(context, remembered); !undone)
+            return undone;
+        return rebuildCache();
+    }
+    Expected<void> finish(OperationContext &context, const QJsonObject &remembered) override
+    {
+        return m_change->finish(context, remembered);
+    }
+    QStringList changedPaths(const QJsonObject &remembered) const override
+    {
+        return m_change->changedPaths(remembered);
+    }
+
+private:
+    Expected<void> rebuildCache() const
+    {
+        if (m_ldconfig.isEmpty())
+            return {};
+        const ProcessResult result = ProcessRunner().run(m_ldconfig, {}, 120000);
+        if (result.succeeded())
+            return {};
+        return Finding::error(
+            QStringLiteral("install.ldconfig-failed"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "ldconfig could not rebuild the loader's cache of library "
+                                                 "folders.")),
+            result.summary() + QLatin1Char('\n') + QString::fromLocal8Bit(result.standardError),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Run the install as root (sudo), or run ldconfig yourself.")));
+    }
+
+    std::unique_ptr<Operation> m_change;
+    QString m_ldconfig;
+};
+
 const QHash<QString, Operation::Factory> &factories()
 {
     static const QHash<QString, Operation::Factory> table{
@@ -1051,6 +1123,7 @@ const QHash<QString, Operation::Factory> &factories()
          }},
         {QStringLiteral("add-path-entry"), [](const QJsonObject &a) { return EditPath::fromJson(true, a); }},
         {QStringLiteral("place-zlibwapi"), &PlaceZlibwapi::fromJson},
+        {QStringLiteral("refreshing-library-cache"), &RefreshingLibraryCache::fromJson},
         {QStringLiteral("replace-in-use"), &ReplaceInUse::fromJson},
         {QStringLiteral("remove-path-entry"),
          [](const QJsonObject &a) { return EditPath::fromJson(false, a); }},
@@ -1121,6 +1194,11 @@ std::unique_ptr<Operation> unpackArchive(const QString &archive, const QList<Arc
 std::unique_ptr<Operation> removeFile(const QString &path)
 {
     return std::make_unique<RemoveFile>(path);
+}
+
+std::unique_ptr<Operation> refreshingLibraryCache(std::unique_ptr<Operation> change, const QString &ldconfig)
+{
+    return std::make_unique<RefreshingLibraryCache>(std::move(change), ldconfig);
 }
 
 std::unique_ptr<Operation> removeEmptyDirectory(const QString &path)

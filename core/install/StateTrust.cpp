@@ -278,6 +278,9 @@ QStringList StateTrust::rootsOf(const Receipt &receipt, const SystemPaths &paths
         const QString pthFile = receipt.target.value(QStringLiteral("pthFile")).toString();
         if (!pthFile.isEmpty())
             roots.append(pthFile); // a venv's: in site-packages, above the root
+        const QString ldSoConf = receipt.target.value(QStringLiteral("ldSoConfFile")).toString();
+        if (!ldSoConf.isEmpty())
+            roots.append(ldSoConf); // Linux, system scope: the loader's configuration
     } else {
         // A repair names no target: the folders of the files it moved aside or placed.
         for (const Receipt::File &file : receipt.files)

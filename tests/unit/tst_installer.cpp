@@ -3,6 +3,7 @@
 // when the DLLs import it and no 64-bit copy is found first, and a disk that fills up midway.
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
+#include "ElfImage.h"
 #include "MemoryFileSecurity.h"
 #include "PeImage.h"
 #include "Sandbox.h"
@@ -361,6 +362,54 @@ private Q_SLOTS:
                  QStringLiteral("done"));
         QVERIFY(!QFileInfo::exists(machine.host(into.pthFile())));
         QVERIFY(!QFileInfo::exists(machine.host(into.dllFolder())));
+    }
+
+    // Linux has no PATH for libraries: the system scope is a file in /etc/ld.so.conf.d naming the
+    // folder, in the receipt, and gone with the uninstall. Under --system-root ldconfig is that
+    // system's to run, and the install says so.
+    void linuxSystemScopeNamesTheFolderForTheLoader()
+    {
+        QTemporaryDir dir;
+        QDir().mkpath(dir.filePath(QStringLiteral("etc/ld.so.conf.d")));
+        QDir().mkpath(dir.filePath(QStringLiteral("opt")));
+        const SystemContext context = SystemContext::rooted(dir.path());
+        QCOMPARE(context.family(), OsFamily::Linux);
+        const QString version = QStringLiteral("9.19.0.56");
+        QList<ZipWriter::Entry> entries;
+        for (const QString &file : archives::linuxFiles(version, QStringLiteral("13"))) {
+            QByteArray data = QByteArray("contents of ") + file.toUtf8() + '\n';
+            if (file.contains(QLatin1String(".so.")))
+                data =
+                    elfimage::build({QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 2), {}, {}, {}});
+            else if (file.endsWith(QLatin1String("/cudnn_version.h")))
+                data = archives::versionHeader(version);
+            entries.append(ZipWriter::Entry::file(file.toUtf8(), data));
+        }
+        const QString archive = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.zip"),
+                                     ZipWriter(entries).finish());
+        const ArchiveReport report = inspect(archive);
+        const auto chosen = targetFromSpec(QStringLiteral("dir:/opt/cudnn-9.19"), PathScope::System,
+                                           SystemSnapshot(), report, context);
+        QVERIFY(chosen);
+        const QString conf = chosen->ldSoConfFile();
+        QCOMPARE(conf, QStringLiteral("/etc/ld.so.conf.d/cudnn-setup-opt-cudnn-9.19-lib.conf"));
+        const auto environment = std::make_shared<MemoryEnvironment>();
+        const ChangeOutcome outcome = install(archive, report, *chosen, context, environment);
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
+        QCOMPARE(environment->writeCount(), 0); // no PATH on Linux
+        QFile written(context.files().toHost(conf));
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QVERIFY(written.readAll().split('\n').contains("/opt/cudnn-9.19/lib"));
+        written.close();
+        QVERIFY(std::any_of(outcome.findings.cbegin(), outcome.findings.cend(), [](const Finding &finding) {
+            return finding.id == QLatin1String("install.ldconfig-not-run");
+        }));
+        QVERIFY(std::any_of(outcome.receipt->files.cbegin(), outcome.receipt->files.cend(),
+                            [&](const Receipt::File &file) { return file.path == conf; }));
+        QCOMPARE(uninstall(QString(), context, environment).statusName(), QStringLiteral("done"));
+        QVERIFY(!QFileInfo::exists(context.files().toHost(conf)));
+        QVERIFY(QFileInfo::exists(context.files().toHost(QStringLiteral("/etc/ld.so.conf.d"))));
+        QVERIFY(!QFileInfo::exists(context.files().toHost(QStringLiteral("/opt/cudnn-9.19"))));
     }
 
     // cuDNN 8.9's DLLs import zlibwapi.dll: ours goes beside them, unless a 64-bit copy would be
