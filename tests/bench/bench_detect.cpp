@@ -60,7 +60,8 @@ int main(int argc, char *argv[])
                                         QStringLiteral("time detection of the running system"));
     const QCommandLineOption commandOption(
         QStringLiteral("command"),
-        QStringLiteral("the cudnnctl command to time: detect (default), check, doctor"),
+        QStringLiteral("the cudnnctl command to time, with its options: detect (default), check, "
+                       "\"doctor --no-gpu\"; repeatable"),
         QStringLiteral("NAME"));
     const QCommandLineOption peerOption(QStringLiteral("peer"),
                                         QStringLiteral("a peer command to time in the same run"),
@@ -91,7 +92,9 @@ int main(int argc, char *argv[])
     QJsonArray results;
     double detectMedian = 0;
     for (const QString &command : std::as_const(commands)) {
-        const QStringList arguments = QStringList{command, QStringLiteral("--json")} + rootArguments;
+        // "doctor --no-gpu": a command with its own options.
+        const QStringList arguments = command.split(QLatin1Char(' '), Qt::SkipEmptyParts) +
+                                      QStringList{QStringLiteral("--json")} + rootArguments;
         const QString subject = QStringLiteral("cudnnctl %1 --json (%2)").arg(command, where);
         bench::timeRuns(parser.value(cudnnctlOption), arguments, environment, 1, 1); // warm the page cache
         // The commands answer 0 or 1 (problems found); anything else means one did not really run.
