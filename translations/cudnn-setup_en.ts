@@ -3768,6 +3768,22 @@ into --out DIR, for asking for help.</source>
         <source>Run the install as root (sudo), or run ldconfig yourself.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>CUDA %1, cuDNN %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (CPU only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (CUDA %3, cuDNN %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

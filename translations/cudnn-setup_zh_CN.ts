@@ -3776,6 +3776,22 @@ into --out DIR, for asking for help.</source>
         <source>Run the install as root (sudo), or run ldconfig yourself.</source>
         <translation>请以 root 身份（sudo）运行安装，或者自己运行 ldconfig。</translation>
     </message>
+    <message>
+        <source>CUDA %1, cuDNN %2</source>
+        <translation>CUDA %1，cuDNN %2</translation>
+    </message>
+    <message>
+        <source>unknown version</source>
+        <translation>版本未知</translation>
+    </message>
+    <message>
+        <source>%1 %2 (CPU only)</source>
+        <translation>%1 %2（仅 CPU）</translation>
+    </message>
+    <message>
+        <source>%1 %2 (CUDA %3, cuDNN %4)</source>
+        <translation>%1 %2（CUDA %3，cuDNN %4）</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -209,6 +209,74 @@ QString tensorflowVersion(const SystemContext &context, const QString &site)
     return {};
 }
 
+// The version a wheel's metadata folder names: "jax-0.11.2.dist-info" -> "0.11.2".
+QString wheelVersion(const SystemContext &context, const QString &site, const QString &pattern)
+{
+    for (const QString &distInfo : context.files().entries(site, {pattern}, FileSystem::Dirs)) {
+        const Version version = versions::fromDistInfoName(distInfo);
+        if (version.isValid())
+            return version.toString();
+    }
+    return {};
+}
+
+// JAX: its CUDA plugin wheel names the CUDA major (jax_cuda13_plugin), older jaxlib builds their
+// local version (jaxlib-0.4.20+cuda12.cudnn89); the cuDNN is NVIDIA's wheel beside it.
+std::optional<FrameworkInfo> jaxFacts(const SystemContext &context, const QString &site)
+{
+    FrameworkInfo jax{
+        QStringLiteral("jax"), wheelVersion(context, site, QStringLiteral("jax-*.dist-info")), {}, {}, {}};
+    if (jax.version.isEmpty())
+        return std::nullopt;
+    static const QRegularExpression plugin(QStringLiteral("^jax_cuda(\\d+)_plugin-"));
+    static const QRegularExpression localBuild(QStringLiteral("^jaxlib-[^+]*\\+cuda(\\d+)"));
+    for (const QString &distInfo : context.files().entries(
+             site, {QStringLiteral("jax_cuda*_plugin-*.dist-info"), QStringLiteral("jaxlib-*.dist-info")},
+             FileSystem::Dirs)) {
+        const auto match =
+            plugin.match(distInfo).hasMatch() ? plugin.match(distInfo) : localBuild.match(distInfo);
+        if (match.hasMatch())
+            jax.cuda = match.captured(1);
+    }
+    if (!jax.cuda.isEmpty() && context.family() == OsFamily::Linux)
+        jax.cudnnLoadedFrom =
+            mainCudnnIn(context, context.paths().join(site, QStringLiteral("nvidia/cudnn/lib")));
+    return jax;
+}
+
+// PaddlePaddle writes what it was built with into paddle/version/__init__.py (cuda_version,
+// cudnn_version); its cuDNN is the copy in paddle/libs or NVIDIA's wheel.
+std::optional<FrameworkInfo> paddleFacts(const SystemContext &context, const QString &site)
+{
+    const SystemPaths &paths = context.paths();
+    const auto content =
+        context.files().read(paths.join(site, QStringLiteral("paddle/version/__init__.py")), 64 * 1024);
+    if (!content)
+        return std::nullopt;
+    const QString text = QString::fromUtf8(*content);
+    const auto field = [&text](const char *name) {
+        const QRegularExpression pattern(
+            QStringLiteral("^%1\\s*=\\s*['\"]([^'\"]*)['\"]").arg(QLatin1String(name)),
+            QRegularExpression::MultilineOption);
+        return pattern.match(text).captured(1);
+    };
+    FrameworkInfo paddle{
+        QStringLiteral("paddle"), field("full_version"), field("cuda_version"), field("cudnn_version"), {}};
+    if (paddle.cuda == QLatin1String("False"))
+        paddle.cuda = QString();
+    if (paddle.cudnn == QLatin1String("False"))
+        paddle.cudnn = QString();
+    if (!paddle.cuda.isEmpty()) {
+        paddle.cudnnLoadedFrom = mainCudnnIn(context, paths.join(site, QStringLiteral("paddle/libs")));
+        if (paddle.cudnnLoadedFrom.isEmpty())
+            paddle.cudnnLoadedFrom =
+                mainCudnnIn(context, paths.join(site, context.family() == OsFamily::Windows
+                                                          ? QStringLiteral("nvidia\\cudnn\\bin")
+                                                          : QStringLiteral("nvidia/cudnn/lib")));
+    }
+    return paddle;
+}
+
 } // namespace
 
 PythonInstall pythonFromFiles(const SystemContext &context, const PythonEnvironment &environment)
@@ -229,6 +297,14 @@ PythonInstall pythonFromFiles(const SystemContext &context, const PythonEnvironm
         }
         if (python.tensorflow.isEmpty())
             python.tensorflow = tensorflowVersion(context, site);
+        for (const auto &facts : {jaxFacts, paddleFacts}) {
+            std::optional<FrameworkInfo> framework = facts(context, site);
+            const bool known =
+                framework && std::any_of(python.frameworks.cbegin(), python.frameworks.cend(),
+                                         [&](const FrameworkInfo &f) { return f.name == framework->name; });
+            if (framework && !known)
+                python.frameworks.append(*framework);
+        }
     }
     return python;
 }
@@ -237,6 +313,12 @@ void attachTorchCudnnVersions(QList<PythonInstall> &pythons, const QList<CudnnCo
                               const SystemContext &context)
 {
     for (PythonInstall &python : pythons) {
+        for (FrameworkInfo &framework : python.frameworks) {
+            if (framework.cudnn.isEmpty()) {
+                if (const CudnnCopy *copy = copyHolding(copies, framework.cudnnLoadedFrom, context.paths()))
+                    framework.cudnn = copy->version;
+            }
+        }
         if (!python.torch || python.factsFrom != QLatin1String("files") || !python.torch->cudnn.isEmpty())
             continue;
         if (const CudnnCopy *copy = copyHolding(copies, python.torch->cudnnLoadedFrom, context.paths()))

@@ -17,12 +17,13 @@ class SystemContext;
 //   else what torch_cuda.dll's imports reach; on Linux the DT_NEEDED chain of
 //   torch/lib/libtorch_cuda.so through its RPATH/RUNPATH ($ORIGIN), LD_LIBRARY_PATH, ld.so.conf and
 //   the default folders. Its version is the detected copy's (see attachTorchCudnnVersions);
-// - TensorFlow's version from its wheel's metadata.
+// - TensorFlow's version from its wheel's metadata; JAX's and PaddlePaddle's version, CUDA build and
+//   the cuDNN they load (frameworks).
 // `factsFrom` is "files".
 PythonInstall pythonFromFiles(const SystemContext &context, const PythonEnvironment &environment);
 
-// torch.cudnn for each Python whose torch was resolved from files: the version of the detected
-// copy holding the file torch will load.
+// torch.cudnn for each Python whose torch was resolved from files, and each framework's cuDNN
+// its files did not name: the version of the detected copy holding the file it will load.
 void attachTorchCudnnVersions(QList<PythonInstall> &pythons, const QList<CudnnCopy> &copies,
                               const SystemContext &context);
 

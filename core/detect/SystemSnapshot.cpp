@@ -184,6 +184,14 @@ QJsonObject pythonToJson(const PythonInstall &python)
                        {QStringLiteral("tensorflow"), str(python.tensorflow)},
                        {QStringLiteral("probeError"), str(python.probeError)},
                        {QStringLiteral("factsFrom"), str(python.factsFrom)}};
+    QJsonArray frameworks;
+    for (const FrameworkInfo &framework : python.frameworks)
+        frameworks.append(QJsonObject{{QStringLiteral("name"), framework.name},
+                                      {QStringLiteral("version"), str(framework.version)},
+                                      {QStringLiteral("cuda"), str(framework.cuda)},
+                                      {QStringLiteral("cudnn"), str(framework.cudnn)},
+                                      {QStringLiteral("cudnnLoadedFrom"), str(framework.cudnnLoadedFrom)}});
+    object.insert(QStringLiteral("frameworks"), frameworks);
     if (python.torch) {
         const TorchInfo &torch = *python.torch;
         object.insert(QStringLiteral("torch"),
@@ -211,6 +219,11 @@ PythonInstall pythonFromJson(const QJsonObject &object)
     python.tensorflow = str(object, "tensorflow");
     python.probeError = str(object, "probeError");
     python.factsFrom = str(object, "factsFrom");
+    for (const QJsonValue &value : object.value(QStringLiteral("frameworks")).toArray()) {
+        const QJsonObject framework = value.toObject();
+        python.frameworks.append({str(framework, "name"), str(framework, "version"), str(framework, "cuda"),
+                                  str(framework, "cudnn"), str(framework, "cudnnLoadedFrom")});
+    }
     if (object.value(QStringLiteral("torch")).isObject()) {
         const QJsonObject torchObject = object.value(QStringLiteral("torch")).toObject();
         TorchInfo torch;

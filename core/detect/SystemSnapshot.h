@@ -91,6 +91,17 @@ struct TorchInfo
     std::optional<bool> cudaAvailable; // known only when the interpreter was asked
 };
 
+// A framework other than torch that brings or names its own CUDA build (JAX, PaddlePaddle), read
+// from its files.
+struct FrameworkInfo
+{
+    QString name;            // "jax", "paddle"
+    QString version;         // "0.11.2"
+    QString cuda;            // the CUDA its GPU build is for: "13", "12.6"; null when CPU-only or unknown
+    QString cudnn;           // the cuDNN it was built with or will load, when its files tell
+    QString cudnnLoadedFrom; // the cuDNN file it will load (an NVIDIA wheel's, its own), when known
+};
+
 struct PythonInstall
 {
     QString path;
@@ -100,9 +111,10 @@ struct PythonInstall
     QString arch;      // machine of the executable: "x64", "x86", "arm64"
     QString source;    // "path", "py-launcher", "registry", "conda", "venv"
     std::optional<TorchInfo> torch;
-    QString tensorflow; // the installed TensorFlow's version, null when there is none
-    QString probeError; // why the interpreter could not be asked (timeout, crash)
-    QString factsFrom;  // "files" (read without running it) or "interpreter" (asked)
+    QString tensorflow;              // the installed TensorFlow's version, null when there is none
+    QList<FrameworkInfo> frameworks; // JAX, PaddlePaddle
+    QString probeError;              // why the interpreter could not be asked (timeout, crash)
+    QString factsFrom;               // "files" (read without running it) or "interpreter" (asked)
 };
 
 struct EnvironmentInfo

@@ -539,6 +539,19 @@ void pythonSection(Page &page, const SystemSnapshot &snapshot)
             page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN file torch loads")),
                       page.path(torch.cudnnLoadedFrom));
         }
+        for (const FrameworkInfo &framework : python.frameworks) {
+            page.fact(
+                Text::verbatim(framework.name == QLatin1String("jax") ? QStringLiteral("JAX")
+                                                                      : QStringLiteral("PaddlePaddle")),
+                page.value(framework.version) + QLatin1Char(' ') +
+                    (framework.cuda.isEmpty()
+                         ? page.both(Text(QT_TRANSLATE_NOOP("cudnnsetup", "none (CPU only)")))
+                         : page.both(Text(QT_TRANSLATE_NOOP("cudnnsetup", "CUDA %1, cuDNN %2"))
+                                         .arg(framework.cuda)
+                                         .arg(framework.cudnn.isEmpty()
+                                                  ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "unknown version"))
+                                                  : Text::verbatim(framework.cudnn)))));
+        }
         if (python.probeError.isEmpty()) {
             page.fact(Text::verbatim(QStringLiteral("TensorFlow")),
                       python.tensorflow.isEmpty() ? page.both(notInstalled) : page.value(python.tensorflow));

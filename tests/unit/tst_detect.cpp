@@ -196,6 +196,8 @@ private Q_SLOTS:
         trees::linuxCudnn(sandbox, venvSite + QStringLiteral("/nvidia/cudnn/lib"),
                           venvSite + QStringLiteral("/nvidia/cudnn/include"), 9, 19, 0);
         sandbox.mkdir(venvSite + QStringLiteral("/nvidia_cudnn_cu13-9.19.0.56.dist-info"));
+        sandbox.mkdir(venvSite + QStringLiteral("/jax-0.11.2.dist-info"));
+        sandbox.mkdir(venvSite + QStringLiteral("/jax_cuda13_plugin-0.11.2.dist-info"));
 
         // A conda env with torch for CUDA 12 carrying its own cuDNN 8 in torch/lib, and TensorFlow.
         const QString conda = QStringLiteral("/home/student/miniconda3");
@@ -208,6 +210,10 @@ private Q_SLOTS:
         trees::linuxTorchCuda(sandbox, envSite, QStringLiteral("libcudnn.so.8"), {QStringLiteral("$ORIGIN")});
         trees::linuxCudnn(sandbox, envSite + QStringLiteral("/torch/lib"), QString(), 8, 9, 2);
         sandbox.mkdir(envSite + QStringLiteral("/tensorflow-2.16.1.dist-info"));
+        sandbox.write(envSite + QStringLiteral("/paddle/version/__init__.py"),
+                      "# THIS FILE IS GENERATED FROM PADDLEPADDLE SETUP.PY\nfull_version    = '3.0.0'\n"
+                      "major           = '3'\ncuda_version    = '12.6'\ncudnn_version   = '9.5.1'\n"
+                      "with_mkl        = 'ON'\n");
 
         // pyenv with 3.11.7 selected: its shims stand for that interpreter; the shims of commands
         // 3.11.7 lacks (python3.12, python3.9) reach nothing.
@@ -250,6 +256,13 @@ private Q_SLOTS:
         QCOMPARE(inVenv.torch->cudnnLoadedFrom, venvSite + QStringLiteral("/nvidia/cudnn/lib/libcudnn.so.9"));
         QCOMPARE(inVenv.torch->cudnn, QStringLiteral("9.19.0"));
         QVERIFY(inVenv.probeError.isEmpty());
+        QCOMPARE(inVenv.frameworks.size(), 1);
+        const FrameworkInfo &jax = inVenv.frameworks.first();
+        QCOMPARE(jax.name, QStringLiteral("jax"));
+        QCOMPARE(jax.version, QStringLiteral("0.11.2"));
+        QCOMPARE(jax.cuda, QStringLiteral("13"));
+        QCOMPARE(jax.cudnnLoadedFrom, venvSite + QStringLiteral("/nvidia/cudnn/lib/libcudnn.so.9"));
+        QCOMPARE(jax.cudnn, QStringLiteral("9.19.0"));
 
         const PythonInstall inConda = python(env + QStringLiteral("/bin/python"));
         QCOMPARE(inConda.source, QStringLiteral("conda"));
@@ -259,6 +272,11 @@ private Q_SLOTS:
         QCOMPARE(inConda.torch->cudnnLoadedFrom, envSite + QStringLiteral("/torch/lib/libcudnn.so.8"));
         QCOMPARE(inConda.torch->cudnn, QStringLiteral("8.9.2"));
         QCOMPARE(inConda.tensorflow, QStringLiteral("2.16.1"));
+        QCOMPARE(inConda.frameworks.size(), 1);
+        QCOMPARE(inConda.frameworks.first().name, QStringLiteral("paddle"));
+        QCOMPARE(inConda.frameworks.first().version, QStringLiteral("3.0.0"));
+        QCOMPARE(inConda.frameworks.first().cuda, QStringLiteral("12.6"));
+        QCOMPARE(inConda.frameworks.first().cudnn, QStringLiteral("9.5.1"));
 
         const PythonInstall inPyenv = python(selected + QStringLiteral("/bin/python"));
         QCOMPARE(inPyenv.source, QStringLiteral("pyenv"));
