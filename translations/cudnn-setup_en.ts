@@ -3784,6 +3784,14 @@ into --out DIR, for asking for help.</source>
         <source>%1 %2 (CUDA %3, cuDNN %4)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>On Linux a library folder cannot be made known to one user only: programs find libraries through the system&apos;s loader configuration or LD_LIBRARY_PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the folder for the whole system instead (as root: it goes into /etc/ld.so.conf.d), or add it to LD_LIBRARY_PATH in your shell&apos;s profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

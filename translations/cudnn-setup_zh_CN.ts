@@ -3792,6 +3792,14 @@ into --out DIR, for asking for help.</source>
         <source>%1 %2 (CUDA %3, cuDNN %4)</source>
         <translation>%1 %2（CUDA %3，cuDNN %4）</translation>
     </message>
+    <message>
+        <source>On Linux a library folder cannot be made known to one user only: programs find libraries through the system&apos;s loader configuration or LD_LIBRARY_PATH.</source>
+        <translation>在 Linux 上，无法只让某一个用户知道一个库文件夹：程序是通过系统的加载器配置或 LD_LIBRARY_PATH 来查找库的。</translation>
+    </message>
+    <message>
+        <source>Name the folder for the whole system instead (as root: it goes into /etc/ld.so.conf.d), or add it to LD_LIBRARY_PATH in your shell&apos;s profile.</source>
+        <translation>请改为对整个系统登记这个文件夹（需要 root，会写入 /etc/ld.so.conf.d），或者在你的 shell 配置文件里把它加入 LD_LIBRARY_PATH。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

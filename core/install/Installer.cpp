@@ -397,8 +397,18 @@ Expected<void> addPathStep(Transaction &transaction, QList<Receipt::EnvironmentC
                        : target.pathScope == PathScope::System ? std::optional(EnvironmentScope::Machine)
                                                                : std::nullopt;
     // Linux finds libraries through the loader's cache, not PATH: its system scope is the
-    // ld.so.conf.d file the file steps write.
-    if (!scope || (target.family == OsFamily::Linux && target.pathScope == PathScope::System))
+    // ld.so.conf.d file the file steps write, and there is nothing per user to write.
+    if (target.family == OsFamily::Linux && target.pathScope == PathScope::User)
+        return Finding::error(
+            QStringLiteral("install.linux-user-path"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "On Linux a library folder cannot be made known to one user "
+                                                 "only: programs find libraries through the system's loader "
+                                                 "configuration or LD_LIBRARY_PATH.")),
+            QString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Name the folder for the whole system instead (as root: it "
+                                                 "goes into /etc/ld.so.conf.d), or add it to LD_LIBRARY_PATH "
+                                                 "in your shell's profile.")));
+    if (!scope || target.family == OsFamily::Linux)
         return {};
     // Long PATHs are worth a word (some tools cut them at 2,047 characters); one beyond what an
     // environment variable holds stops the install before it starts.

@@ -388,6 +388,19 @@ private Q_SLOTS:
         const QString archive = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.zip"),
                                      ZipWriter(entries).finish());
         const ArchiveReport report = inspect(archive);
+        // No per-user loader configuration exists: the user scope is refused before any change.
+        const auto forUser = targetFromSpec(QStringLiteral("dir:/opt/cudnn-9.19"), PathScope::User,
+                                            SystemSnapshot(), report, context);
+        QVERIFY(forUser);
+        const ChangeOutcome refused =
+            install(archive, report, *forUser, context, std::make_shared<MemoryEnvironment>());
+        QCOMPARE(refused.status, ChangeOutcome::Status::Failed);
+        QVERIFY2(std::any_of(refused.findings.cbegin(), refused.findings.cend(),
+                             [](const Finding &finding) {
+                                 return finding.id == QLatin1String("install.linux-user-path");
+                             }),
+                 describe(refused).constData());
+        QVERIFY(!QFileInfo::exists(context.files().toHost(QStringLiteral("/opt/cudnn-9.19"))));
         const auto chosen = targetFromSpec(QStringLiteral("dir:/opt/cudnn-9.19"), PathScope::System,
                                            SystemSnapshot(), report, context);
         QVERIFY(chosen);
