@@ -4362,6 +4362,14 @@ into --out DIR, for asking for help.</source>
         <source>torch %1 for CUDA %2 with cuDNN %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 %2 without CUDA (CPU only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 for CUDA %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::InstallPage</name>

@@ -4368,6 +4368,14 @@ into --out DIR, for asking for help.</source>
         <source>torch %1 for CUDA %2 with cuDNN %3</source>
         <translation>torch %1，适用于 CUDA %2，使用 cuDNN %3</translation>
     </message>
+    <message>
+        <source>%1 %2 without CUDA (CPU only)</source>
+        <translation>%1 %2，不含 CUDA（仅 CPU）</translation>
+    </message>
+    <message>
+        <source>%1 %2 for CUDA %3</source>
+        <translation>%1 %2，适用于 CUDA %3</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::InstallPage</name>

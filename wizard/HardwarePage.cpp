@@ -280,6 +280,14 @@ void HardwarePage::showSnapshot()
                              : tr("torch %1 for CUDA %2 with cuDNN %3")
                                    .arg(python.torch->version, python.torch->cuda, python.torch->cudnn));
             }
+            for (const FrameworkInfo &framework : python.frameworks) {
+                const QString name = framework.name == QLatin1String("jax") ? QStringLiteral("JAX")
+                                                                            : QStringLiteral("PaddlePaddle");
+                text += tr(", ", "list separator") +
+                        (framework.cuda.isEmpty()
+                             ? tr("%1 %2 without CUDA (CPU only)").arg(name, framework.version)
+                             : tr("%1 %2 for CUDA %3").arg(name, framework.version, framework.cuda));
+            }
             text += QStringLiteral(" — ") + python.path;
             const Status status = python.bits == 32 || (python.torch && python.torch->cuda.isEmpty())
                                       ? Status::Warning

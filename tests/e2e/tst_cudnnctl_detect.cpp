@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -87,6 +88,40 @@ private Q_SLOTS:
         QCOMPARE(python.value(QStringLiteral("torch")).toObject().value(QStringLiteral("cudnn")).toString(),
                  QStringLiteral("9.19.0"));
         QVERIFY(findingIds(snapshot).contains(QStringLiteral("detect.system-root")));
+    }
+
+    // The workstation's venv interpreter would take 20 s to answer and leaves a mark when run:
+    // detect describes its torch from the files, check and doctor the same, and none runs it.
+    void pythonIsReadNotRun()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "the stand-in interpreter is a shell script");
+        Sandbox sandbox;
+        trees::workstation(sandbox);
+        const QString ran = sandbox.hostPath(QStringLiteral("/tmp/python-ran"));
+        sandbox.writeScriptBody(QStringLiteral("/opt/torch/.venv/bin/python3"),
+                                "touch '" + ran.toUtf8() + "'\nsleep 20\n");
+        for (const QString &command :
+             {QStringLiteral("detect"), QStringLiteral("check"), QStringLiteral("doctor")}) {
+            const CudnnctlRun run =
+                runCudnnctl({command, QStringLiteral("--json"), QStringLiteral("--lang"),
+                             QStringLiteral("en"), QStringLiteral("--system-root"), sandbox.root()},
+                            sandboxEnvironment());
+            QVERIFY2(run.exitCode == 0 || run.exitCode == 1, run.err.constData());
+            QVERIFY2(!QFile::exists(ran), qPrintable(command));
+        }
+        const CudnnctlRun run = runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json"),
+                                             QStringLiteral("--system-root"), sandbox.root()},
+                                            sandboxEnvironment());
+        const QJsonObject python =
+            outputJson(run).value(QStringLiteral("pythons")).toArray().first().toObject();
+        QCOMPARE(python.value(QStringLiteral("factsFrom")).toString(), QStringLiteral("files"));
+        const QJsonObject torch = python.value(QStringLiteral("torch")).toObject();
+        QCOMPARE(torch.value(QStringLiteral("version")).toString(), QStringLiteral("2.11.0+cu130"));
+        QCOMPARE(torch.value(QStringLiteral("cuda")).toString(), QStringLiteral("13.0"));
+        QCOMPARE(
+            torch.value(QStringLiteral("cudnnLoadedFrom")).toString(),
+            QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9"));
+        QVERIFY(torch.value(QStringLiteral("cudaAvailable")).isNull());
     }
 
     void tableSpeaksChinese()
@@ -173,9 +208,8 @@ private Q_SLOTS:
     // The running system itself (under Wine: Windows, its registry and loader included).
     void detectsTheRunningSystem()
     {
-        const CudnnctlRun run =
-            runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json")},
-                        QProcessEnvironment::systemEnvironment());
+        const CudnnctlRun run = runCudnnctl({QStringLiteral("detect"), QStringLiteral("--json")},
+                                            QProcessEnvironment::systemEnvironment());
         QVERIFY2(run.exitCode == 0 || run.exitCode == 1, run.err.constData());
         const QJsonObject snapshot = outputJson(run);
         QCOMPARE(snapshot.value(QStringLiteral("schema")).toString(),

@@ -527,7 +527,10 @@ private Q_SLOTS:
         trees::windowsWorkstation(sandbox);
         QProcessEnvironment environment;
         environment.insert(QStringLiteral("PATH"), QStringLiteral("C:\\Windows\\System32;C:\\Python312"));
-        const SystemSnapshot snapshot = detectSystem(sandboxContext(sandbox, OsFamily::Windows, environment));
+        DetectOptions options;
+        options.probePythons = true; // the interpreter is asked too (detect --python-probe)
+        const SystemSnapshot snapshot =
+            detectSystem(sandboxContext(sandbox, OsFamily::Windows, environment), options);
         QCOMPARE(snapshot.gpus.size(), 1);
         QCOMPARE(snapshot.gpus.first().name, QStringLiteral("NVIDIA GeForce RTX 3080"));
         QCOMPARE(snapshot.gpus.first().computeCapability, QStringLiteral("8.6"));
@@ -543,8 +546,10 @@ private Q_SLOTS:
         QCOMPARE(python.version, QStringLiteral("3.12.8"));
         QCOMPARE(python.bits, 64); // read from the stand-in's PE header
         QCOMPARE(python.arch, QStringLiteral("x64"));
+        QCOMPARE(python.factsFrom, QStringLiteral("interpreter"));
         QVERIFY(python.torch);
         QVERIFY(python.torch->cuda.isNull());
+        QCOMPARE(python.torch->cudaAvailable, std::optional<bool>(false));
         QVERIFY(!hasErrors(snapshot.findings));
     }
 
