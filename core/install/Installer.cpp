@@ -710,6 +710,24 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
     QSet<QString> folderSet;
     ChangeOutcome outcome;
     const QString ldSoConf = receipt.target.value(QStringLiteral("ldSoConfFile")).toString();
+    if (!ldSoConf.isEmpty()) {
+        // ldconfig made soname links beside the libraries whose file names were not their sonames;
+        // they go first, while what they point to is still there to recognise them by.
+        QSet<QString> placed;
+        QSet<QString> folders;
+        for (const Receipt::File &file : receipt.files) {
+            placed.insert(QFileInfo(hostOf(context, file.path)).absoluteFilePath());
+            folders.insert(QFileInfo(hostOf(context, file.path)).absolutePath());
+        }
+        for (const QString &folder : std::as_const(folders)) {
+            for (const QFileInfo &entry : QDir(folder).entryInfoList(QDir::Files | QDir::System |
+                                                                     QDir::Hidden | QDir::NoDotAndDotDot)) {
+                if (entry.isSymLink() && placed.contains(entry.symLinkTarget()) &&
+                    !placed.contains(entry.absoluteFilePath()))
+                    transaction.add(operations::removeFile(entry.absoluteFilePath()));
+            }
+        }
+    }
     for (const Receipt::File &file : receipt.files) {
         const QString host = hostOf(context, file.path);
         if (!ldSoConf.isEmpty() && context.paths().equal(file.path, ldSoConf))

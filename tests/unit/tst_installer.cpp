@@ -419,6 +419,13 @@ private Q_SLOTS:
         }));
         QVERIFY(std::any_of(outcome.receipt->files.cbegin(), outcome.receipt->files.cend(),
                             [&](const Receipt::File &file) { return file.path == conf; }));
+        // What ldconfig does to a folder it is told about: a link by the soname to each library
+        // (a host that makes such links: on Windows QFile::link makes a shortcut).
+        if (hostOsFamily() == OsFamily::Linux) {
+            const QString lib = context.files().toHost(QStringLiteral("/opt/cudnn-9.19/lib"));
+            QVERIFY(
+                QFile::link(QStringLiteral("libcudnn.so.9.19.0"), lib + QStringLiteral("/libcudnn.so.9")));
+        }
         QCOMPARE(uninstall(QString(), context, environment).statusName(), QStringLiteral("done"));
         QVERIFY(!QFileInfo::exists(context.files().toHost(conf)));
         QVERIFY(QFileInfo::exists(context.files().toHost(QStringLiteral("/etc/ld.so.conf.d"))));
