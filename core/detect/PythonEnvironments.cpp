@@ -192,22 +192,40 @@ private:
     QList<PythonEnvironment> m_environments;
 };
 
-// The versions pyenv selects, in order: PYENV_VERSION, else the global version file (one name per
-// line or word), else "system".
-QStringList pyenvSelection(const SystemContext &context, const QString &root)
+// The version names a pyenv version file lists (one per line or word, # comments), or none.
+QStringList pyenvVersionFile(const SystemContext &context, const QString &path)
 {
-    QStringList selected = context.environment()
-                               .value(QStringLiteral("PYENV_VERSION"))
-                               .split(QRegularExpression(QStringLiteral("[:\\s]+")), Qt::SkipEmptyParts);
-    if (selected.isEmpty()) {
-        if (const auto file =
-                context.files().read(context.paths().join(root, QStringLiteral("version")), 64 * 1024)) {
-            for (const QString &line : QString::fromUtf8(*file).split(QLatin1Char('\n'))) {
-                if (!line.trimmed().startsWith(QLatin1Char('#')))
-                    selected += line.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
-            }
+    QStringList names;
+    if (const auto file = context.files().read(path, 64 * 1024)) {
+        for (const QString &line : QString::fromUtf8(*file).split(QLatin1Char('\n'))) {
+            if (!line.trimmed().startsWith(QLatin1Char('#')))
+                names += line.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
         }
     }
+    return names;
+}
+
+// The versions pyenv selects, in order: PYENV_VERSION, else the .python-version of the folder it
+// is asked from (PYENV_DIR, else the shell's PWD) or the nearest folder above, else the global
+// version file, else "system".
+QStringList pyenvSelection(const SystemContext &context, const QString &root)
+{
+    const EnvironmentStore &environment = context.environment();
+    const SystemPaths &paths = context.paths();
+    QStringList selected = environment.value(QStringLiteral("PYENV_VERSION"))
+                               .split(QRegularExpression(QStringLiteral("[:\\s]+")), Qt::SkipEmptyParts);
+    QString folder = environment.value(QStringLiteral("PYENV_DIR"));
+    if (folder.isEmpty())
+        folder = environment.value(QStringLiteral("PWD"));
+    while (selected.isEmpty() && paths.isAbsolute(folder)) {
+        selected = pyenvVersionFile(context, paths.join(folder, QStringLiteral(".python-version")));
+        const QString above = paths.parent(folder);
+        if (above == folder || above.isEmpty())
+            break;
+        folder = above;
+    }
+    if (selected.isEmpty())
+        selected = pyenvVersionFile(context, paths.join(root, QStringLiteral("version")));
     if (selected.isEmpty())
         selected.append(QStringLiteral("system"));
     return selected;

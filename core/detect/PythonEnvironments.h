@@ -24,11 +24,11 @@ struct PythonEnvironment
 // the py launcher lists), conda environments (CONDA_PREFIX, environments.txt, the usual conda roots)
 // and VIRTUAL_ENV, from files alone: nothing is run. Links to one interpreter are one entry with
 // their paths in `names`. pyenv and pyenv-win shims stand for the interpreter of the selected version
-// (PYENV_VERSION, else the global version file) that has the command, and are left out when none
-// has it. Windows Store "python.exe" aliases are skipped (running one opens the Store); a Store
-// Python is found through its registry entry. Site-packages include the user's own
-// (pip install --user) for interpreters that are not venvs, before the installation's, as
-// Python's sys.path has them.
+// (PYENV_VERSION, else the nearest .python-version from PYENV_DIR or PWD up, else the global version
+// file) that has the command, and are left out when none has it. Windows Store "python.exe" aliases are
+// skipped (running one opens the Store); a Store Python is found through its registry entry. Site-packages
+// include the user's own (pip install --user) for interpreters that are not venvs, before the installation's,
+// as Python's sys.path has them.
 QList<PythonEnvironment> findPythonEnvironments(const SystemContext &context);
 
 // The home folders whose per-user Python/conda state is looked at: the current user's on the

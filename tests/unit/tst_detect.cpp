@@ -7,7 +7,10 @@
 #include "platform/SystemContext.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace cudnnsetup;
 
@@ -290,6 +293,22 @@ private Q_SLOTS:
         QCOMPARE(inPyenv.torch->version, QStringLiteral("2.5.1+cpu"));
         QVERIFY(inPyenv.torch->cuda.isNull());
         QVERIFY(!findingOf(snapshot, QStringLiteral("python.probe-failed")));
+
+        // In a project folder whose .python-version (or a parent's) selects 3.12.1, the shims stand
+        // for that version's interpreter instead.
+        sandbox.write(QStringLiteral("/home/student/project/.python-version"), "3.12.1\n");
+        environment.insert(QStringLiteral("PWD"), QStringLiteral("/home/student/project/src"));
+        const SystemSnapshot inProject = detectSystem(sandboxContext(sandbox, OsFamily::Linux, environment));
+        QVERIFY2(!QFile::exists(ran), "an interpreter was run");
+        const auto projectPython = std::find_if(
+            inProject.pythons.cbegin(), inProject.pythons.cend(), [&](const PythonInstall &candidate) {
+                return candidate.path == pyenv + QStringLiteral("/versions/3.12.1/bin/python3.12");
+            });
+        QVERIFY(projectPython != inProject.pythons.cend());
+        QCOMPARE(projectPython->names, QStringList{pyenv + QStringLiteral("/shims/python3.12")});
+        QVERIFY(std::none_of(
+            inProject.pythons.cbegin(), inProject.pythons.cend(),
+            [&](const PythonInstall &candidate) { return candidate.path.startsWith(selected); }));
     }
 
     // The same on Windows' layouts: torch's own cuDNN in torch\lib, conda's in Library\bin reached
