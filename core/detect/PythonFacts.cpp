@@ -158,6 +158,21 @@ QString cudnnReachedFrom(const SystemContext &context, const QString &library, L
     return {};
 }
 
+// The folder of the python.exe that really runs: a venv's Scripts\python.exe starts the base
+// installation's, named by pyvenv.cfg's "home".
+QString applicationFolder(const SystemContext &context, const PythonEnvironment &environment)
+{
+    static const QRegularExpression home(QStringLiteral("^\\s*home\\s*=\\s*(.+?)\\s*$"),
+                                         QRegularExpression::MultilineOption);
+    if (const auto config = context.files().read(
+            context.paths().join(environment.prefix, QStringLiteral("pyvenv.cfg")), 64 * 1024)) {
+        const auto match = home.match(QString::fromUtf8(*config));
+        if (match.hasMatch() && context.paths().isAbsolute(match.captured(1)))
+            return context.paths().normalize(match.captured(1));
+    }
+    return context.paths().parent(environment.interpreter);
+}
+
 QString torchCudnnFile(const SystemContext &context, const PythonEnvironment &environment,
                        const QString &site)
 {
@@ -170,12 +185,12 @@ QString torchCudnnFile(const SystemContext &context, const PythonEnvironment &en
         if (file.isEmpty())
             file = mainCudnnIn(context, paths.join(site, QStringLiteral("nvidia\\cudnn\\bin")));
         const QString torchCuda = paths.join(torchLib, QStringLiteral("torch_cuda.dll"));
-        // What torch_cuda.dll imports then comes from its own folder, the application's (python.exe's;
-        // for a venv its base installation's, which the files do not always name), System32 and the
-        // added folders: torch\lib and conda's Library\bin.
+        // What torch_cuda.dll imports then comes from its own folder, the application's (python.exe's:
+        // for a venv the base installation's, which pyvenv.cfg's home names), System32 and the added
+        // folders: torch\lib and conda's Library\bin.
         if (file.isEmpty() && context.files().isFile(torchCuda))
             file = cudnnReachedFrom(context, torchCuda, LoadModel::PythonDllDirectories,
-                                    {paths.parent(environment.interpreter), torchLib,
+                                    {applicationFolder(context, environment), torchLib,
                                      paths.join(environment.prefix, QStringLiteral("Library\\bin"))});
         return file;
     }

@@ -354,6 +354,18 @@ private Q_SLOTS:
         cudnnDlls(env + QStringLiteral("\\Library\\bin"), {8, 7, 0, 84});
 
         sandbox.write(QStringLiteral("C:\\Python312\\python.exe"), program({3, 12, 8150, 1013}));
+        // A venv of that Python whose torch has no cuDNN of its own: torch_cuda.dll's import is
+        // found in the base installation's folder, where the real python.exe runs from.
+        const QString bare = QStringLiteral("C:\\Users\\student\\bare");
+        sandbox.write(bare + QStringLiteral("\\pyvenv.cfg"), "home = C:\\Python312\nversion = 3.12.8\n");
+        sandbox.write(bare + QStringLiteral("\\Scripts\\python.exe"), program({3, 12, 8150, 1013}));
+        const QString bareSite = bare + QStringLiteral("\\Lib\\site-packages");
+        trees::torchFiles(sandbox, bareSite, QStringLiteral("2.4.1+cu121"), QStringLiteral("12.1"));
+        peimage::ImageSpec bareTorchCuda;
+        bareTorchCuda.imports = {"cudnn64_9.dll", "KERNEL32.dll"};
+        sandbox.write(bareSite + QStringLiteral("\\torch\\lib\\torch_cuda.dll"),
+                      peimage::buildImage(bareTorchCuda).bytes);
+        cudnnDlls(QStringLiteral("C:\\Python312"), {9, 3, 0, 75});
         trees::torchFiles(
             sandbox, QStringLiteral("C:\\Users\\student\\AppData\\Roaming\\Python\\Python312\\site-packages"),
             QStringLiteral("2.5.1+cpu"), QString());
@@ -374,7 +386,8 @@ private Q_SLOTS:
         registry->setString(RegistryHive::CurrentUser, storeKey, QStringLiteral("ExecutablePath"), alias);
         registry->setString(RegistryHive::CurrentUser, storeKey, QStringLiteral(""), store); // (Default)
         QProcessEnvironment environment;
-        environment.insert(QStringLiteral("Path"), QStringLiteral("C:\\Windows\\system32;C:\\Python312"));
+        environment.insert(QStringLiteral("Path"), QStringLiteral("C:\\Windows\\system32;C:\\Python312;") +
+                                                       bare + QStringLiteral("\\Scripts"));
         environment.insert(QStringLiteral("SystemRoot"), QStringLiteral("C:\\Windows"));
         environment.insert(QStringLiteral("VIRTUAL_ENV"), venv);
         const SystemSnapshot snapshot =
@@ -399,6 +412,11 @@ private Q_SLOTS:
         QVERIFY(inConda.torch);
         QCOMPARE(inConda.torch->cudnnLoadedFrom, env + QStringLiteral("\\Library\\bin\\cudnn64_8.dll"));
         QCOMPARE(inConda.torch->cudnn, QStringLiteral("8.7.0"));
+
+        const PythonInstall inBare = python(bare + QStringLiteral("\\Scripts\\python.exe"));
+        QVERIFY(inBare.torch);
+        QCOMPARE(inBare.torch->cudnnLoadedFrom, QStringLiteral("C:\\Python312\\cudnn64_9.dll"));
+        QCOMPARE(inBare.torch->cudnn, QStringLiteral("9.3.0"));
 
         const PythonInstall system = python(QStringLiteral("C:\\Python312\\python.exe"));
         QCOMPARE(system.version, QStringLiteral("3.12.8"));
