@@ -281,12 +281,12 @@ void HardwarePage::showSnapshot()
                                    .arg(python.torch->version, python.torch->cuda, python.torch->cudnn));
             }
             for (const FrameworkInfo &framework : python.frameworks) {
-                const QString name = framework.name == QLatin1String("jax") ? QStringLiteral("JAX")
-                                                                            : QStringLiteral("PaddlePaddle");
-                text += tr(", ", "list separator") +
-                        (framework.cuda.isEmpty()
-                             ? tr("%1 %2 without CUDA (CPU only)").arg(name, framework.version)
-                             : tr("%1 %2 for CUDA %3").arg(name, framework.version, framework.cuda));
+                text +=
+                    tr(", ", "list separator") +
+                    (framework.cuda.isEmpty()
+                         ? tr("%1 %2 without CUDA (CPU only)").arg(framework.displayName(), framework.version)
+                         : tr("%1 %2 for CUDA %3")
+                               .arg(framework.displayName(), framework.version, framework.cuda));
             }
             text += QStringLiteral(" — ") + python.path;
             const Status status = python.bits == 32 || (python.torch && python.torch->cuda.isEmpty())

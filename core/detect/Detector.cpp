@@ -67,7 +67,7 @@ SystemSnapshot detectSystem(const SystemContext &context, const DetectOptions &o
                  ? QCoreApplication::translate("cudnnsetup", "Asking the Python interpreters about torch")
                  : QCoreApplication::translate("cudnnsetup", "Reading the Python environments' files"));
     snapshot.pythons = pythons.result();
-    attachTorchCudnnVersions(snapshot.pythons, snapshot.cudnn, context);
+    attachCudnnVersions(snapshot.pythons, snapshot.cudnn, context);
     snapshot.findings += pythonFindings;
 
     options.report(1.0, QCoreApplication::translate("cudnnsetup", "Done"));

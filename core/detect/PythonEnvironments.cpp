@@ -43,7 +43,7 @@ public:
             environment.prefix = venvRoot;
             if (source == QLatin1String("path"))
                 environment.source = QStringLiteral("venv");
-            readPyvenvVersion(environment);
+            readPyvenv(environment);
         } else if (windows) {
             environment.prefix = dir;
         } else {
@@ -112,18 +112,23 @@ private:
         m_environments.append(environment);
     }
 
-    void readPyvenvVersion(PythonEnvironment &environment) const
+    void readPyvenv(PythonEnvironment &environment) const
     {
         const auto config = m_context.files().read(
             m_context.paths().join(environment.prefix, QStringLiteral("pyvenv.cfg")), 64 * 1024);
         if (!config)
             return;
+        const QString text = QString::fromUtf8(*config);
         static const QRegularExpression version(
             QStringLiteral("^\\s*(?:version|version_info)\\s*=\\s*(\\d+\\.\\d+(?:\\.\\d+)?)"),
             QRegularExpression::MultilineOption);
-        const auto match = version.match(QString::fromUtf8(*config));
-        if (match.hasMatch())
+        if (const auto match = version.match(text); match.hasMatch())
             environment.versionHint = match.captured(1);
+        static const QRegularExpression home(QStringLiteral("^\\s*home\\s*=\\s*(.+?)\\s*$"),
+                                             QRegularExpression::MultilineOption);
+        if (const auto match = home.match(text);
+            match.hasMatch() && m_context.paths().isAbsolute(match.captured(1)))
+            environment.home = m_context.paths().normalize(match.captured(1));
     }
 
     void fillSitePackages(PythonEnvironment &environment, const QStringList &homes) const

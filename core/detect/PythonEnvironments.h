@@ -18,6 +18,7 @@ struct PythonEnvironment
     QString libraryDir;       // conda: Library\bin (Windows) or lib (Linux); else empty
     QString versionHint;      // "3.12.3" from pyvenv.cfg, "3.12" from the file name, when known
     QStringList names;        // other paths that reach `interpreter`: links to it, pyenv shims
+    QString home; // a venv: its base installation's folder (pyvenv.cfg's home), where the python that runs is
 };
 
 // Interpreters on PATH (and the venv or conda env each belongs to), PEP 514 registry entries (what

@@ -78,17 +78,14 @@ QString pythonVersion(const SystemContext &context, const PythonEnvironment &env
     static const QRegularExpression patchLevel(
         QStringLiteral("#define\\s+PY_VERSION\\s+\"(\\d+\\.\\d+\\.\\d+)"));
     const QString include = paths.join(environment.prefix, QStringLiteral("include"));
-    const QStringList headers =
-        context.family() == OsFamily::Windows
-            ? QStringList{paths.join(include, QStringLiteral("patchlevel.h"))}
-            : QStringList{paths.join(include, QStringLiteral("python%1/patchlevel.h").arg(majorMinor))};
-    for (const QString &header : headers) {
-        if (const auto content = files.read(header, 64 * 1024)) {
-            const auto match = patchLevel.match(QString::fromLatin1(*content));
-            if (match.hasMatch() &&
-                (majorMinor.isEmpty() || match.captured(1).startsWith(majorMinor + QLatin1Char('.'))))
-                return match.captured(1);
-        }
+    const QString header = context.family() == OsFamily::Windows
+                               ? paths.join(include, QStringLiteral("patchlevel.h"))
+                               : paths.join(include, QStringLiteral("python%1/patchlevel.h").arg(majorMinor));
+    if (const auto content = files.read(header, 64 * 1024)) {
+        const auto match = patchLevel.match(QString::fromLatin1(*content));
+        if (match.hasMatch() &&
+            (majorMinor.isEmpty() || match.captured(1).startsWith(majorMinor + QLatin1Char('.'))))
+            return match.captured(1);
     }
     return majorMinor;
 }
@@ -112,21 +109,19 @@ std::optional<TorchInfo> torchVersion(const SystemContext &context, const QStrin
     return torch;
 }
 
-// The main cuDNN library in `dir` of the newest major (cudnn64_9.dll, libcudnn.so.9); empty if none.
+// The main cuDNN library in `dir` of the newest major, by the name the loader asks for
+// (cudnn64_9.dll, libcudnn.so.9: a major alone); empty if none.
 QString mainCudnnIn(const SystemContext &context, const QString &dir)
 {
     const bool windows = context.family() == OsFamily::Windows;
-    static const QRegularExpression windowsName(QStringLiteral("^cudnn64_(\\d+)\\.dll$"),
-                                                QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression linuxName(QStringLiteral("^libcudnn\\.so\\.(\\d+)$"));
     QString best;
     int bestMajor = -1;
     for (const QString &name : context.files().entries(
              dir, {windows ? QStringLiteral("cudnn64_*.dll") : QStringLiteral("libcudnn.so.*")},
              FileSystem::Files)) {
-        const auto match = (windows ? windowsName : linuxName).match(name);
-        if (match.hasMatch() && match.captured(1).toInt() > bestMajor) {
-            bestMajor = match.captured(1).toInt();
+        const Version version = versions::fromCudnnLibraryName(name);
+        if (versions::isMainCudnnLibraryName(name) && version.size() == 1 && version.major() > bestMajor) {
+            bestMajor = version.major();
             best = context.paths().join(dir, name);
         }
     }
@@ -142,35 +137,16 @@ QString cudnnReachedFrom(const SystemContext &context, const QString &library, L
         windows ? context.environment().processPath()
                 : context.paths().splitList(context.environment().value(QStringLiteral("LD_LIBRARY_PATH")));
     const DependencyWalk walk = walkDependencies(context, {library}, searchPath, model, dllDirectories);
-    const auto isCudnn = [&](const QString &name) {
-        return windows ? name.startsWith(QLatin1String("cudnn64_"), Qt::CaseInsensitive)
-                       : name.startsWith(QLatin1String("libcudnn.so."));
-    };
     for (const auto &[name, path] : walk.resolved) {
-        if (isCudnn(name) && !path.isEmpty())
+        if (versions::isMainCudnnLibraryName(name) && !path.isEmpty())
             return path;
     }
     // Found but not loadable (another architecture, damaged): still the file the loader takes.
     for (const DependencyProblem &problem : walk.problems) {
-        if (isCudnn(problem.library) && !problem.foundAt.isEmpty())
+        if (versions::isMainCudnnLibraryName(problem.library) && !problem.foundAt.isEmpty())
             return problem.foundAt;
     }
     return {};
-}
-
-// The folder of the python.exe that really runs: a venv's Scripts\python.exe starts the base
-// installation's, named by pyvenv.cfg's "home".
-QString applicationFolder(const SystemContext &context, const PythonEnvironment &environment)
-{
-    static const QRegularExpression home(QStringLiteral("^\\s*home\\s*=\\s*(.+?)\\s*$"),
-                                         QRegularExpression::MultilineOption);
-    if (const auto config = context.files().read(
-            context.paths().join(environment.prefix, QStringLiteral("pyvenv.cfg")), 64 * 1024)) {
-        const auto match = home.match(QString::fromUtf8(*config));
-        if (match.hasMatch() && context.paths().isAbsolute(match.captured(1)))
-            return context.paths().normalize(match.captured(1));
-    }
-    return context.paths().parent(environment.interpreter);
 }
 
 QString torchCudnnFile(const SystemContext &context, const PythonEnvironment &environment,
@@ -189,9 +165,10 @@ QString torchCudnnFile(const SystemContext &context, const PythonEnvironment &en
         // for a venv the base installation's, which pyvenv.cfg's home names), System32 and the added
         // folders: torch\lib and conda's Library\bin.
         if (file.isEmpty() && context.files().isFile(torchCuda))
-            file = cudnnReachedFrom(context, torchCuda, LoadModel::PythonDllDirectories,
-                                    {applicationFolder(context, environment), torchLib,
-                                     paths.join(environment.prefix, QStringLiteral("Library\\bin"))});
+            file = cudnnReachedFrom(
+                context, torchCuda, LoadModel::PythonDllDirectories,
+                {environment.home.isEmpty() ? paths.parent(environment.interpreter) : environment.home,
+                 torchLib, paths.join(environment.prefix, QStringLiteral("Library\\bin"))});
         return file;
     }
     const QString torchCuda = paths.join(torchLib, QStringLiteral("libtorch_cuda.so"));
@@ -207,40 +184,36 @@ QString torchCudnnFile(const SystemContext &context, const PythonEnvironment &en
     return file;
 }
 
-QString tensorflowVersion(const SystemContext &context, const QString &site)
+// The version the first wheel metadata folder in `site` whose name `wheel` matches names:
+// "jax-0.11.2.dist-info" -> "0.11.2"; empty when there is none.
+QString wheelVersion(const SystemContext &context, const QString &site, const QString &glob,
+                     const QRegularExpression &wheel)
 {
-    for (const QString &distInfo : context.files().entries(
-             site, {QStringLiteral("tensorflow-*.dist-info"), QStringLiteral("tensorflow_*.dist-info")},
-             FileSystem::Dirs)) {
-        static const QRegularExpression name(
-            QStringLiteral("^tensorflow(?:[-_](?:cpu|gpu|intel|macos))?-\\d"),
-            QRegularExpression::CaseInsensitiveOption);
-        if (!name.match(distInfo).hasMatch())
-            continue;
+    for (const QString &distInfo : context.files().entries(site, {glob}, FileSystem::Dirs)) {
         const Version version = versions::fromDistInfoName(distInfo);
-        if (version.isValid())
+        if (wheel.match(distInfo).hasMatch() && version.isValid())
             return version.toString();
     }
     return {};
 }
 
-// The version a wheel's metadata folder names: "jax-0.11.2.dist-info" -> "0.11.2".
-QString wheelVersion(const SystemContext &context, const QString &site, const QString &pattern)
+QString tensorflowVersion(const SystemContext &context, const QString &site)
 {
-    for (const QString &distInfo : context.files().entries(site, {pattern}, FileSystem::Dirs)) {
-        const Version version = versions::fromDistInfoName(distInfo);
-        if (version.isValid())
-            return version.toString();
-    }
-    return {};
+    static const QRegularExpression wheel(QStringLiteral("^tensorflow(?:[-_](?:cpu|gpu|intel|macos))?-\\d"),
+                                          QRegularExpression::CaseInsensitiveOption);
+    return wheelVersion(context, site, QStringLiteral("tensorflow*.dist-info"), wheel);
 }
 
 // JAX: its CUDA plugin wheel names the CUDA major (jax_cuda13_plugin), older jaxlib builds their
 // local version (jaxlib-0.4.20+cuda12.cudnn89); the cuDNN is NVIDIA's wheel beside it.
 std::optional<FrameworkInfo> jaxFacts(const SystemContext &context, const QString &site)
 {
-    FrameworkInfo jax{
-        QStringLiteral("jax"), wheelVersion(context, site, QStringLiteral("jax-*.dist-info")), {}, {}, {}};
+    static const QRegularExpression wheel(QStringLiteral("^jax-\\d"));
+    FrameworkInfo jax{QStringLiteral("jax"),
+                      wheelVersion(context, site, QStringLiteral("jax-*.dist-info"), wheel),
+                      {},
+                      {},
+                      {}};
     if (jax.version.isEmpty())
         return std::nullopt;
     static const QRegularExpression plugin(QStringLiteral("^jax_cuda(\\d+)_plugin-"));
@@ -248,8 +221,9 @@ std::optional<FrameworkInfo> jaxFacts(const SystemContext &context, const QStrin
     for (const QString &distInfo : context.files().entries(
              site, {QStringLiteral("jax_cuda*_plugin-*.dist-info"), QStringLiteral("jaxlib-*.dist-info")},
              FileSystem::Dirs)) {
-        const auto match =
-            plugin.match(distInfo).hasMatch() ? plugin.match(distInfo) : localBuild.match(distInfo);
+        QRegularExpressionMatch match = plugin.match(distInfo);
+        if (!match.hasMatch())
+            match = localBuild.match(distInfo);
         if (match.hasMatch())
             jax.cuda = match.captured(1);
     }
@@ -324,8 +298,8 @@ PythonInstall pythonFromFiles(const SystemContext &context, const PythonEnvironm
     return python;
 }
 
-void attachTorchCudnnVersions(QList<PythonInstall> &pythons, const QList<CudnnCopy> &copies,
-                              const SystemContext &context)
+void attachCudnnVersions(QList<PythonInstall> &pythons, const QList<CudnnCopy> &copies,
+                         const SystemContext &context)
 {
     for (PythonInstall &python : pythons) {
         for (FrameworkInfo &framework : python.frameworks) {

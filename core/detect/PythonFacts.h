@@ -16,7 +16,7 @@ class SystemContext;
 //   (torch loads every DLL there first), else a nvidia-cudnn wheel's bin (os.add_dll_directory),
 //   else what torch_cuda.dll's imports reach; on Linux the DT_NEEDED chain of
 //   torch/lib/libtorch_cuda.so through its RPATH/RUNPATH ($ORIGIN), LD_LIBRARY_PATH, ld.so.conf and
-//   the default folders. Its version is the detected copy's (see attachTorchCudnnVersions);
+//   the default folders. Its version is the detected copy's (see attachCudnnVersions);
 // - TensorFlow's version from its wheel's metadata; JAX's and PaddlePaddle's version, CUDA build and
 //   the cuDNN they load (frameworks).
 // `factsFrom` is "files".
@@ -24,7 +24,7 @@ PythonInstall pythonFromFiles(const SystemContext &context, const PythonEnvironm
 
 // torch.cudnn for each Python whose torch was resolved from files, and each framework's cuDNN
 // its files did not name: the version of the detected copy holding the file it will load.
-void attachTorchCudnnVersions(QList<PythonInstall> &pythons, const QList<CudnnCopy> &copies,
-                              const SystemContext &context);
+void attachCudnnVersions(QList<PythonInstall> &pythons, const QList<CudnnCopy> &copies,
+                         const SystemContext &context);
 
 } // namespace cudnnsetup

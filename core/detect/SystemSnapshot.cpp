@@ -268,6 +268,11 @@ EnvironmentInfo environmentFromJson(const QJsonObject &object)
 
 } // namespace
 
+QString FrameworkInfo::displayName() const
+{
+    return name == QLatin1String("jax") ? QStringLiteral("JAX") : QStringLiteral("PaddlePaddle");
+}
+
 const CudnnCopy *copyHolding(const QList<CudnnCopy> &copies, const QString &path, const SystemPaths &paths)
 {
     if (path.isEmpty())

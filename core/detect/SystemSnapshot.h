@@ -100,6 +100,8 @@ struct FrameworkInfo
     QString cuda;            // the CUDA its GPU build is for: "13", "12.6"; null when CPU-only or unknown
     QString cudnn;           // the cuDNN it was built with or will load, when its files tell
     QString cudnnLoadedFrom; // the cuDNN file it will load (an NVIDIA wheel's, its own), when known
+
+    QString displayName() const; // "JAX", "PaddlePaddle"
 };
 
 struct PythonInstall

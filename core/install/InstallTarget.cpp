@@ -1,10 +1,9 @@
 #include "install/InstallTarget.h"
 
-#include <QRegularExpression>
-
 #include "install/TargetPaths.h"
 
 #include <QJsonValue>
+#include <QRegularExpression>
 
 namespace cudnnsetup {
 

@@ -258,8 +258,6 @@ std::optional<std::pair<Receipt, QString>> intactInstallOf(const ArchiveReport &
     return std::nullopt;
 }
 
-// What the file steps of an install will have done, for its receipt: filled in as the
-// transaction runs (the unpacked files' hashes, whether zlibwapi.dll was needed).
 // The ldconfig that rebuilds the running system's loader cache; empty for another system's files,
 // whose cache is that system's to rebuild.
 QString ldconfigOf(const SystemContext &context)
@@ -270,6 +268,8 @@ QString ldconfigOf(const SystemContext &context)
                                   {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
 }
 
+// What the file steps of an install will have done, for its receipt: filled in as the
+// transaction runs (the unpacked files' hashes, whether zlibwapi.dll was needed).
 struct PlacedFiles
 {
     struct Placed

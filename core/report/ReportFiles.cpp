@@ -541,8 +541,7 @@ void pythonSection(Page &page, const SystemSnapshot &snapshot)
         }
         for (const FrameworkInfo &framework : python.frameworks) {
             page.fact(
-                Text::verbatim(framework.name == QLatin1String("jax") ? QStringLiteral("JAX")
-                                                                      : QStringLiteral("PaddlePaddle")),
+                Text::verbatim(framework.displayName()),
                 page.value(framework.version) + QLatin1Char(' ') +
                     (framework.cuda.isEmpty()
                          ? page.both(Text(QT_TRANSLATE_NOOP("cudnnsetup", "none (CPU only)")))

@@ -113,16 +113,14 @@ QString snapshotText(const SystemSnapshot &snapshot)
         }
         table.row(i == 0 ? QCoreApplication::translate("cudnnsetup", "Python") : QString(), text);
         for (const FrameworkInfo &framework : python.frameworks) {
-            const QString name = framework.name == QLatin1String("jax") ? QStringLiteral("JAX")
-                                                                        : QStringLiteral("PaddlePaddle");
             table.row(QString(),
                       QStringLiteral("  ") +
                           (framework.cuda.isEmpty()
                                ? QCoreApplication::translate("cudnnsetup", "%1 %2 (CPU only)")
-                                     .arg(name, orUnknown(framework.version))
+                                     .arg(framework.displayName(), orUnknown(framework.version))
                                : QCoreApplication::translate("cudnnsetup", "%1 %2 (CUDA %3, cuDNN %4)")
-                                     .arg(name, orUnknown(framework.version), framework.cuda,
-                                          orUnknown(framework.cudnn))));
+                                     .arg(framework.displayName(), orUnknown(framework.version),
+                                          framework.cuda, orUnknown(framework.cudnn))));
         }
         if (python.torch && !python.torch->cudnnLoadedFrom.isEmpty())
             table.row(QString(), QStringLiteral("  ") +

@@ -831,9 +831,7 @@ std::optional<ProbeResult> probeWithFolderFirst(const SystemContext &context, co
     if (!run.result || run.result->loads.isEmpty())
         return std::nullopt;
     for (const ProbeLoad &load : run.result->loads) {
-        if (!load.loaded() ||
-            !sameFolder(context, context.paths().parent(context.files().fromHost(load.loadedFrom)),
-                        subject.directory))
+        if (!load.loaded() || !sameFolder(context, folderOf(context, load.loadedFrom), subject.directory))
             return std::nullopt;
     }
     return run.result;
@@ -936,7 +934,7 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     done(dependencyStage(report.dependencies, context.family() == OsFamily::Windows,
                          double(walkTimer.nsecsElapsed()) / 1e6, report.findings));
 
-    if (loadsHere && report.targetProbe) {
+    if (report.targetProbe) { // only ever run here
         // What a fresh program loads first is not the copy asked about: that copy's own answers,
         // each stage saying how they were had, and one finding that says both.
         const QString shadowVersion =

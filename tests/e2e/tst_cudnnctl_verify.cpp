@@ -8,6 +8,8 @@
 #include "Suite.h"
 #include "SystemTrees.h"
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -38,6 +40,18 @@ QString headerVersion()
         parts.append(match.captured(1));
     }
     return parts.join(QLatin1Char('.'));
+}
+
+// Whether `probe` (a report's probe or targetProbe) loaded `count` libraries, each from `folder`.
+bool allLoadedFrom(const QJsonValue &probe, qsizetype count, const QString &folder)
+{
+    const QJsonArray loads = probe.toObject().value(QStringLiteral("loads")).toArray();
+    return loads.size() == count && std::all_of(loads.cbegin(), loads.cend(), [&](const QJsonValue &load) {
+               return load.toObject()
+                   .value(QStringLiteral("loadedFrom"))
+                   .toString()
+                   .startsWith(folder + QLatin1Char('/'));
+           });
 }
 
 QJsonObject stageOf(const QJsonObject &report, const QString &id)
@@ -158,14 +172,7 @@ private Q_SLOTS:
                  QStringLiteral("passed"));
         QCOMPARE(report.value(QStringLiteral("loadedFrom")).toString(),
                  QDir(kCudaLib).filePath(QStringLiteral("libcudnn.so.9")));
-        const QJsonArray loads =
-            report.value(QStringLiteral("probe")).toObject().value(QStringLiteral("loads")).toArray();
-        QCOMPARE(loads.size(), cudnnSonames().size());
-        for (const QJsonValue &load : loads)
-            QVERIFY(load.toObject()
-                        .value(QStringLiteral("loadedFrom"))
-                        .toString()
-                        .startsWith(kCudaLib + QLatin1Char('/')));
+        QVERIFY(allLoadedFrom(report.value(QStringLiteral("probe")), cudnnSonames().size(), kCudaLib));
         QCOMPARE(stageOf(report, QStringLiteral("dependencies")).value(QStringLiteral("status")).toString(),
                  QStringLiteral("passed"));
         QCOMPARE(stageOf(report, QStringLiteral("version")).value(QStringLiteral("status")).toString(),
@@ -217,14 +224,7 @@ private Q_SLOTS:
                  earlier + QStringLiteral("/libcudnn.so.9"));
         // The copy asked about, tried again with its folder first: every library from there, and
         // the version stage answers for it.
-        const QJsonArray targetLoads =
-            report.value(QStringLiteral("targetProbe")).toObject().value(QStringLiteral("loads")).toArray();
-        QCOMPARE(targetLoads.size(), cudnnSonames().size());
-        for (const QJsonValue &targetLoad : targetLoads)
-            QVERIFY(targetLoad.toObject()
-                        .value(QStringLiteral("loadedFrom"))
-                        .toString()
-                        .startsWith(checked + QLatin1Char('/')));
+        QVERIFY(allLoadedFrom(report.value(QStringLiteral("targetProbe")), cudnnSonames().size(), checked));
         const QJsonObject version = stageOf(report, QStringLiteral("version"));
         QCOMPARE(version.value(QStringLiteral("status")).toString(), QStringLiteral("passed"));
         QVERIFY2(version.value(QStringLiteral("message"))

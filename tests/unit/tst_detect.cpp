@@ -41,6 +41,18 @@ const CudnnCopy *copyIn(const SystemSnapshot &snapshot, const QString &directory
     return nullptr;
 }
 
+// The Python at `path` (Windows paths compare without case), or an empty one.
+PythonInstall pythonAt(const SystemSnapshot &snapshot, const QString &path)
+{
+    const Qt::CaseSensitivity sensitivity =
+        path.contains(QLatin1Char('\\')) ? Qt::CaseInsensitive : Qt::CaseSensitive;
+    for (const PythonInstall &python : snapshot.pythons) {
+        if (python.path.compare(path, sensitivity) == 0)
+            return python;
+    }
+    return PythonInstall();
+}
+
 QProcessEnvironment linuxEnvironment(const QString &path)
 {
     QProcessEnvironment environment;
@@ -243,14 +255,7 @@ private Q_SLOTS:
 
         QVERIFY2(!QFile::exists(ran), "an interpreter was run");
         QCOMPARE(snapshot.pythons.size(), 3);
-        const auto python = [&](const QString &path) {
-            for (const PythonInstall &candidate : snapshot.pythons) {
-                if (candidate.path == path)
-                    return candidate;
-            }
-            return PythonInstall();
-        };
-        const PythonInstall inVenv = python(venv + QStringLiteral("/bin/python"));
+        const PythonInstall inVenv = pythonAt(snapshot, venv + QStringLiteral("/bin/python"));
         QCOMPARE(inVenv.factsFrom, QStringLiteral("files"));
         QCOMPARE(inVenv.version, QStringLiteral("3.12.3"));
         QVERIFY(inVenv.torch);
@@ -267,7 +272,7 @@ private Q_SLOTS:
         QCOMPARE(jax.cudnnLoadedFrom, venvSite + QStringLiteral("/nvidia/cudnn/lib/libcudnn.so.9"));
         QCOMPARE(jax.cudnn, QStringLiteral("9.19.0"));
 
-        const PythonInstall inConda = python(env + QStringLiteral("/bin/python"));
+        const PythonInstall inConda = pythonAt(snapshot, env + QStringLiteral("/bin/python"));
         QCOMPARE(inConda.source, QStringLiteral("conda"));
         QCOMPARE(inConda.version, QStringLiteral("3.11.9"));
         QVERIFY(inConda.torch);
@@ -281,7 +286,7 @@ private Q_SLOTS:
         QCOMPARE(inConda.frameworks.first().cuda, QStringLiteral("12.6"));
         QCOMPARE(inConda.frameworks.first().cudnn, QStringLiteral("9.5.1"));
 
-        const PythonInstall inPyenv = python(selected + QStringLiteral("/bin/python"));
+        const PythonInstall inPyenv = pythonAt(snapshot, selected + QStringLiteral("/bin/python"));
         QCOMPARE(inPyenv.source, QStringLiteral("pyenv"));
         QCOMPARE(inPyenv.version, QStringLiteral("3.11.7"));
         QVERIFY(inPyenv.names.contains(pyenv + QStringLiteral("/shims/python3.11")));
@@ -393,37 +398,30 @@ private Q_SLOTS:
         const SystemSnapshot snapshot =
             detectSystem(sandboxContext(sandbox, OsFamily::Windows, environment, registry));
 
-        const auto python = [&](const QString &path) {
-            for (const PythonInstall &candidate : snapshot.pythons) {
-                if (candidate.path.compare(path, Qt::CaseInsensitive) == 0)
-                    return candidate;
-            }
-            return PythonInstall();
-        };
-        const PythonInstall inVenv = python(venv + QStringLiteral("\\Scripts\\python.exe"));
+        const PythonInstall inVenv = pythonAt(snapshot, venv + QStringLiteral("\\Scripts\\python.exe"));
         QCOMPARE(inVenv.version, QStringLiteral("3.12.8"));
         QCOMPARE(inVenv.bits, 64);
         QVERIFY(inVenv.torch);
         QCOMPARE(inVenv.torch->cudnnLoadedFrom, venvSite + QStringLiteral("\\torch\\lib\\cudnn64_9.dll"));
         QCOMPARE(inVenv.torch->cudnn, QStringLiteral("9.1.0"));
 
-        const PythonInstall inConda = python(env + QStringLiteral("\\python.exe"));
+        const PythonInstall inConda = pythonAt(snapshot, env + QStringLiteral("\\python.exe"));
         QCOMPARE(inConda.version, QStringLiteral("3.10.14"));
         QVERIFY(inConda.torch);
         QCOMPARE(inConda.torch->cudnnLoadedFrom, env + QStringLiteral("\\Library\\bin\\cudnn64_8.dll"));
         QCOMPARE(inConda.torch->cudnn, QStringLiteral("8.7.0"));
 
-        const PythonInstall inBare = python(bare + QStringLiteral("\\Scripts\\python.exe"));
+        const PythonInstall inBare = pythonAt(snapshot, bare + QStringLiteral("\\Scripts\\python.exe"));
         QVERIFY(inBare.torch);
         QCOMPARE(inBare.torch->cudnnLoadedFrom, QStringLiteral("C:\\Python312\\cudnn64_9.dll"));
         QCOMPARE(inBare.torch->cudnn, QStringLiteral("9.3.0"));
 
-        const PythonInstall system = python(QStringLiteral("C:\\Python312\\python.exe"));
+        const PythonInstall system = pythonAt(snapshot, QStringLiteral("C:\\Python312\\python.exe"));
         QCOMPARE(system.version, QStringLiteral("3.12.8"));
         QVERIFY(system.torch);
         QCOMPARE(system.torch->version, QStringLiteral("2.5.1+cpu"));
 
-        const PythonInstall fromStore = python(store + QStringLiteral("\\python.exe"));
+        const PythonInstall fromStore = pythonAt(snapshot, store + QStringLiteral("\\python.exe"));
         QCOMPARE(fromStore.source, QStringLiteral("registry"));
         QCOMPARE(fromStore.version, QStringLiteral("3.13.1"));
         for (const PythonInstall &candidate : snapshot.pythons)
