@@ -370,6 +370,10 @@ into --out DIR, for asking for help.</source>
         <source>Also run each Python interpreter to ask torch whether it sees a GPU and which cuDNN it loaded (seconds each); without it, what their files tell is reported.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>install: an administrator at their own console takes an archive whose SHA-256 NVIDIA did not publish into a target every program loads from (system PATH, a CUDA toolkit, the loader&apos;s configuration). Never passed on to an elevated helper.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>
@@ -3790,6 +3794,38 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Name the folder for the whole system instead (as root: it goes into /etc/ld.so.conf.d), or add it to LD_LIBRARY_PATH in your shell&apos;s profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Administrator rights install only NVIDIA&apos;s own archives for someone else, so nothing is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the archive from NVIDIA, or from your lab&apos;s copy of NVIDIA&apos;s files, and choose that one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums), and this installation would have every program on this computer load its files, so nothing is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the archive from NVIDIA, or from your lab&apos;s copy of NVIDIA&apos;s files. An administrator at their own console who trusts this file may add --allow-unverified-archive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive %1 could not be copied into cuDNN Setup&apos;s protected folder, so nothing is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make room on the disk that holds %1, and check that the archive can be read, then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive %1 changed while it was being installed, so nothing is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

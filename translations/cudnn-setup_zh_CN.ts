@@ -380,6 +380,10 @@ into --out DIR, for asking for help.</source>
         <source>Also run each Python interpreter to ask torch whether it sees a GPU and which cuDNN it loaded (seconds each); without it, what their files tell is reported.</source>
         <translation>另外逐个运行 Python 解释器，问 torch 能否看到显卡、实际加载了哪个 cuDNN（每个要几秒）；不加此选项时，只报告从文件中读到的信息。</translation>
     </message>
+    <message>
+        <source>install: an administrator at their own console takes an archive whose SHA-256 NVIDIA did not publish into a target every program loads from (system PATH, a CUDA toolkit, the loader&apos;s configuration). Never passed on to an elevated helper.</source>
+        <translation>install：管理员在自己的电脑前操作时，允许把 SHA-256 不在 NVIDIA 公布列表中的压缩包安装到所有程序都会加载的位置（系统 PATH、CUDA 工具包、动态链接器配置）。此选项不会传给以管理员身份运行的辅助进程。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>
@@ -3799,6 +3803,38 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Name the folder for the whole system instead (as root: it goes into /etc/ld.so.conf.d), or add it to LD_LIBRARY_PATH in your shell&apos;s profile.</source>
         <translation>请改为对整个系统登记这个文件夹（需要 root，会写入 /etc/ld.so.conf.d），或者在你的 shell 配置文件里把它加入 LD_LIBRARY_PATH。</translation>
+    </message>
+    <message>
+        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Administrator rights install only NVIDIA&apos;s own archives for someone else, so nothing is installed.</source>
+        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验和中）。借用管理员权限替别人安装时，只接受 NVIDIA 官方的压缩包，因此没有安装任何内容。</translation>
+    </message>
+    <message>
+        <source>Download the archive from NVIDIA, or from your lab&apos;s copy of NVIDIA&apos;s files, and choose that one.</source>
+        <translation>请从 NVIDIA 官网或实验室保存的 NVIDIA 官方文件副本下载压缩包，然后选择那个文件。</translation>
+    </message>
+    <message>
+        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums), and this installation would have every program on this computer load its files, so nothing is installed.</source>
+        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验和中），而这次安装会让这台电脑上的所有程序加载其中的文件，因此没有安装任何内容。</translation>
+    </message>
+    <message>
+        <source>Download the archive from NVIDIA, or from your lab&apos;s copy of NVIDIA&apos;s files. An administrator at their own console who trusts this file may add --allow-unverified-archive.</source>
+        <translation>请从 NVIDIA 官网或实验室保存的 NVIDIA 官方文件副本下载压缩包。如果管理员在自己的电脑前操作并且信任这个文件，可以加上 --allow-unverified-archive。</translation>
+    </message>
+    <message>
+        <source>The archive %1 could not be copied into cuDNN Setup&apos;s protected folder, so nothing is installed.</source>
+        <translation>无法把压缩包 %1 复制到 cuDNN 安装向导受保护的文件夹中，因此没有安装任何内容。</translation>
+    </message>
+    <message>
+        <source>Make room on the disk that holds %1, and check that the archive can be read, then try again.</source>
+        <translation>请在 %1 所在的磁盘上腾出空间，并确认压缩包可以读取，然后重试。</translation>
+    </message>
+    <message>
+        <source>The archive %1 changed while it was being installed, so nothing is installed.</source>
+        <translation>压缩包 %1 在安装过程中被改动了，因此没有安装任何内容。</translation>
+    </message>
+    <message>
+        <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>
+        <translation>请确认没有其他程序正在写入这个压缩包（是否还有下载没有完成？），然后重试。</translation>
     </message>
 </context>
 <context>

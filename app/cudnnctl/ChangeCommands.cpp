@@ -36,9 +36,13 @@ int invalid(const QString &message, bool json)
 }
 
 // Tests of crash safety kill this process at a chosen point of the transaction, as a power cut
-// would: CUDNNSETUP_CRASH_AT="SEQUENCE:STAGE" (stage: before, after, copy, commit).
+// would: CUDNNSETUP_CRASH_AT="SEQUENCE:STAGE" (stage: before, after, copy, commit). Builds without
+// the test suites have no such hook.
 std::function<bool(const FaultPoint &)> crashHookFromEnvironment()
 {
+#ifndef CUDNNSETUP_TEST_HOOKS
+    return {};
+#else
     const QString spec = qEnvironmentVariable("CUDNNSETUP_CRASH_AT");
     if (spec.isEmpty())
         return {};
@@ -53,6 +57,7 @@ std::function<bool(const FaultPoint &)> crashHookFromEnvironment()
             std::_Exit(70);
         return false;
     };
+#endif
 }
 
 QString text(const ChangeOutcome &outcome, const QString &command)
@@ -107,16 +112,6 @@ QString text(const ChangeOutcome &outcome, const QString &command)
     return out;
 }
 
-// The elevated child's command line, from what was parsed (absolute paths), not as it was typed.
-// What an elevated run of this request gets besides the change's own arguments.
-QStringList elevatedExtraArguments(const ChangeRequest &request)
-{
-    QStringList arguments{QStringLiteral("--lang"), Translations::current()};
-    if (!request.logFile.isEmpty())
-        arguments << QStringLiteral("--log") << QDir::toNativeSeparators(request.logFile);
-    return arguments;
-}
-
 } // namespace
 
 int runChange(const ChangeRequest &request, const SystemContext &context, const KnowledgeBase &kb)
@@ -130,9 +125,15 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
     install.dryRun = request.dryRun;
     install.detect = request.detect;
     install.elevatedProgram = QCoreApplication::applicationFilePath();
+    // What an elevated run gets besides the change's own arguments: the language, never a file of the
+    // caller's choosing (a --log it would append to as the administrator).
     install.elevatedArguments = {QStringLiteral("--lang"), Translations::current()};
     ChangeOptions crashable;
     crashable.crashAt = crashHookFromEnvironment();
+    // With --result this is the elevated helper of another process, which vouches for nothing.
+    crashable.archiveVouching.actingForAnother = !request.resultFile.isEmpty();
+    crashable.archiveVouching.allowUnverified =
+        request.allowUnverifiedArchive && request.resultFile.isEmpty();
     if (!request.cancelFile.isEmpty()) {
         const QString cancelFile = request.cancelFile;
         crashable.cancelled = [cancelFile] { return QFileInfo::exists(cancelFile); };
@@ -153,9 +154,8 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
             return invalid(installed.error().message.toString(), request.json);
         outcome = *installed;
     } else {
-        outcome =
-            uninstallWithParts(request.receiptId, *options, context, environment,
-                               QCoreApplication::applicationFilePath(), elevatedExtraArguments(request));
+        outcome = uninstallWithParts(request.receiptId, *options, context, environment,
+                                     QCoreApplication::applicationFilePath(), install.elevatedArguments);
     }
     outcome.findings = recovered + outcome.findings;
     if (!request.resultFile.isEmpty()) {

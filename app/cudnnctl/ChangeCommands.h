@@ -19,7 +19,7 @@ struct ChangeRequest
     QString ifInUse;    // install: --if-in-use fail|restart (empty: fail)
     QString resultFile; // --result: also write the outcome there (how an elevated run answers)
     QString cancelFile; // --cancel-file: stop and roll back once this file appears (elevated runs)
-    QString logFile;    // --log, absolute
+    bool allowUnverifiedArchive = false; // install: --allow-unverified-archive
     bool dryRun = false;
     bool json = false;
     cudnnsetup::DetectOptions detect;

@@ -31,7 +31,8 @@ const QList<CommandSpec> &commandTable()
          QT_TRANSLATE_NOOP("cudnnctl", "Install a cuDNN archive as one transaction (--archive --target\n"
                                        "--path): all of it or nothing, with a receipt."),
          {QStringLiteral("archive"), QStringLiteral("target"), QStringLiteral("path"),
-          QStringLiteral("cudnn-variables"), QStringLiteral("if-in-use"), QStringLiteral("dry-run")}},
+          QStringLiteral("cudnn-variables"), QStringLiteral("if-in-use"), QStringLiteral("dry-run"),
+          QStringLiteral("allow-unverified-archive")}},
         {QStringLiteral("uninstall"),
          QT_TRANSLATE_NOOP("cudnnctl", "Reverse an install by its receipt (cudnnctl uninstall [ID])."),
          {QStringLiteral("dry-run")},

@@ -178,6 +178,13 @@ int main(int argc, char *argv[])
                                     "restart (replace them now, as an administrator; those programs keep the "
                                     "old ones until they restart, exit 3010)."),
         QStringLiteral("WHAT"));
+    const QCommandLineOption unverifiedOption(
+        QStringLiteral("allow-unverified-archive"),
+        QCoreApplication::translate("cudnnctl",
+                                    "install: an administrator at their own console takes an archive whose "
+                                    "SHA-256 NVIDIA did not publish into a target every program loads from "
+                                    "(system PATH, a CUDA toolkit, the loader's configuration). Never passed "
+                                    "on to an elevated helper."));
     QCommandLineOption resultOption(
         QStringLiteral("result"),
         QStringLiteral("install, uninstall, doctor: also write the outcome to FILE"), QStringLiteral("FILE"));
@@ -239,12 +246,13 @@ int main(int argc, char *argv[])
     // How verify talks to its probe child, and a repair to its elevated helper.
     requestOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions(global.all());
-    parser.addOptions({jsonOption,      pythonProbeOption, timeoutOption,  verboseOption, osOption,
-                       archOption,      driverOption,      cudaOption,     smOption,      gpuOption,
-                       cudnnOption,     backendOption,     archiveOption,  targetOption,  pathOption,
-                       variablesOption, inUseOption,       resultOption,   dryRunOption,  pythonOption,
-                       noGpuOption,     noFrameworkOption, fixOption,      yesOption,     outOption,
-                       requestOption,   cancelOption,      platformOption, sourceOption,  caFileOption});
+    parser.addOptions({jsonOption,      pythonProbeOption, timeoutOption,     verboseOption,  osOption,
+                       archOption,      driverOption,      cudaOption,        smOption,       gpuOption,
+                       cudnnOption,     backendOption,     archiveOption,     targetOption,   pathOption,
+                       variablesOption, inUseOption,       unverifiedOption,  resultOption,   dryRunOption,
+                       pythonOption,    noGpuOption,       noFrameworkOption, fixOption,      yesOption,
+                       outOption,       requestOption,     cancelOption,      platformOption, sourceOption,
+                       caFileOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -355,9 +363,9 @@ int main(int argc, char *argv[])
         request.path = parser.value(pathOption);
         request.variables = parser.value(variablesOption);
         request.ifInUse = parser.value(inUseOption);
+        request.allowUnverifiedArchive = parser.isSet(unverifiedOption);
         request.resultFile = absolutePath(resultOption);
         request.cancelFile = absolutePath(cancelOption);
-        request.logFile = logFile;
         request.dryRun = parser.isSet(dryRunOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;

@@ -229,7 +229,7 @@ SmiReading readNvidiaSmi(const SystemContext &context, const DetectOptions &opti
                          Findings &findings)
 {
     SmiReading reading;
-    const QString program = context.findExecutable(QStringLiteral("nvidia-smi"), nvidiaSmiPlaces(context));
+    const QString program = context.toolToRun(QStringLiteral("nvidia-smi"), nvidiaSmiPlaces(context));
     if (program.isEmpty())
         return reading;
     reading.found = true;

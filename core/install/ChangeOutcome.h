@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Finding.h"
+#include "install/ArchiveCustody.h"
 #include "install/Operation.h"
 #include "install/PathEditor.h"
 #include "install/Receipt.h"
@@ -41,6 +42,8 @@ struct ChangeOptions
     // from now on (exit 3010: a restart brings every program to the new one). Administrators only:
     // what stays loaded is removed at the next start of Windows.
     bool replaceInUse = false;
+    // Who answers for the archive besides NVIDIA's checksums (needsNvidiasArchive).
+    ArchiveVouching archiveVouching;
     // The machine's answers, replaced in tests (the host's when null).
     const Elevation *elevation = nullptr;
     const FilesInUse *filesInUse = nullptr;

@@ -19,6 +19,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QSet>
 
 #include <algorithm>
@@ -114,18 +115,17 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
                            const Elevation &elevation)
 {
     const StateFolders folders = StateFolders::of(context);
+    const QStringList settled = folders.settledBy(context, elevation);
     // Nothing to settle: no lock is taken, so a query (doctor, the wizard's start) leaves no state
     // folder behind on a machine where nothing was ever installed.
-    if (!QFileInfo::exists(folders.journal(folders.machine)) &&
-        !QFileInfo::exists(folders.journal(folders.user)))
+    if (std::none_of(settled.cbegin(), settled.cend(),
+                     [&](const QString &folder) { return QFileInfo::exists(folders.journal(folder)); }))
         return {};
     std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
     if (!lock)
         return {}; // a running install holds it: its journal is not unfinished
     Findings findings;
-    QStringList stateFolders{folders.machine, folders.user};
-    stateFolders.removeDuplicates(); // one folder where the user has none of their own
-    for (const QString &folder : std::as_const(stateFolders)) {
+    for (const QString &folder : settled) {
         const QString journal = folders.journal(folder);
         if (!QFileInfo::exists(journal))
             continue;
@@ -134,13 +134,6 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
         const auto contents = Journal::read(journal);
         if (!contents) {
             findings.append(contents.error());
-            continue;
-        }
-        // A journal written elevated is replayed elevated, one written by the user's own process
-        // by that process: neither may act for the other.
-        if (contents->header.value(QStringLiteral("elevated")).toBool() != elevation.isElevated()) {
-            qCInfo(lcInstall).noquote()
-                << "journal" << journal << "left for a process at the level that wrote it";
             continue;
         }
         if (const std::optional<QString> doubt =
@@ -258,14 +251,11 @@ std::optional<std::pair<Receipt, QString>> intactInstallOf(const ArchiveReport &
     return std::nullopt;
 }
 
-// The ldconfig that rebuilds the running system's loader cache; empty for another system's files,
-// whose cache is that system's to rebuild.
-QString ldconfigOf(const SystemContext &context)
+// Whether a change to the loader's configuration rebuilds its cache: on the running Linux system;
+// another system's files (--system-root) are that system's to rebuild.
+bool rebuildsLibraryCache(const SystemContext &context)
 {
-    if (!context.isLive() || context.family() != OsFamily::Linux)
-        return {};
-    return context.findExecutable(QStringLiteral("ldconfig"),
-                                  {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
+    return context.isLive() && context.family() == OsFamily::Linux;
 }
 
 // What the file steps of an install will have done, for its receipt: filled in as the
@@ -381,7 +371,7 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
             QByteArray("# cuDNN Setup: ") + target.root.toUtf8() + '\n' + target.dllFolder().toUtf8() + '\n';
         transaction.add(operations::refreshingLibraryCache(
             operations::writeFile(hostOf(context, target.ldSoConfFile()), result.ldSoConf),
-            ldconfigOf(context)));
+            rebuildsLibraryCache(context)));
     }
     return result;
 }
@@ -478,6 +468,21 @@ Finding archiveRefused(const QString &archivePath, const ArchiveReport &archive)
         Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run \"cudnnctl inspect\" on it to see why.")));
 }
 
+// The archive's bytes differed between two reads: someone is writing to it.
+Finding archiveChanged(const QString &archivePath, const QString &before, const QString &after)
+{
+    return Finding::error(
+        QStringLiteral("install.archive-changed"),
+        Text(QT_TRANSLATE_NOOP(
+                 "cudnnsetup",
+                 "The archive %1 changed while it was being installed, so nothing is installed."))
+            .arg(QDir::toNativeSeparators(archivePath)),
+        QStringLiteral("sha256 %1, then %2").arg(before, after),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "Make sure no other program is writing to the archive (a download still "
+                               "running?), then try again.")));
+}
+
 // As SYSTEM (a deployment tool, in session 0) the notice of an environment change reaches no one's
 // desktop: Explorer, and all it starts, keep the old environment until the next sign-in.
 Finding takesEffectAfterSignIn()
@@ -551,6 +556,46 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             .arg(archive.cudnn.toString(),
                  archive.cudaVariant.isEmpty() ? QStringLiteral("x") : archive.cudaVariant,
                  QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
+    // What every program would load, or an elevated process installs, is unpacked from a copy only
+    // administrators can change, hashed as it is made: what the user's file holds after that never
+    // reaches the target.
+    QString unpackedArchive = archivePath;
+    const bool mustBeNvidias = needsNvidiasArchive(target, context, options.archiveVouching);
+    const bool takesCustody = mustBeNvidias || loadsMachineWide(target, context) ||
+                              (context.isLive() && (elevation.isElevated() || elevation.isLocalSystem()));
+    if (takesCustody && !options.dryRun) {
+        const Expected<ArchiveInCustody> custody = takeIntoCustody(
+            archivePath, stateFolder + QStringLiteral("/archive-") + id + QStringLiteral(".zip"));
+        if (!custody)
+            return failed(findings + Findings{custody.error()});
+        if (!judged->sha256.isEmpty() && judged->sha256 != custody->sha256) {
+            durable::discard(custody->path);
+            return failed(findings + Findings{archiveChanged(archivePath, judged->sha256, custody->sha256)});
+        }
+        if (judged->sha256.isEmpty()) {
+            judgeChecksum(*judged, custody->sha256, kb);
+            findings = checksumFindings() + findings;
+        }
+        unpackedArchive = custody->path;
+        hashWhileUnpacking = false;
+    } else if (mustBeNvidias && judged->sha256.isEmpty()) {
+        const Expected<QString> digest = ArchiveHasher(archivePath).finish();
+        if (!digest)
+            return failed(findings + Findings{digest.error()});
+        judgeChecksum(*judged, *digest, kb);
+        findings = checksumFindings() + findings;
+        hashWhileUnpacking = false;
+    }
+    // Unpacked or not, the copy goes when the install ends.
+    const auto leaveCustody = qScopeGuard([&] {
+        if (unpackedArchive != archivePath)
+            durable::discard(unpackedArchive);
+    });
+    if (judged->verdict != ArchiveReport::Verdict::Ok)
+        return failed(findings);
+    if (const std::optional<Finding> refusal =
+            unverifiedArchiveRefusal(*judged, target, context, options.archiveVouching))
+        return failed(findings + Findings{*refusal});
     const QString receiptsFolder = folders.receipts(stateFolder);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
     const QString keptFolder = keptFilesFolder(receiptsFolder, id);
@@ -585,14 +630,14 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             }
             return {};
         };
-    const PlacedFiles files = addFileSteps(transaction, archivePath, archive, archiveHashed, target, planned,
-                                           *inUse, staging, keptFolder, context, options);
+    const PlacedFiles files = addFileSteps(transaction, unpackedArchive, archive, archiveHashed, target,
+                                           planned, *inUse, staging, keptFolder, context, options);
     QList<Receipt::EnvironmentChange> changes;
     if (const Expected<void> added =
             addPathStep(transaction, changes, target, *environment, options, findings);
         !added)
         return failed(findings + Findings{added.error()});
-    if (!target.ldSoConfFile().isEmpty() && ldconfigOf(context).isEmpty())
+    if (!target.ldSoConfFile().isEmpty() && !rebuildsLibraryCache(context))
         findings.append(Finding::warning(
             QStringLiteral("install.ldconfig-not-run"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 names the library folder, but the loader's cache is "
@@ -731,8 +776,8 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
     for (const Receipt::File &file : receipt.files) {
         const QString host = hostOf(context, file.path);
         if (!ldSoConf.isEmpty() && context.paths().equal(file.path, ldSoConf))
-            transaction.add(
-                operations::refreshingLibraryCache(operations::removeFile(host), ldconfigOf(context)));
+            transaction.add(operations::refreshingLibraryCache(operations::removeFile(host),
+                                                               rebuildsLibraryCache(context)));
         else
             transaction.add(operations::removeFile(host));
         if (!file.replaced.isEmpty() && QFileInfo::exists(hostOf(context, file.replaced))) {

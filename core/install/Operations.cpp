@@ -177,10 +177,11 @@ public:
             break;
         case How::Copy: {
             bool stopped = false;
-            placed = durable::copy(m_source, m_destination + kPartialSuffix, m_destination, [&](qint64) {
-                stopped = context.crashes(FaultPoint::Stage::InsideCopy);
-                return !stopped;
-            });
+            placed = durable::copy(m_source, m_destination + kPartialSuffix, m_destination,
+                                   [&](QByteArrayView, qint64) {
+                                       stopped = context.crashes(FaultPoint::Stage::InsideCopy);
+                                       return !stopped;
+                                   });
             if (stopped)
                 return crashed();
             break;
@@ -1027,21 +1028,28 @@ private:
 class RefreshingLibraryCache final : public Operation
 {
 public:
-    RefreshingLibraryCache(std::unique_ptr<Operation> change, QString ldconfig)
+    RefreshingLibraryCache(std::unique_ptr<Operation> change, bool rebuildsCache)
         : m_change(std::move(change))
-        , m_ldconfig(std::move(ldconfig))
+        , m_rebuildsCache(rebuildsCache)
     {
     }
 
+    // A journal says whether the cache is rebuilt, never with which program: whoever could write
+    // the journal would otherwise choose what root runs. One from before this rule named the
+    // distribution's ldconfig, which reads as a rebuild; any other program is no step of ours.
     static std::unique_ptr<Operation> fromJson(const QJsonObject &arguments)
     {
         std::unique_ptr<Operation> change =
             Operation::create(arguments.value(QStringLiteral("change")).toString(),
                               arguments.value(QStringLiteral("arguments")).toObject());
-        if (!change)
+        const QJsonValue rebuilds = arguments.value(QStringLiteral("rebuildsCache"));
+        const QString namedProgram = arguments.value(QStringLiteral("ldconfig")).toString();
+        if (!change || !(rebuilds.isBool() || rebuilds.isUndefined()) ||
+            !(namedProgram.isEmpty() || namedProgram == QLatin1String("/usr/sbin/ldconfig") ||
+              namedProgram == QLatin1String("/sbin/ldconfig")))
             return nullptr;
-        return std::make_unique<RefreshingLibraryCache>(
-            std::move(change), arguments.value(QStringLiteral("ldconfig")).toString());
+        return std::make_unique<RefreshingLibraryCache>(std::move(change),
+                                                        rebuilds.toBool() || !namedProgram.isEmpty());
     }
 
     QString name() const override { return QStringLiteral("refreshing-library-cache"); }
@@ -1049,7 +1057,7 @@ public:
     {
         return {{QStringLiteral("change"), m_change->name()},
                 {QStringLiteral("arguments"), m_change->arguments()},
-                {QStringLiteral("ldconfig"), m_ldconfig}};
+                {QStringLiteral("rebuildsCache"), m_rebuildsCache}};
     }
     Text description() const override { return m_change->description(); }
 
@@ -1077,22 +1085,26 @@ public:
 private:
     Expected<void> rebuildCache() const
     {
-        if (m_ldconfig.isEmpty())
+        if (!m_rebuildsCache)
             return {};
-        const ProcessResult result = ProcessRunner().run(m_ldconfig, {}, 120000);
+        const QString ldconfig = hostLdconfig();
+        const ProcessResult result =
+            ldconfig.isEmpty() ? ProcessResult() : ProcessRunner().run(ldconfig, {}, 120000);
         if (result.succeeded())
             return {};
         return Finding::error(
             QStringLiteral("install.ldconfig-failed"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "ldconfig could not rebuild the loader's cache of library "
                                                  "folders.")),
-            result.summary() + QLatin1Char('\n') + QString::fromLocal8Bit(result.standardError),
+            ldconfig.isEmpty()
+                ? QStringLiteral("no ldconfig in /usr/sbin or /sbin")
+                : result.summary() + QLatin1Char('\n') + QString::fromLocal8Bit(result.standardError),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "Run the install as root (sudo), or run ldconfig yourself.")));
     }
 
     std::unique_ptr<Operation> m_change;
-    QString m_ldconfig;
+    bool m_rebuildsCache = false;
 };
 
 const QHash<QString, Operation::Factory> &factories()
@@ -1196,9 +1208,9 @@ std::unique_ptr<Operation> removeFile(const QString &path)
     return std::make_unique<RemoveFile>(path);
 }
 
-std::unique_ptr<Operation> refreshingLibraryCache(std::unique_ptr<Operation> change, const QString &ldconfig)
+std::unique_ptr<Operation> refreshingLibraryCache(std::unique_ptr<Operation> change, bool rebuildsCache)
 {
-    return std::make_unique<RefreshingLibraryCache>(std::move(change), ldconfig);
+    return std::make_unique<RefreshingLibraryCache>(std::move(change), rebuildsCache);
 }
 
 std::unique_ptr<Operation> removeEmptyDirectory(const QString &path)

@@ -58,10 +58,11 @@ std::unique_ptr<Operation> unpackArchive(const QString &archive, const QList<Arc
 std::unique_ptr<Operation> removeFile(const QString &path);
 // Removes a folder if it is empty (the folders an uninstall leaves behind).
 std::unique_ptr<Operation> removeEmptyDirectory(const QString &path);
-// `change` (writing or removing a file in /etc/ld.so.conf.d), followed by `ldconfig` (a host path)
-// rebuilding the loader's cache; its undo undoes `change` and rebuilds the cache again, so the
-// cache never names what is not there. An empty `ldconfig` (another system's files) runs none.
-std::unique_ptr<Operation> refreshingLibraryCache(std::unique_ptr<Operation> change, const QString &ldconfig);
+// `change` (writing or removing a file in /etc/ld.so.conf.d), followed, when `rebuildsCache`, by the
+// running system's ldconfig (hostLdconfig) rebuilding the loader's cache; its undo undoes `change`
+// and rebuilds the cache again, so the cache never names what is not there. Another system's files
+// (--system-root) rebuild none: their cache is that system's to rebuild.
+std::unique_ptr<Operation> refreshingLibraryCache(std::unique_ptr<Operation> change, bool rebuildsCache);
 // Sets (or, with nullopt, removes) one persistent environment value; undo puts back the value that
 // was there, unless someone changed it since.
 std::unique_ptr<Operation> setEnvironmentValue(EnvironmentScope scope, const QString &name,

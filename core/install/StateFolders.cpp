@@ -63,6 +63,20 @@ QString StateFolders::forTarget(const InstallTarget &target, const SystemContext
     return target.needsAdmin(context) || (context.isLive() && elevation.isElevated()) ? machine : user;
 }
 
+QStringList StateFolders::trustedBy(const SystemContext &context, const Elevation &elevation) const
+{
+    if (context.isLive() && (elevation.isElevated() || elevation.isLocalSystem()))
+        return {machine};
+    return user == machine ? QStringList{machine} : QStringList{machine, user};
+}
+
+QStringList StateFolders::settledBy(const SystemContext &context, const Elevation &elevation) const
+{
+    if (context.isLive() && !elevation.isElevated() && !elevation.isLocalSystem())
+        return user == machine ? QStringList() : QStringList{user};
+    return trustedBy(context, elevation);
+}
+
 QString StateFolders::lockFile() const
 {
     const QFileInfo machineFolder(machine);
@@ -147,7 +161,7 @@ QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &contex
     const StateFolders folders = StateFolders::of(context);
     QList<std::pair<Receipt, QString>> found;
     QSet<QString> seen;
-    for (const QString &folder : {folders.machine, folders.user}) {
+    for (const QString &folder : folders.trustedBy(context, elevation)) {
         const StateTrust trust(context, folder, elevation);
         const QDir receipts(folders.receipts(folder));
         for (const QFileInfo &info :

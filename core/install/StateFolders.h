@@ -28,6 +28,16 @@ struct StateFolders
     // running system; else the user's.
     QString forTarget(const InstallTarget &target, const SystemContext &context,
                       const Elevation &elevation) const;
+    // The state folders whose journals and receipts may steer `elevation`'s process. They are
+    // trusted by where they lie, never by what they say of themselves: on the running system an
+    // elevated or SYSTEM process trusts the machine folder alone (where only administrators write),
+    // never the user's, which a process at the user's level can write. Other processes, and any
+    // process in another system's tree (--system-root, which has no levels of its own), read both.
+    QStringList trustedBy(const SystemContext &context, const Elevation &elevation) const;
+    // Of those, the folders whose unfinished journals `elevation`'s process settles: the ones it
+    // writes its own journals to (forTarget), so a process at the user's level on the running system
+    // settles the user's folder alone and leaves the machine's to an elevated one.
+    QStringList settledBy(const SystemContext &context, const Elevation &elevation) const;
     QString journal(const QString &folder) const { return folder + QStringLiteral("/transaction.journal"); }
     QString receipts(const QString &folder) const { return folder + QStringLiteral("/receipts"); }
     // The one lock of the machine (its file, where a lock file is used): in the machine folder, or
@@ -51,7 +61,8 @@ struct StateFolders
     InstallLock::Scope lockScope = InstallLock::Scope::RunningSystem;
 };
 
-// Every receipt on the system, machine ones first; with the host path each was read from. A
+// Every receipt `elevation`'s process may trust (StateFolders::trustedBy), machine ones first; with
+// the host path each was read from. A
 // receipt cuDNN Setup cannot have written (StateTrust) is left out and set aside; `refused`, when
 // given, gets a finding for each.
 // `elevation` is the process that is to act on them.

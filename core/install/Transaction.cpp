@@ -2,7 +2,6 @@
 
 #include "common/Logging.h"
 #include "platform/DurableFiles.h"
-#include "platform/Elevation.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -96,7 +95,6 @@ Transaction::Result Transaction::run(const Progress &progress, const std::functi
                         {QStringLiteral("kind"), m_kind},
                         {QStringLiteral("backupFolder"), m_context.backupFolder},
                         {QStringLiteral("roots"), QJsonArray::fromStringList(m_roots)},
-                        {QStringLiteral("elevated"), Elevation::host().isElevated()},
                         {QStringLiteral("started"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}});
     if (!journal) {
         result.findings.append(journal.error());

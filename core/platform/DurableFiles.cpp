@@ -105,7 +105,7 @@ SystemResult rename(const QString &from, const QString &to)
 }
 
 SystemResult copy(const QString &from, const QString &partial, const QString &to,
-                  const std::function<bool(qint64)> &onChunk)
+                  const std::function<bool(QByteArrayView, qint64)> &onChunk)
 {
     QFile source(from);
     if (!source.open(QIODevice::ReadOnly))
@@ -124,7 +124,7 @@ SystemResult copy(const QString &from, const QString &partial, const QString &to
         if (target.write(buffer.constData(), count) != count)
             return failure(QStringLiteral("%1: %2").arg(partial, target.errorString()));
         copied += count;
-        if (onChunk && !onChunk(copied))
+        if (onChunk && !onChunk(QByteArrayView(buffer.constData(), count), copied))
             return failure(QStringLiteral("%1: stopped after %2 bytes").arg(partial).arg(copied));
     }
     // A full disk shows only when the last buffered bytes go out: flush before trusting the copy.

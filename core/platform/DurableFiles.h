@@ -3,6 +3,7 @@
 #include "platform/SystemFailure.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QString>
 
 #include <functional>
@@ -27,10 +28,10 @@ bool isAccessDenied(const SystemFailure &failure);
 SystemResult rename(const QString &from, const QString &to);
 
 // Copies `from` to `partial` (created anew), flushes it, then renames it to `to`. `onChunk` is told
-// the bytes copied so far after each block and may stop the copy (return false), which leaves
-// `partial` behind as a crash would.
+// each block as it was read and written, and the bytes copied so far, and may stop the copy (return
+// false), which leaves `partial` behind as a crash would.
 SystemResult copy(const QString &from, const QString &partial, const QString &to,
-                  const std::function<bool(qint64)> &onChunk = {});
+                  const std::function<bool(QByteArrayView, qint64)> &onChunk = {});
 
 // Writes `content` to `partial`, flushes it, renames it to `to`.
 SystemResult write(const QByteArray &content, const QString &partial, const QString &to);

@@ -3,6 +3,7 @@
 #include "common/Logging.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QProcess>
 
 #ifdef Q_OS_WIN
@@ -98,6 +99,18 @@ ProcessResult ProcessRunner::run(const QString &program, const QStringList &argu
     qCDebug(lcPlatform) << "ran" << program << arguments << "in" << result.elapsedMs
                         << "ms:" << result.summary();
     return result;
+}
+
+QString hostLdconfig()
+{
+#ifdef Q_OS_LINUX
+    for (const QString &candidate :
+         {QStringLiteral("/usr/sbin/ldconfig"), QStringLiteral("/sbin/ldconfig")}) {
+        if (QFileInfo(candidate).isExecutable())
+            return candidate;
+    }
+#endif
+    return {};
 }
 
 } // namespace cudnnsetup

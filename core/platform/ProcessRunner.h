@@ -41,4 +41,9 @@ public:
                               const QString &workingDirectory = {}) const;
 };
 
+// The running Linux system's ldconfig at the place the distribution puts it (/usr/sbin, /sbin),
+// never one found through PATH: root runs it, and a PATH folder someone else can write would then
+// choose the program. Empty where there is none (Windows).
+QString hostLdconfig();
+
 } // namespace cudnnsetup

@@ -2,6 +2,8 @@
 
 #include <QTemporaryDir>
 
+#include "platform/Elevation.h"
+
 namespace cudnnsetup {
 
 namespace {
@@ -75,10 +77,12 @@ SystemContext SystemContext::running()
 {
     auto registry = Registry::forRunningSystem();
     const OsFamily family = hostOsFamily();
+    const Elevation &elevation = Elevation::host();
     return SystemContext(FileSystem(family, {}),
                          EnvironmentStore(family, QProcessEnvironment::systemEnvironment(), registry),
                          registry, std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>(),
-                         FileSecurity::forRunningSystem());
+                         FileSecurity::forRunningSystem())
+        .withToolsFromPath(!elevation.isElevated() && !elevation.isLocalSystem());
 }
 
 SystemContext SystemContext::rooted(const QString &root)
@@ -109,12 +113,20 @@ SystemContext SystemContext::withStoredEnvironment(std::shared_ptr<PersistentEnv
 
 QString SystemContext::findExecutable(const QString &name, const QStringList &preferredDirs) const
 {
+    return firstExecutable(name, preferredDirs + m_environment.processPath());
+}
+
+QString SystemContext::toolToRun(const QString &name, const QStringList &fixedDirs) const
+{
+    return m_toolsFromPath ? findExecutable(name, fixedDirs) : firstExecutable(name, fixedDirs);
+}
+
+QString SystemContext::firstExecutable(const QString &name, const QStringList &dirs) const
+{
     const QString fileName = paths().isWindows() && !name.endsWith(QLatin1String(".exe"), Qt::CaseInsensitive)
                                  ? name + QStringLiteral(".exe")
                                  : name;
-    QStringList dirs = preferredDirs;
-    dirs += m_environment.processPath();
-    for (const QString &dir : std::as_const(dirs)) {
+    for (const QString &dir : dirs) {
         if (!paths().isAbsolute(dir))
             continue;
         const QString candidate = paths().join(dir, fileName);
@@ -122,6 +134,13 @@ QString SystemContext::findExecutable(const QString &name, const QStringList &pr
             return candidate;
     }
     return {};
+}
+
+SystemContext SystemContext::withToolsFromPath(bool fromPath) const
+{
+    SystemContext copy = *this;
+    copy.m_toolsFromPath = fromPath;
+    return copy;
 }
 
 ProcessResult SystemContext::run(const QString &program, const QStringList &arguments, int timeoutMs,

@@ -52,18 +52,27 @@ public:
     // The inspected system's path of an executable: `preferredDirs` first, then PATH (entries are
     // the inspected system's paths). Adds ".exe" on Windows. Empty if not found.
     QString findExecutable(const QString &name, const QStringList &preferredDirs = {}) const;
+    // The executable `name` this process is to run: from `fixedDirs`, and from PATH only where the
+    // process may trust PATH. An elevated or SYSTEM process on the running system never runs a
+    // program found through PATH: anyone who can write one PATH folder would choose what it runs.
+    QString toolToRun(const QString &name, const QStringList &fixedDirs) const;
+    // The same system, its tools taken from PATH too (`fromPath`) or from their fixed folders only.
+    SystemContext withToolsFromPath(bool fromPath) const;
     // Runs an executable given by its inspected-system path, in an empty folder of its own (never the
     // caller's current one); `cancel` stops it early.
     ProcessResult run(const QString &program, const QStringList &arguments, int timeoutMs,
                       const std::atomic<bool> *cancel = nullptr) const;
 
 private:
+    QString firstExecutable(const QString &name, const QStringList &dirs) const;
+
     FileSystem m_files;
     EnvironmentStore m_environment;
     std::shared_ptr<Registry> m_registry;
     std::shared_ptr<ProcessRunner> m_processes;
     std::shared_ptr<LibraryLoader> m_libraries;
     std::shared_ptr<FileSecurity> m_security;
+    bool m_toolsFromPath = true;
 };
 
 } // namespace cudnnsetup

@@ -618,6 +618,22 @@ private Q_SLOTS:
         QCOMPARE(snapshot.gpus.first().name, QStringLiteral("NVIDIA H200"));
     }
 
+    // An elevated or SYSTEM process runs nvidia-smi from where the driver puts it, never from a
+    // PATH folder that someone else may have written: the same planted program is run for the user
+    // and not for the administrator.
+    void anElevatedRunTakesNoToolFromPath()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "runs the Linux tree's programs");
+        Sandbox sandbox;
+        trees::recordedNvidiaSmi(sandbox, QStringLiteral("/home/student/bin/nvidia-smi"));
+        const SystemContext context =
+            sandboxContext(sandbox, OsFamily::Linux, linuxEnvironment(QStringLiteral("/home/student/bin")));
+        QVERIFY(!detectSystem(context).gpus.isEmpty());
+        const SystemSnapshot elevated = detectSystem(context.withToolsFromPath(false));
+        QVERIFY(elevated.gpus.isEmpty());
+        QVERIFY(findingOf(elevated, QStringLiteral("gpu.none")));
+    }
+
     void hungNvidiaSmiIsStopped()
     {
         // Whatever the host, its own kind of tree: the hung program must really run and be killed.

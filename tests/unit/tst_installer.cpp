@@ -12,6 +12,8 @@
 #include "TreeSnapshot.h"
 #include "ZipWriter.h"
 #include "archive/ArchiveInspector.h"
+#include "compat/KnowledgeBase.h"
+#include "install/ArchiveCustody.h"
 #include "install/FilePlacement.h"
 #include "install/Installer.h"
 #include "install/TargetSpec.h"
@@ -22,6 +24,7 @@
 #include "platform/Sha256.h"
 
 #include <QFile>
+#include <QMap>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -47,6 +50,21 @@ QByteArray describe(const ChangeOutcome &outcome)
         lines.append(finding.id + QStringLiteral(": ") + finding.message.toEnglish() + QStringLiteral(" / ") +
                      finding.details);
     return lines.join(QLatin1Char('\n')).toUtf8();
+}
+
+// An administrator at their own console who vouches for the tests' stand-in archives, which NVIDIA
+// never published (--allow-unverified-archive).
+ChangeOptions atTheConsole()
+{
+    ChangeOptions options;
+    options.archiveVouching.allowUnverified = true;
+    return options;
+}
+
+bool hasFinding(const ChangeOutcome &outcome, const QString &id)
+{
+    return std::any_of(outcome.findings.cbegin(), outcome.findings.cend(),
+                       [&](const Finding &finding) { return finding.id == id; });
 }
 
 } // namespace
@@ -98,10 +116,12 @@ class TestInstaller : public QObject
         return path;
     }
 
+    // The archive as the install that unpacks it takes it: its SHA-256 is taken in that pass.
     static ArchiveReport inspect(const QString &path)
     {
         InspectOptions options;
         options.verifyData = false;
+        options.hashArchive = false;
         const auto report = inspectArchive(path, KnowledgeBase::embedded(), options);
         if (!report || report->verdict != ArchiveReport::Verdict::Ok)
             qFatal("the test archive does not pass inspection");
@@ -192,6 +212,128 @@ private Q_SLOTS:
 #endif
     }
 
+    // What every program on the machine would load (the system PATH, a CUDA toolkit, System32, the
+    // loader's configuration), and whatever the elevated helper installs for another process, comes
+    // only from an archive whose SHA-256 NVIDIA published; refused before any change otherwise. An
+    // administrator at their own console may vouch for another archive, the helper never.
+    void machineWideTargetsTakeOnlyNvidiasArchive()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QByteArray bytes = archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12"));
+        // Another file than NVIDIA's (one byte of its LICENSE differs), under a name of its own.
+        const QString unknown =
+            save(QStringLiteral("standin-9.1.zip"),
+                 archives::alteredWindowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const QString nvidiaNamed =
+            save(QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), bytes);
+        const KnowledgeBase knowing = archives::databaseKnowing({nvidiaNamed});
+        const ArchiveReport report = inspect(unknown);
+        QCOMPARE(report.official, ArchiveReport::Official::Unknown);
+        const InstallTarget systemPath =
+            target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::System, report);
+        const InstallTarget system32 =
+            target(machine, QStringLiteral("dir:C:\\Windows\\System32"), PathScope::None, report);
+        const InstallTarget ownFolder =
+            target(machine, QStringLiteral("dir:C:\\mine"), PathScope::None, report);
+        QVERIFY(loadsMachineWide(systemPath, machine.context));
+        QVERIFY(loadsMachineWide(system32, machine.context));
+        QVERIFY(!loadsMachineWide(ownFolder, machine.context));
+        const QString stateFolder = StateFolders::of(machine.context).machine;
+        const auto noCopyLeft = [&] {
+            return QDir(stateFolder).entryList({QStringLiteral("archive-*")}, QDir::Files).isEmpty();
+        };
+        const TreeSnapshot before = machine.tree();
+        for (const InstallTarget &into : {systemPath, system32}) {
+            const ChangeOutcome refused =
+                install(unknown, report, into, machine.context, machine.environment, {}, knowing);
+            QCOMPARE(refused.exitCode(), 1603);
+            QVERIFY2(hasFinding(refused, QStringLiteral("install.archive-not-nvidias")),
+                     describe(refused).constData());
+            QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+            QCOMPARE(machine.environment->writeCount(), 0);
+            QVERIFY(noCopyLeft());
+        }
+        // The elevated helper vouches for nothing, not even for a target of the user's own.
+        ChangeOptions helper;
+        helper.archiveVouching = {true, true};
+        const ChangeOutcome forAnother =
+            install(unknown, report, ownFolder, machine.context, machine.environment, helper, knowing);
+        QVERIFY2(hasFinding(forAnother, QStringLiteral("install.archive-not-nvidias")),
+                 describe(forAnother).constData());
+        QVERIFY(machine.tree() == before);
+        // NVIDIA's archive (its checksum in the database) goes anywhere, for anyone.
+        const ChangeOutcome nvidias = install(nvidiaNamed, inspect(nvidiaNamed), systemPath, machine.context,
+                                              machine.environment, helper, knowing);
+        QVERIFY2(nvidias.status == ChangeOutcome::Status::Done, describe(nvidias).constData());
+        QCOMPARE(nvidias.receipt->archive.value(QStringLiteral("official")).toString(),
+                 QStringLiteral("match"));
+        QVERIFY(noCopyLeft());
+        // An administrator at the console may vouch for another; a target of one's own needs no one.
+        const ChangeOutcome vouched =
+            install(unknown, report, system32, machine.context, machine.environment, atTheConsole(), knowing);
+        QVERIFY2(vouched.status == ChangeOutcome::Status::Done, describe(vouched).constData());
+        const ChangeOutcome own =
+            install(unknown, report, ownFolder, machine.context, machine.environment, {}, knowing);
+        QVERIFY2(own.status == ChangeOutcome::Status::Done, describe(own).constData());
+    }
+
+    // The archive a machine-wide install unpacks is a copy only administrators can change, hashed
+    // as it is made: the user's file changed after that never reaches the target, and one that
+    // differs from what was hashed before is refused.
+    void theUnpackedArchiveIsTheCheckedCopy()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString name = QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip");
+        const QString archive =
+            save(name, archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const QByteArray altered =
+            archives::alteredWindowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12"));
+        const KnowledgeBase knowing = archives::databaseKnowing({archive});
+        const ArchiveReport report = inspect(archive);
+        // What the archive's files are: an install of the untouched file.
+        const ChangeOutcome untouched = install(
+            archive, report, target(machine, QStringLiteral("dir:C:\\reference"), PathScope::System, report),
+            machine.context, machine.environment, {}, knowing);
+        QVERIFY2(untouched.status == ChangeOutcome::Status::Done, describe(untouched).constData());
+        const auto contents = [](const Receipt &receipt) {
+            QMap<QString, QString> byName;
+            for (const Receipt::File &file : receipt.files)
+                byName.insert(file.path.section(QLatin1Char('\\'), 2), file.sha256);
+            return byName;
+        };
+        ChangeOptions options;
+        bool swapped = false;
+        options.progress = [&](int, int, const Text &) {
+            if (!swapped)
+                swapped = save(name, altered) == archive;
+        };
+        const ChangeOutcome outcome = install(
+            archive, report, target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::System, report),
+            machine.context, machine.environment, options, knowing);
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
+        QVERIFY(swapped);
+        QCOMPARE(contents(*outcome.receipt), contents(*untouched.receipt));
+
+        // A report of the file as it was hashed, for a file that changed since: refused.
+        InspectOptions hashed;
+        hashed.verifyData = false;
+        const QString second = save(QStringLiteral("standin-9.1.zip"),
+                                    archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const auto secondReport = inspectArchive(second, knowing, hashed);
+        QVERIFY(secondReport && !secondReport->sha256.isEmpty());
+        save(QStringLiteral("standin-9.1.zip"), altered);
+        const TreeSnapshot before = machine.tree();
+        const ChangeOutcome changed =
+            install(second, *secondReport,
+                    target(machine, QStringLiteral("dir:C:\\other"), PathScope::System, *secondReport),
+                    machine.context, machine.environment, atTheConsole(), knowing);
+        QVERIFY2(hasFinding(changed, QStringLiteral("install.archive-changed")),
+                 describe(changed).constData());
+        QVERIFY(machine.tree() == before);
+    }
+
     // Its own folder on the system PATH, with the CUDNN_* variables; the uninstall takes out our
     // PATH entry only and the variables it set.
     void pathAndVariablesComeAndGo()
@@ -205,7 +347,7 @@ private Q_SLOTS:
         QCOMPARE(into.pathScope, PathScope::System);
         const TreeSnapshot before = machine.tree();
 
-        ChangeOptions options;
+        ChangeOptions options = atTheConsole();
         options.cudnnVariables = EnvironmentScope::Machine;
         const ChangeOutcome outcome =
             install(archive, report, into, machine.context, machine.environment, options);
@@ -286,7 +428,7 @@ private Q_SLOTS:
                                                             : QStringLiteral("C:\\mine\\cudnn");
             const ChangeOutcome outcome =
                 install(archive, report, target(machine, QStringLiteral("dir:") + root, scope, report),
-                        guarded, machine.environment);
+                        guarded, machine.environment, atTheConsole());
             QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
             if (scope == PathScope::System) {
                 const QList<QPair<QString, QString>> expected{
@@ -407,7 +549,7 @@ private Q_SLOTS:
         const QString conf = chosen->ldSoConfFile();
         QCOMPARE(conf, QStringLiteral("/etc/ld.so.conf.d/cudnn-setup-opt-cudnn-9.19-lib.conf"));
         const auto environment = std::make_shared<MemoryEnvironment>();
-        const ChangeOutcome outcome = install(archive, report, *chosen, context, environment);
+        const ChangeOutcome outcome = install(archive, report, *chosen, context, environment, atTheConsole());
         QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
         QCOMPARE(environment->writeCount(), 0); // no PATH on Linux
         QFile written(context.files().toHost(conf));
@@ -762,7 +904,7 @@ private Q_SLOTS:
                                      archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
         const ArchiveReport report = inspect(archive);
         const AsSystem system;
-        ChangeOptions options;
+        ChangeOptions options = atTheConsole();
         options.elevation = &system;
         const TreeSnapshot before = machine.tree();
         const ChangeOutcome refused =

@@ -116,8 +116,6 @@ struct Machine
         header.insert(QStringLiteral("schema"), QLatin1String(Journal::kSchema));
         header.insert(QStringLiteral("id"), QStringLiteral("planted"));
         header.insert(QStringLiteral("kind"), QStringLiteral("install"));
-        if (!header.contains(QStringLiteral("elevated")))
-            header.insert(QStringLiteral("elevated"), Elevation::host().isElevated());
         QDir().mkpath(folder);
         QFile file(folders.journal(folder));
         QVERIFY(file.open(QIODevice::WriteOnly));
@@ -192,6 +190,13 @@ private Q_SLOTS:
         QTest::newRow("no roots at all")
             << "machine" << QJsonObject{{QStringLiteral("backupFolder"), cudnn + QStringLiteral("/b")}}
             << QList<QJsonObject>{} << "names no roots";
+        // The shape a damaged write or an older version leaves, claiming the other level: set
+        // aside all the same (it once stayed, and every later install failed on it).
+        QTest::newRow("no roots, claiming the other level")
+            << "machine"
+            << QJsonObject{{QStringLiteral("backupFolder"), cudnn + QStringLiteral("/b")},
+                           {QStringLiteral("elevated"), !Elevation::host().isElevated()}}
+            << QList<QJsonObject>{} << "names no roots";
         QTest::newRow("the whole drive as its root")
             << "machine"
             << QJsonObject{{QStringLiteral("backupFolder"), data + QStringLiteral("/b")},
@@ -254,6 +259,21 @@ private Q_SLOTS:
                                    {QStringLiteral("begin"),
                                     QJsonObject{{QStringLiteral("name"), QStringLiteral("run-program")}}}}}
             << "unknown operation";
+        // Its undo would run the program it names as the administrator: no step names a program.
+        const auto ldSoConf = operations::refreshingLibraryCache(
+            operations::writeFile(cudnn + QStringLiteral("/x.conf"), "x"), true);
+        QJsonObject namesProgram = ldSoConf->arguments();
+        namesProgram.insert(QStringLiteral("ldconfig"), QStringLiteral("@ROOT@/Users/lab/evil.exe"));
+        QTest::newRow("a step naming the program to run")
+            << "machine"
+            << QJsonObject{{QStringLiteral("backupFolder"), cudnn + QStringLiteral("/.b")},
+                           {QStringLiteral("roots"), roots({cudnn})}}
+            << QList<QJsonObject>{{{QStringLiteral("seq"), 0},
+                                   {QStringLiteral("begin"),
+                                    QJsonObject{{QStringLiteral("name"), ldSoConf->name()},
+                                                {QStringLiteral("arguments"), namesProgram}}}},
+                                  state(0, {{QStringLiteral("existed"), false}})}
+            << "unknown operation";
         // Its undo removes what it "created" while empty: only folders above its own are its own.
         const auto makeDirectory = operations::makeDirectory(cudnn);
         QTest::newRow("a folder it did not create")
@@ -301,25 +321,79 @@ private Q_SLOTS:
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
     }
 
-    // A journal is replayed only by a process at the level that wrote it: an elevated one is not
-    // settled by the user's own process, nor the other way round; it stays for its own kind.
-    void aJournalWaitsForItsOwnIntegrityLevel()
+    // A journal or receipt is trusted by where it lies, never by what it says of itself: on the
+    // running system an elevated process trusts and settles the machine folder alone, never the
+    // user's (which the user's own processes can write); a process at the user's level settles its
+    // own folder and leaves the machine's to an elevated one. Another system's tree has no levels.
+    void stateIsTrustedByWhereItLies()
     {
-        for (const bool writtenElevated : {true, false}) {
-            Machine machine;
-            machine.plantJournal(machine.folders.user,
-                                 {{QStringLiteral("backupFolder"), QStringLiteral("@ROOT@/cudnn/.b")},
-                                  {QStringLiteral("roots"), QJsonArray{QStringLiteral("@ROOT@/cudnn")}},
-                                  {QStringLiteral("elevated"), writtenElevated}},
-                                 {});
-            QVERIFY(recoverUnfinished(machine.context, machine.environment, FixedElevation(!writtenElevated))
-                        .isEmpty());
-            QVERIFY(QFileInfo::exists(machine.folders.journal(machine.folders.user)));
-            QCOMPARE(findingIds(recoverUnfinished(machine.context, machine.environment,
-                                                  FixedElevation(writtenElevated))),
-                     QStringList{QStringLiteral("install.recovered-rollback")});
-            QVERIFY(!QFileInfo::exists(machine.folders.journal(machine.folders.user)));
+        QProcessEnvironment variables;
+        variables.insert(QStringLiteral("ProgramData"), QStringLiteral("C:\\ProgramData"));
+        variables.insert(QStringLiteral("LOCALAPPDATA"), QStringLiteral("C:\\Users\\lab\\AppData\\Local"));
+        const std::shared_ptr<Registry> registry = Registry::unavailable();
+        const SystemContext live(FileSystem(OsFamily::Windows, {}),
+                                 EnvironmentStore(OsFamily::Windows, variables, registry), registry,
+                                 std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+        QVERIFY(live.isLive());
+        const StateFolders folders = StateFolders::of(live);
+        QVERIFY(folders.machine != folders.user);
+        QCOMPARE(folders.trustedBy(live, FixedElevation(true)), QStringList{folders.machine});
+        QCOMPARE(folders.settledBy(live, FixedElevation(true)), QStringList{folders.machine});
+        QCOMPARE(folders.trustedBy(live, FixedElevation(false)),
+                 (QStringList{folders.machine, folders.user}));
+        QCOMPARE(folders.settledBy(live, FixedElevation(false)), QStringList{folders.user});
+
+        Machine machine;
+        QVERIFY(!machine.context.isLive());
+        const QStringList both{machine.folders.machine, machine.folders.user};
+        for (const bool elevated : {true, false}) {
+            QCOMPARE(machine.folders.trustedBy(machine.context, FixedElevation(elevated)), both);
+            QCOMPARE(machine.folders.settledBy(machine.context, FixedElevation(elevated)), both);
         }
+    }
+
+    // What a journal claims of the level that wrote it changes nothing: in the folders a process
+    // settles, an honest journal is rolled back whatever it claims.
+    void aJournalsClaimOfItsLevelIsIgnored()
+    {
+        for (const QJsonValue &claim : {QJsonValue(true), QJsonValue(false), QJsonValue()}) {
+            Machine machine;
+            QJsonObject header{{QStringLiteral("backupFolder"), QStringLiteral("@ROOT@/cudnn/.b")},
+                               {QStringLiteral("roots"), QJsonArray{QStringLiteral("@ROOT@/cudnn")}}};
+            if (!claim.isNull())
+                header.insert(QStringLiteral("elevated"), claim);
+            machine.plantJournal(machine.folders.machine, header, {});
+            QCOMPARE(
+                findingIds(recoverUnfinished(machine.context, machine.environment, FixedElevation(true))),
+                QStringList{QStringLiteral("install.recovered-rollback")});
+            QVERIFY(!QFileInfo::exists(machine.folders.journal(machine.folders.machine)));
+        }
+    }
+
+    // A journal from before steps stopped naming programs, naming the distribution's ldconfig, is
+    // still read (as a step that rebuilds the cache); one naming any other program is none of ours.
+    void aCacheRebuildNamesNoProgram()
+    {
+        const auto step = operations::refreshingLibraryCache(
+            operations::writeFile(QStringLiteral("/etc/ld.so.conf.d/x.conf"), "x"), true);
+        QVERIFY(!step->arguments().contains(QStringLiteral("ldconfig")));
+        QJsonObject older = step->arguments();
+        older.remove(QStringLiteral("rebuildsCache"));
+        for (const QString &program :
+             {QStringLiteral("/sbin/ldconfig"), QStringLiteral("/usr/sbin/ldconfig")}) {
+            older.insert(QStringLiteral("ldconfig"), program);
+            const auto read = Operation::create(step->name(), older);
+            QVERIFY(read);
+            QCOMPARE(read->arguments().value(QStringLiteral("rebuildsCache")).toBool(), true);
+        }
+        for (const QString &program :
+             {QStringLiteral("/tmp/ldconfig"), QStringLiteral("ldconfig"), QStringLiteral("C:\\evil.exe")}) {
+            older.insert(QStringLiteral("ldconfig"), program);
+            QVERIFY2(!Operation::create(step->name(), older), qPrintable(program));
+        }
+        QJsonObject wrongType = step->arguments();
+        wrongType.insert(QStringLiteral("rebuildsCache"), QStringLiteral("/tmp/x"));
+        QVERIFY(!Operation::create(step->name(), wrongType));
     }
 
     // A receipt whose uninstall would put a planted file in place of kernel32.dll (its hash
