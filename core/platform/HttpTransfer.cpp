@@ -21,25 +21,6 @@ namespace cudnnsetup {
 
 namespace {
 
-QNetworkRequest requestFor(const QUrl &url, const QList<QSslCertificate> &extraCa)
-{
-    static std::once_flag systemProxies;
-    std::call_once(systemProxies, [] { QNetworkProxyFactory::setUseSystemConfiguration(true); });
-    QNetworkRequest request(url);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
-    request.setMaximumRedirectsAllowed(10);
-    request.setHeader(QNetworkRequest::UserAgentHeader,
-                      QStringLiteral("cuDNN-Setup/%1").arg(QStringLiteral(CUDNNSETUP_VERSION)));
-    // The archives are compressed already; asking for identity keeps sizes and ranges in file bytes.
-    request.setRawHeader("Accept-Encoding", "identity");
-    if (!extraCa.isEmpty()) {
-        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
-        tls.addCaCertificates(extraCa);
-        request.setSslConfiguration(tls);
-    }
-    return request;
-}
-
 TransferFailure failureOf(QNetworkReply::NetworkError error, bool started)
 {
     switch (error) {
@@ -226,21 +207,40 @@ HttpTransfer::HttpTransfer(Settings settings)
 {
 }
 
+QNetworkRequest HttpTransfer::request(const QUrl &url) const
+{
+    static std::once_flag systemProxies;
+    std::call_once(systemProxies, [] { QNetworkProxyFactory::setUseSystemConfiguration(true); });
+    QNetworkRequest request(url);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    request.setMaximumRedirectsAllowed(10);
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, http2Allowed(QT_VERSION));
+    request.setHeader(QNetworkRequest::UserAgentHeader,
+                      QStringLiteral("cuDNN-Setup/%1").arg(QStringLiteral(CUDNNSETUP_VERSION)));
+    // The archives are compressed already; asking for identity keeps sizes and ranges in file bytes.
+    request.setRawHeader("Accept-Encoding", "identity");
+    if (!m_settings.extraCaCertificates.isEmpty()) {
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.addCaCertificates(m_settings.extraCaCertificates);
+        request.setSslConfiguration(tls);
+    }
+    return request;
+}
+
 TransferResult HttpTransfer::get(const QUrl &url, QByteArray *body, qint64 maxBytes) const
 {
     QNetworkAccessManager manager;
     Exchange exchange{m_settings, {}};
     body->clear();
-    exchange.run(manager, requestFor(url, m_settings.extraCaCertificates), {},
-                 [&](const QByteArray &buffer, qint64 size) {
-                     if (body->size() + size > maxBytes) {
-                         exchange.result.failure = TransferFailure::TooLarge;
-                         exchange.result.detail = QStringLiteral("more than %1 bytes").arg(maxBytes);
-                         return false;
-                     }
-                     body->append(buffer.constData(), size);
-                     return true;
-                 });
+    exchange.run(manager, request(url), {}, [&](const QByteArray &buffer, qint64 size) {
+        if (body->size() + size > maxBytes) {
+            exchange.result.failure = TransferFailure::TooLarge;
+            exchange.result.detail = QStringLiteral("more than %1 bytes").arg(maxBytes);
+            return false;
+        }
+        body->append(buffer.constData(), size);
+        return true;
+    });
     qCDebug(lcPlatform) << "GET" << url.toDisplayString() << "->" << exchange.result.httpStatus
                         << body->size() << "bytes" << exchange.result.detail;
     return exchange.result;
@@ -250,9 +250,9 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
                                        const Callbacks &callbacks) const
 {
     QNetworkAccessManager manager;
-    QNetworkRequest request = requestFor(url, m_settings.extraCaCertificates);
+    QNetworkRequest ranged = request(url);
     if (offset > 0)
-        request.setRawHeader("Range", "bytes=" + QByteArray::number(offset) + '-');
+        ranged.setRawHeader("Range", "bytes=" + QByteArray::number(offset) + '-');
     Exchange exchange{m_settings, {}};
     qint64 inFile = offset;
     const auto onHeaders = [&](QNetworkReply *reply) {
@@ -307,7 +307,7 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
             callbacks.onProgress(inFile, exchange.result.totalSize.value_or(-1));
         return true;
     };
-    exchange.run(manager, request, onHeaders, onChunk);
+    exchange.run(manager, ranged, onHeaders, onChunk);
     if (!file.flush() && exchange.result.ok()) {
         exchange.result.failure = TransferFailure::WriteFailed;
         exchange.result.detail = file.errorString();
