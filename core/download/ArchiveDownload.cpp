@@ -434,8 +434,8 @@ Expected<DownloadPlan> planDownload(const DownloadRequest &request, const Knowle
             QStringLiteral("source %1; built-in sha256: none").arg(request.source.location()),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Use the mirror's https:// address, or a cuDNN release "
                                                  "this program knows.")));
-    HttpTransfer transfer({HttpTransfer::certificatesFromFile(request.caFile), request.stallTimeoutMs,
-                           request.stallTimeoutMs, request.cancel.asked()});
+    HttpTransfer transfer({HttpTransfer::certificatesFromFile(request.caFile), request.source.base,
+                           request.stallTimeoutMs, request.stallTimeoutMs, request.cancel.asked()});
     // NVIDIA's own redist and a file NVIDIA's checksum is built in for: nothing to ask first.
     std::optional<RedistManifest> manifest;
     if (!request.source.isNvidia() || !known || known->sha256.isEmpty()) {
@@ -671,8 +671,8 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
         if (request.progress)
             request.progress(pace.update(inFile, total >= 0 ? total : plan->size));
     };
-    const HttpTransfer transfer({HttpTransfer::certificatesFromFile(request.caFile), request.stallTimeoutMs,
-                                 request.stallTimeoutMs, request.cancel.asked()});
+    const HttpTransfer transfer({HttpTransfer::certificatesFromFile(request.caFile), request.source.base,
+                                 request.stallTimeoutMs, request.stallTimeoutMs, request.cancel.asked()});
     TransferResult result;
     for (int attempt = 1;; ++attempt) {
         report.attempts = attempt;

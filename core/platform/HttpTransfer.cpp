@@ -21,6 +21,16 @@ namespace cudnnsetup {
 
 namespace {
 
+bool inCaScope(const HttpTransfer::Settings &settings, const QUrl &url)
+{
+    const auto https = [](const QUrl &u) {
+        return u.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0;
+    };
+    return !settings.extraCaCertificates.isEmpty() && https(url) && https(settings.caScope) &&
+           url.host().compare(settings.caScope.host(), Qt::CaseInsensitive) == 0 &&
+           url.port(443) == settings.caScope.port(443);
+}
+
 TransferFailure failureOf(QNetworkReply::NetworkError error, bool started)
 {
     switch (error) {
@@ -58,6 +68,37 @@ struct Exchange
     const HttpTransfer::Settings &settings;
     TransferResult result;
     bool failedByUs = false; // the abort below was ours: result.failure already says why
+    QUrl leftCaScope;        // a redirect out of the extra certificates' scope, not followed by Qt
+
+    // run() for `url`, again with a fresh request wherever a redirect leaves the extra certificates'
+    // scope (Qt would carry the request's TLS configuration, and so the trust, along); never from https
+    // to http.
+    void follow(const HttpTransfer &transfer, QNetworkAccessManager &manager, QUrl url,
+                const QByteArray &range, const std::function<bool(QNetworkReply *)> &onHeaders,
+                const std::function<bool(const QByteArray &, qint64)> &onChunk)
+    {
+        for (int hop = 0;; ++hop) {
+            QNetworkRequest request = transfer.request(url);
+            if (!range.isEmpty())
+                request.setRawHeader("Range", range);
+            result = TransferResult();
+            failedByUs = false;
+            leftCaScope.clear();
+            run(manager, request, onHeaders, onChunk);
+            if (!leftCaScope.isValid())
+                return;
+            if (hop >= 10 || leftCaScope.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) != 0) {
+                result.failure = TransferFailure::HttpStatus;
+                result.detail =
+                    QStringLiteral("redirect to %1 not followed").arg(leftCaScope.toDisplayString());
+                return;
+            }
+            qCDebug(lcPlatform) << "redirect from" << url.toDisplayString() << "to"
+                                << leftCaScope.toDisplayString()
+                                << "leaves the extra certificates' scope: asked again without them";
+            url = leftCaScope;
+        }
+    }
 
     void run(QNetworkAccessManager &manager, const QNetworkRequest &request,
              const std::function<bool(QNetworkReply *)> &onHeaders,
@@ -93,6 +134,18 @@ struct Exchange
             if (settings.cancelled && settings.cancelled())
                 stop(TransferFailure::Cancelled, QStringLiteral("cancelled"));
         });
+        if (request.attribute(QNetworkRequest::RedirectPolicyAttribute).toInt() ==
+            QNetworkRequest::UserVerifiedRedirectPolicy) {
+            QObject::connect(reply, &QNetworkReply::redirected, &loop, [&](const QUrl &target) {
+                if (inCaScope(settings, target)) {
+                    Q_EMIT reply->redirectAllowed();
+                    return;
+                }
+                leftCaScope = target;
+                failedByUs = true;
+                reply->abort();
+            });
+        }
         QObject::connect(reply, &QNetworkReply::sslErrors, &loop, [&](const QList<QSslError> &errors) {
             QStringList words;
             for (const QSslError &error : errors)
@@ -205,6 +258,13 @@ std::optional<std::pair<qint64, qint64>> contentRange(const QByteArray &header)
 HttpTransfer::HttpTransfer(Settings settings)
     : m_settings(std::move(settings))
 {
+    if (!m_settings.extraCaCertificates.isEmpty()) {
+        // The system's roots listed too: a configuration with a list of its own no longer loads them
+        // on demand. Read once a process: that takes a quarter of a second.
+        static const QList<QSslCertificate> systemRoots = QSslConfiguration::systemCaCertificates();
+        m_caScopeTls = QSslConfiguration::defaultConfiguration();
+        m_caScopeTls.setCaCertificates(systemRoots + m_settings.extraCaCertificates);
+    }
 }
 
 QNetworkRequest HttpTransfer::request(const QUrl &url) const
@@ -219,10 +279,11 @@ QNetworkRequest HttpTransfer::request(const QUrl &url) const
                       QStringLiteral("cuDNN-Setup/%1").arg(QStringLiteral(CUDNNSETUP_VERSION)));
     // The archives are compressed already; asking for identity keeps sizes and ranges in file bytes.
     request.setRawHeader("Accept-Encoding", "identity");
-    if (!m_settings.extraCaCertificates.isEmpty()) {
-        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
-        tls.addCaCertificates(m_settings.extraCaCertificates);
-        request.setSslConfiguration(tls);
+    if (inCaScope(m_settings, url)) {
+        request.setSslConfiguration(m_caScopeTls);
+        // Each redirect is looked at (Exchange::follow): Qt would take this trust along to any host.
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                             QNetworkRequest::UserVerifiedRedirectPolicy);
     }
     return request;
 }
@@ -230,9 +291,9 @@ QNetworkRequest HttpTransfer::request(const QUrl &url) const
 TransferResult HttpTransfer::get(const QUrl &url, QByteArray *body, qint64 maxBytes) const
 {
     QNetworkAccessManager manager;
-    Exchange exchange{m_settings, {}};
+    Exchange exchange{m_settings, {}, false, {}};
     body->clear();
-    exchange.run(manager, request(url), {}, [&](const QByteArray &buffer, qint64 size) {
+    exchange.follow(*this, manager, url, {}, {}, [&](const QByteArray &buffer, qint64 size) {
         if (body->size() + size > maxBytes) {
             exchange.result.failure = TransferFailure::TooLarge;
             exchange.result.detail = QStringLiteral("more than %1 bytes").arg(maxBytes);
@@ -250,10 +311,7 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
                                        const Callbacks &callbacks) const
 {
     QNetworkAccessManager manager;
-    QNetworkRequest ranged = request(url);
-    if (offset > 0)
-        ranged.setRawHeader("Range", "bytes=" + QByteArray::number(offset) + '-');
-    Exchange exchange{m_settings, {}};
+    Exchange exchange{m_settings, {}, false, {}};
     qint64 inFile = offset;
     const auto onHeaders = [&](QNetworkReply *reply) {
         TransferResult &result = exchange.result;
@@ -307,7 +365,9 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
             callbacks.onProgress(inFile, exchange.result.totalSize.value_or(-1));
         return true;
     };
-    exchange.run(manager, ranged, onHeaders, onChunk);
+    exchange.follow(*this, manager, url,
+                    offset > 0 ? "bytes=" + QByteArray::number(offset) + '-' : QByteArray(), onHeaders,
+                    onChunk);
     if (!file.flush() && exchange.result.ok()) {
         exchange.result.failure = TransferFailure::WriteFailed;
         exchange.result.detail = file.errorString();

@@ -4,6 +4,7 @@
 #include <QList>
 #include <QNetworkRequest>
 #include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QString>
 #include <QUrl>
 
@@ -55,7 +56,10 @@ class HttpTransfer
 public:
     struct Settings
     {
+        // Trusted besides the system's roots, and only for https at caScope's host and port: a
+        // mirror's own authority vouches for that mirror, not for NVIDIA or where the mirror redirects.
         QList<QSslCertificate> extraCaCertificates;
+        QUrl caScope;
         int stallTimeoutMs = 30000;   // no byte for this long: Dropped
         int connectTimeoutMs = 30000; // no answer at all for this long: Offline
         std::function<bool()> cancelled;
@@ -64,7 +68,8 @@ public:
     explicit HttpTransfer(Settings settings);
 
     // The request every call sends for `url`: system proxy, safe redirects only, identity encoding,
-    // the extra certificates, and HTTP/2 only where Qt's is safe (http2Allowed).
+    // the extra certificates where `url` is in their scope, and HTTP/2 only where Qt's is safe
+    // (http2Allowed).
     QNetworkRequest request(const QUrl &url) const;
 
     // Whether Qt `qtVersion` (as QT_VERSION) may speak HTTP/2 for us: only with the fixes for
@@ -100,6 +105,7 @@ public:
 
 private:
     Settings m_settings;
+    QSslConfiguration m_caScopeTls; // for requests in caScope: the system's roots and the extra ones
 };
 
 // Buffers of one size handed out for filling while others are still held elsewhere (a hashing

@@ -105,6 +105,22 @@ void writeFile(const QString &path, const QByteArray &content)
     file.write(content);
 }
 
+// The HTTPS test server's certificate (for "localhost", signed by tests/fixtures/tls/ca.pem) and key.
+struct ServerIdentity
+{
+    QList<QSslCertificate> chain =
+        QSslCertificate::fromPath(BuildPaths::fixtures() + QStringLiteral("/tls/server.pem"));
+    QSslKey key;
+
+    ServerIdentity()
+    {
+        QFile file(BuildPaths::fixtures() + QStringLiteral("/tls/server-key.pem"));
+        if (file.open(QIODevice::ReadOnly))
+            key = QSslKey(&file, QSsl::Rsa);
+    }
+    bool isValid() const { return !chain.isEmpty() && !key.isNull(); }
+};
+
 QStringList ids(const Findings &findings)
 {
     QStringList list;
@@ -504,7 +520,7 @@ private Q_SLOTS:
     {
         const QString ca = BuildPaths::fixtures() + QStringLiteral("/tls/ca.pem");
         for (const QString &caFile : {QString(), ca}) {
-            const HttpTransfer transfer({HttpTransfer::certificatesFromFile(caFile), 1000, 1000, {}});
+            const HttpTransfer transfer({HttpTransfer::certificatesFromFile(caFile), {}, 1000, 1000, {}});
             for (const char *url : {"https://developer.download.nvidia.com/", "http://mirror.lab.example/"}) {
                 const QNetworkRequest request = transfer.request(QUrl(QString::fromLatin1(url)));
                 const bool allowed = request.attribute(QNetworkRequest::Http2AllowedAttribute, true).toBool();
@@ -551,13 +567,10 @@ private Q_SLOTS:
             QSKIP("Wine's Schannel serves no TLS from a test's own server (GnuTLS takes no private key this "
                   "way)");
         const QString tls = BuildPaths::fixtures() + QStringLiteral("/tls/");
-        const auto chain = QSslCertificate::fromPath(tls + QStringLiteral("server.pem"));
-        QFile keyFile(tls + QStringLiteral("server-key.pem"));
-        QVERIFY(keyFile.open(QIODevice::ReadOnly));
-        const QSslKey key(&keyFile, QSsl::Rsa);
-        QVERIFY(!chain.isEmpty() && !key.isNull());
+        const ServerIdentity identity;
+        QVERIFY(identity.isValid());
         Fixture fixture;
-        LoopbackHttpServer server(chain, key);
+        LoopbackHttpServer server(identity.chain, identity.key);
         LoopbackHttpServer::Resource archive;
         archive.content = fixture.archive;
         server.serve(QLatin1Char('/') + kRelative, archive);
@@ -570,6 +583,55 @@ private Q_SLOTS:
                  qPrintable(ids(trusted.findings).join(QLatin1Char(' ')) +
                             (trusted.findings.isEmpty() ? QString() : trusted.findings.first().details)));
         QCOMPARE(contentOf(trusted.path), fixture.archive);
+    }
+
+    // --ca-file's authority vouches for the mirror only: not for NVIDIA, and not for a server the
+    // mirror redirects to (here the same name on another port), which the system's roots must trust.
+    void mirrorsAuthorityIsForTheMirrorOnly()
+    {
+        const QString ca = BuildPaths::fixtures() + QStringLiteral("/tls/ca.pem");
+        const QList<QSslCertificate> extra = HttpTransfer::certificatesFromFile(ca);
+        const HttpTransfer transfer(
+            {extra, QUrl(QStringLiteral("https://mirror.lab.example/cudnn/")), 1000, 1000, {}});
+        const auto trusts = [&](const char *url) {
+            return transfer.request(QUrl(QString::fromLatin1(url)))
+                .sslConfiguration()
+                .caCertificates()
+                .contains(extra.first());
+        };
+        QVERIFY(trusts("https://mirror.lab.example/cudnn/redistrib_9.10.0.json"));
+        QVERIFY(trusts("https://MIRROR.lab.example:443/other/"));
+        QVERIFY(!trusts("https://developer.download.nvidia.com/compute/cudnn/redist/"));
+        QVERIFY(!trusts("https://mirror.lab.example:8443/cudnn/"));
+        QVERIFY(!trusts("https://mirror.lab.example.evil.example/cudnn/"));
+
+        if (runningUnderWine())
+            QSKIP("Wine's Schannel serves no TLS from a test's own server (GnuTLS takes no private key this "
+                  "way)");
+        const ServerIdentity identity;
+        QVERIFY(identity.isValid());
+        Fixture fixture;
+        LoopbackHttpServer mirror(identity.chain, identity.key);
+        LoopbackHttpServer elsewhere(identity.chain, identity.key);
+        LoopbackHttpServer::Resource archive;
+        archive.content = fixture.archive;
+        elsewhere.serve(QStringLiteral("/storage/") + kFile, archive);
+        mirror.serve(QStringLiteral("/storage/") + kFile, archive);
+        LoopbackHttpServer::Resource moved;
+        moved.redirectTo = elsewhere.baseUrl().toString() + QStringLiteral("storage/") + kFile;
+        mirror.serve(QLatin1Char('/') + kRelative, moved);
+        DownloadRequest request = fixture.request(webSource(mirror));
+        request.caFile = ca;
+        const DownloadReport redirected = downloadArchive(request, fixture.database);
+        QCOMPARE(ids(redirected.findings), QStringList{QStringLiteral("download.tls")});
+        QVERIFY(!QFile::exists(fixture.finalPath()));
+
+        // Redirected within the mirror: its authority still holds.
+        moved.redirectTo = QStringLiteral("/storage/") + kFile;
+        mirror.serve(QLatin1Char('/') + kRelative, moved);
+        const DownloadReport inside = downloadArchive(request, fixture.database);
+        QVERIFY2(inside.ok(), qPrintable(ids(inside.findings).join(QLatin1Char(' '))));
+        QCOMPARE(contentOf(inside.path), fixture.archive);
     }
 };
 
