@@ -289,10 +289,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>report, download: the folder to write into (download: default the current one).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>download: the archive&apos;s platform: windows-x86_64, linux-x86_64 or linux-sbsa (default: this computer&apos;s).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -368,6 +364,14 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Also run each Python interpreter to ask torch whether it sees a GPU and which cuDNN it loaded (seconds each); without it, what their files tell is reported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This account has no Downloads folder: name the folder to download into with --out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report, download: the folder to write into (download: default the user&apos;s Downloads folder).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3822,6 +3826,22 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>The archive %1 changed while it was being installed, so nothing is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The source %1 is a plain http:// address, and the checksum of %2 is not built into this program: only that source could say what the file must be, and anyone on the network in between could change both. It is not downloaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the mirror&apos;s https:// address, or a cuDNN release this program knows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The source %1 lists %2 under a name that is not one of NVIDIA&apos;s archive names, and could put the file outside the download folder: it is not downloaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tell whoever runs the source: NVIDIA names the archives cudnn/&lt;platform&gt;/cudnn-&lt;platform&gt;-&lt;version&gt;_cuda&lt;major&gt;-archive.zip (or .tar.xz). %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

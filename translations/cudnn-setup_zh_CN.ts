@@ -291,10 +291,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>check：要评判的 cuDNN：版本号（8.9.7、8.9.7.29）或 NVIDIA 压缩包的文件名；download：要下载的版本（默认为 check 推荐的版本）；status：要求安装的版本（9.1 可匹配 9.1.0.70）。</translation>
     </message>
     <message>
-        <source>report, download: the folder to write into (download: default the current one).</source>
-        <translation>report、download：要写入的文件夹（download 默认为当前文件夹）。</translation>
-    </message>
-    <message>
         <source>download: the archive&apos;s platform: windows-x86_64, linux-x86_64 or linux-sbsa (default: this computer&apos;s).</source>
         <translation>download：压缩包的平台：windows-x86_64、linux-x86_64 或 linux-sbsa（默认为这台电脑的平台）。</translation>
     </message>
@@ -379,6 +375,14 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Also run each Python interpreter to ask torch whether it sees a GPU and which cuDNN it loaded (seconds each); without it, what their files tell is reported.</source>
         <translation>另外逐个运行 Python 解释器，问 torch 能否看到显卡、实际加载了哪个 cuDNN（每个要几秒）；不加此选项时，只报告从文件中读到的信息。</translation>
+    </message>
+    <message>
+        <source>This account has no Downloads folder: name the folder to download into with --out.</source>
+        <translation>当前账户没有“下载”文件夹：请用 --out 指定下载到哪个文件夹。</translation>
+    </message>
+    <message>
+        <source>report, download: the folder to write into (download: default the user&apos;s Downloads folder).</source>
+        <translation>report、download：要写入的文件夹（download 默认为当前用户的“下载”文件夹）。</translation>
     </message>
     <message>
         <source>install: an administrator at their own console takes an archive whose SHA-256 NVIDIA did not publish into a target every program loads from (system PATH, a CUDA toolkit, the loader&apos;s configuration). Never passed on to an elevated helper.</source>
@@ -3831,6 +3835,22 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>The archive %1 changed while it was being installed, so nothing is installed.</source>
         <translation>压缩包 %1 在安装过程中被改动了，因此没有安装任何内容。</translation>
+    </message>
+    <message>
+        <source>The source %1 is a plain http:// address, and the checksum of %2 is not built into this program: only that source could say what the file must be, and anyone on the network in between could change both. It is not downloaded.</source>
+        <translation>来源 %1 是未加密的 http:// 地址，而本程序没有内置 %2 的校验和：文件应该是什么只能由这个来源说了算，而中间网络上的任何人都能把校验和与文件一起篡改。因此不会下载。</translation>
+    </message>
+    <message>
+        <source>Use the mirror&apos;s https:// address, or a cuDNN release this program knows.</source>
+        <translation>请改用镜像的 https:// 地址，或者选择本程序已知的 cuDNN 版本。</translation>
+    </message>
+    <message>
+        <source>The source %1 lists %2 under a name that is not one of NVIDIA&apos;s archive names, and could put the file outside the download folder: it is not downloaded.</source>
+        <translation>来源 %1 为 %2 列出的文件名不符合 NVIDIA 压缩包的命名，可能把文件写到下载文件夹之外，因此不会下载。</translation>
+    </message>
+    <message>
+        <source>Tell whoever runs the source: NVIDIA names the archives cudnn/&lt;platform&gt;/cudnn-&lt;platform&gt;-&lt;version&gt;_cuda&lt;major&gt;-archive.zip (or .tar.xz). %1</source>
+        <translation>请告知该来源的维护者：NVIDIA 的压缩包命名为 cudnn/&lt;platform&gt;/cudnn-&lt;platform&gt;-&lt;version&gt;_cuda&lt;major&gt;-archive.zip（或 .tar.xz）。%1</translation>
     </message>
     <message>
         <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>

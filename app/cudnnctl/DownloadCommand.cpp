@@ -108,7 +108,10 @@ int runDownloadCommand(const DownloadCommandRequest &command, const SystemContex
                 QCoreApplication::translate("cudnnctl", "--cuda needs the CUDA major, such as 12 or 13."));
     }
     request.source = *source;
-    request.outFolder = command.outFolder.isEmpty() ? QDir::currentPath() : command.outFolder;
+    request.outFolder = command.outFolder.isEmpty() ? defaultDownloadFolder() : command.outFolder;
+    if (request.outFolder.isEmpty())
+        return usage(QCoreApplication::translate("cudnnctl", "This account has no Downloads folder: name "
+                                                             "the folder to download into with --out."));
     request.caFile = command.caFile;
     // A line every two seconds: readable in a console and in a log alike.
     QElapsedTimer lastLine;

@@ -219,7 +219,7 @@ int main(int argc, char *argv[])
         QStringLiteral("out"),
         QCoreApplication::translate("cudnnctl",
                                     "report, download: the folder to write into (download: default "
-                                    "the current one)."),
+                                    "the user's Downloads folder)."),
         QStringLiteral("DIR"));
     const QCommandLineOption platformOption(
         QStringLiteral("platform"),

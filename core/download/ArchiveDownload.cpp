@@ -15,6 +15,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QThread>
 
 #include <condition_variable>
@@ -126,6 +128,18 @@ Finding transferFinding(const TransferResult &result, const QString &where, cons
         Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 could not be downloaded (the server answered %2)."))
             .arg(where, result.httpStatus ? QString::number(result.httpStatus) : details),
         details, otherSourceAdvice());
+}
+
+// Whether a manifest's relative_path may be used: plain folder names below the source's base (no
+// "..", drive, scheme or backslash), then a name of the shape of NVIDIA's archives, which leaves no
+// separator, colon or control character in the file name written here.
+bool isUsableRelativePath(const QString &relativePath)
+{
+    static const QRegularExpression shape(
+        QStringLiteral("^([A-Za-z0-9_-][A-Za-z0-9_.-]*/)*cudnn-[A-Za-z0-9_.-]+\\.(zip|tar\\.xz)$"));
+    const QString fileName = relativePath.section(QLatin1Char('/'), -1);
+    return fileName.size() <= 255 && !fileName.contains(QLatin1String("..")) &&
+           shape.match(relativePath).hasMatch();
 }
 
 // The newest archive the knowledge base lists for the request.
@@ -403,8 +417,25 @@ std::optional<DownloadRequest> requestForArchive(const QString &fileName)
 Expected<DownloadPlan> planDownload(const DownloadRequest &request, const KnowledgeBase &knowledge)
 {
     const KnownArchive *known = knownArchive(request, knowledge);
-    HttpTransfer transfer({HttpTransfer::certificatesFromFile(request.caFile), request.stallTimeoutMs,
-                           request.stallTimeoutMs, request.cancel.asked()});
+    const QString wanted =
+        QStringLiteral("cuDNN %1 for CUDA %2 (%3)")
+            .arg(request.cudnn.toString(), QString::number(request.cudaMajor), request.platform);
+    // Over plain http the manifest can be changed on the way as easily as the archive: only a
+    // checksum built into the program tells NVIDIA's file from someone else's.
+    if (request.source.isPlainHttp() && (!known || known->sha256.isEmpty()))
+        return Finding::error(
+            QStringLiteral("download.insecure-source"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The source %1 is a plain http:// address, and the checksum of %2 is not "
+                                   "built into this program: only that source could say what the file must "
+                                   "be, and anyone on the network in between could change both. It is not "
+                                   "downloaded."))
+                .arg(request.source.location(), wanted),
+            QStringLiteral("source %1; built-in sha256: none").arg(request.source.location()),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Use the mirror's https:// address, or a cuDNN release "
+                                                 "this program knows.")));
+    HttpTransfer transfer({HttpTransfer::certificatesFromFile(request.caFile), request.source.base,
+                           request.stallTimeoutMs, request.stallTimeoutMs, request.cancel.asked()});
     // NVIDIA's own redist and a file NVIDIA's checksum is built in for: nothing to ask first.
     std::optional<RedistManifest> manifest;
     if (!request.source.isNvidia() || !known || known->sha256.isEmpty()) {
@@ -416,9 +447,6 @@ Expected<DownloadPlan> planDownload(const DownloadRequest &request, const Knowle
     const RedistManifest::File *listed = !manifest ? nullptr
                                          : known   ? manifest->file(known->file)
                                                    : manifest->file(request.platform, request.cudaMajor);
-    const QString wanted =
-        QStringLiteral("cuDNN %1 for CUDA %2 (%3)")
-            .arg(request.cudnn.toString(), QString::number(request.cudaMajor), request.platform);
     if (!known && !listed)
         return Finding::error(
             QStringLiteral("download.unknown-archive"),
@@ -442,6 +470,23 @@ Expected<DownloadPlan> planDownload(const DownloadRequest &request, const Knowle
             QStringLiteral("NVIDIA: %1\nsource: %2").arg(known->sha256, listed->sha256),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "Tell whoever runs the mirror; use NVIDIA's own download meanwhile.")));
+
+    if (listed && !isUsableRelativePath(listed->relativePath))
+        return Finding::error(
+            QStringLiteral("download.bad-name"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The source %1 lists %2 under a name that is not one of NVIDIA's archive "
+                                   "names, and could put the file outside the download folder: it is not "
+                                   "downloaded."))
+                .arg(request.source.location(), wanted),
+            // Percent-encoded: the name may hold control characters meant for a terminal.
+            QStringLiteral("relative_path \"%1\"")
+                .arg(QString::fromLatin1(QUrl::toPercentEncoding(listed->relativePath, "/\\:"))),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Tell whoever runs the source: NVIDIA names the archives "
+                                   "cudnn/<platform>/cudnn-<platform>-<version>_cuda<major>-archive.zip "
+                                   "(or .tar.xz). %1"))
+                .arg(otherSourceAdvice()));
 
     DownloadPlan plan;
     if (known) {
@@ -529,6 +574,11 @@ Expected<DownloadPlan> planDownload(const DownloadRequest &request, const Knowle
                                   otherSourceAdvice());
     }
     return plan;
+}
+
+QString defaultDownloadFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
 }
 
 DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBase &knowledge)
@@ -621,8 +671,8 @@ DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBa
         if (request.progress)
             request.progress(pace.update(inFile, total >= 0 ? total : plan->size));
     };
-    const HttpTransfer transfer({HttpTransfer::certificatesFromFile(request.caFile), request.stallTimeoutMs,
-                                 request.stallTimeoutMs, request.cancel.asked()});
+    const HttpTransfer transfer({HttpTransfer::certificatesFromFile(request.caFile), request.source.base,
+                                 request.stallTimeoutMs, request.stallTimeoutMs, request.cancel.asked()});
     TransferResult result;
     for (int attempt = 1;; ++attempt) {
         report.attempts = attempt;

@@ -90,6 +90,10 @@ Expected<DownloadPlan> planDownload(const DownloadRequest &request, const Knowle
 // except one whose content proved wrong.
 DownloadReport downloadArchive(const DownloadRequest &request, const KnowledgeBase &knowledge);
 
+// Where a download goes unless the user names a folder: the user's Downloads folder, never the current
+// folder (System32 in an elevated prompt). Empty when the system names none.
+QString defaultDownloadFolder();
+
 // The archive the machine needs, as `check` recommends it: the request for it (platform, version,
 // CUDA major) taken from an NVIDIA file name; nullopt when the name is not one.
 std::optional<DownloadRequest> requestForArchive(const QString &fileName);

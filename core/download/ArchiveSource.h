@@ -24,6 +24,11 @@ struct ArchiveSource
     QString folder; // Folder: a host path
 
     bool isNvidia() const { return kind == Kind::Web && base == QUrl(QString::fromLatin1(kNvidiaRedist)); }
+    // A mirror spoken to without TLS: anyone on the way can change what it sends.
+    bool isPlainHttp() const
+    {
+        return kind == Kind::Web && base.scheme().compare(QLatin1String("http"), Qt::CaseInsensitive) == 0;
+    }
     // As the user gave it: the URL, or the folder in the system's notation.
     QString location() const;
 

@@ -21,23 +21,14 @@ namespace cudnnsetup {
 
 namespace {
 
-QNetworkRequest requestFor(const QUrl &url, const QList<QSslCertificate> &extraCa)
+bool inCaScope(const HttpTransfer::Settings &settings, const QUrl &url)
 {
-    static std::once_flag systemProxies;
-    std::call_once(systemProxies, [] { QNetworkProxyFactory::setUseSystemConfiguration(true); });
-    QNetworkRequest request(url);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
-    request.setMaximumRedirectsAllowed(10);
-    request.setHeader(QNetworkRequest::UserAgentHeader,
-                      QStringLiteral("cuDNN-Setup/%1").arg(QStringLiteral(CUDNNSETUP_VERSION)));
-    // The archives are compressed already; asking for identity keeps sizes and ranges in file bytes.
-    request.setRawHeader("Accept-Encoding", "identity");
-    if (!extraCa.isEmpty()) {
-        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
-        tls.addCaCertificates(extraCa);
-        request.setSslConfiguration(tls);
-    }
-    return request;
+    const auto https = [](const QUrl &u) {
+        return u.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0;
+    };
+    return !settings.extraCaCertificates.isEmpty() && https(url) && https(settings.caScope) &&
+           url.host().compare(settings.caScope.host(), Qt::CaseInsensitive) == 0 &&
+           url.port(443) == settings.caScope.port(443);
 }
 
 TransferFailure failureOf(QNetworkReply::NetworkError error, bool started)
@@ -77,6 +68,37 @@ struct Exchange
     const HttpTransfer::Settings &settings;
     TransferResult result;
     bool failedByUs = false; // the abort below was ours: result.failure already says why
+    QUrl leftCaScope;        // a redirect out of the extra certificates' scope, not followed by Qt
+
+    // run() for `url`, again with a fresh request wherever a redirect leaves the extra certificates'
+    // scope (Qt would carry the request's TLS configuration, and so the trust, along); never from https
+    // to http.
+    void follow(const HttpTransfer &transfer, QNetworkAccessManager &manager, QUrl url,
+                const QByteArray &range, const std::function<bool(QNetworkReply *)> &onHeaders,
+                const std::function<bool(const QByteArray &, qint64)> &onChunk)
+    {
+        for (int hop = 0;; ++hop) {
+            QNetworkRequest request = transfer.request(url);
+            if (!range.isEmpty())
+                request.setRawHeader("Range", range);
+            result = TransferResult();
+            failedByUs = false;
+            leftCaScope.clear();
+            run(manager, request, onHeaders, onChunk);
+            if (!leftCaScope.isValid())
+                return;
+            if (hop >= 10 || leftCaScope.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) != 0) {
+                result.failure = TransferFailure::HttpStatus;
+                result.detail =
+                    QStringLiteral("redirect to %1 not followed").arg(leftCaScope.toDisplayString());
+                return;
+            }
+            qCDebug(lcPlatform) << "redirect from" << url.toDisplayString() << "to"
+                                << leftCaScope.toDisplayString()
+                                << "leaves the extra certificates' scope: asked again without them";
+            url = leftCaScope;
+        }
+    }
 
     void run(QNetworkAccessManager &manager, const QNetworkRequest &request,
              const std::function<bool(QNetworkReply *)> &onHeaders,
@@ -112,6 +134,18 @@ struct Exchange
             if (settings.cancelled && settings.cancelled())
                 stop(TransferFailure::Cancelled, QStringLiteral("cancelled"));
         });
+        if (request.attribute(QNetworkRequest::RedirectPolicyAttribute).toInt() ==
+            QNetworkRequest::UserVerifiedRedirectPolicy) {
+            QObject::connect(reply, &QNetworkReply::redirected, &loop, [&](const QUrl &target) {
+                if (inCaScope(settings, target)) {
+                    Q_EMIT reply->redirectAllowed();
+                    return;
+                }
+                leftCaScope = target;
+                failedByUs = true;
+                reply->abort();
+            });
+        }
         QObject::connect(reply, &QNetworkReply::sslErrors, &loop, [&](const QList<QSslError> &errors) {
             QStringList words;
             for (const QSslError &error : errors)
@@ -224,23 +258,50 @@ std::optional<std::pair<qint64, qint64>> contentRange(const QByteArray &header)
 HttpTransfer::HttpTransfer(Settings settings)
     : m_settings(std::move(settings))
 {
+    if (!m_settings.extraCaCertificates.isEmpty()) {
+        // The system's roots listed too: a configuration with a list of its own no longer loads them
+        // on demand. Read once a process: that takes a quarter of a second.
+        static const QList<QSslCertificate> systemRoots = QSslConfiguration::systemCaCertificates();
+        m_caScopeTls = QSslConfiguration::defaultConfiguration();
+        m_caScopeTls.setCaCertificates(systemRoots + m_settings.extraCaCertificates);
+    }
+}
+
+QNetworkRequest HttpTransfer::request(const QUrl &url) const
+{
+    static std::once_flag systemProxies;
+    std::call_once(systemProxies, [] { QNetworkProxyFactory::setUseSystemConfiguration(true); });
+    QNetworkRequest request(url);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    request.setMaximumRedirectsAllowed(10);
+    request.setAttribute(QNetworkRequest::Http2AllowedAttribute, http2Allowed(QT_VERSION));
+    request.setHeader(QNetworkRequest::UserAgentHeader,
+                      QStringLiteral("cuDNN-Setup/%1").arg(QStringLiteral(CUDNNSETUP_VERSION)));
+    // The archives are compressed already; asking for identity keeps sizes and ranges in file bytes.
+    request.setRawHeader("Accept-Encoding", "identity");
+    if (inCaScope(m_settings, url)) {
+        request.setSslConfiguration(m_caScopeTls);
+        // Each redirect is looked at (Exchange::follow): Qt would take this trust along to any host.
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                             QNetworkRequest::UserVerifiedRedirectPolicy);
+    }
+    return request;
 }
 
 TransferResult HttpTransfer::get(const QUrl &url, QByteArray *body, qint64 maxBytes) const
 {
     QNetworkAccessManager manager;
-    Exchange exchange{m_settings, {}};
+    Exchange exchange{m_settings, {}, false, {}};
     body->clear();
-    exchange.run(manager, requestFor(url, m_settings.extraCaCertificates), {},
-                 [&](const QByteArray &buffer, qint64 size) {
-                     if (body->size() + size > maxBytes) {
-                         exchange.result.failure = TransferFailure::TooLarge;
-                         exchange.result.detail = QStringLiteral("more than %1 bytes").arg(maxBytes);
-                         return false;
-                     }
-                     body->append(buffer.constData(), size);
-                     return true;
-                 });
+    exchange.follow(*this, manager, url, {}, {}, [&](const QByteArray &buffer, qint64 size) {
+        if (body->size() + size > maxBytes) {
+            exchange.result.failure = TransferFailure::TooLarge;
+            exchange.result.detail = QStringLiteral("more than %1 bytes").arg(maxBytes);
+            return false;
+        }
+        body->append(buffer.constData(), size);
+        return true;
+    });
     qCDebug(lcPlatform) << "GET" << url.toDisplayString() << "->" << exchange.result.httpStatus
                         << body->size() << "bytes" << exchange.result.detail;
     return exchange.result;
@@ -250,10 +311,7 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
                                        const Callbacks &callbacks) const
 {
     QNetworkAccessManager manager;
-    QNetworkRequest request = requestFor(url, m_settings.extraCaCertificates);
-    if (offset > 0)
-        request.setRawHeader("Range", "bytes=" + QByteArray::number(offset) + '-');
-    Exchange exchange{m_settings, {}};
+    Exchange exchange{m_settings, {}, false, {}};
     qint64 inFile = offset;
     const auto onHeaders = [&](QNetworkReply *reply) {
         TransferResult &result = exchange.result;
@@ -307,7 +365,9 @@ TransferResult HttpTransfer::fetchInto(const QUrl &url, QFile &file, qint64 offs
             callbacks.onProgress(inFile, exchange.result.totalSize.value_or(-1));
         return true;
     };
-    exchange.run(manager, request, onHeaders, onChunk);
+    exchange.follow(*this, manager, url,
+                    offset > 0 ? "bytes=" + QByteArray::number(offset) + '-' : QByteArray(), onHeaders,
+                    onChunk);
     if (!file.flush() && exchange.result.ok()) {
         exchange.result.failure = TransferFailure::WriteFailed;
         exchange.result.detail = file.errorString();

@@ -2,7 +2,9 @@
 
 #include <QByteArray>
 #include <QList>
+#include <QNetworkRequest>
 #include <QSslCertificate>
+#include <QSslConfiguration>
 #include <QString>
 #include <QUrl>
 
@@ -54,13 +56,32 @@ class HttpTransfer
 public:
     struct Settings
     {
+        // Trusted besides the system's roots, and only for https at caScope's host and port: a
+        // mirror's own authority vouches for that mirror, not for NVIDIA or where the mirror redirects.
         QList<QSslCertificate> extraCaCertificates;
+        QUrl caScope;
         int stallTimeoutMs = 30000;   // no byte for this long: Dropped
         int connectTimeoutMs = 30000; // no answer at all for this long: Offline
         std::function<bool()> cancelled;
     };
 
     explicit HttpTransfer(Settings settings);
+
+    // The request every call sends for `url`: system proxy, safe redirects only, identity encoding,
+    // the extra certificates where `url` is in their scope, and HTTP/2 only where Qt's is safe
+    // (http2Allowed).
+    QNetworkRequest request(const QUrl &url) const;
+
+    // Whether Qt `qtVersion` (as QT_VERSION) may speak HTTP/2 for us: only with the fixes for
+    // CVE-2023-51714 (HPACK integer overflow; 6.5.4, 6.6.2) and CVE-2024-39936 (requests sent
+    // before the TLS handshake was checked; 6.5.7, 6.7.3, 6.8.0), the second never made for 6.6.
+    // Debian bookworm's 6.4.2+dfsg-10 patches neither, nor does the MinGW build's 6.4.2; one
+    // large file over HTTP/1.1 loses nothing.
+    static constexpr bool http2Allowed(int qtVersion)
+    {
+        return qtVersion >= QT_VERSION_CHECK(6, 7, 3) ||
+               (qtVersion >= QT_VERSION_CHECK(6, 5, 7) && qtVersion < QT_VERSION_CHECK(6, 6, 0));
+    }
 
     // The whole body of a small resource (a manifest); at most `maxBytes`.
     TransferResult get(const QUrl &url, QByteArray *body, qint64 maxBytes = 16 << 20) const;
@@ -84,6 +105,7 @@ public:
 
 private:
     Settings m_settings;
+    QSslConfiguration m_caScopeTls; // for requests in caScope: the system's roots and the extra ones
 };
 
 // Buffers of one size handed out for filling while others are still held elsewhere (a hashing

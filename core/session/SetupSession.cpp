@@ -8,7 +8,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QSettings>
-#include <QStandardPaths>
 
 #include <algorithm>
 
@@ -153,8 +152,7 @@ std::optional<UnattendedSettings> SetupSession::replication() const
 
 QString SetupSession::downloadsFolder() const
 {
-    return m_downloadsFolder.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DownloadLocation)
-                                       : m_downloadsFolder;
+    return m_downloadsFolder.isEmpty() ? defaultDownloadFolder() : m_downloadsFolder;
 }
 
 QString SetupSession::downloadedRecommendation() const

@@ -5,12 +5,14 @@
 #include "Cudnnctl.h"
 #include "LoopbackHttpServer.h"
 #include "Suite.h"
+#include "platform/SystemPaths.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,24 +20,18 @@ namespace {
 
 const QString kFile = QStringLiteral("cudnn-windows-x86_64-9.10.0.56_cuda12-archive.zip");
 
+// Without --out when `out` is empty.
 QStringList downloadArguments(const testtools::LoopbackHttpServer &server, const QString &out,
                               const QString &database)
 {
-    return {QStringLiteral("download"),
-            QStringLiteral("--cudnn"),
-            QStringLiteral("9.10.0"),
-            QStringLiteral("--cuda"),
-            QStringLiteral("12"),
-            QStringLiteral("--platform"),
-            QStringLiteral("windows-x86_64"),
-            QStringLiteral("--source"),
-            server.baseUrl().toString(),
-            QStringLiteral("--out"),
-            out,
-            QStringLiteral("--compat-db"),
-            database,
-            QStringLiteral("--lang"),
-            QStringLiteral("en")};
+    QStringList arguments{
+        QStringLiteral("download"),       QStringLiteral("--cudnn"),  QStringLiteral("9.10.0"),
+        QStringLiteral("--cuda"),         QStringLiteral("12"),       QStringLiteral("--platform"),
+        QStringLiteral("windows-x86_64"), QStringLiteral("--source"), server.baseUrl().toString()};
+    if (!out.isEmpty())
+        arguments << QStringLiteral("--out") << out;
+    return arguments << QStringLiteral("--compat-db") << database << QStringLiteral("--lang")
+                     << QStringLiteral("en");
 }
 
 } // namespace
@@ -100,6 +96,57 @@ private Q_SLOTS:
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains("Already downloaded and intact"), text.out);
         QVERIFY2(text.out.contains("(NVIDIA's, built into cuDNN Setup)"), text.out);
+    }
+
+    // Without --out the archive goes to the user's Downloads folder, never the current folder (which
+    // in an elevated prompt is System32).
+    void defaultsToTheDownloadsFolder()
+    {
+        QTemporaryDir work;
+        const QByteArray content = archives::windowsZip(QStringLiteral("9.10.0.56"), QStringLiteral("12"));
+        const QString made = work.filePath(QStringLiteral("made/") + kFile);
+        QDir().mkpath(QFileInfo(made).path());
+        QFile madeFile(made);
+        QVERIFY(madeFile.open(QIODevice::WriteOnly));
+        madeFile.write(content);
+        madeFile.close();
+        const QString database =
+            archives::writeDatabaseKnowing(work.filePath(QStringLiteral("db.json")), {made});
+        testtools::LoopbackHttpServer server;
+        testtools::LoopbackHttpServer::Resource archive;
+        archive.content = content;
+        server.serve(QStringLiteral("/cudnn/windows-x86_64/") + kFile, archive);
+
+        const QString current = work.filePath(QStringLiteral("current"));
+        QVERIFY(QDir().mkpath(current));
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        QString downloads;
+        if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows) {
+            // The known folder of the account the tests run as; the file is removed below.
+            downloads = QStandardPaths::writableLocation(QStandardPaths::DownloadLocation);
+        } else {
+            // A home of its own, whose user-dirs.dirs names the Downloads folder, as a desktop does.
+            const QString home = work.filePath(QStringLiteral("home"));
+            QDir().mkpath(home + QStringLiteral("/.config"));
+            QFile userDirs(home + QStringLiteral("/.config/user-dirs.dirs"));
+            QVERIFY(userDirs.open(QIODevice::WriteOnly));
+            userDirs.write("XDG_DOWNLOAD_DIR=\"$HOME/Fetched\"\n");
+            userDirs.close();
+            environment.insert(QStringLiteral("HOME"), home);
+            environment.remove(QStringLiteral("XDG_CONFIG_HOME"));
+            downloads = home + QStringLiteral("/Fetched");
+        }
+        const CudnnctlRun run =
+            runCudnnctl(downloadArguments(server, QString(), database) << QStringLiteral("--json"),
+                        environment, BuildPaths::cudnnctl(), current);
+        const QString path =
+            QDir::fromNativeSeparators(outputJson(run).value(QStringLiteral("path")).toString());
+        if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows)
+            QFile::remove(path);
+        QVERIFY2(run.exitCode == 0, run.out + run.err);
+        QCOMPARE(path, downloads + QLatin1Char('/') + kFile);
+        QCOMPARE(QDir(current).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList());
     }
 
     void sourceWithoutTheFile()

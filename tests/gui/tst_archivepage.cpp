@@ -27,7 +27,9 @@
 #include <QDropEvent>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
@@ -745,7 +747,23 @@ private Q_SLOTS:
         archive.dropAfterBytes = archive.content.size() / 2;
         archive.drops = 1;
         server.serve(QStringLiteral("/mirror/cudnn/windows-x86_64/") + recommended.archiveFile, archive);
-        // A mirror keeps NVIDIA's manifests beside the archives (the database may not list this file).
+        // From a plain http mirror only with the checksum in the database: one that lists the file
+        // (a record of NVIDIA's Windows archives, made this one's).
+        QJsonObject database = QJsonDocument::fromJson(archives::databaseJsonKnowing({standIn})).object();
+        QJsonArray records = database.value(QStringLiteral("archives")).toArray();
+        QJsonObject record = records.first().toObject();
+        record.insert(QStringLiteral("file"), recommended.archiveFile);
+        record.insert(QStringLiteral("platform"), QStringLiteral("windows-x86_64"));
+        record.insert(QStringLiteral("cudnn"), recommended.cudnn.toString());
+        record.insert(QStringLiteral("cuda"), recommended.cudaVariant);
+        record.insert(QStringLiteral("sha256"), Sha256::of(archive.content));
+        record.insert(QStringLiteral("size"), double(archive.content.size()));
+        records.append(record);
+        database.insert(QStringLiteral("archives"), records);
+        const auto known = KnowledgeBase::parse(QJsonDocument(database).toJson());
+        QVERIFY2(known, qPrintable(known ? QString() : known.error().details));
+        opened.session.setDatabase(DatabaseChoice{*known, QStringLiteral("embedded"), Findings()});
+        // A mirror keeps NVIDIA's manifests beside the archives.
         testtools::LoopbackHttpServer::Resource manifest;
         manifest.content = archives::redistManifest(recommended.cudnn.toString(), recommended.archiveFile,
                                                     Sha256::of(archive.content), archive.content.size());
@@ -791,13 +809,15 @@ private Q_SLOTS:
         QVERIFY(!download->isVisible()); // a fitting archive is chosen
         saveScreenshot(opened.wizard.get(), QStringLiteral("archive-downloaded-en.png"));
 
-        // A source that has neither the file nor its manifest: the headline says so, the fix below it.
-        opened.session.setArchiveSource(server.baseUrl().toString() + QStringLiteral("empty/"));
+        // A file the database does not know, from a plain http mirror: refused before the mirror is
+        // asked; the headline says so, the fix below it.
+        opened.standIn(standIn);
+        const qsizetype asked = server.requests().size();
         QDir(downloads.path()).removeRecursively();
         page->downloadRecommendation();
         QTRY_VERIFY_WITH_TIMEOUT(!page->isDownloading(), kInspectionTimeoutMs);
-        QVERIFY2(summaryText(page).contains(QStringLiteral("the source lists none")),
-                 qPrintable(summaryText(page)));
+        QVERIFY2(summaryText(page).contains(QStringLiteral("plain http://")), qPrintable(summaryText(page)));
+        QCOMPARE(server.requests().size(), asked);
         const auto findings = page->findChild<FindingsView *>();
         QVERIFY(findings->isVisible());
         QVERIFY(!page->isComplete());

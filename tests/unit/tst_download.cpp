@@ -80,6 +80,47 @@ QByteArray contentOf(const QString &path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+// A source's manifest of a release the database does not know, listing its archive under `relativePath`.
+QByteArray futureManifest(const QString &relativePath, const QByteArray &content)
+{
+    const QString file = QStringLiteral("cudnn-windows-x86_64-9.99.0.12_cuda13-archive.zip");
+    QJsonObject root = QJsonDocument::fromJson(archives::redistManifest(QStringLiteral("9.99.0.12"), file,
+                                                                        Sha256::of(content), content.size()))
+                           .object();
+    QJsonObject cudnn = root.value(QStringLiteral("cudnn")).toObject();
+    QJsonObject platform = cudnn.value(QStringLiteral("windows-x86_64")).toObject();
+    QJsonObject entry = platform.value(QStringLiteral("cuda13")).toObject();
+    entry.insert(QStringLiteral("relative_path"), relativePath);
+    platform.insert(QStringLiteral("cuda13"), entry);
+    cudnn.insert(QStringLiteral("windows-x86_64"), platform);
+    root.insert(QStringLiteral("cudnn"), cudnn);
+    return QJsonDocument(root).toJson();
+}
+
+void writeFile(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(content);
+}
+
+// The HTTPS test server's certificate (for "localhost", signed by tests/fixtures/tls/ca.pem) and key.
+struct ServerIdentity
+{
+    QList<QSslCertificate> chain =
+        QSslCertificate::fromPath(BuildPaths::fixtures() + QStringLiteral("/tls/server.pem"));
+    QSslKey key;
+
+    ServerIdentity()
+    {
+        QFile file(BuildPaths::fixtures() + QStringLiteral("/tls/server-key.pem"));
+        if (file.open(QIODevice::ReadOnly))
+            key = QSslKey(&file, QSsl::Rsa);
+    }
+    bool isValid() const { return !chain.isEmpty() && !key.isNull(); }
+};
+
 QStringList ids(const Findings &findings)
 {
     QStringList list;
@@ -341,15 +382,11 @@ private Q_SLOTS:
         Fixture fixture;
         const QString future = QStringLiteral("cudnn-windows-x86_64-9.99.0.12_cuda13-archive.zip");
         const QByteArray content = archives::windowsZip(QStringLiteral("9.99.0.12"), QStringLiteral("13"));
-        LoopbackHttpServer server;
-        LoopbackHttpServer::Resource manifest;
-        manifest.content = archives::redistManifest(QStringLiteral("9.99.0.12"), future, Sha256::of(content),
-                                                    content.size());
-        server.serve(QStringLiteral("/redistrib_9.99.0.json"), manifest);
-        LoopbackHttpServer::Resource archive;
-        archive.content = content;
-        server.serve(QStringLiteral("/cudnn/windows-x86_64/") + future, archive);
-        DownloadRequest request = fixture.request(webSource(server));
+        QTemporaryDir share;
+        writeFile(share.filePath(QStringLiteral("redistrib_9.99.0.json")),
+                  futureManifest(QStringLiteral("cudnn/windows-x86_64/") + future, content));
+        writeFile(share.filePath(QStringLiteral("cudnn/windows-x86_64/") + future), content);
+        DownloadRequest request = fixture.request(*ArchiveSource::parse(share.path()));
         request.cudnn = Version::parse(QStringLiteral("9.99.0"));
         request.cudaMajor = 13;
         const DownloadReport report = downloadArchive(request, fixture.database);
@@ -362,6 +399,136 @@ private Q_SLOTS:
         request.cudnn = Version::parse(QStringLiteral("9.98.0"));
         QCOMPARE(ids(downloadArchive(request, fixture.database).findings),
                  QStringList{QStringLiteral("download.unknown-archive")});
+    }
+
+    // Over plain http only a checksum built into the program can be trusted: a release known only
+    // from the mirror's own manifest is refused before the mirror is asked anything.
+    void plainHttpNeedsABuiltInChecksum()
+    {
+        Fixture fixture;
+        const QString future = QStringLiteral("cudnn-windows-x86_64-9.99.0.12_cuda13-archive.zip");
+        const QByteArray content = archives::windowsZip(QStringLiteral("9.99.0.12"), QStringLiteral("13"));
+        LoopbackHttpServer server;
+        LoopbackHttpServer::Resource manifest;
+        manifest.content = futureManifest(QStringLiteral("cudnn/windows-x86_64/") + future, content);
+        server.serve(QStringLiteral("/redistrib_9.99.0.json"), manifest);
+        LoopbackHttpServer::Resource archive;
+        archive.content = content;
+        server.serve(QStringLiteral("/cudnn/windows-x86_64/") + future, archive);
+        DownloadRequest request = fixture.request(webSource(server));
+        request.cudnn = Version::parse(QStringLiteral("9.99.0"));
+        request.cudaMajor = 13;
+        const DownloadReport refused = downloadArchive(request, fixture.database);
+        QCOMPARE(ids(refused.findings), QStringList{QStringLiteral("download.insecure-source")});
+        QVERIFY(refused.findings.first().fix.toString().contains(QStringLiteral("https://")));
+        QVERIFY(server.requests().isEmpty());
+        QVERIFY(!QFileInfo::exists(fixture.out));
+
+        // The release the database knows, from the same http mirror: NVIDIA's checksum decides.
+        LoopbackHttpServer::Resource known;
+        known.content = fixture.archive;
+        server.serve(QLatin1Char('/') + kRelative, known);
+        const DownloadReport accepted = downloadArchive(fixture.request(webSource(server)), fixture.database);
+        QVERIFY2(accepted.ok(), qPrintable(ids(accepted.findings).join(QLatin1Char(' '))));
+        QCOMPARE(accepted.plan.checksumFrom, DownloadPlan::ChecksumFrom::BuiltIn);
+    }
+
+    void badNamesFromAManifestAreRefused_data()
+    {
+        QTest::addColumn<QString>("relativePath");
+        QTest::newRow("parent folders") << QStringLiteral("../../x.zip");
+        QTest::newRow("parent folders, NVIDIA's shape") << QStringLiteral("../../cudnn-x.zip");
+        QTest::newRow("backslash parents") << QStringLiteral("cudnn/..\\..\\cudnn-x.zip");
+        QTest::newRow("drive") << QStringLiteral("C:\\x.zip");
+        QTest::newRow("drive-relative") << QStringLiteral("C:cudnn-x.zip");
+        QTest::newRow("absolute") << QStringLiteral("/tmp/cudnn-x.zip");
+        QTest::newRow("other server") << QStringLiteral("https://elsewhere.example/cudnn-x.zip");
+        QTest::newRow("not an archive name") << QStringLiteral("a/b.zip");
+        QTest::newRow("control character") << QStringLiteral("cudnn-x\x1b[2J.zip");
+        QTest::newRow("dots in the name") << QStringLiteral("cudnn-..zip");
+        QTest::newRow("300 characters")
+            << QStringLiteral("cudnn-") + QString(290, QLatin1Char('a')) + QStringLiteral(".zip");
+    }
+
+    // A manifest's relative_path becomes a file name and a path below the source: one that could
+    // leave the download folder or the source, or is no archive name, is refused before a byte.
+    void badNamesFromAManifestAreRefused()
+    {
+        QFETCH(QString, relativePath);
+        Fixture fixture;
+        const QByteArray content = archives::windowsZip(QStringLiteral("9.99.0.12"), QStringLiteral("13"));
+        QTemporaryDir share;
+        writeFile(share.filePath(QStringLiteral("redistrib_9.99.0.json")),
+                  futureManifest(relativePath, content));
+        // What a name that slipped through would fetch.
+        writeFile(share.filePath(QStringLiteral("cudnn-x.zip")), content);
+        DownloadRequest request = fixture.request(*ArchiveSource::parse(share.path()));
+        request.cudnn = Version::parse(QStringLiteral("9.99.0"));
+        request.cudaMajor = 13;
+        const DownloadReport report = downloadArchive(request, fixture.database);
+        QCOMPARE(ids(report.findings), QStringList{QStringLiteral("download.bad-name")});
+        QVERIFY(!QFileInfo::exists(fixture.out));
+        QVERIFY(report.findings.first().details.contains(QStringLiteral("relative_path")));
+        QVERIFY(!report.findings.first().details.contains(QChar(0x1b)));
+
+        // The same name with the right shape is taken: the refusal was the name's.
+        writeFile(share.filePath(QStringLiteral("redistrib_9.99.0.json")),
+                  futureManifest(QStringLiteral("cudnn/cudnn-x.zip"), content));
+        QVERIFY2(downloadArchive(request, fixture.database).ok(), qPrintable(relativePath));
+    }
+
+    // A mirror's manifest that puts even a known archive outside the mirror is not followed.
+    void knownArchiveUnderABadPathIsRefused()
+    {
+        Fixture fixture;
+        LoopbackHttpServer server;
+        LoopbackHttpServer::Resource manifest;
+        manifest.content =
+            archives::redistManifest(kVersion, kFile, Sha256::of(fixture.archive), fixture.archive.size())
+                .replace("cudnn/windows-x86_64/", "../../");
+        server.serve(QStringLiteral("/lab/redistrib_9.10.0.json"), manifest);
+        const DownloadReport report =
+            downloadArchive(fixture.request(webSource(server, QStringLiteral("lab/"))), fixture.database);
+        QCOMPARE(ids(report.findings), QStringList{QStringLiteral("download.bad-name")});
+        QCOMPARE(server.requests().size(), 1); // the manifest only
+        QVERIFY(!QFileInfo::exists(fixture.out));
+    }
+
+    void http2OnlyWhereQtFixedIt_data()
+    {
+        QTest::addColumn<int>("qtVersion");
+        QTest::addColumn<bool>("allowed");
+        QTest::newRow("6.4.2 (Debian bookworm, the MinGW build)") << QT_VERSION_CHECK(6, 4, 2) << false;
+        QTest::newRow("6.5.6") << QT_VERSION_CHECK(6, 5, 6) << false;
+        QTest::newRow("6.5.7") << QT_VERSION_CHECK(6, 5, 7) << true;
+        QTest::newRow("6.6.3 (HPACK fixed, CVE-2024-39936 not)") << QT_VERSION_CHECK(6, 6, 3) << false;
+        QTest::newRow("6.7.2") << QT_VERSION_CHECK(6, 7, 2) << false;
+        QTest::newRow("6.7.3") << QT_VERSION_CHECK(6, 7, 3) << true;
+        QTest::newRow("6.8.0") << QT_VERSION_CHECK(6, 8, 0) << true;
+    }
+
+    void http2OnlyWhereQtFixedIt()
+    {
+        QFETCH(int, qtVersion);
+        QFETCH(bool, allowed);
+        QCOMPARE(HttpTransfer::http2Allowed(qtVersion), allowed);
+    }
+
+    // Qt's HTTP/2 before the fixes for CVE-2023-51714 and CVE-2024-39936 is not used: every request
+    // says so, with or without a mirror's CA (Qt 6 allows HTTP/2 where a request does not say).
+    void requestsSayWhetherHttp2IsAllowed()
+    {
+        const QString ca = BuildPaths::fixtures() + QStringLiteral("/tls/ca.pem");
+        for (const QString &caFile : {QString(), ca}) {
+            const HttpTransfer transfer({HttpTransfer::certificatesFromFile(caFile), {}, 1000, 1000, {}});
+            for (const char *url : {"https://developer.download.nvidia.com/", "http://mirror.lab.example/"}) {
+                const QNetworkRequest request = transfer.request(QUrl(QString::fromLatin1(url)));
+                const bool allowed = request.attribute(QNetworkRequest::Http2AllowedAttribute, true).toBool();
+                QCOMPARE(allowed, HttpTransfer::http2Allowed(QT_VERSION));
+                if (QT_VERSION < QT_VERSION_CHECK(6, 5, 7))
+                    QVERIFY(!allowed);
+            }
+        }
     }
 
     // A share holding the archives, flat or in the mirror's layout.
@@ -400,13 +567,10 @@ private Q_SLOTS:
             QSKIP("Wine's Schannel serves no TLS from a test's own server (GnuTLS takes no private key this "
                   "way)");
         const QString tls = BuildPaths::fixtures() + QStringLiteral("/tls/");
-        const auto chain = QSslCertificate::fromPath(tls + QStringLiteral("server.pem"));
-        QFile keyFile(tls + QStringLiteral("server-key.pem"));
-        QVERIFY(keyFile.open(QIODevice::ReadOnly));
-        const QSslKey key(&keyFile, QSsl::Rsa);
-        QVERIFY(!chain.isEmpty() && !key.isNull());
+        const ServerIdentity identity;
+        QVERIFY(identity.isValid());
         Fixture fixture;
-        LoopbackHttpServer server(chain, key);
+        LoopbackHttpServer server(identity.chain, identity.key);
         LoopbackHttpServer::Resource archive;
         archive.content = fixture.archive;
         server.serve(QLatin1Char('/') + kRelative, archive);
@@ -419,6 +583,55 @@ private Q_SLOTS:
                  qPrintable(ids(trusted.findings).join(QLatin1Char(' ')) +
                             (trusted.findings.isEmpty() ? QString() : trusted.findings.first().details)));
         QCOMPARE(contentOf(trusted.path), fixture.archive);
+    }
+
+    // --ca-file's authority vouches for the mirror only: not for NVIDIA, and not for a server the
+    // mirror redirects to (here the same name on another port), which the system's roots must trust.
+    void mirrorsAuthorityIsForTheMirrorOnly()
+    {
+        const QString ca = BuildPaths::fixtures() + QStringLiteral("/tls/ca.pem");
+        const QList<QSslCertificate> extra = HttpTransfer::certificatesFromFile(ca);
+        const HttpTransfer transfer(
+            {extra, QUrl(QStringLiteral("https://mirror.lab.example/cudnn/")), 1000, 1000, {}});
+        const auto trusts = [&](const char *url) {
+            return transfer.request(QUrl(QString::fromLatin1(url)))
+                .sslConfiguration()
+                .caCertificates()
+                .contains(extra.first());
+        };
+        QVERIFY(trusts("https://mirror.lab.example/cudnn/redistrib_9.10.0.json"));
+        QVERIFY(trusts("https://MIRROR.lab.example:443/other/"));
+        QVERIFY(!trusts("https://developer.download.nvidia.com/compute/cudnn/redist/"));
+        QVERIFY(!trusts("https://mirror.lab.example:8443/cudnn/"));
+        QVERIFY(!trusts("https://mirror.lab.example.evil.example/cudnn/"));
+
+        if (runningUnderWine())
+            QSKIP("Wine's Schannel serves no TLS from a test's own server (GnuTLS takes no private key this "
+                  "way)");
+        const ServerIdentity identity;
+        QVERIFY(identity.isValid());
+        Fixture fixture;
+        LoopbackHttpServer mirror(identity.chain, identity.key);
+        LoopbackHttpServer elsewhere(identity.chain, identity.key);
+        LoopbackHttpServer::Resource archive;
+        archive.content = fixture.archive;
+        elsewhere.serve(QStringLiteral("/storage/") + kFile, archive);
+        mirror.serve(QStringLiteral("/storage/") + kFile, archive);
+        LoopbackHttpServer::Resource moved;
+        moved.redirectTo = elsewhere.baseUrl().toString() + QStringLiteral("storage/") + kFile;
+        mirror.serve(QLatin1Char('/') + kRelative, moved);
+        DownloadRequest request = fixture.request(webSource(mirror));
+        request.caFile = ca;
+        const DownloadReport redirected = downloadArchive(request, fixture.database);
+        QCOMPARE(ids(redirected.findings), QStringList{QStringLiteral("download.tls")});
+        QVERIFY(!QFile::exists(fixture.finalPath()));
+
+        // Redirected within the mirror: its authority still holds.
+        moved.redirectTo = QStringLiteral("/storage/") + kFile;
+        mirror.serve(QLatin1Char('/') + kRelative, moved);
+        const DownloadReport inside = downloadArchive(request, fixture.database);
+        QVERIFY2(inside.ok(), qPrintable(ids(inside.findings).join(QLatin1Char(' '))));
+        QCOMPARE(contentOf(inside.path), fixture.archive);
     }
 };
 
