@@ -3845,6 +3845,38 @@ into --out DIR, for asking for help.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>its owner and mode cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a symbolic link to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>owner %1, mode %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 has %2 in its path, which the loader&apos;s configuration cannot hold: it takes one folder a line, and &quot;#&quot; starts a comment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a folder whose path has no control characters and no &quot;#&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would be named in the loader&apos;s configuration, but %2 can be changed by others than root (%3): any library put there would be loaded by programs of every user, root&apos;s too.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN Setup runs as root and would write into %1, but %2 can be changed by others than root (%3): they could swap what root writes there, or lead it elsewhere through a link.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a folder that root owns and only root may change, with every folder above it the same, such as /opt/cudnn; for a folder of your own, install without root and without --path system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3853,6 +3853,38 @@ into --out DIR, for asking for help.</source>
         <translation>请告知该来源的维护者：NVIDIA 的压缩包命名为 cudnn/&lt;platform&gt;/cudnn-&lt;platform&gt;-&lt;version&gt;_cuda&lt;major&gt;-archive.zip（或 .tar.xz）。%1</translation>
     </message>
     <message>
+        <source>its owner and mode cannot be read</source>
+        <translation>无法读取它的所有者和权限</translation>
+    </message>
+    <message>
+        <source>a symbolic link to %1</source>
+        <translation>它是指向 %1 的符号链接</translation>
+    </message>
+    <message>
+        <source>owner %1, mode %2</source>
+        <translation>所有者 %1，权限 %2</translation>
+    </message>
+    <message>
+        <source>The folder %1 has %2 in its path, which the loader&apos;s configuration cannot hold: it takes one folder a line, and &quot;#&quot; starts a comment.</source>
+        <translation>文件夹 %1 的路径中含有 %2，加载器的配置文件写不下这样的路径：配置文件每行写一个文件夹，而“#”表示注释的开始。</translation>
+    </message>
+    <message>
+        <source>Choose a folder whose path has no control characters and no &quot;#&quot;.</source>
+        <translation>请选择路径中不含控制字符和“#”的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 would be named in the loader&apos;s configuration, but %2 can be changed by others than root (%3): any library put there would be loaded by programs of every user, root&apos;s too.</source>
+        <translation>%1 将被写入加载器的配置，但除 root 以外的人也能修改 %2（%3）：放入其中的任何库，都会被这台电脑上所有用户的程序（包括 root 的程序）加载。</translation>
+    </message>
+    <message>
+        <source>cuDNN Setup runs as root and would write into %1, but %2 can be changed by others than root (%3): they could swap what root writes there, or lead it elsewhere through a link.</source>
+        <translation>cuDNN 安装向导正以 root 身份运行，将写入 %1，但除 root 以外的人也能修改 %2（%3）：他们可以调换 root 写入的文件，或者通过链接把写入引向别处。</translation>
+    </message>
+    <message>
+        <source>Choose a folder that root owns and only root may change, with every folder above it the same, such as /opt/cudnn; for a folder of your own, install without root and without --path system.</source>
+        <translation>请选择归 root 所有、只有 root 能修改的文件夹（它的每一级上层文件夹也须如此），例如 /opt/cudnn；如果要安装到你自己的文件夹，请不要以 root 身份运行，也不要使用 --path system。</translation>
+    </message>
+    <message>
         <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>
         <translation>请确认没有其他程序正在写入这个压缩包（是否还有下载没有完成？），然后重试。</translation>
     </message>

@@ -1,6 +1,7 @@
 #include "install/InstallTarget.h"
 
 #include "install/TargetPaths.h"
+#include "platform/Sha256.h"
 
 #include <QJsonValue>
 #include <QRegularExpression>
@@ -86,10 +87,20 @@ QString InstallTarget::ldSoConfFile() const
 {
     if (family != OsFamily::Linux || pathScope != PathScope::System || root.isEmpty())
         return {};
-    // One file per folder, named after it: /opt/cudnn-9.19/lib -> cudnn-setup-opt-cudnn-9.19-lib.conf.
-    QString name = dllFolder();
-    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._]+")), QStringLiteral("-"));
-    return QStringLiteral("/etc/ld.so.conf.d/cudnn-setup") + name.left(120) + QStringLiteral(".conf");
+    // One file per folder, named after it: /opt/cudnn-9.19/lib ->
+    // cudnn-setup-opt-cudnn-9.19-lib-<12 hex digits>.conf. The readable part alone would give
+    // /opt/a b/lib and /opt/a-b/lib one file, which the second install would take over.
+    const QString folder = dllFolder();
+    QString readable = folder;
+    readable.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._]+")), QStringLiteral("-"));
+    return QStringLiteral("/etc/ld.so.conf.d/cudnn-setup%1-%2.conf")
+        .arg(readable.left(120), Sha256::of(folder.toUtf8()).left(12));
+}
+
+QByteArray InstallTarget::ldSoConfContent() const
+{
+    return QByteArray("# cuDNN Setup: ") + controlsEscaped(root).toUtf8() + '\n' + dllFolder().toUtf8() +
+           '\n';
 }
 
 QString InstallTarget::stagingFolder() const
@@ -136,6 +147,19 @@ bool InstallTarget::needsAdmin(const SystemContext &context) const
             return true;
     }
     return false;
+}
+
+QString controlsEscaped(const QString &text)
+{
+    QString escaped;
+    escaped.reserve(text.size());
+    for (const QChar c : text) {
+        if (c.category() == QChar::Other_Control)
+            escaped += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+        else
+            escaped += c;
+    }
+    return escaped;
 }
 
 QJsonObject InstallTarget::toJson() const

@@ -67,8 +67,12 @@ struct InstallTarget
     // Venv: the .pth file in site-packages (beside the venv folder); empty for other kinds.
     QString pthFile() const;
     // Linux with the system scope: the file in /etc/ld.so.conf.d that names dllFolder() for the
-    // loader's cache (Linux has no PATH for libraries); empty otherwise.
+    // loader's cache (Linux has no PATH for libraries); empty otherwise. Its name is the folder's
+    // path made readable, and the start of the path's SHA-256: one file per folder.
     QString ldSoConfFile() const;
+    // What that file holds: a comment that names the target (control characters escaped), then
+    // dllFolder(), which checkTarget made sure the file can hold (no control character, no '#').
+    QByteArray ldSoConfContent() const;
     // root + kStagingFolder.
     QString stagingFolder() const;
     // Where an install's transaction keeps what it replaces until the commit: beside staging.
@@ -79,5 +83,9 @@ struct InstallTarget
     bool needsAdmin(const SystemContext &context) const;
     QJsonObject toJson() const;
 };
+
+// `text` with its control characters (a line break, a tab, DEL) written as \uXXXX: a path shown
+// in a message or written on one line of a file stays on that line.
+QString controlsEscaped(const QString &text);
 
 } // namespace cudnnsetup

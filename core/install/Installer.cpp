@@ -367,8 +367,7 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
         transaction.add(operations::writeFile(hostOf(context, target.pthFile()), result.pth));
     }
     if (!target.ldSoConfFile().isEmpty()) {
-        result.ldSoConf =
-            QByteArray("# cuDNN Setup: ") + target.root.toUtf8() + '\n' + target.dllFolder().toUtf8() + '\n';
+        result.ldSoConf = target.ldSoConfContent();
         transaction.add(operations::refreshingLibraryCache(
             operations::writeFile(hostOf(context, target.ldSoConfFile()), result.ldSoConf),
             rebuildsLibraryCache(context)));

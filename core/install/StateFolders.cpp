@@ -5,6 +5,7 @@
 #include "platform/FileSecurity.h"
 #include "platform/SecurityDescriptor.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -22,6 +23,36 @@ std::optional<Receipt> readReceipt(const QString &hostPath)
         return std::nullopt;
     const auto receipt = Receipt::fromJson(QJsonDocument::fromJson(file.readAll()).object());
     return receipt ? std::optional<Receipt>(*receipt) : std::nullopt;
+}
+
+// Linux, as root: the machine folder is root's, and only root may change it; others may read it
+// (0755), as Windows lets Users read theirs, so that a process without root sees what root
+// installed. One that others could have changed (not root's, or writable by its group or others)
+// is not trusted with what is in it: it is set aside ("<folder>.untrusted-<UTC time>") and made
+// anew. The failure's details when it cannot be.
+std::optional<QString> prepareRootsFolder(const QString &folder, const SystemContext &context)
+{
+    const Expected<PosixStatus, SystemFailure> status = context.posixOwnership().statusOf(folder);
+    if (!status)
+        return status.error().message;
+    if (status->exists && status->owner == 0 && !status->othersMayWrite())
+        return std::nullopt;
+    if (status->exists) {
+        const QString aside = folder + QStringLiteral(".untrusted-") +
+                              QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+        qCWarning(lcInstall).noquote()
+            << "state folder" << folder << "could be changed by others than root (" << status->ownerShown()
+            << "mode" << status->modeShown() << "); set aside as" << aside;
+        if (!QDir().rename(folder, aside))
+            return QStringLiteral("%1 (%2, mode %3) could not be set aside")
+                .arg(folder, status->ownerShown(), status->modeShown());
+    }
+    const QFile::Permissions rootWritesOthersRead = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                                    QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
+                                                    QFile::ExeOther;
+    if (!QDir().mkpath(QFileInfo(folder).absolutePath()) || !QDir().mkdir(folder, rootWritesOthersRead))
+        return QStringLiteral("mkdir failed");
+    return std::nullopt;
 }
 
 } // namespace
@@ -111,6 +142,11 @@ Expected<void> StateFolders::prepare(const QString &folder, const SystemContext 
     const QFileInfo info(folder);
     if (info.isSymLink() || info.isJunction())
         return cannotMake(QStringLiteral("it is a link to %1").arg(info.symLinkTarget()));
+    if (folder == machine && !context.paths().isWindows() && context.posixOwnership().runsAsRoot()) {
+        if (const std::optional<QString> failure = prepareRootsFolder(folder, context))
+            return cannotMake(*failure);
+        return {};
+    }
     const FileSecurity &security = context.fileSecurity();
     // Where the folder above has an owner and an ACL, so does everything: Windows.
     const bool keepsAcls =

@@ -53,8 +53,9 @@ struct StateFolders
     // where the system keeps owners and ACLs (Windows), is made only by an elevated process, and
     // with security::adminsOnlySddl(), so that no one else can put a journal or receipt in it; one
     // that others can change (made by an older version, or by hand) is given that descriptor again
-    // by an elevated process. A link or junction in its place is refused. The error says why it
-    // cannot be made.
+    // by an elevated process. On Linux, root makes it root's with mode 0755, and sets aside (and
+    // makes anew) one that others could have changed: not root's, or writable by its group or
+    // others. A link or junction in its place is refused. The error says why it cannot be made.
     Expected<void> prepare(const QString &folder, const SystemContext &context,
                            const Elevation &elevation) const;
 

@@ -69,7 +69,7 @@ std::optional<QChar> forbiddenCharacter(const QString &name)
 
 QString describeCharacter(QChar c)
 {
-    if (c.unicode() < 0x20)
+    if (c.category() == QChar::Other_Control)
         return QStringLiteral("U+%1").arg(c.unicode(), 4, 16, QLatin1Char('0')).toUpper();
     return QStringLiteral("\"%1\"").arg(c);
 }
@@ -413,6 +413,136 @@ void checkStagingVolume(const InstallTarget &target, const QStringList &folders,
     }
 }
 
+// A folder that is not root's alone, and why (the inspected system's path).
+struct NotRootOnly
+{
+    QString folder;
+    Text why;
+    QString details;
+};
+
+// Why `shown` (at `host`) is not root's alone; nullopt when it is, or does not exist. In a sticky
+// folder where `stickyWillDo`, others may add their own names but not rename root's.
+std::optional<NotRootOnly> notRootOnly(const PosixOwnership &ownership, const QString &shown,
+                                       const QString &host, bool stickyWillDo)
+{
+    const Expected<PosixStatus, SystemFailure> status = ownership.statusOf(host);
+    if (!status) {
+        return NotRootOnly{shown, Text(QT_TRANSLATE_NOOP("cudnnsetup", "its owner and mode cannot be read")),
+                           status.error().message};
+    }
+    if (!status->exists)
+        return std::nullopt;
+    if (status->isLink) {
+        const QString leadsTo = QFileInfo(host).symLinkTarget();
+        return NotRootOnly{shown, Text(QT_TRANSLATE_NOOP("cudnnsetup", "a symbolic link to %1")).arg(leadsTo),
+                           QStringLiteral("%1 -> %2").arg(host, leadsTo)};
+    }
+    const bool sticky = (status->mode & 01000) != 0;
+    if (status->owner != 0 || (status->othersMayWrite() && !(sticky && stickyWillDo))) {
+        return NotRootOnly{
+            shown,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "owner %1, mode %2"))
+                .arg(status->ownerShown(), status->modeShown()),
+            QStringLiteral("%1: uid %2, mode %3").arg(host).arg(status->owner).arg(status->modeShown())};
+    }
+    return std::nullopt;
+}
+
+// The first of `folder` and the folders above it up to "/" that someone besides root may change:
+// one not owned by root, one its group or others may write (a sticky one like /tmp too: what is
+// made there goes at its next cleaning, and anyone may make it again), or a symbolic link (what it
+// leads to is not judged: the walk follows nothing, so a folder's host path is its path under the
+// tree's root as written, not FileSystem::toHost's, which resolves the tree's links). A folder not
+// made yet is judged by the nearest one that is. Owners and modes that cannot be read are not
+// root's alone. Under --system-root the tree's own folders up to its root (its "/") are judged so,
+// as its system will see them; the host's folders above the tree are not that system's, but root's
+// writes go through them: they must be root's and not links, and a sticky one (/tmp) will do.
+std::optional<NotRootOnly> firstNotRootOnly(const SystemContext &context, const QString &folder)
+{
+    const SystemPaths &paths = context.paths();
+    const PosixOwnership &ownership = context.posixOwnership();
+    const QString treeRoot = context.files().root();
+    for (QString current = paths.normalize(folder); !current.isEmpty(); current = paths.parent(current)) {
+        const QString host = treeRoot.isEmpty()              ? current
+                             : current == QLatin1String("/") ? treeRoot
+                                                             : treeRoot + current;
+        if (auto unsafe = notRootOnly(ownership, current, host, false))
+            return unsafe;
+    }
+    if (treeRoot.isEmpty())
+        return std::nullopt;
+    for (QString host = QFileInfo(treeRoot).absolutePath();; host = QFileInfo(host).absolutePath()) {
+        if (auto unsafe = notRootOnly(ownership, host, host, true))
+            return unsafe;
+        if (QFileInfo(host).isRoot())
+            break;
+    }
+    return std::nullopt;
+}
+
+// Linux: the folder the loader's configuration names (--path system) is searched by every program,
+// root's and setuid ones too, so whoever may change it or a folder above it runs code as root; and
+// what root writes into such a folder, its owner may swap, or lead elsewhere through a link. So a
+// target named for the loader, or any target of a process that runs as root, must be root's alone
+// from its folders up to "/" (firstNotRootOnly). The loader's configuration has one folder a line
+// and "#" starts a comment, so a path with a control character or "#" is refused. False when the
+// target is refused: nothing is written into it then, not even a test file.
+bool checkRootOnlyFolders(const InstallTarget &target, const QStringList &folders,
+                          const SystemContext &context, Findings &findings)
+{
+    if (target.family != OsFamily::Linux)
+        return true;
+    const bool registered = target.pathScope == PathScope::System;
+    const bool asRoot = context.posixOwnership().runsAsRoot();
+    if (!registered && !asRoot)
+        return true;
+    const QString dllFolder = target.dllFolder();
+    if (registered) {
+        const auto unfit = std::find_if(dllFolder.cbegin(), dllFolder.cend(), [](QChar c) {
+            return c.category() == QChar::Other_Control || c == QLatin1Char('#');
+        });
+        if (unfit != dllFolder.cend()) {
+            findings.append(Finding::error(
+                QStringLiteral("target.unsafe-name-linux"),
+                Text(
+                    QT_TRANSLATE_NOOP("cudnnsetup",
+                                      "The folder %1 has %2 in its path, which the loader's configuration "
+                                      "cannot hold: it takes one folder a line, and \"#\" starts a comment."))
+                    .arg(controlsEscaped(dllFolder), describeCharacter(*unfit)),
+                controlsEscaped(dllFolder),
+                Text(QT_TRANSLATE_NOOP(
+                    "cudnnsetup", "Choose a folder whose path has no control characters and no \"#\"."))));
+            return false;
+        }
+    }
+    for (const QString &folder : folders) {
+        const std::optional<NotRootOnly> unsafe = firstNotRootOnly(context, folder);
+        if (!unsafe)
+            continue;
+        const Text message =
+            registered
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "%1 would be named in the loader's configuration, but %2 can be "
+                                         "changed by others than root (%3): any library put there would be "
+                                         "loaded by programs of every user, root's too."))
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "cuDNN Setup runs as root and would write into %1, but %2 can be "
+                                         "changed by others than root (%3): they could swap what root writes "
+                                         "there, or lead it elsewhere through a link."));
+        findings.append(Finding::error(
+            QStringLiteral("target.unsafe-owner-linux"),
+            message.arg(controlsEscaped(folder), controlsEscaped(unsafe->folder), unsafe->why),
+            unsafe->details,
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Choose a folder that root owns and only root may change, with every "
+                                   "folder above it the same, such as /opt/cudnn; for a folder of your own, "
+                                   "install without root and without --path system."))));
+        return false;
+    }
+    return true;
+}
+
 // Reserved names and characters Windows refuses; false when the path cannot be used at all.
 bool checkNames(const InstallTarget &target, const SystemPaths &paths, Findings &findings)
 {
@@ -552,7 +682,8 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
     checkExistingFolder(target, planned, files, findings);
     const QStringList folders = destinationFolders(target, paths);
     checkLinksInside(target, folders, context, findings);
-    checkWritable(target, folders, planned, context, volumes, findings);
+    if (checkRootOnlyFolders(target, folders, context, findings))
+        checkWritable(target, folders, planned, context, volumes, findings);
     checkSystemPathFolder(target, context, findings);
     checkSpace(target, archive, planned, context, volumes, findings);
     checkStagingVolume(target, folders, context, volumes, findings);

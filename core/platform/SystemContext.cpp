@@ -103,6 +103,13 @@ SystemContext SystemContext::withFileSecurity(std::shared_ptr<FileSecurity> secu
     return copy;
 }
 
+SystemContext SystemContext::withPosixOwnership(std::shared_ptr<PosixOwnership> ownership) const
+{
+    SystemContext copy = *this;
+    copy.m_ownership = std::move(ownership);
+    return copy;
+}
+
 SystemContext SystemContext::withStoredEnvironment(std::shared_ptr<PersistentEnvironment> stored) const
 {
     SystemContext copy = *this;

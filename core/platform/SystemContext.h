@@ -5,6 +5,7 @@
 #include "platform/FileSystem.h"
 #include "platform/LibraryLoader.h"
 #include "platform/PersistentEnvironment.h"
+#include "platform/PosixOwnership.h"
 #include "platform/ProcessRunner.h"
 #include "platform/Registry.h"
 
@@ -39,6 +40,11 @@ public:
     const FileSecurity &fileSecurity() const { return *m_security; }
     // The same system with its file security told by `security` (tests: descriptors as data).
     SystemContext withFileSecurity(std::shared_ptr<FileSecurity> security) const;
+    // Who owns its files where it keeps POSIX owners (Linux), and whether this process is root:
+    // lstat(2) and geteuid(), for a tree under --system-root too (its files are real files).
+    const PosixOwnership &posixOwnership() const { return *m_ownership; }
+    // The same system with its owners and modes told by `ownership` (tests: owners as data).
+    SystemContext withPosixOwnership(std::shared_ptr<PosixOwnership> ownership) const;
     // The same system, the stored environment values its environment reads (what a new program
     // gets) taken from `stored`, which install operations write: detection after a change then sees
     // it even where the registry is not the one written (a sandbox, --system-root, tests).
@@ -73,6 +79,7 @@ private:
     std::shared_ptr<LibraryLoader> m_libraries;
     std::shared_ptr<FileSecurity> m_security;
     bool m_toolsFromPath = true;
+    std::shared_ptr<PosixOwnership> m_ownership = PosixOwnership::forRunningSystem();
 };
 
 } // namespace cudnnsetup

@@ -21,6 +21,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#ifndef Q_OS_WIN
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 namespace {
 
 const QString kVersion = QStringLiteral("9.1.0.70");
@@ -41,6 +46,7 @@ class TestCudnnctlInstall : public QObject
     QTemporaryDir m_archives; // outside every sandbox, so a sandbox's tree is only what it holds
     archives::StandIn m_standIn;
     QString m_archive;
+    QString m_linuxArchive; // NVIDIA's Linux archive of 9.19 for CUDA 13, as a zip
 
     struct Machine
     {
@@ -93,6 +99,11 @@ private Q_SLOTS:
         QVERIFY(m_archives.isValid());
         m_standIn = archives::writeStandIn(m_archives.path(), kVersion, QStringLiteral("12"));
         m_archive = m_standIn.archive;
+        m_linuxArchive =
+            m_archives.filePath(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.zip"));
+        QFile linuxZip(m_linuxArchive);
+        QVERIFY(linuxZip.open(QIODevice::WriteOnly));
+        QVERIFY(linuxZip.write(archives::linuxZip(QStringLiteral("9.19.0.56"), QStringLiteral("13"))) > 0);
     }
 
     // Install, the same install again, uninstall: the files, the receipt, and the tree given back.
@@ -395,6 +406,128 @@ private Q_SLOTS:
         QCOMPARE(run.exitCode, exitCode(code));
         QVERIFY2((run.out + run.err).contains(words), (run.out + run.err).constData());
         QVERIFY(machine.tree() == before);
+    }
+
+    // A Linux tree for "cudnnctl install --path system": its loader's configuration folder, and the
+    // folder that holds cuDNN Setup's state folder (which a refused install may still make).
+    static void linuxTree(const Sandbox &sandbox)
+    {
+        sandbox.mkdir(QStringLiteral("/etc/ld.so.conf.d"));
+        sandbox.mkdir(QStringLiteral("/var/lib"));
+    }
+    // What an install changes in that tree, without cuDNN Setup's own state folder.
+    static TreeSnapshot linuxTreeNow(const Sandbox &sandbox)
+    {
+        return TreeSnapshot::of(sandbox.root(), {QStringLiteral("var/lib/cudnn-setup")});
+    }
+    // "cudnnctl install --path system" of NVIDIA's Linux archive into `target` of that tree.
+    // The stand-in archive is no archive NVIDIA published: the administrator at the console vouches
+    // for it (`vouched`), else it is refused for what every program would load.
+    CudnnctlRun installForTheLoader(const Sandbox &sandbox, const QString &target, bool vouched = true) const
+    {
+        QStringList arguments{QStringLiteral("install"),
+                              QStringLiteral("--archive"),
+                              m_linuxArchive,
+                              QStringLiteral("--target"),
+                              QStringLiteral("dir:") + target,
+                              QStringLiteral("--path"),
+                              QStringLiteral("system"),
+                              QStringLiteral("--json"),
+                              QStringLiteral("--system-root"),
+                              sandbox.root(),
+                              QStringLiteral("--lang"),
+                              QStringLiteral("en")};
+        if (vouched)
+            arguments << QStringLiteral("--allow-unverified-archive");
+        return runCudnnctl(arguments, sandboxEnvironment());
+    }
+
+    // "sudo cudnnctl install --path system" on a Linux tree (--system-root: its real owners and
+    // modes): a folder another user owns, one below a folder its group may write, and one under a
+    // sticky /tmp are refused before anything changes; a folder root made 0755 is accepted, and
+    // the loader's file names it.
+    void linuxLoaderFolderIsRootsAlone_data()
+    {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("changed"); // made with `owner` and `mode`
+        QTest::addColumn<uint>("owner");
+        QTest::addColumn<uint>("mode");
+        QTest::addColumn<QString>("named"); // the folder the refusal names; empty: accepted
+        QTest::newRow("another user's folder") << "/opt/cudnn"
+                                               << "/opt/cudnn" << 65534u << 0755u << "/opt/cudnn";
+        QTest::newRow("a parent its group may write") << "/opt/shared/cudnn"
+                                                      << "/opt/shared" << 0u << 0775u << "/opt/shared";
+        QTest::newRow("under /tmp") << "/tmp/cudnn"
+                                    << "/tmp" << 0u << 01777u << "/tmp";
+        QTest::newRow("root's, 0755") << "/opt/cudnn"
+                                      << "/opt/cudnn" << 0u << 0755u << "";
+    }
+    void linuxLoaderFolderIsRootsAlone()
+    {
+#ifdef Q_OS_WIN
+        QSKIP("POSIX owners and modes: Linux only");
+#else
+        if (::geteuid() != 0)
+            QSKIP("giving a folder to another user needs root");
+        QFETCH(QString, target);
+        QFETCH(QString, changed);
+        QFETCH(uint, owner);
+        QFETCH(uint, mode);
+        QFETCH(QString, named);
+        Sandbox sandbox;
+        linuxTree(sandbox);
+        sandbox.mkdir(changed);
+        QCOMPARE(::chown(QFile::encodeName(sandbox.hostPath(changed)).constData(), owner, owner), 0);
+        QCOMPARE(::chmod(QFile::encodeName(sandbox.hostPath(changed)).constData(), mode), 0);
+        const TreeSnapshot before = linuxTreeNow(sandbox);
+        if (named.isEmpty()) {
+            // Not NVIDIA's archive, and nobody vouched for it: refused before anything changes.
+            const CudnnctlRun unvouched = installForTheLoader(sandbox, target, false);
+            QCOMPARE(outputJson(unvouched).value(QStringLiteral("exitCode")).toInt(), 1603);
+            QVERIFY2(
+                findingIds(outputJson(unvouched)).contains(QStringLiteral("install.archive-not-nvidias")),
+                unvouched.out + unvouched.err);
+            QVERIFY2(linuxTreeNow(sandbox) == before, qPrintable(linuxTreeNow(sandbox).difference(before)));
+        }
+        const CudnnctlRun run = installForTheLoader(sandbox, target);
+        const QJsonObject result = outputJson(run);
+        if (named.isEmpty()) {
+            QVERIFY2(run.exitCode == 0, run.out + run.err);
+            const QString conf = result.value(QStringLiteral("receipt"))
+                                     .toObject()
+                                     .value(QStringLiteral("target"))
+                                     .toObject()
+                                     .value(QStringLiteral("ldSoConfFile"))
+                                     .toString();
+            QFile written(sandbox.hostPath(conf));
+            QVERIFY2(written.open(QIODevice::ReadOnly), qPrintable(conf));
+            QVERIFY(written.readAll().split('\n').contains(target.toUtf8() + "/lib"));
+            return;
+        }
+        QVERIFY2(run.exitCode != 0, run.out + run.err);
+        QVERIFY2(findingIds(result).contains(QStringLiteral("target.unsafe-owner-linux")), run.out + run.err);
+        QVERIFY2(
+            run.out.contains(QStringLiteral("but %1 can be changed by others than root").arg(named).toUtf8()),
+            run.out.constData());
+        QVERIFY2(linuxTreeNow(sandbox) == before, qPrintable(linuxTreeNow(sandbox).difference(before)));
+#endif
+    }
+
+    // A line break in a folder named for the loader would add lines of its own to its
+    // configuration (an include of anyone's files): refused before anything changes.
+    void linuxLoaderFolderWithALineBreakIsRefused()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "a Linux tree's folder names");
+        Sandbox sandbox;
+        linuxTree(sandbox);
+        sandbox.mkdir(QStringLiteral("/opt"));
+        const TreeSnapshot before = linuxTreeNow(sandbox);
+        const CudnnctlRun run =
+            installForTheLoader(sandbox, QStringLiteral("/opt/cudnn\ninclude /home/eve/*.conf"));
+        QVERIFY2(run.exitCode != 0, run.out + run.err);
+        QVERIFY2(findingIds(outputJson(run)).contains(QStringLiteral("target.unsafe-name-linux")),
+                 run.out + run.err);
+        QVERIFY2(linuxTreeNow(sandbox) == before, qPrintable(linuxTreeNow(sandbox).difference(before)));
     }
 };
 

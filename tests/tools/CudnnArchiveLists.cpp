@@ -1,5 +1,6 @@
 #include "CudnnArchiveLists.h"
 
+#include "ElfImage.h"
 #include "PeImage.h"
 
 #include "archive/ArchiveName.h"
@@ -144,6 +145,20 @@ QList<ZipWriter::Entry> entriesOf(const QStringList &files, const QString &heade
 QByteArray windowsZip(const QString &version, const QString &cudaVariant)
 {
     return ZipWriter(entriesOf(windowsFiles(version, cudaVariant), version)).finish();
+}
+
+QByteArray linuxZip(const QString &version, const QString &cudaVariant)
+{
+    QList<ZipWriter::Entry> entries;
+    for (const QString &file : linuxFiles(version, cudaVariant)) {
+        QByteArray data = QByteArray("contents of ") + file.toUtf8() + '\n';
+        if (file.contains(QLatin1String(".so.")))
+            data = elfimage::build({QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 2), {}, {}, {}});
+        else if (file.endsWith(QLatin1String("/cudnn_version.h")))
+            data = versionHeader(version);
+        entries.append(ZipWriter::Entry::file(file.toUtf8(), data));
+    }
+    return ZipWriter(entries).finish();
 }
 
 QByteArray alteredWindowsZip(const QString &version, const QString &cudaVariant)

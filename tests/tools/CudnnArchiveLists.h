@@ -29,6 +29,9 @@ QByteArray versionHeader(const QString &version);
 QList<ZipWriter::Entry> entriesOf(const QStringList &files, const QString &headerVersion);
 // The zip of NVIDIA's Windows archive `version` for `cudaVariant`, as entriesOf() fills it.
 QByteArray windowsZip(const QString &version, const QString &cudaVariant);
+// NVIDIA's Linux archive `version` for `cudaVariant` as a zip of linuxFiles(): each library a small
+// ELF file with its soname, cudnn_version.h the header of `version`, anything else text.
+QByteArray linuxZip(const QString &version, const QString &cudaVariant);
 // windowsZip() with one byte of its last file (the LICENSE text) changed, CRC and all: a file that
 // is sound but not the one NVIDIA published.
 QByteArray alteredWindowsZip(const QString &version, const QString &cudaVariant);

@@ -3,8 +3,8 @@
 // when the DLLs import it and no 64-bit copy is found first, and a disk that fills up midway.
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
-#include "ElfImage.h"
 #include "MemoryFileSecurity.h"
+#include "MemoryPosixOwnership.h"
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "Suite.h"
@@ -16,6 +16,7 @@
 #include "install/ArchiveCustody.h"
 #include "install/FilePlacement.h"
 #include "install/Installer.h"
+#include "install/StateFolders.h"
 #include "install/TargetSpec.h"
 #include "install/Zlibwapi.h"
 #include "platform/Elevation.h"
@@ -147,6 +148,36 @@ class TestInstaller : public QObject
         other->start();
         other->wait();
         return locked;
+    }
+
+    // A Linux tree under `root` with /etc/ld.so.conf.d, /opt and the folders that hold the state
+    // folders, whose owners and modes `ownership` tells.
+    static SystemContext linuxContext(const QString &root, std::shared_ptr<MemoryPosixOwnership> ownership)
+    {
+        QDir().mkpath(root + QStringLiteral("/etc/ld.so.conf.d"));
+        QDir().mkpath(root + QStringLiteral("/opt"));
+        const SystemContext context = SystemContext::rooted(root).withPosixOwnership(std::move(ownership));
+        const StateFolders folders = StateFolders::of(context);
+        QDir().mkpath(QFileInfo(folders.machine).absolutePath());
+        QDir().mkpath(QFileInfo(folders.user).absolutePath());
+        return context;
+    }
+
+    // What an install changes in a Linux tree, without cuDNN Setup's own state folders.
+    static TreeSnapshot linuxTree(const SystemContext &context)
+    {
+        const StateFolders folders = StateFolders::of(context);
+        const QString root = context.files().toHost(QStringLiteral("/"));
+        return TreeSnapshot::of(
+            root, {QDir(root).relativeFilePath(folders.machine), QDir(root).relativeFilePath(folders.user)});
+    }
+
+    // NVIDIA's Linux archive of cuDNN 9.19 for CUDA 13, as a zip, and its inspection.
+    std::pair<QString, ArchiveReport> linuxArchive()
+    {
+        const QString archive = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.zip"),
+                                     archives::linuxZip(QStringLiteral("9.19.0.56"), QStringLiteral("13")));
+        return {archive, inspect(archive)};
     }
 
 private Q_SLOTS:
@@ -512,24 +543,9 @@ private Q_SLOTS:
     void linuxSystemScopeNamesTheFolderForTheLoader()
     {
         QTemporaryDir dir;
-        QDir().mkpath(dir.filePath(QStringLiteral("etc/ld.so.conf.d")));
-        QDir().mkpath(dir.filePath(QStringLiteral("opt")));
-        const SystemContext context = SystemContext::rooted(dir.path());
+        const SystemContext context = linuxContext(dir.path(), std::make_shared<MemoryPosixOwnership>());
         QCOMPARE(context.family(), OsFamily::Linux);
-        const QString version = QStringLiteral("9.19.0.56");
-        QList<ZipWriter::Entry> entries;
-        for (const QString &file : archives::linuxFiles(version, QStringLiteral("13"))) {
-            QByteArray data = QByteArray("contents of ") + file.toUtf8() + '\n';
-            if (file.contains(QLatin1String(".so.")))
-                data =
-                    elfimage::build({QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 2), {}, {}, {}});
-            else if (file.endsWith(QLatin1String("/cudnn_version.h")))
-                data = archives::versionHeader(version);
-            entries.append(ZipWriter::Entry::file(file.toUtf8(), data));
-        }
-        const QString archive = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.zip"),
-                                     ZipWriter(entries).finish());
-        const ArchiveReport report = inspect(archive);
+        const auto [archive, report] = linuxArchive();
         // No per-user loader configuration exists: the user scope is refused before any change.
         const auto forUser = targetFromSpec(QStringLiteral("dir:/opt/cudnn-9.19"), PathScope::User,
                                             SystemSnapshot(), report, context);
@@ -547,14 +563,15 @@ private Q_SLOTS:
                                            SystemSnapshot(), report, context);
         QVERIFY(chosen);
         const QString conf = chosen->ldSoConfFile();
-        QCOMPARE(conf, QStringLiteral("/etc/ld.so.conf.d/cudnn-setup-opt-cudnn-9.19-lib.conf"));
+        // The readable part, and the start of the SHA-256 of "/opt/cudnn-9.19/lib" (sha256sum's).
+        QCOMPARE(conf, QStringLiteral("/etc/ld.so.conf.d/cudnn-setup-opt-cudnn-9.19-lib-d495e3c49724.conf"));
         const auto environment = std::make_shared<MemoryEnvironment>();
         const ChangeOutcome outcome = install(archive, report, *chosen, context, environment, atTheConsole());
         QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
         QCOMPARE(environment->writeCount(), 0); // no PATH on Linux
         QFile written(context.files().toHost(conf));
         QVERIFY(written.open(QIODevice::ReadOnly));
-        QVERIFY(written.readAll().split('\n').contains("/opt/cudnn-9.19/lib"));
+        QCOMPARE(written.readAll(), QByteArray("# cuDNN Setup: /opt/cudnn-9.19\n/opt/cudnn-9.19/lib\n"));
         written.close();
         QVERIFY(std::any_of(outcome.findings.cbegin(), outcome.findings.cend(), [](const Finding &finding) {
             return finding.id == QLatin1String("install.ldconfig-not-run");
@@ -572,6 +589,271 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(context.files().toHost(conf)));
         QVERIFY(QFileInfo::exists(context.files().toHost(QStringLiteral("/etc/ld.so.conf.d"))));
         QVERIFY(!QFileInfo::exists(context.files().toHost(QStringLiteral("/opt/cudnn-9.19"))));
+    }
+
+    // A folder the loader's configuration names is searched by every program, root's too; and what
+    // root writes, the folder's owner could swap. So for --path system, or as root, the target and
+    // every folder above it must be root's alone: refused before any change otherwise (owners and
+    // modes as data: no root needed).
+    void linuxTargetOthersMayChangeIsRefused_data()
+    {
+        QTest::addColumn<QString>("root");
+        QTest::addColumn<int>("scope");
+        QTest::addColumn<bool>("asRoot");
+        QTest::addColumn<QString>("changed"); // the folder given `owner` and `mode`
+        QTest::addColumn<uint>("owner");
+        QTest::addColumn<uint>("mode");
+        QTest::addColumn<QString>("named"); // the folder the refusal names; empty: accepted
+        const int system = int(PathScope::System);
+        const int none = int(PathScope::None);
+        QTest::newRow("a user's folder, --path system")
+            << "/opt/cudnn" << system << false << "/opt/cudnn" << 1000u << 0755u << "/opt/cudnn";
+        QTest::newRow("a parent its group may write")
+            << "/opt/shared/cudnn" << system << false << "/opt/shared" << 0u << 0775u << "/opt/shared";
+        QTest::newRow("under the sticky /tmp")
+            << "/tmp/cudnn" << system << false << "/tmp" << 0u << 01777u << "/tmp";
+        QTest::newRow("not made yet, in a user's folder")
+            << "/home/alice/cudnn" << system << false << "/home/alice" << 1000u << 0700u << "/home/alice";
+        QTest::newRow("a world-writable /") << "/opt/cudnn" << system << false << "/" << 0u << 0777u << "/";
+        QTest::newRow("root's, 0755, --path system")
+            << "/opt/cudnn" << system << false << "/opt/cudnn" << 0u << 0755u << "";
+        QTest::newRow("a user's folder, as root")
+            << "/opt/cudnn" << none << true << "/opt/cudnn" << 65534u << 0755u << "/opt/cudnn";
+        QTest::newRow("root's, as root") << "/opt/cudnn" << none << true << "/opt/cudnn" << 0u << 0755u << "";
+        QTest::newRow("a user's own folder, by that user")
+            << "/opt/cudnn" << none << false << "/opt/cudnn" << 1000u << 0755u << "";
+    }
+    void linuxTargetOthersMayChangeIsRefused()
+    {
+        QFETCH(QString, root);
+        QFETCH(int, scope);
+        QFETCH(bool, asRoot);
+        QFETCH(QString, changed);
+        QFETCH(uint, owner);
+        QFETCH(uint, mode);
+        QFETCH(QString, named);
+        QTemporaryDir dir;
+        const auto ownership = std::make_shared<MemoryPosixOwnership>(asRoot);
+        const SystemContext context = linuxContext(dir.path(), ownership);
+        QDir().mkpath(context.files().toHost(changed));
+        ownership->set(context.files().toHost(changed), owner, mode);
+        const auto [archive, report] = linuxArchive();
+        const auto chosen = targetFromSpec(QStringLiteral("dir:") + root, PathScope(scope), SystemSnapshot(),
+                                           report, context);
+        QVERIFY(chosen);
+        const TreeSnapshot before = linuxTree(context);
+        const ChangeOutcome outcome =
+            install(archive, report, *chosen, context, std::make_shared<MemoryEnvironment>(), atTheConsole());
+        if (named.isEmpty()) {
+            QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
+            return;
+        }
+        QCOMPARE(outcome.status, ChangeOutcome::Status::Failed);
+        const auto refusal =
+            std::find_if(outcome.findings.cbegin(), outcome.findings.cend(), [](const Finding &finding) {
+                return finding.id == QLatin1String("target.unsafe-owner-linux");
+            });
+        QVERIFY2(refusal != outcome.findings.cend(), describe(outcome).constData());
+        QCOMPARE(refusal->severity, Severity::Error);
+        const QString message = refusal->message.toEnglish();
+        QVERIFY2(message.contains(QStringLiteral("but %1 can be changed by others than root").arg(named)),
+                 qPrintable(message));
+        const QString shownMode = QStringLiteral("%1").arg(mode, 4, 8, QLatin1Char('0'));
+        QVERIFY2(message.contains(QStringLiteral("owner uid %1, mode %2").arg(owner).arg(shownMode)),
+                 qPrintable(message));
+        QVERIFY2(message.contains(asRoot ? QLatin1String("runs as root") : QLatin1String("loader's")),
+                 qPrintable(message));
+        QVERIFY(refusal->fix.toEnglish().contains(QLatin1String("/opt/cudnn")));
+        QVERIFY2(linuxTree(context) == before, qPrintable(linuxTree(context).difference(before)));
+    }
+
+    // A link on the way is not followed to judge what it leads to: it is refused as a link.
+    void linuxTargetThroughALinkIsRefused()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a Linux tree's symbolic links exist only on Linux hosts");
+        QTemporaryDir dir;
+        const SystemContext context = linuxContext(dir.path(), std::make_shared<MemoryPosixOwnership>());
+        QDir().mkpath(context.files().toHost(QStringLiteral("/srv/real")));
+        // As the tree's own system would make it: a link to /srv/real, which the tree resolves inside.
+        QVERIFY(QFile::link(QStringLiteral("/srv/real"),
+                            context.files().toHost(QStringLiteral("/opt")) + QStringLiteral("/linked")));
+        const auto [archive, report] = linuxArchive();
+        const auto chosen = targetFromSpec(QStringLiteral("dir:/opt/linked/cudnn"), PathScope::System,
+                                           SystemSnapshot(), report, context);
+        QVERIFY(chosen);
+        const TreeSnapshot before = linuxTree(context);
+        const ChangeOutcome outcome =
+            install(archive, report, *chosen, context, std::make_shared<MemoryEnvironment>(), atTheConsole());
+        QCOMPARE(outcome.status, ChangeOutcome::Status::Failed);
+        const auto refusal =
+            std::find_if(outcome.findings.cbegin(), outcome.findings.cend(), [](const Finding &finding) {
+                return finding.id == QLatin1String("target.unsafe-owner-linux");
+            });
+        QVERIFY2(refusal != outcome.findings.cend(), describe(outcome).constData());
+        QVERIFY2(refusal->message.toEnglish().contains(QLatin1String("but /opt/linked can be changed")) &&
+                     refusal->message.toEnglish().contains(QLatin1String("a symbolic link to")),
+                 qPrintable(refusal->message.toEnglish()));
+        QVERIFY2(linuxTree(context) == before, qPrintable(linuxTree(context).difference(before)));
+        QVERIFY(!QFileInfo::exists(context.files().toHost(QStringLiteral("/srv/real/cudnn"))));
+    }
+
+    // Under --system-root root's writes go through the host's folders above the tree: one another
+    // user owns could swap the whole tree; a sticky one (/tmp) lets none but root rename root's
+    // tree, and will do there.
+    void linuxTreeInAFolderOthersMayChange()
+    {
+        QTemporaryDir outer;
+        const auto ownership = std::make_shared<MemoryPosixOwnership>();
+        const SystemContext context = linuxContext(outer.filePath(QStringLiteral("tree")), ownership);
+        const auto [archive, report] = linuxArchive();
+        const auto chosen = targetFromSpec(QStringLiteral("dir:/opt/cudnn"), PathScope::System,
+                                           SystemSnapshot(), report, context);
+        QVERIFY(chosen);
+        ownership->set(outer.path(), 1000, 0755);
+        const ChangeOutcome refused =
+            install(archive, report, *chosen, context, std::make_shared<MemoryEnvironment>(), atTheConsole());
+        QCOMPARE(refused.status, ChangeOutcome::Status::Failed);
+        QVERIFY2(std::any_of(refused.findings.cbegin(), refused.findings.cend(),
+                             [&](const Finding &finding) {
+                                 return finding.id == QLatin1String("target.unsafe-owner-linux") &&
+                                        finding.message.toEnglish().contains(
+                                            QStringLiteral("but %1 can be changed").arg(outer.path()));
+                             }),
+                 describe(refused).constData());
+        ownership->set(outer.path(), 0, 01777);
+        const ChangeOutcome outcome =
+            install(archive, report, *chosen, context, std::make_shared<MemoryEnvironment>(), atTheConsole());
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
+    }
+
+    // Two folders whose paths differ only in what the readable part of the file name replaces get a
+    // file each: the second install takes nothing from the first, and the first's uninstall leaves
+    // the second's registration alone.
+    void linuxLoaderFilesOfLikeNamedFoldersDiffer()
+    {
+        QTemporaryDir dir;
+        const SystemContext context = linuxContext(dir.path(), std::make_shared<MemoryPosixOwnership>());
+        const auto [archive, report] = linuxArchive();
+        const auto environment = std::make_shared<MemoryEnvironment>();
+        QList<InstallTarget> targets;
+        QList<ChangeOutcome> outcomes;
+        for (const QString &root : {QStringLiteral("/opt/a b"), QStringLiteral("/opt/a-b")}) {
+            const auto chosen = targetFromSpec(QStringLiteral("dir:") + root, PathScope::System,
+                                               SystemSnapshot(), report, context);
+            QVERIFY(chosen);
+            targets.append(*chosen);
+            outcomes.append(install(archive, report, *chosen, context, environment, atTheConsole()));
+            QVERIFY2(outcomes.last().status == ChangeOutcome::Status::Done,
+                     describe(outcomes.last()).constData());
+        }
+        QVERIFY(targets.at(0).ldSoConfFile() != targets.at(1).ldSoConfFile());
+        for (const InstallTarget &target : std::as_const(targets)) {
+            QVERIFY2(
+                target.ldSoConfFile().startsWith(QLatin1String("/etc/ld.so.conf.d/cudnn-setup-opt-a-b-lib-")),
+                qPrintable(target.ldSoConfFile()));
+            QFile conf(context.files().toHost(target.ldSoConfFile()));
+            QVERIFY(conf.open(QIODevice::ReadOnly));
+            QVERIFY(conf.readAll().split('\n').contains(target.dllFolder().toUtf8()));
+        }
+        const ChangeOutcome first = uninstall(outcomes.at(0).receipt->id, context, environment);
+        QVERIFY2(first.status == ChangeOutcome::Status::Done, describe(first).constData());
+        QVERIFY(!QFileInfo::exists(context.files().toHost(targets.at(0).ldSoConfFile())));
+        QVERIFY(QFileInfo::exists(context.files().toHost(targets.at(1).ldSoConfFile())));
+    }
+
+    // An install recorded before the file name carried the path's hash is uninstalled by the name
+    // its receipt lists, not by the name this version would give.
+    void linuxReceiptWithTheOldLoaderFileNameUninstalls()
+    {
+        QTemporaryDir dir;
+        const SystemContext context = linuxContext(dir.path(), std::make_shared<MemoryPosixOwnership>());
+        const auto [archive, report] = linuxArchive();
+        const auto chosen = targetFromSpec(QStringLiteral("dir:/opt/cudnn-9.19"), PathScope::System,
+                                           SystemSnapshot(), report, context);
+        QVERIFY(chosen);
+        const auto environment = std::make_shared<MemoryEnvironment>();
+        const ChangeOutcome outcome = install(archive, report, *chosen, context, environment, atTheConsole());
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
+        // What an older version wrote: the same file under the readable name alone.
+        const QString oldName = QStringLiteral("/etc/ld.so.conf.d/cudnn-setup-opt-cudnn-9.19-lib.conf");
+        QVERIFY(
+            QFile::rename(context.files().toHost(chosen->ldSoConfFile()), context.files().toHost(oldName)));
+        QFile receiptFile(outcome.receiptPath);
+        QVERIFY(receiptFile.open(QIODevice::ReadOnly));
+        QByteArray json = receiptFile.readAll();
+        receiptFile.close();
+        QVERIFY(json.contains(chosen->ldSoConfFile().toUtf8()));
+        json.replace(chosen->ldSoConfFile().toUtf8(), oldName.toUtf8());
+        QVERIFY(receiptFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        receiptFile.write(json);
+        receiptFile.close();
+
+        const ChangeOutcome removed = uninstall(QString(), context, environment);
+        QVERIFY2(removed.status == ChangeOutcome::Status::Done, describe(removed).constData());
+        QVERIFY(!QFileInfo::exists(context.files().toHost(oldName)));
+        QVERIFY(QDir(context.files().toHost(QStringLiteral("/etc/ld.so.conf.d"))).isEmpty());
+    }
+
+    // Root's state folder on Linux: made root's with mode 0755 (others read the receipts, as on
+    // Windows); one that others could have changed is set aside with what is in it and made anew,
+    // so no receipt or journal planted there steers root. Owners as data: no root needed.
+    void linuxMachineStateFolderIsRootsAlone_data()
+    {
+        QTest::addColumn<bool>("asRoot");
+        QTest::addColumn<uint>("owner");
+        QTest::addColumn<uint>("mode");
+        QTest::addColumn<bool>("setAside");
+        QTest::newRow("root's, 0755") << true << 0u << 0755u << false;
+        QTest::newRow("root's, 0700") << true << 0u << 0700u << false;
+        QTest::newRow("a user's") << true << 1000u << 0755u << true;
+        QTest::newRow("its group may write") << true << 0u << 0775u << true;
+        QTest::newRow("anyone may write") << true << 0u << 0777u << true;
+        QTest::newRow("a user's, prepared by that user") << false << 1000u << 0755u << false;
+    }
+    void linuxMachineStateFolderIsRootsAlone()
+    {
+        QFETCH(bool, asRoot);
+        QFETCH(uint, owner);
+        QFETCH(uint, mode);
+        QFETCH(bool, setAside);
+        QTemporaryDir dir;
+        const auto ownership = std::make_shared<MemoryPosixOwnership>(asRoot);
+        const SystemContext context = linuxContext(dir.path(), ownership);
+        const StateFolders folders = StateFolders::of(context);
+        const QString planted = folders.receipts(folders.machine) + QStringLiteral("/cudnn-planted.json");
+        QVERIFY(QDir().mkpath(QFileInfo(planted).absolutePath()));
+        QFile file(planted);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        ownership->set(folders.machine, owner, mode);
+
+        QVERIFY(folders.prepare(folders.machine, context, Elevation::host()).ok());
+        QCOMPARE(QFileInfo::exists(planted), !setAside);
+        const QStringList aside = QDir(QFileInfo(folders.machine).absolutePath())
+                                      .entryList({QStringLiteral("cudnn-setup.untrusted-*")}, QDir::Dirs);
+        QCOMPARE(aside.size(), setAside ? 1 : 0);
+        QVERIFY(QFileInfo(folders.machine).isDir());
+        if (setAside) {
+            QVERIFY(QFileInfo::exists(QFileInfo(folders.machine).absolutePath() + QLatin1Char('/') +
+                                      aside.first() + QStringLiteral("/receipts/cudnn-planted.json")));
+            QVERIFY(QDir(folders.machine).isEmpty());
+        }
+    }
+
+    // Made by root where there is none: root's, and others may read it but not write it.
+    void linuxMachineStateFolderIsMadeRootsAlone()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "Windows keeps no POSIX modes");
+        QTemporaryDir dir;
+        const SystemContext context = linuxContext(dir.path(), std::make_shared<MemoryPosixOwnership>(true));
+        const StateFolders folders = StateFolders::of(context);
+        QVERIFY(!QFileInfo::exists(folders.machine));
+        QVERIFY(folders.prepare(folders.machine, context, Elevation::host()).ok());
+        const QFile::Permissions made = QFileInfo(folders.machine).permissions();
+        const QFile::Permissions expected = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                            QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther |
+                                            QFile::ExeOther;
+        QCOMPARE(made & ~(QFile::ReadUser | QFile::WriteUser | QFile::ExeUser), expected);
     }
 
     // cuDNN 8.9's DLLs import zlibwapi.dll: ours goes beside them, unless a 64-bit copy would be
