@@ -3792,6 +3792,10 @@ into --out DIR, for asking for help.</source>
         <source>Name the folder for the whole system instead (as root: it goes into /etc/ld.so.conf.d), or add it to LD_LIBRARY_PATH in your shell&apos;s profile.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>possibly anyone: its permissions cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3800,6 +3800,10 @@ into --out DIR, for asking for help.</source>
         <source>Name the folder for the whole system instead (as root: it goes into /etc/ld.so.conf.d), or add it to LD_LIBRARY_PATH in your shell&apos;s profile.</source>
         <translation>请改为对整个系统登记这个文件夹（需要 root，会写入 /etc/ld.so.conf.d），或者在你的 shell 配置文件里把它加入 LD_LIBRARY_PATH。</translation>
     </message>
+    <message>
+        <source>possibly anyone: its permissions cannot be read</source>
+        <translation>可能是任何人：无法读取它的权限设置</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

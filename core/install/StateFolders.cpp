@@ -98,21 +98,21 @@ Expected<void> StateFolders::prepare(const QString &folder, const SystemContext 
     if (info.isSymLink() || info.isJunction())
         return cannotMake(QStringLiteral("it is a link to %1").arg(info.symLinkTarget()));
     const FileSecurity &security = context.fileSecurity();
-    // Where the folder above has an owner and an ACL, so does everything: Windows.
+    // Where the system keeps owners and ACLs (Windows), whether or not this one can be read.
     const bool keepsAcls =
-        folder == machine && security.descriptorOf(QFileInfo(folder).absolutePath()).has_value();
+        folder == machine &&
+        security.descriptorOf(QFileInfo(folder).absolutePath()).kind != DescriptorAnswer::Kind::NoAclSystem;
     if (info.isDir()) {
         if (!keepsAcls || !elevation.isElevated())
             return {};
-        const std::optional<SecurityDescriptor> descriptor = security.descriptorOf(folder);
-        const WriteAudit audit = descriptor ? security::auditWriters(*descriptor, ObjectRole::Folder,
-                                                                     StateTrust::trustedAccounts(elevation))
-                                            : WriteAudit{};
-        if (descriptor && audit.trusted())
+        const std::optional<WriteAudit> audit =
+            security.descriptorOf(folder).audit(ObjectRole::Folder, StateTrust::trustedAccounts(elevation));
+        if (audit && audit->trusted())
             return {};
         // Made by an older version or by hand: what others put in it is doubted file by file.
         qCWarning(lcInstall).noquote() << "state folder" << folder << "could be changed by others ("
-                                       << audit.summary() << "); it is made the administrators' alone";
+                                       << (audit ? audit->summary() : QStringLiteral("no descriptor"))
+                                       << "); it is made the administrators' alone";
         if (const SystemResult protectedFolder = security.protect(folder, security::adminsOnlySddl());
             !protectedFolder)
             return cannotMake(protectedFolder.error().message);

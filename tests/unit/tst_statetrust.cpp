@@ -423,6 +423,57 @@ private Q_SLOTS:
         QCOMPARE(installedReceipts(machine.context).size(), 1);
     }
 
+    // Review 2, N4: where the system keeps owners and ACLs, a receipt whose descriptor cannot be
+    // read (nor its folder's: it was trusted then), or holds an entry the parser cannot read, is no
+    // administrator's: it is left out and set aside, saying so.
+    void receiptsWhoseOwnerCannotBeReadAreLeftOut()
+    {
+        Machine machine;
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext secured = machine.context.withFileSecurity(security);
+        const QString receipts = machine.folders.receipts(machine.folders.machine);
+        QDir().mkpath(receipts);
+        const auto write = [&](const QString &name) {
+            Receipt receipt;
+            receipt.id = name;
+            receipt.target = {
+                {QStringLiteral("root"), QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1")}};
+            QFile file(receipts + QLatin1Char('/') + name + QStringLiteral(".json"));
+            if (file.open(QIODevice::WriteOnly))
+                file.write(QJsonDocument(receipt.toJson()).toJson());
+            return file.fileName();
+        };
+        security->set(write(QStringLiteral("honest")), kAdminsFile);
+        security->setUnreadable(write(QStringLiteral("unreadable")), QStringLiteral("access denied"));
+        security->set(write(QStringLiteral("unknown-entry")),
+                      QStringLiteral("O:BAG:SYD:AI(A;ID;FA;;;SY)(A;ID;FA;;;BA)(ZZ;;FA;;;BU)"));
+        for (const QString &folder : {machine.folders.machine, receipts})
+            security->setUnreadable(folder, QStringLiteral("access denied"));
+
+        Findings refused;
+        // The folders cannot be read either: even the administrators' receipt is not trusted.
+        QVERIFY(installedReceipts(secured, &refused, FixedElevation(true, kAdministrator)).isEmpty());
+        QCOMPARE(findingIds(refused), QStringList(3, QStringLiteral("state.untrusted-receipt")));
+        QVERIFY2(refused.first().details.contains(QStringLiteral("cannot be read: access denied")),
+                 qPrintable(refused.first().details));
+
+        for (const QString &folder : {machine.folders.machine, receipts})
+            security->set(folder, security::adminsOnlySddl());
+        security->set(write(QStringLiteral("honest")), kAdminsFile);
+        security->setUnreadable(write(QStringLiteral("unreadable")), QStringLiteral("access denied"));
+        security->set(write(QStringLiteral("unknown-entry")),
+                      QStringLiteral("O:BAG:SYD:AI(A;ID;FA;;;SY)(A;ID;FA;;;BA)(ZZ;;FA;;;BU)"));
+        refused.clear();
+        const auto listed = installedReceipts(secured, &refused, FixedElevation(true, kAdministrator));
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed.first().first.id, QStringLiteral("honest"));
+        QCOMPARE(findingIds(refused), QStringList(2, QStringLiteral("state.untrusted-receipt")));
+        const QString details = refused.at(0).details + refused.at(1).details;
+        QVERIFY2(details.contains(QStringLiteral("access denied")) &&
+                     details.contains(QStringLiteral("(ZZ;;FA;;;BU)")),
+                 qPrintable(details));
+    }
+
     // An elevated process trusts its own account's files as an administrator's (Wine, and Windows
     // with the "default owner" policy, make an administrator's files the account's); a process
     // that is not elevated, or another account, does not.
