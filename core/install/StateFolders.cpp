@@ -63,21 +63,23 @@ QString StateFolders::forTarget(const InstallTarget &target, const SystemContext
     return target.needsAdmin(context) || (context.isLive() && elevation.isElevated()) ? machine : user;
 }
 
-QString StateFolders::lockFile() const
+QString StateFolders::lockFile(const Elevation &elevation) const
 {
     const QFileInfo machineFolder(machine);
-    return (machineFolder.isDir() && machineFolder.isWritable() ? machine : user) +
-           QStringLiteral("/install.lock");
+    const bool inMachineFolder = lockScope == InstallLock::Scope::RunningSystem
+                                     ? elevation.isElevated()
+                                     : machineFolder.isDir() && machineFolder.isWritable();
+    return (inMachineFolder ? machine : user) + QStringLiteral("/install.lock");
 }
 
 std::unique_ptr<InstallLock> StateFolders::tryLock(const SystemContext &context, const Elevation &elevation,
-                                                   bool *shutOut) const
+                                                   InstallLock::Refusal *refusal) const
 {
     if (elevation.isElevated()) {
         if (const Expected<void> prepared = prepare(machine, context, elevation); !prepared)
             qCWarning(lcInstall).noquote() << prepared.error().message.toString() << prepared.error().details;
     }
-    return InstallLock::tryAcquire(lockFile(), lockScope, shutOut);
+    return InstallLock::tryAcquire(lockFile(elevation), elevation.accountSid(), refusal);
 }
 
 Expected<void> StateFolders::prepare(const QString &folder, const SystemContext &context,

@@ -561,6 +561,41 @@ private Q_SLOTS:
                  (Protected{{folder, security::adminsOnlySddl()}, {folder, security::adminsOnlySddl()}}));
     }
 
+    // Review 2, N13: on the running system an elevated change (or SYSTEM's) locks in the machine
+    // folder, which only administrators may add to, so a standard user cannot hold its lock; any
+    // other change in its own user folder (it may not create files in the machine folder, whatever
+    // its read-only flag says). The lock file itself only SYSTEM, the Administrators and the
+    // locking account may open.
+    void theLockOfAnElevatedChangeIsTheAdministrators()
+    {
+        StateFolders folders;
+        folders.machine = QStringLiteral("C:/ProgramData/cuDNN Setup");
+        folders.user = QStringLiteral("C:/Users/lab/AppData/Local/cuDNN Setup");
+        folders.lockScope = InstallLock::Scope::RunningSystem;
+        QCOMPARE(folders.lockFile(FixedElevation(true, kAdministrator)),
+                 folders.machine + QStringLiteral("/install.lock"));
+        QCOMPARE(folders.lockFile(FixedElevation(false, kStudent)),
+                 folders.user + QStringLiteral("/install.lock"));
+        // A tree under --system-root: its machine folder where that can be written.
+        Machine machine;
+        QDir().mkpath(machine.folders.machine);
+        QCOMPARE(machine.folders.lockFile(FixedElevation(false, kStudent)),
+                 machine.folders.machine + QStringLiteral("/install.lock"));
+
+        const auto lock = SecurityDescriptor::fromSddl(InstallLock::lockSddl(kStudent));
+        QVERIFY2(lock, qPrintable(lock.error().details));
+        QStringList accounts;
+        for (const SecurityDescriptor::Ace &ace : lock->dacl)
+            accounts.append(ace.sid);
+        QCOMPARE(accounts,
+                 (QStringList{QStringLiteral("S-1-5-18"), QStringLiteral("S-1-5-32-544"), kStudent}));
+        QVERIFY(lock->unreadableAces.isEmpty());
+        QCOMPARE(security::auditWriters(*lock, ObjectRole::File).writers, QStringList{kStudent});
+        const auto elevated = SecurityDescriptor::fromSddl(InstallLock::lockSddl(QString()));
+        QVERIFY(elevated);
+        QCOMPARE(elevated->dacl.size(), 2);
+    }
+
 #ifndef Q_OS_WIN
     // A link in place of the receipts folder, or of the state folder itself, is not followed: what
     // it points at is not listed, and no state folder is made through it.
