@@ -3203,10 +3203,6 @@ into --out DIR, for asking for help.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Wait until it has finished. If it stays so after a restart of Windows, ask an administrator to find the program that holds cuDNN-Setup-Install (Process Explorer: Find Handle) and end it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The change was made, but not all of its tidying up after it: the files it replaced are kept, and cuDNN Setup finishes it when it next starts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3874,6 +3870,14 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Choose a folder that root owns and only root may change, with every folder above it the same, such as /opt/cudnn; for a folder of your own, install without root and without --path system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>possibly anyone: its permissions cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait until it has finished. If it stays so after a restart of Windows, ask an administrator to find the program that holds %1 (Process Explorer: Find Handle) and end it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

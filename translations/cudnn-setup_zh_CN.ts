@@ -3213,10 +3213,6 @@ into --out DIR, for asking for help.</source>
         <translation>另一个账户持有 cuDNN 安装向导的锁，而当前账户甚至无权打开它：可能是那个账户正在进行更改，也可能是某个程序一直占用这把锁来阻止安装。</translation>
     </message>
     <message>
-        <source>Wait until it has finished. If it stays so after a restart of Windows, ask an administrator to find the program that holds cuDNN-Setup-Install (Process Explorer: Find Handle) and end it.</source>
-        <translation>请等它完成。如果重启 Windows 后仍然如此，请管理员找出持有 cuDNN-Setup-Install 的程序（Process Explorer：查找句柄）并结束它。</translation>
-    </message>
-    <message>
         <source>The change was made, but not all of its tidying up after it: the files it replaced are kept, and cuDNN Setup finishes it when it next starts.</source>
         <translation>更改已完成，但收尾工作没有全部做完：被替换的文件都已保留，cuDNN 安装向导下次启动时会完成收尾。</translation>
     </message>
@@ -3883,6 +3879,14 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Choose a folder that root owns and only root may change, with every folder above it the same, such as /opt/cudnn; for a folder of your own, install without root and without --path system.</source>
         <translation>请选择归 root 所有、只有 root 能修改的文件夹（它的每一级上层文件夹也须如此），例如 /opt/cudnn；如果要安装到你自己的文件夹，请不要以 root 身份运行，也不要使用 --path system。</translation>
+    </message>
+    <message>
+        <source>possibly anyone: its permissions cannot be read</source>
+        <translation>可能是任何人：无法读取它的权限设置</translation>
+    </message>
+    <message>
+        <source>Wait until it has finished. If it stays so after a restart of Windows, ask an administrator to find the program that holds %1 (Process Explorer: Find Handle) and end it.</source>
+        <translation>请等它完成。如果重启 Windows 后仍然如此，请管理员找出占用 %1 的程序（Process Explorer：查找句柄）并结束它。</translation>
     </message>
     <message>
         <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>

@@ -206,7 +206,7 @@ std::optional<QString> machineFolderDoubt(const SystemContext &context, const QS
         return QStringLiteral("%1 is not an absolute folder").arg(folder);
     if (const std::optional<WritableFolder> writable = firstWritableFolder(context, folder))
         return QStringLiteral("%1 may be changed by %2")
-            .arg(writable->folder, writable->audit.whoMayChange().join(QStringLiteral(", ")));
+            .arg(writable->folder, Text::list(writable->audit.whoMayChange()).toEnglish());
     return std::nullopt;
 }
 

@@ -4,16 +4,19 @@
 
 namespace cudnnsetup {
 
-ChangeOutcome ChangeOutcome::busy(bool shutOut)
+ChangeOutcome ChangeOutcome::busy(const InstallLock::Refusal &refusal)
 {
     ChangeOutcome outcome;
     outcome.status = Status::Busy;
-    if (!shutOut) {
+    const QString details = refusal.holder.isEmpty()
+                                ? QStringLiteral("%1 is held").arg(refusal.lockFile)
+                                : QStringLiteral("%1 is held, %2").arg(refusal.lockFile, refusal.holder);
+    if (!refusal.shutOut) {
         outcome.findings.append(Finding::error(
             QStringLiteral("install.busy"),
             Text(
                 QT_TRANSLATE_NOOP("cudnnsetup", "Another install, uninstall or repair of cuDNN is running.")),
-            QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
+            details, Text(QT_TRANSLATE_NOOP("cudnnsetup", "Wait until it has finished, then try again."))));
         return outcome;
     }
     outcome.findings.append(Finding::error(
@@ -22,11 +25,13 @@ ChangeOutcome ChangeOutcome::busy(bool shutOut)
             "cudnnsetup", "Another account holds cuDNN Setup's lock, and this one may not even open it: a "
                           "change may be running under that account, or a program is keeping the lock "
                           "to block installs.")),
-        QStringLiteral("the lock shuts this account out"),
-        Text(QT_TRANSLATE_NOOP(
-            "cudnnsetup", "Wait until it has finished. If it stays so after a restart of Windows, ask an "
-                          "administrator to find the program that holds cuDNN-Setup-Install (Process "
-                          "Explorer: Find Handle) and end it."))));
+        details + QStringLiteral("; it shuts this account out"),
+        Text(
+            QT_TRANSLATE_NOOP("cudnnsetup",
+                              "Wait until it has finished. If it stays so after a restart of Windows, ask an "
+                              "administrator to find the program that holds %1 (Process Explorer: Find "
+                              "Handle) and end it."))
+            .arg(refusal.lockFile)));
     return outcome;
 }
 
@@ -90,10 +95,10 @@ QJsonObject ChangeOutcome::toJson() const
 Expected<std::unique_ptr<InstallLock>, ChangeOutcome>
 lockForChange(const StateFolders &folders, const SystemContext &context, const Elevation &elevation)
 {
-    bool shutOut = false;
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &shutOut);
+    InstallLock::Refusal refusal;
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &refusal);
     if (!lock)
-        return ChangeOutcome::busy(shutOut);
+        return ChangeOutcome::busy(refusal);
     return lock;
 }
 

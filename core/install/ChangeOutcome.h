@@ -70,9 +70,9 @@ struct ChangeOutcome
     QStringList plan;    // what it does (or did), step by step, in the user's language
     Findings findings;
 
-    // What a change (install, uninstall, repair) answers while another one holds the machine's lock;
-    // `shutOut`: this account may not even open it (InstallLock::tryAcquire).
-    static ChangeOutcome busy(bool shutOut = false);
+    // What a change (install, uninstall, repair) answers while another one holds the machine's lock:
+    // `refusal` says whether this account may not even open it, and who holds it where known.
+    static ChangeOutcome busy(const InstallLock::Refusal &refusal = {});
 
     // The Windows installer codes fleet tools understand: 0, 3010, 1602, 1603, 1618.
     int exitCode() const;

@@ -108,21 +108,23 @@ QStringList StateFolders::settledBy(const SystemContext &context, const Elevatio
     return trustedBy(context, elevation);
 }
 
-QString StateFolders::lockFile() const
+QString StateFolders::lockFile(const Elevation &elevation) const
 {
     const QFileInfo machineFolder(machine);
-    return (machineFolder.isDir() && machineFolder.isWritable() ? machine : user) +
-           QStringLiteral("/install.lock");
+    const bool inMachineFolder = lockScope == InstallLock::Scope::RunningSystem
+                                     ? elevation.isElevated()
+                                     : machineFolder.isDir() && machineFolder.isWritable();
+    return (inMachineFolder ? machine : user) + QStringLiteral("/install.lock");
 }
 
 std::unique_ptr<InstallLock> StateFolders::tryLock(const SystemContext &context, const Elevation &elevation,
-                                                   bool *shutOut) const
+                                                   InstallLock::Refusal *refusal) const
 {
     if (elevation.isElevated()) {
         if (const Expected<void> prepared = prepare(machine, context, elevation); !prepared)
             qCWarning(lcInstall).noquote() << prepared.error().message.toString() << prepared.error().details;
     }
-    return InstallLock::tryAcquire(lockFile(), lockScope, shutOut);
+    return InstallLock::tryAcquire(lockFile(elevation), elevation.accountSid(), refusal);
 }
 
 Expected<void> StateFolders::prepare(const QString &folder, const SystemContext &context,
@@ -148,21 +150,21 @@ Expected<void> StateFolders::prepare(const QString &folder, const SystemContext 
         return {};
     }
     const FileSecurity &security = context.fileSecurity();
-    // Where the folder above has an owner and an ACL, so does everything: Windows.
+    // Where the system keeps owners and ACLs (Windows), whether or not this one can be read.
     const bool keepsAcls =
-        folder == machine && security.descriptorOf(QFileInfo(folder).absolutePath()).has_value();
+        folder == machine &&
+        security.descriptorOf(QFileInfo(folder).absolutePath()).kind != DescriptorAnswer::Kind::NoAclSystem;
     if (info.isDir()) {
         if (!keepsAcls || !elevation.isElevated())
             return {};
-        const std::optional<SecurityDescriptor> descriptor = security.descriptorOf(folder);
-        const WriteAudit audit = descriptor ? security::auditWriters(*descriptor, ObjectRole::Folder,
-                                                                     StateTrust::trustedAccounts(elevation))
-                                            : WriteAudit{};
-        if (descriptor && audit.trusted())
+        const std::optional<WriteAudit> audit =
+            security.descriptorOf(folder).audit(ObjectRole::Folder, StateTrust::trustedAccounts(elevation));
+        if (audit && audit->trusted())
             return {};
         // Made by an older version or by hand: what others put in it is doubted file by file.
         qCWarning(lcInstall).noquote() << "state folder" << folder << "could be changed by others ("
-                                       << audit.summary() << "); it is made the administrators' alone";
+                                       << (audit ? audit->summary() : QStringLiteral("no descriptor"))
+                                       << "); it is made the administrators' alone";
         if (const SystemResult protectedFolder = security.protect(folder, security::adminsOnlySddl());
             !protectedFolder)
             return cannotMake(protectedFolder.error().message);

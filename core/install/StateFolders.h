@@ -40,15 +40,18 @@ struct StateFolders
     QStringList settledBy(const SystemContext &context, const Elevation &elevation) const;
     QString journal(const QString &folder) const { return folder + QStringLiteral("/transaction.journal"); }
     QString receipts(const QString &folder) const { return folder + QStringLiteral("/receipts"); }
-    // The one lock of the machine (its file, where a lock file is used): in the machine folder, or
-    // where this process cannot write there (Linux, not root) and so changes nothing machine-wide,
-    // in its user folder.
-    QString lockFile() const;
-    // Takes that lock, the running system's or the rooted tree's; nullptr when another holds it.
-    // An elevated process makes the machine folder ready first (prepare), so that all elevated
-    // changes share one lock.
+    // The lock file of a change by `elevation`'s process. On the running system: an elevated one's
+    // (root's, SYSTEM's) in the machine folder, which only administrators may add to, so no one
+    // else can hold it; any other's in its user folder, where it records what it changes (whether
+    // it may write the machine folder is told by its elevation, not by the folder's read-only flag,
+    // all that QFileInfo::isWritable reads on Windows). In a rooted tree: its machine folder where
+    // that can be written, else the user folder.
+    QString lockFile(const Elevation &elevation) const;
+    // Takes that lock; nullptr when another holds it (`refusal`, when given, says why). An elevated
+    // process makes the machine folder ready first (prepare), so that all elevated changes share
+    // one lock in a folder only administrators may add to.
     std::unique_ptr<InstallLock> tryLock(const SystemContext &context, const Elevation &elevation,
-                                         bool *shutOut = nullptr) const;
+                                         InstallLock::Refusal *refusal = nullptr) const;
     // Makes the state folder `folder` (machine or user) ready to be written. The machine folder,
     // where the system keeps owners and ACLs (Windows), is made only by an elevated process, and
     // with security::adminsOnlySddl(), so that no one else can put a journal or receipt in it; one

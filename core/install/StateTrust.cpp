@@ -95,26 +95,24 @@ std::optional<QString> StateTrust::accessDoubt(const QString &hostPath) const
         if (path == stateHost)
             break;
     }
+    // Where the system keeps owners and ACLs, one that cannot be read or understood is trusted by
+    // no one (DescriptorAnswer::audit); where it keeps none (Linux, a tree under --system-root),
+    // there is nothing to check.
     const FileSecurity &security = m_context.fileSecurity();
-    const std::optional<SecurityDescriptor> descriptor = security.descriptorOf(hostPath);
-    if (!descriptor) {
-        // No owners and ACLs here (Linux, a tree under --system-root), unless its folder has them.
-        if (security.descriptorOf(stateHost))
-            return QStringLiteral("its owner and permissions cannot be read");
+    const std::optional<WriteAudit> file =
+        security.descriptorOf(hostPath).audit(ObjectRole::File, m_trustedAccounts);
+    if (!file)
         return std::nullopt;
-    }
-    const WriteAudit file = security::auditWriters(*descriptor, ObjectRole::File, m_trustedAccounts);
-    if (!file.trusted())
-        return QStringLiteral("others than the administrators may have written it (%1)").arg(file.summary());
+    if (!file->trusted())
+        return QStringLiteral("others than the administrators may have written it (%1)").arg(file->summary());
     // Whoever may delete, rename or re-permission a folder above it could swap it for their own.
     QString folder = QFileInfo(hostPath).absolutePath();
     for (;;) {
-        if (const std::optional<SecurityDescriptor> above = security.descriptorOf(folder)) {
-            const WriteAudit audit = security::auditWriters(*above, ObjectRole::Ancestor, m_trustedAccounts);
-            if (!audit.trusted())
-                return QStringLiteral("others than the administrators may replace it through %1 (%2)")
-                    .arg(QDir::toNativeSeparators(folder), audit.summary());
-        }
+        const std::optional<WriteAudit> above =
+            security.descriptorOf(folder).audit(ObjectRole::Ancestor, m_trustedAccounts);
+        if (above && !above->trusted())
+            return QStringLiteral("others than the administrators may replace it through %1 (%2)")
+                .arg(QDir::toNativeSeparators(folder), above->summary());
         const QString parent = QFileInfo(folder).absolutePath();
         if (parent == folder)
             break;

@@ -21,7 +21,7 @@ namespace {
 class NoFileSecurity final : public FileSecurity
 {
 public:
-    std::optional<SecurityDescriptor> descriptorOf(const QString &) const override { return std::nullopt; }
+    DescriptorAnswer descriptorOf(const QString &) const override { return DescriptorAnswer::noAclSystem(); }
     SystemResult protect(const QString &, const QString &) const override { return {}; }
 };
 
@@ -29,32 +29,32 @@ public:
 class WindowsFileSecurity final : public FileSecurity
 {
 public:
-    std::optional<SecurityDescriptor> descriptorOf(const QString &hostPath) const override
+    DescriptorAnswer descriptorOf(const QString &hostPath) const override
     {
         const std::wstring name = win32Path(hostPath);
         const SECURITY_INFORMATION what = OWNER_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION;
         PSECURITY_DESCRIPTOR descriptor = nullptr;
         const DWORD read = GetNamedSecurityInfoW(name.c_str(), SE_FILE_OBJECT, what, nullptr, nullptr,
                                                  nullptr, nullptr, &descriptor);
-        if (read != ERROR_SUCCESS) {
-            qCDebug(lcPlatform).noquote()
-                << "no security descriptor for" << hostPath << qt_error_string(int(read));
-            return std::nullopt;
-        }
+        if (read != ERROR_SUCCESS)
+            return unreadable(hostPath,
+                              QStringLiteral("GetNamedSecurityInfoW: %1").arg(qt_error_string(int(read))));
         LPWSTR text = nullptr;
         const BOOL converted = ConvertSecurityDescriptorToStringSecurityDescriptorW(
             descriptor, SDDL_REVISION_1, what, &text, nullptr);
+        const DWORD conversionError = converted ? DWORD(ERROR_SUCCESS) : GetLastError();
         LocalFree(descriptor);
         if (!converted)
-            return std::nullopt;
+            return unreadable(hostPath,
+                              QStringLiteral("ConvertSecurityDescriptorToStringSecurityDescriptorW: %1")
+                                  .arg(qt_error_string(int(conversionError))));
         const QString sddl = QString::fromWCharArray(text);
         LocalFree(text);
-        const auto parsed = SecurityDescriptor::fromSddl(sddl);
-        if (!parsed) {
-            qCWarning(lcPlatform).noquote() << "unreadable security descriptor of" << hostPath << sddl;
-            return std::nullopt;
-        }
-        return *parsed;
+        const DescriptorAnswer answer = DescriptorAnswer::fromSddl(sddl);
+        if (answer.kind == DescriptorAnswer::Kind::Unreadable)
+            qCWarning(lcPlatform).noquote()
+                << "security descriptor of" << hostPath << "not understood:" << answer.problem;
+        return answer;
     }
 
     SystemResult protect(const QString &hostPath, const QString &sddl) const override
@@ -84,10 +84,54 @@ public:
                                  {hostPath}};
         return {};
     }
+
+private:
+    static DescriptorAnswer unreadable(const QString &hostPath, const QString &problem)
+    {
+        qCWarning(lcPlatform).noquote() << "no security descriptor for" << hostPath << problem;
+        return DescriptorAnswer::unreadable(problem);
+    }
 };
 #endif
 
 } // namespace
+
+DescriptorAnswer DescriptorAnswer::noAclSystem()
+{
+    return {};
+}
+
+DescriptorAnswer DescriptorAnswer::unreadable(const QString &problem)
+{
+    DescriptorAnswer answer;
+    answer.kind = Kind::Unreadable;
+    answer.problem = problem;
+    return answer;
+}
+
+DescriptorAnswer DescriptorAnswer::fromSddl(const QString &sddl)
+{
+    const Expected<SecurityDescriptor> parsed = SecurityDescriptor::fromSddl(sddl);
+    if (!parsed)
+        return unreadable(parsed.error().details);
+    DescriptorAnswer answer;
+    answer.kind = Kind::Read;
+    answer.descriptor = *parsed;
+    return answer;
+}
+
+std::optional<WriteAudit> DescriptorAnswer::audit(ObjectRole role, const QStringList &alsoTrusted) const
+{
+    switch (kind) {
+    case Kind::NoAclSystem:
+        return std::nullopt;
+    case Kind::Unreadable:
+        return WriteAudit::ofUnreadable(problem);
+    case Kind::Read:
+        return security::auditWriters(descriptor, role, alsoTrusted);
+    }
+    return std::nullopt;
+}
 
 std::shared_ptr<FileSecurity> FileSecurity::forRunningSystem()
 {
@@ -113,13 +157,10 @@ std::optional<WritableFolder> firstWritableFolder(const SystemContext &context, 
             break;
         if (!QFileInfo::exists(host))
             continue;
-        const std::optional<SecurityDescriptor> descriptor = context.fileSecurity().descriptorOf(host);
-        if (!descriptor)
-            continue;
-        const WriteAudit audit =
-            security::auditWriters(*descriptor, current == start ? ObjectRole::Folder : ObjectRole::Ancestor);
-        if (!audit.trusted())
-            return WritableFolder{current, audit};
+        const std::optional<WriteAudit> audit = context.fileSecurity().descriptorOf(host).audit(
+            current == start ? ObjectRole::LibraryFolder : ObjectRole::Ancestor);
+        if (audit && !audit->trusted())
+            return WritableFolder{current, *audit};
         if (paths.parent(current) == current)
             break;
     }

@@ -12,6 +12,32 @@ namespace cudnnsetup {
 
 class SystemContext;
 
+// What a system answers when asked for a file's owner and DACL. Whether it keeps them at all is a
+// property of the system (Windows does; Linux and a tree under --system-root do not), never of
+// whether one read succeeded: where they are kept, one that cannot be read is trusted by no one.
+struct DescriptorAnswer
+{
+    enum class Kind
+    {
+        NoAclSystem, // the system keeps no owners and ACLs
+        Unreadable,  // it does, but this one could not be read, or not understood
+        Read,
+    };
+    Kind kind = Kind::NoAclSystem;
+    SecurityDescriptor descriptor; // Read
+    QString problem;               // Unreadable: why, for logs and details
+
+    static DescriptorAnswer noAclSystem();
+    static DescriptorAnswer unreadable(const QString &problem);
+    // From SDDL as ConvertSecurityDescriptorToStringSecurityDescriptorW writes it; Unreadable where
+    // it is not SDDL.
+    static DescriptorAnswer fromSddl(const QString &sddl);
+
+    // Who may change the object in `role` (security::auditWriters): nullopt where the system keeps
+    // no ACLs; an audit that trusts no one where they could not be read.
+    std::optional<WriteAudit> audit(ObjectRole role, const QStringList &alsoTrusted = {}) const;
+};
+
 // Who may change a system's files and folders: their security descriptors, read and written as
 // SDDL. The running Windows system answers for itself; a tree under --system-root and systems
 // without Windows ACLs know none, unless a test gives them (through SystemContext).
@@ -20,8 +46,8 @@ class FileSecurity
 public:
     virtual ~FileSecurity() = default;
 
-    // The owner and DACL of `hostPath`; nullopt when they cannot be known (no such file, no ACLs).
-    virtual std::optional<SecurityDescriptor> descriptorOf(const QString &hostPath) const = 0;
+    // The owner and DACL of `hostPath`.
+    virtual DescriptorAnswer descriptorOf(const QString &hostPath) const = 0;
     // Gives the folder `hostPath` the descriptor `sddl` (owner and a protected DACL), replacing
     // what it inherited. Systems without ACLs succeed doing nothing.
     virtual SystemResult protect(const QString &hostPath, const QString &sddl) const = 0;
@@ -40,9 +66,11 @@ struct WritableFolder
 };
 
 // The first of `folder` and the folders above it (the inspected system's paths) that others than
-// the administrators may change: in `folder` itself, adding or replacing a file is a change; above
-// it, deleting, renaming or re-permissioning what is below. A folder that does not exist yet is
-// skipped (cuDNN Setup creates it protected). nullopt when none is, or none can be known.
+// the administrators may change: in `folder` itself, adding a file or changing one put there (what
+// its files inherit) is a change; above it, deleting, renaming or re-permissioning what is below. A
+// folder whose descriptor cannot be read counts as one others may change. A folder that does not
+// exist yet is skipped (cuDNN Setup creates it protected). nullopt when none is, or the system keeps
+// no ACLs.
 std::optional<WritableFolder> firstWritableFolder(const SystemContext &context, const QString &folder);
 
 } // namespace cudnnsetup

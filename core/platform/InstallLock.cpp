@@ -1,40 +1,56 @@
 #include "platform/InstallLock.h"
 
-#include "platform/Sha256.h"
+#ifdef Q_OS_WIN
+#include <qt_windows.h>
+
+#include <aclapi.h>
+#include <sddl.h>
+#endif
 
 #include <QDir>
 #include <QFileInfo>
 #include <QLockFile>
 
-#ifdef Q_OS_WIN
-#include <qt_windows.h>
-
-#include <sddl.h>
-#endif
+#include "platform/Win32Paths.h"
 
 namespace cudnnsetup {
 
 namespace {
 
 #ifdef Q_OS_WIN
-class MutexLock final : public InstallLock
+class HandleLock final : public InstallLock
 {
 public:
-    explicit MutexLock(HANDLE mutex)
-        : m_mutex(mutex)
+    explicit HandleLock(HANDLE file)
+        : m_file(file)
     {
     }
-    ~MutexLock() override
-    {
-        ReleaseMutex(m_mutex);
-        CloseHandle(m_mutex);
-    }
+    ~HandleLock() override { CloseHandle(m_file); } // FILE_FLAG_DELETE_ON_CLOSE removes the file
 
 private:
-    HANDLE m_mutex;
+    HANDLE m_file;
 };
-#endif
 
+// "owned by S-1-5-…": the account that owns `lockFile`; empty where that cannot be read. Reading
+// its descriptor needs no share of the file, so this works while another process holds it.
+QString ownerOf(const QString &lockFile)
+{
+    const std::wstring name = win32Path(lockFile);
+    PSID owner = nullptr;
+    PSECURITY_DESCRIPTOR descriptor = nullptr;
+    if (GetNamedSecurityInfoW(name.c_str(), SE_FILE_OBJECT, OWNER_SECURITY_INFORMATION, &owner, nullptr,
+                              nullptr, nullptr, &descriptor) != ERROR_SUCCESS)
+        return {};
+    QString holder;
+    LPWSTR sid = nullptr;
+    if (owner && ConvertSidToStringSidW(owner, &sid)) {
+        holder = QStringLiteral("owned by %1").arg(QString::fromWCharArray(sid));
+        LocalFree(sid);
+    }
+    LocalFree(descriptor);
+    return holder;
+}
+#else
 class FileLock final : public InstallLock
 {
 public:
@@ -46,60 +62,58 @@ public:
 private:
     std::unique_ptr<QLockFile> m_file;
 };
+#endif
 
 } // namespace
 
-QString InstallLock::mutexName(const QString &lockFile, Scope scope)
+QString InstallLock::lockSddl(const QString &accountSid)
 {
-    QString name = QStringLiteral("Global\\cuDNN-Setup-Install");
-    if (scope == Scope::RootedTree) {
-        // Windows paths are compared without case.
-        const QString path = QDir::cleanPath(QFileInfo(lockFile).absoluteFilePath()).toLower();
-        name += QLatin1Char('-') + Sha256::of(path.toUtf8()).left(32);
-    }
-    return name;
+    QString sddl = QStringLiteral("D:P(A;;FA;;;SY)(A;;FA;;;BA)");
+    if (!accountSid.isEmpty())
+        sddl += QStringLiteral("(A;;FA;;;%1)").arg(accountSid);
+    return sddl;
 }
 
-QString InstallLock::mutexSddl()
+std::unique_ptr<InstallLock> InstallLock::tryAcquire(const QString &lockFile, const QString &accountSid,
+                                                     Refusal *refusal)
 {
-    // 0x1f0001: MUTEX_ALL_ACCESS; 0x100001: SYNCHRONIZE | MUTEX_MODIFY_STATE.
-    return QStringLiteral("D:P(A;;0x1f0001;;;SY)(A;;0x1f0001;;;BA)(A;;0x100001;;;AU)");
-}
-
-std::unique_ptr<InstallLock> InstallLock::tryAcquire(const QString &lockFile, Scope scope, bool *shutOut)
-{
-    if (shutOut)
-        *shutOut = false;
-#ifdef Q_OS_WIN
-    const std::wstring wideName = mutexName(lockFile, scope).toStdWString();
-    PSECURITY_DESCRIPTOR descriptor = nullptr;
-    ConvertStringSecurityDescriptorToSecurityDescriptorW(reinterpret_cast<LPCWSTR>(mutexSddl().utf16()),
-                                                         SDDL_REVISION_1, &descriptor, nullptr);
-    SECURITY_ATTRIBUTES attributes{sizeof(attributes), descriptor, FALSE};
-    HANDLE mutex = CreateMutexW(descriptor ? &attributes : nullptr, FALSE, wideName.c_str());
-    LocalFree(descriptor);
-    // One that exists and may not be opened with every right: asked for what taking it needs.
-    if (!mutex && GetLastError() == ERROR_ACCESS_DENIED)
-        mutex = OpenMutexW(SYNCHRONIZE | MUTEX_MODIFY_STATE, FALSE, wideName.c_str());
-    if (!mutex) {
-        if (shutOut)
-            *shutOut = GetLastError() == ERROR_ACCESS_DENIED;
-        return nullptr;
-    }
-    const DWORD waited = WaitForSingleObject(mutex, 0);
-    if (waited != WAIT_OBJECT_0 && waited != WAIT_ABANDONED) {
-        CloseHandle(mutex);
-        return nullptr;
-    }
-    return std::make_unique<MutexLock>(mutex);
-#else
-    Q_UNUSED(scope) // the lock file is the tree's own
+    if (refusal)
+        *refusal = Refusal{QDir::toNativeSeparators(lockFile), false, {}};
     QDir().mkpath(QFileInfo(lockFile).absolutePath());
+#ifdef Q_OS_WIN
+    const std::wstring name = win32Path(lockFile);
+    PSECURITY_DESCRIPTOR descriptor = nullptr;
+    if (!ConvertStringSecurityDescriptorToSecurityDescriptorW(
+            reinterpret_cast<LPCWSTR>(lockSddl(accountSid).utf16()), SDDL_REVISION_1, &descriptor, nullptr))
+        descriptor = nullptr;
+    SECURITY_ATTRIBUTES attributes{sizeof(attributes), descriptor, FALSE};
+    // Shared with no one: while it is open, no other process may open it to read, write or delete.
+    const HANDLE file = CreateFileW(name.c_str(), GENERIC_READ | GENERIC_WRITE | DELETE, 0,
+                                    descriptor ? &attributes : nullptr, OPEN_ALWAYS,
+                                    FILE_ATTRIBUTE_NORMAL | FILE_FLAG_DELETE_ON_CLOSE, nullptr);
+    const DWORD error = file == INVALID_HANDLE_VALUE ? GetLastError() : DWORD(ERROR_SUCCESS);
+    LocalFree(descriptor);
+    if (file == INVALID_HANDLE_VALUE) {
+        if (refusal) {
+            refusal->shutOut = error == ERROR_ACCESS_DENIED;
+            refusal->holder = ownerOf(lockFile);
+        }
+        return nullptr;
+    }
+    return std::make_unique<HandleLock>(file);
+#else
+    Q_UNUSED(accountSid) // no ACLs: the folder's owner and mode keep others out
     auto file = std::make_unique<QLockFile>(lockFile);
     file->setStaleLockTime(0); // only a dead owner makes it stale, never its age
     if (!file->tryLock(0)) {
-        if (shutOut)
-            *shutOut = file->error() == QLockFile::PermissionError;
+        if (refusal) {
+            refusal->shutOut = file->error() == QLockFile::PermissionError;
+            qint64 pid = 0;
+            QString host;
+            QString program;
+            if (file->getLockInfo(&pid, &host, &program))
+                refusal->holder = QStringLiteral("process %1 (%2) on %3").arg(pid).arg(program, host);
+        }
         return nullptr;
     }
     return std::make_unique<FileLock>(std::move(file));

@@ -6,36 +6,47 @@
 
 namespace cudnnsetup {
 
-// One install, uninstall or repair at a time on a machine, held for the whole transaction: a named
-// mutex on Windows (Global\, so every session sees it), a lock file elsewhere (`lockFile`; a lock
-// whose process died is taken over). Released when destroyed.
+// One install, uninstall or repair at a time, held for the whole transaction: a lock file that
+// the system lets go of when its holder ends, however it ends. On Windows it is opened for no one
+// to share, with a descriptor only SYSTEM, the Administrators and the holder's account may open,
+// and deleted when closed; elsewhere a QLockFile, which a lock whose process died is taken over
+// from. Where the file is (StateFolders::lockFile) decides whom it keeps out: an elevated change's
+// is in the machine's state folder, which only administrators may add to, so no standard user can
+// hold it to block every install (review 2, N13; a named mutex could be made first by anyone).
+// Released when destroyed.
 class InstallLock
 {
 public:
     // Whose lock it is: the running system's, or that of the tree under a --system-root (a mounted
-    // image, a test's sandbox), which gets a mutex of its own named after its lock file, so that
-    // changes to two trees never wait for each other or for the running system.
+    // image, a test's sandbox), so that changes to two trees never wait for each other or for the
+    // running system.
     enum class Scope
     {
         RunningSystem,
         RootedTree
     };
 
-    virtual ~InstallLock() = default;
-    // nullptr when another process holds it. `shutOut`, when given, tells whether this account may
-    // not even open it: on Windows a mutex of that name whose DACL keeps this account out, made by
-    // another account (or by a program squatting the name to block every install); elsewhere a lock
-    // file this account may not open.
-    static std::unique_ptr<InstallLock> tryAcquire(const QString &lockFile, Scope scope,
-                                                   bool *shutOut = nullptr);
+    // Why the lock was not had.
+    struct Refusal
+    {
+        QString lockFile;
+        // This account may not even open it: another account's, or a program's that keeps it to
+        // block changes.
+        bool shutOut = false;
+        // Who holds it, where that can be told: "owned by S-1-5-21-…-1001" (Windows: the lock file's
+        // owner), "process 4242 (cudnnctl) on lab-pc" (elsewhere).
+        QString holder;
+    };
 
-    // The Windows mutex that stands for the lock: Global\cuDNN-Setup-Install, with a hash of the
-    // lock file for a rooted tree.
-    static QString mutexName(const QString &lockFile, Scope scope);
-    // The mutex's security descriptor: SYSTEM and the Administrators full control, every signed-in
-    // account may wait for it and release it (so a standard user's own change takes the lock an
-    // administrator's made), nobody else may change its permissions.
-    static QString mutexSddl();
+    virtual ~InstallLock() = default;
+    // nullptr when another process holds it; `refusal`, when given, then says why. `accountSid` is
+    // this process's account (Elevation::accountSid), let in besides SYSTEM and the Administrators.
+    static std::unique_ptr<InstallLock> tryAcquire(const QString &lockFile, const QString &accountSid,
+                                                   Refusal *refusal = nullptr);
+
+    // The lock file's security descriptor on Windows: SYSTEM, the Administrators and `accountSid`
+    // (when given) full control, no one else anything; not inherited from its folder.
+    static QString lockSddl(const QString &accountSid);
 };
 
 } // namespace cudnnsetup

@@ -1,9 +1,10 @@
 #include "platform/SecurityDescriptor.h"
 
+#include <array>
+#include <functional>
+
 #include <QRegularExpression>
 #include <QSet>
-
-#include <array>
 
 namespace cudnnsetup {
 
@@ -16,46 +17,57 @@ struct WellKnownSid
     const char *name;
 };
 
-// SDDL's aliases for SIDs that are the same on every Windows machine.
-constexpr std::array<WellKnownSid, 38> kWellKnownSids{{
+// SDDL's aliases for SIDs that are the same on every Windows machine (Microsoft's "SID Strings").
+constexpr std::array<WellKnownSid, 49> kWellKnownSids{{
+    {"AA", "S-1-5-32-579", "Access Control Assistance Operators"},
+    {"AC", "S-1-15-2-1", "ALL APPLICATION PACKAGES"},
     {"AN", "S-1-5-7", "Anonymous Logon"},
     {"AO", "S-1-5-32-548", "Account Operators"},
+    {"AS", "S-1-18-1", "Authentication authority asserted identity"},
     {"AU", "S-1-5-11", "Authenticated Users"},
     {"BA", "S-1-5-32-544", "Administrators"},
     {"BG", "S-1-5-32-546", "Guests"},
     {"BO", "S-1-5-32-551", "Backup Operators"},
     {"BU", "S-1-5-32-545", "Users"},
+    {"CD", "S-1-5-32-574", "Certificate Service DCOM Access"},
     {"CG", "S-1-3-1", "CREATOR GROUP"},
     {"CO", "S-1-3-0", "CREATOR OWNER"},
+    {"CY", "S-1-5-32-569", "Cryptographic Operators"},
+    {"ED", "S-1-5-9", "Enterprise Domain Controllers"},
+    {"ER", "S-1-5-32-573", "Event Log Readers"},
+    {"ES", "S-1-5-32-576", "RDS Endpoint Servers"},
+    {"HA", "S-1-5-32-578", "Hyper-V Administrators"},
+    {"HI", "S-1-16-12288", "High Mandatory Level"},
+    {"IS", "S-1-5-32-568", "IIS_IUSRS"},
     {"IU", "S-1-5-4", "INTERACTIVE"},
     {"LS", "S-1-5-19", "LOCAL SERVICE"},
-    {"NS", "S-1-5-20", "NETWORK SERVICE"},
-    {"NU", "S-1-5-2", "NETWORK"},
-    {"OW", "S-1-3-4", "OWNER RIGHTS"},
-    {"PU", "S-1-5-32-547", "Power Users"},
-    {"RD", "S-1-5-32-555", "Remote Desktop Users"},
-    {"RC", "S-1-5-12", "RESTRICTED"},
-    {"SU", "S-1-5-6", "SERVICE"},
-    {"SY", "S-1-5-18", "SYSTEM"},
-    {"WD", "S-1-1-0", "Everyone"},
-    {"WR", "S-1-5-33", "WRITE RESTRICTED"},
-    {"AC", "S-1-15-2-1", "ALL APPLICATION PACKAGES"},
-    {"PO", "S-1-5-32-550", "Print Operators"},
-    {"SO", "S-1-5-32-549", "Server Operators"},
-    {"RU", "S-1-5-32-554", "Pre-Windows 2000 Compatible Access"},
-    {"NO", "S-1-5-32-556", "Network Configuration Operators"},
-    {"MU", "S-1-5-32-558", "Performance Monitor Users"},
     {"LU", "S-1-5-32-559", "Performance Log Users"},
-    {"IS", "S-1-5-32-568", "IIS_IUSRS"},
-    {"CY", "S-1-5-32-569", "Cryptographic Operators"},
-    {"ER", "S-1-5-32-573", "Event Log Readers"},
-    {"HA", "S-1-5-32-578", "Hyper-V Administrators"},
-    {"RM", "S-1-5-32-580", "Remote Management Users"},
     {"LW", "S-1-16-4096", "Low Mandatory Level"},
     {"ME", "S-1-16-8192", "Medium Mandatory Level"},
     {"MP", "S-1-16-8448", "Medium Plus Mandatory Level"},
-    {"HI", "S-1-16-12288", "High Mandatory Level"},
+    {"MS", "S-1-5-32-577", "RDS Management Servers"},
+    {"MU", "S-1-5-32-558", "Performance Monitor Users"},
+    {"NO", "S-1-5-32-556", "Network Configuration Operators"},
+    {"NS", "S-1-5-20", "NETWORK SERVICE"},
+    {"NU", "S-1-5-2", "NETWORK"},
+    {"OW", "S-1-3-4", "OWNER RIGHTS"},
+    {"PO", "S-1-5-32-550", "Print Operators"},
+    {"PS", "S-1-5-10", "PRINCIPAL SELF"},
+    {"PU", "S-1-5-32-547", "Power Users"},
+    {"RA", "S-1-5-32-575", "RDS Remote Access Servers"},
+    {"RC", "S-1-5-12", "RESTRICTED"},
+    {"RD", "S-1-5-32-555", "Remote Desktop Users"},
+    {"RE", "S-1-5-32-552", "Replicator"},
+    {"RM", "S-1-5-32-580", "Remote Management Users"},
+    {"RU", "S-1-5-32-554", "Pre-Windows 2000 Compatible Access"},
     {"SI", "S-1-16-16384", "System Mandatory Level"},
+    {"SO", "S-1-5-32-549", "Server Operators"},
+    {"SS", "S-1-18-2", "Service asserted identity"},
+    {"SU", "S-1-5-6", "SERVICE"},
+    {"SY", "S-1-5-18", "SYSTEM"},
+    {"UD", "S-1-5-84-0-0-0-0-0", "User Mode Drivers"},
+    {"WD", "S-1-1-0", "Everyone"},
+    {"WR", "S-1-5-33", "WRITE RESTRICTED"},
 }};
 
 const WellKnownSid *wellKnown(const QString &sid)
@@ -67,16 +79,20 @@ const WellKnownSid *wellKnown(const QString &sid)
     return nullptr;
 }
 
-// Aliases Windows resolves against the machine or the domain ("DU", Domain Users): kept as written.
-const QSet<QString> &relativeAliases()
+// An account as SDDL writes it: a SID string, or an alias, as the SID where the alias stands for the
+// same one on every machine. Any other alias (one Windows resolves against the machine or the domain,
+// "DU" for Domain Users, or one newer than this list) and any other name is kept as written: an
+// account that is no administrator. nullopt for what cannot be an account.
+std::optional<QString> accountOf(const QString &text)
 {
-    static const QSet<QString> aliases{QStringLiteral("AA"), QStringLiteral("AP"), QStringLiteral("CA"),
-                                       QStringLiteral("CN"), QStringLiteral("DA"), QStringLiteral("DC"),
-                                       QStringLiteral("DD"), QStringLiteral("DG"), QStringLiteral("DU"),
-                                       QStringLiteral("EA"), QStringLiteral("EK"), QStringLiteral("KA"),
-                                       QStringLiteral("LA"), QStringLiteral("LG"), QStringLiteral("PA"),
-                                       QStringLiteral("RO"), QStringLiteral("RS"), QStringLiteral("SA")};
-    return aliases;
+    static const QRegularExpression accountPattern(QStringLiteral("\\A[A-Za-z0-9-]+\\z"));
+    for (const WellKnownSid &known : kWellKnownSids) {
+        if (text == QLatin1String(known.alias))
+            return QString::fromLatin1(known.sid);
+    }
+    if (!accountPattern.match(text).hasMatch())
+        return std::nullopt;
+    return text;
 }
 
 const QString kTrustedInstaller =
@@ -181,6 +197,7 @@ quint32 changeRights(ObjectRole role)
     case ObjectRole::File:
         return kWriteData | kAppendData | kDelete | kWriteDac | kWriteOwner;
     case ObjectRole::Folder:
+    case ObjectRole::LibraryFolder:
         return kWriteData | kAppendData | kDeleteChild | kDelete | kWriteDac | kWriteOwner;
     case ObjectRole::Ancestor:
         return kDeleteChild | kDelete | kWriteDac | kWriteOwner;
@@ -207,29 +224,18 @@ public:
         return true;
     }
 
-    // A SID string or a two-letter alias, as the S-1-… SID where the alias is machine-independent.
-    std::optional<QString> sid()
+    // The owner or group after "O:" or "G:": a SID string, or a two-letter alias (accountOf).
+    std::optional<QString> account()
     {
         static const QRegularExpression sidPattern(QStringLiteral("S-1(-[0-9]+)+"));
         const QRegularExpressionMatch match =
             sidPattern.match(m_text, m_position, QRegularExpression::NormalMatch,
                              QRegularExpression::AnchorAtOffsetMatchOption);
-        if (match.hasMatch()) {
-            m_position += int(match.capturedLength());
-            return match.captured();
-        }
-        const QString alias = m_text.mid(m_position, 2);
-        for (const WellKnownSid &known : kWellKnownSids) {
-            if (alias == QLatin1String(known.alias)) {
-                m_position += 2;
-                return QString::fromLatin1(known.sid);
-            }
-        }
-        if (relativeAliases().contains(alias)) {
-            m_position += 2;
-            return alias;
-        }
-        return std::nullopt;
+        const int length = match.hasMatch() ? int(match.capturedLength()) : 2;
+        const std::optional<QString> account = accountOf(m_text.mid(m_position, length));
+        if (account)
+            m_position += length;
+        return account;
     }
 
     // The text up to the next unnested `;` or `)`, skipping quoted strings and the parentheses of a
@@ -289,22 +295,30 @@ std::optional<quint32> parseRights(const QString &text)
     return mask;
 }
 
-// Whether the flags make the ACE inherit-only; nullopt for a flag SDDL does not have.
-std::optional<bool> parseInheritOnly(const QString &text)
+struct AceFlags
+{
+    bool inheritOnly = false;
+    bool objectInherit = false;
+};
+
+// Whether the flags make the ACE inherit-only, and inherited by files; nullopt for a flag SDDL does
+// not have.
+std::optional<AceFlags> parseFlags(const QString &text)
 {
     static const QSet<QString> known{QStringLiteral("CI"), QStringLiteral("OI"), QStringLiteral("NP"),
                                      QStringLiteral("IO"), QStringLiteral("ID"), QStringLiteral("SA"),
                                      QStringLiteral("FA"), QStringLiteral("TP"), QStringLiteral("CR")};
     if (text.size() % 2 != 0)
         return std::nullopt;
-    bool inheritOnly = false;
+    AceFlags flags;
     for (int i = 0; i < text.size(); i += 2) {
         const QString flag = text.mid(i, 2);
         if (!known.contains(flag))
             return std::nullopt;
-        inheritOnly = inheritOnly || flag == QLatin1String("IO");
+        flags.inheritOnly = flags.inheritOnly || flag == QLatin1String("IO");
+        flags.objectInherit = flags.objectInherit || flag == QLatin1String("OI");
     }
-    return inheritOnly;
+    return flags;
 }
 
 // How an ACE of this type counts when the question is "may someone write": object and callback
@@ -342,12 +356,49 @@ Finding malformed(const QString &sddl, int position, const QString &why)
         QStringLiteral("%1 at position %2 of %3").arg(why).arg(position).arg(sddl));
 }
 
-// The ACL after "D:" or "S:": its flags, then its ACEs.
+// The ACL after "D:" or "S:": its flags, then its ACEs; those it cannot read, as written.
 struct ParsedAcl
 {
     bool isNull = false;
     QList<SecurityDescriptor::Ace> aces;
+    QStringList unreadable;
 };
+
+// What one ACE's fields, "(" and ")" left out, say: an entry that counts for who may write, one
+// that does not (auditing, labels), or one this parser cannot read.
+struct ReadAce
+{
+    enum class Kind
+    {
+        Counts,
+        Ignored,
+        Unreadable,
+    };
+    Kind kind = Kind::Unreadable;
+    SecurityDescriptor::Ace ace;
+};
+
+ReadAce readAce(const QStringList &fields)
+{
+    if (fields.size() < 6 || fields.size() > 7)
+        return {};
+    const std::optional<AceUse> use = aceUse(fields.at(0));
+    const std::optional<AceFlags> flags = parseFlags(fields.at(1));
+    const std::optional<quint32> mask = parseRights(fields.at(2));
+    const std::optional<QString> sid = accountOf(fields.at(5));
+    if (!use || !flags || !mask || !sid)
+        return {};
+    if (*use == AceUse::Ignore)
+        return {ReadAce::Kind::Ignored, {}};
+    SecurityDescriptor::Ace ace;
+    ace.type =
+        *use == AceUse::Allow ? SecurityDescriptor::Ace::Type::Allow : SecurityDescriptor::Ace::Type::Deny;
+    ace.inheritOnly = flags->inheritOnly;
+    ace.objectInherit = flags->objectInherit;
+    ace.mask = *mask;
+    ace.sid = *sid;
+    return {ReadAce::Kind::Counts, ace};
+}
 
 Expected<ParsedAcl> readAcl(SddlReader &reader, const QString &sddl)
 {
@@ -369,31 +420,13 @@ Expected<ParsedAcl> readAcl(SddlReader &reader, const QString &sddl)
             if (!reader.take(QLatin1String(";")))
                 return malformed(sddl, aceStart, QStringLiteral("unterminated ACE"));
         }
-        if (fields.size() < 6 || fields.size() > 7)
-            return malformed(sddl, aceStart, QStringLiteral("an ACE has %1 fields").arg(fields.size()));
-        const std::optional<AceUse> use = aceUse(fields.at(0));
-        if (!use)
-            return malformed(sddl, aceStart, QStringLiteral("unknown ACE type \"%1\"").arg(fields.at(0)));
-        const std::optional<bool> inheritOnly = parseInheritOnly(fields.at(1));
-        if (!inheritOnly)
-            return malformed(sddl, aceStart, QStringLiteral("unknown ACE flags \"%1\"").arg(fields.at(1)));
-        const std::optional<quint32> mask = parseRights(fields.at(2));
-        if (!mask)
-            return malformed(sddl, aceStart, QStringLiteral("unknown rights \"%1\"").arg(fields.at(2)));
-        const QString sidText = fields.at(5);
-        SddlReader sidReader(sidText);
-        const std::optional<QString> sid = sidReader.sid();
-        if (!sid || !sidReader.atEnd())
-            return malformed(sddl, aceStart, QStringLiteral("unknown account \"%1\"").arg(sidText));
-        if (*use == AceUse::Ignore)
-            continue;
-        SecurityDescriptor::Ace ace;
-        ace.type = *use == AceUse::Allow ? SecurityDescriptor::Ace::Type::Allow
-                                         : SecurityDescriptor::Ace::Type::Deny;
-        ace.inheritOnly = *inheritOnly;
-        ace.mask = *mask;
-        ace.sid = *sid;
-        acl.aces.append(ace);
+        // An entry of a type, with flags, rights or an account this parser does not know is kept
+        // as unreadable, never dropped: it may be what lets others in.
+        const ReadAce ace = readAce(fields);
+        if (ace.kind == ReadAce::Kind::Counts)
+            acl.aces.append(ace.ace);
+        else if (ace.kind == ReadAce::Kind::Unreadable)
+            acl.unreadable.append(QStringLiteral("(%1)").arg(fields.join(QLatin1Char(';'))));
     }
     return acl;
 }
@@ -402,6 +435,48 @@ void appendOnce(QStringList &list, const QString &value)
 {
     if (!list.contains(value))
         list.append(value);
+}
+
+// The accounts that `aces` (all applying to one object, in DACL order) let get one of `wanted`
+// rights, as Windows' access check would decide it for a standard user and for every other account
+// or group they name, in DACL order.
+QStringList grantees(const QList<SecurityDescriptor::Ace> &aces, quint32 wanted,
+                     const std::function<bool(const QString &)> &trusted)
+{
+    // The accounts to check: a standard user, and every other account or group the ACEs name, both
+    // as a member of the standard groups and of only Everyone and Authenticated Users (a service
+    // account is no member of Users, so a deny for Users does not stop it).
+    QList<QSet<QString>> principals{standardUserGroups()};
+    for (const SecurityDescriptor::Ace &ace : aces) {
+        if (trusted(ace.sid) || standardUserGroups().contains(ace.sid))
+            continue;
+        principals.append(standardUserGroups() + QSet<QString>{ace.sid});
+        principals.append({ace.sid, kEveryone, kAuthenticatedUsers});
+    }
+    QList<bool> grantsChange(aces.size(), false);
+    for (const QSet<QString> &groups : principals) {
+        quint32 granted = 0;
+        quint32 denied = 0;
+        for (qsizetype i = 0; i < aces.size(); ++i) {
+            const SecurityDescriptor::Ace &ace = aces.at(i);
+            if (!groups.contains(ace.sid))
+                continue;
+            const quint32 rights = mappedForFiles(ace.mask) & wanted;
+            if (ace.type == SecurityDescriptor::Ace::Type::Deny) {
+                denied |= rights & ~granted;
+                continue;
+            }
+            const quint32 added = rights & ~granted & ~denied;
+            granted |= added;
+            grantsChange[i] = grantsChange[i] || added != 0;
+        }
+    }
+    QStringList writers;
+    for (qsizetype i = 0; i < aces.size(); ++i) {
+        if (grantsChange.at(i))
+            appendOnce(writers, aces.at(i).sid);
+    }
+    return writers;
 }
 
 } // namespace
@@ -414,7 +489,7 @@ Expected<SecurityDescriptor> SecurityDescriptor::fromSddl(const QString &sddl)
         const int start = reader.position();
         if (reader.take(QLatin1String("O:")) || reader.take(QLatin1String("G:"))) {
             const bool isOwner = sddl.at(start) == QLatin1Char('O');
-            const std::optional<QString> sid = reader.sid();
+            const std::optional<QString> sid = reader.account();
             if (!sid)
                 return malformed(sddl, reader.position(), QStringLiteral("unknown account"));
             if (isOwner)
@@ -426,6 +501,7 @@ Expected<SecurityDescriptor> SecurityDescriptor::fromSddl(const QString &sddl)
             descriptor.hasDacl = true;
             descriptor.daclIsNull = acl->isNull;
             descriptor.dacl = acl->aces;
+            descriptor.unreadableAces = acl->unreadable;
         } else if (reader.take(QLatin1String("S:"))) {
             Expected<ParsedAcl> acl = readAcl(reader, sddl);
             if (!acl)
@@ -437,7 +513,14 @@ Expected<SecurityDescriptor> SecurityDescriptor::fromSddl(const QString &sddl)
     return descriptor;
 }
 
-QStringList WriteAudit::whoMayChange() const
+WriteAudit WriteAudit::ofUnreadable(const QString &problem)
+{
+    WriteAudit audit;
+    audit.unreadable.append(problem);
+    return audit;
+}
+
+QList<Text> WriteAudit::whoMayChange() const
 {
     QStringList names;
     if (!ownerTrusted && !owner.isEmpty())
@@ -445,7 +528,13 @@ QStringList WriteAudit::whoMayChange() const
     for (const QString &writer : writers)
         names.append(security::sidName(writer));
     names.removeDuplicates();
-    return names;
+    QList<Text> texts;
+    for (const QString &name : std::as_const(names))
+        texts.append(Text::verbatim(name));
+    if (!unreadable.isEmpty())
+        texts.append(
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "possibly anyone: its permissions cannot be read")));
+    return texts;
 }
 
 QString WriteAudit::summary() const
@@ -455,14 +544,23 @@ QString WriteAudit::summary() const
         const QString name = security::sidName(sid);
         return name == sid ? alias : QStringLiteral("%1 (%2)").arg(alias, name);
     };
-    QString text =
-        owner.isEmpty() ? QStringLiteral("no owner") : QStringLiteral("owner %1").arg(named(owner));
-    if (writers.isEmpty())
-        return text + QStringLiteral("; only administrators may change it");
-    QStringList names;
-    for (const QString &writer : writers)
-        names.append(named(writer));
-    return text + QStringLiteral("; may change it: ") + names.join(QStringLiteral(", "));
+    QStringList parts;
+    if (!owner.isEmpty())
+        parts.append(QStringLiteral("owner %1").arg(named(owner)));
+    else if (unreadable.isEmpty())
+        parts.append(QStringLiteral("no owner"));
+    if (!writers.isEmpty()) {
+        QStringList names;
+        for (const QString &writer : writers)
+            names.append(named(writer));
+        parts.append(QStringLiteral("may change it: ") + names.join(QStringLiteral(", ")));
+    }
+    if (!unreadable.isEmpty())
+        parts.append(QStringLiteral("who may change it cannot be read: ") +
+                     unreadable.join(QStringLiteral(", ")));
+    if (writers.isEmpty() && unreadable.isEmpty())
+        parts.append(QStringLiteral("only administrators may change it"));
+    return parts.join(QStringLiteral("; "));
 }
 
 namespace security {
@@ -489,44 +587,29 @@ WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role, c
         appendOnce(audit.writers, kEveryone);
         return audit;
     }
-    const quint32 wanted = changeRights(role);
-    // An ACE for CREATOR OWNER or CREATOR GROUP that is not inherit-only matches nobody; OWNER RIGHTS
-    // matches the owner, who is already judged above.
-    const auto applies = [](const SecurityDescriptor::Ace &ace) {
-        return !ace.inheritOnly && ace.sid != kCreatorOwner && ace.sid != kCreatorGroup &&
-               ace.sid != kOwnerRights;
+    for (const QString &ace : descriptor.unreadableAces)
+        audit.unreadable.append(QStringLiteral("the entry %1").arg(ace));
+    // An ACE for CREATOR OWNER or CREATOR GROUP matches nobody on the object itself, and on what
+    // inherits it, whoever made that (who, if not an administrator, had to be let in by another
+    // ACE); OWNER RIGHTS matches the owner, who is already judged above.
+    const auto namesSomeone = [](const SecurityDescriptor::Ace &ace) {
+        return ace.sid != kCreatorOwner && ace.sid != kCreatorGroup && ace.sid != kOwnerRights;
     };
-    // The accounts to check: a standard user, and every other account or group the DACL names,
-    // both as a member of the standard groups and of only Everyone and Authenticated Users (a
-    // service account is no member of Users, so a deny for Users does not stop it).
-    QList<QSet<QString>> principals{standardUserGroups()};
+    QList<SecurityDescriptor::Ace> onItself;
+    QList<SecurityDescriptor::Ace> onItsFiles;
     for (const SecurityDescriptor::Ace &ace : descriptor.dacl) {
-        if (!applies(ace) || trusted(ace.sid) || standardUserGroups().contains(ace.sid))
+        if (!namesSomeone(ace))
             continue;
-        principals.append(standardUserGroups() + QSet<QString>{ace.sid});
-        principals.append({ace.sid, kEveryone, kAuthenticatedUsers});
+        if (!ace.inheritOnly)
+            onItself.append(ace);
+        if (ace.objectInherit)
+            onItsFiles.append(ace);
     }
-    QList<bool> grantsChange(descriptor.dacl.size(), false);
-    for (const QSet<QString> &groups : principals) {
-        quint32 granted = 0;
-        quint32 denied = 0;
-        for (qsizetype i = 0; i < descriptor.dacl.size(); ++i) {
-            const SecurityDescriptor::Ace &ace = descriptor.dacl.at(i);
-            if (!applies(ace) || !groups.contains(ace.sid))
-                continue;
-            const quint32 rights = mappedForFiles(ace.mask) & wanted;
-            if (ace.type == SecurityDescriptor::Ace::Type::Deny) {
-                denied |= rights & ~granted;
-                continue;
-            }
-            const quint32 added = rights & ~granted & ~denied;
-            granted |= added;
-            grantsChange[i] = grantsChange[i] || added != 0;
-        }
-    }
-    for (qsizetype i = 0; i < descriptor.dacl.size(); ++i) {
-        if (grantsChange.at(i))
-            appendOnce(audit.writers, descriptor.dacl.at(i).sid);
+    for (const QString &writer : grantees(onItself, changeRights(role), trusted))
+        appendOnce(audit.writers, writer);
+    if (role == ObjectRole::LibraryFolder) {
+        for (const QString &writer : grantees(onItsFiles, changeRights(ObjectRole::File), trusted))
+            appendOnce(audit.writers, writer);
     }
     return audit;
 }

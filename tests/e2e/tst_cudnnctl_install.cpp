@@ -356,7 +356,7 @@ private Q_SLOTS:
         const TreeSnapshot before = machine.tree();
         const std::unique_ptr<cudnnsetup::InstallLock> held = cudnnsetup::InstallLock::tryAcquire(
             machine.sandbox.hostPath(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\install.lock")),
-            cudnnsetup::InstallLock::Scope::RootedTree);
+            QString());
         QVERIFY(held);
         const CudnnctlRun busy = machine.install(m_archive);
         QCOMPARE(busy.exitCode, exitCode(1618));

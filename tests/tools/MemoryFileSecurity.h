@@ -8,33 +8,37 @@
 #include <QPair>
 
 // File security as data, for what Wine and Linux cannot show: each host path's descriptor as SDDL
-// (as ConvertSecurityDescriptorToStringSecurityDescriptorW would write it), and the folders given
-// a descriptor, which then read back with it. Header-only: the test tools library stays as it is.
+// (as ConvertSecurityDescriptorToStringSecurityDescriptorW would write it), or that it cannot be
+// read, and the folders given a descriptor, which then read back with it. A path given nothing
+// reads as on a system without ACLs, so a test gives only the paths it is about. Header-only: the
+// test tools library stays as it is.
 class MemoryFileSecurity final : public cudnnsetup::FileSecurity
 {
 public:
-    void set(const QString &hostPath, const QString &sddl) { m_sddl.insert(QDir::cleanPath(hostPath), sddl); }
+    void set(const QString &hostPath, const QString &sddl)
+    {
+        m_answers.insert(QDir::cleanPath(hostPath), cudnnsetup::DescriptorAnswer::fromSddl(sddl));
+    }
+    // Reading the descriptor of `hostPath` fails (access denied, an error) with `problem`.
+    void setUnreadable(const QString &hostPath, const QString &problem)
+    {
+        m_answers.insert(QDir::cleanPath(hostPath), cudnnsetup::DescriptorAnswer::unreadable(problem));
+    }
     // The folders protect() was asked for, with the SDDL, in order.
     QList<QPair<QString, QString>> protectedFolders() const { return m_protected; }
 
-    std::optional<cudnnsetup::SecurityDescriptor> descriptorOf(const QString &hostPath) const override
+    cudnnsetup::DescriptorAnswer descriptorOf(const QString &hostPath) const override
     {
-        const auto found = m_sddl.constFind(QDir::cleanPath(hostPath));
-        if (found == m_sddl.constEnd())
-            return std::nullopt;
-        const auto descriptor = cudnnsetup::SecurityDescriptor::fromSddl(*found);
-        if (!descriptor)
-            qFatal("test descriptor %s: %s", qPrintable(*found), qPrintable(descriptor.error().details));
-        return *descriptor;
+        return m_answers.value(QDir::cleanPath(hostPath), cudnnsetup::DescriptorAnswer::noAclSystem());
     }
     cudnnsetup::SystemResult protect(const QString &hostPath, const QString &sddl) const override
     {
         m_protected.append({QDir::cleanPath(hostPath), sddl});
-        m_sddl.insert(QDir::cleanPath(hostPath), sddl);
+        m_answers.insert(QDir::cleanPath(hostPath), cudnnsetup::DescriptorAnswer::fromSddl(sddl));
         return {};
     }
 
 private:
-    mutable QHash<QString, QString> m_sddl;
+    mutable QHash<QString, cudnnsetup::DescriptorAnswer> m_answers;
     mutable QList<QPair<QString, QString>> m_protected;
 };

@@ -936,7 +936,7 @@ private Q_SLOTS:
         const DoctorReport report = machine.diagnose();
         const Diagnosis *diagnosis = find(report, QStringLiteral("doctor.cuda-path-mismatch"));
         QVERIFY(diagnosis && diagnosis->repair);
-        // Another change holds the lock, in another thread: a Windows mutex lets its own thread in again.
+        // Another change holds the lock, in another thread.
         const StateFolders folders = StateFolders::of(machine.context());
         bool otherHoldsIt = false;
         QSemaphore held;

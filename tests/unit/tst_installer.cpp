@@ -33,8 +33,6 @@
 
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
-
-#include <sddl.h>
 #else
 #include <unistd.h>
 #endif
@@ -138,7 +136,7 @@ class TestInstaller : public QObject
         return *chosen;
     }
 
-    // Whether another thread (a Windows mutex lets its own thread in again) gets the lock.
+    // Whether another thread gets the lock.
     static bool lockableElsewhere(const Machine &machine)
     {
         const StateFolders folders = StateFolders::of(machine.context);
@@ -204,9 +202,9 @@ private Q_SLOTS:
         QVERIFY(alsoHeld);
     }
 
-    // A lock that is merely held says "wait"; one this account may not even open (another account
-    // made it so, or a program squats the name to block every install; Wine enforces a mutex's
-    // DACL as Windows does) is told apart, and the change answers busy, 1618, saying so.
+    // A lock that is merely held says "wait", naming the lock file and who holds it where that can
+    // be told; one this account may not even open (another account's, or a program's that keeps it
+    // to block every install) is told apart, and the change answers busy, 1618, saying so.
     void aLockThisAccountCannotOpenIsSaidSo()
     {
         Sandbox sandbox;
@@ -214,32 +212,48 @@ private Q_SLOTS:
         const StateFolders folders = StateFolders::of(machine.context);
         std::unique_ptr<InstallLock> held = folders.tryLock(machine.context, Elevation::host());
         QVERIFY(held);
-        bool shutOut = true;
+        InstallLock::Refusal refusal;
+        refusal.shutOut = true;
         bool lockedToo = true;
         const std::unique_ptr<QThread> other(QThread::create(
-            [&] { lockedToo = bool(folders.tryLock(machine.context, Elevation::host(), &shutOut)); }));
+            [&] { lockedToo = bool(folders.tryLock(machine.context, Elevation::host(), &refusal)); }));
         other->start();
         other->wait();
         QVERIFY(!lockedToo);
-        QVERIFY(!shutOut);
+        QVERIFY(!refusal.shutOut);
+        QCOMPARE(refusal.lockFile, QDir::toNativeSeparators(folders.lockFile(Elevation::host())));
+#ifndef Q_OS_WIN
+        QVERIFY2(
+            refusal.holder.startsWith(QStringLiteral("process %1 (").arg(QCoreApplication::applicationPid())),
+            qPrintable(refusal.holder));
+#endif
+        const ChangeOutcome busy = uninstall(QString(), machine.context, machine.environment);
+        QCOMPARE(busy.exitCode(), 1618);
+        QVERIFY2(busy.findings.first().details.contains(refusal.lockFile),
+                 qPrintable(busy.findings.first().details));
         held.reset();
+        QVERIFY(folders.tryLock(machine.context, Elevation::host()));
+
+        refusal.shutOut = true;
+        refusal.holder = QStringLiteral("owned by S-1-5-21-1004336348-1177238915-682003330-1001");
+        const ChangeOutcome shutOut = ChangeOutcome::busy(refusal);
+        QCOMPARE(shutOut.exitCode(), 1618);
+        const Finding &finding = shutOut.findings.first();
+        QVERIFY(finding.message.toEnglish().contains(QLatin1String("may not even open it")));
+        QVERIFY2(finding.details.contains(refusal.holder), qPrintable(finding.details));
+        QVERIFY(finding.fix.toEnglish().contains(refusal.lockFile));
 #ifdef Q_OS_WIN
-        PSECURITY_DESCRIPTOR nobody = nullptr;
-        QVERIFY(ConvertStringSecurityDescriptorToSecurityDescriptorW(L"D:P(D;;GA;;;WD)", SDDL_REVISION_1,
-                                                                     &nobody, nullptr));
-        SECURITY_ATTRIBUTES attributes{sizeof(attributes), nobody, FALSE};
+        // A program that keeps the file open (even sharing it with everyone) holds the lock.
         const std::wstring name =
-            InstallLock::mutexName(folders.lockFile(), folders.lockScope).toStdWString();
-        HANDLE squatter = CreateMutexW(&attributes, TRUE, name.c_str());
-        LocalFree(nobody);
-        QVERIFY(squatter);
-        QVERIFY(!folders.tryLock(machine.context, Elevation::host(), &shutOut));
-        QVERIFY(shutOut);
-        const ChangeOutcome outcome = uninstall(QString(), machine.context, machine.environment);
-        QCOMPARE(outcome.exitCode(), 1618);
-        QVERIFY(outcome.findings.first().message.toEnglish().contains(QLatin1String("may not even open it")));
+            QDir::toNativeSeparators(folders.lockFile(Elevation::host())).toStdWString();
+        HANDLE squatter =
+            CreateFileW(name.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                        nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+        QVERIFY(squatter != INVALID_HANDLE_VALUE);
+        QVERIFY(!folders.tryLock(machine.context, Elevation::host(), &refusal));
+        QVERIFY(!refusal.shutOut);
         CloseHandle(squatter);
-        QVERIFY(folders.tryLock(machine.context, Elevation::host(), &shutOut));
+        QVERIFY(folders.tryLock(machine.context, Elevation::host()));
 #endif
     }
 

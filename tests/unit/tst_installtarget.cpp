@@ -903,6 +903,70 @@ private Q_SLOTS:
         QVERIFY(!findingOf(check(QStringLiteral("dir:C:\\tools\\cudnn"), PathScope::User), id));
     }
 
+    // Review 2, N4: a DLL folder for the system PATH that cannot be shown to be the administrators'
+    // alone is refused as one others may change. Each of these was passed before: the descriptor
+    // could not be read, or not parsed (an alias the parser did not know, an entry it could not
+    // read), or what the folder's files inherit was not looked at.
+    void systemPathFolderNotProvablyTheAdministratorsIsRefused_data()
+    {
+        QTest::addColumn<QString>("sddl"); // empty: the descriptor cannot be read
+        QTest::addColumn<QString>("named");
+        const QString student = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-1001");
+        QTest::newRow("a student owns it, PRINCIPAL SELF reads")
+            << QStringLiteral("O:%1D:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;;FR;;;PS)").arg(student)
+            << student;
+        QTest::newRow("a domain account may modify")
+            << QStringLiteral("O:BAD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;0x1301bf;;;%1)").arg(student)
+            << student;
+        QTest::newRow("OWNER RIGHTS, a student owns it")
+            << QStringLiteral("O:%1D:PAI(A;;FA;;;SY)(A;;FA;;;BA)(A;;FA;;;OW)").arg(student) << student;
+        QTest::newRow("conditional allow for Everyone")
+            << QStringLiteral("O:BAD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(XA;;FA;;;WD;(Member_of {SID(BA)}))")
+            << QStringLiteral("Everyone");
+        QTest::newRow("object allow for Users")
+            << QStringLiteral("O:BAD:PAI(A;OICI;FA;;;BA)(OA;;FA;bf967aba-0de6-11d0-a285-00aa003049e2;;BU)")
+            << QStringLiteral("Users");
+        QTest::newRow("Users (OI)(IO)(M): every DLL put there")
+            << QStringLiteral(
+                   "O:BAD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;FX;;;BU)(A;OIIO;0x1301bf;;;BU)")
+            << QStringLiteral("Users");
+        QTest::newRow("an entry of an unknown type")
+            << QStringLiteral("O:BAD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(QQ;;FA;;;BU)")
+            << QStringLiteral("possibly anyone");
+        QTest::newRow("cannot be read") << QString() << QStringLiteral("possibly anyone");
+    }
+    void systemPathFolderNotProvablyTheAdministratorsIsRefused()
+    {
+        QFETCH(QString, sddl);
+        QFETCH(QString, named);
+        auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext guarded = context().withFileSecurity(security);
+        const QString spec = QStringLiteral("dir:C:\\tools\\cudnn");
+        const QString dllFolder = target(spec, QStringLiteral("9.1"), PathScope::System).dllFolder();
+        m_sandbox.mkdir(dllFolder);
+        for (const QString &above : {QStringLiteral("C:\\tools"), QStringLiteral("C:\\tools\\cudnn")})
+            security->set(m_sandbox.hostPath(above), security::adminsOnlySddl());
+        const auto check = [&] {
+            return checkTarget(target(spec, QStringLiteral("9.1"), PathScope::System),
+                               archive(QStringLiteral("9.1")), guarded);
+        };
+        const QString id = QStringLiteral("target.writable-system-path");
+        security->set(m_sandbox.hostPath(dllFolder), security::adminsOnlySddl());
+        QVERIFY(!findingOf(check(), id));
+
+        if (sddl.isEmpty())
+            security->setUnreadable(m_sandbox.hostPath(dllFolder), QStringLiteral("access denied"));
+        else
+            security->set(m_sandbox.hostPath(dllFolder), sddl);
+        const Findings refused = check();
+        const Finding *finding = findingOf(refused, id);
+        QVERIFY2(finding, qPrintable(describe(refused)));
+        const QString message = finding->message.toEnglish();
+        QVERIFY2(message.contains(QStringLiteral("but %1 can be changed").arg(dllFolder)) &&
+                     message.contains(named),
+                 qPrintable(message));
+    }
+
     void tooLongNamesTheLongestPath()
     {
         const QString root = QStringLiteral("C:\\") + QString(210, QLatin1Char('a'));

@@ -497,6 +497,57 @@ private Q_SLOTS:
         QCOMPARE(installedReceipts(machine.context).size(), 1);
     }
 
+    // Review 2, N4: where the system keeps owners and ACLs, a receipt whose descriptor cannot be
+    // read (nor its folder's: it was trusted then), or holds an entry the parser cannot read, is no
+    // administrator's: it is left out and set aside, saying so.
+    void receiptsWhoseOwnerCannotBeReadAreLeftOut()
+    {
+        Machine machine;
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext secured = machine.context.withFileSecurity(security);
+        const QString receipts = machine.folders.receipts(machine.folders.machine);
+        QDir().mkpath(receipts);
+        const auto write = [&](const QString &name) {
+            Receipt receipt;
+            receipt.id = name;
+            receipt.target = {
+                {QStringLiteral("root"), QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1")}};
+            QFile file(receipts + QLatin1Char('/') + name + QStringLiteral(".json"));
+            if (file.open(QIODevice::WriteOnly))
+                file.write(QJsonDocument(receipt.toJson()).toJson());
+            return file.fileName();
+        };
+        security->set(write(QStringLiteral("honest")), kAdminsFile);
+        security->setUnreadable(write(QStringLiteral("unreadable")), QStringLiteral("access denied"));
+        security->set(write(QStringLiteral("unknown-entry")),
+                      QStringLiteral("O:BAG:SYD:AI(A;ID;FA;;;SY)(A;ID;FA;;;BA)(ZZ;;FA;;;BU)"));
+        for (const QString &folder : {machine.folders.machine, receipts})
+            security->setUnreadable(folder, QStringLiteral("access denied"));
+
+        Findings refused;
+        // The folders cannot be read either: even the administrators' receipt is not trusted.
+        QVERIFY(installedReceipts(secured, &refused, FixedElevation(true, kAdministrator)).isEmpty());
+        QCOMPARE(findingIds(refused), QStringList(3, QStringLiteral("state.untrusted-receipt")));
+        QVERIFY2(refused.first().details.contains(QStringLiteral("cannot be read: access denied")),
+                 qPrintable(refused.first().details));
+
+        for (const QString &folder : {machine.folders.machine, receipts})
+            security->set(folder, security::adminsOnlySddl());
+        security->set(write(QStringLiteral("honest")), kAdminsFile);
+        security->setUnreadable(write(QStringLiteral("unreadable")), QStringLiteral("access denied"));
+        security->set(write(QStringLiteral("unknown-entry")),
+                      QStringLiteral("O:BAG:SYD:AI(A;ID;FA;;;SY)(A;ID;FA;;;BA)(ZZ;;FA;;;BU)"));
+        refused.clear();
+        const auto listed = installedReceipts(secured, &refused, FixedElevation(true, kAdministrator));
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed.first().first.id, QStringLiteral("honest"));
+        QCOMPARE(findingIds(refused), QStringList(2, QStringLiteral("state.untrusted-receipt")));
+        const QString details = refused.at(0).details + refused.at(1).details;
+        QVERIFY2(details.contains(QStringLiteral("access denied")) &&
+                     details.contains(QStringLiteral("(ZZ;;FA;;;BU)")),
+                 qPrintable(details));
+    }
+
     // An elevated process trusts its own account's files as an administrator's (Wine, and Windows
     // with the "default owner" policy, make an administrator's files the account's); a process
     // that is not elevated, or another account, does not.
@@ -582,6 +633,41 @@ private Q_SLOTS:
         QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)).ok());
         QCOMPARE(security->protectedFolders(),
                  (Protected{{folder, security::adminsOnlySddl()}, {folder, security::adminsOnlySddl()}}));
+    }
+
+    // Review 2, N13: on the running system an elevated change (or SYSTEM's) locks in the machine
+    // folder, which only administrators may add to, so a standard user cannot hold its lock; any
+    // other change in its own user folder (it may not create files in the machine folder, whatever
+    // its read-only flag says). The lock file itself only SYSTEM, the Administrators and the
+    // locking account may open.
+    void theLockOfAnElevatedChangeIsTheAdministrators()
+    {
+        StateFolders folders;
+        folders.machine = QStringLiteral("C:/ProgramData/cuDNN Setup");
+        folders.user = QStringLiteral("C:/Users/lab/AppData/Local/cuDNN Setup");
+        folders.lockScope = InstallLock::Scope::RunningSystem;
+        QCOMPARE(folders.lockFile(FixedElevation(true, kAdministrator)),
+                 folders.machine + QStringLiteral("/install.lock"));
+        QCOMPARE(folders.lockFile(FixedElevation(false, kStudent)),
+                 folders.user + QStringLiteral("/install.lock"));
+        // A tree under --system-root: its machine folder where that can be written.
+        Machine machine;
+        QDir().mkpath(machine.folders.machine);
+        QCOMPARE(machine.folders.lockFile(FixedElevation(false, kStudent)),
+                 machine.folders.machine + QStringLiteral("/install.lock"));
+
+        const auto lock = SecurityDescriptor::fromSddl(InstallLock::lockSddl(kStudent));
+        QVERIFY2(lock, qPrintable(lock.error().details));
+        QStringList accounts;
+        for (const SecurityDescriptor::Ace &ace : lock->dacl)
+            accounts.append(ace.sid);
+        QCOMPARE(accounts,
+                 (QStringList{QStringLiteral("S-1-5-18"), QStringLiteral("S-1-5-32-544"), kStudent}));
+        QVERIFY(lock->unreadableAces.isEmpty());
+        QCOMPARE(security::auditWriters(*lock, ObjectRole::File).writers, QStringList{kStudent});
+        const auto elevated = SecurityDescriptor::fromSddl(InstallLock::lockSddl(QString()));
+        QVERIFY(elevated);
+        QCOMPARE(elevated->dacl.size(), 2);
     }
 
 #ifndef Q_OS_WIN
