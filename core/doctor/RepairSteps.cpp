@@ -246,6 +246,10 @@ std::optional<QString> stepDoubt(const QJsonObject &step, const SystemContext &c
     if (name == QLatin1String("unpack-archive")) {
         if (!archive || arguments.value(QStringLiteral("archive")).toString() != archivePath)
             return QStringLiteral("it unpacks an archive this process did not check");
+        // Administrator rights put files into system folders for another process: NVIDIA's only.
+        if (archive->official != ArchiveReport::Official::Match)
+            return QStringLiteral("it unpacks an archive NVIDIA did not publish (sha256 %1, official %2)")
+                .arg(archive->sha256, archive->officialName());
         if (fileNameOf(arguments.value(QStringLiteral("staging")).toString()) !=
             QLatin1String(kRepairStagingFolder))
             return QStringLiteral("it unpacks into %1")

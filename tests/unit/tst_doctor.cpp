@@ -546,6 +546,18 @@ private Q_SLOTS:
         file.close();
         machine.adjust = [archive](DoctorInput &input) { input.archive = archive; };
         machine.database = archives::databaseKnowing({archive});
+        // Handed over to the elevated helper, the repair unpacks only an archive NVIDIA published:
+        // the same file judged by a database that does not know it is refused.
+        const std::optional<Diagnosis> offered =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.cudnn-incomplete"), 2);
+        QVERIFY(offered && offered->repair && offered->repair->needsAdministrator);
+        const Expected<ArchiveReport> unknown = inspectArchive(archive, KnowledgeBase::embedded());
+        QVERIFY(unknown.ok());
+        QVERIFY(unknown->official != ArchiveReport::Official::Match);
+        const std::optional<QString> doubt =
+            repairs::handedOverDoubt(*offered->repair, machine.context(), archive, &*unknown);
+        QVERIFY(doubt);
+        QVERIFY2(doubt->contains(QLatin1String("NVIDIA did not publish")), qPrintable(*doubt));
         repairAndUndo(machine, QStringLiteral("doctor.cudnn-incomplete"), 2);
     }
 
