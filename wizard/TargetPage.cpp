@@ -417,18 +417,10 @@ void TargetPage::refresh()
 
 PathEditor TargetPage::editor(EnvironmentScope scope) const
 {
-    const std::shared_ptr<PersistentEnvironment> environment = m_session->persistentEnvironment();
     const EnvironmentStore process = m_session->context().environment();
-    // %VARS% in entries expand to the stored values, the scope's own first, as the install does;
-    // a variable only this process knows comes last.
-    return PathEditor(m_session->context().family(), [environment, scope, process](const QString &name) {
-        for (const EnvironmentScope where : {scope, EnvironmentScope::Machine}) {
-            const auto value = environment->read(where, name);
-            if (value && value->has_value())
-                return value->value().text;
-        }
-        return process.value(name);
-    });
+    return PathEditor::forStoredPath(m_session->context().family(), scope,
+                                     *m_session->persistentEnvironment(),
+                                     [process](const QString &name) { return process.value(name); });
 }
 
 QString TargetPage::raw(PathScope scope, Findings &findings) const

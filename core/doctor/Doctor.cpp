@@ -248,6 +248,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
 
     OperationContext operationContext;
     operationContext.environment = environment;
+    operationContext.sessionVariable = sessionVariablesOf(context);
     operationContext.backupFolder = stateFolder + QLatin1Char('/') + id + QStringLiteral("-backup");
     operationContext.crashAt = options.crashAt;
     operationContext.bytesProgress = options.bytesProgress;

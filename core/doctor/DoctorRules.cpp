@@ -346,12 +346,12 @@ void architectureRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 // it, moved behind `wanted` where that scope names it later, otherwise taken out.
 std::optional<Repair> demoteOnPath(const DoctorFacts &facts, const QString &stale, const QString &wanted)
 {
-    const PathEditor editor = facts.pathEditor();
     std::optional<Repair> merged;
     for (const EnvironmentScope scope : kScopes) {
         const std::optional<StoredEnvironmentValue> value = facts.stored(scope, QStringLiteral("PATH"));
         if (!value)
             continue;
+        const PathEditor editor = facts.pathEditor(scope);
         const QStringList entries = editor.split(value->text);
         int staleIndex = -1;
         int wantedIndex = -1;
@@ -499,7 +499,7 @@ struct PathCandidate
     bool detected = true;
 };
 
-QList<PathCandidate> pathCandidates(const DoctorFacts &facts, const PathEditor &editor)
+QList<PathCandidate> pathCandidates(const DoctorFacts &facts)
 {
     const SystemPaths &paths = facts.paths();
     QSet<int> reachable;
@@ -526,6 +526,7 @@ QList<PathCandidate> pathCandidates(const DoctorFacts &facts, const PathEditor &
         const std::optional<StoredEnvironmentValue> value = facts.stored(scope, QStringLiteral("PATH"));
         if (!value)
             continue;
+        const PathEditor editor = facts.pathEditor(scope);
         for (const QString &entry : editor.split(value->text)) {
             const QString folder = paths.normalize(editor.expanded(entry));
             if (folder.isEmpty() || !paths.isAbsolute(folder))
@@ -553,9 +554,8 @@ void notOnPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
     if (!facts.windows)
         return;
     const SystemPaths &paths = facts.paths();
-    const PathEditor editor = facts.pathEditor();
     static const QRegularExpression cudaFolder(QStringLiteral("^\\d+\\.\\d+$"));
-    for (const PathCandidate &candidate : pathCandidates(facts, editor)) {
+    for (const PathCandidate &candidate : pathCandidates(facts)) {
         const QString main = mainLibrary(OsFamily::Windows, candidate.major);
         // An entry that names a folder above the DLLs: "...\cuda" for "...\cuda\bin", or the cuDNN 9
         // installer's "...\v9.x\bin" for "...\bin\12.8[\x64]".
@@ -564,6 +564,7 @@ void notOnPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
             const std::optional<StoredEnvironmentValue> value = facts.stored(scope, QStringLiteral("PATH"));
             if (!value || replaced)
                 continue;
+            const PathEditor editor = facts.pathEditor(scope);
             const QStringList entries = editor.split(value->text);
             for (int i = 0; i < entries.size(); ++i) {
                 const QString folder = paths.normalize(editor.expanded(entries.at(i)));
@@ -638,7 +639,8 @@ void notOnPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
         const std::optional<StoredEnvironmentValue> user =
             facts.stored(EnvironmentScope::User, QStringLiteral("PATH"));
         const QString before = user ? user->text : QString();
-        const auto after = editor.withEntry(before, candidate.directory, PathEditor::Position::Back);
+        const auto after = facts.pathEditor(EnvironmentScope::User)
+                               .withEntry(before, candidate.directory, PathEditor::Position::Back);
         std::optional<Repair> repair;
         if (after) {
             repair = repairs::pathChange(
@@ -844,7 +846,6 @@ void truncatedPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 {
     if (!facts.windows)
         return;
-    const PathEditor editor = facts.pathEditor();
     const FileSystem &files = facts.context.files();
     const SystemPaths &paths = facts.paths();
     const Text fix =
@@ -868,6 +869,7 @@ void truncatedPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                 10));
             continue;
         }
+        const PathEditor editor = facts.pathEditor(scope);
         QStringList entries = editor.split(value->text);
         while (!entries.isEmpty() && editor.normalise(entries.last()).isEmpty())
             entries.removeLast();
@@ -909,7 +911,7 @@ void writableSystemPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
         facts.stored(EnvironmentScope::Machine, QStringLiteral("PATH"));
     if (!value)
         return;
-    const PathEditor editor = facts.pathEditor();
+    const PathEditor editor = facts.pathEditor(EnvironmentScope::Machine);
     const SystemPaths &paths = facts.paths();
     QStringList seen;
     for (const QString &entry : editor.split(value->text)) {
@@ -948,13 +950,12 @@ void cudaPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
     if (!facts.windows || !chosen)
         return;
     const SystemPaths &paths = facts.paths();
-    const PathEditor editor = facts.pathEditor();
     // A user value hides the machine's from programs started afterwards.
     for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
         const std::optional<StoredEnvironmentValue> value = facts.stored(scope, QStringLiteral("CUDA_PATH"));
         if (!value)
             continue;
-        const QString named = paths.normalize(editor.expanded(value->text));
+        const QString named = paths.normalize(facts.pathEditor(scope).expanded(value->text));
         if (paths.equal(named, chosen->path))
             return;
         out.append(diagnosis(
@@ -1143,14 +1144,11 @@ std::optional<StoredEnvironmentValue> DoctorFacts::stored(EnvironmentScope scope
     return value ? *value : std::nullopt;
 }
 
-PathEditor DoctorFacts::pathEditor() const
+PathEditor DoctorFacts::pathEditor(EnvironmentScope scope) const
 {
-    return PathEditor(context.family(), [this](const QString &name) {
-        for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
-            if (const auto value = stored(scope, name))
-                return value->text;
-        }
-        return context.environment().value(name);
+    const SystemContext &system = context;
+    return PathEditor::forStoredPath(context.family(), scope, environment, [&system](const QString &name) {
+        return system.environment().value(name);
     });
 }
 

@@ -30,8 +30,9 @@ public:
     const SystemPaths &paths() const { return context.paths(); }
     // A value as stored in `scope`; nullopt when it is absent or cannot be read.
     std::optional<StoredEnvironmentValue> stored(EnvironmentScope scope, const QString &name) const;
-    // A PATH editor that expands %VARS% as a freshly started program would.
-    PathEditor pathEditor() const;
+    // The editor of `scope`'s PATH, expanding %VARS% as a freshly started program would
+    // (PathEditor::forStoredPath).
+    PathEditor pathEditor(EnvironmentScope scope) const;
     const CudnnCopy *copyIn(const QString &directory) const;
     // The copy holding the file `path`, or null.
     const CudnnCopy *copyHolding(const QString &path) const;

@@ -131,6 +131,7 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
             continue;
         OperationContext operationContext;
         operationContext.environment = environment;
+        operationContext.sessionVariable = sessionVariablesOf(context);
         const auto contents = Journal::read(journal);
         if (!contents) {
             findings.append(contents.error());
@@ -608,6 +609,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
 
     OperationContext operationContext;
     operationContext.environment = environment;
+    operationContext.sessionVariable = sessionVariablesOf(context);
     operationContext.backupFolder = hostOf(context, target.backupFolder());
     operationContext.fileSecurity = &context.fileSecurity();
     operationContext.crashAt = options.crashAt;
@@ -742,6 +744,7 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
         QFileInfo(receiptPath).absolutePath() + QLatin1Char('/') + receipt.id + QStringLiteral("-uninstall");
     OperationContext operationContext;
     operationContext.environment = environment;
+    operationContext.sessionVariable = sessionVariablesOf(context);
     operationContext.backupFolder = staging + QStringLiteral("-backup");
     operationContext.crashAt = options.crashAt;
     const QString stateFolder = QFileInfo(QFileInfo(receiptPath).absolutePath()).absolutePath();
@@ -845,6 +848,7 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
     OperationContext operationContext;
     operationContext.environment = environment;
+    operationContext.sessionVariable = sessionVariablesOf(context);
     operationContext.backupFolder = folders.user + QStringLiteral("/") + id + QStringLiteral("-backup");
     operationContext.crashAt = options.crashAt;
     Transaction transaction(id, QStringLiteral("install"), folders.journal(folders.user), operationContext);

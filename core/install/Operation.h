@@ -15,6 +15,8 @@
 
 namespace cudnnsetup {
 
+class SystemContext;
+
 // Where the operations of one transaction may hurt themselves on purpose: tests (and the killed
 // child of the crash tests) stop a transaction at a chosen point, as a crash or a full disk would.
 struct FaultPoint
@@ -36,6 +38,9 @@ class OperationContext
 public:
     // The environment values the operations change.
     std::shared_ptr<PersistentEnvironment> environment;
+    // The session's own variables (SystemRoot, USERPROFILE), which stored PATH entries name but
+    // which are not stored (PathEditor::forStoredPath); none known when empty.
+    std::function<QString(const QString &)> sessionVariable;
     // Where replaced files are kept until the commit (host path, on the targets' volume when it can).
     QString backupFolder;
     // Gives the folders an install creates for the system PATH their protected descriptor.
@@ -55,6 +60,10 @@ public:
     // finds them without the journal saying so.
     QString backupPath(const QString &fileName) const;
 };
+
+// What OperationContext::sessionVariable tells for `context`, which must outlive its use: the
+// process environment stands for the session's own variables.
+std::function<QString(const QString &)> sessionVariablesOf(const SystemContext &context);
 
 // One step of an install, uninstall or repair that can be undone, in the manner of Qt Installer
 // Framework's operations, but with the log made durable: an operation is written to the on-disk

@@ -6,6 +6,7 @@
 #include "platform/DurableFiles.h"
 #include "platform/FilesInUse.h"
 #include "platform/ProcessRunner.h"
+#include "platform/SystemContext.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -798,19 +799,9 @@ private:
     {
         return m_atFront ? PathEditor::Position::Front : PathEditor::Position::Back;
     }
-    // %VARS% in entries expand to the stored values, the scope's own first.
     PathEditor editorFor(OperationContext &context) const
     {
-        const std::shared_ptr<PersistentEnvironment> environment = context.environment;
-        const EnvironmentScope scope = m_scope;
-        return PathEditor(m_family, [environment, scope](const QString &name) {
-            for (const EnvironmentScope where : {scope, EnvironmentScope::Machine}) {
-                const auto value = environment->read(where, name);
-                if (value && value->has_value())
-                    return value->value().text;
-            }
-            return QString();
-        });
+        return PathEditor::forStoredPath(m_family, m_scope, *context.environment, context.sessionVariable);
     }
 
     bool m_adding;
@@ -1251,6 +1242,11 @@ std::unique_ptr<Operation> replaceInUse(const QString &staged, const QString &de
 }
 
 } // namespace operations
+
+std::function<QString(const QString &)> sessionVariablesOf(const SystemContext &context)
+{
+    return [&context](const QString &name) { return context.environment().value(name); };
+}
 
 std::unique_ptr<Operation> Operation::create(const QString &name, const QJsonObject &arguments)
 {

@@ -2,6 +2,7 @@
 
 #include "common/Expected.h"
 #include "common/Finding.h"
+#include "platform/PersistentEnvironment.h"
 #include "platform/SystemPaths.h"
 
 #include <QList>
@@ -86,6 +87,13 @@ public:
     using FolderTest = std::function<bool(const QString &)>;
 
     explicit PathEditor(OsFamily family, Lookup lookup = {});
+    // The editor of `scope`'s stored PATH, its %VARS% expanded as Windows builds a new program's
+    // environment: the stored values `scope` sees (the user's own first, then the machine's; a
+    // machine value sees machine variables only), then the session's own (SystemRoot,
+    // USERPROFILE), which are not stored and which `session` tells. The one expansion the Target
+    // page's preview, the install and the doctor all use; `stored` must outlive the editor.
+    static PathEditor forStoredPath(OsFamily family, EnvironmentScope scope,
+                                    const PersistentEnvironment &stored, Lookup session);
 
     OsFamily family() const { return m_paths.family(); }
     QChar separator() const { return m_paths.listSeparator(); }

@@ -1,5 +1,6 @@
 #include "Suite.h"
 #include "install/PathEditor.h"
+#include "platform/MemoryEnvironment.h"
 
 #include <QTest>
 
@@ -82,6 +83,34 @@ class TestPathEditor : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The Target page's preview, the install and the doctor expand %VARS% one way, as Windows builds
+    // a new program's environment: the scope's own stored values (the user's first, then the
+    // machine's), a machine value never sees a user variable, and the session's own (SystemRoot)
+    // come from the session.
+    void storedPathExpandsAsWindowsDoes()
+    {
+        MemoryEnvironment stored;
+        stored.set(EnvironmentScope::Machine, QStringLiteral("TOOLS"),
+                   {QStringLiteral("C:\\MachineTools"), false});
+        stored.set(EnvironmentScope::User, QStringLiteral("TOOLS"), {QStringLiteral("C:\\MyTools"), false});
+        stored.set(EnvironmentScope::User, QStringLiteral("MINE"), {QStringLiteral("C:\\Mine"), false});
+        const auto session = [](const QString &name) {
+            return name == QLatin1String("SystemRoot") ? QStringLiteral("C:\\Windows") : QString();
+        };
+        const PathEditor user =
+            PathEditor::forStoredPath(OsFamily::Windows, EnvironmentScope::User, stored, session);
+        const PathEditor machine =
+            PathEditor::forStoredPath(OsFamily::Windows, EnvironmentScope::Machine, stored, session);
+        QCOMPARE(user.expanded(QStringLiteral("%TOOLS%\\bin")), QStringLiteral("C:\\MyTools\\bin"));
+        QCOMPARE(machine.expanded(QStringLiteral("%TOOLS%\\bin")), QStringLiteral("C:\\MachineTools\\bin"));
+        QCOMPARE(user.expanded(QStringLiteral("%MINE%\\bin")), QStringLiteral("C:\\Mine\\bin"));
+        QCOMPARE(machine.expanded(QStringLiteral("%MINE%\\bin")), QStringLiteral("%MINE%\\bin"));
+        QCOMPARE(machine.expanded(QStringLiteral("%SystemRoot%\\system32")),
+                 QStringLiteral("C:\\Windows\\system32"));
+        QVERIFY(machine.sameEntry(QStringLiteral("%SystemRoot%\\System32"),
+                                  QStringLiteral("C:\\Windows\\system32")));
+    }
+
     void roundTrip_data()
     {
         QTest::addColumn<int>("family");
