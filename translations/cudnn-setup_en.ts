@@ -3797,22 +3797,6 @@ into --out DIR, for asking for help.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Administrator rights install only NVIDIA&apos;s own archives for someone else, so nothing is installed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Download the archive from NVIDIA, or from your lab&apos;s copy of NVIDIA&apos;s files, and choose that one.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums), and this installation would have every program on this computer load its files, so nothing is installed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Download the archive from NVIDIA, or from your lab&apos;s copy of NVIDIA&apos;s files. An administrator at their own console who trusts this file may add --allow-unverified-archive.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The archive %1 could not be copied into cuDNN Setup&apos;s protected folder, so nothing is installed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3882,6 +3866,22 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Administrator rights install only NVIDIA&apos;s own archives for someone else.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install into a folder for you only, which needs no administrator rights, or download the archive from NVIDIA (or your lab&apos;s copy of NVIDIA&apos;s files) and choose that one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Files that every program on this computer loads are installed only from NVIDIA&apos;s own archives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install into a folder for you only, or download the archive from NVIDIA (or your lab&apos;s copy of NVIDIA&apos;s files). An administrator at their own console who trusts this file may add --allow-unverified-archive to cudnnctl install.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

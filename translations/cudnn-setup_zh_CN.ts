@@ -3805,22 +3805,6 @@ into --out DIR, for asking for help.</source>
         <translation>请改为对整个系统登记这个文件夹（需要 root，会写入 /etc/ld.so.conf.d），或者在你的 shell 配置文件里把它加入 LD_LIBRARY_PATH。</translation>
     </message>
     <message>
-        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Administrator rights install only NVIDIA&apos;s own archives for someone else, so nothing is installed.</source>
-        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验和中）。借用管理员权限替别人安装时，只接受 NVIDIA 官方的压缩包，因此没有安装任何内容。</translation>
-    </message>
-    <message>
-        <source>Download the archive from NVIDIA, or from your lab&apos;s copy of NVIDIA&apos;s files, and choose that one.</source>
-        <translation>请从 NVIDIA 官网或实验室保存的 NVIDIA 官方文件副本下载压缩包，然后选择那个文件。</translation>
-    </message>
-    <message>
-        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums), and this installation would have every program on this computer load its files, so nothing is installed.</source>
-        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验和中），而这次安装会让这台电脑上的所有程序加载其中的文件，因此没有安装任何内容。</translation>
-    </message>
-    <message>
-        <source>Download the archive from NVIDIA, or from your lab&apos;s copy of NVIDIA&apos;s files. An administrator at their own console who trusts this file may add --allow-unverified-archive.</source>
-        <translation>请从 NVIDIA 官网或实验室保存的 NVIDIA 官方文件副本下载压缩包。如果管理员在自己的电脑前操作并且信任这个文件，可以加上 --allow-unverified-archive。</translation>
-    </message>
-    <message>
         <source>The archive %1 could not be copied into cuDNN Setup&apos;s protected folder, so nothing is installed.</source>
         <translation>无法把压缩包 %1 复制到 cuDNN 安装向导受保护的文件夹中，因此没有安装任何内容。</translation>
     </message>
@@ -3891,6 +3875,22 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>
         <translation>请确认没有其他程序正在写入这个压缩包（是否还有下载没有完成？），然后重试。</translation>
+    </message>
+    <message>
+        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Administrator rights install only NVIDIA&apos;s own archives for someone else.</source>
+        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验和中）。借用管理员权限替别人安装时，只接受 NVIDIA 官方的压缩包。</translation>
+    </message>
+    <message>
+        <source>Install into a folder for you only, which needs no administrator rights, or download the archive from NVIDIA (or your lab&apos;s copy of NVIDIA&apos;s files) and choose that one.</source>
+        <translation>请改为安装到当前用户目录（不需要管理员权限），或者从 NVIDIA 官网（或实验室保存的 NVIDIA 官方文件副本）下载压缩包，然后选择那个文件。</translation>
+    </message>
+    <message>
+        <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Files that every program on this computer loads are installed only from NVIDIA&apos;s own archives.</source>
+        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验和中）。这台电脑上所有程序都会加载的文件，只能来自 NVIDIA 官方的压缩包。</translation>
+    </message>
+    <message>
+        <source>Install into a folder for you only, or download the archive from NVIDIA (or your lab&apos;s copy of NVIDIA&apos;s files). An administrator at their own console who trusts this file may add --allow-unverified-archive to cudnnctl install.</source>
+        <translation>请改为安装到当前用户目录，或者从 NVIDIA 官网（或实验室保存的 NVIDIA 官方文件副本）下载压缩包。如果管理员在自己的电脑前操作并且信任这个文件，可以在 cudnnctl install 中加上 --allow-unverified-archive。</translation>
     </message>
 </context>
 <context>

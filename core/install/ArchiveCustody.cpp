@@ -55,24 +55,25 @@ std::optional<Finding> unverifiedArchiveRefusal(const ArchiveReport &archive, co
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "The archive %1 is not one NVIDIA published (its SHA-256 is not among "
                                    "NVIDIA's checksums). Administrator rights install only NVIDIA's own "
-                                   "archives for someone else, so nothing is installed."))
+                                   "archives for someone else."))
                 .arg(shown),
             details,
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "Download the archive from NVIDIA, or from your lab's copy of NVIDIA's "
-                                   "files, and choose that one.")));
+                                   "Install into a folder for you only, which needs no administrator rights, "
+                                   "or download the archive from NVIDIA (or your lab's copy of NVIDIA's "
+                                   "files) and choose that one.")));
     return Finding::error(
         QStringLiteral("install.archive-not-nvidias"),
         Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                "The archive %1 is not one NVIDIA published (its SHA-256 is not among "
-                               "NVIDIA's checksums), and this installation would have every program on "
-                               "this computer load its files, so nothing is installed."))
+                               "NVIDIA's checksums). Files that every program on this computer loads are "
+                               "installed only from NVIDIA's own archives."))
             .arg(shown),
         details,
-        Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                               "Download the archive from NVIDIA, or from your lab's copy of NVIDIA's files. "
-                               "An administrator at their own console who trusts this file may add "
-                               "--allow-unverified-archive.")));
+        Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Install into a folder for you only, or download the archive from NVIDIA (or "
+                          "your lab's copy of NVIDIA's files). An administrator at their own console "
+                          "who trusts this file may add --allow-unverified-archive to cudnnctl install.")));
 }
 
 Expected<ArchiveInCustody> takeIntoCustody(const QString &archivePath, const QString &custodyPath)

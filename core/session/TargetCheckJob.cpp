@@ -20,8 +20,18 @@ void TargetCheckJob::start()
     run(
         [target = m_target, archive = m_archive, context = m_context,
          planned = m_planned](const CancelToken &) {
-            return withElevationOffered(checkTarget(target, archive, context), target, planned, context,
-                                        Elevation::host());
+            Findings findings = checkTarget(target, archive, context);
+            // Said here, before Install is pressed, when the archive's checksum is known: what the
+            // install would refuse (an elevated helper acts for this process and vouches for nothing).
+            ArchiveVouching vouching = planned.archiveVouching;
+            vouching.actingForAnother = vouching.actingForAnother ||
+                                        needsElevation(target, archive, planned, context, Elevation::host());
+            if (!archive.sha256.isEmpty()) {
+                if (std::optional<Finding> refusal =
+                        unverifiedArchiveRefusal(archive, target, context, vouching))
+                    findings.append(*refusal);
+            }
+            return withElevationOffered(findings, target, planned, context, Elevation::host());
         },
         [this](const Findings &findings) { Q_EMIT checked(findings); });
 }

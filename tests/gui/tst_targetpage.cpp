@@ -387,6 +387,50 @@ private Q_SLOTS:
         QVERIFY(opened.choice(QStringLiteral("target-cuda-0"))->isChecked());
         QCOMPARE(int(opened.machine.session.target().kind), int(InstallTarget::Kind::CudaToolkit));
     }
+
+    // An archive whose checksum NVIDIA never published (a copy someone changed, under a name of its
+    // own): before Install is pressed, the page says that what every program loads (the toolkit,
+    // the system PATH) takes NVIDIA's archive only, and keeps Next off; a folder for this user alone
+    // takes it.
+    void anArchiveNotNvidiasStaysOffMachineWideTargets()
+    {
+        Opened opened;
+        QVERIFY(opened.page);
+        const QString version = QLatin1String(Workstation::kVersion);
+        QList<ZipWriter::Entry> entries =
+            archives::entriesOf(archives::windowsFiles(version, QStringLiteral("12")), version);
+        ZipWriter::Entry note;
+        note.name = archives::windowsRoot(version, QStringLiteral("12")).toUtf8() + "/NOTES.txt";
+        note.data = "copied from a friend";
+        entries.append(note);
+        const QString changed =
+            opened.machine.archiveFolder.filePath(QStringLiteral("cudnn-from-a-friend.zip"));
+        QVERIFY(ZipWriter(entries).save(changed));
+        InspectOptions options;
+        options.verifyData = false;
+        const auto report = inspectArchive(changed, opened.machine.session.database().database, options);
+        QVERIFY(report && report->verdict == ArchiveReport::Verdict::Ok);
+        QCOMPARE(report->official, ArchiveReport::Official::Unknown);
+        opened.machine.session.setArchive(*report);
+        opened.wizard->back();
+        opened.wizard->next();
+        QCOMPARE(opened.wizard->currentId(), int(SetupWizard::Page_Target));
+
+        opened.choice(QStringLiteral("target-cuda-0"))->click();
+        QTRY_VERIFY(!opened.page->isChecking());
+        QTRY_VERIFY2(
+            findingIds(opened.page->findings()).contains(QStringLiteral("install.archive-not-nvidias")),
+            qPrintable(findingIds(opened.page->findings()).join(u',')));
+        QVERIFY(!opened.page->isComplete());
+        QVERIFY(!opened.wizard->button(QWizard::NextButton)->isEnabled());
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("target-archive-not-nvidias-en.png"));
+
+        opened.choice(QStringLiteral("target-user"))->click();
+        QTRY_VERIFY(!opened.page->isChecking());
+        QTRY_VERIFY(opened.page->isComplete());
+        QVERIFY(!findingIds(opened.page->findings()).contains(QStringLiteral("install.archive-not-nvidias")));
+    }
 };
 
 CUDNNSETUP_TEST_MAIN(TestTargetPage)
