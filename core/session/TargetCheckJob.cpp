@@ -1,5 +1,6 @@
 #include "session/TargetCheckJob.h"
 
+#include "common/Logging.h"
 #include "install/ElevatedChange.h"
 #include "install/TargetChecks.h"
 
@@ -26,6 +27,9 @@ void TargetCheckJob::start()
             ArchiveVouching vouching = planned.archiveVouching;
             vouching.actingForAnother = vouching.actingForAnother ||
                                         needsElevation(target, archive, planned, context, Elevation::host());
+            qCInfo(lcSession).noquote()
+                << "archive" << archive.path << "official" << archive.officialName() << "sha256"
+                << archive.sha256 << "must be NVIDIA's" << needsNvidiasArchive(target, context, vouching);
             if (!archive.sha256.isEmpty()) {
                 if (std::optional<Finding> refusal =
                         unverifiedArchiveRefusal(archive, target, context, vouching))

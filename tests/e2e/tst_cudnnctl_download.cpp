@@ -20,6 +20,19 @@ namespace {
 
 const QString kFile = QStringLiteral("cudnn-windows-x86_64-9.10.0.56_cuda12-archive.zip");
 
+// The test-made archive saved in `work` under NVIDIA's name, and a database (in `work`) for which
+// it is NVIDIA's file; the database's path.
+QString databaseKnowingMade(const QTemporaryDir &work, const QByteArray &content)
+{
+    const QString made = work.filePath(QStringLiteral("made/") + kFile);
+    QDir().mkpath(QFileInfo(made).path());
+    QFile madeFile(made);
+    if (!madeFile.open(QIODevice::WriteOnly) || madeFile.write(content) != content.size())
+        qFatal("cannot write %s", qPrintable(made));
+    madeFile.close();
+    return archives::writeDatabaseKnowing(work.filePath(QStringLiteral("db.json")), {made});
+}
+
 // Without --out when `out` is empty.
 QStringList downloadArguments(const testtools::LoopbackHttpServer &server, const QString &out,
                               const QString &database)
@@ -45,14 +58,7 @@ private Q_SLOTS:
     {
         QTemporaryDir work;
         const QByteArray content = archives::windowsZip(QStringLiteral("9.10.0.56"), QStringLiteral("12"));
-        const QString made = work.filePath(QStringLiteral("made/") + kFile);
-        QDir().mkpath(QFileInfo(made).path());
-        QFile madeFile(made);
-        QVERIFY(madeFile.open(QIODevice::WriteOnly));
-        madeFile.write(content);
-        madeFile.close();
-        const QString database =
-            archives::writeDatabaseKnowing(work.filePath(QStringLiteral("db.json")), {made});
+        const QString database = databaseKnowingMade(work, content);
         const QString out = work.filePath(QStringLiteral("downloads"));
         const QString part = out + QLatin1Char('/') + kFile + QStringLiteral(".part");
 
@@ -104,14 +110,7 @@ private Q_SLOTS:
     {
         QTemporaryDir work;
         const QByteArray content = archives::windowsZip(QStringLiteral("9.10.0.56"), QStringLiteral("12"));
-        const QString made = work.filePath(QStringLiteral("made/") + kFile);
-        QDir().mkpath(QFileInfo(made).path());
-        QFile madeFile(made);
-        QVERIFY(madeFile.open(QIODevice::WriteOnly));
-        madeFile.write(content);
-        madeFile.close();
-        const QString database =
-            archives::writeDatabaseKnowing(work.filePath(QStringLiteral("db.json")), {made});
+        const QString database = databaseKnowingMade(work, content);
         testtools::LoopbackHttpServer server;
         testtools::LoopbackHttpServer::Resource archive;
         archive.content = content;
