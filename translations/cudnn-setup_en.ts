@@ -3131,10 +3131,6 @@ into --out DIR, for asking for help.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Install into a folder under Program Files (the default), or put the folder on your own PATH only (--path user).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>PATH and the variables were changed by the system account, whose notice reaches no one&apos;s desktop: programs see the change once their user signs out and in again, or after a restart.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3882,6 +3878,18 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Install into a folder for you only, or download the archive from NVIDIA (or your lab&apos;s copy of NVIDIA&apos;s files). An administrator at their own console who trusts this file may add --allow-unverified-archive to cudnnctl install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would go on your PATH, but %2 can be changed by others (%3): whatever DLL they put there, your programs would load.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install into a folder for you only (the default, in your profile), or into a folder under Program Files for the system PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install into a folder under Program Files (the default), or into a folder for you only on your own PATH (--target user --path user).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3141,10 +3141,6 @@ into --out DIR, for asking for help.</source>
         <translation>%1 将被加入系统 PATH，但除管理员以外的人（%3）也能修改 %2：他们放进去的任何 DLL，都会被这台电脑上所有用户的程序加载。</translation>
     </message>
     <message>
-        <source>Install into a folder under Program Files (the default), or put the folder on your own PATH only (--path user).</source>
-        <translation>请安装到 Program Files 下的文件夹（默认位置），或者只把它加到你自己的 PATH 里（--path user）。</translation>
-    </message>
-    <message>
         <source>PATH and the variables were changed by the system account, whose notice reaches no one&apos;s desktop: programs see the change once their user signs out and in again, or after a restart.</source>
         <translation>PATH 和环境变量是由系统账户修改的，它发出的变更通知无法送达任何用户的桌面：要等用户注销并重新登录，或重启电脑之后，程序才能看到这些修改。</translation>
     </message>
@@ -3891,6 +3887,18 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Install into a folder for you only, or download the archive from NVIDIA (or your lab&apos;s copy of NVIDIA&apos;s files). An administrator at their own console who trusts this file may add --allow-unverified-archive to cudnnctl install.</source>
         <translation>请改为安装到当前用户目录，或者从 NVIDIA 官网（或实验室保存的 NVIDIA 官方文件副本）下载压缩包。如果管理员在自己的电脑前操作并且信任这个文件，可以在 cudnnctl install 中加上 --allow-unverified-archive。</translation>
+    </message>
+    <message>
+        <source>%1 would go on your PATH, but %2 can be changed by others (%3): whatever DLL they put there, your programs would load.</source>
+        <translation>%1 将被加入你的 PATH，但其他人（%3）可以修改 %2：他们放进去的任何 DLL 都会被你的程序加载。</translation>
+    </message>
+    <message>
+        <source>Install into a folder for you only (the default, in your profile), or into a folder under Program Files for the system PATH.</source>
+        <translation>请安装到当前用户目录（默认位置，在你的个人目录中），或者安装到 Program Files 下的文件夹并加入系统 PATH。</translation>
+    </message>
+    <message>
+        <source>Install into a folder under Program Files (the default), or into a folder for you only on your own PATH (--target user --path user).</source>
+        <translation>请安装到 Program Files 下的文件夹（默认位置），或者安装到当前用户目录并只加入你自己的 PATH（--target user --path user）。</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "install/FilePlacement.h"
 #include "install/Receipt.h"
 #include "install/TargetPaths.h"
+#include "platform/Elevation.h"
 
 #include <QSet>
 
@@ -256,8 +257,27 @@ QString nearestExistingSystemPath(const FileSystem &files, const QString &path)
 // in those programs. The folder cuDNN Setup creates gets a protected DACL; an existing one is checked.
 void checkSystemPathFolder(const InstallTarget &target, const SystemContext &context, Findings &findings)
 {
-    if (target.pathScope != PathScope::System || target.family != OsFamily::Windows)
+    if (target.family != OsFamily::Windows || target.pathScope == PathScope::None)
         return;
+    if (target.pathScope == PathScope::User) {
+        // The user's own PATH: whoever else may put a DLL there (Authenticated Users, on a folder
+        // made at the top of C:) chooses what this user's programs load.
+        const std::optional<WritableFolder> writable =
+            firstWritableFolder(context, target.dllFolder(), {Elevation::host().accountSid()});
+        if (!writable)
+            return;
+        findings.append(Finding::error(
+            QStringLiteral("target.writable-user-path"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "%1 would go on your PATH, but %2 can be changed by others (%3): whatever "
+                                   "DLL they put there, your programs would load."))
+                .arg(target.dllFolder(), writable->folder, Text::list(writable->audit.whoMayChange())),
+            writable->audit.summary(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Install into a folder for you only (the default, in your profile), or "
+                                   "into a folder under Program Files for the system PATH."))));
+        return;
+    }
     const std::optional<WritableFolder> writable = firstWritableFolder(context, target.dllFolder());
     if (!writable)
         return;
@@ -271,8 +291,8 @@ void checkSystemPathFolder(const InstallTarget &target, const SystemContext &con
             .arg(target.dllFolder(), writable->folder, Text::list(writable->audit.whoMayChange())),
         writable->audit.summary(),
         Text(QT_TRANSLATE_NOOP(
-            "cudnnsetup", "Install into a folder under Program Files (the default), or put the folder on "
-                          "your own PATH only (--path user)."))));
+            "cudnnsetup", "Install into a folder under Program Files (the default), or into a folder for "
+                          "you only on your own PATH (--target user --path user)."))));
 }
 
 // The folders must take new files and the files an install replaces must be its to replace: a

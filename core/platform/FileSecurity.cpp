@@ -147,7 +147,8 @@ std::shared_ptr<FileSecurity> FileSecurity::none()
     return std::make_shared<NoFileSecurity>();
 }
 
-std::optional<WritableFolder> firstWritableFolder(const SystemContext &context, const QString &folder)
+std::optional<WritableFolder> firstWritableFolder(const SystemContext &context, const QString &folder,
+                                                  const QStringList &alsoTrusted)
 {
     const SystemPaths &paths = context.paths();
     const QString start = paths.normalize(folder);
@@ -158,7 +159,7 @@ std::optional<WritableFolder> firstWritableFolder(const SystemContext &context, 
         if (!QFileInfo::exists(host))
             continue;
         const std::optional<WriteAudit> audit = context.fileSecurity().descriptorOf(host).audit(
-            current == start ? ObjectRole::LibraryFolder : ObjectRole::Ancestor);
+            current == start ? ObjectRole::LibraryFolder : ObjectRole::Ancestor, alsoTrusted);
         if (audit && !audit->trusted())
             return WritableFolder{current, *audit};
         if (paths.parent(current) == current)

@@ -70,7 +70,9 @@ struct WritableFolder
 // its files inherit) is a change; above it, deleting, renaming or re-permissioning what is below. A
 // folder whose descriptor cannot be read counts as one others may change. A folder that does not
 // exist yet is skipped (cuDNN Setup creates it protected). nullopt when none is, or the system keeps
-// no ACLs.
-std::optional<WritableFolder> firstWritableFolder(const SystemContext &context, const QString &folder);
+// no ACLs. `alsoTrusted` names accounts (SIDs) trusted besides the administrators: a user's own, for
+// a folder on that user's PATH.
+std::optional<WritableFolder> firstWritableFolder(const SystemContext &context, const QString &folder,
+                                                  const QStringList &alsoTrusted = {});
 
 } // namespace cudnnsetup

@@ -900,7 +900,16 @@ private Q_SLOTS:
                      message.contains(QLatin1String("Authenticated Users")),
                  qPrintable(message));
         QVERIFY(finding->fix.toEnglish().contains(QLatin1String("--path user")));
+        // Review 2, N12: on the user's own PATH the same folder lets others choose what the user's
+        // programs load; a folder only the administrators may change is fine there.
         QVERIFY(!findingOf(check(QStringLiteral("dir:C:\\tools\\cudnn"), PathScope::User), id));
+        const Findings mine = check(QStringLiteral("dir:C:\\tools\\cudnn"), PathScope::User);
+        const Finding *onUserPath = findingOf(mine, QStringLiteral("target.writable-user-path"));
+        QVERIFY2(onUserPath, qPrintable(describe(mine)));
+        QCOMPARE(onUserPath->severity, Severity::Error);
+        QVERIFY(onUserPath->message.toEnglish().contains(QLatin1String("Authenticated Users")));
+        QVERIFY(!findingOf(check(QStringLiteral("dir:C:\\cudnn"), PathScope::User),
+                           QStringLiteral("target.writable-user-path")));
     }
 
     // Review 2, N4: a DLL folder for the system PATH that cannot be shown to be the administrators'
