@@ -41,7 +41,12 @@ SystemResult remove(const QString &path);
 
 // Removes `folder` and all it holds, without following a symbolic link or junction inside it: the
 // link itself goes, what it points at stays (an elevated cleanup of a folder a user could write
-// must not empty another folder through a planted junction). A folder that is not there is fine.
+// must not empty another folder through a planted junction). Each entry is opened once without
+// following a link, checked and removed through that handle, and a folder is listed and entered
+// only through its own handle, so that a folder swapped for a link after it was looked at is not
+// followed either: below the root, an entry that now lies outside it (Windows) or a folder of
+// another file system (elsewhere) is left alone and the removal fails. A folder that is not there
+// is fine.
 SystemResult removeTree(const QString &folder);
 
 // Removes what only this program's own work left behind and no longer needs (a partial copy, a
