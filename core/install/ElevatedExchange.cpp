@@ -81,6 +81,12 @@ SystemResult writeResult(const QByteArray &result, const QString &nonce, const Q
         return failure(QStringLiteral("%1 is a link to %2").arg(exchange, exchangeInfo.symLinkTarget()));
     if (!exchangeInfo.isDir() && !QDir().mkdir(exchange))
         return failure(QStringLiteral("%1 cannot be made").arg(exchange));
+    const FileSecurity &security = context.fileSecurity();
+    // The administrators' alone, whoever made it: the state folder of an older version let others
+    // add to it.
+    if (const SystemResult protectedExchange = security.protect(exchange, security::adminsOnlySddl());
+        !protectedExchange)
+        return protectedExchange;
     removeOldAnswers(exchange);
     // Made here, inside a folder no one else may add to; one already there is no folder of this run.
     const QString folder = exchange + QLatin1Char('/') + nonce;
@@ -88,7 +94,7 @@ SystemResult writeResult(const QByteArray &result, const QString &nonce, const Q
         return failure(QStringLiteral("%1 cannot be made, or is there already").arg(folder));
     const QString sddl =
         requesterSid.isEmpty() ? security::adminsOnlySddl() : security::exchangeResultSddl(requesterSid);
-    if (const SystemResult protectedFolder = context.fileSecurity().protect(folder, sddl); !protectedFolder) {
+    if (const SystemResult protectedFolder = security.protect(folder, sddl); !protectedFolder) {
         QDir().rmdir(folder);
         return protectedFolder;
     }

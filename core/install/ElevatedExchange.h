@@ -30,7 +30,8 @@ bool isAccountSid(const QString &text);
 QString resultFile(const SystemContext &context, const QString &nonce);
 
 // The helper's side: makes the machine state folder ready (StateFolders::prepare, as `elevation`'s
-// process), then the folder of `nonce`, which must not exist yet, with
+// process) and its exchange folder the administrators' alone (security::adminsOnlySddl), then the
+// folder of `nonce`, which must not exist yet, with
 // security::exchangeResultSddl(`requesterSid`) (no requester: the administrators' alone), and
 // writes `result` into it. What earlier helpers left there more than a day ago goes first: its
 // requesters have read it long since, and they cannot remove it themselves.

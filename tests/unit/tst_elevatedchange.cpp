@@ -727,6 +727,8 @@ private Q_SLOTS:
         QVERIFY2(written.ok(), qPrintable(written ? QString() : written.error().message));
         const QString folder = exchangeFolder + QLatin1Char('/') + nonce;
         QVERIFY(security->protectedFolders().contains(
+            QPair<QString, QString>{QDir::cleanPath(exchangeFolder), security::adminsOnlySddl()}));
+        QVERIFY(security->protectedFolders().contains(
             QPair<QString, QString>{QDir::cleanPath(folder), security::exchangeResultSddl(account)}));
         const std::optional<WriteAudit> audit =
             DescriptorAnswer::fromSddl(security::exchangeResultSddl(account)).audit(ObjectRole::Folder);
