@@ -24,11 +24,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <chrono>
-#include <filesystem>
-
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
+#else
+#include <chrono>
+#include <filesystem>
 #endif
 
 using namespace cudnnsetup;
@@ -122,6 +122,34 @@ public:
 private:
     SystemContext m_context;
 };
+
+// Gives `folder` the time it was last written `hours` ago.
+bool makeOld(const QString &folder, int hours)
+{
+#ifdef Q_OS_WIN
+    // MinGW's std::filesystem cannot set a folder's time (no FILE_FLAG_BACKUP_SEMANTICS).
+    const HANDLE handle =
+        CreateFileW(reinterpret_cast<LPCWSTR>(QDir::toNativeSeparators(folder).utf16()),
+                    FILE_WRITE_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                    OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (handle == INVALID_HANDLE_VALUE)
+        return false;
+    constexpr qint64 kMsecsFrom1601To1970 = 11644473600000;
+    const qint64 ticks =
+        (QDateTime::currentDateTimeUtc().addSecs(-3600 * hours).toMSecsSinceEpoch() + kMsecsFrom1601To1970) *
+        10000;
+    FILETIME written{DWORD(ticks & 0xffffffff), DWORD(ticks >> 32)};
+    const bool set = SetFileTime(handle, nullptr, nullptr, &written);
+    CloseHandle(handle);
+    return set;
+#else
+    std::error_code error;
+    std::filesystem::last_write_time(
+        folder.toStdString(), std::filesystem::file_time_type::clock::now() - std::chrono::hours(hours),
+        error);
+    return !error;
+#endif
+}
 
 QStringList sorted(QStringList list)
 {
@@ -717,9 +745,7 @@ private Q_SLOTS:
             QFile answer(exchangeFolder + QLatin1Char('/') + earlier + QStringLiteral("/result.json"));
             QVERIFY(answer.open(QIODevice::WriteOnly));
         }
-        std::filesystem::last_write_time(
-            std::filesystem::path((exchangeFolder + QLatin1Char('/') + old).toStdWString()),
-            std::filesystem::file_time_type::clock::now() - std::chrono::hours(25));
+        QVERIFY(makeOld(exchangeFolder + QLatin1Char('/') + old, 25));
 
         const QString nonce = exchange::newNonce();
         const SystemResult written =
