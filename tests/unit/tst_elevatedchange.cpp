@@ -774,6 +774,30 @@ private Q_SLOTS:
         QCOMPARE(result.readAll(), QByteArray("{\"status\":\"done\"}"));
     }
 
+    // The same through Windows' own "runas" (a process already elevated, as under Wine, gets no
+    // prompt): the arguments survive its command line and the answer comes back.
+    void windowsRunasAnswersThroughTheExchangeFolder()
+    {
+#ifndef Q_OS_WIN
+        QSKIP("ShellExecuteEx is Windows'");
+#else
+        if (!Elevation::host().isElevated())
+            QSKIP("not elevated: the consent prompt would wait for a person");
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        qputenv("CUDNNSETUP_HELPER_COMPAT_DB", m_database.toUtf8());
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        const ChangeOutcome outcome =
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), Elevation::host(), context);
+        qunsetenv("CUDNNSETUP_HELPER_COMPAT_DB");
+        QCOMPARE(outcome.statusName(), QStringLiteral("done"));
+        QCOMPARE(resultFilesUnder(sandbox.root()).size(), 1);
+        QVERIFY(resultFilesUnder(sandbox.root())
+                    .first()
+                    .startsWith(StateFolders::of(context).machine + QStringLiteral("/exchange/")));
+#endif
+    }
+
     // UAC off and a standard user: no prompt can give administrator rights; said before trying.
     void impossibleElevationIsSaidFirst()
     {
