@@ -1,7 +1,8 @@
 #include "ChangeCommands.h"
 
-#include "common/Translations.h"
+#include "common/Logging.h"
 #include "install/ElevatedChange.h"
+#include "install/ElevatedExchange.h"
 #include "install/Installer.h"
 #include "platform/Console.h"
 #include "report/TextTable.h"
@@ -9,7 +10,6 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QTextStream>
@@ -125,15 +125,13 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
     install.dryRun = request.dryRun;
     install.detect = request.detect;
     install.elevatedProgram = QCoreApplication::applicationFilePath();
-    // What an elevated run gets besides the change's own arguments: the language, never a file of the
-    // caller's choosing (a --log it would append to as the administrator).
-    install.elevatedArguments = {QStringLiteral("--lang"), Translations::current()};
+    install.elevatedArguments = elevatedHelperArguments();
     ChangeOptions crashable;
     crashable.crashAt = crashHookFromEnvironment();
-    // With --result this is the elevated helper of another process, which vouches for nothing.
-    crashable.archiveVouching.actingForAnother = !request.resultFile.isEmpty();
-    crashable.archiveVouching.allowUnverified =
-        request.allowUnverifiedArchive && request.resultFile.isEmpty();
+    // With --exchange this is the elevated helper of another process, which vouches for nothing.
+    const bool helper = !request.exchangeNonce.isEmpty();
+    crashable.archiveVouching.actingForAnother = helper;
+    crashable.archiveVouching.allowUnverified = request.allowUnverifiedArchive && !helper;
     if (!request.cancelFile.isEmpty()) {
         const QString cancelFile = request.cancelFile;
         crashable.cancelled = [cancelFile] { return QFileInfo::exists(cancelFile); };
@@ -158,10 +156,12 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
                                      QCoreApplication::applicationFilePath(), install.elevatedArguments);
     }
     outcome.findings = recovered + outcome.findings;
-    if (!request.resultFile.isEmpty()) {
-        QFile result(request.resultFile);
-        if (result.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            result.write(QJsonDocument(outcome.toJson()).toJson());
+    if (helper) {
+        if (const SystemResult answered =
+                exchange::writeResult(QJsonDocument(outcome.toJson()).toJson(), request.exchangeNonce,
+                                      request.requesterSid, context, Elevation::host());
+            !answered)
+            qCWarning(lcApp).noquote() << "the outcome cannot be handed back:" << answered.error().message;
     }
     if (request.json)
         console::out(QString::fromUtf8(QJsonDocument(outcome.toJson()).toJson(QJsonDocument::Indented)));

@@ -78,8 +78,8 @@ QStringList optionsOfEveryCommand()
         QStringLiteral("help"),         QStringLiteral("version"),      QStringLiteral("json"),
         QStringLiteral("system-root"),  QStringLiteral("compat-db"),    QStringLiteral("lang"),
         QStringLiteral("python-probe"), QStringLiteral("tool-timeout"), QStringLiteral("verbose"),
-        QStringLiteral("log"),          QStringLiteral("result"),       QStringLiteral("cancel-file"),
-        QStringLiteral("request")};
+        QStringLiteral("log"),          QStringLiteral("exchange"),     QStringLiteral("requester"),
+        QStringLiteral("cancel-file"),  QStringLiteral("request")};
     QStringList every;
     for (const QString &option : all) {
         if (!owned.contains(option))

@@ -2,9 +2,10 @@
 
 #include "archive/ArchiveInspector.h"
 #include "common/ExitCodes.h"
-#include "common/Translations.h"
+#include "common/Logging.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
+#include "install/ElevatedExchange.h"
 #include "install/InstallTarget.h"
 #include "install/Installer.h"
 #include "install/TargetSpec.h"
@@ -19,7 +20,6 @@
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -132,10 +132,11 @@ int runHandedOverRepairs(const VerifyRequest &request, const SystemContext &cont
     ChangeOutcome outcome = applyHandedOverRepairs(request.requestFile, context, environment, kb, options);
     outcome.findings = recovered + outcome.findings;
     const QByteArray json = QJsonDocument(outcome.toJson()).toJson();
-    if (!request.resultFile.isEmpty()) {
-        QFile result(request.resultFile);
-        if (result.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            result.write(json);
+    if (!request.exchangeNonce.isEmpty()) {
+        if (const SystemResult answered = exchange::writeResult(
+                json, request.exchangeNonce, request.requesterSid, context, Elevation::host());
+            !answered)
+            qCWarning(lcApp).noquote() << "the outcome cannot be handed back:" << answered.error().message;
     }
     if (request.json)
         console::out(QString::fromUtf8(json));
@@ -189,9 +190,9 @@ int runDoctor(const VerifyRequest &request, const SystemContext &context, const 
             console::out(QCoreApplication::translate("cudnnctl", "Nothing was changed.") + QLatin1Char('\n'));
         return before.healthy() ? exitcode::Success : exitcode::ProblemsFound;
     }
-    const ChangeOutcome outcome = repairWithElevation(chosen, ChangeOptions(), context, environment,
-                                                      QCoreApplication::applicationFilePath(),
-                                                      {QStringLiteral("--lang"), Translations::current()});
+    const ChangeOutcome outcome =
+        repairWithElevation(chosen, ChangeOptions(), context, environment,
+                            QCoreApplication::applicationFilePath(), elevatedHelperArguments());
     const DoctorReport after = examine();
     if (request.json) {
         QJsonArray applied;

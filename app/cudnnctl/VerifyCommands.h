@@ -26,7 +26,8 @@ struct VerifyRequest
     QString outFolder;     // report --out
     QString cudnnVersion;  // status --cudnn: a version prefix the install must have
     QString requestFile;   // doctor --request: repairs handed over to this elevated run
-    QString resultFile;    // doctor --result: where that run writes its outcome
+    QString exchangeNonce; // doctor --exchange: that run answers through exchange::writeResult
+    QString requesterSid;  // doctor --requester: the account that may read the answer
     QString cancelFile;    // doctor --cancel-file: that run stops and rolls back once it appears
     bool json = false;
     cudnnsetup::DetectOptions detect;

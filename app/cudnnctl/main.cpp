@@ -13,6 +13,7 @@
 #include "compat/Matcher.h"
 #include "compat/WhatIf.h"
 #include "detect/Detector.h"
+#include "install/ElevatedExchange.h"
 #include "platform/Console.h"
 #include "platform/LibraryLoader.h"
 #include "platform/SystemContext.h"
@@ -39,6 +40,25 @@ void writeOut(const QString &text)
 void writeJson(const QJsonObject &object)
 {
     writeOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+}
+
+#ifdef CUDNNSETUP_TEST_HOOKS
+// The suites' elevated runs change sandboxes (--system-root).
+constexpr bool kHelperTakesSystemRoot = true;
+#else
+constexpr bool kHelperTakesSystemRoot = false;
+#endif
+
+// The database the helper of another process judges archives by: the one it was built with, or
+// one beside it in its own folder (DatabaseChoice). A build with the suites takes the file that
+// CUDNNSETUP_HELPER_COMPAT_DB names, which knows the suites' stand-in archives.
+QString helperDatabase()
+{
+#ifdef CUDNNSETUP_TEST_HOOKS
+    return qEnvironmentVariable("CUDNNSETUP_HELPER_COMPAT_DB");
+#else
+    return {};
+#endif
 }
 
 int usageError(const QString &message)
@@ -185,10 +205,20 @@ int main(int argc, char *argv[])
                                     "SHA-256 NVIDIA did not publish into a target every program loads from "
                                     "(system PATH, a CUDA toolkit, the loader's configuration). Never passed "
                                     "on to an elevated helper."));
-    QCommandLineOption resultOption(
-        QStringLiteral("result"),
-        QStringLiteral("install, uninstall, doctor: also write the outcome to FILE"), QStringLiteral("FILE"));
-    resultOption.setFlags(QCommandLineOption::HiddenFromHelp); // how an elevated run answers its parent
+    // How an elevated run answers the process that started it: in a folder it makes itself under the
+    // machine state folder, named by that process's nonce and readable by its account
+    // (exchange::writeResult). --exchange makes this run that process's helper.
+    QCommandLineOption exchangeOption(
+        QStringLiteral("exchange"),
+        QStringLiteral("install, uninstall, doctor: the helper of another process: leave the outcome in "
+                       "the machine's exchange folder NONCE (32 hexadecimal digits)"),
+        QStringLiteral("NONCE"));
+    exchangeOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption requesterOption(
+        QStringLiteral("requester"),
+        QStringLiteral("install, uninstall, doctor: the account (SID) that may read that outcome"),
+        QStringLiteral("SID"));
+    requesterOption.setFlags(QCommandLineOption::HiddenFromHelp);
     QCommandLineOption cancelOption(
         QStringLiteral("cancel-file"),
         QStringLiteral("install, uninstall, doctor: stop and roll back once FILE appears"),
@@ -249,10 +279,10 @@ int main(int argc, char *argv[])
     parser.addOptions({jsonOption,      pythonProbeOption, timeoutOption,     verboseOption,  osOption,
                        archOption,      driverOption,      cudaOption,        smOption,       gpuOption,
                        cudnnOption,     backendOption,     archiveOption,     targetOption,   pathOption,
-                       variablesOption, inUseOption,       unverifiedOption,  resultOption,   dryRunOption,
+                       variablesOption, inUseOption,       unverifiedOption,  exchangeOption, dryRunOption,
                        pythonOption,    noGpuOption,       noFrameworkOption, fixOption,      yesOption,
                        outOption,       requestOption,     cancelOption,      platformOption, sourceOption,
-                       caFileOption});
+                       caFileOption,    requesterOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -270,7 +300,18 @@ int main(int argc, char *argv[])
         const QString value = parser.value(option);
         return value.isEmpty() ? value : QDir::cleanPath(QFileInfo(value).absoluteFilePath());
     };
-    const QString logFile = absolutePath(logOption);
+    // The helper of another process (--exchange) takes no file of that process's choosing: it may be
+    // a standard user's, whose paths can become links to any file while an administrator types the
+    // password. So it logs nowhere the caller names, and judges archives by the database it was
+    // built with (helperDatabase); --request and --cancel-file it only reads.
+    const bool helper = parser.isSet(exchangeOption);
+    if (helper && !exchange::isNonce(parser.value(exchangeOption)))
+        return usageError(QStringLiteral("--exchange takes 32 hexadecimal digits, not \"%1\"")
+                              .arg(parser.value(exchangeOption)));
+    if (parser.isSet(requesterOption) && !exchange::isAccountSid(parser.value(requesterOption)))
+        return usageError(QStringLiteral("--requester takes an account SID, not \"%1\"")
+                              .arg(parser.value(requesterOption)));
+    const QString logFile = helper ? QString() : absolutePath(logOption);
     logging::configure(parser.isSet(verboseOption));
     if (!logFile.isEmpty() && !logging::writeTo(logFile))
         return usageError(QCoreApplication::translate("cudnnctl", "The log file %1 cannot be written.")
@@ -319,6 +360,9 @@ int main(int argc, char *argv[])
 
     QString root;
     if (parser.isSet(rootOption)) {
+        // A system root of the caller's would have the helper write wherever that folder's links lead.
+        if (helper && !kHelperTakesSystemRoot)
+            return usageError(QStringLiteral("--system-root is not for a run with --exchange"));
         root = parser.value(rootOption);
         if (!QFileInfo(root).isDir())
             return usageError(
@@ -326,9 +370,9 @@ int main(int argc, char *argv[])
         root = QDir(root).absolutePath();
     }
 
-    DatabaseChoice database =
-        DatabaseChoice::choose(absolutePath(compatOption), QCoreApplication::applicationDirPath());
-    if (parser.isSet(compatOption) && hasErrors(database.findings))
+    DatabaseChoice database = DatabaseChoice::choose(helper ? helperDatabase() : absolutePath(compatOption),
+                                                     QCoreApplication::applicationDirPath());
+    if (!helper && parser.isSet(compatOption) && hasErrors(database.findings))
         return usageError(database.findings.first().message.toString() + QLatin1Char('\n') +
                           database.findings.first().details);
 
@@ -345,7 +389,8 @@ int main(int argc, char *argv[])
         request.outFolder = absolutePath(outOption);
         request.cudnnVersion = parser.value(cudnnOption);
         request.requestFile = absolutePath(requestOption);
-        request.resultFile = absolutePath(resultOption);
+        request.exchangeNonce = parser.value(exchangeOption);
+        request.requesterSid = parser.value(requesterOption);
         request.cancelFile = absolutePath(cancelOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;
@@ -364,7 +409,8 @@ int main(int argc, char *argv[])
         request.variables = parser.value(variablesOption);
         request.ifInUse = parser.value(inUseOption);
         request.allowUnverifiedArchive = parser.isSet(unverifiedOption);
-        request.resultFile = absolutePath(resultOption);
+        request.exchangeNonce = parser.value(exchangeOption);
+        request.requesterSid = parser.value(requesterOption);
         request.cancelFile = absolutePath(cancelOption);
         request.dryRun = parser.isSet(dryRunOption);
         request.json = parser.isSet(jsonOption);

@@ -1,6 +1,7 @@
 #include "install/ElevatedChange.h"
 
 #include "common/Logging.h"
+#include "install/ElevatedExchange.h"
 #include "install/TargetChecks.h"
 #include "platform/DurableFiles.h"
 #include "platform/Volumes.h"
@@ -132,19 +133,24 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
                                    "Program Files, and start it from there."))));
         return outcome;
     }
-    QTemporaryDir exchange;
+    // What this process hands over (a repair request, a cancel) lies in a folder of its own, which
+    // the elevated run only reads. Its answer it leaves in a folder it makes itself, under the machine
+    // state folder, named by a nonce from here: it writes nothing through a path this process chose.
+    QTemporaryDir handOver;
     const QString account = elevation.accountSid();
     if (!account.isEmpty()) {
         if (const SystemResult protectedFolder =
-                security.protect(exchange.path(), security::exchangeSddl(account));
+                security.protect(handOver.path(), security::exchangeSddl(account));
             !protectedFolder)
-            qCWarning(lcInstall).noquote() << "the exchange folder" << exchange.path()
+            qCWarning(lcInstall).noquote() << "the hand-over folder" << handOver.path()
                                            << "keeps its own permissions:" << protectedFolder.error().message;
     }
-    const QString resultFile = QDir::toNativeSeparators(exchange.filePath(QStringLiteral("result.json")));
-    QStringList handedOver = arguments + QStringList{QStringLiteral("--result"), resultFile};
+    const QString nonce = exchange::newNonce();
+    QStringList handedOver = arguments + QStringList{QStringLiteral("--exchange"), nonce};
+    if (!account.isEmpty())
+        handedOver << QStringLiteral("--requester") << account;
     if (!request.isEmpty()) {
-        const QString requestFile = exchange.filePath(QStringLiteral("request.json"));
+        const QString requestFile = handOver.filePath(QStringLiteral("request.json"));
         if (const SystemResult written =
                 durable::write(request, requestFile + QStringLiteral(".partial"), requestFile);
             !written) {
@@ -159,7 +165,7 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
     }
     // A cancel reaches the elevated run as a file it looks for between its steps: it rolls back, and
     // its outcome still comes back here.
-    const QString cancelFile = exchange.filePath(QStringLiteral("cancel"));
+    const QString cancelFile = handOver.filePath(QStringLiteral("cancel"));
     bool cancelSent = false;
     const auto passCancelOn = [&] {
         if (cancelSent || !options.cancelled || !options.cancelled())
@@ -175,13 +181,14 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
     ElevatedStart start;
     start.ownerWindow = options.ownerWindow;
     start.whileWaiting = passCancelOn;
-    const auto exitCode = elevation.runElevated(program, handedOver, exchange.path(), start);
+    const auto exitCode = elevation.runElevated(program, handedOver, Elevation::helperStartFolder(), start);
     if (!exitCode) {
         if (exitCode.error().id == QLatin1String("elevation.declined"))
             outcome.status = ChangeOutcome::Status::Cancelled;
         outcome.findings.append(exitCode.error());
         return outcome;
     }
+    const QString resultFile = exchange::resultFile(context, nonce);
     QFile file(resultFile);
     if (!file.open(QIODevice::ReadOnly)) {
         outcome.findings.append(Finding::error(
@@ -190,7 +197,7 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
                      "cudnnsetup",
                      "The part that ran with administrator rights left no result (exit code %1)."))
                 .arg(QString::number(*exitCode)),
-            resultFile));
+            QDir::toNativeSeparators(resultFile)));
         return outcome;
     }
     return changeOutcomeFromJson(QJsonDocument::fromJson(file.readAll()).object());

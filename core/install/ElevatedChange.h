@@ -27,12 +27,13 @@ Findings withElevationOffered(Findings findings, const InstallTarget &target, co
 QStringList installArguments(const QString &archivePath, const InstallTarget &target,
                              const ChangeOptions &options);
 
-// Runs `program arguments --result FILE` with administrator rights (the UAC prompt) and reads back
-// the outcome it wrote. A declined prompt is "cancelled" with "elevation.declined": nothing
-// changed. The elevated process takes the machine's lock itself; this one holds nothing meanwhile.
-// FILE is in a folder given security::exchangeSddl() (this account, SYSTEM and the Administrators)
-// through `context`'s file security, which is also the elevated process's working folder. A
-// `request` goes there too, as the file named by --request. On the running system a `program` in a
+// Runs `program arguments --exchange NONCE --requester SID` with administrator rights (the UAC
+// prompt), in Elevation::helperStartFolder(), and reads back the outcome it wrote where
+// exchange::resultFile() says, in `context`'s machine state folder. A declined prompt is "cancelled"
+// with "elevation.declined": nothing changed. The elevated process takes the machine's lock itself;
+// this one holds nothing meanwhile. A `request` goes to the elevated process as the file named by
+// --request, in a folder given security::exchangeSddl() (this account, SYSTEM and the
+// Administrators) through `context`'s file security; it only reads it. On the running system a `program` in a
 // folder that others than the administrators may change is not run ("elevation.helper-writable"):
 // whoever can swap it would get the rights. The consent prompt is owned by options.ownerWindow; once
 // options.cancelled() says so, the elevated run is told to stop (the file its --cancel-file names

@@ -247,6 +247,21 @@ const Elevation &Elevation::host()
     return elevation;
 }
 
+QString Elevation::helperStartFolder()
+{
+#ifdef Q_OS_WIN
+    wchar_t folder[MAX_PATH + 1] = {};
+    const UINT length = GetSystemDirectoryW(folder, MAX_PATH + 1);
+    // It fails only for a buffer too small, which this is not; even then no folder of the caller's
+    // (an environment variable is the caller's too).
+    if (length == 0 || length > MAX_PATH)
+        return QStringLiteral("C:/Windows/System32");
+    return QDir::fromNativeSeparators(QString::fromWCharArray(folder, int(length)));
+#else
+    return QStringLiteral("/");
+#endif
+}
+
 QString Elevation::windowsCommandLine(const QStringList &arguments)
 {
     QString line;

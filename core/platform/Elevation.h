@@ -54,7 +54,8 @@ public:
     virtual bool isAdministratorsMember() const = 0;
     virtual UacState uacState() const = 0;
     // Runs `program` with administrator rights (Windows: ShellExecuteExW "runas", which shows the
-    // consent prompt unless this process is elevated already), without a window, and waits for it.
+    // consent prompt unless this process is elevated already), in `workingDir` (helperStartFolder()),
+    // without a window, and waits for it.
     // The value is its exit code. Errors: "elevation.declined" (the user said No, ERROR_CANCELLED),
     // "elevation.failed" (anything else), "elevation.unavailable" (not Windows).
     virtual Expected<int> runElevated(const QString &program, const QStringList &arguments,
@@ -67,6 +68,11 @@ public:
 
     // The running system's.
     static const Elevation &host();
+
+    // Where a program run with administrator rights starts (runElevated's `workingDir`): System32
+    // (GetSystemDirectoryW), which only administrators may change, never a folder of the caller's,
+    // where what it planted would be found first; "/" elsewhere.
+    static QString helperStartFolder();
 
     // The Windows command line that CommandLineToArgvW (and the C runtime) splits back into exactly
     // `arguments`: an argument is quoted when empty or holding blanks or quotes; inside quotes,

@@ -575,6 +575,11 @@ QString exchangeSddl(const QString &accountSid)
     return QStringLiteral("O:%1D:PAI(A;OICI;FA;;;%1)(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)").arg(accountSid);
 }
 
+QString exchangeResultSddl(const QString &accountSid)
+{
+    return QStringLiteral("O:BAG:SYD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;FRFX;;;%1)").arg(accountSid);
+}
+
 WriteAudit auditWriters(const SecurityDescriptor &descriptor, ObjectRole role, const QStringList &alsoTrusted)
 {
     const auto trusted = [&](const QString &sid) { return isTrusted(sid) || alsoTrusted.contains(sid); };

@@ -89,11 +89,16 @@ namespace security {
 // and a folder it creates for the system PATH. Owner Administrators; protected; SYSTEM and
 // Administrators full control, Users read and execute; inherited by everything below.
 QString adminsOnlySddl();
-// The descriptor of the folder through which an elevated run answers the process that started it:
-// owned by that process's account (`accountSid`), which, SYSTEM and the Administrators have full
-// control; no one else. The elevated run may be another account (an administrator who typed their
-// password for a standard user), which an owner-only temporary folder would lock out.
+// The descriptor of the folder through which a process hands a request and a cancel to the elevated
+// run it starts, which only reads them: owned by that process's account (`accountSid`), which,
+// SYSTEM and the Administrators have full control; no one else. The elevated run may be another
+// account (an administrator who typed their password for a standard user), which an owner-only
+// temporary folder would lock out.
 QString exchangeSddl(const QString &accountSid);
+// The descriptor of the folder in which the elevated helper leaves its result for the process that
+// asked for it (exchange::writeResult): owned by the Administrators; SYSTEM and the Administrators
+// have full control, that process's account (`accountSid`) may read and nothing more.
+QString exchangeResultSddl(const QString &accountSid);
 
 // Checks `descriptor` as Windows' access check would for a standard user (Everyone, Authenticated
 // Users, Users, Interactive) and for every other account or group its DACL names: explicit and

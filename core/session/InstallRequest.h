@@ -43,8 +43,8 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
                                          std::shared_ptr<PersistentEnvironment> environment,
                                          const KnowledgeBase &kb);
 
-// What the wizard's elevated helper (cudnnctlBesideThisProgram()) gets besides the change's own
-// arguments (--lang).
+// What an elevated helper (cudnnctl) gets besides the change's own arguments: the language, never a
+// file of the caller's choosing (a --log or --compat-db; it ignores them anyway).
 QStringList elevatedHelperArguments();
 
 // `uninstall` of receipt `id` (empty: the only one), then what goes with it: this user's part of a

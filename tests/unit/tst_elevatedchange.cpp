@@ -12,10 +12,12 @@
 #include "TreeSnapshot.h"
 #include "doctor/RepairSteps.h"
 #include "install/ElevatedChange.h"
+#include "install/ElevatedExchange.h"
 #include "install/Operations.h"
 #include "platform/MemoryEnvironment.h"
 #include "session/InstallRequest.h"
 
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
@@ -24,6 +26,9 @@
 
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
+#else
+#include <chrono>
+#include <filesystem>
 #endif
 
 using namespace cudnnsetup;
@@ -45,6 +50,9 @@ public:
     // with that account's profile (LOCALAPPDATA), not the user's. Empty: the same account.
     QString approvingProfile;
     QString account; // this process's account SID
+    // The database the elevated cudnnctl judges archives by (a build with the suites takes it from
+    // CUDNNSETUP_HELPER_COMPAT_DB; it ignores a --compat-db of its caller's). Empty: its own.
+    QString helperDatabase;
     mutable QString ranIn;
     mutable quintptr ranOwnedBy = 0;
     UacState uac = UacState::Enabled;
@@ -70,6 +78,8 @@ public:
             environment.insert(QStringLiteral("LOCALAPPDATA"),
                                approvingProfile + QStringLiteral("\\AppData\\Local"));
         }
+        if (!helperDatabase.isEmpty())
+            environment.insert(QStringLiteral("CUDNNSETUP_HELPER_COMPAT_DB"), helperDatabase);
         process.setProcessEnvironment(environment);
         process.start(program, arguments);
         QElapsedTimer waited;
@@ -84,6 +94,80 @@ public:
     }
 };
 
+// An elevated run that answers as the helper does, without a program: "already done" through the
+// exchange folder its caller named, or, told not to, not at all.
+class AnsweringHelper final : public Elevation
+{
+public:
+    explicit AnsweringHelper(const SystemContext &context)
+        : m_context(context)
+    {
+    }
+    bool answers = true;
+
+    bool isElevated() const override { return false; }
+    bool isLocalSystem() const override { return false; }
+    QString accountSid() const override { return {}; }
+    bool isAdministratorsMember() const override { return true; }
+    UacState uacState() const override { return UacState::Enabled; }
+    Expected<int> runElevated(const QString &, const QStringList &arguments, const QString &,
+                              const ElevatedStart &) const override
+    {
+        if (!answers)
+            return 0;
+        const QString nonce = arguments.value(arguments.indexOf(QStringLiteral("--exchange")) + 1);
+        return exchange::writeResult(R"({"status": "already-done"})", nonce, {}, m_context, *this) ? 0 : 1603;
+    }
+
+private:
+    SystemContext m_context;
+};
+
+// Gives `folder` the time it was last written `hours` ago.
+bool makeOld(const QString &folder, int hours)
+{
+#ifdef Q_OS_WIN
+    // MinGW's std::filesystem cannot set a folder's time (no FILE_FLAG_BACKUP_SEMANTICS).
+    const HANDLE handle =
+        CreateFileW(reinterpret_cast<LPCWSTR>(QDir::toNativeSeparators(folder).utf16()),
+                    FILE_WRITE_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                    OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (handle == INVALID_HANDLE_VALUE)
+        return false;
+    constexpr qint64 kMsecsFrom1601To1970 = 11644473600000;
+    const qint64 ticks =
+        (QDateTime::currentDateTimeUtc().addSecs(-3600 * hours).toMSecsSinceEpoch() + kMsecsFrom1601To1970) *
+        10000;
+    FILETIME written{DWORD(ticks & 0xffffffff), DWORD(ticks >> 32)};
+    const bool set = SetFileTime(handle, nullptr, nullptr, &written);
+    CloseHandle(handle);
+    return set;
+#else
+    std::error_code error;
+    std::filesystem::last_write_time(
+        folder.toStdString(), std::filesystem::file_time_type::clock::now() - std::chrono::hours(hours),
+        error);
+    return !error;
+#endif
+}
+
+QStringList sorted(QStringList list)
+{
+    list.sort();
+    return list;
+}
+
+// Every file named result.json (or a partial one) in `folder` and below.
+QStringList resultFilesUnder(const QString &folder)
+{
+    QStringList found;
+    QDirIterator files(folder, {QStringLiteral("result.json*")}, QDir::Files | QDir::Hidden | QDir::System,
+                       QDirIterator::Subdirectories);
+    while (files.hasNext())
+        found.append(QDir::cleanPath(files.next()));
+    return found;
+}
+
 } // namespace
 
 class TestElevatedChange : public QObject
@@ -95,12 +179,18 @@ class TestElevatedChange : public QObject
     QString m_database;
 
     // What the elevated run gets besides a change's own arguments: the sandbox as its system.
-    // The sandbox, and the database that takes the test-made archive for NVIDIA's file.
-    QStringList inSandbox(const Sandbox &sandbox) const
+    static QStringList inSandbox(const Sandbox &sandbox)
     {
-        return {QStringLiteral("--system-root"), sandbox.root(),
-                QStringLiteral("--lang"),        QStringLiteral("en"),
-                QStringLiteral("--compat-db"),   m_database};
+        return {QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
+                QStringLiteral("en")};
+    }
+
+    // A consent prompt that says yes, whose elevated run takes the test-made archive for NVIDIA's.
+    PromptStandIn standIn() const
+    {
+        PromptStandIn prompt;
+        prompt.helperDatabase = m_database;
+        return prompt;
     }
 
     // cuDNN's own folder under Program Files, with its DLLs on this user's PATH.
@@ -138,26 +228,20 @@ private Q_SLOTS:
         m_database = standIn.database;
     }
 
-    // The result comes back through a folder that the approving account can write: this account,
-    // SYSTEM and the Administrators (not an owner-only temporary folder), which is also where the
-    // elevated process starts.
-    void approvedRunAnswersThroughItsResultFile()
+    // The elevated run starts in System32, not in a folder of the caller's, and answers through a
+    // folder it makes itself in the machine state folder, named by the caller's nonce and readable
+    // by the caller's account: its result lands there and nowhere else. What the caller hands over
+    // lies in a folder of its own (this account, SYSTEM and the Administrators), gone with the run.
+    void approvedRunAnswersThroughTheMachineExchangeFolder()
     {
         Sandbox sandbox;
         trees::windowsSystem(sandbox);
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         prompt.account = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-1001");
         const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext context = SystemContext::rooted(sandbox.root()).withFileSecurity(security);
         const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt,
-                              SystemContext::rooted(sandbox.root()).withFileSecurity(security));
-        QCOMPARE(security->protectedFolders().size(), 1);
-        const auto [exchange, sddl] = security->protectedFolders().first();
-        QCOMPARE(sddl, security::exchangeSddl(prompt.account));
-        QCOMPARE(QDir::cleanPath(prompt.ranIn), exchange);
-        const QString resultFile = prompt.ranWith.at(prompt.ranWith.indexOf(QStringLiteral("--result")) + 1);
-        QCOMPARE(QFileInfo(QDir::fromNativeSeparators(resultFile)).absolutePath(), exchange);
-        QVERIFY(!QFileInfo::exists(exchange)); // gone with the run
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, context);
         QStringList why;
         for (const Finding &finding : outcome.findings)
             why.append(finding.id + QLatin1Char(' ') + finding.message.toEnglish() + QLatin1Char(' ') +
@@ -166,10 +250,36 @@ private Q_SLOTS:
         QVERIFY(outcome.receipt);
         QCOMPARE(outcome.receipt->files.size(),
                  archives::windowsFiles(QStringLiteral("9.1.0.70"), QStringLiteral("12")).size());
-        QVERIFY(prompt.ranWith.contains(QStringLiteral("--result")));
         QVERIFY(QFileInfo::exists(
             sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
         QCOMPARE(outcome.exitCode(), 0);
+
+#ifdef Q_OS_WIN
+        QCOMPARE(prompt.ranIn.toLower(),
+                 QDir::fromNativeSeparators(qEnvironmentVariable("SystemRoot") + QStringLiteral("\\System32"))
+                     .toLower());
+#else
+        QCOMPARE(prompt.ranIn, QStringLiteral("/"));
+#endif
+        QCOMPARE(security->protectedFolders().size(), 1);
+        const auto [handOver, sddl] = security->protectedFolders().first();
+        QCOMPARE(sddl, security::exchangeSddl(prompt.account));
+        QVERIFY(!QFileInfo::exists(handOver)); // gone with the run
+
+        QVERIFY(!prompt.ranWith.contains(QStringLiteral("--result")));
+        QCOMPARE(prompt.ranWith.at(prompt.ranWith.indexOf(QStringLiteral("--requester")) + 1),
+                 prompt.account);
+        const QString nonce = prompt.ranWith.at(prompt.ranWith.indexOf(QStringLiteral("--exchange")) + 1);
+        QVERIFY2(exchange::isNonce(nonce), qPrintable(nonce));
+        const QString exchangeFolder = StateFolders::of(context).machine + QStringLiteral("/exchange");
+        QCOMPARE(QDir(exchangeFolder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList{nonce});
+        QCOMPARE(QDir(exchangeFolder + QLatin1Char('/') + nonce)
+                     .entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("result.json")});
+        QCOMPARE(resultFilesUnder(sandbox.root()),
+                 QStringList{QDir::cleanPath(exchange::resultFile(context, nonce))});
+        for (const QString &argument : std::as_const(prompt.ranWith))
+            QVERIFY2(!QDir::fromNativeSeparators(argument).startsWith(handOver), qPrintable(argument));
     }
 
     // A cudnnctl in a folder that others than the administrators may change is not run with
@@ -186,7 +296,7 @@ private Q_SLOTS:
                                      "(A;OICIID;FA;;;S-1-5-21-1004336348-1177238915-682003330-1001)"
                                      "(A;OICIID;FA;;;SY)(A;OICIID;FA;;;BA)"));
         const SystemContext running = SystemContext::running().withFileSecurity(security);
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         const ChangeOutcome refused =
             runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, running);
         QCOMPARE(refused.exitCode(), 1603);
@@ -195,10 +305,12 @@ private Q_SLOTS:
             refused.findings.first().message.toEnglish().contains(QDir::toNativeSeparators(helperFolder)));
         QVERIFY(prompt.ranWith.isEmpty());
 
+        // It runs (on the sandbox, whose answer this caller on the running system does not read).
         security->set(helperFolder, security::adminsOnlySddl());
         const ChangeOutcome ran =
             runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, running);
-        QCOMPARE(ran.statusName(), QStringLiteral("done"));
+        QVERIFY(!findingIds(ran.findings).contains(QStringLiteral("elevation.helper-writable")));
+        QVERIFY(!prompt.ranWith.isEmpty());
     }
 
     // The consent prompt belongs to the caller's window, and a Cancel while the elevated run works
@@ -208,7 +320,7 @@ private Q_SLOTS:
         Sandbox sandbox;
         trees::windowsSystem(sandbox);
         const TreeSnapshot before = TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData")});
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         ChangeOptions options;
         options.ownerWindow = 0x5a17;
         options.cancelled = [] { return true; };
@@ -228,7 +340,7 @@ private Q_SLOTS:
         Sandbox sandbox;
         trees::windowsSystem(sandbox);
         const TreeSnapshot before = TreeSnapshot::of(sandbox.root());
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         prompt.answer = PromptStandIn::Answer::No;
         const ChangeOutcome outcome = runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox),
                                                         prompt, SystemContext::rooted(sandbox.root()));
@@ -249,7 +361,7 @@ private Q_SLOTS:
         const Findings needsAdmin{
             Finding::error(QStringLiteral("target.needs-admin"), Text::verbatim(QStringLiteral("x")))};
         const SystemContext live = SystemContext::running();
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         ChangeOptions options;
 
         Findings seen = withElevationOffered(needsAdmin, target, options, live, prompt);
@@ -289,7 +401,7 @@ private Q_SLOTS:
         const QStringList arguments = cudnnsetup::installArguments(m_archive, target, options);
         QVERIFY(arguments.contains(QStringLiteral("dir:C:\\Program Files\\NVIDIA\\CUDNN\\v9.1")));
         QVERIFY(arguments.contains(QStringLiteral("none")));
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         const ChangeOutcome outcome =
             runChangeElevated(BuildPaths::cudnnctl(), arguments + inSandbox(sandbox), prompt,
                               SystemContext::rooted(sandbox.root()));
@@ -312,7 +424,7 @@ private Q_SLOTS:
         environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {QStringLiteral("C:\\Tools"), true});
         const InstallTarget target = programFilesWithUserPath();
         const QStringList extra = inSandbox(sandbox);
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), m_archive, target, {}, extra,
                                                       context, environment, prompt);
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
@@ -393,7 +505,7 @@ private Q_SLOTS:
         environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {QStringLiteral("C:\\Tools"), true});
         const InstallTarget target = programFilesWithUserPath();
         const QStringList extra = inSandbox(sandbox);
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         prompt.approvingProfile = QStringLiteral("C:\\Users\\admin");
         const ChangeOutcome installed = installElevated(BuildPaths::cudnnctl(), m_archive, target, {}, extra,
                                                         context, environment, prompt);
@@ -446,7 +558,7 @@ private Q_SLOTS:
             EnvironmentScope::User, QStringLiteral("C:\\Tools"), cudnnBin + QStringLiteral(";C:\\Tools"),
             *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::User, cudnnBin, true));
         const QStringList extra = inSandbox(sandbox);
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
 
         Repair bent = machineWide;
         QJsonObject arguments = bent.steps.first().value(QStringLiteral("arguments")).toObject();
@@ -496,7 +608,7 @@ private Q_SLOTS:
         target.pathScope = PathScope::User;
         const TreeSnapshot before =
             TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"), QStringLiteral("Users")});
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), m_archive, target, {},
                                                       inSandbox(sandbox), context, environment, prompt);
         QCOMPARE(outcome.exitCode(), 1603);
@@ -506,12 +618,192 @@ private Q_SLOTS:
         QVERIFY2(after == before, qPrintable(after.difference(before)));
     }
 
+    // The elevated run takes no file of its caller's choosing: a --compat-db that would make the
+    // caller's own archive NVIDIA's is not read (by the database it was built with, the archive is
+    // not NVIDIA's 9.1.0.70), and a --log is not written.
+    void helperTakesNeitherTheCallersDatabaseNorLog()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        QTemporaryDir caller;
+        const QString log = caller.filePath(QStringLiteral("helper.log"));
+        PromptStandIn prompt; // its cudnnctl has only its own database
+        const ChangeOutcome outcome = runChangeElevated(
+            BuildPaths::cudnnctl(),
+            installArguments(sandbox) +
+                QStringList{QStringLiteral("--compat-db"), m_database, QStringLiteral("--log"), log},
+            prompt, SystemContext::rooted(sandbox.root()));
+        QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
+        QVERIFY2(findingIds(outcome.findings).contains(QStringLiteral("archive.checksum-mismatch")),
+                 qPrintable(findingIds(outcome.findings).join(QLatin1Char(' '))));
+        QVERIFY(!QFileInfo::exists(log));
+        QVERIFY(!QFileInfo::exists(
+            sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
+    }
+
+    void nonceIsStrict_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("nonce");
+        QTest::newRow("new") << exchange::newNonce() << true;
+        QTest::newRow("hex") << QStringLiteral("0123456789abcdef0123456789abcdef") << true;
+        QTest::newRow("upper case") << QStringLiteral("0123456789ABCDEF0123456789ABCDEF") << false;
+        QTest::newRow("too short") << QStringLiteral("0123456789abcdef0123456789abcde") << false;
+        QTest::newRow("too long") << QStringLiteral("0123456789abcdef0123456789abcdef0") << false;
+        QTest::newRow("parent") << QStringLiteral("..") << false;
+        QTest::newRow("dots") << QStringLiteral("0123456789abcdef0123456789abcd..") << false;
+        QTest::newRow("extension") << QStringLiteral("0123456789abcdef0123456789abcdef.json") << false;
+        QTest::newRow("backslash") << QStringLiteral("0123456789abcdef\\..\\..\\456789abcd") << false;
+        QTest::newRow("slash") << QStringLiteral("0123456789abcdef/../../3456789abc") << false;
+        QTest::newRow("drive") << QStringLiteral("C:0123456789abcdef0123456789abcd") << false;
+        QTest::newRow("new line") << QStringLiteral("0123456789abcdef0123456789abcdef\n") << false;
+        QTest::newRow("empty") << QString() << false;
+    }
+
+    void nonceIsStrict()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, nonce);
+        QCOMPARE(exchange::isNonce(text), nonce);
+    }
+
+    // cudnnctl itself, started as a helper with a path for its result or a nonce bent into one,
+    // or an account that is none, refuses to start: nothing is written anywhere.
+    void helperRefusesPathsForItsAnswer_data()
+    {
+        const QString nonce = QStringLiteral("0123456789abcdef0123456789abcdef");
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("refusal");
+        QTest::newRow("result file") << QStringList{QStringLiteral("--result"), QStringLiteral("RESULT")}
+                                     << QStringLiteral("result");
+        QTest::newRow("nonce up and out")
+            << QStringList{QStringLiteral("--exchange"), QStringLiteral("..\\..\\..\\..\\CALLER")}
+            << QStringLiteral("--exchange takes");
+        QTest::newRow("nonce with slashes")
+            << QStringList{QStringLiteral("--exchange"), QStringLiteral("../../../../CALLER")}
+            << QStringLiteral("--exchange takes");
+        QTest::newRow("nonce with a dot")
+            << QStringList{QStringLiteral("--exchange"), nonce + QStringLiteral(".json")}
+            << QStringLiteral("--exchange takes");
+        QTest::newRow("requester") << QStringList{QStringLiteral("--exchange"), nonce,
+                                                  QStringLiteral("--requester"),
+                                                  QStringLiteral("S-1-5-21-1)(A;OICI;FA;;;WD")}
+                                   << QStringLiteral("--requester takes");
+    }
+
+    void helperRefusesPathsForItsAnswer()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, refusal);
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        QTemporaryDir caller;
+        arguments.replaceInStrings(QStringLiteral("RESULT"), caller.filePath(QStringLiteral("result.json")));
+        arguments.replaceInStrings(QStringLiteral("CALLER"), caller.path());
+        const TreeSnapshot before = TreeSnapshot::of(sandbox.root());
+        QProcessEnvironment environment = sandboxEnvironment();
+        environment.insert(QStringLiteral("CUDNNSETUP_HELPER_COMPAT_DB"), m_database);
+        const CudnnctlRun run = runCudnnctl(installArguments(sandbox) + arguments, environment);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(refusal.toUtf8()), run.err.constData());
+        QVERIFY2(TreeSnapshot::of(sandbox.root()) == before,
+                 qPrintable(TreeSnapshot::of(sandbox.root()).difference(before)));
+        QVERIFY(QDir(caller.path()).isEmpty());
+    }
+
+    // The caller reads the answer from the machine's exchange folder its nonce names, and only there.
+    void callerReadsTheAnswerFromTheExchangeFolder()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        AnsweringHelper helper(context);
+        const ChangeOutcome answered = runChangeElevated(BuildPaths::cudnnctl(), {}, helper, context);
+        QCOMPARE(answered.statusName(), QStringLiteral("already-done"));
+
+        helper.answers = false;
+        const ChangeOutcome silent = runChangeElevated(BuildPaths::cudnnctl(), {}, helper, context);
+        QCOMPARE(findingIds(silent.findings), QStringList{QStringLiteral("elevation.no-result")});
+        QVERIFY(silent.findings.first().details.contains(QStringLiteral("exchange")));
+    }
+
+    // The helper's answer folder: made anew, in the machine state folder, read-only for the caller's
+    // account; a nonce used before, a bent nonce or account are refused; answers older than a day
+    // go.
+    void answerFolderIsTheCallersToReadOnly()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext context = SystemContext::rooted(sandbox.root()).withFileSecurity(security);
+        const QString account = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-1001");
+        const QString exchangeFolder = StateFolders::of(context).machine + QStringLiteral("/exchange");
+        const QString old = QStringLiteral("00000000000000000000000000000001");
+        const QString young = QStringLiteral("00000000000000000000000000000002");
+        for (const QString &earlier : {old, young}) {
+            QVERIFY(QDir().mkpath(exchangeFolder + QLatin1Char('/') + earlier));
+            QFile answer(exchangeFolder + QLatin1Char('/') + earlier + QStringLiteral("/result.json"));
+            QVERIFY(answer.open(QIODevice::WriteOnly));
+        }
+        QVERIFY(makeOld(exchangeFolder + QLatin1Char('/') + old, 25));
+
+        const QString nonce = exchange::newNonce();
+        const SystemResult written =
+            exchange::writeResult("{\"status\":\"done\"}", nonce, account, context, Elevation::host());
+        QVERIFY2(written.ok(), qPrintable(written ? QString() : written.error().message));
+        const QString folder = exchangeFolder + QLatin1Char('/') + nonce;
+        QVERIFY(security->protectedFolders().contains(
+            QPair<QString, QString>{QDir::cleanPath(exchangeFolder), security::adminsOnlySddl()}));
+        QVERIFY(security->protectedFolders().contains(
+            QPair<QString, QString>{QDir::cleanPath(folder), security::exchangeResultSddl(account)}));
+        const std::optional<WriteAudit> audit =
+            DescriptorAnswer::fromSddl(security::exchangeResultSddl(account)).audit(ObjectRole::Folder);
+        QVERIFY(audit);
+        QVERIFY2(audit->trusted(), qPrintable(audit->summary()));
+        QFile result(exchange::resultFile(context, nonce));
+        QVERIFY(result.open(QIODevice::ReadOnly));
+        QCOMPARE(result.readAll(), QByteArray("{\"status\":\"done\"}"));
+        QCOMPARE(QDir(exchangeFolder).entryList(QDir::Dirs | QDir::NoDotAndDotDot), sorted({young, nonce}));
+
+        QVERIFY(!exchange::writeResult("{}", nonce, account, context, Elevation::host()));
+        QVERIFY(!exchange::writeResult("{}", QStringLiteral(".."), account, context, Elevation::host()));
+        QVERIFY(!exchange::writeResult("{}", exchange::newNonce(), QStringLiteral("S-1-5-21-1)(A;;FA;;;WD"),
+                                       context, Elevation::host()));
+        QCOMPARE(QDir(exchangeFolder).entryList(QDir::Dirs | QDir::NoDotAndDotDot), sorted({young, nonce}));
+        QVERIFY(result.seek(0));
+        QCOMPARE(result.readAll(), QByteArray("{\"status\":\"done\"}"));
+    }
+
+    // The same through Windows' own "runas" (a process already elevated, as under Wine, gets no
+    // prompt): the arguments survive its command line and the answer comes back.
+    void windowsRunasAnswersThroughTheExchangeFolder()
+    {
+#ifndef Q_OS_WIN
+        QSKIP("ShellExecuteEx is Windows'");
+#else
+        if (!Elevation::host().isElevated())
+            QSKIP("not elevated: the consent prompt would wait for a person");
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        qputenv("CUDNNSETUP_HELPER_COMPAT_DB", m_database.toUtf8());
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        const ChangeOutcome outcome =
+            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), Elevation::host(), context);
+        qunsetenv("CUDNNSETUP_HELPER_COMPAT_DB");
+        QCOMPARE(outcome.statusName(), QStringLiteral("done"));
+        QCOMPARE(resultFilesUnder(sandbox.root()).size(), 1);
+        QVERIFY(resultFilesUnder(sandbox.root())
+                    .first()
+                    .startsWith(StateFolders::of(context).machine + QStringLiteral("/exchange/")));
+#endif
+    }
+
     // UAC off and a standard user: no prompt can give administrator rights; said before trying.
     void impossibleElevationIsSaidFirst()
     {
         Sandbox sandbox;
         trees::windowsSystem(sandbox);
-        PromptStandIn prompt;
+        PromptStandIn prompt = standIn();
         prompt.administrator = false;
         prompt.uac = UacState::DisabledByPolicy;
         const ChangeOutcome outcome = runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox),

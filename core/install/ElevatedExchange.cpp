@@ -1,0 +1,106 @@
+#include "install/ElevatedExchange.h"
+
+#include "common/Logging.h"
+#include "install/StateFolders.h"
+#include "platform/DurableFiles.h"
+#include "platform/FileSecurity.h"
+#include "platform/SecurityDescriptor.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+
+namespace cudnnsetup::exchange {
+
+namespace {
+
+constexpr int kNonceBytes = 16;
+
+QString exchangeFolder(const SystemContext &context)
+{
+    return StateFolders::of(context).machine + QStringLiteral("/exchange");
+}
+
+// Removes the folders of helpers that answered more than a day ago. Only this program makes
+// anything in the exchange folder, which only administrators may change.
+void removeOldAnswers(const QString &folder)
+{
+    const QDateTime dayAgo = QDateTime::currentDateTimeUtc().addDays(-1);
+    const QFileInfoList entries =
+        QDir(folder).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+    for (const QFileInfo &entry : entries) {
+        if (isNonce(entry.fileName()) && entry.lastModified().toUTC() < dayAgo) {
+            qCInfo(lcInstall).noquote() << "removing an old answer of an elevated run:" << entry.filePath();
+            durable::discardTree(entry.filePath());
+        }
+    }
+}
+
+} // namespace
+
+QString newNonce()
+{
+    quint32 words[kNonceBytes / sizeof(quint32)];
+    QRandomGenerator::system()->fillRange(words);
+    return QString::fromLatin1(QByteArray(reinterpret_cast<const char *>(words), kNonceBytes).toHex());
+}
+
+bool isNonce(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral("\\A[0-9a-f]{%1}\\z").arg(kNonceBytes * 2));
+    return pattern.match(text).hasMatch();
+}
+
+bool isAccountSid(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral("\\AS-1(-[0-9]{1,15}){1,16}\\z"));
+    return pattern.match(text).hasMatch();
+}
+
+QString resultFile(const SystemContext &context, const QString &nonce)
+{
+    return exchangeFolder(context) + QLatin1Char('/') + nonce + QStringLiteral("/result.json");
+}
+
+SystemResult writeResult(const QByteArray &result, const QString &nonce, const QString &requesterSid,
+                         const SystemContext &context, const Elevation &elevation)
+{
+    const auto failure = [](const QString &message) { return SystemFailure{message, 0, {}}; };
+    if (!isNonce(nonce))
+        return failure(QStringLiteral("\"%1\" is no exchange nonce").arg(nonce));
+    if (!requesterSid.isEmpty() && !isAccountSid(requesterSid))
+        return failure(QStringLiteral("\"%1\" is no account SID").arg(requesterSid));
+    const StateFolders folders = StateFolders::of(context);
+    if (const Expected<void> prepared = folders.prepare(folders.machine, context, elevation); !prepared)
+        return failure(prepared.error().message.toString() + QLatin1Char(' ') + prepared.error().details);
+    const QString exchange = exchangeFolder(context);
+    const QFileInfo exchangeInfo(exchange);
+    if (exchangeInfo.isSymLink() || exchangeInfo.isJunction())
+        return failure(QStringLiteral("%1 is a link to %2").arg(exchange, exchangeInfo.symLinkTarget()));
+    if (!exchangeInfo.isDir() && !QDir().mkdir(exchange))
+        return failure(QStringLiteral("%1 cannot be made").arg(exchange));
+    const FileSecurity &security = context.fileSecurity();
+    // The administrators' alone, whoever made it: the state folder of an older version let others
+    // add to it.
+    if (const SystemResult protectedExchange = security.protect(exchange, security::adminsOnlySddl());
+        !protectedExchange)
+        return protectedExchange;
+    removeOldAnswers(exchange);
+    // Made here, inside a folder no one else may add to; one already there is no folder of this run.
+    const QString folder = exchange + QLatin1Char('/') + nonce;
+    if (!QDir().mkdir(folder))
+        return failure(QStringLiteral("%1 cannot be made, or is there already").arg(folder));
+    const QString sddl =
+        requesterSid.isEmpty() ? security::adminsOnlySddl() : security::exchangeResultSddl(requesterSid);
+    if (const SystemResult protectedFolder = security.protect(folder, sddl); !protectedFolder) {
+        QDir().rmdir(folder);
+        return protectedFolder;
+    }
+    const QString file = resultFile(context, nonce);
+    qCInfo(lcInstall).noquote() << "the outcome goes to" << file << "for" << requesterSid;
+    return durable::write(result, file + QStringLiteral(".partial"), file);
+}
+
+} // namespace cudnnsetup::exchange
