@@ -3884,6 +3884,10 @@ into --out DIR, for asking for help.</source>
         <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cuDNN Setup&apos;s folder holds something that others than the administrators may have changed, so it is not used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

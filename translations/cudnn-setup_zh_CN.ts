@@ -3892,6 +3892,10 @@ into --out DIR, for asking for help.</source>
         <source>Make sure no other program is writing to the archive (a download still running?), then try again.</source>
         <translation>请确认没有其他程序正在写入这个压缩包（是否还有下载没有完成？），然后重试。</translation>
     </message>
+    <message>
+        <source>cuDNN Setup&apos;s folder holds something that others than the administrators may have changed, so it is not used: %1</source>
+        <translation>cuDNN 安装向导的文件夹中有一项内容可能被管理员以外的人改动过，因此不会使用它：%1</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
