@@ -75,10 +75,11 @@ public:
         GetSecurityDescriptorDacl(made.descriptor, &present, &dacl, &defaulted);
         GetSecurityDescriptorOwner(made.descriptor, &owner, &defaulted);
         const std::wstring name = win32Path(hostPath);
-        HANDLE folder =
-            CreateFileW(name.c_str(), READ_CONTROL | WRITE_DAC | WRITE_OWNER,
-                        FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
-                        FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+        // Listing and traversing too: the system passes the inheritable entries on to what is in it.
+        HANDLE folder = CreateFileW(
+            name.c_str(), READ_CONTROL | WRITE_DAC | WRITE_OWNER | FILE_LIST_DIRECTORY | FILE_TRAVERSE,
+            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+            FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
         if (folder == INVALID_HANDLE_VALUE)
             return failure(hostPath, GetLastError());
         BY_HANDLE_FILE_INFORMATION information{};
