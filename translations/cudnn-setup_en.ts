@@ -3889,6 +3889,10 @@ into --out DIR, for asking for help.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>cuDNN Setup&apos;s folder holds something that others than the administrators may have changed, so it is not used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Install into a folder under Program Files (the default), or into a folder for you only on your own PATH (--target user --path user).</source>
         <translation type="unfinished"></translation>
     </message>

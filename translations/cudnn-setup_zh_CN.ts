@@ -3897,6 +3897,10 @@ into --out DIR, for asking for help.</source>
         <translation>请安装到当前用户目录（默认位置，在你的个人目录中），或者安装到 Program Files 下的文件夹并加入系统 PATH。</translation>
     </message>
     <message>
+        <source>cuDNN Setup&apos;s folder holds something that others than the administrators may have changed, so it is not used: %1</source>
+        <translation>cuDNN 安装向导的文件夹中有一项内容可能被管理员以外的人改动过，因此不会使用它：%1</translation>
+    </message>
+    <message>
         <source>Install into a folder under Program Files (the default), or into a folder for you only on your own PATH (--target user --path user).</source>
         <translation>请安装到 Program Files 下的文件夹（默认位置），或者安装到当前用户目录并只加入你自己的 PATH（--target user --path user）。</translation>
     </message>

@@ -234,10 +234,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
     if (const Expected<void> prepared =
             options.dryRun ? Expected<void>() : folders.prepare(stateFolder, context, elevation);
         !prepared) {
-        ChangeOutcome outcome;
-        outcome.status = ChangeOutcome::Status::Failed;
-        outcome.findings.append(prepared.error());
-        return outcome;
+        return failedOutcome(lock->setAside + Findings{prepared.error()});
     }
     const QString id =
         QStringLiteral("repair-%1")
@@ -279,7 +276,9 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
             if (record == QLatin1String(repairs::kMovedAside)) {
                 const std::optional<QString> sha256 = Sha256::ofFile(source);
                 if (!sha256 || QFileInfo::exists(destination))
-                    return failedOutcome({outdated(QStringLiteral("%1 -> %2").arg(source, destination))});
+                    return failedOutcome(
+                        lock->setAside +
+                        Findings{outdated(QStringLiteral("%1 -> %2").arg(source, destination))});
                 movedAside.append({context.files().fromHost(source), *sha256, QFileInfo(source).size(),
                                    context.files().fromHost(destination)});
             } else if (record == QLatin1String(repairs::kPlaced)) {
@@ -311,7 +310,8 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
             }
             std::unique_ptr<Operation> operation = Operation::create(name, arguments);
             if (!operation)
-                return failedOutcome({outdated(QStringLiteral("unknown operation %1").arg(name))});
+                return failedOutcome(lock->setAside +
+                                     Findings{outdated(QStringLiteral("unknown operation %1").arg(name))});
             steps.push_back(std::move(operation));
         }
     }
@@ -361,6 +361,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
     }));
 
     ChangeOutcome outcome;
+    outcome.findings = lock->setAside;
     for (int i = 0; i < transaction.size(); ++i)
         outcome.plan.append(transaction.at(i).description().toString());
     if (options.dryRun) {

@@ -92,14 +92,22 @@ QJsonObject ChangeOutcome::toJson() const
             {QStringLiteral("findings"), findingArray}};
 }
 
-Expected<std::unique_ptr<InstallLock>, ChangeOutcome>
-lockForChange(const StateFolders &folders, const SystemContext &context, const Elevation &elevation)
+Expected<ChangeLock, ChangeOutcome> lockForChange(const StateFolders &folders, const SystemContext &context,
+                                                  const Elevation &elevation)
 {
-    InstallLock::Refusal refusal;
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &refusal);
-    if (!lock)
-        return ChangeOutcome::busy(refusal);
-    return lock;
+    StateFolders::LockNotes notes;
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &notes);
+    if (lock)
+        return ChangeLock{std::move(lock), notes.setAside};
+    ChangeOutcome outcome;
+    if (notes.unprepared) {
+        outcome.status = ChangeOutcome::Status::Failed;
+        outcome.findings.append(*notes.unprepared);
+    } else {
+        outcome = ChangeOutcome::busy(notes.held);
+    }
+    outcome.findings = notes.setAside + outcome.findings;
+    return outcome;
 }
 
 } // namespace cudnnsetup

@@ -80,9 +80,18 @@ struct ChangeOutcome
     QJsonObject toJson() const; // schema cudnn-setup/change/1
 };
 
+// The machine's install lock, held for a change, and what was set aside in the machine's state
+// folder on the way (StateFolders::prepare): findings the change's outcome carries.
+struct ChangeLock
+{
+    std::unique_ptr<InstallLock> lock;
+    Findings setAside;
+};
+
 // The machine's install lock, taken for a change by `elevation`'s process (StateFolders::tryLock),
-// or the outcome of a change that finds it held (ChangeOutcome::busy).
-Expected<std::unique_ptr<InstallLock>, ChangeOutcome>
-lockForChange(const StateFolders &folders, const SystemContext &context, const Elevation &elevation);
+// or the outcome of a change that finds it held (ChangeOutcome::busy), or that fails because the
+// machine's state folder cannot be made ready for it.
+Expected<ChangeLock, ChangeOutcome> lockForChange(const StateFolders &folders, const SystemContext &context,
+                                                  const Elevation &elevation);
 
 } // namespace cudnnsetup

@@ -89,15 +89,13 @@ SystemResult writeResult(const QByteArray &result, const QString &nonce, const Q
         return protectedExchange;
     removeOldAnswers(exchange);
     // Made here, inside a folder no one else may add to; one already there is no folder of this run.
+    // Its descriptor from its first moment (makeFolder): no window in which it inherits another.
     const QString folder = exchange + QLatin1Char('/') + nonce;
-    if (!QDir().mkdir(folder))
-        return failure(QStringLiteral("%1 cannot be made, or is there already").arg(folder));
     const QString sddl =
         requesterSid.isEmpty() ? security::adminsOnlySddl() : security::exchangeResultSddl(requesterSid);
-    if (const SystemResult protectedFolder = security.protect(folder, sddl); !protectedFolder) {
-        QDir().rmdir(folder);
-        return protectedFolder;
-    }
+    if (const SystemResult made = security.makeFolder(folder, sddl); !made)
+        return failure(
+            QStringLiteral("%1 cannot be made, or is there already: %2").arg(folder, made.error().message));
     const QString file = resultFile(context, nonce);
     qCInfo(lcInstall).noquote() << "the outcome goes to" << file << "for" << requesterSid;
     return durable::write(result, file + QStringLiteral(".partial"), file);

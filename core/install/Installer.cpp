@@ -121,10 +121,13 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
     if (std::none_of(settled.cbegin(), settled.cend(),
                      [&](const QString &folder) { return QFileInfo::exists(folders.journal(folder)); }))
         return {};
-    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation);
+    StateFolders::LockNotes notes;
+    std::unique_ptr<InstallLock> lock = folders.tryLock(context, elevation, &notes);
+    // Held: a running install's journal is not unfinished. Or the machine folder cannot be made
+    // ready: nothing in it is replayed.
     if (!lock)
-        return {}; // a running install holds it: its journal is not unfinished
-    Findings findings;
+        return notes.unprepared ? notes.setAside + Findings{*notes.unprepared} : notes.setAside;
+    Findings findings = notes.setAside;
     for (const QString &folder : settled) {
         const QString journal = folders.journal(folder);
         if (!QFileInfo::exists(journal))
@@ -510,7 +513,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const auto lock = lockForChange(folders, context, elevation);
     if (!lock)
         return lock.error();
-    Findings findings = checkTarget(target, archive, context);
+    Findings findings = lock->setAside + checkTarget(target, archive, context);
     // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
     if (target.pathScope == PathScope::User && elevation.isLocalSystem())
         findings.append(Elevation::userTargetAsSystem());
@@ -702,20 +705,22 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
                 ids.append(entry.first.id);
         }
         return failed(
-            {matching.isEmpty() && !id.isEmpty()
-                 ? Finding::error(
-                       QStringLiteral("uninstall.no-receipt"),
-                       Text(QT_TRANSLATE_NOOP("cudnnsetup", "No install with the id %1 was found.")).arg(id),
-                       ids.join(QStringLiteral(", ")))
-             : matching.isEmpty()
-                 ? Finding::error(
-                       QStringLiteral("uninstall.nothing"),
-                       Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN Setup has installed nothing here.")))
-                 : Finding::error(
-                       QStringLiteral("uninstall.which"),
-                       Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                              "There are %1 installs; say which one to remove: %2."))
-                           .arg(QString::number(ids.size()), Text::list(ids)))});
+            lock->setAside +
+            Findings{matching.isEmpty() && !id.isEmpty()
+                         ? Finding::error(
+                               QStringLiteral("uninstall.no-receipt"),
+                               Text(QT_TRANSLATE_NOOP("cudnnsetup", "No install with the id %1 was found."))
+                                   .arg(id),
+                               ids.join(QStringLiteral(", ")))
+                     : matching.isEmpty()
+                         ? Finding::error(QStringLiteral("uninstall.nothing"),
+                                          Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                                                 "cuDNN Setup has installed nothing here.")))
+                         : Finding::error(
+                               QStringLiteral("uninstall.which"),
+                               Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                                      "There are %1 installs; say which one to remove: %2."))
+                                   .arg(QString::number(ids.size()), Text::list(ids)))});
     }
     const Receipt receipt = matching.first().first;
     const QString receiptPath = matching.first().second;
@@ -727,17 +732,19 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
             changed.append(file.path);
     }
     if (!changed.isEmpty()) {
-        return failed({Finding::error(
-            QStringLiteral("uninstall.file-changed"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "These files changed since cuDNN Setup installed them, so nothing is "
-                                   "removed: %1"))
-                .arg(Text::list(changed)),
-            receipt.id,
-            Text(QT_TRANSLATE_NOOP(
-                "cudnnsetup",
-                "Put the files back as they were, or remove them yourself if you changed them on "
-                "purpose.")))});
+        return failed(
+            lock->setAside +
+            Findings{Finding::error(
+                QStringLiteral("uninstall.file-changed"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "These files changed since cuDNN Setup installed them, so nothing is "
+                                       "removed: %1"))
+                    .arg(Text::list(changed)),
+                receipt.id,
+                Text(QT_TRANSLATE_NOOP(
+                    "cudnnsetup",
+                    "Put the files back as they were, or remove them yourself if you changed them on "
+                    "purpose.")))});
     }
 
     const QString staging =
@@ -756,6 +763,7 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
 
     QSet<QString> folderSet;
     ChangeOutcome outcome;
+    outcome.findings = lock->setAside;
     const QString ldSoConf = receipt.target.value(QStringLiteral("ldSoConfFile")).toString();
     if (!ldSoConf.isEmpty()) {
         // ldconfig made soname links beside the libraries whose file names were not their sonames;
@@ -880,6 +888,7 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
         return QJsonDocument(receipt.toJson()).toJson();
     }));
     ChangeOutcome outcome;
+    outcome.findings = lock->setAside;
     outcome.plan = describe(transaction);
     outcome.receiptPath = receiptPath;
     const Transaction::Result result = transaction.run(options.progress, options.cancelled);

@@ -3,6 +3,7 @@
 #include "common/Logging.h"
 #include "install/StateTrust.h"
 #include "platform/FileSecurity.h"
+#include "platform/HostInfo.h"
 #include "platform/SecurityDescriptor.h"
 
 #include <QDateTime>
@@ -55,7 +56,103 @@ std::optional<QString> prepareRootsFolder(const QString &folder, const SystemCon
     return std::nullopt;
 }
 
+const QString kLockFileName = QStringLiteral("install.lock");
+
+bool isLinkOrJunction(const QFileInfo &entry)
+{
+    return entry.isSymLink() || entry.isJunction();
+}
+
+// Why the file or folder `entry` of the machine's state folder is not to be used: it is a link or
+// junction (what it points at is no one's to trust), or others than the administrators (and
+// `trusted`) may have changed it, or its descriptor cannot be read. nullopt when it may be used.
+std::optional<QString> entryDoubt(const QFileInfo &entry, const FileSecurity &security,
+                                  const QStringList &trusted)
+{
+    if (isLinkOrJunction(entry))
+        return QStringLiteral("it is a link to %1").arg(QDir::toNativeSeparators(entry.symLinkTarget()));
+    const std::optional<WriteAudit> audit =
+        security.descriptorOf(entry.absoluteFilePath())
+            .audit(entry.isDir() ? ObjectRole::Folder : ObjectRole::File, trusted);
+    if (audit && !audit->trusted())
+        return QStringLiteral("others than the administrators may change it (%1)").arg(audit->summary());
+    return std::nullopt;
+}
+
+// Sets aside every file and folder in `folder`, and in the folders kept there, that is not to be
+// used (entryDoubt). Bounded: only folders that administrators alone could have made are entered,
+// in a folder that is theirs alone. The lock file is left alone: a running change may hold it, and
+// what it holds steers nothing.
+void setAsideUntrustedEntries(const QString &folder, const FileSecurity &security, const QStringList &trusted,
+                              Findings &setAside)
+{
+    const QFileInfoList entries =
+        QDir(folder).entryInfoList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    for (const QFileInfo &entry : entries) {
+        if (entry.fileName() == kLockFileName || StateTrust::isSetAside(entry.fileName()))
+            continue;
+        if (const std::optional<QString> doubt = entryDoubt(entry, security, trusted)) {
+            setAside.append(StateTrust::setAsideEntry(entry.absoluteFilePath(), *doubt));
+            continue;
+        }
+        if (entry.isDir())
+            setAsideUntrustedEntries(entry.absoluteFilePath(), security, trusted, setAside);
+    }
+}
+
+// Windows, elevated: the machine's state folder, and everything in it, the administrators' alone
+// (StateFolders::prepare). The failure's details when it cannot be.
+std::optional<QString> prepareAdministratorsFolder(const QString &folder, const SystemContext &context,
+                                                   const Elevation &elevation, Findings &setAside)
+{
+    const FileSecurity &security = context.fileSecurity();
+    const QStringList trusted = StateTrust::trustedAccounts(elevation);
+    const QString sddl = security::adminsOnlySddl();
+    const QFileInfo info(folder);
+    if (info.exists() || isLinkOrJunction(info)) {
+        if (std::optional<QString> doubt = entryDoubt(info, security, trusted)) {
+            qCWarning(lcInstall).noquote()
+                << "state folder" << folder << "is not the administrators' alone:" << *doubt;
+            // Made by an older version or by hand: given the administrators' descriptor (what others
+            // put in it is set aside below), or set aside whole where that is refused (review 2,
+            // B1: a descriptor that shuts the administrators out), or it is a link.
+            const SystemResult reclaimed =
+                isLinkOrJunction(info) ? SystemResult() : security.protect(folder, sddl);
+            if (isLinkOrJunction(info) || !reclaimed) {
+                if (!reclaimed)
+                    *doubt += QStringLiteral("; it cannot be made the administrators' alone: %1")
+                                  .arg(reclaimed.error().message);
+                setAside.append(StateTrust::setAsideEntry(folder, *doubt));
+                const QFileInfo left(folder);
+                if (left.exists() || isLinkOrJunction(left))
+                    return QStringLiteral("%1, and it cannot be set aside").arg(*doubt);
+            }
+        }
+    }
+    if (!QFileInfo::exists(folder)) {
+        if (!QDir().mkpath(info.absolutePath()))
+            return QStringLiteral("mkpath %1 failed").arg(info.absolutePath());
+        if (const SystemResult made = security.makeFolder(folder, sddl); !made)
+            return made.error().message;
+    }
+    setAsideUntrustedEntries(folder, security, trusted, setAside);
+    for (const QString &name : StateFolders::subfolders()) {
+        const QFileInfo subfolder(folder + QLatin1Char('/') + name);
+        if (subfolder.exists() || isLinkOrJunction(subfolder))
+            continue;
+        if (const SystemResult made = security.makeFolder(subfolder.filePath(), sddl); !made)
+            return made.error().message;
+    }
+    return std::nullopt;
+}
+
 } // namespace
+
+QStringList StateFolders::subfolders()
+{
+    return {QStringLiteral("receipts"), QStringLiteral("logs"), QStringLiteral("downloads"),
+            QStringLiteral("exchange")};
+}
 
 StateFolders StateFolders::of(const SystemContext &context)
 {
@@ -64,7 +161,10 @@ StateFolders StateFolders::of(const SystemContext &context)
     StateFolders folders;
     folders.lockScope = context.isLive() ? InstallLock::Scope::RunningSystem : InstallLock::Scope::RootedTree;
     if (paths.isWindows()) {
-        QString programData = environment.value(QStringLiteral("ProgramData"));
+        // The running system's from the system itself (an elevated process inherits its user's
+        // environment); another system's tree from the environment that describes it.
+        QString programData = context.isLive() ? hostinfo::programDataFolder()
+                                               : environment.value(QStringLiteral("ProgramData"));
         if (programData.isEmpty())
             programData = QStringLiteral("C:\\ProgramData");
         QString localAppData = environment.value(QStringLiteral("LOCALAPPDATA"));
@@ -114,21 +214,27 @@ QString StateFolders::lockFile(const Elevation &elevation) const
     const bool inMachineFolder = lockScope == InstallLock::Scope::RunningSystem
                                      ? elevation.isElevated()
                                      : machineFolder.isDir() && machineFolder.isWritable();
-    return (inMachineFolder ? machine : user) + QStringLiteral("/install.lock");
+    return (inMachineFolder ? machine : user) + QLatin1Char('/') + kLockFileName;
 }
 
 std::unique_ptr<InstallLock> StateFolders::tryLock(const SystemContext &context, const Elevation &elevation,
-                                                   InstallLock::Refusal *refusal) const
+                                                   LockNotes *notes) const
 {
+    LockNotes unasked;
+    LockNotes &told = notes ? *notes : unasked;
     if (elevation.isElevated()) {
-        if (const Expected<void> prepared = prepare(machine, context, elevation); !prepared)
-            qCWarning(lcInstall).noquote() << prepared.error().message.toString() << prepared.error().details;
+        if (const Expected<void> prepared = prepare(machine, context, elevation, &told.setAside); !prepared) {
+            qCWarning(lcInstall).noquote()
+                << "no lock:" << prepared.error().message.toString() << prepared.error().details;
+            told.unprepared = prepared.error();
+            return nullptr;
+        }
     }
-    return InstallLock::tryAcquire(lockFile(elevation), elevation.accountSid(), refusal);
+    return InstallLock::tryAcquire(lockFile(elevation), elevation.accountSid(), &told.held);
 }
 
 Expected<void> StateFolders::prepare(const QString &folder, const SystemContext &context,
-                                     const Elevation &elevation) const
+                                     const Elevation &elevation, Findings *setAside) const
 {
     const QString shown = QDir::toNativeSeparators(context.files().fromHost(folder));
     const auto cannotMake = [&](const QString &details) {
@@ -141,36 +247,32 @@ Expected<void> StateFolders::prepare(const QString &folder, const SystemContext 
                                    "again."))
                 .arg(shown));
     };
+    const FileSecurity &security = context.fileSecurity();
+    // Where the system keeps owners and ACLs (Windows), whether or not this one can be read.
+    const bool keepsAcls =
+        folder == machine &&
+        security.descriptorOf(QFileInfo(folder).absolutePath()).kind != DescriptorAnswer::Kind::NoAclSystem;
+    if (keepsAcls && elevation.isElevated()) {
+        Findings setAsideHere;
+        const std::optional<QString> failure =
+            prepareAdministratorsFolder(folder, context, elevation, setAsideHere);
+        if (setAside)
+            setAside->append(setAsideHere);
+        if (failure)
+            return cannotMake(*failure);
+        return {};
+    }
     const QFileInfo info(folder);
-    if (info.isSymLink() || info.isJunction())
+    if (isLinkOrJunction(info))
         return cannotMake(QStringLiteral("it is a link to %1").arg(info.symLinkTarget()));
     if (folder == machine && !context.paths().isWindows() && context.posixOwnership().runsAsRoot()) {
         if (const std::optional<QString> failure = prepareRootsFolder(folder, context))
             return cannotMake(*failure);
         return {};
     }
-    const FileSecurity &security = context.fileSecurity();
-    // Where the system keeps owners and ACLs (Windows), whether or not this one can be read.
-    const bool keepsAcls =
-        folder == machine &&
-        security.descriptorOf(QFileInfo(folder).absolutePath()).kind != DescriptorAnswer::Kind::NoAclSystem;
-    if (info.isDir()) {
-        if (!keepsAcls || !elevation.isElevated())
-            return {};
-        const std::optional<WriteAudit> audit =
-            security.descriptorOf(folder).audit(ObjectRole::Folder, StateTrust::trustedAccounts(elevation));
-        if (audit && audit->trusted())
-            return {};
-        // Made by an older version or by hand: what others put in it is doubted file by file.
-        qCWarning(lcInstall).noquote() << "state folder" << folder << "could be changed by others ("
-                                       << (audit ? audit->summary() : QStringLiteral("no descriptor"))
-                                       << "); it is made the administrators' alone";
-        if (const SystemResult protectedFolder = security.protect(folder, security::adminsOnlySddl());
-            !protectedFolder)
-            return cannotMake(protectedFolder.error().message);
+    if (info.isDir())
         return {};
-    }
-    if (keepsAcls && !elevation.isElevated()) {
+    if (keepsAcls) {
         return Finding::error(
             QStringLiteral("state.needs-administrator"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
@@ -183,13 +285,6 @@ Expected<void> StateFolders::prepare(const QString &folder, const SystemContext 
     }
     if (!QDir().mkpath(folder))
         return cannotMake(QStringLiteral("mkpath failed"));
-    if (keepsAcls) {
-        if (const SystemResult protectedFolder = security.protect(folder, security::adminsOnlySddl());
-            !protectedFolder) {
-            QDir().rmdir(folder);
-            return cannotMake(protectedFolder.error().message);
-        }
-    }
     return {};
 }
 

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QRegularExpression>
 
 namespace cudnnsetup {
 
@@ -296,7 +297,8 @@ Finding setAside(const QString &hostPath, const QString &doubt, const QString &i
 {
     const QString aside = hostPath + QStringLiteral(".untrusted-") +
                           QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
-    const bool renamed = QFile::rename(hostPath, aside);
+    // A folder, or a link itself (never what it points at), as well as a file.
+    const bool renamed = QDir().rename(hostPath, aside);
     qCWarning(lcInstall).noquote() << id << hostPath << "not acted on:" << doubt
                                    << (renamed ? QStringLiteral("; set aside as ") + aside
                                                : QStringLiteral("; it cannot be set aside"));
@@ -327,6 +329,20 @@ Finding StateTrust::setAsideReceipt(const QString &hostPath, const QString &doub
         hostPath, doubt, QStringLiteral("state.untrusted-receipt"),
         Text(QT_TRANSLATE_NOOP(
             "cudnnsetup", "A receipt was found that cuDNN Setup cannot have written, so it is ignored: %1")));
+}
+
+Finding StateTrust::setAsideEntry(const QString &hostPath, const QString &doubt)
+{
+    return setAside(
+        hostPath, doubt, QStringLiteral("state.untrusted-entry"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN Setup's folder holds something that others than the "
+                                             "administrators may have changed, so it is not used: %1")));
+}
+
+bool StateTrust::isSetAside(const QString &name)
+{
+    static const QRegularExpression setAsideName(QStringLiteral("\\.untrusted-\\d{8}-\\d{6}-\\d{3}$"));
+    return setAsideName.match(name).hasMatch();
 }
 
 } // namespace cudnnsetup

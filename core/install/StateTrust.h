@@ -65,6 +65,11 @@ public:
     // ignored all the same), logged, and told as state.untrusted-journal / state.untrusted-receipt.
     static Finding setAsideJournal(const QString &hostPath, const QString &doubt);
     static Finding setAsideReceipt(const QString &hostPath, const QString &doubt);
+    // Any other file or folder of the machine's state folder, or the folder itself, likewise:
+    // state.untrusted-entry (StateFolders::prepare).
+    static Finding setAsideEntry(const QString &hostPath, const QString &doubt);
+    // Whether `name` is that of a file or folder set aside so.
+    static bool isSetAside(const QString &name);
 
 private:
     std::optional<QString> accessDoubt(const QString &hostPath) const;

@@ -23,6 +23,12 @@ class NoFileSecurity final : public FileSecurity
 public:
     DescriptorAnswer descriptorOf(const QString &) const override { return DescriptorAnswer::noAclSystem(); }
     SystemResult protect(const QString &, const QString &) const override { return {}; }
+    SystemResult makeFolder(const QString &hostPath, const QString &) const override
+    {
+        if (!QDir().mkdir(hostPath))
+            return SystemFailure{QStringLiteral("%1: mkdir failed").arg(hostPath), 0, {hostPath}};
+        return {};
+    }
 };
 
 #ifdef Q_OS_WIN
@@ -59,33 +65,87 @@ public:
 
     SystemResult protect(const QString &hostPath, const QString &sddl) const override
     {
-        PSECURITY_DESCRIPTOR descriptor = nullptr;
-        if (!ConvertStringSecurityDescriptorToSecurityDescriptorW(reinterpret_cast<LPCWSTR>(sddl.utf16()),
-                                                                  SDDL_REVISION_1, &descriptor, nullptr)) {
-            const DWORD error = GetLastError();
-            return SystemFailure{
-                QStringLiteral("%1: %2").arg(sddl, qt_error_string(int(error))), int(error), {}};
-        }
+        const DescriptorFromSddl made(sddl);
+        if (!made.descriptor)
+            return made.failure(sddl);
         BOOL present = FALSE;
         BOOL defaulted = FALSE;
         PACL dacl = nullptr;
         PSID owner = nullptr;
-        GetSecurityDescriptorDacl(descriptor, &present, &dacl, &defaulted);
-        GetSecurityDescriptorOwner(descriptor, &owner, &defaulted);
-        std::wstring name = win32Path(hostPath);
-        const DWORD result = SetNamedSecurityInfoW(name.data(), SE_FILE_OBJECT,
-                                                   OWNER_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION |
-                                                       PROTECTED_DACL_SECURITY_INFORMATION,
-                                                   owner, nullptr, dacl, nullptr);
-        LocalFree(descriptor);
+        GetSecurityDescriptorDacl(made.descriptor, &present, &dacl, &defaulted);
+        GetSecurityDescriptorOwner(made.descriptor, &owner, &defaulted);
+        const std::wstring name = win32Path(hostPath);
+        // Listing and traversing too: the system passes the inheritable entries on to what is in it.
+        HANDLE folder = CreateFileW(
+            name.c_str(), READ_CONTROL | WRITE_DAC | WRITE_OWNER | FILE_LIST_DIRECTORY | FILE_TRAVERSE,
+            FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+            FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+        if (folder == INVALID_HANDLE_VALUE)
+            return failure(hostPath, GetLastError());
+        BY_HANDLE_FILE_INFORMATION information{};
+        if (!GetFileInformationByHandle(folder, &information)) {
+            const DWORD error = GetLastError();
+            CloseHandle(folder);
+            return failure(hostPath, error);
+        }
+        if ((information.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) ||
+            !(information.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY)) {
+            CloseHandle(folder);
+            return SystemFailure{
+                QStringLiteral("%1 is a link, a junction or a file, not a plain folder").arg(hostPath),
+                int(ERROR_DIRECTORY),
+                {hostPath}};
+        }
+        const DWORD result = SetSecurityInfo(folder, SE_FILE_OBJECT,
+                                             OWNER_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION |
+                                                 PROTECTED_DACL_SECURITY_INFORMATION,
+                                             owner, nullptr, dacl, nullptr);
+        CloseHandle(folder);
         if (result != ERROR_SUCCESS)
-            return SystemFailure{QStringLiteral("%1: %2").arg(hostPath, qt_error_string(int(result))),
-                                 int(result),
-                                 {hostPath}};
+            return failure(hostPath, result);
+        return {};
+    }
+
+    SystemResult makeFolder(const QString &hostPath, const QString &sddl) const override
+    {
+        const DescriptorFromSddl made(sddl);
+        if (!made.descriptor)
+            return made.failure(sddl);
+        SECURITY_ATTRIBUTES attributes{sizeof(SECURITY_ATTRIBUTES), made.descriptor, FALSE};
+        const std::wstring name = win32Path(hostPath);
+        if (!CreateDirectoryW(name.c_str(), &attributes))
+            return failure(hostPath, GetLastError());
         return {};
     }
 
 private:
+    // A security descriptor made from SDDL, freed with it.
+    struct DescriptorFromSddl
+    {
+        PSECURITY_DESCRIPTOR descriptor = nullptr;
+        DWORD error = ERROR_SUCCESS;
+
+        explicit DescriptorFromSddl(const QString &sddl)
+        {
+            if (!ConvertStringSecurityDescriptorToSecurityDescriptorW(reinterpret_cast<LPCWSTR>(sddl.utf16()),
+                                                                      SDDL_REVISION_1, &descriptor, nullptr))
+                error = GetLastError();
+        }
+        ~DescriptorFromSddl() { LocalFree(descriptor); }
+        DescriptorFromSddl(const DescriptorFromSddl &) = delete;
+        DescriptorFromSddl &operator=(const DescriptorFromSddl &) = delete;
+
+        SystemFailure failure(const QString &sddl) const
+        {
+            return {QStringLiteral("%1: %2").arg(sddl, qt_error_string(int(error))), int(error), {}};
+        }
+    };
+
+    static SystemFailure failure(const QString &hostPath, DWORD error)
+    {
+        return {QStringLiteral("%1: %2").arg(hostPath, qt_error_string(int(error))), int(error), {hostPath}};
+    }
+
     static DescriptorAnswer unreadable(const QString &hostPath, const QString &problem)
     {
         qCWarning(lcPlatform).noquote() << "no security descriptor for" << hostPath << problem;

@@ -49,10 +49,18 @@ public:
     // The owner and DACL of `hostPath`.
     virtual DescriptorAnswer descriptorOf(const QString &hostPath) const = 0;
     // Gives the folder `hostPath` the descriptor `sddl` (owner and a protected DACL), replacing
-    // what it inherited. Systems without ACLs succeed doing nothing.
+    // what it inherited. On Windows it is opened as itself, never through a link or junction in its
+    // place (refused), and given the descriptor through that handle, so that a folder swapped for a
+    // junction after a check cannot pass the descriptor on to the junction's target (review 2, D2).
+    // Systems without ACLs succeed doing nothing.
     virtual SystemResult protect(const QString &hostPath, const QString &sddl) const = 0;
+    // Makes the folder `hostPath` (its parent exists) with the descriptor `sddl` from its first
+    // moment: no one can put anything in it before it is protected, as they could between a mkdir
+    // and protect(). Fails where anything is at `hostPath` already. Systems without ACLs: mkdir.
+    virtual SystemResult makeFolder(const QString &hostPath, const QString &sddl) const = 0;
 
-    // Windows: GetNamedSecurityInfoW / SetNamedSecurityInfoW. Elsewhere: none known, nothing done.
+    // Windows: GetNamedSecurityInfoW, SetSecurityInfo, CreateDirectoryW. Elsewhere: none known,
+    // nothing done, folders made plain.
     static std::shared_ptr<FileSecurity> forRunningSystem();
     // Knows no descriptor and does nothing: a tree under --system-root, a system without ACLs.
     static std::shared_ptr<FileSecurity> none();

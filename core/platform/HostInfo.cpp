@@ -4,6 +4,8 @@
 
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
+
+#include <shlobj.h>
 #endif
 
 namespace cudnnsetup::hostinfo {
@@ -47,6 +49,20 @@ QString nativeArchitecture()
     }
 #endif
     return architectureName(QSysInfo::currentCpuArchitecture());
+}
+
+QString programDataFolder()
+{
+#ifdef Q_OS_WIN
+    PWSTR path = nullptr;
+    QString folder;
+    if (SUCCEEDED(SHGetKnownFolderPath(FOLDERID_ProgramData, KF_FLAG_DEFAULT, nullptr, &path)))
+        folder = QString::fromWCharArray(path);
+    CoTaskMemFree(path);
+    return folder;
+#else
+    return {};
+#endif
 }
 
 } // namespace cudnnsetup::hostinfo

@@ -11,6 +11,10 @@ namespace hostinfo {
 QString nativeArchitecture();
 // This process's architecture.
 QString processArchitecture();
+// The running Windows system's ProgramData folder as the system knows it (SHGetKnownFolderPath),
+// never as %ProgramData% says: an elevated process inherits its user's environment, which the user
+// may point anywhere (review 2, N7). Empty elsewhere, or where the system cannot tell.
+QString programDataFolder();
 } // namespace hostinfo
 
 } // namespace cudnnsetup

@@ -142,8 +142,17 @@ Expected<QString> downloadRecommended(const UnattendedSettings &settings, const 
     DownloadRequest request = *recommended;
     request.source = *source;
     const StateFolders folders = StateFolders::of(context);
-    request.outFolder =
-        (Volumes::isElevated() ? folders.machine : folders.user) + QStringLiteral("/downloads");
+    // An administrator's download goes where only administrators write: the machine folder, made
+    // ready (and its downloads folder checked) first.
+    if (Volumes::isElevated()) {
+        Findings setAside;
+        const Expected<void> prepared =
+            folders.prepare(folders.machine, context, Elevation::host(), &setAside);
+        logFindings(setAside);
+        if (!prepared)
+            return refused(prepared.error());
+    }
+    request.outFolder = folders.downloads(Volumes::isElevated() ? folders.machine : folders.user);
     qCInfo(lcInstall).noquote() << QStringLiteral("no archive given: downloading %1 from %2 into %3")
                                        .arg(verdict.recommendation->archiveFile, source->location(),
                                             QDir::toNativeSeparators(request.outFolder));
@@ -379,7 +388,7 @@ QJsonObject UnattendedResult::toJson() const
 QString defaultUnattendedLog(const SystemContext &context, bool administrator, const QDateTime &started)
 {
     const StateFolders folders = StateFolders::of(context);
-    return (administrator ? folders.machine : folders.user) + QStringLiteral("/logs/unattended-") +
+    return folders.logs(administrator ? folders.machine : folders.user) + QStringLiteral("/unattended-") +
            started.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")) + QStringLiteral(".log");
 }
 
@@ -422,9 +431,11 @@ int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext 
     const QFileInfo log(settings.logFile);
     // A log in the machine's state folder goes where only administrators can write.
     const StateFolders folders = StateFolders::of(context);
+    Findings setAside; // told in the log and the result, once they are open
     if (QDir::cleanPath(log.absolutePath()).startsWith(QDir::cleanPath(folders.machine) + QLatin1Char('/'))) {
-        if (const Expected<void> prepared = folders.prepare(folders.machine, context, Elevation::host());
-            !prepared) {
+        const Expected<void> prepared =
+            folders.prepare(folders.machine, context, Elevation::host(), &setAside);
+        if (!prepared) {
             qCWarning(lcInstall).noquote() << prepared.error().message.toString() << prepared.error().details;
             return kInvalidParameter;
         }
@@ -434,7 +445,9 @@ int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext 
                                               .arg(QDir::toNativeSeparators(settings.logFile));
         return kInvalidParameter;
     }
-    const UnattendedResult result = runUnattended(settings, context, kb, cudnnctl);
+    logFindings(setAside);
+    UnattendedResult result = runUnattended(settings, context, kb, cudnnctl);
+    result.findings = setAside + result.findings;
     const QString resultFile =
         log.absolutePath() + QLatin1Char('/') + log.completeBaseName() + QStringLiteral(".json");
     if (const SystemResult written = durable::write(QJsonDocument(result.toJson()).toJson(),

@@ -212,11 +212,12 @@ private Q_SLOTS:
         const StateFolders folders = StateFolders::of(machine.context);
         std::unique_ptr<InstallLock> held = folders.tryLock(machine.context, Elevation::host());
         QVERIFY(held);
-        InstallLock::Refusal refusal;
+        StateFolders::LockNotes notes;
+        InstallLock::Refusal &refusal = notes.held;
         refusal.shutOut = true;
         bool lockedToo = true;
         const std::unique_ptr<QThread> other(QThread::create(
-            [&] { lockedToo = bool(folders.tryLock(machine.context, Elevation::host(), &refusal)); }));
+            [&] { lockedToo = bool(folders.tryLock(machine.context, Elevation::host(), &notes)); }));
         other->start();
         other->wait();
         QVERIFY(!lockedToo);
@@ -250,7 +251,7 @@ private Q_SLOTS:
             CreateFileW(name.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
                         nullptr, OPEN_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
         QVERIFY(squatter != INVALID_HANDLE_VALUE);
-        QVERIFY(!folders.tryLock(machine.context, Elevation::host(), &refusal));
+        QVERIFY(!folders.tryLock(machine.context, Elevation::host(), &notes));
         QVERIFY(!refusal.shutOut);
         CloseHandle(squatter);
         QVERIFY(folders.tryLock(machine.context, Elevation::host()));

@@ -621,18 +621,190 @@ private Q_SLOTS:
 
         QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)).ok());
         QVERIFY(QFileInfo(folder).isDir());
-        using Protected = QList<QPair<QString, QString>>;
-        QCOMPARE(security->protectedFolders(), (Protected{{folder, security::adminsOnlySddl()}}));
+        // Made protected, it and its folders (review 2, N6): never protected after a mkdir.
+        using Descriptors = QList<QPair<QString, QString>>;
+        Descriptors made{{folder, security::adminsOnlySddl()}};
+        for (const QString &name : StateFolders::subfolders()) {
+            made.append({folder + QLatin1Char('/') + name, security::adminsOnlySddl()});
+            QVERIFY(QFileInfo(folder + QLatin1Char('/') + name).isDir());
+        }
+        QCOMPARE(security->madeFolders(), made);
+        QVERIFY(security->protectedFolders().isEmpty());
         // Trusted now: nothing more to do.
         QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)).ok());
-        QCOMPARE(security->protectedFolders().size(), 1);
+        QCOMPARE(security->madeFolders().size(), made.size());
+        QVERIFY(security->protectedFolders().isEmpty());
 
         security->set(folder, kInheritedStateFolder);
         QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(false)).ok());
-        QCOMPARE(security->protectedFolders().size(), 1);
+        QVERIFY(security->protectedFolders().isEmpty());
         QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator)).ok());
-        QCOMPARE(security->protectedFolders(),
-                 (Protected{{folder, security::adminsOnlySddl()}, {folder, security::adminsOnlySddl()}}));
+        QCOMPARE(security->protectedFolders(), (Descriptors{{folder, security::adminsOnlySddl()}}));
+    }
+
+    // Review 2, N6: what a student put in the machine's state folder before an elevated run made it
+    // the administrators' (a `logs` folder the student owns and Users may write, a file a student
+    // owns, one whose descriptor cannot be read, a link) is set aside beside itself before it is
+    // used, each with a finding, at any depth; the folders it needs are made anew, protected, and
+    // the administrators' own files and folders are kept as they are.
+    void squattedEntriesOfTheMachineFolderAreSetAside()
+    {
+        Machine machine;
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext secured = machine.context.withFileSecurity(security);
+        const QString folder = machine.folders.machine;
+        const QString receipts = machine.folders.receipts(folder);
+        const QString logs = machine.folders.logs(folder);
+        const QString downloads = machine.folders.downloads(folder);
+        const QString kept = receipts + QStringLiteral("/cudnn-9.1.0-cuda12-honest");
+        security->set(QFileInfo(folder).absolutePath(), kProgramData);
+        for (const QString &made : {folder, receipts, logs, downloads, kept}) {
+            QDir().mkpath(made);
+            security->set(made, security::adminsOnlySddl());
+        }
+        // A folder the student made: they own it, and Users may add to it.
+        security->set(logs, QStringLiteral("O:%1G:%1D:AI(A;OICI;FA;;;%1)(A;OICIID;FA;;;SY)(A;OICIID;FA;;;BA)"
+                                           "(A;OICIID;0x1200a9;;;BU)(A;CI;0x116;;;BU)")
+                                .arg(kStudent));
+        const auto write = [&](const QString &path, const std::optional<QString> &sddl) {
+            QFile file(path);
+            if (file.open(QIODevice::WriteOnly))
+                file.write("x");
+            if (sddl)
+                security->set(path, *sddl);
+            else
+                security->setUnreadable(path, QStringLiteral("access denied"));
+        };
+        write(logs + QStringLiteral("/unattended-20250101T000000Z.log"), kStudentsFile);
+        write(downloads + QStringLiteral("/cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"), kStudentsFile);
+        write(receipts + QStringLiteral("/honest.json"), kAdminsFile);
+        write(receipts + QStringLiteral("/unreadable.json"), std::nullopt);
+        write(kept + QStringLiteral("/cudnn64_9.dll"), kAdminsFile);
+        write(kept + QStringLiteral("/cudnn_ops64_9.dll"), kUsersMayModify);
+        write(folder + QStringLiteral("/transaction.journal"), kAdminsFile);
+#ifndef Q_OS_WIN
+        const QString elsewhere = machine.host(QStringLiteral("C:\\Users\\Public"));
+        QVERIFY(QFile::link(elsewhere, folder + QStringLiteral("/repair-backup")));
+#endif
+
+        // Not elevated: nothing is looked at, nothing moved.
+        Findings setAside;
+        QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(false), &setAside).ok());
+        QVERIFY(setAside.isEmpty());
+
+        QVERIFY(
+            machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator), &setAside).ok());
+        QStringList expected{
+            logs, downloads + QStringLiteral("/cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip"),
+            receipts + QStringLiteral("/unreadable.json"), kept + QStringLiteral("/cudnn_ops64_9.dll")};
+#ifndef Q_OS_WIN
+        expected.append(folder + QStringLiteral("/repair-backup"));
+#endif
+        QCOMPARE(setAside.size(), expected.size());
+        QString details;
+        for (const Finding &finding : std::as_const(setAside)) {
+            QCOMPARE(finding.id, QStringLiteral("state.untrusted-entry"));
+            details += finding.details + QLatin1Char('\n');
+        }
+        QVERIFY2(details.contains(kStudent) && details.contains(QStringLiteral("cannot be read")) &&
+                     details.contains(QStringLiteral("BU")),
+                 qPrintable(details));
+        for (const QString &path : std::as_const(expected)) {
+            const QFileInfo entry(path);
+            QVERIFY2(QDir(entry.absolutePath())
+                             .entryList({entry.fileName() + QStringLiteral(".untrusted-*")},
+                                        QDir::AllEntries | QDir::System)
+                             .size() == 1,
+                     qPrintable(path));
+        }
+        // The student's logs folder is set aside whole, and a fresh one made the administrators'.
+        QVERIFY(QFileInfo(logs).isDir() && !QFileInfo(logs).isSymLink());
+        QVERIFY(QDir(logs).isEmpty());
+        QVERIFY(security->madeFolders().contains({logs, security::adminsOnlySddl()}));
+        for (const QString &kept :
+             {receipts + QStringLiteral("/honest.json"), kept + QStringLiteral("/cudnn64_9.dll"),
+              folder + QStringLiteral("/transaction.journal")})
+            QVERIFY2(QFileInfo::exists(kept), qPrintable(kept));
+        QVERIFY(!QFileInfo::exists(folder + QStringLiteral("/repair-backup")));
+
+        // What was set aside stays aside, told once.
+        Findings again;
+        QVERIFY(machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator), &again).ok());
+        QVERIFY2(again.isEmpty(), qPrintable(findingIds(again).join(QLatin1Char(' '))));
+    }
+
+    // Review 2, B1: a machine folder whose descriptor shuts the administrators out cannot be given
+    // theirs; it is set aside whole (with what is in it, never replayed) and made anew, protected.
+    void aMachineFolderAdministratorsCannotReclaimIsMadeAnew()
+    {
+        Machine machine;
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext secured = machine.context.withFileSecurity(security);
+        const QString folder = machine.folders.machine;
+        security->set(QFileInfo(folder).absolutePath(), kProgramData);
+        machine.plantJournal(folder,
+                             {{QStringLiteral("backupFolder"), QStringLiteral("@ROOT@/cudnn/.b")},
+                              {QStringLiteral("roots"), QJsonArray{QStringLiteral("@ROOT@/cudnn")}}},
+                             {});
+        security->set(folder, QStringLiteral("O:%1G:%1D:P(A;OICI;FA;;;%1)").arg(kStudent));
+        security->shutOut(folder);
+
+        Findings setAside;
+        QVERIFY(
+            machine.folders.prepare(folder, secured, FixedElevation(true, kAdministrator), &setAside).ok());
+        QCOMPARE(findingIds(setAside), QStringList{QStringLiteral("state.untrusted-entry")});
+        QVERIFY2(setAside.first().details.contains(kStudent) &&
+                     setAside.first().details.contains(QStringLiteral("cannot be made the administrators'")),
+                 qPrintable(setAside.first().details));
+        const QStringList aside =
+            QDir(QFileInfo(folder).absolutePath())
+                .entryList({QFileInfo(folder).fileName() + QStringLiteral(".untrusted-*")}, QDir::Dirs);
+        QCOMPARE(aside.size(), 1);
+        QVERIFY(QFileInfo::exists(QFileInfo(folder).absolutePath() + QLatin1Char('/') + aside.first() +
+                                  QStringLiteral("/transaction.journal")));
+        QVERIFY(!QFileInfo::exists(machine.folders.journal(folder)));
+        QCOMPARE(security->madeFolders().first(),
+                 (QPair<QString, QString>{folder, security::adminsOnlySddl()}));
+        QVERIFY(security->protectedFolders().isEmpty());
+    }
+
+    // Review 2, N6: an elevated change whose machine folder cannot be made ready takes no lock and
+    // goes no further, saying why (state.folder-failed) in its outcome; an unfinished journal in
+    // such a folder is not replayed.
+    void anElevatedChangeStopsWhenTheMachineFolderCannotBeMadeReady()
+    {
+        Machine machine;
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext secured = machine.context.withFileSecurity(security);
+        const QString folder = machine.folders.machine;
+        security->set(QFileInfo(folder).absolutePath(), kProgramData);
+        QCOMPARE(machine.crashRepairInSystem32(), Transaction::Outcome::Crashed);
+        security->set(folder, QStringLiteral("O:%1G:%1D:P(A;OICI;FA;;;%1)").arg(kStudent));
+        security->shutOut(folder);
+        security->failMaking(folder);
+        const TreeSnapshot crashed = machine.tree();
+        const FixedElevation administrator(true, kAdministrator);
+
+        const Findings recovered = recoverUnfinished(secured, machine.environment, administrator);
+        QCOMPARE(findingIds(recovered), (QStringList{QStringLiteral("state.untrusted-entry"),
+                                                     QStringLiteral("state.folder-failed")}));
+        QVERIFY2(machine.tree() == crashed, qPrintable(machine.tree().difference(crashed)));
+
+        StateFolders::LockNotes notes;
+        QVERIFY(!machine.folders.tryLock(secured, administrator, &notes));
+        QVERIFY(notes.unprepared);
+        QCOMPARE(notes.unprepared->id, QStringLiteral("state.folder-failed"));
+        QVERIFY2(notes.unprepared->details.contains(QStringLiteral("Access is denied")),
+                 qPrintable(notes.unprepared->details));
+        QVERIFY(!QFileInfo::exists(machine.folders.lockFile(administrator)));
+
+        ChangeOptions options;
+        options.elevation = &administrator;
+        const ChangeOutcome outcome = uninstall(QString(), secured, machine.environment, options);
+        QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
+        QCOMPARE(findingIds(outcome.findings), QStringList{QStringLiteral("state.folder-failed")});
+        // A process at the user's level locks in its own folder, as before.
+        QVERIFY(machine.folders.tryLock(secured, FixedElevation(false)));
     }
 
     // Review 2, N13: on the running system an elevated change (or SYSTEM's) locks in the machine
