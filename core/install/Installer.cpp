@@ -567,8 +567,10 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const bool takesCustody = mustBeNvidias || loadsMachineWide(target, context) ||
                               (context.isLive() && (elevation.isElevated() || elevation.isLocalSystem()));
     if (takesCustody && !options.dryRun) {
-        const Expected<ArchiveInCustody> custody = takeIntoCustody(
-            archivePath, stateFolder + QStringLiteral("/archive-") + id + QStringLiteral(".zip"));
+        QDir().mkpath(folders.custody(stateFolder)); // made protected by prepare() in the machine folder
+        const Expected<ArchiveInCustody> custody =
+            takeIntoCustody(archivePath, folders.custody(stateFolder) + QStringLiteral("/archive-") + id +
+                                             QStringLiteral(".zip"));
         if (!custody)
             return failed(findings + Findings{custody.error()});
         if (!judged->sha256.isEmpty() && judged->sha256 != custody->sha256) {

@@ -36,8 +36,19 @@ std::optional<QString> prepareRootsFolder(const QString &folder, const SystemCon
     const Expected<PosixStatus, SystemFailure> status = context.posixOwnership().statusOf(folder);
     if (!status)
         return status.error().message;
-    if (status->exists && status->owner == 0 && !status->othersMayWrite())
+    // Copies of archives taken from users' folders: root's alone, not even readable by others.
+    const auto rootsCustody = [&folder]() -> std::optional<QString> {
+        const QString custody = folder + QLatin1Char('/') + QLatin1String(kCustodyFolder);
+        const QFileInfo info(custody);
+        if (info.isSymLink())
+            return QStringLiteral("%1 is a link").arg(custody);
+        const QFile::Permissions rootAlone = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
+        if (info.isDir() ? !QFile::setPermissions(custody, rootAlone) : !QDir().mkdir(custody, rootAlone))
+            return QStringLiteral("%1 cannot be made root's alone").arg(custody);
         return std::nullopt;
+    };
+    if (status->exists && status->owner == 0 && !status->othersMayWrite())
+        return rootsCustody();
     if (status->exists) {
         const QString aside = folder + QStringLiteral(".untrusted-") +
                               QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
@@ -53,7 +64,7 @@ std::optional<QString> prepareRootsFolder(const QString &folder, const SystemCon
                                                     QFile::ExeOther;
     if (!QDir().mkpath(QFileInfo(folder).absolutePath()) || !QDir().mkdir(folder, rootWritesOthersRead))
         return QStringLiteral("mkdir failed");
-    return std::nullopt;
+    return rootsCustody();
 }
 
 const QString kLockFileName = QStringLiteral("install.lock");
@@ -143,6 +154,17 @@ std::optional<QString> prepareAdministratorsFolder(const QString &folder, const 
         if (const SystemResult made = security.makeFolder(subfolder.filePath(), sddl); !made)
             return made.error().message;
     }
+    // Copies of archives taken from users' folders: not even Users may read them there (a copy of a
+    // file only an administrator could read must not become readable; review 2, N8).
+    const QFileInfo custody(folder + QLatin1Char('/') + QLatin1String(kCustodyFolder));
+    if (isLinkOrJunction(custody))
+        return QStringLiteral("%1 is a link").arg(custody.filePath());
+    if (custody.exists())
+        return std::nullopt; // made so here: one someone else made was set aside above
+    if (const SystemResult made =
+            security.makeFolder(custody.filePath(), security::administratorsAloneSddl());
+        !made)
+        return made.error().message;
     return std::nullopt;
 }
 

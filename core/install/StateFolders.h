@@ -22,6 +22,8 @@ namespace cudnnsetup {
 // ProgramData, never where %ProgramData% says; Linux /var/lib/cudnn-setup), for the user
 // %LOCALAPPDATA%\cuDNN Setup (Linux ~/.local/share/cudnn-setup); inside --system-root's tree, as
 // its environment says.
+inline constexpr char kCustodyFolder[] = "custody";
+
 struct StateFolders
 {
     QString machine;
@@ -50,6 +52,12 @@ struct StateFolders
     // The folders a state folder holds (receipts, logs, downloads, the elevated helper's exchange):
     // what prepare() makes in the machine folder, each protected from its first moment.
     static QStringList subfolders();
+    // Where an install or a handed-over repair keeps the copy of an archive it unpacks: in the
+    // machine folder, a folder only administrators (root) may read or change.
+    QString custody(const QString &folder) const
+    {
+        return folder + QLatin1Char('/') + QLatin1String(kCustodyFolder);
+    }
     // The lock file of a change by `elevation`'s process. On the running system: an elevated one's
     // (root's, SYSTEM's) in the machine folder, which only administrators may add to, so no one
     // else can hold it; any other's in its user folder, where it records what it changes (whether

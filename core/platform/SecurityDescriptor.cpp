@@ -570,6 +570,11 @@ QString adminsOnlySddl()
     return QStringLiteral("O:BAG:SYD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;FX;;;BU)");
 }
 
+QString administratorsAloneSddl()
+{
+    return QStringLiteral("O:BAG:SYD:PAI(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)");
+}
+
 QString exchangeSddl(const QString &accountSid)
 {
     return QStringLiteral("O:%1D:PAI(A;OICI;FA;;;%1)(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)").arg(accountSid);

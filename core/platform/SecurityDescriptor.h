@@ -89,6 +89,9 @@ namespace security {
 // and a folder it creates for the system PATH. Owner Administrators; protected; SYSTEM and
 // Administrators full control, Users read and execute; inherited by everything below.
 QString adminsOnlySddl();
+// SYSTEM and the Administrators alone, full control; no one else may even read (copies of files
+// taken from users, which may hold what only an administrator could read).
+QString administratorsAloneSddl();
 // The descriptor of the folder through which a process hands a request and a cancel to the elevated
 // run it starts, which only reads them: owned by that process's account (`accountSid`), which,
 // SYSTEM and the Administrators have full control; no one else. The elevated run may be another

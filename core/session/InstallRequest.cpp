@@ -261,7 +261,8 @@ ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemCon
             outcome.findings.append(prepared.error());
             return outcome;
         }
-        stagedArchive = folders.machine + QStringLiteral("/repair-archive-") +
+        QDir().mkpath(folders.custody(folders.machine)); // made protected by prepare() where ACLs are kept
+        stagedArchive = folders.custody(folders.machine) + QStringLiteral("/repair-archive-") +
                         QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
                         QStringLiteral(".zip");
         if (const SystemResult copied =

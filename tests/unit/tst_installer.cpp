@@ -287,7 +287,9 @@ private Q_SLOTS:
         QVERIFY(!loadsMachineWide(ownFolder, machine.context));
         const QString stateFolder = StateFolders::of(machine.context).machine;
         const auto noCopyLeft = [&] {
-            return QDir(stateFolder).entryList({QStringLiteral("archive-*")}, QDir::Files).isEmpty();
+            return QDir(StateFolders::of(machine.context).custody(stateFolder))
+                .entryList({QStringLiteral("archive-*")}, QDir::Files)
+                .isEmpty();
         };
         const TreeSnapshot before = machine.tree();
         for (const InstallTarget &into : {systemPath, system32}) {
@@ -851,8 +853,14 @@ private Q_SLOTS:
         if (setAside) {
             QVERIFY(QFileInfo::exists(QFileInfo(folders.machine).absolutePath() + QLatin1Char('/') +
                                       aside.first() + QStringLiteral("/receipts/cudnn-planted.json")));
-            QVERIFY(QDir(folders.machine).isEmpty());
+            // Made anew: only the folder archives are copied into, root's alone.
+            QCOMPARE(QDir(folders.machine).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                     QStringList{QLatin1String(kCustodyFolder)});
         }
+        if (asRoot)
+            QCOMPARE(QFileInfo(folders.custody(folders.machine)).permissions(),
+                     QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadUser |
+                         QFile::WriteUser | QFile::ExeUser);
     }
 
     // Made by root where there is none: root's, and others may read it but not write it.

@@ -628,6 +628,8 @@ private Q_SLOTS:
             made.append({folder + QLatin1Char('/') + name, security::adminsOnlySddl()});
             QVERIFY(QFileInfo(folder + QLatin1Char('/') + name).isDir());
         }
+        // Where archives taken from users are copied: not even readable by Users (review 2, N8).
+        made.append({machine.folders.custody(folder), security::administratorsAloneSddl()});
         QCOMPARE(security->madeFolders(), made);
         QVERIFY(security->protectedFolders().isEmpty());
         // Trusted now: nothing more to do.
