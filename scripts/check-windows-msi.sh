@@ -42,8 +42,13 @@ shortcut_present() {
     [ -f "${shortcuts[0]}" ] || [ -f "${shortcuts[1]}" ]
 }
 
-echo "Installing silently: msiexec /i $(basename "$msi") /qn"
-wine msiexec /i "$(winepath -w "$msi" | tr -d '\r')" /qn || fail "msiexec /i exited with status $?"
+# The folder is fixed: a public INSTALLDIR on the command line (what an all-users shortcut to a
+# folder under C:\ that users may change would need) is no property of this MSI.
+echo "Installing silently: msiexec /i $(basename "$msi") /qn INSTALLDIR=C:\Tools\cuDNNSetup"
+elsewhere="$(winepath -u 'C:\Tools\cuDNNSetup' | tr -d '\r')"
+wine msiexec /i "$(winepath -w "$msi" | tr -d '\r')" /qn 'INSTALLDIR=C:\Tools\cuDNNSetup' ||
+    fail "msiexec /i exited with status $?"
+[ ! -e "$elsewhere" ] || fail "INSTALLDIR moved the programs to $elsewhere"
 for program in cudnn-setup.exe cudnnctl.exe; do
     [ -f "$install_dir/$program" ] || fail "$install_dir/$program is missing"
 done
