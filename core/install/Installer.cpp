@@ -561,7 +561,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
                  QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
     // What every program would load, or an elevated process installs, is unpacked from a copy only
     // administrators can change, hashed as it is made: what the user's file holds after that never
-    // reaches the target.
+    // reaches the target. (A dry run was hashed above.)
     QString unpackedArchive = archivePath;
     const bool mustBeNvidias = needsNvidiasArchive(target, context, options.archiveVouching);
     const bool takesCustody = mustBeNvidias || loadsMachineWide(target, context) ||
@@ -582,13 +582,6 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             findings = checksumFindings() + findings;
         }
         unpackedArchive = custody->path;
-        hashWhileUnpacking = false;
-    } else if (mustBeNvidias && judged->sha256.isEmpty()) {
-        const Expected<QString> digest = ArchiveHasher(archivePath).finish();
-        if (!digest)
-            return failed(findings + Findings{digest.error()});
-        judgeChecksum(*judged, *digest, kb);
-        findings = checksumFindings() + findings;
         hashWhileUnpacking = false;
     }
     // Unpacked or not, the copy goes when the install ends.

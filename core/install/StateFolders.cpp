@@ -38,7 +38,7 @@ std::optional<QString> prepareRootsFolder(const QString &folder, const SystemCon
         return status.error().message;
     // Copies of archives taken from users' folders: root's alone, not even readable by others.
     const auto rootsCustody = [&folder]() -> std::optional<QString> {
-        const QString custody = folder + QLatin1Char('/') + QLatin1String(kCustodyFolder);
+        const QString custody = StateFolders::custody(folder);
         const QFileInfo info(custody);
         if (info.isSymLink())
             return QStringLiteral("%1 is a link").arg(custody);
@@ -156,7 +156,7 @@ std::optional<QString> prepareAdministratorsFolder(const QString &folder, const 
     }
     // Copies of archives taken from users' folders: not even Users may read them there (a copy of a
     // file only an administrator could read must not become readable; review 2, N8).
-    const QFileInfo custody(folder + QLatin1Char('/') + QLatin1String(kCustodyFolder));
+    const QFileInfo custody(StateFolders::custody(folder));
     if (isLinkOrJunction(custody))
         return QStringLiteral("%1 is a link").arg(custody.filePath());
     if (custody.exists())

@@ -54,7 +54,7 @@ struct StateFolders
     static QStringList subfolders();
     // Where an install or a handed-over repair keeps the copy of an archive it unpacks: in the
     // machine folder, a folder only administrators (root) may read or change.
-    QString custody(const QString &folder) const
+    static QString custody(const QString &folder)
     {
         return folder + QLatin1Char('/') + QLatin1String(kCustodyFolder);
     }

@@ -259,40 +259,35 @@ void checkSystemPathFolder(const InstallTarget &target, const SystemContext &con
 {
     if (target.family != OsFamily::Windows || target.pathScope == PathScope::None)
         return;
-    if (target.pathScope == PathScope::User) {
-        // The user's own PATH: whoever else may put a DLL there (Authenticated Users, on a folder
-        // made at the top of C:) chooses what this user's programs load.
-        const std::optional<WritableFolder> writable =
-            firstWritableFolder(context, target.dllFolder(), {Elevation::host().accountSid()});
-        if (!writable)
-            return;
-        findings.append(Finding::error(
-            QStringLiteral("target.writable-user-path"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "%1 would go on your PATH, but %2 can be changed by others (%3): whatever "
-                                   "DLL they put there, your programs would load."))
-                .arg(target.dllFolder(), writable->folder, Text::list(writable->audit.whoMayChange())),
-            writable->audit.summary(),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "Install into a folder for you only (the default, in your profile), or "
-                                   "into a folder under Program Files for the system PATH."))));
-        return;
-    }
-    const std::optional<WritableFolder> writable = firstWritableFolder(context, target.dllFolder());
+    // On the user's own PATH, that user may change the folder too; whoever else may put a DLL there
+    // (Authenticated Users, on a folder made at the top of C:) chooses what their programs load.
+    const bool userPath = target.pathScope == PathScope::User;
+    const std::optional<WritableFolder> writable = firstWritableFolder(
+        context, target.dllFolder(), userPath ? QStringList{Elevation::host().accountSid()} : QStringList());
     if (!writable)
         return;
+    const Text message =
+        userPath
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "%1 would go on your PATH, but %2 can be changed by others (%3): "
+                                     "whatever DLL they put there, your programs would load."))
+            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "%1 would go on the system PATH, but %2 can be changed by others than "
+                                     "the administrators (%3): whatever DLL they put there, every program "
+                                     "of every user would load."));
+    const Text fix =
+        userPath
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "Install into a folder for you only (the default, in your profile), "
+                                     "or into a folder under Program Files for the system PATH."))
+            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "Install into a folder under Program Files (the default), or into a "
+                                     "folder for you only on your own PATH (--target user --path user)."));
     findings.append(Finding::error(
-        QStringLiteral("target.writable-system-path"),
-        Text(
-            QT_TRANSLATE_NOOP("cudnnsetup",
-                              "%1 would go on the system PATH, but %2 can be changed by others than the "
-                              "administrators (%3): whatever DLL they put there, every program of every user "
-                              "would load."))
-            .arg(target.dllFolder(), writable->folder, Text::list(writable->audit.whoMayChange())),
-        writable->audit.summary(),
-        Text(QT_TRANSLATE_NOOP(
-            "cudnnsetup", "Install into a folder under Program Files (the default), or into a folder for "
-                          "you only on your own PATH (--target user --path user)."))));
+        userPath ? QStringLiteral("target.writable-user-path")
+                 : QStringLiteral("target.writable-system-path"),
+        message.arg(target.dllFolder(), writable->folder, Text::list(writable->audit.whoMayChange())),
+        writable->audit.summary(), fix));
 }
 
 // The folders must take new files and the files an install replaces must be its to replace: a
