@@ -20,7 +20,8 @@ constexpr int kNonceBytes = 16;
 
 QString exchangeFolder(const SystemContext &context)
 {
-    return StateFolders::of(context).machine + QStringLiteral("/exchange");
+    const StateFolders folders = StateFolders::of(context);
+    return folders.exchange(folders.machine);
 }
 
 // Removes the folders of helpers that answered more than a day ago. Only this program makes

@@ -49,6 +49,7 @@ struct StateFolders
     QString receipts(const QString &folder) const { return folder + QStringLiteral("/receipts"); }
     QString logs(const QString &folder) const { return folder + QStringLiteral("/logs"); }
     QString downloads(const QString &folder) const { return folder + QStringLiteral("/downloads"); }
+    QString exchange(const QString &folder) const { return folder + QStringLiteral("/exchange"); }
     // The folders a state folder holds (receipts, logs, downloads, the elevated helper's exchange):
     // what prepare() makes in the machine folder, each protected from its first moment.
     static QStringList subfolders();

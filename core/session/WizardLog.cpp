@@ -10,15 +10,16 @@ namespace cudnnsetup {
 
 QString wizardLogFolder(const SystemContext &context)
 {
+    const StateFolders folders = StateFolders::of(context);
     if (context.paths().isWindows())
-        return StateFolders::of(context).user + QStringLiteral("/logs");
+        return folders.logs(folders.user);
     const EnvironmentStore &environment = context.environment();
     QString state = environment.value(QStringLiteral("XDG_STATE_HOME"));
     if (state.isEmpty() && !environment.value(QStringLiteral("HOME")).isEmpty())
         state =
             context.paths().join(environment.value(QStringLiteral("HOME")), QStringLiteral(".local/state"));
     if (state.isEmpty())
-        return StateFolders::of(context).user + QStringLiteral("/logs");
+        return folders.logs(folders.user);
     return context.files().toHost(context.paths().join(state, QStringLiteral("cudnn-setup/logs")));
 }
 
