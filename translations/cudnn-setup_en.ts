@@ -3896,6 +3896,30 @@ into --out DIR, for asking for help.</source>
         <source>Install into a folder under Program Files (the default), or into a folder for you only on your own PATH (--target user --path user).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The install handed over to the administrator part is damaged, so nothing is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The install that was approved is not the one handed over (the plan changed after the approval), so nothing is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the installation again, and approve it only if you started it yourself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recorded install target is damaged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing is installed into %1 with administrator rights: %2 can be changed by %3, who could swap a folder for a link to a system folder while it is written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3904,6 +3904,30 @@ into --out DIR, for asking for help.</source>
         <source>Install into a folder under Program Files (the default), or into a folder for you only on your own PATH (--target user --path user).</source>
         <translation>请安装到 Program Files 下的文件夹（默认位置），或者安装到当前用户目录并只加入你自己的 PATH（--target user --path user）。</translation>
     </message>
+    <message>
+        <source>The install handed over to the administrator part is damaged, so nothing is installed.</source>
+        <translation>交给管理员权限部分的安装内容已损坏，因此没有安装任何东西。</translation>
+    </message>
+    <message>
+        <source>The install that was approved is not the one handed over (the plan changed after the approval), so nothing is installed.</source>
+        <translation>交过来的安装不是获批准的那一个（安装计划在批准之后被改动过），因此没有安装任何东西。</translation>
+    </message>
+    <message>
+        <source>Start the installation again, and approve it only if you started it yourself.</source>
+        <translation>请重新开始安装；只有在确认是你自己发起的安装时才批准它。</translation>
+    </message>
+    <message>
+        <source>The recorded install target is damaged.</source>
+        <translation>记录的安装位置已损坏。</translation>
+    </message>
+    <message>
+        <source>Nothing is installed into %1 with administrator rights: %2 can be changed by %3, who could swap a folder for a link to a system folder while it is written.</source>
+        <translation>不会以管理员权限向 %1 安装任何东西：%3 可以修改 %2，他们可能在写入过程中把某个文件夹换成指向系统文件夹的链接。</translation>
+    </message>
+    <message>
+        <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
+        <translation>请安装到 Program Files 下的文件夹（默认位置），或者不用管理员权限安装到你自己的文件夹。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

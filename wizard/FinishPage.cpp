@@ -118,7 +118,8 @@ void FinishPage::showSummary()
     QString dllFolder;
     if (installed(*m_session)) {
         const Receipt &receipt = *m_session->installOutcome().receipt;
-        dllFolder = QDir::toNativeSeparators(receipt.target.value(QStringLiteral("dllFolder")).toString());
+        if (receipt.target)
+            dllFolder = QDir::toNativeSeparators(receipt.target->dllFolder());
         done.append(item(
             tr("cuDNN %1 was installed in %2.").arg(receiptCudnnVersion(receipt), receiptFolder(receipt))));
         m_done->setToolTip(tr("Receipt %1").arg(receipt.id)); // the id the command line and the logs use

@@ -30,12 +30,12 @@ bool changeSucceeded(const ChangeOutcome &outcome)
 
 QString receiptCudnnVersion(const Receipt &receipt)
 {
-    return receipt.archive.value(QStringLiteral("cudnn")).toString();
+    return receipt.archive.cudnn.toString();
 }
 
 QString receiptFolder(const Receipt &receipt)
 {
-    return QDir::toNativeSeparators(receipt.target.value(QStringLiteral("root")).toString());
+    return receipt.target ? QDir::toNativeSeparators(receipt.target->root) : QString();
 }
 
 QString receiptDate(const Receipt &receipt)

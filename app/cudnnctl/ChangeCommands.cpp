@@ -145,7 +145,11 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
     Findings recovered = recoverUnfinished(context, environment);
 
     ChangeOutcome outcome;
-    if (request.command == QLatin1String("install")) {
+    if (request.command == QLatin1String("install") && (helper || !request.planFile.isEmpty())) {
+        // Another process's helper installs nothing but the plan it was handed, sealed.
+        outcome = installHandedOverPlan(request.planFile, request.planSeal, context, environment, *options,
+                                        request.detect, kb);
+    } else if (request.command == QLatin1String("install")) {
         const Expected<ChangeOutcome> installed =
             installRequested(install, *options, context, environment, kb);
         if (!installed)

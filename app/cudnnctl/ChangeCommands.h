@@ -21,6 +21,8 @@ struct ChangeRequest
                            // exchange::writeResult
     QString requesterSid;  // --requester: the account of that process, which may read the answer
     QString cancelFile;    // --cancel-file: stop and roll back once this file appears (elevated runs)
+    QString planFile;      // install: --request, the sealed plan handed over by another process
+    QString planSeal;      // install: --plan-sha256, that plan's SHA-256 on the approved command line
     bool allowUnverifiedArchive = false; // install: --allow-unverified-archive
     bool dryRun = false;
     bool json = false;

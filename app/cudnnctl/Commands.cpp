@@ -79,7 +79,7 @@ QStringList optionsOfEveryCommand()
         QStringLiteral("system-root"),  QStringLiteral("compat-db"),    QStringLiteral("lang"),
         QStringLiteral("python-probe"), QStringLiteral("tool-timeout"), QStringLiteral("verbose"),
         QStringLiteral("log"),          QStringLiteral("exchange"),     QStringLiteral("requester"),
-        QStringLiteral("cancel-file"),  QStringLiteral("request")};
+        QStringLiteral("cancel-file"),  QStringLiteral("request"),      QStringLiteral("plan-sha256")};
     QStringList every;
     for (const QString &option : all) {
         if (!owned.contains(option))

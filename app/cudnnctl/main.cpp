@@ -273,8 +273,14 @@ int main(int argc, char *argv[])
                                      QStringLiteral("probe, doctor: the request file (what to load, which "
                                                     "repairs to apply elevated)"),
                                      QStringLiteral("FILE"));
-    // How verify talks to its probe child, and a repair to its elevated helper.
+    // How verify talks to its probe child, and a repair or an install to its elevated helper.
     requestOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption planSealOption(
+        QStringLiteral("plan-sha256"),
+        QStringLiteral("install: the helper of another process: install the plan in the --request file, "
+                       "whose SHA-256 must be SEAL"),
+        QStringLiteral("SEAL"));
+    planSealOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions(global.all());
     parser.addOptions({jsonOption,      pythonProbeOption, timeoutOption,     verboseOption,  osOption,
                        archOption,      driverOption,      cudaOption,        smOption,       gpuOption,
@@ -282,7 +288,7 @@ int main(int argc, char *argv[])
                        variablesOption, inUseOption,       unverifiedOption,  exchangeOption, dryRunOption,
                        pythonOption,    noGpuOption,       noFrameworkOption, fixOption,      yesOption,
                        outOption,       requestOption,     cancelOption,      platformOption, sourceOption,
-                       caFileOption,    requesterOption});
+                       caFileOption,    requesterOption,   planSealOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -412,6 +418,8 @@ int main(int argc, char *argv[])
         request.exchangeNonce = parser.value(exchangeOption);
         request.requesterSid = parser.value(requesterOption);
         request.cancelFile = absolutePath(cancelOption);
+        request.planFile = absolutePath(requestOption);
+        request.planSeal = parser.value(planSealOption);
         request.dryRun = parser.isSet(dryRunOption);
         request.json = parser.isSet(jsonOption);
         request.detect = options;

@@ -259,7 +259,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
     QList<Receipt::File> movedAside;
     QList<Placed> placed;
     QList<Receipt::EnvironmentChange> changes;
-    QJsonObject archive;
+    ArchiveIdentity archive;
     QSet<QByteArray> seen;
     for (const Repair &repair : repairs) {
         for (const QJsonObject &step : repair.steps) {
@@ -291,9 +291,8 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
                 }
                 placed.append({destination, kept});
             } else if (name == QLatin1String("unpack-archive")) {
-                archive = {{QStringLiteral("path"), arguments.value(QStringLiteral("archive")).toString()},
-                           {QStringLiteral("fileName"),
-                            QFileInfo(arguments.value(QStringLiteral("archive")).toString()).fileName()}};
+                archive.path = arguments.value(QStringLiteral("archive")).toString();
+                archive.fileName = QFileInfo(archive.path).fileName();
             }
             const auto scope = operations::scopeFromName(arguments.value(QStringLiteral("scope")).toString());
             if (scope) {

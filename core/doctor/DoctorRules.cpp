@@ -1098,8 +1098,10 @@ DoctorFacts::DoctorFacts(const DoctorInput &doctorInput, const SystemContext &sy
     };
     if (input.verify)
         add(m_intended, copyIn(input.verify->directory));
-    for (const Receipt &receipt : input.receipts)
-        add(m_intended, copyIn(receipt.target.value(QStringLiteral("dllFolder")).toString()));
+    for (const Receipt &receipt : input.receipts) {
+        if (receipt.target)
+            add(m_intended, copyIn(receipt.target->dllFolder()));
+    }
     m_inUse = m_intended;
     for (const CudnnCopy &copy : snapshot.cudnn) {
         if (copy.loadOrder == 1)
@@ -1120,9 +1122,8 @@ DoctorFacts::DoctorFacts(const DoctorInput &doctorInput, const SystemContext &sy
         return nullptr;
     };
     for (const Receipt &receipt : input.receipts) {
-        if (!m_chosenToolkit &&
-            receipt.target.value(QStringLiteral("kind")).toString() == QLatin1String("cuda"))
-            m_chosenToolkit = toolkitAt(receipt.target.value(QStringLiteral("root")).toString());
+        if (!m_chosenToolkit && receipt.target && receipt.target->kind == InstallTarget::Kind::CudaToolkit)
+            m_chosenToolkit = toolkitAt(receipt.target->root);
     }
     for (const CudnnCopy *copy : std::as_const(m_inUse)) {
         if (!m_chosenToolkit && copy->source == QLatin1String("toolkit"))

@@ -26,6 +26,9 @@ struct ArchiveVouching
     // An administrator at their own console said --allow-unverified-archive. Never honoured for
     // another process: the helper is never handed it.
     bool allowUnverified = false;
+    // The SHA-256 of the archive named in the plan an administrator approved (InstallPlan): the
+    // bytes taken into custody must be those. Empty: no plan was handed over.
+    QString approvedSha256;
 };
 
 // Whether an install into `target` unpacks only an archive NVIDIA published (its SHA-256 in the

@@ -1,9 +1,11 @@
 #include "install/ElevatedChange.h"
 
+#include "archive/ArchiveHasher.h"
 #include "common/Logging.h"
 #include "install/ElevatedExchange.h"
 #include "install/TargetChecks.h"
 #include "platform/DurableFiles.h"
+#include "platform/Sha256.h"
 #include "platform/Volumes.h"
 
 #include <QDir>
@@ -54,30 +56,31 @@ Findings withElevationOffered(Findings findings, const InstallTarget &target, co
     return offered;
 }
 
-QStringList installArguments(const QString &archivePath, const InstallTarget &target,
-                             const ChangeOptions &options)
+Expected<InstallPlan> planForAnotherProcess(const QString &archivePath, const ArchiveReport &archive,
+                                            const InstallTarget &target, const ChangeOptions &options)
 {
-    // The elevated run may be another logon session, which sees neither this one's subst drives nor
-    // its network drives.
-    InstallTarget handedOver = target;
-    if (target.kind != InstallTarget::Kind::CudaToolkit)
-        handedOver.root = QDir::toNativeSeparators(Volumes::pathForOtherSessions(target.root));
-    QStringList arguments{QStringLiteral("install"),
-                          QStringLiteral("--archive"),
-                          QDir::toNativeSeparators(Volumes::pathForOtherSessions(archivePath)),
-                          QStringLiteral("--target"),
-                          handedOver.spec(),
-                          QStringLiteral("--path"),
-                          pathScopeName(target.pathScope),
-                          QStringLiteral("--json")};
-    if (options.cudnnVariables) {
-        arguments << QStringLiteral("--cudnn-variables")
-                  << (*options.cudnnVariables == EnvironmentScope::Machine ? QStringLiteral("system")
-                                                                           : QStringLiteral("user"));
+    ArchiveReport identified = archive;
+    if (identified.sha256.isEmpty()) {
+        const Expected<QString> digest = ArchiveHasher(archivePath).finish();
+        if (!digest)
+            return digest.error();
+        identified.sha256 = *digest;
     }
-    if (options.replaceInUse)
-        arguments << QStringLiteral("--if-in-use") << QStringLiteral("restart");
-    return arguments;
+    InstallPlan plan;
+    plan.target = target;
+    if (target.kind != InstallTarget::Kind::CudaToolkit)
+        plan.target.root = QDir::toNativeSeparators(Volumes::pathForOtherSessions(target.root));
+    plan.archive =
+        ArchiveIdentity::of(QDir::toNativeSeparators(Volumes::pathForOtherSessions(archivePath)), identified);
+    plan.cudnnVariables = options.cudnnVariables;
+    plan.replaceInUse = options.replaceInUse;
+    return plan;
+}
+
+QStringList planArguments(const QByteArray &sealed)
+{
+    return {QStringLiteral("install"), QStringLiteral("--plan-sha256"), Sha256::of(sealed),
+            QStringLiteral("--json")};
 }
 
 ChangeOutcome changeOutcomeFromJson(const QJsonObject &object)
@@ -203,7 +206,8 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
     return changeOutcomeFromJson(QJsonDocument::fromJson(file.readAll()).object());
 }
 
-ChangeOutcome installElevated(const QString &program, const QString &archivePath, const InstallTarget &target,
+ChangeOutcome installElevated(const QString &program, const QString &archivePath,
+                              const ArchiveReport &archive, const InstallTarget &target,
                               const ChangeOptions &options, const QStringList &extraArguments,
                               const SystemContext &context,
                               std::shared_ptr<PersistentEnvironment> environment, const Elevation &elevation)
@@ -216,9 +220,17 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
         machineWide.pathScope = PathScope::None;
     if (userVariables)
         machineOptions.cudnnVariables.reset();
-    ChangeOutcome outcome = runChangeElevated(
-        program, installArguments(archivePath, machineWide, machineOptions) + extraArguments, elevation,
-        context, options);
+    const Expected<InstallPlan> plan =
+        planForAnotherProcess(archivePath, archive, machineWide, machineOptions);
+    if (!plan) {
+        ChangeOutcome failed;
+        failed.status = ChangeOutcome::Status::Failed;
+        failed.findings.append(plan.error());
+        return failed;
+    }
+    const QByteArray sealed = plan->sealedBytes();
+    ChangeOutcome outcome = runChangeElevated(program, planArguments(sealed) + extraArguments, elevation,
+                                              context, options, sealed);
     const bool installed = outcome.status == ChangeOutcome::Status::Done ||
                            outcome.status == ChangeOutcome::Status::DoneRestartNeeded ||
                            outcome.status == ChangeOutcome::Status::AlreadyDone;

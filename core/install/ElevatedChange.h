@@ -1,5 +1,6 @@
 #pragma once
 
+#include "install/InstallPlan.h"
 #include "install/Installer.h"
 #include "platform/Elevation.h"
 #include "platform/FileSecurity.h"
@@ -23,9 +24,15 @@ bool needsElevation(const InstallTarget &target, const ArchiveReport &archive, c
 Findings withElevationOffered(Findings findings, const InstallTarget &target, const ChangeOptions &options,
                               const SystemContext &context, const Elevation &elevation);
 
-// The cudnnctl arguments that make the same install in another process (the elevated one).
-QStringList installArguments(const QString &archivePath, const InstallTarget &target,
-                             const ChangeOptions &options);
+// The plan that makes the same install in another process (the elevated one): the target and the
+// archive as another logon session reaches them (it sees neither this one's subst drives nor its
+// network drives), the archive named by its SHA-256 (taken here when `archive` has none).
+Expected<InstallPlan> planForAnotherProcess(const QString &archivePath, const ArchiveReport &archive,
+                                            const InstallTarget &target, const ChangeOptions &options);
+// The helper's command line for `sealed` (InstallPlan::sealedBytes(), handed over as its --request
+// file): "install --plan-sha256 SEAL --json". The seal travels on the command line the
+// administrator approves; the file lies where the requester could still change it.
+QStringList planArguments(const QByteArray &sealed);
 
 // Runs `program arguments --exchange NONCE --requester SID` with administrator rights (the UAC
 // prompt), in Elevation::helperStartFolder(), and reads back the outcome it wrote where
@@ -43,11 +50,12 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
                                 const ChangeOptions &options = {}, const QByteArray &request = {});
 
 // A machine-wide install from a process that is not elevated: the files (and system PATH and
-// variables) by an elevated `program` (cudnnctl), then this user's PATH entry and variables by this
-// process, whose HKCU is the user's (an elevated run's may be the approving administrator's). If
-// the per-user part fails, the elevated part is uninstalled again. `extraArguments` go to the
-// elevated run (--lang, --system-root in tests).
-ChangeOutcome installElevated(const QString &program, const QString &archivePath, const InstallTarget &target,
+// variables) by an elevated `program` (cudnnctl), handed the sealed plan, then this user's PATH entry and
+// variables by this process, whose HKCU is the user's (an elevated run's may be the approving
+// administrator's). If the per-user part fails, the elevated part is uninstalled again. `extraArguments` go
+// to the elevated run (--lang, --system-root in tests).
+ChangeOutcome installElevated(const QString &program, const QString &archivePath,
+                              const ArchiveReport &archive, const InstallTarget &target,
                               const ChangeOptions &options, const QStringList &extraArguments,
                               const SystemContext &context,
                               std::shared_ptr<PersistentEnvironment> environment, const Elevation &elevation);

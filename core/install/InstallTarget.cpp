@@ -167,6 +167,8 @@ QJsonObject InstallTarget::toJson() const
     const auto str = [](const QString &value) { return value.isEmpty() ? QJsonValue() : QJsonValue(value); };
     return QJsonObject{
         {QStringLiteral("kind"), kindName()},
+        {QStringLiteral("family"),
+         family == OsFamily::Linux ? QStringLiteral("linux") : QStringLiteral("windows")},
         {QStringLiteral("root"), root},
         {QStringLiteral("toolkitVersion"),
          toolkitVersion.isValid() ? QJsonValue(toolkitVersion.toString()) : QJsonValue()},
@@ -178,6 +180,77 @@ QJsonObject InstallTarget::toJson() const
         {QStringLiteral("ldSoConfFile"), str(ldSoConfFile())},
         {QStringLiteral("pathScope"), pathScopeName(pathScope)},
     };
+}
+
+namespace {
+
+Finding invalidTarget(const QString &why)
+{
+    return Finding::error(QStringLiteral("target.invalid"),
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "The recorded install target is damaged.")),
+                          why);
+}
+
+bool hasControlCharacter(const QString &text)
+{
+    return controlsEscaped(text) != text;
+}
+
+} // namespace
+
+Expected<InstallTarget> InstallTarget::fromJson(const QJsonObject &object)
+{
+    InstallTarget target;
+    const QString kindText = object.value(QStringLiteral("kind")).toString();
+    bool knownKind = false;
+    for (const Kind kind : {Kind::CudaToolkit, Kind::Folder, Kind::UserFolder, Kind::Conda, Kind::Venv}) {
+        target.kind = kind;
+        if (target.kindName() == kindText) {
+            knownKind = true;
+            break;
+        }
+    }
+    if (!knownKind)
+        return invalidTarget(QStringLiteral("unknown kind \"%1\"").arg(kindText));
+    target.root = object.value(QStringLiteral("root")).toString();
+    // Receipts written before the family was recorded: a Linux root starts with '/'.
+    const QString family = object.value(QStringLiteral("family")).toString();
+    if (family == QLatin1String("linux") || (family.isEmpty() && target.root.startsWith(QLatin1Char('/'))))
+        target.family = OsFamily::Linux;
+    else if (family.isEmpty() || family == QLatin1String("windows"))
+        target.family = OsFamily::Windows;
+    else
+        return invalidTarget(QStringLiteral("unknown family \"%1\"").arg(family));
+    const SystemPaths paths(target.family);
+    if (target.root.isEmpty() || !paths.isAbsolute(target.root) || hasControlCharacter(target.root))
+        return invalidTarget(
+            QStringLiteral("root \"%1\" is not an absolute path").arg(controlsEscaped(target.root)));
+    target.toolkitVersion = Version::parse(object.value(QStringLiteral("toolkitVersion")).toString());
+    if (target.kind == Kind::CudaToolkit && !target.toolkitVersion.isValid())
+        return invalidTarget(QStringLiteral("a toolkit without its version"));
+    const auto folderOf = [&](const char *key, QString &folder) -> std::optional<Finding> {
+        folder = object.value(QLatin1String(key)).toString();
+        const QStringList parts =
+            QString(folder).replace(QLatin1Char('\\'), QLatin1Char('/')).split(QLatin1Char('/'));
+        if (folder.isEmpty() || paths.isAbsolute(folder) || folder.startsWith(QLatin1Char('/')) ||
+            folder.startsWith(QLatin1Char('\\')) || parts.contains(QStringLiteral("..")) ||
+            parts.contains(QString()) || hasControlCharacter(folder))
+            return invalidTarget(QStringLiteral("%1 \"%2\" is not a folder below the root")
+                                     .arg(QLatin1String(key), controlsEscaped(folder)));
+        return std::nullopt;
+    };
+    for (const auto &[key, folder] :
+         {std::pair{"binFolder", &target.binFolder}, std::pair{"includeFolder", &target.includeFolder},
+          std::pair{"libFolder", &target.libFolder}}) {
+        if (std::optional<Finding> wrong = folderOf(key, *folder))
+            return *wrong;
+    }
+    const std::optional<PathScope> scope =
+        pathScopeFromName(object.value(QStringLiteral("pathScope")).toString());
+    if (!scope)
+        return invalidTarget(QStringLiteral("unknown PATH scope"));
+    target.pathScope = *scope;
+    return target;
 }
 
 } // namespace cudnnsetup

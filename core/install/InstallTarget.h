@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Expected.h"
 #include "common/Version.h"
 #include "platform/SystemContext.h"
 
@@ -82,6 +83,10 @@ struct InstallTarget
     // and /tmp, or the system scope. A guess from the path; checkTarget's write test is the truth.
     bool needsAdmin(const SystemContext &context) const;
     QJsonObject toJson() const;
+    // toJson() read back, refused ("target.invalid") unless it is a target's shape: a known kind
+    // and scope, an absolute root, and folders below it (relative, no "..", no control character).
+    // What a receipt or a plan from elsewhere holds is checked here before any path is used.
+    static Expected<InstallTarget> fromJson(const QJsonObject &object);
 };
 
 // `text` with its control characters (a line break, a tab, DEL) written as \uXXXX: a path shown

@@ -217,8 +217,8 @@ QList<std::pair<Receipt, QString>> receiptsOfTarget(const InstallTarget &target,
     QList<std::pair<Receipt, QString>> ofTarget;
     for (const auto &entry : installedReceipts(context, nullptr, elevation)) {
         const Receipt &receipt = entry.first;
-        if (receipt.target.value(QStringLiteral("kind")).toString() == target.kindName() &&
-            paths.normalize(receipt.target.value(QStringLiteral("root")).toString())
+        if (receipt.target && receipt.target->kind == target.kind &&
+            paths.normalize(receipt.target->root)
                     .compare(paths.normalize(target.root), paths.caseSensitivity()) == 0)
             ofTarget.append(entry);
     }
@@ -230,8 +230,7 @@ QList<std::pair<Receipt, QString>> receiptsOfTarget(const InstallTarget &target,
 bool releaseInstalledBefore(const ArchiveReport &archive, const QList<std::pair<Receipt, QString>> &receipts)
 {
     return std::any_of(receipts.cbegin(), receipts.cend(), [&](const auto &entry) {
-        return Version::parse(entry.first.archive.value(QStringLiteral("cudnn")).toString()).truncated(3) ==
-               archive.cudnn.truncated(3);
+        return entry.first.archive.cudnn.truncated(3) == archive.cudnn.truncated(3);
     });
 }
 
@@ -242,8 +241,7 @@ std::optional<std::pair<Receipt, QString>> intactInstallOf(const ArchiveReport &
                                                            const SystemContext &context)
 {
     for (const auto &[receipt, path] : receipts) {
-        if (archive.sha256.isEmpty() ||
-            receipt.archive.value(QStringLiteral("sha256")).toString() != archive.sha256)
+        if (archive.sha256.isEmpty() || receipt.archive.sha256 != archive.sha256)
             continue;
         const bool intact =
             std::all_of(receipt.files.cbegin(), receipt.files.cend(), [&](const Receipt::File &file) {
@@ -430,13 +428,8 @@ QByteArray receiptOf(const QString &id, const QString &archivePath, const Archiv
     receipt.id = id;
     receipt.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     receipt.tool = QLatin1String(kTool);
-    receipt.archive = {{QStringLiteral("path"), QDir::toNativeSeparators(archivePath)},
-                       {QStringLiteral("fileName"), QFileInfo(archivePath).fileName()},
-                       {QStringLiteral("sha256"), archive.sha256},
-                       {QStringLiteral("official"), archive.officialName()},
-                       {QStringLiteral("cudnn"), archive.cudnn.toString()},
-                       {QStringLiteral("cudaVariant"), archive.cudaVariant}};
-    receipt.target = target.toJson();
+    receipt.archive = ArchiveIdentity::of(archivePath, archive);
+    receipt.target = target;
     const QList<ExtractedFile> &unpacked = files.extraction->files;
     for (int i = 0; i < files.placed.size() && i < unpacked.size(); ++i) {
         const PlacedFiles::Placed &placed = files.placed.at(i);
@@ -564,7 +557,8 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     // reaches the target. (A dry run was hashed above.)
     QString unpackedArchive = archivePath;
     const bool mustBeNvidias = needsNvidiasArchive(target, context, options.archiveVouching);
-    const bool takesCustody = mustBeNvidias || loadsMachineWide(target, context) ||
+    const QString &approved = options.archiveVouching.approvedSha256;
+    const bool takesCustody = mustBeNvidias || loadsMachineWide(target, context) || !approved.isEmpty() ||
                               (context.isLive() && (elevation.isElevated() || elevation.isLocalSystem()));
     if (takesCustody && !options.dryRun) {
         QDir().mkpath(folders.custody(stateFolder)); // made protected by prepare() in the machine folder
@@ -573,9 +567,11 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
                                              QStringLiteral(".zip"));
         if (!custody)
             return failed(findings + Findings{custody.error()});
-        if (!judged->sha256.isEmpty() && judged->sha256 != custody->sha256) {
-            durable::discard(custody->path);
-            return failed(findings + Findings{archiveChanged(archivePath, judged->sha256, custody->sha256)});
+        for (const QString &expected : {judged->sha256, approved}) {
+            if (!expected.isEmpty() && expected != custody->sha256) {
+                durable::discard(custody->path);
+                return failed(findings + Findings{archiveChanged(archivePath, expected, custody->sha256)});
+            }
         }
         if (judged->sha256.isEmpty()) {
             judgeChecksum(*judged, custody->sha256, kb);
@@ -759,7 +755,7 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
     QSet<QString> folderSet;
     ChangeOutcome outcome;
     outcome.findings = lock->setAside;
-    const QString ldSoConf = receipt.target.value(QStringLiteral("ldSoConfFile")).toString();
+    const QString ldSoConf = receipt.target ? receipt.target->ldSoConfFile() : QString();
     if (!ldSoConf.isEmpty()) {
         // ldconfig made soname links beside the libraries whose file names were not their sonames;
         // they go first, while what they point to is still there to recognise them by.
@@ -874,7 +870,7 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
         receipt.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
         receipt.tool = QLatin1String(kTool);
         receipt.archive = machineWide.archive;
-        receipt.target = target.toJson();
+        receipt.target = target;
         receipt.environment = changes;
         for (Receipt::EnvironmentChange &change : receipt.environment) {
             if (change.name == QLatin1String("PATH"))

@@ -51,8 +51,8 @@ QJsonObject Receipt::toJson() const
             {QStringLiteral("id"), id},
             {QStringLiteral("created"), created},
             {QStringLiteral("tool"), tool},
-            {QStringLiteral("archive"), archive},
-            {QStringLiteral("target"), target},
+            {QStringLiteral("archive"), archive.toJson()},
+            {QStringLiteral("target"), target ? QJsonValue(target->toJson()) : QJsonValue()},
             {QStringLiteral("files"), fileArray},
             {QStringLiteral("folders"), QJsonArray::fromStringList(folders)},
             {QStringLiteral("environment"), environmentArray},
@@ -69,11 +69,18 @@ Expected<Receipt> Receipt::fromJson(const QJsonObject &object)
                               QStringLiteral("schema %1 expected").arg(QLatin1String(kSchema)));
     }
     Receipt receipt;
+    const QJsonValue target = object.value(QStringLiteral("target"));
+    if (target.isObject() && !target.toObject().isEmpty()) {
+        Expected<InstallTarget> typed = InstallTarget::fromJson(target.toObject());
+        if (!typed)
+            return Finding::error(QStringLiteral("receipt.invalid"), typed.error().message,
+                                  typed.error().details);
+        receipt.target = *typed;
+    }
     receipt.id = object.value(QStringLiteral("id")).toString();
     receipt.created = object.value(QStringLiteral("created")).toString();
     receipt.tool = object.value(QStringLiteral("tool")).toString();
-    receipt.archive = object.value(QStringLiteral("archive")).toObject();
-    receipt.target = object.value(QStringLiteral("target")).toObject();
+    receipt.archive = ArchiveIdentity::fromJson(object.value(QStringLiteral("archive")).toObject());
     receipt.result = object.value(QStringLiteral("result")).toString();
     receipt.partOf = object.value(QStringLiteral("partOf")).toString();
     for (const QJsonValue &value : object.value(QStringLiteral("files")).toArray()) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Expected.h"
+#include "install/InstallPlan.h"
 #include "platform/PersistentEnvironment.h"
 
 #include <QJsonObject>
@@ -36,10 +37,10 @@ struct Receipt
     };
 
     QString id;
-    QString created;     // ISO 8601, UTC
-    QString tool;        // "cudnn-setup 0.1.0"
-    QJsonObject archive; // path, fileName, sha256, official, cudnn, cudaVariant
-    QJsonObject target;  // InstallTarget::toJson()
+    QString created;                     // ISO 8601, UTC
+    QString tool;                        // "cudnn-setup 0.1.0"
+    ArchiveIdentity archive;             // the plan's; a repair's names only the file it unpacked
+    std::optional<InstallTarget> target; // the plan's; none for a repair
     QList<File> files;
     QStringList folders; // the folders the install created, which an uninstall removes when empty
     QList<EnvironmentChange> environment;

@@ -271,15 +271,23 @@ std::optional<QString> StateTrust::receiptDoubt(const QString &hostPath, const R
 QStringList StateTrust::rootsOf(const Receipt &receipt, const SystemPaths &paths)
 {
     QStringList roots;
-    const QString targetRoot = receipt.target.value(QStringLiteral("root")).toString();
-    if (!targetRoot.isEmpty()) {
-        roots.append(targetRoot);
-        const QString pthFile = receipt.target.value(QStringLiteral("pthFile")).toString();
+    if (receipt.target) {
+        roots.append(receipt.target->root);
+        const QString pthFile = receipt.target->pthFile();
         if (!pthFile.isEmpty())
             roots.append(pthFile); // a venv's: in site-packages, above the root
-        const QString ldSoConf = receipt.target.value(QStringLiteral("ldSoConfFile")).toString();
-        if (!ldSoConf.isEmpty())
+        const QString ldSoConf = receipt.target->ldSoConfFile();
+        if (!ldSoConf.isEmpty()) {
             roots.append(ldSoConf); // Linux, system scope: the loader's configuration
+            // Older versions named it after the folder alone: the receipt's own loader file, when
+            // it is one of ours in that folder.
+            for (const Receipt::File &file : receipt.files) {
+                const QString name = paths.fileName(file.path);
+                if (paths.equal(paths.parent(file.path), paths.parent(ldSoConf)) &&
+                    name.startsWith(QLatin1String("cudnn-setup")) && name.endsWith(QLatin1String(".conf")))
+                    roots.append(file.path);
+            }
+        }
     } else {
         // A repair names no target: the folders of the files it moved aside or placed.
         for (const Receipt::File &file : receipt.files)

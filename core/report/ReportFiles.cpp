@@ -728,14 +728,13 @@ void receiptSection(Page &page, const QList<Receipt> &receipts)
         page.beginFacts();
         page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "When")), page.value(receipt.created));
         page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Result")), page.value(receipt.result));
-        const QString cudnn = receipt.archive.value(QStringLiteral("cudnn")).toString();
-        const QString variant = receipt.archive.value(QStringLiteral("cudaVariant")).toString();
+        const QString cudnn = receipt.archive.cudnn.toString();
+        const QString &variant = receipt.archive.cudaVariant;
         page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN")),
                   page.value(variant.isEmpty() ? cudnn : QStringLiteral("%1 (CUDA %2)").arg(cudnn, variant)));
-        page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Archive")),
-                  page.path(receipt.archive.value(QStringLiteral("fileName")).toString()));
+        page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Archive")), page.path(receipt.archive.fileName));
         page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Installed into")),
-                  page.path(receipt.target.value(QStringLiteral("root")).toString()));
+                  page.path(receipt.target ? receipt.target->root : QString()));
         page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Files")),
                   escaped(QString::number(receipt.files.size())));
         if (!receipt.environment.isEmpty()) {
@@ -963,9 +962,8 @@ QString environmentVersionsText(const ReportInput &input)
         const Receipt &receipt = input.receipts.at(i);
         lines.add(QStringLiteral("receipt.%1").arg(i),
                   QStringLiteral("%1 %2 cuDNN %3 in %4")
-                      .arg(receipt.id, receipt.result,
-                           receipt.archive.value(QStringLiteral("cudnn")).toString(),
-                           receipt.target.value(QStringLiteral("root")).toString()));
+                      .arg(receipt.id, receipt.result, receipt.archive.cudnn.toString(),
+                           receipt.target ? receipt.target->root : QString()));
     }
     return lines.text();
 }

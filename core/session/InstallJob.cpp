@@ -85,8 +85,8 @@ void InstallJob::start()
          extra = elevatedHelperArguments(), &elevation](const CancelToken &token) mutable {
             options.cancelled = token.asked();
             if (elevated)
-                return installElevated(helper, request.archivePath, request.target, options, extra, context,
-                                       environment, elevation);
+                return installElevated(helper, request.archivePath, request.archive, request.target, options,
+                                       extra, context, environment, elevation);
             return install(request.archivePath, request.archive, request.target, context, environment,
                            options);
         },

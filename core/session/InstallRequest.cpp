@@ -8,6 +8,7 @@
 #include "install/ElevatedChange.h"
 #include "install/TargetSpec.h"
 #include "platform/DurableFiles.h"
+#include "platform/FileSecurity.h"
 #include "platform/Volumes.h"
 #include "verify/VerificationRecord.h"
 
@@ -89,14 +90,88 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
     const Elevation &elevation = options.elevationOrHost();
     if (!request.dryRun && !request.elevatedProgram.isEmpty() &&
         needsElevation(target, *report, options, context, elevation)) {
-        QStringList extra = request.elevatedArguments;
-        if (!request.ifInUse.isEmpty())
-            extra << QStringLiteral("--if-in-use") << request.ifInUse;
-        outcome = installElevated(request.elevatedProgram, request.archive, target, options, extra, context,
-                                  environment, elevation);
+        outcome = installElevated(request.elevatedProgram, request.archive, *report, target, options,
+                                  request.elevatedArguments, context, environment, elevation);
     } else {
         outcome = install(request.archive, *report, target, context, environment, options, kb);
     }
+    outcome.findings = report->findings + outcome.findings;
+    return outcome;
+}
+
+ChangeOutcome installHandedOverPlan(const QString &planFile, const QString &seal,
+                                    const SystemContext &context,
+                                    std::shared_ptr<PersistentEnvironment> environment, ChangeOptions options,
+                                    const DetectOptions &detect, const KnowledgeBase &kb)
+{
+    // A plan is a few hundred bytes; what is much longer is no plan of ours.
+    constexpr qint64 kLongestPlan = 64 * 1024;
+    QByteArray bytes;
+    QFile file(planFile);
+    if (!planFile.isEmpty() && file.open(QIODevice::ReadOnly))
+        bytes = file.read(kLongestPlan + 1);
+    Expected<InstallPlan> plan = InstallPlan::unsealed(bytes, seal);
+    if (!plan) {
+        ChangeOutcome refused;
+        refused.status = ChangeOutcome::Status::Failed;
+        refused.findings.append(plan.error());
+        return refused;
+    }
+    return installPlan(*plan, context, std::move(environment), std::move(options), detect, kb);
+}
+
+ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
+                          std::shared_ptr<PersistentEnvironment> environment, ChangeOptions options,
+                          const DetectOptions &detect, const KnowledgeBase &kb)
+{
+    ChangeOutcome refused;
+    refused.status = ChangeOutcome::Status::Failed;
+    InspectOptions inspectOptions;
+    inspectOptions.verifyData = false; // every CRC is checked, and the SHA-256 taken, in custody
+    inspectOptions.hashArchive = false;
+    const auto report = inspectArchive(plan.archive.path, kb, inspectOptions);
+    if (!report) {
+        refused.findings.append(report.error());
+        return refused;
+    }
+    // The plan's folders are taken from no one: this process derives the target itself.
+    const Expected<InstallTarget> derived = targetFromSpec(
+        plan.target.spec(), plan.target.pathScope, detectSystem(context, detect), *report, context, kb);
+    if (!derived) {
+        refused.findings.append(derived.error());
+        return refused;
+    }
+    if (derived->toJson() != plan.target.toJson()) {
+        refused.findings.append(InstallPlan::invalid(
+            QStringLiteral("planned %1, derived here %2")
+                .arg(QString::fromUtf8(QJsonDocument(plan.target.toJson()).toJson(QJsonDocument::Compact)),
+                     QString::fromUtf8(QJsonDocument(derived->toJson()).toJson(QJsonDocument::Compact)))));
+        return refused;
+    }
+    for (const QString &folder : {derived->root, derived->pthFile()}) {
+        const std::optional<WritableFolder> writable =
+            folder.isEmpty() ? std::nullopt : firstWritableFolder(context, folder);
+        if (!writable)
+            continue;
+        refused.findings.append(Finding::error(
+            QStringLiteral("install.target-others-may-change"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Nothing is installed into %1 with administrator rights: %2 can be "
+                                   "changed by %3, who could swap a folder for a link to a system folder "
+                                   "while it is written."))
+                .arg(derived->root, writable->folder, Text::list(writable->audit.whoMayChange())),
+            writable->audit.summary(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Install into a folder under Program Files (the default), or into a "
+                                   "folder of yours without administrator rights."))));
+        return refused;
+    }
+    options.cudnnVariables = plan.cudnnVariables;
+    options.replaceInUse = plan.replaceInUse;
+    options.archiveVouching.actingForAnother = true;
+    options.archiveVouching.allowUnverified = false;
+    options.archiveVouching.approvedSha256 = plan.archive.sha256;
+    ChangeOutcome outcome = install(plan.archive.path, *report, *derived, context, environment, options, kb);
     outcome.findings = report->findings + outcome.findings;
     return outcome;
 }

@@ -4,6 +4,7 @@
 #include "compat/KnowledgeBase.h"
 #include "detect/DetectOptions.h"
 #include "doctor/Doctor.h"
+#include "install/InstallPlan.h"
 #include "install/Installer.h"
 #include "platform/SystemContext.h"
 
@@ -42,6 +43,22 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
                                          const SystemContext &context,
                                          std::shared_ptr<PersistentEnvironment> environment,
                                          const KnowledgeBase &kb);
+
+// In the elevated helper of another process: installs the plan in `planFile` (InstallPlan), read only
+// when its SHA-256 is `seal`, the one on the command line the administrator approved. The plan is
+// checked on arrival: its target must be the one this process derives itself from the target's
+// kind, folder and PATH scope (a toolkit found here, a venv that is one), no folder of it or above
+// it may be changed by others than the administrators ("install.target-others-may-change"), and
+// the archive taken into custody must be the one the plan names by its SHA-256. A refused plan
+// changes nothing.
+ChangeOutcome installHandedOverPlan(const QString &planFile, const QString &seal,
+                                    const SystemContext &context,
+                                    std::shared_ptr<PersistentEnvironment> environment, ChangeOptions options,
+                                    const DetectOptions &detect, const KnowledgeBase &kb);
+// installHandedOverPlan once the plan is read.
+ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
+                          std::shared_ptr<PersistentEnvironment> environment, ChangeOptions options,
+                          const DetectOptions &detect, const KnowledgeBase &kb);
 
 // What an elevated helper (cudnnctl) gets besides the change's own arguments: the language, never a
 // file of the caller's choosing (a --log or --compat-db; it ignores them anyway).

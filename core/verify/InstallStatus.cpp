@@ -25,8 +25,8 @@ bool targetMatches(const Receipt &receipt, const std::optional<InstallTarget> &t
     if (!target)
         return true;
     const SystemPaths &paths = context.paths();
-    return receipt.target.value(QStringLiteral("kind")).toString() == target->kindName() &&
-           paths.normalize(receipt.target.value(QStringLiteral("root")).toString())
+    return receipt.target && receipt.target->kind == target->kind &&
+           paths.normalize(receipt.target->root)
                    .compare(paths.normalize(target->root), paths.caseSensitivity()) == 0;
 }
 
@@ -53,9 +53,8 @@ QString InstallStatus::line() const
                        .toString()
                  : Text(QT_TRANSLATE_NOOP("cudnnsetup", "not verified")).toString();
     return Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN %1 for CUDA %2 installed in %3 (receipt %4, %5)"))
-        .arg(receipt->archive.value(QStringLiteral("cudnn")).toString(),
-             receipt->archive.value(QStringLiteral("cudaVariant")).toString(),
-             receipt->target.value(QStringLiteral("root")).toString(), receipt->id, verifiedText)
+        .arg(receipt->archive.cudnn.toString(), receipt->archive.cudaVariant,
+             receipt->target ? receipt->target->root : QString(), receipt->id, verifiedText)
         .toString();
 }
 
@@ -68,12 +67,11 @@ QJsonObject InstallStatus::toJson() const
     };
     object.insert(QStringLiteral("receipt"), receipt ? orNull(receipt->id) : QJsonValue());
     object.insert(QStringLiteral("cudnn"),
-                  receipt ? orNull(receipt->archive.value(QStringLiteral("cudnn")).toString())
-                          : QJsonValue());
+                  receipt ? orNull(receipt->archive.cudnn.toString()) : QJsonValue());
     object.insert(QStringLiteral("cudaVariant"),
-                  receipt ? orNull(receipt->archive.value(QStringLiteral("cudaVariant")).toString())
-                          : QJsonValue());
-    object.insert(QStringLiteral("target"), receipt ? QJsonValue(receipt->target) : QJsonValue());
+                  receipt ? orNull(receipt->archive.cudaVariant) : QJsonValue());
+    object.insert(QStringLiteral("target"),
+                  receipt && receipt->target ? QJsonValue(receipt->target->toJson()) : QJsonValue());
     object.insert(QStringLiteral("verified"),
                   verified
                       ? QJsonValue(QJsonObject{{QStringLiteral("when"), verified->when.toString(Qt::ISODate)},
@@ -90,7 +88,7 @@ InstallStatus installStatus(const SystemContext &context, const StatusQuery &que
     for (const auto &entry : installedReceipts(context)) {
         const Receipt &receipt = entry.first;
         if (receipt.partOf.isEmpty() && receipt.result == QLatin1String("installed") &&
-            versionMatches(receipt.archive.value(QStringLiteral("cudnn")).toString(), query.cudnnVersion) &&
+            versionMatches(receipt.archive.cudnn.toString(), query.cudnnVersion) &&
             targetMatches(receipt, query.target, context))
             candidates.append(entry);
     }

@@ -730,21 +730,23 @@ Expected<VerifySubject> subjectFromReceipt(const SystemContext &context, const R
             break;
         }
     }
-    if (folder.isEmpty())
-        folder = receipt.target.value(QStringLiteral("dllFolder")).toString();
+    if (folder.isEmpty() && receipt.target)
+        folder = receipt.target->dllFolder();
     const Expected<VerifySubject> found = subjectInFolder(context, folder, QStringLiteral("receipt"));
     if (!found)
         return found;
     VerifySubject subject = *found;
     subject.receiptId = receipt.id;
-    subject.expectedVersion = receipt.archive.value(QStringLiteral("cudnn")).toString();
-    subject.cudaMajor = leadingNumber(receipt.archive.value(QStringLiteral("cudaVariant")).toString());
-    subject.toolkitVersion = receipt.target.value(QStringLiteral("toolkitVersion")).toString();
-    const QString kind = receipt.target.value(QStringLiteral("kind")).toString();
-    if (kind == QLatin1String("venv")) {
+    subject.expectedVersion = receipt.archive.cudnn.toString();
+    subject.cudaMajor = leadingNumber(receipt.archive.cudaVariant);
+    if (!receipt.target)
+        return subject;
+    if (receipt.target->toolkitVersion.isValid())
+        subject.toolkitVersion = receipt.target->toolkitVersion.toString();
+    if (receipt.target->kind == InstallTarget::Kind::Venv) {
         subject.loadModel = LoadModel::PythonDllDirectories;
         subject.dllDirectories = {subject.directory};
-    } else if (kind == QLatin1String("conda")) {
+    } else if (receipt.target->kind == InstallTarget::Kind::Conda) {
         subject.loadModel = LoadModel::CondaActivated;
     }
     return subject;

@@ -36,6 +36,19 @@ using wizardpagetests::Workstation;
 
 namespace {
 
+// A receipt's target: its own folder at `root` (a Windows path unless it starts with '/').
+InstallTarget folderTarget(const QString &root)
+{
+    InstallTarget target;
+    target.kind = InstallTarget::Kind::Folder;
+    target.family = root.startsWith(QLatin1Char('/')) ? OsFamily::Linux : OsFamily::Windows;
+    target.root = root;
+    target.binFolder = target.family == OsFamily::Linux ? QStringLiteral("lib") : QStringLiteral("bin");
+    target.includeFolder = QStringLiteral("include");
+    target.libFolder = target.family == OsFamily::Linux ? QStringLiteral("lib") : QStringLiteral("lib\\x64");
+    return target;
+}
+
 const QString kCudaLib = QStringLiteral("/usr/local/cuda-13.0/lib");
 // Loading every cuDNN library in a child takes seconds; Wine starts slowly.
 constexpr int kVerifyTimeoutMs = 120000;
@@ -71,9 +84,9 @@ ChangeOutcome installedInto(const QString &folder, const QString &version)
     Receipt receipt;
     receipt.id = QStringLiteral("cudnn-test-receipt");
     receipt.files = {{folder + QStringLiteral("/libcudnn.so.9"), QString(), 0, QString()}};
-    receipt.archive = {{QStringLiteral("cudnn"), version}};
-    receipt.target = {{QStringLiteral("kind"), QStringLiteral("folder")},
-                      {QStringLiteral("dllFolder"), folder}};
+    receipt.archive.cudnn = Version::parse(version);
+    receipt.target = folderTarget(QFileInfo(folder).absolutePath());
+    receipt.target->binFolder = QFileInfo(folder).fileName();
     ChangeOutcome outcome;
     outcome.status = ChangeOutcome::Status::Done;
     outcome.receipt = receipt;

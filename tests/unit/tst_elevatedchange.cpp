@@ -15,6 +15,7 @@
 #include "install/ElevatedExchange.h"
 #include "install/Operations.h"
 #include "platform/MemoryEnvironment.h"
+#include "platform/Sha256.h"
 #include "session/InstallRequest.h"
 
 #include <QDirIterator>
@@ -177,6 +178,7 @@ class TestElevatedChange : public QObject
     QTemporaryDir m_dir;
     QString m_archive;
     QString m_database;
+    QByteArray m_sealed; // programFilesPlan(), sealed
 
     // What the elevated run gets besides a change's own arguments: the sandbox as its system.
     static QStringList inSandbox(const Sandbox &sandbox)
@@ -206,16 +208,40 @@ class TestElevatedChange : public QObject
         return target;
     }
 
+    // The plan of the test-made archive into cuDNN's own folder under Program Files, no PATH.
+    InstallPlan programFilesPlan() const
+    {
+        InstallPlan plan;
+        plan.target = programFilesWithUserPath();
+        plan.target.pathScope = PathScope::None;
+        plan.archive.path = QDir::toNativeSeparators(m_archive);
+        plan.archive.fileName = QFileInfo(m_archive).fileName();
+        plan.archive.sha256 = Sha256::ofFile(m_archive).value_or(QString());
+        return plan;
+    }
+
+    // The elevated helper's command line for the sealed plan m_sealed.
     QStringList installArguments(const Sandbox &sandbox) const
     {
-        return QStringList{QStringLiteral("install"),
-                           QStringLiteral("--archive"),
-                           m_archive,
-                           QStringLiteral("--target"),
-                           QStringLiteral("dir:C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"),
-                           QStringLiteral("--path"),
-                           QStringLiteral("none")} +
-               inSandbox(sandbox);
+        return planArguments(m_sealed) + inSandbox(sandbox);
+    }
+
+    // The database that takes the test-made archive for NVIDIA's.
+    KnowledgeBase standInDatabase() const
+    {
+        QFile file(m_database);
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("the stand-in database cannot be read");
+        return KnowledgeBase::parse(file.readAll()).value();
+    }
+
+    // Runs the helper as `elevation` starts it, handed m_sealed.
+    ChangeOutcome installHandedOver(const Sandbox &sandbox, const Elevation &elevation,
+                                    const SystemContext &context, const ChangeOptions &options = {},
+                                    const QStringList &more = {}) const
+    {
+        return runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox) + more, elevation, context,
+                                 options, m_sealed);
     }
 
 private Q_SLOTS:
@@ -226,6 +252,7 @@ private Q_SLOTS:
             archives::writeStandIn(m_dir.path(), QStringLiteral("9.1.0.70"), QStringLiteral("12"));
         m_archive = standIn.archive;
         m_database = standIn.database;
+        m_sealed = programFilesPlan().sealedBytes();
     }
 
     // The elevated run starts in System32, not in a folder of the caller's, and answers through a
@@ -240,8 +267,7 @@ private Q_SLOTS:
         prompt.account = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-1001");
         const auto security = std::make_shared<MemoryFileSecurity>();
         const SystemContext context = SystemContext::rooted(sandbox.root()).withFileSecurity(security);
-        const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, context);
+        const ChangeOutcome outcome = installHandedOver(sandbox, prompt, context);
         QStringList why;
         for (const Finding &finding : outcome.findings)
             why.append(finding.id + QLatin1Char(' ') + finding.message.toEnglish() + QLatin1Char(' ') +
@@ -278,8 +304,13 @@ private Q_SLOTS:
                  QStringList{QStringLiteral("result.json")});
         QCOMPARE(resultFilesUnder(sandbox.root()),
                  QStringList{QDir::cleanPath(exchange::resultFile(context, nonce))});
-        for (const QString &argument : std::as_const(prompt.ranWith))
-            QVERIFY2(!QDir::fromNativeSeparators(argument).startsWith(handOver), qPrintable(argument));
+        // Of what lies there, the helper is named only the plan it reads.
+        for (int i = 0; i < prompt.ranWith.size(); ++i) {
+            const QString &argument = prompt.ranWith.at(i);
+            QVERIFY2(!QDir::fromNativeSeparators(argument).startsWith(handOver) ||
+                         prompt.ranWith.value(i - 1) == QLatin1String("--request"),
+                     qPrintable(argument));
+        }
     }
 
     // A cudnnctl in a folder that others than the administrators may change is not run with
@@ -297,8 +328,7 @@ private Q_SLOTS:
                                      "(A;OICIID;FA;;;SY)(A;OICIID;FA;;;BA)"));
         const SystemContext running = SystemContext::running().withFileSecurity(security);
         PromptStandIn prompt = standIn();
-        const ChangeOutcome refused =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, running);
+        const ChangeOutcome refused = installHandedOver(sandbox, prompt, running);
         QCOMPARE(refused.exitCode(), 1603);
         QCOMPARE(findingIds(refused.findings), QStringList{QStringLiteral("elevation.helper-writable")});
         QVERIFY(
@@ -307,8 +337,7 @@ private Q_SLOTS:
 
         // It runs (on the sandbox, whose answer this caller on the running system does not read).
         security->set(helperFolder, security::adminsOnlySddl());
-        const ChangeOutcome ran =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt, running);
+        const ChangeOutcome ran = installHandedOver(sandbox, prompt, running);
         QVERIFY(!findingIds(ran.findings).contains(QStringLiteral("elevation.helper-writable")));
         QVERIFY(!prompt.ranWith.isEmpty());
     }
@@ -325,8 +354,7 @@ private Q_SLOTS:
         options.ownerWindow = 0x5a17;
         options.cancelled = [] { return true; };
         const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), prompt,
-                              SystemContext::rooted(sandbox.root()), options);
+            installHandedOver(sandbox, prompt, SystemContext::rooted(sandbox.root()), options);
         QCOMPARE(outcome.statusName(), QStringLiteral("cancelled"));
         QCOMPARE(outcome.exitCode(), 1602);
         QCOMPARE(prompt.ranOwnedBy, quintptr(0x5a17));
@@ -342,8 +370,8 @@ private Q_SLOTS:
         const TreeSnapshot before = TreeSnapshot::of(sandbox.root());
         PromptStandIn prompt = standIn();
         prompt.answer = PromptStandIn::Answer::No;
-        const ChangeOutcome outcome = runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox),
-                                                        prompt, SystemContext::rooted(sandbox.root()));
+        const ChangeOutcome outcome =
+            installHandedOver(sandbox, prompt, SystemContext::rooted(sandbox.root()));
         QCOMPARE(outcome.exitCode(), 1602);
         QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.declined"));
         QVERIFY(outcome.findings.first().message.toEnglish().contains(QStringLiteral("nothing was changed")));
@@ -388,26 +416,141 @@ private Q_SLOTS:
         QCOMPARE(seen.first().id, QStringLiteral("target.needs-admin"));
     }
 
-    // The arguments the wizard hands to the elevated cudnnctl name the same install.
-    void wizardArgumentsNameTheSameInstall()
+    // The plan the wizard hands to the elevated cudnnctl names the same install, whole: the target,
+    // the archive by its SHA-256, the options; the helper's command line carries its seal, and the
+    // receipt keeps the plan's target and archive, typed.
+    void wizardPlanNamesTheSameInstall()
     {
         Sandbox sandbox;
         trees::windowsSystem(sandbox);
-        InstallTarget target;
-        target.kind = InstallTarget::Kind::Folder;
-        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
+        InstallTarget target = programFilesWithUserPath();
         target.pathScope = PathScope::None;
         ChangeOptions options;
-        const QStringList arguments = cudnnsetup::installArguments(m_archive, target, options);
-        QVERIFY(arguments.contains(QStringLiteral("dir:C:\\Program Files\\NVIDIA\\CUDNN\\v9.1")));
-        QVERIFY(arguments.contains(QStringLiteral("none")));
+        options.replaceInUse = true;
+        options.cudnnVariables = EnvironmentScope::Machine;
+        ArchiveReport report; // as an install inspects it: no SHA-256 yet
+        report.cudnn = Version::parse(QStringLiteral("9.1.0.70"));
+        report.cudaVariant = QStringLiteral("12");
+        const Expected<InstallPlan> plan = planForAnotherProcess(m_archive, report, target, options);
+        QVERIFY(plan);
+        QCOMPARE(plan->target.toJson(), target.toJson());
+        QCOMPARE(plan->archive.sha256, Sha256::ofFile(m_archive).value_or(QString()));
+        QCOMPARE(plan->archive.cudnn.toString(), QStringLiteral("9.1.0.70"));
+        QCOMPARE(plan->cudnnVariables, std::optional<EnvironmentScope>(EnvironmentScope::Machine));
+        QVERIFY(plan->replaceInUse);
+        const Expected<InstallPlan> read =
+            InstallPlan::unsealed(plan->sealedBytes(), Sha256::of(plan->sealedBytes()));
+        QVERIFY(read);
+        QCOMPARE(read->toJson(), plan->toJson());
+        const QStringList arguments = planArguments(plan->sealedBytes());
+        QCOMPARE(arguments.at(arguments.indexOf(QStringLiteral("--plan-sha256")) + 1),
+                 Sha256::of(plan->sealedBytes()));
+
         PromptStandIn prompt = standIn();
         const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(), arguments + inSandbox(sandbox), prompt,
-                              SystemContext::rooted(sandbox.root()));
+            installHandedOver(sandbox, prompt, SystemContext::rooted(sandbox.root()));
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
         QVERIFY(QFileInfo::exists(
             sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
+        QVERIFY(outcome.receipt && outcome.receipt->target);
+        QCOMPARE(outcome.receipt->target->toJson(), programFilesPlan().target.toJson());
+        QCOMPARE(outcome.receipt->archive.sha256, programFilesPlan().archive.sha256);
+    }
+
+    // Review 2, issue 31: the helper installs only the plan that was approved. One changed after the
+    // approval (its SHA-256 is not the one on the command line), one whose folders are not the ones
+    // the helper derives itself from the target's kind and folder, one that climbs out of its root,
+    // and a helper run with no plan at all change nothing.
+    void helperRefusesAPlanOtherThanTheApprovedOne_data()
+    {
+        QTest::addColumn<QByteArray>("handed");
+        QTest::addColumn<QString>("seal");
+        QTest::addColumn<QString>("refusal");
+        const InstallPlan approved = programFilesPlan();
+        InstallPlan elsewhere = approved;
+        elsewhere.target.root = QStringLiteral("C:\\Windows\\System32");
+        QTest::newRow("changed after approval")
+            << elsewhere.sealedBytes() << Sha256::of(approved.sealedBytes())
+            << QStringLiteral("plan.changed");
+        QTest::newRow("no plan") << QByteArray() << QString() << QStringLiteral("plan.changed");
+        InstallPlan bent = approved;
+        bent.target.binFolder = QStringLiteral("bin\\..\\..\\..\\..\\Windows\\System32");
+        QTest::newRow("climbs out") << bent.sealedBytes() << Sha256::of(bent.sealedBytes())
+                                    << QStringLiteral("plan.invalid");
+        InstallPlan other = approved;
+        other.target.binFolder = QStringLiteral("System32");
+        QTest::newRow("not derived") << other.sealedBytes() << Sha256::of(other.sealedBytes())
+                                     << QStringLiteral("plan.invalid");
+        InstallPlan notNamed = approved;
+        notNamed.archive.sha256.clear();
+        QTest::newRow("archive unnamed")
+            << notNamed.sealedBytes() << Sha256::of(notNamed.sealedBytes()) << QStringLiteral("plan.invalid");
+    }
+
+    void helperRefusesAPlanOtherThanTheApprovedOne()
+    {
+        QFETCH(QByteArray, handed);
+        QFETCH(QString, seal);
+        QFETCH(QString, refusal);
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const TreeSnapshot before = TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData")});
+        PromptStandIn prompt = standIn();
+        QStringList arguments = planArguments(handed) + inSandbox(sandbox);
+        arguments[arguments.indexOf(QStringLiteral("--plan-sha256")) + 1] = seal;
+        const ChangeOutcome outcome = runChangeElevated(BuildPaths::cudnnctl(), arguments, prompt,
+                                                        SystemContext::rooted(sandbox.root()), {}, handed);
+        QCOMPARE(outcome.exitCode(), 1603);
+        QVERIFY2(findingIds(outcome.findings).contains(refusal),
+                 qPrintable(findingIds(outcome.findings).join(QLatin1Char(' '))));
+        const TreeSnapshot after = TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData")});
+        QVERIFY2(after == before, qPrintable(after.difference(before)));
+    }
+
+    // The archive the helper takes into custody must be the one the plan names by its SHA-256: an
+    // archive swapped after the approval is refused before any file is placed.
+    void helperRefusesAnArchiveOtherThanThePlans()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        InstallPlan plan = programFilesPlan();
+        plan.archive.sha256 = QString(64, QLatin1Char('a'));
+        const KnowledgeBase kb = standInDatabase();
+        const ChangeOutcome outcome =
+            installPlan(plan, context, std::make_shared<MemoryEnvironment>(), {}, DetectOptions(), kb);
+        QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
+        QVERIFY2(findingIds(outcome.findings).contains(QStringLiteral("install.archive-changed")),
+                 qPrintable(findingIds(outcome.findings).join(QLatin1Char(' '))));
+        QVERIFY(!QFileInfo::exists(
+            sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"))));
+    }
+
+    // Review 2, N-item 4: the helper does no work in a folder the requester, Users, Authenticated
+    // Users or Everyone may change, at the target or above it (security descriptors as data).
+    void helperRefusesATargetOthersMayChange()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext context = SystemContext::rooted(sandbox.root()).withFileSecurity(security);
+        QVERIFY(QDir().mkpath(sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA"))));
+        security->set(sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA")),
+                      QStringLiteral("O:BAG:SYD:(A;OICI;FA;;;SY)(A;OICI;FA;;;BA)(A;OICI;0x1301bf;;;BU)"));
+        const KnowledgeBase kb = standInDatabase();
+        const ChangeOutcome outcome = installPlan(
+            programFilesPlan(), context, std::make_shared<MemoryEnvironment>(), {}, DetectOptions(), kb);
+        QCOMPARE(findingIds(outcome.findings),
+                 QStringList{QStringLiteral("install.target-others-may-change")});
+        QVERIFY(outcome.findings.first().message.toEnglish().contains(
+            QStringLiteral("C:\\Program Files\\NVIDIA")));
+        QVERIFY(!QFileInfo::exists(sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN"))));
+
+        security->set(sandbox.hostPath(QStringLiteral("C:\\Program Files\\NVIDIA")),
+                      security::adminsOnlySddl());
+        const ChangeOutcome installed = installPlan(
+            programFilesPlan(), context, std::make_shared<MemoryEnvironment>(), {}, DetectOptions(), kb);
+        QCOMPARE(installed.statusName(), QStringLiteral("done"));
     }
 
     // Program Files with this user's own PATH: the files by the elevated run, the PATH entry by
@@ -425,10 +568,11 @@ private Q_SLOTS:
         const InstallTarget target = programFilesWithUserPath();
         const QStringList extra = inSandbox(sandbox);
         PromptStandIn prompt = standIn();
-        const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), m_archive, target, {}, extra,
-                                                      context, environment, prompt);
+        const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), m_archive, ArchiveReport(),
+                                                      target, {}, extra, context, environment, prompt);
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
-        QVERIFY(prompt.ranWith.contains(QStringLiteral("none"))); // --path none for the elevated part
+        QVERIFY(outcome.receipt && outcome.receipt->target);
+        QCOMPARE(outcome.receipt->target->pathScope, PathScope::None); // the elevated part's
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
                  target.dllFolder() + QStringLiteral(";C:\\Tools"));
         QList<Receipt> parts;
@@ -456,9 +600,9 @@ private Q_SLOTS:
         target.pathScope = PathScope::User;
         ChangeOptions options;
         options.cudnnVariables = EnvironmentScope::Machine;
-        const QStringList arguments = cudnnsetup::installArguments(m_archive, target, options);
-        QVERIFY2(arguments.contains(QStringLiteral("user:") + target.root),
-                 qPrintable(arguments.join(QLatin1Char(' '))));
+        const Expected<InstallPlan> plan = planForAnotherProcess(m_archive, ArchiveReport(), target, options);
+        QVERIFY(plan);
+        QCOMPARE(plan->target.spec(), QStringLiteral("user:") + target.root);
     }
 
     // An archive and a target on a subst drive reach the elevated run as the folders the drive
@@ -479,14 +623,19 @@ private Q_SLOTS:
         target.kind = InstallTarget::Kind::Folder;
         target.root = drive + QStringLiteral("\\cudnn");
         target.pathScope = PathScope::None;
-        const QStringList arguments =
-            cudnnsetup::installArguments(drive + QStringLiteral("\\dl\\cudnn.zip"), target, ChangeOptions());
+        QVERIFY(QDir().mkpath(folder.filePath(QStringLiteral("dl"))));
+        QFile archive(folder.filePath(QStringLiteral("dl/cudnn.zip")));
+        QVERIFY(archive.open(QIODevice::WriteOnly) && archive.write("zip") == 3);
+        archive.close();
+        ArchiveReport report;
+        report.sha256 = Sha256::of("zip");
+        const Expected<InstallPlan> plan =
+            planForAnotherProcess(drive + QStringLiteral("\\dl\\cudnn.zip"), report, target, ChangeOptions());
         DefineDosDeviceW(DDD_REMOVE_DEFINITION, letter, nullptr);
+        QVERIFY(plan);
         const QString expected = QDir::toNativeSeparators(folder.path());
-        QVERIFY2(arguments.contains(expected + QStringLiteral("\\dl\\cudnn.zip")),
-                 qPrintable(arguments.join(QLatin1Char(' '))));
-        QVERIFY2(arguments.contains(QStringLiteral("dir:") + expected + QStringLiteral("\\cudnn")),
-                 qPrintable(arguments.join(QLatin1Char(' '))));
+        QCOMPARE(plan->archive.path, expected + QStringLiteral("\\dl\\cudnn.zip"));
+        QCOMPARE(plan->target.root, expected + QStringLiteral("\\cudnn"));
 #endif
     }
 
@@ -507,8 +656,8 @@ private Q_SLOTS:
         const QStringList extra = inSandbox(sandbox);
         PromptStandIn prompt = standIn();
         prompt.approvingProfile = QStringLiteral("C:\\Users\\admin");
-        const ChangeOutcome installed = installElevated(BuildPaths::cudnnctl(), m_archive, target, {}, extra,
-                                                        context, environment, prompt);
+        const ChangeOutcome installed = installElevated(BuildPaths::cudnnctl(), m_archive, ArchiveReport(),
+                                                        target, {}, extra, context, environment, prompt);
         QCOMPARE(installed.statusName(), QStringLiteral("done"));
         QCOMPARE(installedReceipts(context).size(), 2); // the machine-wide one and the student's part
         const TreeSnapshot before = TreeSnapshot::of(sandbox.root());
@@ -601,16 +750,13 @@ private Q_SLOTS:
         const SystemContext context = SystemContext::rooted(sandbox.root());
         auto environment = std::make_shared<MemoryEnvironment>();
         environment->failWritesAfter(0, -1);
-        InstallTarget target;
-        target.kind = InstallTarget::Kind::Folder;
-        target.root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1");
-        target.binFolder = QStringLiteral("bin");
-        target.pathScope = PathScope::User;
+        const InstallTarget target = programFilesWithUserPath();
         const TreeSnapshot before =
             TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"), QStringLiteral("Users")});
         PromptStandIn prompt = standIn();
-        const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), m_archive, target, {},
-                                                      inSandbox(sandbox), context, environment, prompt);
+        const ChangeOutcome outcome =
+            installElevated(BuildPaths::cudnnctl(), m_archive, ArchiveReport(), target, {},
+                            inSandbox(sandbox), context, environment, prompt);
         QCOMPARE(outcome.exitCode(), 1603);
         QVERIFY(!outcome.findings.isEmpty());
         const TreeSnapshot after =
@@ -628,11 +774,9 @@ private Q_SLOTS:
         QTemporaryDir caller;
         const QString log = caller.filePath(QStringLiteral("helper.log"));
         PromptStandIn prompt; // its cudnnctl has only its own database
-        const ChangeOutcome outcome = runChangeElevated(
-            BuildPaths::cudnnctl(),
-            installArguments(sandbox) +
-                QStringList{QStringLiteral("--compat-db"), m_database, QStringLiteral("--log"), log},
-            prompt, SystemContext::rooted(sandbox.root()));
+        const ChangeOutcome outcome =
+            installHandedOver(sandbox, prompt, SystemContext::rooted(sandbox.root()), {},
+                              {QStringLiteral("--compat-db"), m_database, QStringLiteral("--log"), log});
         QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
         QVERIFY2(findingIds(outcome.findings).contains(QStringLiteral("archive.checksum-mismatch")),
                  qPrintable(findingIds(outcome.findings).join(QLatin1Char(' '))));
@@ -788,8 +932,7 @@ private Q_SLOTS:
         trees::windowsSystem(sandbox);
         qputenv("CUDNNSETUP_HELPER_COMPAT_DB", m_database.toUtf8());
         const SystemContext context = SystemContext::rooted(sandbox.root());
-        const ChangeOutcome outcome =
-            runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox), Elevation::host(), context);
+        const ChangeOutcome outcome = installHandedOver(sandbox, Elevation::host(), context);
         qunsetenv("CUDNNSETUP_HELPER_COMPAT_DB");
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
         QCOMPARE(resultFilesUnder(sandbox.root()).size(), 1);
@@ -807,8 +950,8 @@ private Q_SLOTS:
         PromptStandIn prompt = standIn();
         prompt.administrator = false;
         prompt.uac = UacState::DisabledByPolicy;
-        const ChangeOutcome outcome = runChangeElevated(BuildPaths::cudnnctl(), installArguments(sandbox),
-                                                        prompt, SystemContext::rooted(sandbox.root()));
+        const ChangeOutcome outcome =
+            installHandedOver(sandbox, prompt, SystemContext::rooted(sandbox.root()));
         QCOMPARE(outcome.exitCode(), 1603);
         QCOMPARE(outcome.findings.first().id, QStringLiteral("elevation.uac-off"));
         QVERIFY(prompt.ranWith.isEmpty());

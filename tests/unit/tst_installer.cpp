@@ -304,7 +304,7 @@ private Q_SLOTS:
         }
         // The elevated helper vouches for nothing, not even for a target of the user's own.
         ChangeOptions helper;
-        helper.archiveVouching = {true, true};
+        helper.archiveVouching = {true, true, QString()};
         const ChangeOutcome forAnother =
             install(unknown, report, ownFolder, machine.context, machine.environment, helper, knowing);
         QVERIFY2(hasFinding(forAnother, QStringLiteral("install.archive-not-nvidias")),
@@ -314,8 +314,7 @@ private Q_SLOTS:
         const ChangeOutcome nvidias = install(nvidiaNamed, inspect(nvidiaNamed), systemPath, machine.context,
                                               machine.environment, helper, knowing);
         QVERIFY2(nvidias.status == ChangeOutcome::Status::Done, describe(nvidias).constData());
-        QCOMPARE(nvidias.receipt->archive.value(QStringLiteral("official")).toString(),
-                 QStringLiteral("match"));
+        QCOMPARE(nvidias.receipt->archive.official, QStringLiteral("match"));
         QVERIFY(noCopyLeft());
         // An administrator at the console may vouch for another; a target of one's own needs no one.
         const ChangeOutcome vouched =
@@ -1030,11 +1029,9 @@ private Q_SLOTS:
             QVERIFY2(installed.status == ChangeOutcome::Status::Done, describe(installed).constData());
             QCOMPARE(findingIds(installed.findings).first(), one.finding);
             QVERIFY(installed.receipt);
-            QCOMPARE(installed.receipt->archive.value(QStringLiteral("sha256")).toString(),
-                     Sha256::of(one.bytes));
-            QCOMPARE(installed.receipt->archive.value(QStringLiteral("official")).toString(), one.official);
-            QCOMPARE(installed.receipt->archive.value(QStringLiteral("cudnn")).toString(),
-                     QStringLiteral("9.1.0.70"));
+            QCOMPARE(installed.receipt->archive.sha256, Sha256::of(one.bytes));
+            QCOMPARE(installed.receipt->archive.official, one.official);
+            QCOMPARE(installed.receipt->archive.cudnn.toString(), QStringLiteral("9.1.0.70"));
             QVERIFY(!QFileInfo::exists(machine.host(into.stagingFolder())));
 
             const ChangeOutcome again =

@@ -20,6 +20,19 @@ using namespace cudnnsetup;
 
 namespace {
 
+// A receipt's target: its own folder at `root` (a Windows path unless it starts with '/').
+InstallTarget folderTarget(const QString &root)
+{
+    InstallTarget target;
+    target.kind = InstallTarget::Kind::Folder;
+    target.family = root.startsWith(QLatin1Char('/')) ? OsFamily::Linux : OsFamily::Windows;
+    target.root = root;
+    target.binFolder = target.family == OsFamily::Linux ? QStringLiteral("lib") : QStringLiteral("bin");
+    target.includeFolder = QStringLiteral("include");
+    target.libFolder = target.family == OsFamily::Linux ? QStringLiteral("lib") : QStringLiteral("lib\\x64");
+    return target;
+}
+
 // A folder name no HTML or XML may carry unescaped, with Chinese in it.
 const QString kOddFolder = QStringLiteral("/home/张三/a<b&c/cudnn");
 // A message with a zh_CN translation in translations/cudnn-setup_zh_CN.ts.
@@ -88,12 +101,10 @@ ReportInput fixtureInput()
     receipt.id = QStringLiteral("20261201-083000-5f3a");
     receipt.created = QStringLiteral("2026-12-01T08:30:00Z");
     receipt.tool = input.tool;
-    receipt.archive = {
-        {QStringLiteral("cudnn"), QStringLiteral("9.19.0.56")},
-        {QStringLiteral("cudaVariant"), QStringLiteral("13")},
-        {QStringLiteral("fileName"), QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz")}};
-    receipt.target = {{QStringLiteral("kind"), QStringLiteral("folder")},
-                      {QStringLiteral("root"), kOddFolder}};
+    receipt.archive.cudnn = Version::parse(QStringLiteral("9.19.0.56"));
+    receipt.archive.cudaVariant = QStringLiteral("13");
+    receipt.archive.fileName = QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz");
+    receipt.target = folderTarget(kOddFolder);
     receipt.files = {
         {kOddFolder + QStringLiteral("/lib/libcudnn.so.9"), QStringLiteral("ab"), 10, QString()}};
     input.receipts = {receipt};

@@ -22,6 +22,19 @@ using namespace cudnnsetup;
 
 namespace {
 
+// A receipt's target: its own folder at `root` (a Windows path unless it starts with '/').
+InstallTarget folderTarget(const QString &root)
+{
+    InstallTarget target;
+    target.kind = InstallTarget::Kind::Folder;
+    target.family = root.startsWith(QLatin1Char('/')) ? OsFamily::Linux : OsFamily::Windows;
+    target.root = root;
+    target.binFolder = target.family == OsFamily::Linux ? QStringLiteral("lib") : QStringLiteral("bin");
+    target.includeFolder = QStringLiteral("include");
+    target.libFolder = target.family == OsFamily::Linux ? QStringLiteral("lib") : QStringLiteral("lib\\x64");
+    return target;
+}
+
 const QString kSystemPath = QStringLiteral("%SystemRoot%\\system32;C:\\Tools");
 
 // Owners and ACLs as Windows 10 and 11 give them. C:\ProgramData: Users may create in it.
@@ -410,7 +423,7 @@ private Q_SLOTS:
         };
         Receipt planted;
         planted.id = QStringLiteral("cudnn-9.1.0-cuda12-planted");
-        planted.target = {{QStringLiteral("root"), QStringLiteral("C:\\cudnn")}};
+        planted.target = folderTarget(QStringLiteral("C:\\cudnn"));
         planted.files.append(
             {QStringLiteral("C:\\Windows\\System32\\kernel32.dll"),
              QString::fromLatin1(
@@ -419,12 +432,12 @@ private Q_SLOTS:
         write(QStringLiteral("planted.json"), planted);
         Receipt wideRoot = planted;
         wideRoot.id = QStringLiteral("cudnn-9.1.0-cuda12-wide");
-        wideRoot.target = {{QStringLiteral("root"), QStringLiteral("C:\\")}};
+        wideRoot.target = folderTarget(QStringLiteral("C:\\"));
         wideRoot.files = {{QStringLiteral("C:\\Data\\thesis.docx"), QString(), 18, QString()}};
         write(QStringLiteral("wide.json"), wideRoot);
         Receipt machineFromUser;
         machineFromUser.id = QStringLiteral("cudnn-9.1.0-cuda12-user");
-        machineFromUser.target = {{QStringLiteral("root"), QStringLiteral("C:\\cudnn")}};
+        machineFromUser.target = folderTarget(QStringLiteral("C:\\cudnn"));
         machineFromUser.environment.append({QStringLiteral("machine"), QStringLiteral("PATH"),
                                             QStringLiteral("C:\\Users\\Public\\evil"), std::nullopt,
                                             std::nullopt});
@@ -435,7 +448,7 @@ private Q_SLOTS:
         userReceipt.close();
         Receipt honest;
         honest.id = QStringLiteral("cudnn-9.1.0-cuda12-honest");
-        honest.target = {{QStringLiteral("root"), QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1")}};
+        honest.target = folderTarget(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"));
         honest.files.append(
             {QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin\\cudnn64_9.dll"), QString(), 1,
              machine.context.files().fromHost(receipts) + QStringLiteral("\\honest\\cudnn64_9.dll")});
@@ -474,8 +487,7 @@ private Q_SLOTS:
         const auto write = [&](const QString &name, const QString &sddl) {
             Receipt receipt;
             receipt.id = name;
-            receipt.target = {
-                {QStringLiteral("root"), QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1")}};
+            receipt.target = folderTarget(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"));
             QFile file(receipts + QLatin1Char('/') + name + QStringLiteral(".json"));
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(QJsonDocument(receipt.toJson()).toJson());
@@ -510,8 +522,7 @@ private Q_SLOTS:
         const auto write = [&](const QString &name) {
             Receipt receipt;
             receipt.id = name;
-            receipt.target = {
-                {QStringLiteral("root"), QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1")}};
+            receipt.target = folderTarget(QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"));
             QFile file(receipts + QLatin1Char('/') + name + QStringLiteral(".json"));
             if (file.open(QIODevice::WriteOnly))
                 file.write(QJsonDocument(receipt.toJson()).toJson());
@@ -561,7 +572,7 @@ private Q_SLOTS:
         QDir().mkpath(receipts);
         Receipt receipt;
         receipt.id = QStringLiteral("by-the-account");
-        receipt.target = {{QStringLiteral("root"), QStringLiteral("C:\\cudnn")}};
+        receipt.target = folderTarget(QStringLiteral("C:\\cudnn"));
         QFile file(receipts + QStringLiteral("/by-the-account.json"));
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QJsonDocument(receipt.toJson()).toJson());
@@ -856,7 +867,7 @@ private Q_SLOTS:
         QDir().mkpath(elsewhere);
         Receipt receipt;
         receipt.id = QStringLiteral("elsewhere");
-        receipt.target = {{QStringLiteral("root"), QStringLiteral("C:\\cudnn")}};
+        receipt.target = folderTarget(QStringLiteral("C:\\cudnn"));
         QFile file(elsewhere + QStringLiteral("/elsewhere.json"));
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QJsonDocument(receipt.toJson()).toJson());
