@@ -418,15 +418,16 @@ public:
         }
         context.remember({{QStringLiteral("created"), QJsonArray::fromStringList(missing)}});
         for (const QString &folder : missing) {
+            // The first folder made has its descriptor from its first moment (review 2, N2: made,
+            // then protected, it would carry C:\'s "Authenticated Users may modify" in between), so
+            // all below inherits it.
+            if (folder == missing.first() && !m_protectWith.isEmpty() && context.fileSecurity) {
+                if (SystemResult made = context.fileSecurity->makeFolder(folder, m_protectWith); !made)
+                    return fileFailure(folder, made.error());
+                continue;
+            }
             if (!QDir().mkdir(folder) && !QFileInfo(folder).isDir())
                 return fileFailure(folder, SystemFailure{QStringLiteral("mkdir failed"), 0, {folder}});
-            // The first folder made gets its descriptor before anything is made inside it, so all
-            // below inherits it.
-            if (folder == missing.first() && !m_protectWith.isEmpty() && context.fileSecurity) {
-                if (SystemResult protectedFolder = context.fileSecurity->protect(folder, m_protectWith);
-                    !protectedFolder)
-                    return fileFailure(folder, protectedFolder.error());
-            }
         }
         if (!QFileInfo(m_path).isDir())
             return fileFailure(m_path, SystemFailure{QStringLiteral("not a folder"), 0, {m_path}});

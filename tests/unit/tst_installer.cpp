@@ -459,8 +459,9 @@ private Q_SLOTS:
         }
     }
 
-    // The folder an install makes for the system PATH is given the administrators-only descriptor
-    // before anything is put in it (all below inherits it); one for the user's PATH is left as is.
+    // The folder an install makes for the system PATH has the administrators-only descriptor from
+    // its first moment, not mkdir then protect (review 2, N2): all below inherits it. One for the
+    // user's PATH is left as is.
     void folderForTheSystemPathIsMadeProtected()
     {
         QTemporaryDir dir;
@@ -480,9 +481,11 @@ private Q_SLOTS:
             if (scope == PathScope::System) {
                 const QList<QPair<QString, QString>> expected{
                     {QDir::cleanPath(machine.host(QStringLiteral("C:\\lab"))), security::adminsOnlySddl()}};
-                QCOMPARE(security->protectedFolders(), expected);
+                QCOMPARE(security->madeFolders(), expected);
+                QVERIFY(security->protectedFolders().isEmpty());
             } else {
                 QVERIFY(security->protectedFolders().isEmpty());
+                QVERIFY(security->madeFolders().isEmpty());
             }
         }
     }
