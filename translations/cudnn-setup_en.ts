@@ -4846,6 +4846,10 @@ into --out DIR, for asking for help.</source>
         <comment>a name and its value</comment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Cannot tell whether cuDNN fits this computer: something it depends on is not known (see below).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::RepairPage</name>

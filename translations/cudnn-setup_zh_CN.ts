@@ -4848,6 +4848,10 @@ into --out DIR, for asking for help.</source>
         <comment>a name and its value</comment>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>Cannot tell whether cuDNN fits this computer: something it depends on is not known (see below).</source>
+        <translation>无法判断 cuDNN 是否适合这台电脑：它所依赖的某项信息未知（见下文）。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::RepairPage</name>
