@@ -767,10 +767,6 @@ into --out DIR, for asking for help.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The compute capability of %1 is not in the database; the checks that need it are skipped.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Look the GPU up on developer.nvidia.com/cuda-gpus and run the check again with --sm X.Y.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3918,6 +3914,19 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
+        <source>Cannot tell whether %1 can run CUDA and cuDNN: its compute capability is not known (NVIDIA&apos;s table in the compatibility database does not list this name).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot tell whether cuDNN %1 for CUDA %2 runs on %3: the compatibility database has no list of the GPUs it supports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a cuDNN release whose support matrix lists compute capability %1, such as the recommended one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compatible: cannot tell</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4856,6 +4865,10 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>%1: %2</source>
         <comment>a name and its value</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot tell whether cuDNN fits this computer: something it depends on is not known (see below).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -777,10 +777,6 @@ into --out DIR, for asking for help.</source>
         <translation>在 WSL 2 中，cuDNN 要安装在这个 Linux 发行版内：请使用 NVIDIA 的 Linux 版压缩包（cudnn-linux-x86_64-…-archive.tar.xz），而不是 Windows 版。驱动仍使用 Windows 上安装的驱动。</translation>
     </message>
     <message>
-        <source>The compute capability of %1 is not in the database; the checks that need it are skipped.</source>
-        <translation>数据库中没有 %1 的计算能力，需要它的检查已跳过。</translation>
-    </message>
-    <message>
         <source>Look the GPU up on developer.nvidia.com/cuda-gpus and run the check again with --sm X.Y.</source>
         <translation>请在 developer.nvidia.com/cuda-gpus 上查到这块显卡的计算能力，再加上 --sm X.Y 重新检查。</translation>
     </message>
@@ -3927,6 +3923,20 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
         <translation>请安装到 Program Files 下的文件夹（默认位置），或者不用管理员权限安装到你自己的文件夹。</translation>
+        <source>Cannot tell whether %1 can run CUDA and cuDNN: its compute capability is not known (NVIDIA&apos;s table in the compatibility database does not list this name).</source>
+        <translation>无法判断 %1 能否运行 CUDA 和 cuDNN：不知道它的计算能力（兼容性数据库里的 NVIDIA 显卡列表中没有这个名称）。</translation>
+    </message>
+    <message>
+        <source>Cannot tell whether cuDNN %1 for CUDA %2 runs on %3: the compatibility database has no list of the GPUs it supports.</source>
+        <translation>无法判断面向 CUDA %2 的 cuDNN %1 能否在 %3 上运行：兼容性数据库里没有它所支持的显卡列表。</translation>
+    </message>
+    <message>
+        <source>Choose a cuDNN release whose support matrix lists compute capability %1, such as the recommended one.</source>
+        <translation>请选用支持矩阵中列出了计算能力 %1 的 cuDNN 版本，例如推荐的那个。</translation>
+    </message>
+    <message>
+        <source>Compatible: cannot tell</source>
+        <translation>兼容：无法判断</translation>
     </message>
 </context>
 <context>
@@ -4859,6 +4869,10 @@ into --out DIR, for asking for help.</source>
         <source>%1: %2</source>
         <comment>a name and its value</comment>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot tell whether cuDNN fits this computer: something it depends on is not known (see below).</source>
+        <translation>无法判断 cuDNN 是否适合这台电脑：它所依赖的某项信息未知（见下文）。</translation>
     </message>
 </context>
 <context>

@@ -189,10 +189,14 @@ void MatchPage::showMatch()
         errors += finding.severity == Severity::Error;
         warnings += finding.severity == Severity::Warning;
     }
-    m_override->setVisible(errors > 0);
+    m_override->setVisible(!result.compatible());
     if (errors > 0) {
         m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
         m_summary->setText(tr("%n problem(s) stand in the way of cuDNN on this computer.", nullptr, errors));
+    } else if (result.verdict() == MatchResult::Verdict::CannotTell) {
+        m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
+        m_summary->setText(tr("Cannot tell whether cuDNN fits this computer: something it depends on is not "
+                              "known (see below)."));
     } else if (warnings > 0) {
         m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
         m_summary->setText(

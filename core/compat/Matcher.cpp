@@ -184,17 +184,24 @@ private:
         return lowest;
     }
 
+    // A GPU whose compute capability nobody knows could be any architecture: nothing that depends on
+    // it is judged, and the verdict is "cannot tell", never "compatible".
     void checkGpus()
     {
         for (const MatchFacts::Gpu &gpu : m_gpus) {
             if (gpu.computeCapability.isValid())
                 continue;
-            add(Finding::info(
-                QStringLiteral("match.gpu-capability-unknown"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The compute capability of %1 is not in the database; "
-                                                     "the checks that need it are skipped."))
-                    .arg(gpu.name),
-                QStringLiteral("database %1").arg(m_kb.version()),
+            const Text name = gpu.name.isEmpty() ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "the GPU"))
+                                                 : Text::verbatim(gpu.name);
+            add(Finding::warning(
+                QStringLiteral("match.gpu-cannot-tell"),
+                Text(
+                    QT_TRANSLATE_NOOP("cudnnsetup",
+                                      "Cannot tell whether %1 can run CUDA and cuDNN: its compute capability "
+                                      "is not known (NVIDIA's table in the compatibility database does not "
+                                      "list this name)."))
+                    .arg(name),
+                QStringLiteral("gpu \"%1\", database %2").arg(gpu.name, m_kb.version()),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "Look the GPU up on developer.nvidia.com/cuda-gpus and "
                                                      "run the check again with --sm X.Y."))));
         }
@@ -615,7 +622,7 @@ private:
                                 const QString &borrowed)
     {
         const Support support = supportOf(variant, gpu.computeCapability);
-        if (support == Support::Supported || support == Support::Unknown)
+        if (support == Support::Supported)
             return;
         // Rows that widen the release for newer GPUs (Blackwell) bring their own CUDA and driver needs.
         for (const CudnnRow &extra : variant.extraRows) {
@@ -645,6 +652,21 @@ private:
                         .arg(text(extra.cudaMin))));
             }
             return;
+        }
+        if (support == Support::Unknown) {
+            if (gpu.computeCapability.isValid())
+                add(Finding::warning(
+                    QStringLiteral("match.cudnn-cannot-tell"),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "Cannot tell whether cuDNN %1 for CUDA %2 runs on %3: the "
+                                           "compatibility database has no list of the GPUs it supports."))
+                        .arg(text(release.version), variant.cuda, gpuText(m_kb, gpu)),
+                    QStringLiteral("support matrix without compute capabilities%1").arg(borrowed),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "Choose a cuDNN release whose support matrix lists "
+                                           "compute capability %1, such as the recommended one."))
+                        .arg(text(gpu.computeCapability))));
+            return; // a GPU whose capability is unknown was said so by checkGpus()
         }
         if (support == Support::NewerThanListed) {
             add(Finding::warning(
@@ -813,18 +835,48 @@ private:
         return {};
     }
 
+    // `major`, or the newest CUDA major below it that still builds for the oldest GPU.
+    int cudaMajorForGpus(int major, const Version &lowest) const
+    {
+        while (major > 0 && lowest.isValid() && m_kb.minimumComputeCapabilityForCuda(major).isValid() &&
+               lowest < m_kb.minimumComputeCapabilityForCuda(major))
+            --major;
+        return major;
+    }
+
+    // A build fits when its support matrix lists every GPU. A build whose list is unknown fits only
+    // a GPU whose own capability is unknown: for a known GPU it would be a guess.
+    bool fitsGpus(const CudnnVariant &variant) const
+    {
+        const Version turing = Version::parse(QStringLiteral("7.5"));
+        for (const MatchFacts::Gpu &gpu : m_gpus) {
+            Support support = supportOf(variant, gpu.computeCapability);
+            for (const CudnnRow &extra : variant.extraRows) {
+                if (support != Support::Supported &&
+                    supportOf(extra, gpu.computeCapability) == Support::Supported)
+                    support = Support::Supported;
+            }
+            if (!gpu.computeCapability.isValid())
+                continue;
+            // Only published support counts for older GPUs: the matrices that dropped Maxwell,
+            // Pascal and Volta are not all known, and a borrowed list could wrongly include them.
+            if (support != Support::Supported || (variant.derived && gpu.computeCapability < turing))
+                return false;
+        }
+        return true;
+    }
+
     void recommend(const std::optional<MatchFacts::Toolkit> &target)
     {
         const QString platform = platformFor(m_facts);
         const Version lowest = lowestCc();
         int major = 0;
         if (target) {
-            major = target->version.major();
+            // A toolkit whose CUDA no longer builds for the GPU gets no archive of its own: the one
+            // offered is for the CUDA the finding about it names.
+            major = cudaMajorForGpus(target->version.major(), lowest);
         } else if (m_maxCuda.isValid()) {
-            major = m_maxCuda.major();
-            while (major > 0 && lowest.isValid() && m_kb.minimumComputeCapabilityForCuda(major).isValid() &&
-                   lowest < m_kb.minimumComputeCapabilityForCuda(major))
-                --major;
+            major = cudaMajorForGpus(m_maxCuda.major(), lowest);
         } else if (lowest.isValid()) {
             major = newestCudaFor(lowest);
         }
@@ -834,25 +886,7 @@ private:
         const QList<CudnnRelease> &releases = m_kb.cudnnReleases();
         for (auto release = releases.crbegin(); release != releases.crend(); ++release) {
             const CudnnVariant *variant = release->variant(QString::number(major));
-            if (!variant)
-                continue;
-            // Only published support counts for older GPUs: the matrices that dropped Maxwell,
-            // Pascal and Volta are not all known, and a borrowed list could wrongly include them.
-            bool fits = true;
-            for (const MatchFacts::Gpu &gpu : m_gpus) {
-                Support support = supportOf(*variant, gpu.computeCapability);
-                if (support != Support::Supported) {
-                    for (const CudnnRow &extra : variant->extraRows) {
-                        if (supportOf(extra, gpu.computeCapability) == Support::Supported)
-                            support = Support::Supported;
-                    }
-                }
-                const Version turing = Version::parse(QStringLiteral("7.5"));
-                if (support == Support::Unsupported || support == Support::NewerThanListed ||
-                    (variant->derived && gpu.computeCapability.isValid() && gpu.computeCapability < turing))
-                    fits = false;
-            }
-            if (!fits)
+            if (!variant || !fitsGpus(*variant))
                 continue;
             Recommendation recommendation;
             recommendation.platform = platform;
@@ -865,8 +899,9 @@ private:
             }
             if (recommendation.url.isEmpty())
                 recommendation.url = redistUrl(platform, release->version, recommendation.archiveFile);
-            recommendation.targetToolkit = target;
-            if (!target) {
+            if (target && target->version.major() == major) {
+                recommendation.targetToolkit = target;
+            } else {
                 for (const MatchFacts::Toolkit &toolkit : m_facts.toolkits) {
                     if (toolkit.version.major() == major &&
                         (!recommendation.targetToolkit ||
@@ -965,6 +1000,23 @@ QJsonObject Recommendation::toJson() const
         object.insert(QStringLiteral("targetToolkit"), QJsonValue());
     }
     return object;
+}
+
+bool MatchResult::leavesVerdictOpen(const Finding &finding)
+{
+    return finding.id == QLatin1String("match.gpu-cannot-tell") ||
+           finding.id == QLatin1String("match.cudnn-cannot-tell");
+}
+
+MatchResult::Verdict MatchResult::verdict() const
+{
+    if (hasErrors(findings))
+        return Verdict::Incompatible;
+    for (const Finding &finding : findings) {
+        if (leavesVerdictOpen(finding))
+            return Verdict::CannotTell;
+    }
+    return Verdict::Compatible;
 }
 
 const Finding *MatchResult::finding(const QString &id) const

@@ -95,11 +95,22 @@ struct MatchResult
 {
     static constexpr char kSchema[] = "cudnn-setup/check/1";
 
+    enum class Verdict
+    {
+        Compatible,
+        CannotTell, // no error, but a fact the verdict needs is unknown (a GPU's compute capability)
+        Incompatible,
+    };
+
     Findings findings;
     std::optional<Recommendation> recommendation;
 
-    bool compatible() const { return !hasErrors(findings); }
+    Verdict verdict() const;
+    // Only a known fit is compatible: "cannot tell" is not.
+    bool compatible() const { return verdict() == Verdict::Compatible; }
     const Finding *finding(const QString &id) const;
+    // The findings that leave the verdict open (match.gpu-cannot-tell, match.cudnn-cannot-tell).
+    static bool leavesVerdictOpen(const Finding &finding);
 };
 
 // Judges driver, CUDA toolkit, cuDNN release, GPU and frameworks against NVIDIA's tables.

@@ -49,7 +49,10 @@ QJsonObject checkJson(const MatchFacts &facts, const MatchResult &result, const 
         findings.append(finding.toJson());
     return QJsonObject{
         {QStringLiteral("schema"), QLatin1String(MatchResult::kSchema)},
-        {QStringLiteral("compatible"), result.compatible()},
+        // "cannot tell" is null: nobody knows, which is neither yes nor no.
+        {QStringLiteral("compatible"), result.verdict() == MatchResult::Verdict::CannotTell
+                                           ? QJsonValue()
+                                           : QJsonValue(result.compatible())},
         {QStringLiteral("database"), QJsonObject{{QStringLiteral("version"), database.database.version()},
                                                  {QStringLiteral("date"), database.database.date()},
                                                  {QStringLiteral("origin"), database.origin}}},
@@ -69,9 +72,18 @@ QString checkText(const MatchFacts &facts, const MatchResult &result, const Data
 {
     const CudaNumbers numbers = CudaNumbers::of(facts, result, database.database);
     QString out;
-    out += (result.compatible() ? QCoreApplication::translate("cudnnsetup", "Compatible: yes")
-                                : QCoreApplication::translate("cudnnsetup", "Compatible: no")) +
-           QLatin1Char('\n');
+    switch (result.verdict()) {
+    case MatchResult::Verdict::Compatible:
+        out += QCoreApplication::translate("cudnnsetup", "Compatible: yes");
+        break;
+    case MatchResult::Verdict::CannotTell:
+        out += QCoreApplication::translate("cudnnsetup", "Compatible: cannot tell");
+        break;
+    case MatchResult::Verdict::Incompatible:
+        out += QCoreApplication::translate("cudnnsetup", "Compatible: no");
+        break;
+    }
+    out += QLatin1Char('\n');
     out += QLatin1Char('\n');
     TextTable table;
     const auto line = [&table](const QString &label, const QString &value) {

@@ -120,7 +120,7 @@ void SetupSession::setBlockersOverridden(bool overridden)
     QStringList blockers;
     if (m_match) {
         for (const Finding &finding : m_match->findings) {
-            if (finding.severity == Severity::Error)
+            if (finding.severity == Severity::Error || MatchResult::leavesVerdictOpen(finding))
                 blockers.append(finding.id);
         }
     }

@@ -222,7 +222,8 @@ def read_csv(path):
 
 def check_fixtures(db, fixtures):
     """The database against NVIDIA's own figures: the redistrib manifests' files, sizes and
-    SHA-256, and Table 3 of the CUDA release notes."""
+    SHA-256, the compute capability of every GPU NVIDIA's CUDA GPUs pages list, and Table 3 of the
+    CUDA release notes."""
     manifests = {row['file']: row for row in read_csv(os.path.join(fixtures, 'redistrib-archives.csv'))}
     recorded = {archive['file']: archive for archive in db['archives']}
     for name, row in sorted(manifests.items()):
@@ -235,6 +236,15 @@ def check_fixtures(db, fixtures):
     for archive in db['archives']:
         if archive['confidence'] == 'nvidia-manifest' and archive['file'] not in manifests:
             yield 'archive %s: said to be from NVIDIA\'s manifest, which does not list it' % archive['file']
+    for row in read_csv(os.path.join(fixtures, 'cuda-gpus.csv')):
+        name = normalised_gpu_name(db, row['name'])
+        found = next((gpu for gpu in db['gpus'] if re.search(gpu['pattern'], name, re.IGNORECASE)), None)
+        if found is None:
+            yield 'GPU "%s" (NVIDIA\'s %s page, %s): no pattern knows it' % (
+                row['name'], row['page'], row['computeCapability'])
+        elif found['computeCapability'] != row['computeCapability']:
+            yield 'GPU "%s": %s by %s; NVIDIA\'s %s page: %s' % (
+                row['name'], found['computeCapability'], found['pattern'], row['page'], row['computeCapability'])
     table = {row['cuda']: row for row in read_csv(os.path.join(fixtures, 'toolkit-drivers.csv'))}
     toolkits = {toolkit['version']: toolkit for toolkit in db['cudaToolkits']}
     for cuda, row in sorted(table.items(), key=lambda item: version(item[0])):
@@ -382,6 +392,9 @@ def self_test(db, fixtures):
         'an archive recorded under another release': lambda d: d['archives'][-1].update(cudnn='9.0.0.0'),
         'an archive hash changed from NVIDIA\'s manifest':
             lambda d: next(a for a in d['archives'] if a['confidence'] == 'nvidia-manifest').update(sha256='0' * 64),
+        'a GPU of NVIDIA\'s table that no pattern knows': lambda d: d['gpus'].pop(0),
+        'a GPU of NVIDIA\'s table given another capability of its architecture':
+            lambda d: d['gpus'][0].update(computeCapability='5.2'),
         'a toolkit driver changed from Table 3': lambda d: d['cudaToolkits'][0].update(linuxMin='410.49'),
     }
     failures = 0

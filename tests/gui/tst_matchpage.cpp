@@ -118,6 +118,33 @@ private Q_SLOTS:
         QVERIFY(!override->isChecked());
     }
 
+    // Issue 32: a GPU whose compute capability nobody knows is "cannot tell", not "fits": the user
+    // goes on only by saying so, as past a blocking finding.
+    void unknownGpuNeedsAnExplicitOverride()
+    {
+        Translations::install(QStringLiteral("en"));
+        SystemSnapshot snapshot = recordedH200();
+        QVERIFY(!snapshot.gpus.isEmpty());
+        snapshot.gpus.first().name = QStringLiteral("NVIDIA Quantum Widget 9000");
+        snapshot.gpus.first().computeCapability.clear();
+        SetupSession session(SystemContext::running());
+        session.setSnapshot(snapshot);
+        SetupWizard wizard(&session);
+        wizard.resize(820, 660);
+        MatchPage *page = openMatchPage(wizard);
+        QVERIFY(page);
+        QCOMPARE(session.match().verdict(), MatchResult::Verdict::CannotTell);
+        QVERIFY(!page->isComplete());
+        QVERIFY2(labelText(page, QStringLiteral("summaryLabel")).startsWith(QStringLiteral("Cannot tell")),
+                 qPrintable(labelText(page, QStringLiteral("summaryLabel"))));
+        auto override = page->findChild<QCheckBox *>(QStringLiteral("overrideCheck"));
+        QVERIFY(override->isVisible());
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(QStringLiteral("go on despite: match.gpu-cannot-tell")));
+        override->click();
+        QVERIFY(page->isComplete());
+    }
+
     // A database beside the program or given with --compat-db is named on the page.
     void namesTheDatabaseInUse()
     {

@@ -146,6 +146,20 @@ private Q_SLOTS:
             {"Jetson Orin Nano", "8.7", "Ampere"},
             {"Jetson Xavier NX", "7.2", "Volta"},
             {"Jetson TX2", "6.2", "Pascal"},
+            // Outside the GeForce patterns (issue 32): workstation and TITAN names as drivers print them.
+            {"NVIDIA TITAN Xp", "6.1", "Pascal"},
+            {"NVIDIA TITAN X (Pascal)", "6.1", "Pascal"},
+            {"NVIDIA GeForce GTX TITAN X", "5.2", "Maxwell"},
+            {"Quadro P1000", "6.1", "Pascal"},
+            {"Quadro M1200", "5.0", "Maxwell"},
+            {"Quadro K2200", "5.0", "Maxwell"},
+            {"Quadro T2000 with Max-Q Design", "7.5", "Turing"},
+            {"Quadro GV100", "7.0", "Volta"},
+            {"NVIDIA T1000 8GB", "7.5", "Turing"},
+            {"NVIDIA RTX A2000 12GB", "8.6", "Ampere"},
+            {"NVIDIA RTX 6000 Ada Generation", "8.9", "Ada Lovelace"},
+            {"NVIDIA RTX PRO 4000 Blackwell SFF Edition", "12.0", "Blackwell"},
+            {"NVIDIA GB10", "12.1", "Blackwell"},
         };
         for (const auto &row : rows)
             QTest::newRow(row[0]) << QString::fromLatin1(row[0]) << QString::fromLatin1(row[1])
@@ -161,6 +175,40 @@ private Q_SLOTS:
         QVERIFY2(cc, "unknown");
         QCOMPARE(cc->toString(), computeCapability);
         QCOMPARE(kb.architectureName(*cc), architecture);
+    }
+
+    // Every GPU of NVIDIA's CUDA GPUs pages (fixtures/compat/cuda-gpus.csv), one row each, with its
+    // name as NVIDIA prints it and as the driver reports it (with "NVIDIA " in front).
+    void nvidiaTableGpus_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("computeCapability");
+        const QList<QByteArray> lines =
+            Sandbox::readFixture(QStringLiteral("compat/cuda-gpus.csv")).split('\n');
+        int rows = 0;
+        for (const QByteArray &line : lines) {
+            if (line.isEmpty() || line.startsWith('#') || line.startsWith("name,"))
+                continue;
+            const QList<QByteArray> fields = line.split(',');
+            QVERIFY2(fields.size() == 3, line.constData());
+            QTest::newRow(fields.at(0).constData())
+                << QString::fromUtf8(fields.at(0)) << QString::fromUtf8(fields.at(1));
+            ++rows;
+        }
+        QVERIFY2(rows > 0, "fixtures/compat/cuda-gpus.csv lists no GPU");
+    }
+    void nvidiaTableGpus()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, computeCapability);
+        const KnowledgeBase &kb = KnowledgeBase::embedded();
+        for (const QString &printed :
+             {name, name.startsWith(QLatin1String("NVIDIA ")) ? name : QStringLiteral("NVIDIA ") + name}) {
+            const auto cc = kb.computeCapabilityForGpu(printed);
+            QVERIFY2(cc, qPrintable(printed + QStringLiteral(": unknown")));
+            QCOMPARE(cc->toString(), computeCapability);
+            QVERIFY2(!kb.architectureName(*cc).isEmpty(), qPrintable(cc->toString()));
+        }
     }
 
     // From 9.11 cuDNN carries no device code before Turing: releases without a matrix of their

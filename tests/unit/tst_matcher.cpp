@@ -283,12 +283,12 @@ private Q_SLOTS:
                                           << "551.61"
                                           << "12.4"
                                           << "NVIDIA Quantum Widget 9000" << none << no
-                                          << list({"info:match.gpu-capability-unknown"}) << no << true;
+                                          << list({"warning:match.gpu-cannot-tell"}) << no << false;
         QTest::newRow("Max-Q laptop name") << "windows"
                                            << "551.61"
                                            << "12.4"
                                            << "NVIDIA GeForce RTX 4080 Laptop GPU with Max-Q Design" << none
-                                           << no << no << list({"match.gpu-capability-unknown"}) << true;
+                                           << no << no << list({"match.gpu-cannot-tell"}) << true;
 
         // The platform.
         QTest::newRow("Windows on ARM") << "windows"
@@ -527,6 +527,85 @@ private Q_SLOTS:
         QCOMPARE(result.recommendation->driverUpdateNeeded, driverUpdate);
         if (!cuda.isEmpty())
             QCOMPARE(result.recommendation->targetToolkit->version.toString(), cuda);
+    }
+
+    // Issue 32: a GPU nobody knows the capability of, or a cuDNN build whose GPU list is unknown,
+    // is "cannot tell", never "compatible"; --sm settles the first.
+    void unknownIsCannotTell_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QString>("cudnn");
+        QTest::addColumn<QString>("cannotTell"); // the finding that leaves it open, or empty
+        QTest::addColumn<int>("verdict");
+        const QString none;
+        const int open = int(MatchResult::Verdict::CannotTell);
+        QTest::newRow("a name NVIDIA's table lacks")
+            << "NVIDIA Quantum Widget 9000" << none << "match.gpu-cannot-tell" << open;
+        QTest::newRow("the same GPU with --sm 8.6")
+            << "sm:8.6" << none << none << int(MatchResult::Verdict::Compatible);
+        QTest::newRow("a Pascal card with --sm, on CUDA 13")
+            << "sm:6.1" << none << none << int(MatchResult::Verdict::Incompatible);
+        QTest::newRow("a known GPU and a build without a GPU list")
+            << "NVIDIA GeForce RTX 4090"
+            << "cudnn-linux-x86_64-9.16.0.29_cuda13-archive.tar.xz"
+            << "match.cudnn-cannot-tell" << open;
+        QTest::newRow("a known GPU and a build that lists it")
+            << "NVIDIA GeForce RTX 4090"
+            << "cudnn-linux-x86_64-9.17.0.29_cuda13-archive.tar.xz" << none
+            << int(MatchResult::Verdict::Compatible);
+    }
+    void unknownIsCannotTell()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(QString, cudnn);
+        QFETCH(QString, cannotTell);
+        QFETCH(int, verdict);
+        const MatchResult result = match(factsFor(QStringLiteral("linux"), QStringLiteral("580.95.05"),
+                                                  QStringLiteral("13.0"), gpu, cudnn, {}),
+                                         KnowledgeBase::embedded());
+        const QString all = describe(result);
+        QCOMPARE(int(result.verdict()), verdict);
+        QVERIFY2(result.compatible() == (verdict == int(MatchResult::Verdict::Compatible)), qPrintable(all));
+        for (const QString &id :
+             {QStringLiteral("match.gpu-cannot-tell"), QStringLiteral("match.cudnn-cannot-tell")}) {
+            const Finding *finding = result.finding(id);
+            QVERIFY2(bool(finding) == (id == cannotTell), qPrintable(all));
+            if (finding) {
+                QCOMPARE(finding->severity, Severity::Warning);
+                QVERIFY2(!finding->fix.isEmpty(), qPrintable(all));
+            }
+        }
+        if (cannotTell == QLatin1String("match.gpu-cannot-tell"))
+            QVERIFY(result.finding(cannotTell)->fix.toEnglish().contains(QLatin1String("--sm X.Y")));
+    }
+
+    // Issue 32: a Pascal GPU with the CUDA 13 toolkit was offered cuDNN 9.16 for CUDA 13 (a build
+    // whose GPU list is unknown) beside the finding "use CUDA 12". The offer is now the newest
+    // CUDA 12 build whose matrix lists Pascal, as the finding says.
+    void pascalOnCuda13IsOfferedTheCuda12Build()
+    {
+        const MatchResult result =
+            match(factsFor(QStringLiteral("linux"), QStringLiteral("580.95.05"), QStringLiteral("13.0"),
+                           QStringLiteral("NVIDIA GeForce GTX 1080"), {}, {}),
+                  KnowledgeBase::embedded());
+        const QString all = describe(result);
+        const Finding *finding = result.finding(QStringLiteral("match.gpu-unsupported-by-cuda"));
+        QVERIFY2(finding, qPrintable(all));
+        QVERIFY2(finding->fix.toEnglish().contains(QLatin1String("CUDA 12")), qPrintable(all));
+        QVERIFY2(result.recommendation, qPrintable(all));
+        QCOMPARE(result.recommendation->archiveFile,
+                 QStringLiteral("cudnn-linux-x86_64-9.10.2.21_cuda12-archive.tar.xz"));
+        QVERIFY(!result.recommendation->targetToolkit); // the CUDA 13 toolkit cannot serve it
+        // The same card with a CUDA 12 toolkit beside the 13 one: that toolkit is the target.
+        MatchFacts facts = factsFor(QStringLiteral("linux"), QStringLiteral("580.95.05"), {},
+                                    QStringLiteral("NVIDIA GeForce GTX 1080"), {},
+                                    {QStringLiteral("toolkit:13.0.2"), QStringLiteral("toolkit:12.9.1")});
+        facts.targetToolkit = facts.toolkits.first();
+        const MatchResult withBoth = match(facts, KnowledgeBase::embedded());
+        QVERIFY2(withBoth.recommendation, qPrintable(describe(withBoth)));
+        QCOMPARE(withBoth.recommendation->cudaVariant, QStringLiteral("12"));
+        QVERIFY(withBoth.recommendation->targetToolkit);
+        QCOMPARE(withBoth.recommendation->targetToolkit->version.toString(), QStringLiteral("12.9.1"));
     }
 
     void knownArchivesCarryNvidiasChecksum()
