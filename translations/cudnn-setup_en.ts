@@ -3896,6 +3896,66 @@ into --out DIR, for asking for help.</source>
         <source>Install into a folder under Program Files (the default), or into a folder for you only on your own PATH (--target user --path user).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 could not be loaded. %2 It belongs to cuDNN %3: the program needs cuDNN %3 itself, whatever other cuDNN is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be loaded. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN reported %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program was built for cuDNN %1 but loaded cuDNN %2 at run time: an older copy was found first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the program find a cuDNN of the same major version and at least the version it was built with: update the older copy, or remove its folder from LD_LIBRARY_PATH or PATH so that the program&apos;s own cuDNN is found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This GPU (%1) is not among the architectures the program was built for (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install a build of the framework made for this GPU: for torch, a wheel whose CUDA version supports it (RTX 50 series, sm_120: cu128 or newer; cards before Turing: cu126).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver supports CUDA up to %1 only, older than the CUDA the program was built for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The framework installed is a CPU-only build: it cannot use the GPU, whatever cuDNN is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install its GPU build instead: for torch, the wheel from download.pytorch.org/whl/cuXXX that the driver supports; for PaddlePaddle, paddlepaddle-gpu; OpenCV needs a build with CUDA.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a status this version does not know.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program ended with code %1 (%2) while loading cuDNN, without an error message: typically a program built for cuDNN 8 (CTranslate2, faster-whisper) that found cuDNN 9, or files of two cuDNN releases mixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the program the cuDNN major version it was built for, in its own folder or first on its search path (cuDNN 8.9 for CUDA 12 for CTranslate2 before 4.5), and keep the files of one cuDNN release together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under WSL2 the loader did not find the Windows driver&apos;s %1 as it expects (in /usr/lib/wsl/lib, known to ldconfig).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not install a Linux NVIDIA driver inside WSL; make /usr/lib/wsl/lib known to the loader (a file in /etc/ld.so.conf.d naming it, then sudo ldconfig) or add it to LD_LIBRARY_PATH. The &quot;is not a symbolic link&quot; warning alone is harmless.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
