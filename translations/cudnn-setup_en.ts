@@ -337,10 +337,6 @@ on the GPU and ask torch which cuDNN it uses.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Find what keeps cuDNN from working and offer repairs (--fix).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Whether an install of cuDNN Setup is there, intact (--cudnn
 --target): exit 0 and one line, else exit 1 (detection rules).</source>
         <translation type="unfinished"></translation>
@@ -376,6 +372,15 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>install: an administrator at their own console takes an archive whose SHA-256 NVIDIA did not publish into a target every program loads from (system PATH, a CUDA toolkit, the loader&apos;s configuration). Never passed on to an elevated helper.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find what keeps cuDNN from working and offer repairs (--fix);
+--from-log FILE also explains the error you saw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3954,6 +3959,34 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Do not install a Linux NVIDIA driver inside WSL; make /usr/lib/wsl/lib known to the loader (a file in /etc/ld.so.conf.d naming it, then sudo ldconfig) or add it to LD_LIBRARY_PATH. The &quot;is not a symbolic link&quot; warning alone is harmless.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log %1 is larger than 256 MiB: give the part around the error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log %1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 The folder %2 named in the error exists on this system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The error you pasted:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not recognised: the text holds no cuDNN, CUDA or driver failure this version knows, so nothing is concluded from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This system:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 of the text: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

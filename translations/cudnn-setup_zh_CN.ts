@@ -345,10 +345,6 @@ on the GPU and ask torch which cuDNN it uses.</source>
 核对版本，在显卡上运行一次卷积，并查明 torch 实际使用哪份 cuDNN。</translation>
     </message>
     <message>
-        <source>Find what keeps cuDNN from working and offer repairs (--fix).</source>
-        <translation>找出 cuDNN 无法正常工作的原因，并提供修复（--fix）。</translation>
-    </message>
-    <message>
         <source>Whether an install of cuDNN Setup is there, intact (--cudnn
 --target): exit 0 and one line, else exit 1 (detection rules).</source>
         <translation>cuDNN 安装向导的某次安装是否仍在且完好（--cudnn --target）：
@@ -387,6 +383,16 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>install: an administrator at their own console takes an archive whose SHA-256 NVIDIA did not publish into a target every program loads from (system PATH, a CUDA toolkit, the loader&apos;s configuration). Never passed on to an elevated helper.</source>
         <translation>install：管理员在自己的电脑前操作时，允许把 SHA-256 不在 NVIDIA 公布列表中的压缩包安装到所有程序都会加载的位置（系统 PATH、CUDA 工具包、动态链接器配置）。此选项不会传给以管理员身份运行的辅助进程。</translation>
+    </message>
+    <message>
+        <source>Find what keeps cuDNN from working and offer repairs (--fix);
+--from-log FILE also explains the error you saw.</source>
+        <translation>找出 cuDNN 无法正常工作的原因，并提供修复（--fix）；
+加上 --from-log FILE 还会解释你看到的错误。</translation>
+    </message>
+    <message>
+        <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
+        <translation>doctor：同时从 FILE 读取你看到的错误（Python 回溯、加载器日志、复制的 Windows 提示；“-”表示从标准输入读取）并加以解释。</translation>
     </message>
 </context>
 <context>
@@ -3906,7 +3912,7 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>%1 could not be loaded. %2 It belongs to cuDNN %3: the program needs cuDNN %3 itself, whatever other cuDNN is installed.</source>
-        <translation>无法加载 %1。%2 它属于 cuDNN %3：程序需要的正是 cuDNN %3，即使安装了其他版本的 cuDNN 也无济于事。</translation>
+        <translation>无法加载 %1。%2它属于 cuDNN %3：程序需要的正是 cuDNN %3，即使安装了其他版本的 cuDNN 也无济于事。</translation>
     </message>
     <message>
         <source>%1 could not be loaded. %2</source>
@@ -3963,6 +3969,34 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Do not install a Linux NVIDIA driver inside WSL; make /usr/lib/wsl/lib known to the loader (a file in /etc/ld.so.conf.d naming it, then sudo ldconfig) or add it to LD_LIBRARY_PATH. The &quot;is not a symbolic link&quot; warning alone is harmless.</source>
         <translation>不要在 WSL 中安装 Linux 版 NVIDIA 驱动；让加载器知道 /usr/lib/wsl/lib（在 /etc/ld.so.conf.d 中新建一个写有该路径的文件，然后运行“sudo ldconfig”），或将其添加到 LD_LIBRARY_PATH。单独出现的“is not a symbolic link”警告并无影响。</translation>
+    </message>
+    <message>
+        <source>The log %1 is larger than 256 MiB: give the part around the error.</source>
+        <translation>日志 %1 超过 256 MiB：请只提供错误附近的部分。</translation>
+    </message>
+    <message>
+        <source>The log %1 cannot be read.</source>
+        <translation>无法读取日志 %1。</translation>
+    </message>
+    <message>
+        <source>%1 The folder %2 named in the error exists on this system.</source>
+        <translation>%1错误信息中提到的文件夹 %2 在本系统上存在。</translation>
+    </message>
+    <message>
+        <source>The error you pasted:</source>
+        <translation>你粘贴的错误：</translation>
+    </message>
+    <message>
+        <source>Not recognised: the text holds no cuDNN, CUDA or driver failure this version knows, so nothing is concluded from it.</source>
+        <translation>无法识别：这段文字中没有本版本已知的 cuDNN、CUDA 或驱动故障，因此不据此得出任何结论。</translation>
+    </message>
+    <message>
+        <source>This system:</source>
+        <translation>本系统：</translation>
+    </message>
+    <message>
+        <source>Line %1 of the text: %2</source>
+        <translation>文字第 %1 行：%2</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "doctor/ErrorLog.h"
 
+#include "platform/Console.h"
 #include "platform/FileSystem.h"
 #include "platform/LegacyText.h"
 #include "verify/LoadErrors.h"
@@ -568,6 +569,42 @@ QString errorLogText(const QByteArray &bytes)
     return QString::fromLatin1(bytes);
 }
 
+Expected<ErrorLog> readErrorLogFrom(const QString &hostPath)
+{
+    // Far beyond any log a person pastes; a larger file is something else.
+    constexpr qint64 kMaxBytes = 256 * 1024 * 1024;
+    const bool standardInput = hostPath == QLatin1String("-");
+    const auto tooLarge = [&hostPath] {
+        return Finding::error(
+            QStringLiteral("doctor.log-too-large"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The log %1 is larger than 256 MiB: give the "
+                                                 "part around the error."))
+                .arg(hostPath));
+    };
+    QByteArray bytes;
+    if (standardInput) {
+        const std::optional<QByteArray> input = console::readAll(kMaxBytes);
+        if (!input)
+            return tooLarge();
+        bytes = *input;
+    } else {
+        bool large = false;
+        const bool read = readInPieces(hostPath, [&](const char *data, qint64 size) {
+            if (bytes.size() + size > kMaxBytes)
+                large = true;
+            else
+                bytes.append(data, qsizetype(size));
+        });
+        if (large)
+            return tooLarge();
+        if (!read)
+            return Finding::error(
+                QStringLiteral("doctor.log-unreadable"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The log %1 cannot be read.")).arg(hostPath));
+    }
+    return readErrorLog(errorLogText(bytes));
+}
+
 Finding explainSignature(const LogSignature &signature, const FileSystem *system)
 {
     const QString library = signature.library.isEmpty() ? QStringLiteral("?") : signature.library;
@@ -680,16 +717,18 @@ Finding explainSignature(const LogSignature &signature, const FileSystem *system
                           "add it to LD_LIBRARY_PATH. The \"is not a symbolic link\" warning alone is "
                           "harmless."));
     }
-    QStringList details{QStringLiteral("line %1: %2").arg(signature.line).arg(signature.excerpt)};
     if (system) {
+        // A folder the error names that this system has: the error likely came from here.
         for (const QString &folder : foldersNamedIn(signature.excerpt)) {
             if (system->isDir(folder))
-                details.append(
-                    QStringLiteral("The folder %1 named in the error exists on this system.").arg(folder));
+                message =
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 The folder %2 named in the error exists on "
+                                                         "this system."))
+                        .arg(message, Text::verbatim(folder));
         }
     }
     return Finding::error(QStringLiteral("log.%1").arg(signature.kind), message,
-                          details.join(QLatin1Char('\n')), fix);
+                          QStringLiteral("line %1: %2").arg(signature.line).arg(signature.excerpt), fix);
 }
 
 } // namespace cudnnsetup

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Expected.h"
 #include "common/Finding.h"
 
 #include <QByteArray>
@@ -60,6 +61,10 @@ ErrorLog readErrorLog(const QString &text);
 // as PowerShell's redirection writes it), UTF-8, or, where the bytes are not UTF-8, the GBK of a
 // Chinese Windows console; Latin-1 as the last resort, so any bytes give a text.
 QString errorLogText(const QByteArray &bytes);
+
+// The log a user gives: the file at `hostPath`, or the standard input for "-", read whole and
+// decoded (errorLogText); a finding when it cannot be read or is too large to be a log.
+Expected<ErrorLog> readErrorLogFrom(const QString &hostPath);
 
 // The signature in plain words: what happened (message), what it usually means and what to do
 // (fix), its excerpt quoted in `details`. `system`, where given, is the machine the doctor inspects:
