@@ -337,10 +337,6 @@ on the GPU and ask torch which cuDNN it uses.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Find what keeps cuDNN from working and offer repairs (--fix).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Whether an install of cuDNN Setup is there, intact (--cudnn
 --target): exit 0 and one line, else exit 1 (detection rules).</source>
         <translation type="unfinished"></translation>
@@ -376,6 +372,15 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>install: an administrator at their own console takes an archive whose SHA-256 NVIDIA did not publish into a target every program loads from (system PATH, a CUDA toolkit, the loader&apos;s configuration). Never passed on to an elevated helper.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find what keeps cuDNN from working and offer repairs (--fix);
+--from-log FILE also explains the error you saw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3927,6 +3932,91 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Compatible: cannot tell</source>
+        <source>%1 could not be loaded. %2 It belongs to cuDNN %3: the program needs cuDNN %3 itself, whatever other cuDNN is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be loaded. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN reported %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program was built for cuDNN %1 but loaded cuDNN %2 at run time: an older copy was found first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the program find a cuDNN of the same major version and at least the version it was built with: update the older copy, or remove its folder from LD_LIBRARY_PATH or PATH so that the program&apos;s own cuDNN is found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This GPU (%1) is not among the architectures the program was built for (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install a build of the framework made for this GPU: for torch, a wheel whose CUDA version supports it (RTX 50 series, sm_120: cu128 or newer; cards before Turing: cu126).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver supports CUDA up to %1 only, older than the CUDA the program was built for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The framework installed is a CPU-only build: it cannot use the GPU, whatever cuDNN is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install its GPU build instead: for torch, the wheel from download.pytorch.org/whl/cuXXX that the driver supports; for PaddlePaddle, paddlepaddle-gpu; OpenCV needs a build with CUDA.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a status this version does not know.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program ended with code %1 (%2) while loading cuDNN, without an error message: typically a program built for cuDNN 8 (CTranslate2, faster-whisper) that found cuDNN 9, or files of two cuDNN releases mixed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the program the cuDNN major version it was built for, in its own folder or first on its search path (cuDNN 8.9 for CUDA 12 for CTranslate2 before 4.5), and keep the files of one cuDNN release together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Under WSL2 the loader did not find the Windows driver&apos;s %1 as it expects (in /usr/lib/wsl/lib, known to ldconfig).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not install a Linux NVIDIA driver inside WSL; make /usr/lib/wsl/lib known to the loader (a file in /etc/ld.so.conf.d naming it, then sudo ldconfig) or add it to LD_LIBRARY_PATH. The &quot;is not a symbolic link&quot; warning alone is harmless.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log %1 is larger than 256 MiB: give the part around the error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log %1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 The folder %2 named in the error exists on this system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The error you pasted:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not recognised: the text holds no cuDNN, CUDA or driver failure this version knows, so nothing is concluded from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This system:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 of the text: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

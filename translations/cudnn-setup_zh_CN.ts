@@ -345,10 +345,6 @@ on the GPU and ask torch which cuDNN it uses.</source>
 核对版本，在显卡上运行一次卷积，并查明 torch 实际使用哪份 cuDNN。</translation>
     </message>
     <message>
-        <source>Find what keeps cuDNN from working and offer repairs (--fix).</source>
-        <translation>找出 cuDNN 无法正常工作的原因，并提供修复（--fix）。</translation>
-    </message>
-    <message>
         <source>Whether an install of cuDNN Setup is there, intact (--cudnn
 --target): exit 0 and one line, else exit 1 (detection rules).</source>
         <translation>cuDNN 安装向导的某次安装是否仍在且完好（--cudnn --target）：
@@ -387,6 +383,16 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>install: an administrator at their own console takes an archive whose SHA-256 NVIDIA did not publish into a target every program loads from (system PATH, a CUDA toolkit, the loader&apos;s configuration). Never passed on to an elevated helper.</source>
         <translation>install：管理员在自己的电脑前操作时，允许把 SHA-256 不在 NVIDIA 公布列表中的压缩包安装到所有程序都会加载的位置（系统 PATH、CUDA 工具包、动态链接器配置）。此选项不会传给以管理员身份运行的辅助进程。</translation>
+    </message>
+    <message>
+        <source>Find what keeps cuDNN from working and offer repairs (--fix);
+--from-log FILE also explains the error you saw.</source>
+        <translation>找出 cuDNN 无法正常工作的原因，并提供修复（--fix）；
+加上 --from-log FILE 还会解释你看到的错误。</translation>
+    </message>
+    <message>
+        <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
+        <translation>doctor：同时从 FILE 读取你看到的错误（Python 回溯、加载器日志、复制的 Windows 提示；“-”表示从标准输入读取）并加以解释。</translation>
     </message>
 </context>
 <context>
@@ -3937,6 +3943,92 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Compatible: cannot tell</source>
         <translation>兼容：无法判断</translation>
+        <source>%1 could not be loaded. %2 It belongs to cuDNN %3: the program needs cuDNN %3 itself, whatever other cuDNN is installed.</source>
+        <translation>无法加载 %1。%2它属于 cuDNN %3：程序需要的正是 cuDNN %3，即使安装了其他版本的 cuDNN 也无济于事。</translation>
+    </message>
+    <message>
+        <source>%1 could not be loaded. %2</source>
+        <translation>无法加载 %1。%2</translation>
+    </message>
+    <message>
+        <source>cuDNN reported %1: %2</source>
+        <translation>cuDNN 报告 %1：%2</translation>
+    </message>
+    <message>
+        <source>The program was built for cuDNN %1 but loaded cuDNN %2 at run time: an older copy was found first.</source>
+        <translation>程序编译时使用的是 cuDNN %1，运行时却加载了 cuDNN %2：系统先找到了一个较旧的副本。</translation>
+    </message>
+    <message>
+        <source>Let the program find a cuDNN of the same major version and at least the version it was built with: update the older copy, or remove its folder from LD_LIBRARY_PATH or PATH so that the program&apos;s own cuDNN is found.</source>
+        <translation>让程序找到主版本相同、且不低于其编译版本的 cuDNN：更新那个较旧的副本，或把它所在的文件夹从 LD_LIBRARY_PATH 或 PATH 中移除，使程序找到自带的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>This GPU (%1) is not among the architectures the program was built for (%2).</source>
+        <translation>这块显卡（%1）不在程序编译时支持的架构之列（%2）。</translation>
+    </message>
+    <message>
+        <source>Install a build of the framework made for this GPU: for torch, a wheel whose CUDA version supports it (RTX 50 series, sm_120: cu128 or newer; cards before Turing: cu126).</source>
+        <translation>安装支持这块显卡的框架版本：对于 torch，选择其 CUDA 版本支持该显卡的 wheel（RTX 50 系列即 sm_120：cu128 或更新；Turing 之前的显卡：cu126）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver supports CUDA up to %1 only, older than the CUDA the program was built for.</source>
+        <translation>NVIDIA 驱动最高只支持 CUDA %1，低于程序编译时使用的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>The framework installed is a CPU-only build: it cannot use the GPU, whatever cuDNN is installed.</source>
+        <translation>已安装的框架是仅支持 CPU 的版本：无论安装哪个 cuDNN，都无法使用显卡。</translation>
+    </message>
+    <message>
+        <source>Install its GPU build instead: for torch, the wheel from download.pytorch.org/whl/cuXXX that the driver supports; for PaddlePaddle, paddlepaddle-gpu; OpenCV needs a build with CUDA.</source>
+        <translation>改为安装其显卡版本：torch 请从 download.pytorch.org/whl/cuXXX 安装驱动所支持的 wheel；PaddlePaddle 请安装 paddlepaddle-gpu；OpenCV 需要启用 CUDA 编译的版本。</translation>
+    </message>
+    <message>
+        <source>a status this version does not know.</source>
+        <translation>本版本无法识别的状态。</translation>
+    </message>
+    <message>
+        <source>The program ended with code %1 (%2) while loading cuDNN, without an error message: typically a program built for cuDNN 8 (CTranslate2, faster-whisper) that found cuDNN 9, or files of two cuDNN releases mixed.</source>
+        <translation>程序在加载 cuDNN 时以代码 %1（%2）退出，没有任何错误信息：通常是为 cuDNN 8 编译的程序（CTranslate2、faster-whisper）找到了 cuDNN 9，或者混用了两个 cuDNN 版本的文件。</translation>
+    </message>
+    <message>
+        <source>Give the program the cuDNN major version it was built for, in its own folder or first on its search path (cuDNN 8.9 for CUDA 12 for CTranslate2 before 4.5), and keep the files of one cuDNN release together.</source>
+        <translation>为程序提供其编译时所用主版本的 cuDNN，放在程序自己的文件夹中，或放在其搜索路径的最前面（4.5 之前的 CTranslate2 需要适用于 CUDA 12 的 cuDNN 8.9），并确保同一 cuDNN 版本的文件放在一起。</translation>
+    </message>
+    <message>
+        <source>Under WSL2 the loader did not find the Windows driver&apos;s %1 as it expects (in /usr/lib/wsl/lib, known to ldconfig).</source>
+        <translation>在 WSL2 中，加载器没有按预期找到 Windows 驱动提供的 %1（应位于 /usr/lib/wsl/lib，并已登记到 ldconfig）。</translation>
+    </message>
+    <message>
+        <source>Do not install a Linux NVIDIA driver inside WSL; make /usr/lib/wsl/lib known to the loader (a file in /etc/ld.so.conf.d naming it, then sudo ldconfig) or add it to LD_LIBRARY_PATH. The &quot;is not a symbolic link&quot; warning alone is harmless.</source>
+        <translation>不要在 WSL 中安装 Linux 版 NVIDIA 驱动；让加载器知道 /usr/lib/wsl/lib（在 /etc/ld.so.conf.d 中新建一个写有该路径的文件，然后运行“sudo ldconfig”），或将其添加到 LD_LIBRARY_PATH。单独出现的“is not a symbolic link”警告并无影响。</translation>
+    </message>
+    <message>
+        <source>The log %1 is larger than 256 MiB: give the part around the error.</source>
+        <translation>日志 %1 超过 256 MiB：请只提供错误附近的部分。</translation>
+    </message>
+    <message>
+        <source>The log %1 cannot be read.</source>
+        <translation>无法读取日志 %1。</translation>
+    </message>
+    <message>
+        <source>%1 The folder %2 named in the error exists on this system.</source>
+        <translation>%1错误信息中提到的文件夹 %2 在本系统上存在。</translation>
+    </message>
+    <message>
+        <source>The error you pasted:</source>
+        <translation>你粘贴的错误：</translation>
+    </message>
+    <message>
+        <source>Not recognised: the text holds no cuDNN, CUDA or driver failure this version knows, so nothing is concluded from it.</source>
+        <translation>无法识别：这段文字中没有本版本已知的 cuDNN、CUDA 或驱动故障，因此不据此得出任何结论。</translation>
+    </message>
+    <message>
+        <source>This system:</source>
+        <translation>本系统：</translation>
+    </message>
+    <message>
+        <source>Line %1 of the text: %2</source>
+        <translation>文字第 %1 行：%2</translation>
     </message>
 </context>
 <context>

@@ -44,8 +44,10 @@ const QList<CommandSpec> &commandTable()
          {QStringLiteral("target"), QStringLiteral("python"), QStringLiteral("no-gpu"),
           QStringLiteral("no-framework")}},
         {QStringLiteral("doctor"),
-         QT_TRANSLATE_NOOP("cudnnctl", "Find what keeps cuDNN from working and offer repairs (--fix)."),
-         {QStringLiteral("archive"), QStringLiteral("no-gpu"), QStringLiteral("fix"), QStringLiteral("yes")}},
+         QT_TRANSLATE_NOOP("cudnnctl", "Find what keeps cuDNN from working and offer repairs (--fix);\n"
+                                       "--from-log FILE also explains the error you saw."),
+         {QStringLiteral("archive"), QStringLiteral("no-gpu"), QStringLiteral("fix"), QStringLiteral("yes"),
+          QStringLiteral("from-log")}},
         {QStringLiteral("status"),
          QT_TRANSLATE_NOOP("cudnnctl", "Whether an install of cuDNN Setup is there, intact (--cudnn\n"
                                        "--target): exit 0 and one line, else exit 1 (detection rules)."),

@@ -147,6 +147,13 @@ int runDoctor(const VerifyRequest &request, const SystemContext &context, const 
 {
     if (!request.requestFile.isEmpty())
         return runHandedOverRepairs(request, context, kb);
+    std::optional<ErrorLog> pasted;
+    if (!request.fromLog.isEmpty()) {
+        Expected<ErrorLog> read = readErrorLogFrom(request.fromLog);
+        if (!read)
+            return usage(read.error().message.toString());
+        pasted = *read;
+    }
     const std::shared_ptr<PersistentEnvironment> environment =
         context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
     const Findings recovered = recoverUnfinished(context, environment);
@@ -155,6 +162,7 @@ int runDoctor(const VerifyRequest &request, const SystemContext &context, const 
         input.snapshot = detectSystem(context, request.detect);
         input.receipts = receiptsOf(context);
         input.archive = request.archive;
+        input.log = pasted;
         // The framework is asked through the snapshot's own probe; the verification here is the
         // fresh process's view of the copy in use.
         input.verify = verifyDefault(request, context, input.snapshot, input.receipts, kb, false);

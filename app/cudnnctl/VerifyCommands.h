@@ -23,6 +23,7 @@ struct VerifyRequest
     bool fix = false;      // doctor --fix
     bool yes = false;      // doctor --yes: apply every offered repair without asking
     QString archive;       // doctor: an archive to replace mismatched files from
+    QString fromLog;       // doctor --from-log: the error log the user saw ("-": standard input)
     QString outFolder;     // report --out
     QString cudnnVersion;  // status --cudnn: a version prefix the install must have
     QString requestFile;   // doctor --request: repairs handed over to this elevated run

@@ -245,6 +245,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption yesOption(
         QStringLiteral("yes"),
         QCoreApplication::translate("cudnnctl", "doctor --fix: apply every offered repair without asking."));
+    const QCommandLineOption fromLogOption(
+        QStringLiteral("from-log"),
+        QCoreApplication::translate(
+            "cudnnctl", "doctor: also read the error you saw from FILE (a traceback, a loader log, "
+                        "a copied Windows message; \"-\" reads the standard input) and explain it."),
+        QStringLiteral("FILE"));
     const QCommandLineOption outOption(
         QStringLiteral("out"),
         QCoreApplication::translate("cudnnctl",
@@ -288,7 +294,7 @@ int main(int argc, char *argv[])
                        variablesOption, inUseOption,       unverifiedOption,  exchangeOption, dryRunOption,
                        pythonOption,    noGpuOption,       noFrameworkOption, fixOption,      yesOption,
                        outOption,       requestOption,     cancelOption,      platformOption, sourceOption,
-                       caFileOption,    requesterOption,   planSealOption});
+                       caFileOption,    requesterOption,   planSealOption, fromLogOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -392,6 +398,8 @@ int main(int argc, char *argv[])
         request.fix = parser.isSet(fixOption);
         request.yes = parser.isSet(yesOption);
         request.archive = absolutePath(archiveOption);
+        request.fromLog = parser.value(fromLogOption) == QLatin1String("-") ? parser.value(fromLogOption)
+                                                                            : absolutePath(fromLogOption);
         request.outFolder = absolutePath(outOption);
         request.cudnnVersion = parser.value(cudnnOption);
         request.requestFile = absolutePath(requestOption);

@@ -176,6 +176,7 @@ QJsonObject DoctorReport::toJson() const
         {QStringLiteral("healthy"), healthy()},
         {QStringLiteral("diagnoses"), diagnosisArray},
         {QStringLiteral("copies"), copies},
+        {QStringLiteral("log"), log ? QJsonValue(log->toJson()) : QJsonValue()},
     };
 }
 
@@ -185,6 +186,8 @@ DoctorReport DoctorReport::fromJson(const QJsonObject &object)
     for (const QJsonValue &diagnosis : object.value(QStringLiteral("diagnoses")).toArray())
         report.diagnoses.append(Diagnosis::fromJson(diagnosis.toObject()));
     report.copies = object.value(QStringLiteral("copies")).toObject();
+    if (const QJsonValue log = object.value(QStringLiteral("log")); log.isObject())
+        report.log = ErrorLog::fromJson(log.toObject());
     return report;
 }
 
@@ -217,6 +220,13 @@ DoctorReport diagnose(const DoctorInput &input, const SystemContext &context,
         }
     }
     report.copies = copiesReport(facts);
+    if (input.log) {
+        report.log = input.log;
+        QList<Diagnosis> explained;
+        for (const LogSignature &signature : input.log->signatures)
+            explained.append(Diagnosis{explainSignature(signature, &context.files()), 0, std::nullopt});
+        report.diagnoses = explained + report.diagnoses;
+    }
     return report;
 }
 

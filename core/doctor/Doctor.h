@@ -2,6 +2,7 @@
 
 #include "common/Finding.h"
 #include "detect/SystemSnapshot.h"
+#include "doctor/ErrorLog.h"
 #include "install/Installer.h"
 #include "install/Receipt.h"
 #include "verify/VerifyReport.h"
@@ -51,6 +52,9 @@ struct DoctorReport
     QList<Diagnosis> diagnoses;
     // The cuDNN copies found and, per consumer, which one it loads ("fresh process", each torch).
     QJsonObject copies;
+    // What a pasted error log (--from-log) holds, when one was given; each signature is also a
+    // diagnosis "log.<kind>" in plain words, first in `diagnoses`.
+    std::optional<ErrorLog> log;
 
     bool healthy() const; // no error among the findings
     QJsonObject toJson() const;
@@ -65,6 +69,8 @@ struct DoctorInput
     QList<Receipt> receipts;            // what cuDNN Setup installed here
     // The archive the user offers for replacing mismatched DLLs (host path), optional.
     QString archive;
+    // The error the user saw, read from the text they pasted, optional.
+    std::optional<ErrorLog> log;
 };
 
 // The rules: one per failure mode that can occur on this machine, over the snapshot, the probe,

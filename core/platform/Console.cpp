@@ -94,4 +94,16 @@ QString readLine()
     return withoutLineEnd(QString::fromUtf8(line));
 }
 
+std::optional<QByteArray> readAll(qint64 maxBytes)
+{
+    QByteArray bytes;
+    char buffer[65536];
+    for (std::size_t read = 0; (read = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;) {
+        bytes.append(buffer, qsizetype(read));
+        if (bytes.size() > maxBytes)
+            return std::nullopt;
+    }
+    return bytes;
+}
+
 } // namespace cudnnsetup::console

@@ -1,6 +1,9 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
+
+#include <optional>
 
 namespace cudnnsetup::console {
 
@@ -16,5 +19,9 @@ void error(const QString &text);
 // console is read as UTF-16 (ReadConsoleW), so a typed "是" arrives as itself; anything else is read
 // as UTF-8.
 QString readLine();
+
+// Everything on the standard input up to its end, as bytes (a pasted or piped log; its encoding is
+// the reader's to find), or nullopt when more than `maxBytes` arrive.
+std::optional<QByteArray> readAll(qint64 maxBytes);
 
 } // namespace cudnnsetup::console

@@ -1,5 +1,7 @@
 #include "report/VerifyText.h"
 
+#include <algorithm>
+
 #include "doctor/Doctor.h"
 #include "report/TextTable.h"
 #include "verify/VerifyReport.h"
@@ -75,14 +77,44 @@ QString verifyText(const VerifyReport &report)
 QString doctorText(const DoctorReport &report)
 {
     QString out;
-    if (report.diagnoses.isEmpty())
+    const auto fromLog = [](const Diagnosis &diagnosis) {
+        return diagnosis.finding.id.startsWith(QLatin1String("log."));
+    };
+    const bool machineHealthy =
+        std::none_of(report.diagnoses.cbegin(), report.diagnoses.cend(),
+                     [&fromLog](const Diagnosis &diagnosis) { return !fromLog(diagnosis); });
+    if (report.log) {
+        out += QCoreApplication::translate("cudnnsetup", "The error you pasted:") + QLatin1Char('\n');
+        if (!report.log->recognised())
+            out += QStringLiteral("   ") +
+                   QCoreApplication::translate(
+                       "cudnnsetup", "Not recognised: the text holds no cuDNN, CUDA or driver failure "
+                                     "this version knows, so nothing is concluded from it.") +
+                   QLatin1Char('\n');
+    } else if (machineHealthy) {
         return QCoreApplication::translate("cudnnsetup", "No problems found.") + QLatin1Char('\n');
+    }
     int number = 0;
+    qsizetype logIndex = 0;
+    bool systemHeading = !report.log;
     for (const Diagnosis &diagnosis : report.diagnoses) {
         const Finding &finding = diagnosis.finding;
+        if (!systemHeading && !fromLog(diagnosis)) {
+            out += QCoreApplication::translate("cudnnsetup", "This system:") + QLatin1Char('\n');
+            systemHeading = true;
+        }
         out +=
             QStringLiteral("%1. [%2] %3\n")
                 .arg(QString::number(++number), severityLabel(finding.severity), finding.message.toString());
+        if (fromLog(diagnosis) && report.log && logIndex < report.log->signatures.size()) {
+            // Where in the text it was: the log's signatures are the first diagnoses, in order.
+            const LogSignature &signature = report.log->signatures.at(logIndex++);
+            out += QStringLiteral("   ") +
+                   QCoreApplication::translate("cudnnsetup", "Line %1 of the text: %2")
+                       .arg(signature.line)
+                       .arg(signature.excerpt) +
+                   QLatin1Char('\n');
+        }
         if (!finding.fix.isEmpty())
             out += QStringLiteral("   ") +
                    QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(finding.fix.toString()) +
@@ -96,6 +128,10 @@ QString doctorText(const DoctorReport &report)
                 out += QStringLiteral("     ") + line.toString() + QLatin1Char('\n');
         }
     }
+    if (report.log && machineHealthy)
+        out += QCoreApplication::translate("cudnnsetup", "This system:") + QLatin1Char('\n') +
+               QStringLiteral("   ") + QCoreApplication::translate("cudnnsetup", "No problems found.") +
+               QLatin1Char('\n');
     return out;
 }
 

@@ -508,6 +508,18 @@ ErrorExplanation explainCudnnStatus(qint64 status, int cudnnMajor)
             Text(kFixOneRelease)};
 }
 
+std::optional<ErrorExplanation> explainCudnnStatusName(const QString &name)
+{
+    const auto named = [&name](const Entry &e) { return name == QLatin1String(e.name); };
+    if (const Entry *entry = std::find_if(std::begin(kCudnn9), std::end(kCudnn9), named);
+        entry != std::end(kCudnn9))
+        return explanationOf(*entry);
+    if (const Entry *entry = std::find_if(std::begin(kCudnn8), std::end(kCudnn8), named);
+        entry != std::end(kCudnn8))
+        return explanationOf(*entry);
+    return std::nullopt;
+}
+
 ErrorExplanation explainCudaError(int error)
 {
     if (const Entry *entry = find(kCuda, error))

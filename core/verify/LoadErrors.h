@@ -28,6 +28,10 @@ ErrorExplanation explainLoaderError(int code, const QString &errorString, const 
 // category.
 ErrorExplanation explainCudnnStatus(qint64 status, int cudnnMajor);
 
+// A cuDNN status by its name, as logs print it ("CUDNN_STATUS_NOT_INITIALIZED"): cuDNN 9's table
+// first, then cuDNN 8's names; nullopt for a name neither defines.
+std::optional<ErrorExplanation> explainCudnnStatusName(const QString &name);
+
 // A cudaError_t value of the CUDA runtime.
 ErrorExplanation explainCudaError(int error);
 

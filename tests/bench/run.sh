@@ -12,7 +12,9 @@
 #           QT_QPA_PLATFORM says otherwise); goal 500 ms.
 #   download: `cudnnctl download` of a 700 MB archive from a loopback mirror (Python's http.server),
 #           checksum included, beside curl fetching the same URL; goal at most 1.1x curl's time.
-# usage: run.sh [detect|extract|verify|startup|download|all] [bench_detect / bench_verify / bench_startup arguments...]
+#   errorlog: reading a 10 MB pasted log (`cudnnctl doctor --from-log`): decoding and every
+#           signature found; goal 100 ms.
+# usage: run.sh [detect|extract|verify|startup|download|errorlog|all] [bench_detect / bench_verify / bench_startup arguments...]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${BUILD_DIR:-$here/../../build}"
@@ -44,6 +46,10 @@ fi
 
 if [ "$what" = download ] || [ "$what" = all ]; then
     "$build/tests/bench/bench_download" --runs "${RUNS:-9}" --dir "${BENCH_DIR:-/tmp}"
+fi
+
+if [ "$what" = errorlog ] || [ "$what" = all ]; then
+    "$build/tests/bench/bench_errorlog" --runs "${RUNS:-9}"
 fi
 
 if [ "$what" = startup ]; then

@@ -321,6 +321,30 @@ private Q_SLOTS:
         QVERIFY(output.contains(failure->line));
     }
 
+    // Logs name statuses, not numbers: both releases' names are known, an invented one is not.
+    void statusesByName_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("causeMentions");
+        QTest::newRow("both releases") << "CUDNN_STATUS_NOT_INITIALIZED"
+                                       << "cudnnCreate failed";
+        QTest::newRow("cuDNN 9 only") << "CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED"
+                                      << "sub-libraries";
+        QTest::newRow("cuDNN 8 only") << "CUDNN_STATUS_ALLOC_FAILED"
+                                      << "allocate memory";
+    }
+    void statusesByName()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, causeMentions);
+        const std::optional<ErrorExplanation> explanation = explainCudnnStatusName(name);
+        QVERIFY(explanation);
+        QCOMPARE(explanation->name, name);
+        QVERIFY2(explanation->cause.toEnglish().contains(causeMentions),
+                 qPrintable(explanation->cause.toEnglish()));
+        QVERIFY(!explainCudnnStatusName(QStringLiteral("CUDNN_STATUS_NO_SUCH_THING")));
+    }
+
     void otherOutputIsNoCudnnLoadFailure()
     {
         QVERIFY(!cudnnLoadFailureIn(QStringLiteral("the probe process ended: exit code 3")));
