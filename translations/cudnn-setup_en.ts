@@ -3896,6 +3896,14 @@ into --out DIR, for asking for help.</source>
         <source>Install into a folder under Program Files (the default), or into a folder for you only on your own PATH (--target user --path user).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The section table of the ELF file is damaged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU code list of the file (its fatbin) is damaged; it was read only in part.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

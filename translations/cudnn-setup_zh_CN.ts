@@ -3904,6 +3904,14 @@ into --out DIR, for asking for help.</source>
         <source>Install into a folder under Program Files (the default), or into a folder for you only on your own PATH (--target user --path user).</source>
         <translation>请安装到 Program Files 下的文件夹（默认位置），或者安装到当前用户目录并只加入你自己的 PATH（--target user --path user）。</translation>
     </message>
+    <message>
+        <source>The section table of the ELF file is damaged.</source>
+        <translation>该 ELF 文件的节表已损坏。</translation>
+    </message>
+    <message>
+        <source>The GPU code list of the file (its fatbin) is damaged; it was read only in part.</source>
+        <translation>该文件的 GPU 代码列表（fatbin）已损坏，只读出了一部分。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
