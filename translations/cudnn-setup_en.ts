@@ -301,11 +301,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-interpreters of this system (or of --system-root).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA&apos;s
 tables and name the archive to download. Values not given with
 --os --arch --driver --cuda --sm --gpu --cudnn come from detection.</source>
@@ -376,6 +371,20 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>install: an administrator at their own console takes an archive whose SHA-256 NVIDIA did not publish into a target every program loads from (system PATH, a CUDA toolkit, the loader&apos;s configuration). Never passed on to an elevated helper.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies, Python
+interpreters and the programs that use cuDNN (also in --app
+FOLDER) of this system (or of --system-root).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detect: also read the programs in FOLDER (a portable ComfyUI, a bundled app) for the cuDNN and CUDA they need (may be given more than once).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The application folder %1 is not a folder.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3902,6 +3911,26 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>The GPU code list of the file (its fatbin) is damaged; it was read only in part.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uses cuDNN/CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (needs cuDNN %3, CUDA %4)  %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU code: %1; PTX: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 -&gt; not found</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
