@@ -301,11 +301,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-interpreters of this system (or of --system-root).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA&apos;s
 tables and name the archive to download. Values not given with
 --os --arch --driver --cuda --sm --gpu --cudnn come from detection.</source>
@@ -381,6 +376,17 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
+        <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies, Python
+interpreters and the programs that use cuDNN (also in --app
+FOLDER) of this system (or of --system-root).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detect: also read the programs in FOLDER (a portable ComfyUI, a bundled app) for the cuDNN and CUDA they need (may be given more than once).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The application folder %1 is not a folder.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4017,6 +4023,31 @@ into --out DIR, for asking for help.</source>
     </message>
     <message>
         <source>Line %1 of the text: %2</source>
+        <source>The section table of the ELF file is damaged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU code list of the file (its fatbin) is damaged; it was read only in part.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uses cuDNN/CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2 (needs cuDNN %3, CUDA %4)  %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU code: %1; PTX: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 -&gt; not found</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

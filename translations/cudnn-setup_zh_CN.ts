@@ -303,12 +303,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>download：同时信任 FILE 中的证书（镜像自己的证书颁发机构）。</translation>
     </message>
     <message>
-        <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python
-interpreters of this system (or of --system-root).</source>
-        <translation>列出本系统（或 --system-root 指定的系统）的显卡、驱动、CUDA 工具包、
-cuDNN 副本和 Python 解释器。</translation>
-    </message>
-    <message>
         <source>Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA&apos;s
 tables and name the archive to download. Values not given with
 --os --arch --driver --cuda --sm --gpu --cudnn come from detection.</source>
@@ -393,6 +387,20 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
         <translation>doctor：同时从 FILE 读取你看到的错误（Python 回溯、加载器日志、复制的 Windows 提示；“-”表示从标准输入读取）并加以解释。</translation>
+        <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies, Python
+interpreters and the programs that use cuDNN (also in --app
+FOLDER) of this system (or of --system-root).</source>
+        <translation>显示本机（或 --system-root 所指系统）的显卡、驱动、CUDA 工具包、
+cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
+（也包括 --app FOLDER 里的程序）。</translation>
+    </message>
+    <message>
+        <source>detect: also read the programs in FOLDER (a portable ComfyUI, a bundled app) for the cuDNN and CUDA they need (may be given more than once).</source>
+        <translation>detect：同时读取 FOLDER 里的程序（便携版 ComfyUI、自带运行库的应用），查出它们需要的 cuDNN 和 CUDA（可多次指定）。</translation>
+    </message>
+    <message>
+        <source>The application folder %1 is not a folder.</source>
+        <translation>应用目录 %1 不是文件夹。</translation>
     </message>
 </context>
 <context>
@@ -4029,6 +4037,32 @@ into --out DIR, for asking for help.</source>
     <message>
         <source>Line %1 of the text: %2</source>
         <translation>文字第 %1 行：%2</translation>
+        <source>The section table of the ELF file is damaged.</source>
+        <translation>该 ELF 文件的节表已损坏。</translation>
+    </message>
+    <message>
+        <source>The GPU code list of the file (its fatbin) is damaged; it was read only in part.</source>
+        <translation>该文件的 GPU 代码列表（fatbin）已损坏，只读出了一部分。</translation>
+    </message>
+    <message>
+        <source>Uses cuDNN/CUDA</source>
+        <translation>使用 cuDNN/CUDA 的程序</translation>
+    </message>
+    <message>
+        <source>%1 %2 (needs cuDNN %3, CUDA %4)  %5</source>
+        <translation>%1 %2（需要 cuDNN %3、CUDA %4）  %5</translation>
+    </message>
+    <message>
+        <source>GPU code: %1; PTX: %2</source>
+        <translation>GPU 代码：%1；PTX：%2</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 (%3)</source>
+        <translation>%1 -&gt; %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; not found</source>
+        <translation>%1 -&gt; 未找到</translation>
     </message>
 </context>
 <context>

@@ -8,9 +8,10 @@ const QList<CommandSpec> &commandTable()
 {
     static const QList<CommandSpec> table{
         {QStringLiteral("detect"),
-         QT_TRANSLATE_NOOP("cudnnctl", "Show the GPUs, driver, CUDA toolkits, cuDNN copies and Python\n"
-                                       "interpreters of this system (or of --system-root)."),
-         {}},
+         QT_TRANSLATE_NOOP("cudnnctl", "Show the GPUs, driver, CUDA toolkits, cuDNN copies, Python\n"
+                                       "interpreters and the programs that use cuDNN (also in --app\n"
+                                       "FOLDER) of this system (or of --system-root)."),
+         {QStringLiteral("app")}},
         {QStringLiteral("check"),
          QT_TRANSLATE_NOOP("cudnnctl", "Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's\n"
                                        "tables and name the archive to download. Values not given with\n"

@@ -225,6 +225,13 @@ int main(int argc, char *argv[])
         QStringLiteral("FILE"));
     cancelOption.setFlags(
         QCommandLineOption::HiddenFromHelp); // how the parent's Cancel reaches an elevated run
+    const QCommandLineOption appOption(
+        QStringLiteral("app"),
+        QCoreApplication::translate("cudnnctl",
+                                    "detect: also read the programs in FOLDER (a portable ComfyUI, "
+                                    "a bundled app) for the cuDNN and CUDA they need (may be given "
+                                    "more than once)."),
+        QStringLiteral("FOLDER"));
     const QCommandLineOption dryRunOption(
         QStringLiteral("dry-run"),
         QCoreApplication::translate("cudnnctl", "install, uninstall: show the steps, change nothing."));
@@ -294,7 +301,7 @@ int main(int argc, char *argv[])
                        variablesOption, inUseOption,       unverifiedOption,  exchangeOption, dryRunOption,
                        pythonOption,    noGpuOption,       noFrameworkOption, fixOption,      yesOption,
                        outOption,       requestOption,     cancelOption,      platformOption, sourceOption,
-                       caFileOption,    requesterOption,   planSealOption, fromLogOption});
+                       caFileOption,    requesterOption,   planSealOption,    fromLogOption,  appOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -369,6 +376,15 @@ int main(int argc, char *argv[])
         options.pythonTimeoutMs = options.toolTimeoutMs;
     }
     options.probePythons = parser.isSet(pythonProbeOption);
+    for (const QString &folder : parser.values(appOption)) {
+        // Under --system-root the folder is the inspected system's; otherwise it is made absolute here.
+        if (!parser.isSet(rootOption) && !QFileInfo(folder).isDir())
+            return usageError(
+                QCoreApplication::translate("cudnnctl", "The application folder %1 is not a folder.")
+                    .arg(folder));
+        options.appFolders.append(
+            parser.isSet(rootOption) ? folder : QDir::cleanPath(QFileInfo(folder).absoluteFilePath()));
+    }
 
     QString root;
     if (parser.isSet(rootOption)) {

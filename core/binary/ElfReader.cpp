@@ -64,6 +64,13 @@ Finding corrupt(const QString &details)
         details);
 }
 
+Finding corruptSections(const QString &details)
+{
+    return Finding::error(
+        QStringLiteral("elf.sections-corrupt"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "The section table of the ELF file is damaged.")), details);
+}
+
 // A little-endian unsigned field of 2, 4 or 8 bytes; `bytes` holds it (checked by the caller).
 quint64 field(const QByteArray &bytes, qsizetype at, int size)
 {
@@ -310,6 +317,85 @@ Expected<ElfDynamic> readDynamic(const ByteSource &source)
     if (std::optional<Finding> error = parser.readDynamic(result))
         return *error;
     return result;
+}
+
+Expected<QList<FileSection>> readSections(const ByteSource &source)
+{
+    const QByteArray head = source(0, 64);
+    const Expected<ElfInfo> header = readHeader(head);
+    if (!header)
+        return header.error();
+    const bool is64 = header->bits == 64;
+    const qsizetype headerSize = is64 ? 64 : 52;
+    if (!header->littleEndian || head.size() < headerSize)
+        return truncated(
+            QStringLiteral("%1 bytes, the ELF header needs %2").arg(head.size()).arg(headerSize));
+    // e_shoff, e_shentsize, e_shnum and e_shstrndx of the 32- and 64-bit headers.
+    const quint64 tableOffset = field(head, is64 ? 0x28 : 0x20, is64 ? 8 : 4);
+    const quint64 entrySize = field(head, is64 ? 0x3a : 0x2e, 2);
+    const quint64 count = field(head, is64 ? 0x3c : 0x30, 2);
+    const quint64 namesIndex = field(head, is64 ? 0x3e : 0x32, 2);
+    QList<FileSection> sections;
+    if (tableOffset == 0 || count == 0)
+        return sections;
+    const quint64 minimumEntry = is64 ? 64 : 40;
+    if (entrySize < minimumEntry || namesIndex >= count)
+        return corruptSections(QStringLiteral("e_shentsize %1, e_shnum %2, e_shstrndx %3")
+                                   .arg(entrySize)
+                                   .arg(count)
+                                   .arg(namesIndex));
+    const auto start = fileOffset(tableOffset, 0);
+    if (!start)
+        return corruptSections(QStringLiteral("e_shoff %1").arg(tableOffset));
+    const qint64 tableSize = qint64(entrySize * count); // at most 65535 * 65535
+    const QByteArray table = source(*start, tableSize);
+    if (table.size() < tableSize)
+        return truncated(QStringLiteral("section headers at %1: %2 of %3 bytes")
+                             .arg(*start)
+                             .arg(table.size())
+                             .arg(tableSize));
+    const int word = is64 ? 8 : 4;
+    struct Header
+    {
+        quint32 name;
+        quint32 type;
+        quint64 offset;
+        quint64 size;
+    };
+    QList<Header> headers;
+    for (quint64 i = 0; i < count; ++i) {
+        const qsizetype at = qsizetype(i * entrySize);
+        // sh_name, sh_type, then sh_flags and sh_addr (one word each) before sh_offset and sh_size.
+        headers.append({quint32(field(table, at, 4)), quint32(field(table, at + 4, 4)),
+                        field(table, at + 8 + 2 * word, word), field(table, at + 8 + 3 * word, word)});
+    }
+    constexpr quint32 kShtNobits = 8;
+    constexpr quint64 kMaxNamesSize = 1024 * 1024; // real tables hold a few hundred bytes
+    const Header &namesHeader = headers.at(qsizetype(namesIndex));
+    const auto namesStart = fileOffset(namesHeader.offset, 0);
+    if (!namesStart || namesHeader.size > kMaxNamesSize)
+        return corruptSections(QStringLiteral("section name table at %1, %2 bytes")
+                                   .arg(namesHeader.offset)
+                                   .arg(namesHeader.size));
+    const QByteArray names = source(*namesStart, qint64(namesHeader.size));
+    if (quint64(names.size()) < namesHeader.size)
+        return truncated(QStringLiteral("section name table at %1: %2 of %3 bytes")
+                             .arg(*namesStart)
+                             .arg(names.size())
+                             .arg(namesHeader.size));
+    for (const Header &section : std::as_const(headers)) {
+        const qsizetype end = section.name < quint64(names.size()) ? names.indexOf('\0', section.name) : -1;
+        const auto offset = fileOffset(section.offset, 0);
+        const auto last = fileOffset(section.offset, section.size);
+        if (end < 0 || !offset || !last)
+            return corruptSections(QStringLiteral("section name %1, offset %2, size %3")
+                                       .arg(section.name)
+                                       .arg(section.offset)
+                                       .arg(section.size));
+        sections.append({QString::fromLatin1(names.mid(section.name, end - section.name)), *offset,
+                         section.type == kShtNobits ? 0 : qint64(section.size)});
+    }
+    return sections;
 }
 
 Expected<ElfDynamic> readDynamicFile(const QString &hostPath)

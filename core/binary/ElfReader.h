@@ -41,6 +41,10 @@ Expected<ElfInfo> readHeader(const QByteArray &head);
 // truncated or hostile file is an error finding, never a crash.
 Expected<ElfDynamic> readDynamic(const ByteSource &source);
 Expected<ElfDynamic> readDynamicFile(const QString &hostPath);
+// The section header table with each section's name (from e_shstrndx's string table): what
+// `.rodata` and `.nv_fatbin` are found by. Empty when the file has none (a stripped table).
+// Sections without bytes in the file (SHT_NOBITS) have size 0.
+Expected<QList<FileSection>> readSections(const ByteSource &source);
 } // namespace elf
 
 } // namespace cudnnsetup

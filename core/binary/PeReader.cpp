@@ -1,6 +1,7 @@
 #include "binary/PeReader.h"
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <utility>
 
@@ -93,6 +94,7 @@ struct DataDirectory
 
 struct Section
 {
+    QString name;
     quint32 virtualAddress = 0;
     quint32 virtualSize = 0;
     quint32 rawSize = 0;
@@ -370,11 +372,15 @@ std::optional<Finding> PeParser::parseHeaders(bool full)
     for (int i = 0; i < sectionCount; ++i) {
         const qint64 at = kSectionHeaderSize * i;
         Section section;
+        // Eight bytes, zero-padded; an image's names never use the object files' "/offset" form.
+        const QByteArray name = table.mid(at, 8);
+        section.name = QString::fromLatin1(name.left(name.indexOf('\0') < 0 ? 8 : name.indexOf('\0')));
         section.virtualSize = le32(table, at + 8);
         section.virtualAddress = le32(table, at + 12);
         section.rawSize = le32(table, at + 16);
         section.rawPointer = le32(table, at + 20);
         m_sections.append(section);
+        info.sections.append({section.name, section.rawPointer, section.rawSize});
     }
     return std::nullopt;
 }
@@ -631,12 +637,45 @@ QString PeInfo::machineName() const
     return QStringLiteral("0x%1").arg(machine, 4, 16, QLatin1Char('0'));
 }
 
+const FileSection *findSection(const QList<FileSection> &sections, const QString &name)
+{
+    for (const FileSection &section : sections) {
+        if (section.name == name)
+            return &section;
+    }
+    return nullptr;
+}
+
 ByteSource bufferSource(const QByteArray &data)
 {
     return [data](qint64 offset, qint64 size) -> QByteArray {
         if (offset < 0 || size <= 0 || offset >= data.size())
             return {};
         return data.mid(offset, qsizetype(std::min<qint64>(size, data.size() - offset)));
+    };
+}
+
+ByteSource mappedFileSource(const QString &hostPath, QString *error)
+{
+    auto file = std::make_shared<QFile>(hostPath);
+    if (!file->open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = file->errorString();
+        return {};
+    }
+    const qint64 size = file->size();
+    const uchar *mapped = size > 0 ? file->map(0, size) : nullptr;
+    if (size > 0 && !mapped) {
+        if (error)
+            *error = file->errorString();
+        return {};
+    }
+    // The lambda holds the file, and with it the mapping, for as long as the source lives.
+    return [file, mapped, size](qint64 offset, qint64 wanted) -> QByteArray {
+        if (!mapped || offset < 0 || wanted <= 0 || offset >= size)
+            return {};
+        return QByteArray(reinterpret_cast<const char *>(mapped) + offset,
+                          qsizetype(std::min(wanted, size - offset)));
     };
 }
 

@@ -13,6 +13,17 @@ class QIODevice;
 
 namespace cudnnsetup {
 
+// A named section of a PE or ELF file and where its bytes are in the file.
+struct FileSection
+{
+    QString name; // ".rdata", ".nv_fatb", ".rodata", ".nv_fatbin"
+    qint64 offset = 0;
+    qint64 size = 0; // bytes stored in the file (0 for .bss-like sections)
+};
+
+// The section named `name` among `sections`; null when there is none.
+const FileSection *findSection(const QList<FileSection> &sections, const QString &name);
+
 // A small reader for Windows PE files (DLL / EXE), our own: Debian packages no PE library and the
 // wizard must inspect DLLs it has not loaded (inside a zip, on another machine's disk).
 // Every offset is bounds-checked; a truncated or hostile file is an error Finding, never a crash.
@@ -36,7 +47,8 @@ struct PeInfo
     QStringList delayImports; // DLL names of the delay-import directory
     Version fileVersion;      // VS_FIXEDFILEINFO dwFileVersionMS/LS; invalid when there is none
     Version productVersion;
-    bool hasSignature = false; // an Authenticode certificate table is present (not verified)
+    QList<FileSection> sections; // the section table, in file order
+    bool hasSignature = false;   // an Authenticode certificate table is present (not verified)
     // Problems met after the headers were read (a damaged import table, a cut-off version resource,
     // a file shorter than its sections say): the fields above are then partial.
     Findings warnings;
@@ -52,6 +64,10 @@ using ByteSource = std::function<QByteArray(qint64 offset, qint64 size)>;
 
 // A ByteSource over bytes already in memory.
 ByteSource bufferSource(const QByteArray &data);
+// A ByteSource over the host file `hostPath`, mapped rather than read: of a library of a gigabyte
+// only the pages asked for are read from disk. Empty (no function) when the file cannot be opened
+// or mapped; `error` then says why.
+ByteSource mappedFileSource(const QString &hostPath, QString *error = nullptr);
 
 namespace pe {
 

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include <QString>
+#include <QStringList>
 
 namespace cudnnsetup {
 
@@ -14,6 +15,8 @@ struct DetectOptions
     // Run each interpreter to ask about torch (seconds each); without, their files tell what they can.
     bool probePythons = false;
     bool useDriverApi = true; // NVML and the CUDA driver API (live systems only)
+    // Application folders (inspected system's paths) whose programs' use of cuDNN is also read.
+    QStringList appFolders;
     // progress(fraction 0..1, what is being done); may be called from worker threads.
     std::function<void(double, const QString &)> progress;
     const std::atomic<bool> *cancel = nullptr;

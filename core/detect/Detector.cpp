@@ -1,6 +1,7 @@
 #include "detect/Detector.h"
 
 #include "common/Logging.h"
+#include "detect/Consumers.h"
 #include "detect/CudaToolkitProbe.h"
 #include "detect/CudnnProbe.h"
 #include "detect/EnvironmentProbe.h"
@@ -69,6 +70,7 @@ SystemSnapshot detectSystem(const SystemContext &context, const DetectOptions &o
     snapshot.pythons = pythons.result();
     attachCudnnVersions(snapshot.pythons, snapshot.cudnn, context);
     snapshot.findings += pythonFindings;
+    snapshot.consumers = findConsumers(context, environments, options.appFolders, snapshot.cudnn);
 
     options.report(1.0, QCoreApplication::translate("cudnnsetup", "Done"));
     qCInfo(lcDetect) << "detection took" << timer.elapsed() << "ms";

@@ -239,6 +239,55 @@ PythonInstall pythonFromJson(const QJsonObject &object)
     return python;
 }
 
+QJsonObject consumerToJson(const ConsumerInfo &consumer)
+{
+    QJsonObject resolves;
+    for (const auto &[library, copy] : consumer.resolves)
+        resolves.insert(library,
+                        copy ? QJsonValue(QJsonObject{{QStringLiteral("path"), str(copy->path)},
+                                                      {QStringLiteral("version"), str(copy->version)}})
+                             : QJsonValue());
+    return {
+        {QStringLiteral("name"), str(consumer.name)},
+        {QStringLiteral("version"), str(consumer.version)},
+        {QStringLiteral("location"), str(consumer.location)},
+        {QStringLiteral("files"), strings(consumer.files)},
+        {QStringLiteral("needs"), QJsonObject{{QStringLiteral("cudnnMajor"), optInt(consumer.cudnnMajor)},
+                                              {QStringLiteral("cublasMajor"), optInt(consumer.cublasMajor)},
+                                              {QStringLiteral("cudaMajor"), optInt(consumer.cudaMajor)}}},
+        {QStringLiteral("archs"), QJsonObject{{QStringLiteral("sass"), strings(consumer.sass)},
+                                              {QStringLiteral("ptx"), strings(consumer.ptx)},
+                                              {QStringLiteral("ptxIsa"), strings(consumer.ptxIsa)}}},
+        {QStringLiteral("resolves"), resolves}};
+}
+
+ConsumerInfo consumerFromJson(const QJsonObject &object)
+{
+    ConsumerInfo consumer;
+    consumer.name = str(object, "name");
+    consumer.version = str(object, "version");
+    consumer.location = str(object, "location");
+    consumer.files = strings(object, "files");
+    const QJsonObject needs = object.value(QStringLiteral("needs")).toObject();
+    consumer.cudnnMajor = optInt(needs, "cudnnMajor");
+    consumer.cublasMajor = optInt(needs, "cublasMajor");
+    consumer.cudaMajor = optInt(needs, "cudaMajor");
+    const QJsonObject archs = object.value(QStringLiteral("archs")).toObject();
+    consumer.sass = strings(archs, "sass");
+    consumer.ptx = strings(archs, "ptx");
+    consumer.ptxIsa = strings(archs, "ptxIsa");
+    const QJsonObject resolves = object.value(QStringLiteral("resolves")).toObject();
+    for (auto it = resolves.constBegin(); it != resolves.constEnd(); ++it) {
+        if (!it->isObject()) {
+            consumer.resolves.append({it.key(), std::nullopt});
+            continue;
+        }
+        const QJsonObject copy = it->toObject();
+        consumer.resolves.append({it.key(), ResolvedLibrary{str(copy, "path"), str(copy, "version")}});
+    }
+    return consumer;
+}
+
 QJsonObject environmentToJson(const EnvironmentInfo &environment)
 {
     return {{QStringLiteral("CUDA_PATH"), str(environment.cudaPath)},
@@ -323,6 +372,7 @@ QJsonObject SystemSnapshot::toJson() const
     object.insert(QStringLiteral("cudnnLoadedByDefault"), loaded ? QJsonValue(loaded->path) : QJsonValue());
     object.insert(QStringLiteral("zlibwapi"), strings(zlibwapi));
     object.insert(QStringLiteral("pythons"), array(pythons, pythonToJson));
+    object.insert(QStringLiteral("consumers"), array(consumers, consumerToJson));
     object.insert(QStringLiteral("environment"), environmentToJson(environment));
     object.insert(QStringLiteral("findings"), array(findings, [](const Finding &f) { return f.toJson(); }));
     return object;
@@ -358,6 +408,7 @@ Expected<SystemSnapshot> SystemSnapshot::fromJson(const QJsonObject &object)
     snapshot.cudnn = list<CudnnCopy>(object, "cudnn", cudnnFromJson);
     snapshot.zlibwapi = strings(object, "zlibwapi");
     snapshot.pythons = list<PythonInstall>(object, "pythons", pythonFromJson);
+    snapshot.consumers = list<ConsumerInfo>(object, "consumers", consumerFromJson);
     snapshot.environment = environmentFromJson(object.value(QStringLiteral("environment")).toObject());
     snapshot.findings = list<Finding>(object, "findings", Finding::fromJson);
     return snapshot;

@@ -119,6 +119,32 @@ struct PythonInstall
     QString factsFrom;               // "files" (read without running it) or "interpreter" (asked)
 };
 
+// A copy of a library a consumer needs, as its own load context reaches it.
+struct ResolvedLibrary
+{
+    QString path;    // the file the loader takes
+    QString version; // that copy's version ("9.19.0", "12.4.5.8", "12"); null when nothing tells it
+};
+
+// A program or Python package whose native files use cuDNN or the CUDA libraries, read from its
+// files (nothing is loaded or run).
+struct ConsumerInfo
+{
+    QString name;                  // the wheel's project name ("torch", "onnxruntime-gpu"), else the file's
+    QString version;               // the wheel's version; null when no metadata names it
+    QString location;              // the site-packages or application folder it was found in
+    QStringList files;             // its native files that use CUDA
+    std::optional<int> cudnnMajor; // from imports / DT_NEEDED, else names in its data, else its build info
+    std::optional<int> cublasMajor;
+    std::optional<int> cudaMajor; // the CUDA runtime's (cudart's) major, else cuBLAS's
+    QStringList sass;             // GPU code in its fatbins: "sm_80", "sm_90a"
+    QStringList ptx;              // "compute_90"
+    QStringList ptxIsa;           // "8.8"
+    // Each CUDA library it needs (by the name it asks for) and the copy its load context reaches;
+    // nullopt when none is found.
+    QList<std::pair<QString, std::optional<ResolvedLibrary>>> resolves;
+};
+
 struct EnvironmentInfo
 {
     QString cudaPath;        // CUDA_PATH as this process sees it
@@ -147,6 +173,7 @@ struct SystemSnapshot
     // empty (zlib is a system library there).
     QStringList zlibwapi;
     QList<PythonInstall> pythons;
+    QList<ConsumerInfo> consumers;
     EnvironmentInfo environment;
     Findings findings;
 

@@ -203,6 +203,18 @@ Version fromCudartName(const QString &fileName)
     return Version::fromParts({value});
 }
 
+Version fromCublasName(const QString &fileName)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral(
+            "^(?:libcublas(?:Lt)?\\.so\\.(\\d+(?:\\.\\d+){0,3})|cublas(?:Lt)?64_(\\d{1,3})\\.dll)$"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch match = pattern.match(baseName(fileName));
+    if (!match.hasMatch())
+        return {};
+    return Version::parse(match.captured(1).isEmpty() ? match.captured(2) : match.captured(1));
+}
+
 std::optional<int> cudaMajorFromCudnnWheel(const QString &distInfoName)
 {
     static const QRegularExpression pattern(QStringLiteral("^nvidia[-_]cudnn[-_]cu(\\d{1,3})(?:[-.]|$)"),

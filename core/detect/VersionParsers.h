@@ -56,6 +56,10 @@ QStringList cudnnLibrariesInLoadOrder(const QStringList &names);
 // "cudart64_110.dll" -> 11.0, "cudart64_101.dll" -> 10.1.
 Version fromCudartName(const QString &fileName);
 
+// cuBLAS library names: "libcublas.so.12.4.5.8" -> 12.4.5.8, "libcublasLt.so.13" -> 13,
+// "cublas64_12.dll" -> 12, "cublasLt64_11.dll" -> 11 (cuBLAS's major is its CUDA's from 11 on).
+Version fromCublasName(const QString &fileName);
+
 // The CUDA major a cuDNN wheel is built for, from its distribution name:
 // "nvidia_cudnn_cu13-9.19.0.56.dist-info" -> 13; nullopt for other names.
 std::optional<int> cudaMajorFromCudnnWheel(const QString &distInfoName);

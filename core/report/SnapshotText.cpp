@@ -130,6 +130,31 @@ QString snapshotText(const SystemSnapshot &snapshot)
                                          .arg(python.torch->cudnnLoadedFrom));
     }
 
+    for (int i = 0; i < snapshot.consumers.size(); ++i) {
+        const ConsumerInfo &consumer = snapshot.consumers.at(i);
+        const auto major = [](const std::optional<int> &value) {
+            return value ? QString::number(*value) : QCoreApplication::translate("cudnnsetup", "unknown");
+        };
+        table.row(i == 0 ? QCoreApplication::translate("cudnnsetup", "Uses cuDNN/CUDA") : QString(),
+                  QCoreApplication::translate("cudnnsetup", "%1 %2 (needs cuDNN %3, CUDA %4)  %5")
+                      .arg(consumer.name, orUnknown(consumer.version), major(consumer.cudnnMajor),
+                           major(consumer.cudaMajor), consumer.location));
+        if (!consumer.sass.isEmpty() || !consumer.ptx.isEmpty())
+            table.row(QString(), QStringLiteral("  ") +
+                                     QCoreApplication::translate("cudnnsetup", "GPU code: %1; PTX: %2")
+                                         .arg(consumer.sass.isEmpty() ? QStringLiteral("-")
+                                                                      : consumer.sass.join(QLatin1Char(' ')),
+                                              consumer.ptx.isEmpty() ? QStringLiteral("-")
+                                                                     : consumer.ptx.join(QLatin1Char(' '))));
+        for (const auto &[library, copy] : consumer.resolves) {
+            table.row(QString(),
+                      QStringLiteral("  ") +
+                          (copy ? QCoreApplication::translate("cudnnsetup", "%1 -> %2 (%3)")
+                                      .arg(library, copy->path, orUnknown(copy->version))
+                                : QCoreApplication::translate("cudnnsetup", "%1 -> not found").arg(library)));
+        }
+    }
+
     if (!snapshot.environment.cudaPath.isNull())
         table.row(QStringLiteral("CUDA_PATH"), snapshot.environment.cudaPath);
 

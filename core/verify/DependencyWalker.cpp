@@ -96,12 +96,17 @@ public:
     {
     }
 
-    DependencyWalk run(const QStringList &libraries)
+    DependencyWalk run(const QStringList &libraries, const QStringList &openedAtRunTime)
     {
         // Every library's static closure first, then what hangs off delay imports, so that a
         // library reached both ways counts as loaded at start.
         for (const QString &library : libraries) {
+            const bool first = m_walked.isEmpty();
             addRoot(m_paths.normalize(library));
+            if (first && !m_immediate.isEmpty()) {
+                for (const QString &name : openedAtRunTime)
+                    m_delayImports.append({name, m_immediate.first()});
+            }
             while (!m_immediate.isEmpty())
                 walkImports(m_immediate.takeFirst());
         }
@@ -398,9 +403,9 @@ DependencyProblem DependencyProblem::fromJson(const QJsonObject &object)
 
 DependencyWalk walkDependencies(const SystemContext &context, const QStringList &libraries,
                                 const QStringList &searchPath, LoadModel model,
-                                const QStringList &dllDirectories)
+                                const QStringList &dllDirectories, const QStringList &openedAtRunTime)
 {
-    return Walker(context, searchPath, model, dllDirectories).run(libraries);
+    return Walker(context, searchPath, model, dllDirectories).run(libraries, openedAtRunTime);
 }
 
 } // namespace cudnnsetup

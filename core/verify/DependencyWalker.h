@@ -54,8 +54,11 @@ struct DependencyWalk
 // over files of another ELF class or machine as ld.so does. The architecture of the chain is the
 // architecture of the first library. Each name is resolved once, as a process loads it once;
 // what is reached only through a delay import has its problems marked `delayLoaded`.
+// `openedAtRunTime`: names the first library opens itself (dlopen, LoadLibrary: names in its data),
+// resolved from it after its static closure as its delay imports are.
 DependencyWalk walkDependencies(const SystemContext &context, const QStringList &libraries,
                                 const QStringList &searchPath, LoadModel model = LoadModel::Program,
-                                const QStringList &dllDirectories = {});
+                                const QStringList &dllDirectories = {},
+                                const QStringList &openedAtRunTime = {});
 
 } // namespace cudnnsetup

@@ -4,6 +4,47 @@
 
 namespace elfimage {
 
+namespace {
+
+// The sections' bytes, their name table and the section header table (a null section first, the
+// name table last), at the end of the file; e_shoff, e_shnum and e_shstrndx point there.
+void appendSections(peimage::ByteBuilder &image, const QList<std::pair<QByteArray, QByteArray>> &sections)
+{
+    constexpr int kSectionHeaderSize = 64;
+    QByteArray names(1, '\0');
+    QList<std::pair<int, int>> placed; // (name offset, file offset)
+    for (const auto &[name, contents] : sections) {
+        image.align(8);
+        placed.append({int(names.size()), image.append(contents)});
+        names += name + '\0';
+    }
+    const int namesName = int(names.size());
+    names += QByteArrayLiteral(".shstrtab") + '\0';
+    const int namesAt = image.append(names);
+    image.align(8);
+    const int table = image.size();
+    const auto header = [&](int index, int name, quint32 type, int offset, int size) {
+        const int at = table + index * kSectionHeaderSize;
+        image.u32(at, quint32(name));
+        image.u32(at + 4, type);
+        image.u64(at + 24, quint64(offset));
+        image.u64(at + 32, quint64(size));
+        image.u64(at + 56, 0); // sh_entsize, the last field
+    };
+    header(0, 0, 0, 0, 0);
+    for (int i = 0; i < sections.size(); ++i)
+        header(i + 1, placed.at(i).first, 1, placed.at(i).second,
+               int(sections.at(i).second.size())); // PROGBITS
+    const int count = int(sections.size()) + 2;
+    header(count - 1, namesName, 3, namesAt, int(names.size())); // SHT_STRTAB
+    image.u64(40, quint64(table));                               // e_shoff
+    image.u16(58, kSectionHeaderSize);                           // e_shentsize
+    image.u16(60, quint16(count));                               // e_shnum
+    image.u16(62, quint16(count - 1));                           // e_shstrndx
+}
+
+} // namespace
+
 QByteArray build(const SharedObject &library)
 {
     constexpr int kHeaderSize = 64;
@@ -62,6 +103,8 @@ QByteArray build(const SharedObject &library)
         image.u64(dynamic + 16 * i, entries.at(i).first);
         image.u64(dynamic + 16 * i + 8, entries.at(i).second);
     }
+    if (!library.sections.isEmpty())
+        appendSections(image, library.sections);
     return image.data();
 }
 

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <utility>
+
 // Shared objects built byte by byte: an x86-64 ELF with just what the loader reads to find its
 // dependencies (one PT_LOAD, PT_DYNAMIC, DT_SONAME, DT_NEEDED, DT_RUNPATH or DT_RPATH), for trees
 // where a library's search for another must be followed as ld.so would.
@@ -15,6 +17,9 @@ struct SharedObject
     QStringList needed;
     QStringList runpath; // written as DT_RUNPATH
     QStringList rpath;   // written as DT_RPATH
+    // Named sections after the dynamic section, with a section header table when there are any:
+    // {".rodata", strings}, {".nv_fatbin", containers}.
+    QList<std::pair<QByteArray, QByteArray>> sections = {};
 };
 
 QByteArray build(const SharedObject &library);

@@ -93,7 +93,7 @@ Image buildImage(const ImageSpec &spec)
     const int optionalSize = spec.pe32Plus ? 240 : 224;
     const int fixedPart = spec.pe32Plus ? 112 : 96;
     const bool hasResources = !spec.fileVersion.isEmpty();
-    const int sectionCount = hasResources ? 2 : 1;
+    const int sectionCount = (hasResources ? 2 : 1) + int(spec.sections.size());
 
     // .rdata: import descriptors, delay descriptors, an empty thunk array, the names, padding.
     const quint32 rdataVa = kSectionAlignment;
@@ -137,6 +137,7 @@ Image buildImage(const ImageSpec &spec)
     const int paddingAt = rdata.size();
     if (spec.rdataPadding > 0)
         rdata.bytes(paddingAt, QByteArray(spec.rdataPadding, '\0'));
+    rdata.append(spec.rdataData);
     const int rdataVirtualSize = rdata.size();
     const int rdataRaw = kSizeOfHeaders;
     const int rdataRawSize = alignUp(rdataVirtualSize, kFileAlignment);
@@ -178,7 +179,16 @@ Image buildImage(const ImageSpec &spec)
         rsrc.bytes(versionAt, version);
         rsrcRawSize = alignUp(rsrc.size(), kFileAlignment);
     }
-    const quint32 sizeOfImage = rsrcVa + quint32(alignUp(std::max(rsrc.size(), 1), int(kSectionAlignment)));
+    // The extra sections, each after the one before in memory and in the file.
+    QList<std::pair<quint32, int>> extraPlaces; // (RVA, raw offset)
+    quint32 nextVa = rsrcVa + quint32(alignUp(std::max(rsrc.size(), 1), int(kSectionAlignment)));
+    int nextRaw = rsrcRaw + rsrcRawSize;
+    for (const auto &section : spec.sections) {
+        extraPlaces.append({nextVa, nextRaw});
+        nextVa += quint32(alignUp(std::max(int(section.second.size()), 1), int(kSectionAlignment)));
+        nextRaw += alignUp(int(section.second.size()), kFileAlignment);
+    }
+    const quint32 sizeOfImage = nextVa;
 
     ByteBuilder file;
     file.bytes(0, QByteArrayLiteral("MZ"));
@@ -239,6 +249,18 @@ Image buildImage(const ImageSpec &spec)
         file.u32(sections + 56, quint32(rsrcRawSize));
         file.u32(sections + 60, quint32(rsrcRaw));
         file.u32(sections + 76, 0x40000040);
+    }
+    for (int i = 0; i < spec.sections.size(); ++i) {
+        const int at = sections + 40 * ((hasResources ? 2 : 1) + i);
+        const QByteArray &contents = spec.sections.at(i).second;
+        file.bytes(at, spec.sections.at(i).first.left(8));
+        file.u32(at + 8, quint32(contents.size()));
+        file.u32(at + 12, extraPlaces.at(i).first);
+        file.u32(at + 16, quint32(alignUp(int(contents.size()), kFileAlignment)));
+        file.u32(at + 20, quint32(extraPlaces.at(i).second));
+        file.u32(at + 36, 0x40000040);
+        file.bytes(extraPlaces.at(i).second, contents);
+        file.u8(extraPlaces.at(i).second + alignUp(int(contents.size()), kFileAlignment) - 1, 0);
     }
     file.u8(kSizeOfHeaders - 1, 0);
     file.bytes(rdataRaw, rdata.data());

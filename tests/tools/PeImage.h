@@ -9,6 +9,8 @@
 #include <QString>
 #include <QtEndian>
 
+#include <utility>
+
 // PE images built byte by byte, with every part where a test can find and damage it.
 namespace peimage {
 
@@ -95,6 +97,9 @@ struct ImageSpec
     QList<int> productVersion;
     QByteArray certificate; // appended as a WIN_CERTIFICATE when not empty
     int rdataPadding = 0;   // zero bytes at the end of .rdata, for tests to fill
+    QByteArray rdataData;   // more bytes at the end of .rdata (strings a program uses)
+    // More sections after the others, e.g. {".nv_fatb", containers}.
+    QList<std::pair<QByteArray, QByteArray>> sections = {};
 };
 
 // The image and where its parts are, so tests can damage them.

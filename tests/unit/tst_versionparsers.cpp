@@ -487,6 +487,32 @@ private Q_SLOTS:
         QCOMPARE(text(fromCudartName(name)), expected);
     }
 
+    void cublasNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("libcublas.so.12.4.5.8") << "libcublas.so.12.4.5.8"
+                                               << "12.4.5.8";
+        QTest::newRow("libcublasLt.so.13") << "libcublasLt.so.13"
+                                           << "13";
+        QTest::newRow("cublas64_12.dll") << "cublas64_12.dll"
+                                         << "12";
+        QTest::newRow("cublasLt64_11.dll upper case") << "CUBLASLT64_11.DLL"
+                                                      << "11";
+        QTest::newRow("libcublas.so, no major") << "libcublas.so"
+                                                << "";
+        QTest::newRow("cudart64_12.dll") << "cudart64_12.dll"
+                                         << "";
+        QTest::newRow("libcublas_static.a") << "libcublas_static.a"
+                                            << "";
+    }
+    void cublasNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, expected);
+        QCOMPARE(text(fromCublasName(name)), expected);
+    }
+
     void wheels_data()
     {
         QTest::addColumn<QString>("name");
