@@ -375,7 +375,6 @@ into --out DIR, for asking for help.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
         <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies, Python
 interpreters and the programs that use cuDNN (also in --app
 FOLDER) of this system (or of --system-root).</source>
@@ -387,6 +386,10 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>The application folder %1 is not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3924,7 +3927,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
         <source>Cannot tell whether %1 can run CUDA and cuDNN: its compute capability is not known (NVIDIA&apos;s table in the compatibility database does not list this name).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3937,7 +3939,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compatible: cannot tell</source>
         <source>%1 could not be loaded. %2 It belongs to cuDNN %3: the program needs cuDNN %3 itself, whatever other cuDNN is installed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4022,7 +4023,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Line %1 of the text: %2</source>
         <source>The section table of the ELF file is damaged.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4048,6 +4048,18 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>%1 -&gt; not found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compatible: cannot tell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 of the text: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

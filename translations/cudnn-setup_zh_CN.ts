@@ -385,8 +385,6 @@ into --out DIR, for asking for help.</source>
 加上 --from-log FILE 还会解释你看到的错误。</translation>
     </message>
     <message>
-        <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
-        <translation>doctor：同时从 FILE 读取你看到的错误（Python 回溯、加载器日志、复制的 Windows 提示；“-”表示从标准输入读取）并加以解释。</translation>
         <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies, Python
 interpreters and the programs that use cuDNN (also in --app
 FOLDER) of this system (or of --system-root).</source>
@@ -401,6 +399,10 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>The application folder %1 is not a folder.</source>
         <translation>应用目录 %1 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
+        <translation>doctor：同时从 FILE 读取你看到的错误（Python 回溯、加载器日志、复制的 Windows 提示；“-”表示从标准输入读取）并加以解释。</translation>
     </message>
 </context>
 <context>
@@ -3935,8 +3937,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>不会以管理员权限向 %1 安装任何东西：%3 可以修改 %2，他们可能在写入过程中把某个文件夹换成指向系统文件夹的链接。</translation>
     </message>
     <message>
-        <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
-        <translation>请安装到 Program Files 下的文件夹（默认位置），或者不用管理员权限安装到你自己的文件夹。</translation>
         <source>Cannot tell whether %1 can run CUDA and cuDNN: its compute capability is not known (NVIDIA&apos;s table in the compatibility database does not list this name).</source>
         <translation>无法判断 %1 能否运行 CUDA 和 cuDNN：不知道它的计算能力（兼容性数据库里的 NVIDIA 显卡列表中没有这个名称）。</translation>
     </message>
@@ -3949,8 +3949,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>请选用支持矩阵中列出了计算能力 %1 的 cuDNN 版本，例如推荐的那个。</translation>
     </message>
     <message>
-        <source>Compatible: cannot tell</source>
-        <translation>兼容：无法判断</translation>
         <source>%1 could not be loaded. %2 It belongs to cuDNN %3: the program needs cuDNN %3 itself, whatever other cuDNN is installed.</source>
         <translation>无法加载 %1。%2它属于 cuDNN %3：程序需要的正是 cuDNN %3，即使安装了其他版本的 cuDNN 也无济于事。</translation>
     </message>
@@ -4035,8 +4033,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>本系统：</translation>
     </message>
     <message>
-        <source>Line %1 of the text: %2</source>
-        <translation>文字第 %1 行：%2</translation>
         <source>The section table of the ELF file is damaged.</source>
         <translation>该 ELF 文件的节表已损坏。</translation>
     </message>
@@ -4063,6 +4059,18 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>%1 -&gt; not found</source>
         <translation>%1 -&gt; 未找到</translation>
+    </message>
+    <message>
+        <source>Compatible: cannot tell</source>
+        <translation>兼容：无法判断</translation>
+    </message>
+    <message>
+        <source>Line %1 of the text: %2</source>
+        <translation>文字第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
+        <translation>请安装到 Program Files 下的文件夹（默认位置），或者不用管理员权限安装到你自己的文件夹。</translation>
     </message>
 </context>
 <context>
