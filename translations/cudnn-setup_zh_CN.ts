@@ -388,7 +388,7 @@ into --out DIR, for asking for help.</source>
         <source>Show the GPUs, driver, CUDA toolkits, cuDNN copies, Python
 interpreters and the programs that use cuDNN (also in --app
 FOLDER) of this system (or of --system-root).</source>
-        <translation>显示本机（或 --system-root 所指系统）的显卡、驱动、CUDA 工具包、
+        <translation>显示这台电脑（或 --system-root 所指系统）的显卡、驱动、CUDA 工具包、
 cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
 （也包括 --app FOLDER 里的程序）。</translation>
     </message>
