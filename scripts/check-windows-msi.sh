@@ -44,6 +44,10 @@ shortcut_present() {
 
 # The folder is fixed: a public INSTALLDIR on the command line (what an all-users shortcut to a
 # folder under C:\ that users may change would need) is no property of this MSI.
+# The machine state folder is made by the MSI (as SYSTEM, through cudnnctl prepare-state), before any
+# user could make it.
+state_dir="$(winepath -u 'C:\ProgramData\cuDNN Setup' | tr -d '\r')"
+rm -rf "$state_dir"
 echo "Installing silently: msiexec /i $(basename "$msi") /qn INSTALLDIR=C:\Tools\cuDNNSetup"
 elsewhere="$(winepath -u 'C:\Tools\cuDNNSetup' | tr -d '\r')"
 wine msiexec /i "$(winepath -w "$msi" | tr -d '\r')" /qn 'INSTALLDIR=C:\Tools\cuDNNSetup' ||
@@ -53,6 +57,9 @@ for program in cudnn-setup.exe cudnnctl.exe; do
     [ -f "$install_dir/$program" ] || fail "$install_dir/$program is missing"
 done
 shortcut_present || fail "the Start-menu shortcut is missing (${shortcuts[*]})"
+for folder in receipts custody exchange; do
+    [ -d "$state_dir/$folder" ] || fail "the MSI did not make the state folder's $folder ($state_dir)"
+done
 reported="$(wine "$install_dir/cudnnctl.exe" --version | tr -d '\r')" || fail "cudnnctl --version failed"
 [ "$reported" = "cudnnctl $version" ] || fail "cudnnctl --version says '$reported', expected 'cudnnctl $version'"
 echo "  $reported"

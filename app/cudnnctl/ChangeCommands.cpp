@@ -4,6 +4,7 @@
 #include "install/ElevatedChange.h"
 #include "install/ElevatedExchange.h"
 #include "install/Installer.h"
+#include "install/StateFolders.h"
 #include "platform/Console.h"
 #include "report/TextTable.h"
 #include "session/InstallRequest.h"
@@ -113,6 +114,24 @@ QString text(const ChangeOutcome &outcome, const QString &command)
 }
 
 } // namespace
+
+int runPrepareState(const SystemContext &context)
+{
+    const StateFolders folders = StateFolders::of(context);
+    Findings setAside;
+    const Expected<void> prepared = folders.prepare(folders.machine, context, Elevation::host(), &setAside);
+    for (const Finding &finding : setAside)
+        console::error(finding.message.toString() + QLatin1Char('\n'));
+    if (!prepared) {
+        console::error(prepared.error().message.toString() + QLatin1Char('\n') + prepared.error().details +
+                       QLatin1Char('\n'));
+        ChangeOutcome failed;
+        failed.status = ChangeOutcome::Status::Failed;
+        return failed.exitCode(); // 1603, as Windows Installer reads a failed custom action
+    }
+    console::out(QDir::toNativeSeparators(folders.machine) + QLatin1Char('\n'));
+    return 0;
+}
 
 int runChange(const ChangeRequest &request, const SystemContext &context, const KnowledgeBase &kb)
 {

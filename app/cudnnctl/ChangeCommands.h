@@ -29,5 +29,10 @@ struct ChangeRequest
     cudnnsetup::DetectOptions detect;
 };
 
+// `cudnnctl prepare-state`: the machine state folder made ready (StateFolders::prepare) with its
+// administrators-only descriptor from its first moment, before any wizard runs, so that no user can
+// make it first (review 2, N6 and N14). The MSI runs it as SYSTEM. 0, or 1603 with the reason.
+int runPrepareState(const cudnnsetup::SystemContext &context);
+
 int runChange(const ChangeRequest &request, const cudnnsetup::SystemContext &context,
               const cudnnsetup::KnowledgeBase &kb);

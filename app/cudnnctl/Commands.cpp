@@ -59,6 +59,7 @@ const QList<CommandSpec> &commandTable()
          {QStringLiteral("target"), QStringLiteral("python"), QStringLiteral("no-gpu"),
           QStringLiteral("no-framework"), QStringLiteral("out")}},
         {QStringLiteral("probe"), "", {}, 0, true},
+        {QStringLiteral("prepare-state"), "", {}, 0, true},
     };
     return table;
 }

@@ -343,6 +343,9 @@ int main(int argc, char *argv[])
     // The verifier's child: loads libraries in a process that has loaded nothing else yet.
     if (command == QLatin1String("probe"))
         return runProbeCommand(parser.value(requestOption));
+    // The MSI's deferred custom action, run as SYSTEM when the programs are installed.
+    if (command == QLatin1String("prepare-state"))
+        return runPrepareState(SystemContext::running());
     const CommandSpec *spec = findCommand(command);
     if (!spec || spec->hidden)
         return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
