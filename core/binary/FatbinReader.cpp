@@ -45,11 +45,15 @@ struct Arch
     }
 };
 
-QStringList archNames(const std::map<Arch, bool> &archs, const QString &prefix)
+// The architectures of `containers` (arch -> how many containers carry it) that at least half of
+// `total` carry (`common`), or fewer (!common).
+QStringList archNames(const std::map<Arch, int> &containers, int total, const QString &prefix, bool common)
 {
     QStringList list;
-    for (const auto &entry : archs)
-        list.append(QStringLiteral("%1%2%3").arg(prefix).arg(entry.first.number).arg(entry.first.suffix));
+    for (const auto &[arch, count] : containers) {
+        if ((2 * count >= total) == common)
+            list.append(QStringLiteral("%1%2%3").arg(prefix).arg(arch.number).arg(arch.suffix));
+    }
     return list;
 }
 
@@ -61,8 +65,8 @@ GpuCode readContainers(const ByteSource &source, qint64 offset, qint64 size)
 {
     GpuCode code;
     code.hasFatbin = true;
-    std::map<Arch, bool> sass;
-    std::map<Arch, bool> ptx;
+    std::map<Arch, int> sass; // the containers that carry each
+    std::map<Arch, int> ptx;
     const qint64 end = offset + size;
     qint64 container = offset;
     bool damaged = false;
@@ -104,6 +108,9 @@ GpuCode readContainers(const ByteSource &source, qint64 offset, qint64 size)
             break;
         }
         const qint64 containerEnd = container + headerSize + qint64(entriesSize);
+        ++code.containers;
+        std::map<Arch, bool> sassHere;
+        std::map<Arch, bool> ptxHere;
         qint64 entry = container + headerSize;
         while (entry + kEntryHeaderSize <= containerEnd) {
             const QByteArray fields = source(entry, kEntryHeaderSize);
@@ -131,19 +138,25 @@ GpuCode readContainers(const ByteSource &source, qint64 offset, qint64 size)
                                                                : QString();
             const Arch arch{int(le32(fields, 28)), suffix};
             if (kind == kKindSass) {
-                sass[arch] = true;
+                sassHere[arch] = true;
             } else if (kind == kKindPtx) {
-                ptx[arch] = true;
+                ptxHere[arch] = true;
                 const QString isa = QStringLiteral("%1.%2").arg(le16(fields, 26)).arg(le16(fields, 24));
                 if (!code.ptxIsa.contains(isa))
                     code.ptxIsa.append(isa);
             }
             entry += entryHeaderSize + qint64(payloadSize);
         }
+        for (const auto &here : sassHere)
+            ++sass[here.first];
+        for (const auto &here : ptxHere)
+            ++ptx[here.first];
         container = containerEnd;
     }
-    code.sass = archNames(sass, QStringLiteral("sm_"));
-    code.ptx = archNames(ptx, QStringLiteral("compute_"));
+    code.sass = archNames(sass, code.containers, QStringLiteral("sm_"), true);
+    code.ptx = archNames(ptx, code.containers, QStringLiteral("compute_"), true);
+    code.sassInPart = archNames(sass, code.containers, QStringLiteral("sm_"), false);
+    code.ptxInPart = archNames(ptx, code.containers, QStringLiteral("compute_"), false);
     std::sort(code.ptxIsa.begin(), code.ptxIsa.end(),
               [](const QString &a, const QString &b) { return Version::parse(a) < Version::parse(b); });
     return code;

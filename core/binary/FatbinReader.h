@@ -12,11 +12,19 @@ namespace cudnnsetup {
 struct GpuCode
 {
     bool hasFatbin = false; // the file has a fatbin section at all
-    QStringList sass;       // "sm_75", "sm_90a", "sm_100f": architecture order, each once
+    // What the library is built for: the architectures in at least half of its containers (one
+    // container per compiled source file). "sm_75", "sm_90a", "sm_100f": architecture order, each
+    // once. torch 2.11 (cu130) on the H200: 444 containers in libtorch_cuda.so, the six
+    // architectures torch.cuda.get_arch_list() names in all 444, sm_103a in 59, sm_89 and sm_121a in
+    // one each: a GPU of those runs a few kernels, not the library.
+    QStringList sass;
     QStringList ptx;        // "compute_90", "compute_120": likewise
-    QStringList ptxIsa;     // the PTX ISA versions of the PTX entries, "9.0" (what the driver must know)
-    int entries = 0;        // entry headers read
-    Findings warnings;      // the walk stopped early at damage; the lists hold what came before
+    QStringList sassInPart; // in fewer than half of the containers: some kernels only
+    QStringList ptxInPart;
+    QStringList ptxIsa; // the PTX ISA versions of the PTX entries, "9.0" (what the driver must know)
+    int containers = 0; // container headers read
+    int entries = 0;    // entry headers read
+    Findings warnings;  // the walk stopped early at damage; the lists hold what came before
 };
 
 namespace fatbin {

@@ -251,6 +251,43 @@ void tensorflowBuildInfo(const SystemContext &context, const QString &site, Cons
         consumer.cudaMajor = match.captured(1).toInt();
 }
 
+// A library a package's Python code loads by its full path before its native module opens it by
+// name (which then finds the one loaded): name -> path.
+using Preloads = QList<std::pair<QString, QString>>;
+
+// JAX's CUDA plugin loads the CUDA libraries of the nvidia wheels itself, in
+// jax_plugins/xla_cudaNN/__init__.py: `_load("cudnn", ["libcudnn.so.9"])` loads
+// site-packages/nvidia/cudnn/lib/libcudnn.so.9 (bin\cudnn64_9.dll on Windows), where it exists;
+// its native module names no cuDNN anywhere (measured on the H200: jax-cuda13-plugin 0.11.2).
+Preloads jaxPluginPreloads(const SystemContext &context, const QString &site, const QString &initFile)
+{
+    Preloads preloads;
+    const auto content = context.files().read(initFile, 1024 * 1024);
+    if (!content)
+        return preloads;
+    static const QRegularExpression call(
+        QStringLiteral("^\\s*_load\\(\\s*[\"'](\\w+)[\"']\\s*,\\s*\\[([^\\]]*)\\]"),
+        QRegularExpression::MultilineOption);
+    static const QRegularExpression quoted(QStringLiteral("[\"']([^\"']+)[\"']"));
+    const SystemPaths &paths = context.paths();
+    const bool windows = context.family() == OsFamily::Windows;
+    for (auto calls = call.globalMatch(QString::fromUtf8(*content)); calls.hasNext();) {
+        const QRegularExpressionMatch match = calls.next();
+        const QString folder =
+            paths.join(paths.join(paths.join(site, QStringLiteral("nvidia")), match.captured(1)),
+                       windows ? QStringLiteral("bin") : QStringLiteral("lib"));
+        for (auto names = quoted.globalMatch(match.captured(2)); names.hasNext();) {
+            const QString name = names.next().captured(1);
+            if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')))
+                continue;
+            const QString path = paths.join(folder, name);
+            if (context.files().exists(path))
+                preloads.append({name, path});
+        }
+    }
+    return preloads;
+}
+
 class ConsumerScan
 {
 public:
@@ -277,11 +314,14 @@ public:
             if (!record)
                 continue;
             QStringList candidates;
+            Preloads preloads;
             for (const QByteArray &line : record->split('\n')) {
                 QString entry = QString::fromUtf8(line.left(line.indexOf(','))).trimmed();
                 if (entry.startsWith(QLatin1Char('"')))
                     entry = entry.mid(1, entry.size() - 2);
                 const QString name = entry.mid(entry.lastIndexOf(QLatin1Char('/')) + 1);
+                if (entry.startsWith(QLatin1String("jax_plugins/")) && name == QLatin1String("__init__.py"))
+                    preloads += jaxPluginPreloads(m_context, site, m_paths.join(site, entry));
                 if (entry.startsWith(QLatin1String("..")) || !isNativeName(name, m_windows) ||
                     isNvidiaLibrary(name))
                     continue;
@@ -293,7 +333,7 @@ public:
             consumer.location = site;
             if (project == QLatin1String("tensorflow") || project.startsWith(QLatin1String("tensorflow-")))
                 tensorflowBuildInfo(m_context, site, consumer);
-            addConsumer(consumer, candidates, load);
+            addConsumer(consumer, candidates, load, preloads);
         }
     }
 
@@ -342,7 +382,8 @@ public:
     QList<ConsumerInfo> take() { return m_consumers; }
 
 private:
-    void addConsumer(ConsumerInfo consumer, const QStringList &candidates, const LoadContext &load)
+    void addConsumer(ConsumerInfo consumer, const QStringList &candidates, const LoadContext &load,
+                     const Preloads &preloads = {})
     {
         QList<NativeFile> used;
         for (const QString &path : candidates) {
@@ -353,7 +394,7 @@ private:
             return;
         QStringList needed; // CUDA library names, as asked for, each once
         QStringList opened;
-        QSet<QString> sass, ptx, isa;
+        QSet<QString> sass, sassInPart, ptx, isa;
         const auto note = [&](const QString &name, bool atRunTime) {
             const LibraryName library = classifyLibrary(name);
             if (library.kind == CudaLibrary::None || needed.contains(name, m_paths.caseSensitivity()))
@@ -373,6 +414,7 @@ private:
             for (const QString &name : file.imports)
                 note(name, false);
             sass.unite(QSet<QString>(file.code.sass.cbegin(), file.code.sass.cend()));
+            sassInPart.unite(QSet<QString>(file.code.sassInPart.cbegin(), file.code.sassInPart.cend()));
             ptx.unite(QSet<QString>(file.code.ptx.cbegin(), file.code.ptx.cend()));
             isa.unite(QSet<QString>(file.code.ptxIsa.cbegin(), file.code.ptxIsa.cend()));
         }
@@ -380,12 +422,15 @@ private:
             for (const QString &name : file.opened)
                 note(name, true);
         }
+        for (const auto &[name, path] : preloads)
+            note(name, true);
         if (!consumer.cudaMajor && consumer.cublasMajor)
             consumer.cudaMajor = consumer.cublasMajor;
         consumer.sass = sortedArchs(sass);
+        consumer.sassInPart = sortedArchs(sassInPart.subtract(sass));
         consumer.ptx = sortedArchs(ptx);
         consumer.ptxIsa = sortedArchs(isa);
-        resolve(consumer, needed, opened, load);
+        resolve(consumer, needed, opened, load, preloads);
         qCInfo(lcDetect).noquote() << QStringLiteral("consumer %1 %2: %3 files, needs %4, SASS %5, PTX %6")
                                           .arg(consumer.name, consumer.version)
                                           .arg(consumer.files.size())
@@ -408,7 +453,7 @@ private:
     }
 
     void resolve(ConsumerInfo &consumer, const QStringList &needed, const QStringList &opened,
-                 const LoadContext &load)
+                 const LoadContext &load, const Preloads &preloads)
     {
         const DependencyWalk walk = walkDependencies(m_context, consumer.files, load.searchPath, load.model,
                                                      load.dllDirectories, opened);
@@ -416,6 +461,11 @@ private:
             std::optional<ResolvedLibrary> copy;
             for (const auto &[resolvedName, path] : walk.resolved) {
                 if (resolvedName.compare(name, m_paths.caseSensitivity()) == 0 && !path.isEmpty())
+                    copy = ResolvedLibrary{path, versionOf(name, path)};
+            }
+            // Loaded by the package's own Python code first: the one the process has.
+            for (const auto &[preloaded, path] : preloads) {
+                if (preloaded.compare(name, m_paths.caseSensitivity()) == 0)
                     copy = ResolvedLibrary{path, versionOf(name, path)};
             }
             consumer.resolves.append({name, copy});

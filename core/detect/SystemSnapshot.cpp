@@ -256,6 +256,7 @@ QJsonObject consumerToJson(const ConsumerInfo &consumer)
                                               {QStringLiteral("cublasMajor"), optInt(consumer.cublasMajor)},
                                               {QStringLiteral("cudaMajor"), optInt(consumer.cudaMajor)}}},
         {QStringLiteral("archs"), QJsonObject{{QStringLiteral("sass"), strings(consumer.sass)},
+                                              {QStringLiteral("sassInPart"), strings(consumer.sassInPart)},
                                               {QStringLiteral("ptx"), strings(consumer.ptx)},
                                               {QStringLiteral("ptxIsa"), strings(consumer.ptxIsa)}}},
         {QStringLiteral("resolves"), resolves}};
@@ -274,6 +275,7 @@ ConsumerInfo consumerFromJson(const QJsonObject &object)
     consumer.cudaMajor = optInt(needs, "cudaMajor");
     const QJsonObject archs = object.value(QStringLiteral("archs")).toObject();
     consumer.sass = strings(archs, "sass");
+    consumer.sassInPart = strings(archs, "sassInPart");
     consumer.ptx = strings(archs, "ptx");
     consumer.ptxIsa = strings(archs, "ptxIsa");
     const QJsonObject resolves = object.value(QStringLiteral("resolves")).toObject();

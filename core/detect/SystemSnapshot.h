@@ -137,7 +137,8 @@ struct ConsumerInfo
     std::optional<int> cudnnMajor; // from imports / DT_NEEDED, else names in its data, else its build info
     std::optional<int> cublasMajor;
     std::optional<int> cudaMajor; // the CUDA runtime's (cudart's) major, else cuBLAS's
-    QStringList sass;             // GPU code in its fatbins: "sm_80", "sm_90a"
+    QStringList sass;             // GPU code its fatbins are built for: "sm_80", "sm_90a"
+    QStringList sassInPart;       // in some of their containers only: a few kernels, not the library
     QStringList ptx;              // "compute_90"
     QStringList ptxIsa;           // "8.8"
     // Each CUDA library it needs (by the name it asks for) and the copy its load context reaches;

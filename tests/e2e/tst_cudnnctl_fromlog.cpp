@@ -121,7 +121,9 @@ private Q_SLOTS:
             runCudnnctl(doctorOn(sandbox, QStringLiteral("/nonexistent/error.txt"), QStringLiteral("en")),
                         sandboxEnvironment());
         QCOMPARE(run.exitCode, int(cudnnsetup::exitcode::UsageError));
-        QVERIFY2(run.err.contains("The log /nonexistent/error.txt cannot be read."), run.err.constData());
+        // The path as the program made it absolute: "Z:/nonexistent/…" under Wine.
+        QVERIFY2(run.err.contains("/nonexistent/error.txt cannot be read."), run.err.constData());
+        QVERIFY2(run.err.contains("The log "), run.err.constData());
         QVERIFY(run.out.isEmpty());
     }
 };

@@ -172,10 +172,67 @@ private Q_SLOTS:
         QVERIFY(!resolved(torch, QStringLiteral("libcublas.so.12")));
     }
 
+    // JAX's CUDA plugin names no cuDNN in its native module: its __init__.py loads the nvidia wheels'
+    // libraries by their paths first (as jax-cuda13-plugin 0.11.2 does on the H200). Its cuDNN is
+    // that wheel's; a library whose wheel is not there is not claimed.
+    void jaxPluginLoadsTheNvidiaWheelsItself()
+    {
+        Sandbox sandbox;
+        const QString site = QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages");
+        elfimage::SharedObject plugin;
+        plugin.soname = QStringLiteral("xla_cuda_plugin.so");
+        plugin.sections = {{".rodata", QByteArray("cudnn\0cublasLt\0", 15)},
+                           {".nv_fatbin", fatbinFor({75, 80, 90, 100, 120}, {120})}};
+        sandbox.write(site + QStringLiteral("/jax_plugins/xla_cuda13/xla_cuda_plugin.so"),
+                      elfimage::build(plugin));
+        sandbox.write(site + QStringLiteral("/jax_plugins/xla_cuda13/__init__.py"),
+                      "import ctypes\n"
+                      "def _load_nvidia_libraries():\n"
+                      "  _load(\"cu13\", [\"libcudart.so.13\"])\n"
+                      "  _load(\"cublas\", [\"libcublas.so.12\", \"libcublasLt.so.12\"])\n"
+                      "  _load(\"cudnn\", [\"libcudnn.so.9\"])\n");
+        writeWheel(sandbox, site, QStringLiteral("jax_cuda13_plugin-0.11.2.dist-info"),
+                   {QStringLiteral("jax_plugins/xla_cuda13/__init__.py"),
+                    QStringLiteral("jax_plugins/xla_cuda13/xla_cuda_plugin.so")});
+        elfimage::SharedObject cudnn;
+        cudnn.soname = QStringLiteral("libcudnn.so.9");
+        sandbox.write(site + QStringLiteral("/nvidia/cudnn/lib/libcudnn.so.9"), elfimage::build(cudnn));
+        elfimage::SharedObject cudart;
+        cudart.soname = QStringLiteral("libcudart.so.13");
+        sandbox.write(site + QStringLiteral("/nvidia/cu13/lib/libcudart.so.13"), elfimage::build(cudart));
+
+        const SystemContext context = consumerContext(sandbox, OsFamily::Linux, {});
+        PythonEnvironment venv;
+        venv.interpreter = QStringLiteral("/opt/torch/.venv/bin/python");
+        venv.prefix = QStringLiteral("/opt/torch/.venv");
+        venv.sitePackages = {site};
+        CudnnCopy copy;
+        copy.version = QStringLiteral("9.19.0");
+        copy.directory = site + QStringLiteral("/nvidia/cudnn/lib");
+        copy.path = copy.directory + QStringLiteral("/libcudnn.so.9");
+        copy.libraries = {QStringLiteral("libcudnn.so.9")};
+
+        const QList<ConsumerInfo> consumers = findConsumers(context, {venv}, {}, {copy});
+        const ConsumerInfo *jax = consumerNamed(consumers, QStringLiteral("jax-cuda13-plugin"));
+        QVERIFY(jax);
+        QCOMPARE(jax->cudnnMajor, std::optional<int>(9));
+        QCOMPARE(jax->cudaMajor, std::optional<int>(13));
+        const auto cudnnCopy = resolved(*jax, QStringLiteral("libcudnn.so.9"));
+        QVERIFY(cudnnCopy);
+        QCOMPARE(cudnnCopy->path, copy.path);
+        QCOMPARE(cudnnCopy->version, QStringLiteral("9.19.0"));
+        QCOMPARE(resolved(*jax, QStringLiteral("libcudart.so.13"))->path,
+                 site + QStringLiteral("/nvidia/cu13/lib/libcudart.so.13"));
+        QCOMPARE(resolved(*jax, QStringLiteral("libcublas.so.12"))->path, QStringLiteral("<not needed>"));
+    }
+
     // A conda environment's CTranslate2 links cuBLAS only and opens cuDNN 8 by the name in its data;
     // the copy it reaches is the one on LD_LIBRARY_PATH.
     void condaWheelNamesCudnnOnlyInItsData()
     {
+#ifdef Q_OS_WIN
+        QSKIP("a Linux tree's library links: QFile::link makes a shortcut on Windows, not a link");
+#endif
         Sandbox sandbox;
         const QString site = QStringLiteral("/opt/conda/envs/asr/lib/python3.10/site-packages");
         elfimage::SharedObject library;
