@@ -8,7 +8,9 @@
 #include "platform/SystemContext.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace cudnnsetup;
@@ -360,6 +362,37 @@ private Q_SLOTS:
         QCOMPARE(ort->cudnnMajor, std::optional<int>(8));
         QCOMPARE(ort->cudaMajor, std::optional<int>(11));
         QVERIFY(!resolved(*ort, QStringLiteral("cudnn64_8.dll")));
+    }
+
+    // What detect read on the H200 (torch 2.11.0+cu130, JAX 0.11.2 in one venv) reads back: torch's
+    // architectures are those torch.cuda.get_arch_list() printed there, the rest of its kernels'
+    // apart; torch and JAX each bind the nvidia wheel's cuDNN 9.19.0.
+    void realH200ConsumersReadBack()
+    {
+        const QJsonObject json =
+            QJsonDocument::fromJson(
+                Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/cudnnctl-detect-consumers.json")))
+                .object();
+        const Expected<SystemSnapshot> snapshot = SystemSnapshot::fromJson(json);
+        QVERIFY(snapshot);
+        const ConsumerInfo *torch = consumerNamed(snapshot->consumers, QStringLiteral("torch"));
+        QVERIFY(torch);
+        const QByteArray printed =
+            Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/torch-arch-list.txt"));
+        QStringList archList;
+        static const QRegularExpression arch(QStringLiteral("'(sm_\\d+)'"));
+        for (auto match = arch.globalMatch(QString::fromUtf8(printed)); match.hasNext();)
+            archList.append(match.next().captured(1));
+        QCOMPARE(archList.size(), 6);
+        QCOMPARE(torch->sass, archList);
+        QVERIFY(torch->sassInPart.contains(QStringLiteral("sm_90a")));
+        const QString wheelCudnn =
+            QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages/nvidia/cudnn/lib/libcudnn.so.9");
+        QCOMPARE(resolved(*torch, QStringLiteral("libcudnn.so.9"))->path, wheelCudnn);
+        const ConsumerInfo *jax = consumerNamed(snapshot->consumers, QStringLiteral("jax-cuda13-pjrt"));
+        QVERIFY(jax);
+        QCOMPARE(resolved(*jax, QStringLiteral("libcudnn.so.9"))->path, wheelCudnn);
+        QCOMPARE(resolved(*jax, QStringLiteral("libcudnn.so.9"))->version, QStringLiteral("9.19.0"));
     }
 
     void snapshotJsonCarriesConsumers()
