@@ -3425,10 +3425,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Update the driver to version %1.xx or newer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>on PATH</source>
         <translation type="unfinished"></translation>
     </message>

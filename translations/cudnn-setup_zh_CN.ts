@@ -3437,10 +3437,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请点击下方的“修复…”。</translation>
     </message>
     <message>
-        <source>Update the driver to version %1.xx or newer.</source>
-        <translation>请把驱动更新到 %1.xx 或更高版本。</translation>
-    </message>
-    <message>
         <source>on PATH</source>
         <translation>在 PATH 上</translation>
     </message>
