@@ -1241,10 +1241,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Name says</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cuDNN %1 for CUDA %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1797,10 +1793,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run the doctor again and choose the repairs anew.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Let the repair put a 64-bit zlibwapi.dll beside the cuDNN DLLs in %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1877,10 +1869,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replace %1 with %2 on PATH.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>PATH names %1, but cuDNN %2 keeps its DLLs in the subfolder %3: Windows does not search subfolders, so programs do not find %4.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1890,10 +1878,6 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Let the repair add %2 to the end of PATH; %1 stays for the programs in it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Let the repair replace %1 with %2 on PATH.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1978,10 +1962,6 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Set CUDA_VISIBLE_DEVICES to GPU numbers from 0 to %1, or remove it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PATH was changed after this terminal (or IDE) started: it and the programs it starts still use the old PATH.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2137,10 +2117,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Found through</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cuDNN copies</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2262,14 +2238,6 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Problems and fixes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The doctor was not run for this report.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The doctor found no problem.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2877,14 +2845,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The cuDNN that answers is %1, but %2 was expected there.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another copy answers first, or the files were replaced: run cudnnctl doctor.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>This cuDNN was built for CUDA %1, but it sits with CUDA %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3189,14 +3149,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The repairs handed over for administrator rights were not applied: they are not what the doctor offers.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Let the doctor look again and choose the repairs from what it offers then.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is not run with administrator rights: %2 may be changed by %3, who could put another program in its place.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3418,14 +3370,6 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Remove the older copy or its folder from PATH, or put %1 before it: Repair… below offers both.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Another copy answers first, or the files were replaced: press Repair… below.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Update the driver to version %1.xx or newer.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4062,6 +4006,66 @@ FOLDER) of this system (or of --system-root).</source>
         <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Diagnose again and choose the repairs anew.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1 from PATH; add %2 at the end of PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the repair remove %1 from PATH and add %2 at the end of PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PATH has changed: terminals and IDEs opened before the change, and the programs they start, still use the old PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File name says</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How it was found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No diagnosis was made for this report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The diagnosis found no problem.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passed in part, the GPU was not used (%1 s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The repairs handed over for administrator rights were not applied: they are not what the diagnosis offers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnose again and choose the repairs from what the diagnosis offers then.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skipped: the cuDNN libraries here name no other library, so none was looked for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cuDNN that loaded is %1, but %2 was expected there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another copy loads first, or the files were replaced: press Repair… below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -4098,15 +4102,7 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Holds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cuDNN %1 for CUDA %2 (%3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name says</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4257,6 +4253,14 @@ FOLDER) of this system (or of --system-root).</source>
         <source>Press “Download it for me”, or choose the cuDNN archive you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Actual version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File name says</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::DownloadSourceDialog</name>
@@ -4315,10 +4319,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The doctor examined this computer; no repair was made.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Nothing on this computer was changed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4336,10 +4336,6 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Verification: passed in part. Some checks were skipped; the Verify page says why.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Diagnosis: healthy. The doctor finds no problem left.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4424,6 +4420,21 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>cuDNN %1 was uninstalled from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN Setup diagnosed this computer; no repair was made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Diagnosis: nothing stops cuDNN from working, but %n warning(s) remain. The Repair page lists them with what to do.</source>
+        <translation>
+            <numerusform>Diagnosis: nothing stops cuDNN from working, but %n warning remains. The Repair page lists it with what to do.</numerusform>
+            <numerusform>Diagnosis: nothing stops cuDNN from working, but %n warnings remain. The Repair page lists them with what to do.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Diagnosis: healthy. The diagnosis finds no problem left.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4540,17 +4551,6 @@ FOLDER) of this system (or of --system-root).</source>
             <numerusform>%n problems must be solved before cuDNN can work on this computer.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>This computer can run cuDNN; %n thing(s) below deserve a look.</source>
-        <translation>
-            <numerusform>This computer can run cuDNN; %n thing below deserves a look.</numerusform>
-            <numerusform>This computer can run cuDNN; %n things below deserve a look.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>This computer is ready for cuDNN.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Save the system report</source>
         <translation type="unfinished"></translation>
@@ -4640,6 +4640,17 @@ FOLDER) of this system (or of --system-root).</source>
         <source>%1 %2 for CUDA %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>This computer is ready for a cuDNN install; %n thing(s) below are worth checking.</source>
+        <translation>
+            <numerusform>This computer is ready for a cuDNN install; %n thing below is worth checking.</numerusform>
+            <numerusform>This computer is ready for a cuDNN install; %n things below are worth checking.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This computer is ready for a cuDNN install.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::InstallPage</name>
@@ -4727,10 +4738,6 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>DLLs in</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Found through</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4873,6 +4880,10 @@ FOLDER) of this system (or of --system-root).</source>
         <source>Receipt %1, kept in %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>How programs find it</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
@@ -4940,13 +4951,6 @@ FOLDER) of this system (or of --system-root).</source>
             <numerusform>%n problems stand in the way of cuDNN on this computer.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>cuDNN fits this computer; %n thing(s) below deserve a look.</source>
-        <translation>
-            <numerusform>cuDNN fits this computer; %n thing below deserves a look.</numerusform>
-            <numerusform>cuDNN fits this computer; %n things below deserve a look.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>cuDNN fits this computer.</source>
         <translation type="unfinished"></translation>
@@ -5003,6 +5007,13 @@ FOLDER) of this system (or of --system-root).</source>
     <message>
         <source>Cannot tell whether cuDNN fits this computer: something it depends on is not known (see below).</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>cuDNN fits this computer; %n thing(s) below are worth checking.</source>
+        <translation>
+            <numerusform>cuDNN fits this computer; %n thing below is worth checking.</numerusform>
+            <numerusform>cuDNN fits this computer; %n things below are worth checking.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5066,13 +5077,6 @@ FOLDER) of this system (or of --system-root).</source>
             <numerusform>%n problems stop cuDNN from working.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>No problem stops cuDNN from working, but %n thing(s) below deserve a look.</source>
-        <translation>
-            <numerusform>No problem stops cuDNN from working, but %n thing below deserves a look.</numerusform>
-            <numerusform>No problem stops cuDNN from working, but %n things below deserve a look.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No problems found.</source>
         <translation type="unfinished"></translation>
@@ -5087,14 +5091,6 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Tick what to repair: the box below shows exactly what it changes. Every repair can be undone.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What the doctor finds after the repairs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What the doctor found</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -5132,10 +5128,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What stops cuDNN from working here, and the repairs the doctor can make with your consent.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Exactly what the ticked repairs change</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5157,6 +5149,41 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>To undo these repairs later, start cuDNN Setup again and choose Uninstall on its first page: they are listed as the repair of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No problem stops cuDNN from working, but %n thing(s) below are worth checking.</source>
+        <translation>
+            <numerusform>No problem stops cuDNN from working, but %n thing below is worth checking.</numerusform>
+            <numerusform>No problem stops cuDNN from working, but %n things below are worth checking.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What the diagnosis finds now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the diagnosis found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since the last diagnosis: %1 fixed, %2 still open, %3 new.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Still open: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What stops cuDNN from working on this computer, and the repairs cuDNN Setup can make with your consent.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5397,14 +5424,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Take back an install that cuDNN Setup made, as its receipt recorded it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose the install to take back. Files that changed since it was made are named and left alone: then nothing is removed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cuDNN</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5439,6 +5458,14 @@ Receipt %2</source>
     </message>
     <message>
         <source>Uninstalled: cuDNN %1 in %2. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uninstall what cuDNN Setup installed, exactly as its receipt recorded it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup names it and removes nothing.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5640,15 +5667,15 @@ Receipt %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Take back an install that cuDNN Setup made: its files, PATH entry and variables.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not available: cuDNN Setup has not installed cuDNN on this computer, so there is nothing of its own to take back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;What it does:&lt;/b&gt; checks this computer&apos;s NVIDIA graphics card, driver, CUDA and Python, tells you which cuDNN fits, installs it and proves that it works.&lt;/p&gt;&lt;p&gt;&lt;b&gt;What you need:&lt;/b&gt; the NVIDIA driver for your graphics card, about 1.5 GB of free disk space, and about 5 minutes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nothing changes&lt;/b&gt; on your computer until you press Install.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uninstall what cuDNN Setup installed: its files, PATH entry and variables.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not available: cuDNN Setup has not installed cuDNN on this computer, so there is nothing of its own to uninstall.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1253,10 +1253,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>未知：没有可比对的公布校验值</translation>
     </message>
     <message>
-        <source>Name says</source>
-        <translation>文件名所示</translation>
-    </message>
-    <message>
         <source>cuDNN %1 for CUDA %2 (%3)</source>
         <translation>面向 CUDA %2 的 cuDNN %1（%3）</translation>
     </message>
@@ -1809,10 +1805,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>诊断之后系统又有变动，本次修复不执行。</translation>
     </message>
     <message>
-        <source>Run the doctor again and choose the repairs anew.</source>
-        <translation>请重新运行诊断，再选择要做的修复。</translation>
-    </message>
-    <message>
         <source>Let the repair put a 64-bit zlibwapi.dll beside the cuDNN DLLs in %1.</source>
         <translation>让修复程序把 64 位的 zlibwapi.dll 放到 %1 中 cuDNN DLL 的旁边。</translation>
     </message>
@@ -1889,10 +1881,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>把 %2 加到 PATH 末尾；%1 保留，供其中的程序使用。</translation>
     </message>
     <message>
-        <source>Replace %1 with %2 on PATH.</source>
-        <translation>在 PATH 中把 %1 替换为 %2。</translation>
-    </message>
-    <message>
         <source>PATH names %1, but cuDNN %2 keeps its DLLs in the subfolder %3: Windows does not search subfolders, so programs do not find %4.</source>
         <translation>PATH 中写的是 %1，但 cuDNN %2 的 DLL 在子文件夹 %3 里：Windows 不会搜索子文件夹，所以程序找不到 %4。</translation>
     </message>
@@ -1903,10 +1891,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Let the repair add %2 to the end of PATH; %1 stays for the programs in it.</source>
         <translation>让修复程序把 %2 加到 PATH 末尾；%1 保留，供其中的程序使用。</translation>
-    </message>
-    <message>
-        <source>Let the repair replace %1 with %2 on PATH.</source>
-        <translation>让修复程序在 PATH 中把 %1 替换为 %2。</translation>
     </message>
     <message>
         <source>Add %1 to your user PATH.</source>
@@ -1991,10 +1975,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Set CUDA_VISIBLE_DEVICES to GPU numbers from 0 to %1, or remove it.</source>
         <translation>把 CUDA_VISIBLE_DEVICES 设为 0 到 %1 之间的 GPU 编号，或者删除这个变量。</translation>
-    </message>
-    <message>
-        <source>PATH was changed after this terminal (or IDE) started: it and the programs it starts still use the old PATH.</source>
-        <translation>这个终端（或 IDE）启动后 PATH 又被修改过：它以及从它启动的程序仍在使用旧的 PATH。</translation>
     </message>
     <message>
         <source>Close the terminal, IDE or Jupyter and open them again; sign out and in if a program started from the desktop still does not see the change.</source>
@@ -2149,10 +2129,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>文件夹</translation>
     </message>
     <message>
-        <source>Found through</source>
-        <translation>发现途径</translation>
-    </message>
-    <message>
         <source>cuDNN copies</source>
         <translation>cuDNN 副本</translation>
     </message>
@@ -2275,14 +2251,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Problems and fixes</source>
         <translation>问题与解决办法</translation>
-    </message>
-    <message>
-        <source>The doctor was not run for this report.</source>
-        <translation>本报告没有运行诊断。</translation>
-    </message>
-    <message>
-        <source>The doctor found no problem.</source>
-        <translation>诊断没有发现问题。</translation>
     </message>
     <message>
         <source>Offered repair: %1</source>
@@ -2889,14 +2857,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>无法查询版本：主库没有加载成功。</translation>
     </message>
     <message>
-        <source>The cuDNN that answers is %1, but %2 was expected there.</source>
-        <translation>实际响应的 cuDNN 是 %1，但那里应该是 %2。</translation>
-    </message>
-    <message>
-        <source>Another copy answers first, or the files were replaced: run cudnnctl doctor.</source>
-        <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请运行 cudnnctl doctor。</translation>
-    </message>
-    <message>
         <source>This cuDNN was built for CUDA %1, but it sits with CUDA %2.</source>
         <translation>这份 cuDNN 是为 CUDA %1 编译的，却安装在 CUDA %2 中。</translation>
     </message>
@@ -3201,14 +3161,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>无法写下需要以管理员权限执行的操作内容。</translation>
     </message>
     <message>
-        <source>The repairs handed over for administrator rights were not applied: they are not what the doctor offers.</source>
-        <translation>交给管理员权限执行的修复没有被应用：它们与诊断给出的修复不一致。</translation>
-    </message>
-    <message>
-        <source>Let the doctor look again and choose the repairs from what it offers then.</source>
-        <translation>请重新运行诊断，并从它这次给出的修复中选择。</translation>
-    </message>
-    <message>
         <source>%1 is not run with administrator rights: %2 may be changed by %3, who could put another program in its place.</source>
         <translation>不会以管理员权限运行 %1：%3 可以修改 %2，可能把它换成别的程序。</translation>
     </message>
@@ -3431,14 +3383,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Remove the older copy or its folder from PATH, or put %1 before it: Repair… below offers both.</source>
         <translation>把旧的那份或它所在的文件夹从 PATH 中去掉，或者把 %1 排到它前面：点击下方的“修复…”，两种都可以自动完成。</translation>
-    </message>
-    <message>
-        <source>Another copy answers first, or the files were replaced: press Repair… below.</source>
-        <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请点击下方的“修复…”。</translation>
-    </message>
-    <message>
-        <source>Update the driver to version %1.xx or newer.</source>
-        <translation>请把驱动更新到 %1.xx 或更高版本。</translation>
     </message>
     <message>
         <source>on PATH</source>
@@ -4072,6 +4016,66 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
         <translation>请安装到 Program Files 下的文件夹（默认位置），或者不用管理员权限安装到你自己的文件夹。</translation>
     </message>
+    <message>
+        <source>Diagnose again and choose the repairs anew.</source>
+        <translation>请重新诊断，再选择要做的修复。</translation>
+    </message>
+    <message>
+        <source>Remove %1 from PATH; add %2 at the end of PATH.</source>
+        <translation>从 PATH 中删除 %1；把 %2 添加到 PATH 末尾。</translation>
+    </message>
+    <message>
+        <source>Let the repair remove %1 from PATH and add %2 at the end of PATH.</source>
+        <translation>让修复程序从 PATH 中删除 %1，并把 %2 添加到 PATH 末尾。</translation>
+    </message>
+    <message>
+        <source>PATH has changed: terminals and IDEs opened before the change, and the programs they start, still use the old PATH.</source>
+        <translation>PATH 已被修改：修改之前打开的终端、IDE 以及从它们启动的程序仍在使用旧的 PATH。</translation>
+    </message>
+    <message>
+        <source>File name says</source>
+        <translation>文件名所示</translation>
+    </message>
+    <message>
+        <source>How it was found</source>
+        <translation>发现方式</translation>
+    </message>
+    <message>
+        <source>No diagnosis was made for this report.</source>
+        <translation>本报告没有进行诊断。</translation>
+    </message>
+    <message>
+        <source>The diagnosis found no problem.</source>
+        <translation>诊断没有发现问题。</translation>
+    </message>
+    <message>
+        <source>Passed in part, the GPU was not used (%1 s).</source>
+        <translation>部分通过，没有在显卡上运行（用时 %1 秒）。</translation>
+    </message>
+    <message>
+        <source>The repairs handed over for administrator rights were not applied: they are not what the diagnosis offers.</source>
+        <translation>交给管理员权限执行的修复没有被应用：它们与诊断给出的修复不一致。</translation>
+    </message>
+    <message>
+        <source>Diagnose again and choose the repairs from what the diagnosis offers then.</source>
+        <translation>请重新诊断，并从这次诊断给出的修复中选择。</translation>
+    </message>
+    <message>
+        <source>Skipped: the cuDNN libraries here name no other library, so none was looked for.</source>
+        <translation>已跳过：这里的 cuDNN 库没有声明依赖其他库，因此没有可查找的库。</translation>
+    </message>
+    <message>
+        <source>The cuDNN that loaded is %1, but %2 was expected there.</source>
+        <translation>实际加载的 cuDNN 是 %1，但那里应该是 %2。</translation>
+    </message>
+    <message>
+        <source>Another copy loads first, or the files were replaced: press Repair… below.</source>
+        <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请点击下方的“修复…”。</translation>
+    </message>
+    <message>
+        <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
+        <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请运行 cudnnctl doctor。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -4108,16 +4112,8 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>未知</translation>
     </message>
     <message>
-        <source>Holds</source>
-        <translation>实际版本</translation>
-    </message>
-    <message>
         <source>cuDNN %1 for CUDA %2 (%3)</source>
         <translation>面向 CUDA %2 的 cuDNN %1（%3）</translation>
-    </message>
-    <message>
-        <source>Name says</source>
-        <translation>文件名所示</translation>
     </message>
     <message>
         <source>Contents</source>
@@ -4267,6 +4263,14 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>Press “Download it for me”, or choose the cuDNN archive you downloaded from NVIDIA, or drop it here. Nothing is installed yet: it is checked first.</source>
         <translation>点击“帮我下载”，或选择从 NVIDIA 下载的 cuDNN 压缩包，或把它拖到这里。现在还不会安装任何东西，只会先检查它。</translation>
     </message>
+    <message>
+        <source>Actual version</source>
+        <translation>实际版本</translation>
+    </message>
+    <message>
+        <source>File name says</source>
+        <translation>文件名所示</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::DownloadSourceDialog</name>
@@ -4325,10 +4329,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>已修复：%1</translation>
     </message>
     <message>
-        <source>The doctor examined this computer; no repair was made.</source>
-        <translation>已对这台电脑做了诊断，没有进行任何修复。</translation>
-    </message>
-    <message>
         <source>Nothing on this computer was changed.</source>
         <translation>这台电脑上的内容没有任何改动。</translation>
     </message>
@@ -4347,10 +4347,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Verification: passed in part. Some checks were skipped; the Verify page says why.</source>
         <translation>验证：部分通过。有些检查被跳过了，原因见“验证”页。</translation>
-    </message>
-    <message>
-        <source>Diagnosis: healthy. The doctor finds no problem left.</source>
-        <translation>诊断：正常。没有发现遗留问题。</translation>
     </message>
     <message>
         <source>Diagnosis: problems remain. The report lists them with what to do.</source>
@@ -4435,6 +4431,20 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>cuDNN %1 was uninstalled from %2.</source>
         <translation>已从 %2 卸载 cuDNN %1。</translation>
+    </message>
+    <message>
+        <source>cuDNN Setup diagnosed this computer; no repair was made.</source>
+        <translation>已对这台电脑做了诊断，没有进行任何修复。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Diagnosis: nothing stops cuDNN from working, but %n warning(s) remain. The Repair page lists them with what to do.</source>
+        <translation>
+            <numerusform>诊断：没有妨碍 cuDNN 工作的问题，但还有 %n 个警告。“修复”页面列出了它们和解决办法。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Diagnosis: healthy. The diagnosis finds no problem left.</source>
+        <translation>诊断：正常。没有发现遗留问题。</translation>
     </message>
 </context>
 <context>
@@ -4549,16 +4559,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
             <numerusform>要让 cuDNN 在这台电脑上工作，还需要先解决 %n 个问题。</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>This computer can run cuDNN; %n thing(s) below deserve a look.</source>
-        <translation>
-            <numerusform>这台电脑可以运行 cuDNN；下面有 %n 项值得留意。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>This computer is ready for cuDNN.</source>
-        <translation>这台电脑已经可以使用 cuDNN。</translation>
-    </message>
     <message>
         <source>Save the system report</source>
         <translation>保存系统报告</translation>
@@ -4648,6 +4648,16 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>%1 %2 for CUDA %3</source>
         <translation>%1 %2，适用于 CUDA %3</translation>
     </message>
+    <message numerus="yes">
+        <source>This computer is ready for a cuDNN install; %n thing(s) below are worth checking.</source>
+        <translation>
+            <numerusform>这台电脑满足安装 cuDNN 的条件；下面有 %n 项值得检查。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This computer is ready for a cuDNN install.</source>
+        <translation>这台电脑满足安装 cuDNN 的条件。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::InstallPage</name>
@@ -4734,10 +4744,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>DLLs in</source>
         <translation>DLL 位置</translation>
-    </message>
-    <message>
-        <source>Found through</source>
-        <translation>发现途径</translation>
     </message>
     <message>
         <source>PATH</source>
@@ -4879,6 +4885,10 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>Receipt %1, kept in %2</source>
         <translation>安装记录 %1，保存在 %2</translation>
     </message>
+    <message>
+        <source>How programs find it</source>
+        <translation>程序如何找到它</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
@@ -4945,12 +4955,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
             <numerusform>有 %n 个问题妨碍 cuDNN 在这台电脑上使用。</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>cuDNN fits this computer; %n thing(s) below deserve a look.</source>
-        <translation>
-            <numerusform>cuDNN 适合这台电脑；下面有 %n 项值得留意。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>cuDNN fits this computer.</source>
         <translation>cuDNN 适合这台电脑。</translation>
@@ -5007,6 +5011,12 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Cannot tell whether cuDNN fits this computer: something it depends on is not known (see below).</source>
         <translation>无法判断 cuDNN 是否适合这台电脑：它所依赖的某项信息未知（见下文）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>cuDNN fits this computer; %n thing(s) below are worth checking.</source>
+        <translation>
+            <numerusform>cuDNN 适合这台电脑；下面有 %n 项值得检查。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5069,12 +5079,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
             <numerusform>有 %n 个问题导致 cuDNN 无法正常工作。</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>No problem stops cuDNN from working, but %n thing(s) below deserve a look.</source>
-        <translation>
-            <numerusform>没有妨碍 cuDNN 工作的问题，但下面有 %n 项值得留意。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>No problems found.</source>
         <translation>没有发现问题。</translation>
@@ -5090,14 +5094,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Tick what to repair: the box below shows exactly what it changes. Every repair can be undone.</source>
         <translation>勾选要修复的项目，下方的框里会列出它具体改动什么。每一项修复都可以撤销。</translation>
-    </message>
-    <message>
-        <source>What the doctor finds after the repairs</source>
-        <translation>修复后的诊断结果</translation>
-    </message>
-    <message>
-        <source>What the doctor found</source>
-        <translation>诊断结果</translation>
     </message>
     <message numerus="yes">
         <source>%n repair(s) made.</source>
@@ -5132,10 +5128,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>修复</translation>
     </message>
     <message>
-        <source>What stops cuDNN from working here, and the repairs the doctor can make with your consent.</source>
-        <translation>找出 cuDNN 在这里不能工作的原因，并在你同意后进行修复。</translation>
-    </message>
-    <message>
         <source>&amp;Exactly what the ticked repairs change</source>
         <translation>所选修复的具体改动(&amp;E)</translation>
     </message>
@@ -5158,6 +5150,40 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>To undo these repairs later, start cuDNN Setup again and choose Uninstall on its first page: they are listed as the repair of %1.</source>
         <translation>以后如需撤销这些修复，请再次打开 cuDNN 安装向导，在第一页选择“卸载”：它们会列为 %1 的修复。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No problem stops cuDNN from working, but %n thing(s) below are worth checking.</source>
+        <translation>
+            <numerusform>没有妨碍 cuDNN 工作的问题，但下面有 %n 项值得检查。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>What the diagnosis finds now</source>
+        <translation>现在的诊断结果</translation>
+    </message>
+    <message>
+        <source>What the diagnosis found</source>
+        <translation>诊断结果</translation>
+    </message>
+    <message>
+        <source>Since the last diagnosis: %1 fixed, %2 still open, %3 new.</source>
+        <translation>与上次诊断相比：已解决 %1 个，仍存在 %2 个，新发现 %3 个。</translation>
+    </message>
+    <message>
+        <source>Fixed: %1</source>
+        <translation>已解决：%1</translation>
+    </message>
+    <message>
+        <source>Still open: %1</source>
+        <translation>仍存在：%1</translation>
+    </message>
+    <message>
+        <source>New: %1</source>
+        <translation>新发现：%1</translation>
+    </message>
+    <message>
+        <source>What stops cuDNN from working on this computer, and the repairs cuDNN Setup can make with your consent.</source>
+        <translation>找出 cuDNN 在这台电脑上无法工作的原因，并在你同意后进行修复。</translation>
     </message>
 </context>
 <context>
@@ -5396,14 +5422,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>卸载</translation>
     </message>
     <message>
-        <source>Take back an install that cuDNN Setup made, as its receipt recorded it.</source>
-        <translation>按安装记录，卸载由 cuDNN 安装向导安装的 cuDNN。</translation>
-    </message>
-    <message>
-        <source>Choose the install to take back. Files that changed since it was made are named and left alone: then nothing is removed.</source>
-        <translation>请选择要卸载的安装。如果安装后有文件被改动过，会列出这些文件并保持原样，此时不会删除任何内容。</translation>
-    </message>
-    <message>
         <source>cuDNN</source>
         <translation>cuDNN</translation>
     </message>
@@ -5440,6 +5458,14 @@ Receipt %2</source>
     <message>
         <source>Uninstalled: cuDNN %1 in %2. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
         <translation>已卸载 %2 中的 cuDNN %1。它的文件、PATH 条目和环境变量均已删除，被它替换过的文件也已还原。</translation>
+    </message>
+    <message>
+        <source>Uninstall what cuDNN Setup installed, exactly as its receipt recorded it.</source>
+        <translation>按安装记录，卸载由 cuDNN 安装向导安装的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup names it and removes nothing.</source>
+        <translation>请选择要卸载的安装。如果安装后有文件被改动过，会列出这些文件，此时不会删除任何内容。</translation>
     </message>
 </context>
 <context>
@@ -5639,16 +5665,16 @@ Receipt %2</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <source>Take back an install that cuDNN Setup made: its files, PATH entry and variables.</source>
+        <source>&lt;p&gt;&lt;b&gt;What it does:&lt;/b&gt; checks this computer&apos;s NVIDIA graphics card, driver, CUDA and Python, tells you which cuDNN fits, installs it and proves that it works.&lt;/p&gt;&lt;p&gt;&lt;b&gt;What you need:&lt;/b&gt; the NVIDIA driver for your graphics card, about 1.5 GB of free disk space, and about 5 minutes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nothing changes&lt;/b&gt; on your computer until you press Install.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;它会做什么：&lt;/b&gt;检查这台电脑的 NVIDIA 显卡、驱动、CUDA 和 Python，告诉你适合哪个 cuDNN，然后安装并验证它确实可用。&lt;/p&gt;&lt;p&gt;&lt;b&gt;你需要准备：&lt;/b&gt;显卡对应的 NVIDIA 驱动、约 1.5 GB 可用磁盘空间，以及大约 5 分钟。&lt;/p&gt;&lt;p&gt;在你点击“安装”之前，&lt;b&gt;电脑上的任何内容都不会改动&lt;/b&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Uninstall what cuDNN Setup installed: its files, PATH entry and variables.</source>
         <translation>卸载由 cuDNN 安装向导安装的 cuDNN：删除它安装的文件、它添加到环境变量 Path 的条目和它设置的环境变量。</translation>
     </message>
     <message>
-        <source>Not available: cuDNN Setup has not installed cuDNN on this computer, so there is nothing of its own to take back.</source>
+        <source>Not available: cuDNN Setup has not installed cuDNN on this computer, so there is nothing of its own to uninstall.</source>
         <translation>不可用：cuDNN 安装向导还没有在这台电脑上安装过 cuDNN，没有可卸载的内容。</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;&lt;b&gt;What it does:&lt;/b&gt; checks this computer&apos;s NVIDIA graphics card, driver, CUDA and Python, tells you which cuDNN fits, installs it and proves that it works.&lt;/p&gt;&lt;p&gt;&lt;b&gt;What you need:&lt;/b&gt; the NVIDIA driver for your graphics card, about 1.5 GB of free disk space, and about 5 minutes.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Nothing changes&lt;/b&gt; on your computer until you press Install.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;它会做什么：&lt;/b&gt;检查这台电脑的 NVIDIA 显卡、驱动、CUDA 和 Python，告诉你适合哪个 cuDNN，然后安装并验证它确实可用。&lt;/p&gt;&lt;p&gt;&lt;b&gt;你需要准备：&lt;/b&gt;显卡对应的 NVIDIA 驱动、约 1.5 GB 可用磁盘空间，以及大约 5 分钟。&lt;/p&gt;&lt;p&gt;在你点击“安装”之前，&lt;b&gt;电脑上的任何内容都不会改动&lt;/b&gt;。&lt;/p&gt;</translation>
     </message>
 </context>
 </TS>

@@ -372,12 +372,13 @@ void ArchivePage::showReport()
             }
         } else {
             m_summaryIcon->clear();
-            m_summary->setText(!m_downloadButton->isHidden()
-                                   ? tr("Press “Download it for me”, or choose the cuDNN archive you downloaded "
-                                        "from NVIDIA, or drop it here. Nothing is installed yet: it is checked "
-                                        "first.")
-                                   : tr("Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. "
-                                        "Nothing is installed yet: it is checked first."));
+            m_summary->setText(
+                !m_downloadButton->isHidden()
+                    ? tr("Press “Download it for me”, or choose the cuDNN archive you downloaded "
+                         "from NVIDIA, or drop it here. Nothing is installed yet: it is checked "
+                         "first.")
+                    : tr("Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. "
+                         "Nothing is installed yet: it is checked first."));
         }
         m_summary->setAccessibleName(m_summary->text());
         m_findings->clear();
@@ -407,18 +408,18 @@ void ArchivePage::showReport()
     }
     if (report.layout.isCudnn() && report.cudnn.isValid()) {
         const QString unknown = tr("unknown");
-        add(Status::Ok, tr("Holds"),
+        add(Status::Ok, tr("Actual version"),
             tr("cuDNN %1 for CUDA %2 (%3)")
                 .arg(report.cudnn.toString(), report.cudaVariant.isEmpty() ? unknown : report.cudaVariant,
                      report.platform.isEmpty() ? unknown : report.platform));
     } else if (report.layout.isCudnn()) {
-        add(Status::Warning, tr("Holds"),
+        add(Status::Warning, tr("Actual version"),
             report.verdict == ArchiveReport::Verdict::Unsafe
                 ? tr("Not read: nothing is unpacked from an unsafe archive")
                 : tr("Unknown: the archive has no readable cudnn_version.h"));
     }
     if (report.claimed)
-        add(Status::Info, tr("Name says"),
+        add(Status::Info, tr("File name says"),
             tr("cuDNN %1 for CUDA %2 (%3)")
                 .arg(report.claimed->cudnn.toString(), report.claimed->cudaVariant,
                      report.claimed->platform));

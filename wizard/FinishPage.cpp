@@ -132,7 +132,7 @@ void FinishPage::showSummary()
             for (const Repair &applied : repair->appliedRepairs())
                 done.append(item(tr("Repaired: %1").arg(applied.summary.toString())));
         } else {
-            done.append(item(tr("The doctor examined this computer; no repair was made.")));
+            done.append(item(tr("cuDNN Setup diagnosed this computer; no repair was made.")));
         }
     }
     if (auto uninstall = qobject_cast<UninstallPage *>(wizardPage(SetupWizard::Page_Uninstall));
@@ -152,18 +152,24 @@ void FinishPage::showSummary()
     if (m_session->hasVerifyReport()) {
         const VerifyReport &report = m_session->verifyReport();
         // Passed with checks skipped (no GPU, another system's files) proves less than a convolution run.
-        const VerifyStage *convolution = report.stage(QStringLiteral("convolution"));
-        const bool ranOnGpu = convolution && convolution->status == VerifyStage::Status::Passed;
+        const bool ranOnGpu = report.ranOnGpu();
         status = !report.passed() ? Status::Error : ranOnGpu ? Status::Ok : Status::Warning;
         verdict = !report.passed() ? tr("Verification: failed. The report names the check that failed.")
                   : ranOnGpu       ? tr("Verification: passed. cuDNN loads and works.")
                              : tr("Verification: passed in part. Some checks were skipped; the Verify page "
                                   "says why.");
     } else if (m_session->hasDoctorReport()) {
-        const bool healthy = m_session->doctorReport().healthy();
-        status = healthy ? Status::Ok : Status::Error;
-        verdict = healthy ? tr("Diagnosis: healthy. The doctor finds no problem left.")
-                          : tr("Diagnosis: problems remain. The report lists them with what to do.");
+        // "Healthy" only when no warning is left either: a green tick over an open warning is a
+        // contradiction the user sees at once.
+        const DoctorReport &report = m_session->doctorReport();
+        const int warnings = report.count(Severity::Warning);
+        status = !report.healthy() ? Status::Error : warnings > 0 ? Status::Warning : Status::Ok;
+        verdict = !report.healthy() ? tr("Diagnosis: problems remain. The report lists them with what to do.")
+                  : warnings > 0
+                      ? tr("Diagnosis: nothing stops cuDNN from working, but %n warning(s) remain. The "
+                           "Repair page lists them with what to do.",
+                           nullptr, warnings)
+                      : tr("Diagnosis: healthy. The diagnosis finds no problem left.");
     }
     m_verdictIcon->setPixmap(statusIcon(status).pixmap(32, 32));
     m_verdict->setText(verdict);

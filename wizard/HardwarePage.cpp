@@ -18,16 +18,24 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
 
 namespace cudnnsetup::wizard {
 
 namespace {
 
+// A row's icon, and its status kept beside it (kStatusRole) for what counts the rows.
+void setStatus(QTreeWidgetItem *item, Status status)
+{
+    item->setIcon(0, statusIcon(status));
+    item->setData(0, HardwarePage::kStatusRole, int(status));
+}
+
 QTreeWidgetItem *addItem(QTreeWidget *tree, Status status, const QString &label, const QString &value)
 {
     auto item = new QTreeWidgetItem(tree, {label, value});
-    item->setIcon(0, statusIcon(status));
+    setStatus(item, status);
     item->setToolTip(1, value);
     return item;
 }
@@ -176,12 +184,18 @@ void HardwarePage::showSnapshot()
     QString system = snapshot.os.name.isEmpty() ? snapshot.os.family : snapshot.os.name;
     if (!snapshot.os.arch.isEmpty())
         system += QStringLiteral(" (%1)").arg(snapshot.os.arch);
-    addItem(m_system,
-            hasFinding(QStringLiteral("os.windows-arm64")) || hasFinding(QStringLiteral("os.wsl1"))
-                ? Status::Error
-                : Status::Ok,
-            tr("System"), system);
+    // The parts whose row is red: their error findings are the same problems, not more.
+    QStringList redParts;
+    const bool systemUnfit =
+        hasFinding(QStringLiteral("os.windows-arm64")) || hasFinding(QStringLiteral("os.wsl1"));
+    if (systemUnfit)
+        redParts.append(QStringLiteral("os"));
+    addItem(m_system, systemUnfit ? Status::Error : Status::Ok, tr("System"), system);
 
+    if (snapshot.gpus.isEmpty())
+        redParts.append(QStringLiteral("gpu"));
+    if (!snapshot.driver || !snapshot.driver->working)
+        redParts.append(QStringLiteral("driver"));
     if (snapshot.gpus.isEmpty()) {
         addItem(m_system, Status::Error, tr("Graphics card"), tr("No NVIDIA GPU found"));
     } else {
@@ -237,9 +251,13 @@ void HardwarePage::showSnapshot()
     } else {
         QTreeWidgetItem *copies = nullptr;
         for (const CudnnCopy &copy : snapshot.cudnn) {
+            // Each copy its own mark: a tick only for the copy programs load; a note (i) for one
+            // nothing uses, which is no problem but no working cuDNN either.
             QString where;
             QString meaning;
+            Status status = Status::Ok;
             if (!copy.loadOrder) {
+                status = Status::Info;
                 where = tr("only for programs that look there themselves");
                 meaning =
                     tr("Its folder is not on PATH: programs find this copy only when they are pointed at "
@@ -247,6 +265,7 @@ void HardwarePage::showSnapshot()
             } else if (*copy.loadOrder == 1) {
                 where = tr("loaded by default");
             } else {
+                status = Status::Warning;
                 where = tr("hidden by another copy");
                 meaning = tr("Another copy comes earlier on the search path (PATH), so programs load that "
                              "one and never this one.");
@@ -255,11 +274,8 @@ void HardwarePage::showSnapshot()
                                      .arg(copy.version.isEmpty() ? tr("unknown version") : copy.version,
                                           copy.directory, where);
             QTreeWidgetItem *row =
-                copies ? addChild(copies, text)
-                       : (copies = addItem(m_system,
-                                           hasFinding(QStringLiteral("cudnn.shadowed")) ? Status::Warning
-                                                                                        : Status::Ok,
-                                           tr("cuDNN"), text));
+                copies ? addChild(copies, text) : (copies = addItem(m_system, status, tr("cuDNN"), text));
+            setStatus(row, status);
             explain(row, meaning);
         }
     }
@@ -301,27 +317,34 @@ void HardwarePage::showSnapshot()
     m_system->expandAll();
 
     m_findings->setFindings(snapshot.findings);
-    int errors = 0;
+    // The problems the headline counts are the red rows: those of the table, and the error findings
+    // that no red row of the table already shows.
+    int problems = 0;
+    for (QTreeWidgetItemIterator it(m_system); *it; ++it)
+        problems += (*it)->data(0, kStatusRole).toInt() == int(Status::Error);
     int warnings = 0;
     for (const Finding &finding : snapshot.findings) {
-        errors += finding.severity == Severity::Error;
+        problems += finding.severity == Severity::Error &&
+                    !redParts.contains(finding.id.section(QLatin1Char('.'), 0, 0));
         warnings += finding.severity == Severity::Warning;
     }
     m_findingsTitle->setVisible(!snapshot.findings.isEmpty());
 
-    // Without a GPU or a working driver cuDNN cannot run, whatever the findings say.
+    // Without a GPU or a working driver cuDNN cannot run (their rows are red). The headline speaks
+    // of an install: that cuDNN works here only the Verify page can say.
     const bool cannotRun = snapshot.gpus.isEmpty() || !snapshot.driver || !snapshot.driver->working;
-    if (errors > 0 || cannotRun) {
+    if (problems > 0) {
         m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-        m_summary->setText(tr("%n problem(s) must be solved before cuDNN can work on this computer.", nullptr,
-                              std::max(errors, 1)));
+        m_summary->setText(
+            tr("%n problem(s) must be solved before cuDNN can work on this computer.", nullptr, problems));
     } else if (warnings > 0) {
         m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
         m_summary->setText(
-            tr("This computer can run cuDNN; %n thing(s) below deserve a look.", nullptr, warnings));
+            tr("This computer is ready for a cuDNN install; %n thing(s) below are worth checking.", nullptr,
+               warnings));
     } else {
         m_summaryIcon->setPixmap(statusIcon(Status::Ok).pixmap(32, 32));
-        m_summary->setText(tr("This computer is ready for cuDNN."));
+        m_summary->setText(tr("This computer is ready for a cuDNN install."));
     }
     m_summary->setAccessibleName(m_summary->text());
 

@@ -23,6 +23,10 @@ class HardwarePage final : public QWizardPage
     Q_OBJECT
 
 public:
+    // The item data role (column 0) of the system table's rows that holds each row's Status, as
+    // its icon shows it.
+    static constexpr int kStatusRole = Qt::UserRole;
+
     explicit HardwarePage(SetupSession *session, QWidget *parent = nullptr);
 
     void initializePage() override;

@@ -316,7 +316,7 @@ void InstallPage::showSummary()
     add(QStringLiteral("into"), tr("Into"), tr("%1, %2").arg(kind, target.root));
     add(QStringLiteral("dlls"), tr("DLLs in"), target.dllFolder());
     if (target.kind == InstallTarget::Kind::Venv)
-        add(QStringLiteral("pth"), tr("Found through"), target.pthFile());
+        add(QStringLiteral("pth"), tr("How programs find it"), target.pthFile());
     add(QStringLiteral("path"), tr("PATH"),
         target.pathScope == PathScope::System ? tr("%1 added to the system PATH").arg(target.dllFolder())
         : target.pathScope == PathScope::User ? tr("%1 added to your PATH").arg(target.dllFolder())

@@ -200,7 +200,7 @@ void MatchPage::showMatch()
     } else if (warnings > 0) {
         m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
         m_summary->setText(
-            tr("cuDNN fits this computer; %n thing(s) below deserve a look.", nullptr, warnings));
+            tr("cuDNN fits this computer; %n thing(s) below are worth checking.", nullptr, warnings));
     } else {
         m_summaryIcon->setPixmap(statusIcon(Status::Ok).pixmap(32, 32));
         m_summary->setText(tr("cuDNN fits this computer."));

@@ -16,6 +16,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -112,7 +113,14 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
     outcomeLayout->addWidget(m_outcomeFindings, 3, 1);
     outcomeLayout->setColumnStretch(1, 1);
 
+    m_changes = new QLabel(this);
+    m_changes->setObjectName(QStringLiteral("changesLabel"));
+    m_changes->setWordWrap(true);
+    m_changes->setTextFormat(Qt::PlainText);
+    m_changes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
     m_listTitle = new QLabel(this);
+    m_listTitle->setObjectName(QStringLiteral("listTitle"));
     m_listTitle->setFont(bold);
     m_list = new QWidget;
     m_list->setObjectName(QStringLiteral("diagnosisList"));
@@ -150,6 +158,7 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
     layout->addLayout(summaryRow);
     layout->addLayout(progressRow);
     layout->addWidget(m_outcomeBox);
+    layout->addWidget(m_changes);
     layout->addWidget(m_listTitle);
     layout->addWidget(scroll, 1);
     layout->addWidget(m_previewTitle);
@@ -160,6 +169,9 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
             [this] { m_repairedSinceVerification = false; });
     // The diagnosis shown is the session's: one made here, or one given to it.
     connect(m_session, &SetupSession::doctorReportChanged, this, [this] {
+        // A diagnosis given to the session is compared with nothing made here.
+        if (!m_changingReport)
+            m_previous.reset();
         if (!isBusy())
             showDiagnoses();
     });
@@ -214,6 +226,7 @@ void RepairPage::newJob()
         Q_EMIT completeChanged();
     });
     connect(m_job, &RepairJob::diagnosed, this, [this](const DoctorReport &report) {
+        const QScopedValueRollback<bool> own(m_changingReport, true);
         m_session->setDoctorReport(report);
         Q_EMIT completeChanged();
     });
@@ -224,6 +237,9 @@ void RepairPage::startDiagnosis()
     if (isBusy())
         return;
     newJob();
+    if (m_session->hasDoctorReport())
+        m_previous = m_session->doctorReport();
+    const QScopedValueRollback<bool> own(m_changingReport, true);
     m_session->clearDoctorReport();
     m_job->diagnose();
     showDiagnoses();
@@ -236,6 +252,7 @@ void RepairPage::applySelected()
     if (isBusy() || chosen.isEmpty())
         return;
     m_applied = chosen;
+    m_previous = m_session->doctorReport();
     m_outcome.reset();
     newJob();
     m_job->repair(chosen);
@@ -396,7 +413,7 @@ void RepairPage::showState()
             summary = tr("%n problem(s) stop cuDNN from working.", nullptr, count(Severity::Error));
         } else if (!diagnoses.isEmpty()) {
             status = count(Severity::Warning) > 0 ? Status::Warning : Status::Info;
-            summary = tr("No problem stops cuDNN from working, but %n thing(s) below deserve a look.",
+            summary = tr("No problem stops cuDNN from working, but %n thing(s) below are worth checking.",
                          nullptr, int(diagnoses.size()));
         } else {
             summary = tr("No problems found.");
@@ -413,9 +430,9 @@ void RepairPage::showState()
     m_hint->setText(
         tr("Tick what to repair: the box below shows exactly what it changes. Every repair can be "
            "undone."));
-    m_listTitle->setText(m_outcome && changedSomething(*m_outcome)
-                             ? tr("What the doctor finds after the repairs")
-                             : tr("What the doctor found"));
+    showChanges();
+    m_listTitle->setText(m_changes->isVisible() ? tr("What the diagnosis finds now")
+                                                : tr("What the diagnosis found"));
     m_list->setAccessibleName(m_listTitle->text());
     m_previewTitle->setVisible(repairable > 0);
     m_preview->setVisible(repairable > 0);
@@ -471,6 +488,29 @@ void RepairPage::showState()
     m_outcomeFindings->setVisible(!outcome.findings.isEmpty());
 }
 
+// Since the diagnosis before this one: each problem fixed, still open or new, so that "Diagnose
+// again" does not show a fresh list under the same headline.
+void RepairPage::showChanges()
+{
+    const bool compared = !isBusy() && m_previous && m_session->hasDoctorReport();
+    const DiagnosisChanges changes =
+        compared ? compareDiagnoses(*m_previous, m_session->doctorReport()) : DiagnosisChanges();
+    m_changes->setVisible(compared && !changes.isEmpty());
+    QStringList lines{tr("Since the last diagnosis: %1 fixed, %2 still open, %3 new.")
+                          .arg(changes.fixed.size())
+                          .arg(changes.stillOpen.size())
+                          .arg(changes.found.size())};
+    const auto add = [&lines](const QString &kind, const QList<Diagnosis> &diagnoses) {
+        for (const Diagnosis &diagnosis : diagnoses)
+            lines.append(kind.arg(diagnosis.finding.message.toString()));
+    };
+    add(tr("Fixed: %1"), changes.fixed);
+    add(tr("Still open: %1"), changes.stillOpen);
+    add(tr("New: %1"), changes.found);
+    m_changes->setText(lines.join(QLatin1Char('\n')));
+    m_changes->setAccessibleName(lines.first());
+}
+
 void RepairPage::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -481,8 +521,8 @@ void RepairPage::changeEvent(QEvent *event)
 void RepairPage::retranslate()
 {
     setTitle(tr("Repair"));
-    setSubTitle(
-        tr("What stops cuDNN from working here, and the repairs the doctor can make with your consent."));
+    setSubTitle(tr("What stops cuDNN from working on this computer, and the repairs cuDNN Setup can make "
+                   "with your consent."));
     m_previewTitle->setText(tr("&Exactly what the ticked repairs change"));
     m_preview->setAccessibleName(tr("Exactly what the ticked repairs change"));
     m_preview->setPlaceholderText(tr("Tick a repair to see exactly what it changes."));

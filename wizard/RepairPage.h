@@ -29,8 +29,9 @@ class FindingsView;
 // do; where the doctor offers a repair, a box to tick (ticked for errors), and below the list the
 // exact changes the ticked repairs make. "Apply selected" makes them as one transaction off the GUI
 // thread (saying so when administrator rights are needed), then shows what changed, how to undo it
-// (`cudnnctl uninstall ID`) and the diagnosis made after it. Reached from the Verify page when a
-// check failed; the diagnosis is kept when the user goes back and forth.
+// (`cudnnctl uninstall ID`) and the diagnosis made after it. After a repair or "Diagnose again",
+// what changed since the diagnosis before (fixed, still open, new) heads the list. Reached from the
+// Verify page when a check failed; the diagnosis is kept when the user goes back and forth.
 class RepairPage final : public QWizardPage
 {
     Q_OBJECT
@@ -74,6 +75,7 @@ private:
     void wordRows();
     void showPreview();
     void showState();
+    void showChanges();
     void retranslate();
 
     SetupSession *m_session;
@@ -84,6 +86,9 @@ private:
     bool m_repairedSinceVerification = false;
     std::optional<ChangeOutcome> m_outcome;
     QList<Repair> m_applied; // what the last Apply asked for: its preview is what changed
+    // The diagnosis before the one shown (before "Diagnose again" or a repair): what changed since.
+    std::optional<DoctorReport> m_previous;
+    bool m_changingReport = false; // the session's diagnosis changes through this page
 
     QLabel *m_summaryIcon = nullptr;
     QLabel *m_summary = nullptr;
@@ -96,6 +101,7 @@ private:
     QLabel *m_changed = nullptr;
     QLabel *m_undo = nullptr;
     FindingsView *m_outcomeFindings = nullptr;
+    QLabel *m_changes = nullptr;
     QLabel *m_listTitle = nullptr;
     QWidget *m_list = nullptr;
     QVBoxLayout *m_listLayout = nullptr;

@@ -218,9 +218,10 @@ void UninstallPage::changeEvent(QEvent *event)
 void UninstallPage::retranslate()
 {
     setTitle(tr("Uninstall"));
-    setSubTitle(tr("Take back an install that cuDNN Setup made, as its receipt recorded it."));
-    m_intro->setText(tr("Choose the install to take back. Files that changed since it was made are named and "
-                        "left alone: then nothing is removed."));
+    setSubTitle(tr("Uninstall what cuDNN Setup installed, exactly as its receipt recorded it."));
+    m_intro->setText(
+        tr("Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup "
+           "names it and removes nothing."));
     m_list->setHeaderLabels({tr("Folder"), tr("cuDNN"), tr("Installed on")});
     m_list->setAccessibleName(tr("Installs made by cuDNN Setup"));
     m_uninstall->setText(tr("&Uninstall"));

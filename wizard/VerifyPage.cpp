@@ -413,14 +413,13 @@ void VerifyPage::showState()
             std::count_if(report.stages.cbegin(), report.stages.cend(), [](const VerifyStage &stage) {
                 return stage.status == VerifyStage::Status::Failed;
             });
-        const VerifyStage *convolution = report.stage(QStringLiteral("convolution"));
         const VerifyStage *load = report.stage(QStringLiteral("load"));
         const bool loaded = load && load->status == VerifyStage::Status::Passed;
         if (failed > 0) {
             status = Status::Error;
             text = tr("cuDNN does not work yet: %n check(s) failed. What to do is written under each.",
                       nullptr, int(failed));
-        } else if (convolution && convolution->status == VerifyStage::Status::Passed) {
+        } else if (report.ranOnGpu()) {
             status = Status::Ok;
             text = tr(
                 "cuDNN works: it loads as your programs will load it, and it ran a convolution on the GPU.");

@@ -137,9 +137,9 @@ void WelcomePage::retranslate()
          tr("Find what keeps the cuDNN already on this computer from loading, and fix it."));
     word(m_uninstall, tr("&Uninstall"), tr("Uninstall"),
          m_hasReceipts
-             ? tr("Take back an install that cuDNN Setup made: its files, PATH entry and variables.")
+             ? tr("Uninstall what cuDNN Setup installed: its files, PATH entry and variables.")
              : tr("Not available: cuDNN Setup has not installed cuDNN on this computer, so there is "
-                  "nothing of its own to take back."));
+                  "nothing of its own to uninstall."));
 }
 
 } // namespace cudnnsetup::wizard

@@ -189,7 +189,8 @@ int main(int argc, char *argv[])
             qCCritical(lcApp).noquote() << database.findings.first().message.toString();
             return kInvalidParameter;
         }
-        return runUnattendedLogged(settings, context, database.database, defaultProbeProgram());
+        return runUnattendedLogged(settings, context, database.database, defaultProbeProgram(),
+                                   WizardLogHeader::ofThisRun(context, QCoreApplication::arguments()));
     }
 
     for (const QCommandLineOption *option :
@@ -208,6 +209,8 @@ int main(int argc, char *argv[])
     logging::writeTo(parser.isSet(logOption) ? absolutePath(logOption)
                                              : newWizardLog(wizardLogFolder(SystemContext::running()),
                                                             QDateTime::currentDateTime()));
+    // First what a support person asks for, so that a run that stops at the next line still says it.
+    WizardLogHeader::ofThisRun(SystemContext::running(), QCoreApplication::arguments()).log();
 
     QString root;
     if (parser.isSet(rootOption)) {

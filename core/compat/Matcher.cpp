@@ -378,16 +378,15 @@ private:
 
     // The driver to get, as a version a student can compare with the one installed: NVIDIA's
     // minimum for this toolkit on this system (else its minor-version floor) where it prints one,
-    // else the first version number of the branch.
+    // else the lowest version of the branch (580.00: no driver of another system's table is borrowed).
     Text branchFix(const Version &cuda) const
     {
-        if (const Version wanted = driverToAdvise(cuda); wanted.isValid())
+        Version wanted = driverToAdvise(cuda);
+        if (const int branch = m_kb.firstBranchSupporting(cuda); !wanted.isValid() && branch > 0)
+            wanted = Version::parse(QStringLiteral("%1.00").arg(branch));
+        if (wanted.isValid())
             return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the driver to %1 or newer."))
                 .arg(text(wanted));
-        const int branch = m_kb.firstBranchSupporting(cuda);
-        if (branch > 0)
-            return Text(QT_TRANSLATE_NOOP("cudnnsetup", "Update the driver to version %1.xx or newer."))
-                .arg(branch);
         return Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                       "Update the driver to the newest one NVIDIA offers for this GPU."));
     }

@@ -16,6 +16,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <functional>
 
 namespace cudnnsetup {
 
@@ -106,7 +107,7 @@ Finding outdated(const QString &details)
         QStringLiteral("doctor.repair-outdated"),
         Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                "The system changed since the diagnosis, so the repair is not made.")),
-        details, Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run the doctor again and choose the repairs anew.")));
+        details, Text(QT_TRANSLATE_NOOP("cudnnsetup", "Diagnose again and choose the repairs anew.")));
 }
 
 } // namespace
@@ -164,6 +165,50 @@ bool DoctorReport::healthy() const
 {
     return std::none_of(diagnoses.cbegin(), diagnoses.cend(),
                         [](const Diagnosis &d) { return d.finding.severity == Severity::Error; });
+}
+
+int DoctorReport::count(Severity severity) const
+{
+    return int(std::count_if(diagnoses.cbegin(), diagnoses.cend(),
+                             [severity](const Diagnosis &d) { return d.finding.severity == severity; }));
+}
+
+DiagnosisChanges compareDiagnoses(const DoctorReport &before, const DoctorReport &after)
+{
+    const auto problems = [](const DoctorReport &report) {
+        QList<Diagnosis> list;
+        for (const Diagnosis &diagnosis : report.diagnoses) {
+            if (diagnosis.finding.severity != Severity::Info)
+                list.append(diagnosis);
+        }
+        return list;
+    };
+    QList<Diagnosis> earlier = problems(before);
+    const QList<Diagnosis> now = problems(after);
+    QList<bool> matched(now.size(), false);
+    DiagnosisChanges changes;
+    // Words first, so that two problems of one id (two folders) pair with their own.
+    const auto take = [&](const std::function<bool(const Finding &, const Finding &)> &same) {
+        for (qsizetype i = 0; i < now.size(); ++i) {
+            if (matched[i])
+                continue;
+            const auto it = std::find_if(earlier.begin(), earlier.end(), [&](const Diagnosis &d) {
+                return same(d.finding, now.at(i).finding);
+            });
+            if (it == earlier.end())
+                continue;
+            matched[i] = true;
+            earlier.erase(it);
+        }
+    };
+    take([](const Finding &a, const Finding &b) {
+        return a.id == b.id && a.message.toEnglish() == b.message.toEnglish();
+    });
+    take([](const Finding &a, const Finding &b) { return a.id == b.id; });
+    changes.fixed = earlier;
+    for (qsizetype i = 0; i < now.size(); ++i)
+        (matched[i] ? changes.stillOpen : changes.found).append(now.at(i));
+    return changes;
 }
 
 QJsonObject DoctorReport::toJson() const

@@ -56,10 +56,25 @@ struct DoctorReport
     // diagnosis "log.<kind>" in plain words, first in `diagnoses`.
     std::optional<ErrorLog> log;
 
-    bool healthy() const; // no error among the findings
+    bool healthy() const; // no error among the findings; warnings may remain
+    int count(Severity severity) const;
     QJsonObject toJson() const;
     static DoctorReport fromJson(const QJsonObject &object);
 };
+
+// What changed between two diagnoses of one machine (before and after a repair, or "Diagnose
+// again"): each problem (error or warning) of either, as fixed, still open or new. A problem is the
+// same in both when its id and its words are, else when its id is (its words name a version or a
+// path that changed); notes are not problems and are left out.
+struct DiagnosisChanges
+{
+    QList<Diagnosis> fixed;     // from `before`
+    QList<Diagnosis> stillOpen; // from `after`
+    QList<Diagnosis> found;     // new in `after`
+
+    bool isEmpty() const { return fixed.isEmpty() && stillOpen.isEmpty() && found.isEmpty(); }
+};
+DiagnosisChanges compareDiagnoses(const DoctorReport &before, const DoctorReport &after);
 
 // What the doctor looks at.
 struct DoctorInput

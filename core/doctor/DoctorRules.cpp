@@ -598,7 +598,8 @@ void notOnPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                     keep ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Add %2 to the end of PATH; %1 stays for the "
                                                                 "programs in it."))
                                .arg(written, candidate.directory)
-                         : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Replace %1 with %2 on PATH."))
+                         : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                                  "Remove %1 from PATH; add %2 at the end of PATH."))
                                .arg(written, candidate.directory),
                     scope, value->text, *after,
                     *operations::addPathEntry(OsFamily::Windows, scope, candidate.directory, false, fixes));
@@ -627,7 +628,8 @@ void notOnPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                                                       "stays for the programs in it."))
                                    .arg(written, candidate.directory)
                              : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                                      "Let the repair replace %1 with %2 on PATH."))
+                                                      "Let the repair remove %1 from PATH and add %2 "
+                                                      "at the end of PATH."))
                                    .arg(written, candidate.directory)),
                     cudnn9Layout ? 5 : 4, repair));
                 replaced = true;
@@ -1059,8 +1061,8 @@ void environmentRules(const DoctorFacts &facts, QList<Diagnosis> &out)
         out.append(diagnosis(
             Finding::info(
                 QStringLiteral("doctor.restart-programs"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "PATH was changed after this terminal (or IDE) "
-                                                     "started: it and the programs it starts still "
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "PATH has changed: terminals and IDEs opened before "
+                                                     "the change, and the programs they start, still "
                                                      "use the old PATH.")),
                 QString(),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "Close the terminal, IDE or Jupyter and open "

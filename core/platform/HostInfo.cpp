@@ -65,4 +65,11 @@ QString programDataFolder()
 #endif
 }
 
+QString systemDescription()
+{
+    return QStringLiteral("%1, kernel %2 %3, %4")
+        .arg(QSysInfo::prettyProductName(), QSysInfo::kernelType(), QSysInfo::kernelVersion(),
+             nativeArchitecture());
+}
+
 } // namespace cudnnsetup::hostinfo

@@ -15,6 +15,9 @@ QString processArchitecture();
 // never as %ProgramData% says: an elevated process inherits its user's environment, which the user
 // may point anywhere (review 2, N7). Empty elsewhere, or where the system cannot tell.
 QString programDataFolder();
+// The running system as a support person names it: its product name and version, its kernel (on
+// Windows the build, 10.0.22631) and the machine's architecture.
+QString systemDescription();
 } // namespace hostinfo
 
 } // namespace cudnnsetup

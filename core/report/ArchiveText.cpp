@@ -50,7 +50,7 @@ QString archiveText(const ArchiveReport &report)
         break;
     }
     if (report.claimed)
-        table.row(QCoreApplication::translate("cudnnsetup", "Name says"),
+        table.row(QCoreApplication::translate("cudnnsetup", "File name says"),
                   QCoreApplication::translate("cudnnsetup", "cuDNN %1 for CUDA %2 (%3)")
                       .arg(report.claimed->cudnn.toString(), report.claimed->cudaVariant,
                            report.claimed->platform));

@@ -461,7 +461,7 @@ void toolkitSection(Page &page, const SystemSnapshot &snapshot)
     } else {
         page.beginTable({Text(QT_TRANSLATE_NOOP("cudnnsetup", "Version")),
                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "Folder")),
-                         Text(QT_TRANSLATE_NOOP("cudnnsetup", "Found through"))});
+                         Text(QT_TRANSLATE_NOOP("cudnnsetup", "How it was found"))});
         for (const CudaToolkit &toolkit : snapshot.cudaToolkits)
             page.tableRow({page.value(toolkit.version), page.path(toolkit.path), page.value(toolkit.source)});
         page.endTable();
@@ -490,7 +490,7 @@ void cudnnSection(Page &page, const SystemSnapshot &snapshot)
         page.beginTable({Text(QT_TRANSLATE_NOOP("cudnnsetup", "Version")),
                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "Folder")),
                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "For CUDA")),
-                         Text(QT_TRANSLATE_NOOP("cudnnsetup", "Found through")),
+                         Text(QT_TRANSLATE_NOOP("cudnnsetup", "How it was found")),
                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "A newly started program"))});
         for (const CudnnCopy &copy : snapshot.cudnn) {
             page.tableRow({page.value(copy.version), page.path(copy.directory),
@@ -517,7 +517,7 @@ void pythonSection(Page &page, const SystemSnapshot &snapshot)
                            ? QLatin1Char(' ') +
                                  page.both(Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1-bit")).arg(python.bits))
                            : QString()));
-        page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Found through")), page.value(python.source));
+        page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "How it was found")), page.value(python.source));
         if (!python.probeError.isEmpty()) {
             page.fact(Text(QT_TRANSLATE_NOOP("cudnnsetup", "Could not be asked")),
                       preformatted(python.probeError));
@@ -684,10 +684,10 @@ void doctorSection(Page &page, const ReportInput &input)
     page.beginSection(QStringLiteral("doctor"), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Problems and fixes")));
     if (!input.doctor) {
         page.paragraph(
-            page.both(Text(QT_TRANSLATE_NOOP("cudnnsetup", "The doctor was not run for this report."))));
+            page.both(Text(QT_TRANSLATE_NOOP("cudnnsetup", "No diagnosis was made for this report."))));
     } else if (input.doctor->diagnoses.isEmpty()) {
         page.paragraph(
-            page.mark(Mark::Good, Text(QT_TRANSLATE_NOOP("cudnnsetup", "The doctor found no problem."))));
+            page.mark(Mark::Good, Text(QT_TRANSLATE_NOOP("cudnnsetup", "The diagnosis found no problem."))));
     } else {
         for (const Diagnosis &diagnosis : input.doctor->diagnoses) {
             QString repair;

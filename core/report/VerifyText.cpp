@@ -65,8 +65,11 @@ QString verifyText(const VerifyReport &report)
                    QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(stage.fix.toString()) +
                    QLatin1Char('\n');
     }
-    out += (report.passed() ? QCoreApplication::translate("cudnnsetup", "Verified in %1 s.")
-                            : QCoreApplication::translate("cudnnsetup", "Verification failed (%1 s)."))
+    // "Verified" only when cuDNN ran on the GPU, as the Verify and Finish pages say.
+    out += (!report.passed() ? QCoreApplication::translate("cudnnsetup", "Verification failed (%1 s).")
+            : report.ranOnGpu()
+                ? QCoreApplication::translate("cudnnsetup", "Verified in %1 s.")
+                : QCoreApplication::translate("cudnnsetup", "Passed in part, the GPU was not used (%1 s)."))
                .arg(report.totalMilliseconds / 1000.0, 0, 'f', 2) +
            QLatin1Char('\n');
     if (!report.findings.isEmpty())

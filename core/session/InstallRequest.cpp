@@ -288,10 +288,10 @@ ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemCon
         outcome.findings.append(Finding::error(
             QStringLiteral("repair.refused"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "The repairs handed over for administrator rights were not "
-                                                 "applied: they are not what the doctor offers.")),
+                                                 "applied: they are not what the diagnosis offers.")),
             why,
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "Let the doctor look again and choose the repairs from what it "
+                                   "Diagnose again and choose the repairs from what the diagnosis "
                                    "offers then."))));
         return outcome;
     };

@@ -426,7 +426,7 @@ UnattendedResult runUnattended(const UnattendedSettings &settings, const SystemC
 }
 
 int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext &context,
-                        const KnowledgeBase &kb, const QString &cudnnctl)
+                        const KnowledgeBase &kb, const QString &cudnnctl, const WizardLogHeader &header)
 {
     const QFileInfo log(settings.logFile);
     // A log in the machine's state folder goes where only administrators can write.
@@ -445,6 +445,7 @@ int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext 
                                               .arg(QDir::toNativeSeparators(settings.logFile));
         return kInvalidParameter;
     }
+    header.log();
     logFindings(setAside);
     UnattendedResult result = runUnattended(settings, context, kb, cudnnctl);
     result.findings = setAside + result.findings;

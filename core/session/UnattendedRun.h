@@ -4,6 +4,7 @@
 #include "compat/KnowledgeBase.h"
 #include "install/Installer.h"
 #include "platform/SystemContext.h"
+#include "session/WizardLog.h"
 #include "verify/VerifyReport.h"
 
 #include <QDateTime>
@@ -69,10 +70,10 @@ QString defaultUnattendedLog(const SystemContext &context, bool administrator, c
 UnattendedResult runUnattended(const UnattendedSettings &settings, const SystemContext &context,
                                const KnowledgeBase &kb, const QString &cudnnctl);
 
-// runUnattended() with its log (timestamps, each operation, each finding) written to
-// settings.logFile and the result's JSON beside it (the log's name with .json); returns the exit
-// code. A log that cannot be written is 87, before anything is changed.
+// runUnattended() with its log (`header` first, then timestamps, each operation, each finding)
+// written to settings.logFile and the result's JSON beside it (the log's name with .json); returns
+// the exit code. A log that cannot be written is 87, before anything is changed.
 int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext &context,
-                        const KnowledgeBase &kb, const QString &cudnnctl);
+                        const KnowledgeBase &kb, const QString &cudnnctl, const WizardLogHeader &header);
 
 } // namespace cudnnsetup

@@ -1,6 +1,9 @@
 #include "session/WizardLog.h"
 
+#include "common/Logging.h"
+#include "common/Translations.h"
 #include "install/StateFolders.h"
+#include "platform/HostInfo.h"
 
 #include <QDir>
 #include <QFile>
@@ -40,6 +43,42 @@ QString newWizardLog(const QString &folder, const QDateTime &started, int keep)
     for (int n = 2; QFileInfo::exists(path); ++n)
         path = dir.filePath(name + QStringLiteral("-%1.log").arg(n));
     return path;
+}
+
+WizardLogHeader WizardLogHeader::ofThisRun(const SystemContext &context, const QStringList &arguments)
+{
+    const StateFolders folders = StateFolders::of(context);
+    WizardLogHeader header;
+    header.version = QStringLiteral(CUDNNSETUP_VERSION);
+    header.system = hostinfo::systemDescription();
+    header.language = Translations::current();
+    header.arguments = arguments;
+    header.stateFolders = {folders.machine, folders.user};
+    return header;
+}
+
+QStringList WizardLogHeader::lines() const
+{
+    QStringList quoted;
+    for (const QString &argument : arguments)
+        quoted.append(argument.contains(QLatin1Char(' ')) ? QLatin1Char('"') + argument + QLatin1Char('"')
+                                                          : argument);
+    QStringList folders;
+    for (const QString &folder : stateFolders)
+        folders.append(QDir::toNativeSeparators(folder));
+    return {
+        QStringLiteral("cuDNN Setup %1").arg(version),
+        QStringLiteral("system: %1").arg(system),
+        QStringLiteral("language: %1").arg(language),
+        QStringLiteral("arguments: %1").arg(quoted.join(QLatin1Char(' '))),
+        QStringLiteral("state folders: %1").arg(folders.join(QStringLiteral(", "))),
+    };
+}
+
+void WizardLogHeader::log() const
+{
+    for (const QString &line : lines())
+        qCInfo(lcSession).noquote() << line;
 }
 
 } // namespace cudnnsetup

@@ -312,6 +312,12 @@ VerifyStage dependencyStage(const DependencyWalk &walk, bool windows, double mil
                     .arg(problem.library, QFileInfo(problem.neededBy).fileName()),
                 details));
         }
+        // Nothing looked for proves nothing: never "passed (0 checked)".
+        if (walk.resolved.isEmpty())
+            return makeStage(QStringLiteral("dependencies"), VerifyStage::Status::Skipped,
+                             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: the cuDNN libraries here name no "
+                                                                  "other library, so none was looked for.")),
+                             details, {}, milliseconds);
         return makeStage(
             QStringLiteral("dependencies"), VerifyStage::Status::Passed,
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Every library they need is found (%1 checked)."))
@@ -382,15 +388,15 @@ VerifyStage versionStage(const VerifySubject &subject, const ProbeResult &probe,
     const Version expected = Version::parse(subject.expectedVersion);
     if (expected.isValid() && loaded.isValid() && loaded.truncated(3) != expected.truncated(3)) {
         const Text message =
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The cuDNN that answers is %1, but %2 was expected there."))
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The cuDNN that loaded is %1, but %2 was expected there."))
                 .arg(loaded.toString(), expected.truncated(3).toString());
         const Text fix =
             surface() == Surface::Wizard
                 ? Text(QT_TRANSLATE_NOOP(
-                      "cudnnsetup", "Another copy answers first, or the files were replaced: press Repair… "
+                      "cudnnsetup", "Another copy loads first, or the files were replaced: press Repair… "
                                     "below."))
                 : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                         "Another copy answers first, or the files were replaced: "
+                                         "Another copy loads first, or the files were replaced: "
                                          "run cudnnctl doctor."));
         findings.append(Finding::error(QStringLiteral("verify.version-mismatch"), message, details, fix));
         return makeStage(QStringLiteral("version"), VerifyStage::Status::Failed, message, details, fix);

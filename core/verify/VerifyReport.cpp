@@ -159,6 +159,15 @@ bool VerifyReport::passed() const
                         [](const VerifyStage &stage) { return stage.status == VerifyStage::Status::Failed; });
 }
 
+bool VerifyReport::ranOnGpu() const
+{
+    const auto passedStage = [this](const char *id) {
+        const VerifyStage *found = stage(QString::fromLatin1(id));
+        return found && found->status == VerifyStage::Status::Passed;
+    };
+    return passedStage("handle") && passedStage("convolution");
+}
+
 QJsonObject VerifyReport::toJson() const
 {
     QJsonArray frameworkArray;

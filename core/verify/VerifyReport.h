@@ -87,6 +87,9 @@ struct VerifyReport
     const VerifyStage *stage(const QString &id) const;
     // No stage failed (skipped ones are reported, not failures).
     bool passed() const;
+    // cuDNN did work on the GPU: the handle and the convolution stages both passed. A verification
+    // that passed without it passed in part only.
+    bool ranOnGpu() const;
 
     QJsonObject toJson() const;
     static Expected<VerifyReport> fromJson(const QJsonObject &object);

@@ -9,7 +9,10 @@ A message fails when
   - a Han character sits directly beside a half-width , ; : ! ? ( or ) -- except in a Qt
     accelerator written the zh_CN way, such as 浏览(&B), and in Qt's file-dialog filter
     separator ;; (所有文件 (*)). (Full-width punctuation is not counted:
-    code such as os.add_dll_directory() may end a clause before 。)
+    code such as os.add_dll_directory() may end a clause before 。);
+  - its source or translation gives a version with a placeholder for its last part, such as
+    580.xx or %1.xx: a student cannot compare that with the version installed (give one in
+    full, 580.65 or 580.00).
 
 usage: check_glossary.py [--ts FILE] [--glossary FILE]
            prints context, source, translation and problem for every failing message;
@@ -40,6 +43,8 @@ HALF_WIDTH = ',;:!?()'
 ACCELERATOR = re.compile(r'\(&[^\s)]\)')
 # Qt's separator between file-dialog filters: JSON 文件 (*.json);;所有文件 (*)
 FILTER_SEPARATOR = ';;'
+# A version whose last part is a placeholder: 580.xx, %1.xx, 12.4.XX.
+PLACEHOLDER_VERSION = re.compile(r'(?<![0-9A-Za-z_.%])(?:\d+|%\d)(?:\.\d+)*\.(?:xx|XX)(?![0-9A-Za-z_])')
 
 
 class GlossaryError(Exception):
@@ -108,8 +113,13 @@ def translation_texts(element):
     return [element.text or '']
 
 
+def placeholder_versions(text):
+    return ['version with a placeholder "%s" (give it in full)' % m.group(0)
+            for m in PLACEHOLDER_VERSION.finditer(text)]
+
+
 def problems_in(text, rules):
-    found = []
+    found = placeholder_versions(text)
     for rejected, instead, allowed_in in rules:
         if rejected not in text:
             continue
@@ -140,6 +150,8 @@ def check(ts_path, glossary_path):
         kind = element.get('type')
         if kind in ('vanished', 'obsolete'):
             continue
+        for problem in placeholder_versions(source):
+            failures.append((context, source, source, 'source: ' + problem))
         texts = translation_texts(element)
         shown = ' | '.join(texts)
         if kind == 'unfinished':
@@ -220,6 +232,18 @@ SELF_TEST_TS = """<?xml version="1.0" encoding="utf-8"?>
         <translation>计算能力(8.6)</translation>
     </message>
     <message>
+        <source>Update the driver to %1.00 or newer (not 0x2A or file.xxx).</source>
+        <translation>请把驱动更新到 %1.00 或更高版本（不是 0x2A 或 file.xxx）。</translation>
+    </message>
+    <message>
+        <source>Update the driver to version %1.xx or newer.</source>
+        <translation>请把驱动更新到 %1.00 或更高版本。</translation>
+    </message>
+    <message>
+        <source>Update the driver to 580.65 or newer.</source>
+        <translation>请把驱动更新到580.xx或更高版本。</translation>
+    </message>
+    <message>
         <source>vanished</source>
         <translation type="vanished">您</translation>
     </message>
@@ -250,6 +274,8 @@ SELF_TEST_EXPECTED = [
     ('paren', 'half-width punctuation beside CJK: "力(8"'),
     ('%n problem(s)', 'half-width punctuation beside CJK: "题;请"'),
     ('%n empty form(s)', 'empty translation'),
+    ('Update the driver to version %1.xx or newer.', 'source: version with a placeholder "%1.xx"'),
+    ('Update the driver to 580.65 or newer.', 'version with a placeholder "580.xx"'),
 ]
 
 

@@ -299,6 +299,18 @@ private Q_SLOTS:
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
         QCOMPARE(resultBeside(log).value(QStringLiteral("exitCode")).toInt(), exitCode);
         QVERIFY(readAll(log).contains("finding [error]"));
+        // A run refused at once still starts its log with what support asks first.
+        const QStringList lines =
+            QString::fromUtf8(readAll(log)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() > 5, readAll(log));
+        QVERIFY2(lines.at(0).endsWith(QStringLiteral(": cuDNN Setup ") + QStringLiteral(CUDNNSETUP_VERSION)),
+                 qPrintable(lines.at(0)));
+        QVERIFY2(lines.at(1).contains(QStringLiteral(": system: ")), qPrintable(lines.at(1)));
+        QVERIFY2(lines.at(2).endsWith(QStringLiteral(": language: en")), qPrintable(lines.at(2)));
+        QVERIFY2(lines.at(3).contains(QStringLiteral(": arguments: ")) &&
+                     lines.at(3).contains(QStringLiteral("--unattended")),
+                 qPrintable(lines.at(3)));
+        QVERIFY2(lines.at(4).contains(QStringLiteral(": state folders: ")), qPrintable(lines.at(4)));
     }
 
     void uninstallGivesTheTreeBack()

@@ -265,9 +265,9 @@ private Q_SLOTS:
         QCOMPARE(summaryText(page), QStringLiteral("The archive is undamaged and fits this computer."));
         QCOMPARE(factValue(page, QStringLiteral("NVIDIA's file")),
                  QStringLiteral("Unknown: NVIDIA's checksum for it is not in the database"));
-        QCOMPARE(factValue(page, QStringLiteral("Holds")),
+        QCOMPARE(factValue(page, QStringLiteral("Actual version")),
                  QStringLiteral("cuDNN 9.19.0 for CUDA 12 (windows-x86_64)"));
-        QVERIFY2(!factItem(page, QStringLiteral("Name says")), qPrintable(factsText(page)));
+        QVERIFY2(!factItem(page, QStringLiteral("File name says")), qPrintable(factsText(page)));
         QCOMPARE(factValue(page, QStringLiteral("Contents")),
                  QStringLiteral("8 libraries, 7 headers, 16 import libraries; %1 unpacked")
                      .arg(shownSize(report.unpackedSize)));
@@ -335,9 +335,9 @@ private Q_SLOTS:
         QCOMPARE(factValue(page, QStringLiteral("NVIDIA's file")),
                  QStringLiteral("No: the checksum differs from the one NVIDIA published"));
         QVERIFY(page->findChild<QLabel *>(QStringLiteral("archive.checksum-mismatch")));
-        QCOMPARE(factValue(page, QStringLiteral("Name says")),
+        QCOMPARE(factValue(page, QStringLiteral("File name says")),
                  QStringLiteral("cuDNN 9.19.0.56 for CUDA 12 (windows-x86_64)"));
-        QCOMPARE(factValue(page, QStringLiteral("Holds")),
+        QCOMPARE(factValue(page, QStringLiteral("Actual version")),
                  QStringLiteral("Not read: nothing is unpacked from an unsafe archive"));
         QVERIFY(!page->isComplete());
         QVERIFY(!forwardButton(*opened.wizard)->isEnabled());
@@ -419,7 +419,7 @@ private Q_SLOTS:
 
         QVERIFY(opened.session.hasArchive());
         QCOMPARE(opened.session.archive().verdict, ArchiveReport::Verdict::Ok);
-        QCOMPARE(factValue(page, QStringLiteral("Holds")),
+        QCOMPARE(factValue(page, QStringLiteral("Actual version")),
                  QStringLiteral("cuDNN 9.19.0.56 for CUDA 13 (windows-x86_64)"));
         QVERIFY2(!opened.session.match().compatible(),
                  qPrintable(findingIds(opened.session.match().findings)));
@@ -469,7 +469,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(inspected(opened), kInspectionTimeoutMs);
         QVERIFY(opened.session.hasArchive());
         QCOMPARE(opened.session.archive().verdict, ArchiveReport::Verdict::Ok);
-        QCOMPARE(factValue(page, QStringLiteral("Holds")),
+        QCOMPARE(factValue(page, QStringLiteral("Actual version")),
                  QStringLiteral("cuDNN 9.10.1.4 for CUDA 11 (windows-x86_64)"));
         QCOMPARE(opened.session.archive().cudaVariant, QStringLiteral("11"));
 

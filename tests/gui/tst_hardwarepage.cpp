@@ -1,3 +1,4 @@
+#include "Artwork.h"
 #include "HardwarePage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
@@ -55,7 +56,7 @@ ShownMachine hostMachine(const Sandbox &sandbox)
                  QStringLiteral("13.0.2 in ") + cuda + QStringLiteral("v13.0"),
                  QStringLiteral("8.9.7 in ") + cuda +
                      QStringLiteral("v12.2\\bin (only for programs that look there themselves)")},
-                QStringLiteral("This computer is ready for cuDNN."),
+                QStringLiteral("This computer is ready for a cuDNN install."),
                 QStringLiteral("NVIDIA GeForce RTX 3080")};
     }
     h200Machine(sandbox);
@@ -64,8 +65,46 @@ ShownMachine hostMachine(const Sandbox &sandbox)
              QStringLiteral("13.0.2 in /usr/local/cuda-13.0"),
              QStringLiteral("9.19.0 in /usr/local/cuda-13.0/targets/x86_64-linux/lib (loaded by default)"),
              QStringLiteral("9.14.0 in /usr/lib/x86_64-linux-gnu (hidden by another copy)")},
-            QStringLiteral("This computer can run cuDNN; 1 thing below deserves a look."),
+            QStringLiteral("This computer is ready for a cuDNN install; 1 thing below is worth checking."),
             QStringLiteral("NVIDIA H200")};
+}
+
+// The rows of the system table whose status is `status`, children included.
+int rowsOf(const QTreeWidget *tree, Status status)
+{
+    int rows = 0;
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = tree->topLevelItem(i);
+        rows += item->data(0, HardwarePage::kStatusRole).toInt() == int(status);
+        for (int c = 0; c < item->childCount(); ++c)
+            rows += item->child(c)->data(0, HardwarePage::kStatusRole).toInt() == int(status);
+    }
+    return rows;
+}
+
+// The red rows of the findings below the table.
+int errorFindings(const SystemSnapshot &snapshot, const QStringList &ids)
+{
+    return int(std::count_if(snapshot.findings.cbegin(), snapshot.findings.cend(), [&](const Finding &f) {
+        return f.severity == Severity::Error && ids.contains(f.id);
+    }));
+}
+
+SystemSnapshot windowsLaptop()
+{
+    SystemSnapshot snapshot;
+    snapshot.os.family = QStringLiteral("windows");
+    snapshot.os.name = QStringLiteral("Windows 11 Home");
+    snapshot.os.arch = QStringLiteral("x64");
+    GpuInfo gpu;
+    gpu.name = QStringLiteral("NVIDIA GeForce RTX 3060 Laptop GPU");
+    gpu.computeCapability = QStringLiteral("8.6");
+    snapshot.gpus.append(gpu);
+    DriverInfo driver;
+    driver.version = QStringLiteral("581.57");
+    driver.maxCuda = QStringLiteral("13.0");
+    snapshot.driver = driver;
+    return snapshot;
 }
 
 QString treeText(const QTreeWidget *tree)
@@ -142,6 +181,90 @@ private Q_SLOTS:
         QVERIFY(chinese.contains(expected.gpuName));
         QVERIFY(wizard.button(QWizard::FinishButton)->text() != QLatin1String("&Finish"));
         saveScreenshot(&wizard, QStringLiteral("hardware-zh_CN.png"));
+    }
+
+    void headlineNeverContradictsTheRows_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    }
+    // The headline counts the red rows (no GPU and no driver: two, not one); speaks of an install,
+    // never of a cuDNN that works; a copy nothing uses has a note's mark, not a tick. In both
+    // languages.
+    void headlineNeverContradictsTheRows()
+    {
+        QFETCH(QString, language);
+        Translations::install(language);
+        const char *context = "cudnnsetup::wizard::HardwarePage";
+        Sandbox sandbox;
+        SetupSession session(SystemContext::rooted(sandbox.root()));
+        SetupWizard wizard(&session);
+        wizard.show();
+        auto page = qobject_cast<HardwarePage *>(wizard.page(SetupWizard::Page_Hardware));
+        const auto tree = page->findChild<QTreeWidget *>(QStringLiteral("systemTree"));
+        const auto summary = page->findChild<QLabel *>(QStringLiteral("summaryLabel"));
+
+        // No GPU, no driver: two red rows, and their findings are the same two problems.
+        SystemSnapshot bare = windowsLaptop();
+        bare.gpus.clear();
+        bare.driver.reset();
+        bare.findings = {
+            Finding::error(QStringLiteral("gpu.none"), Text::verbatim(QStringLiteral("no GPU"))),
+            Finding::error(QStringLiteral("driver.missing"), Text::verbatim(QStringLiteral("no driver")))};
+        session.setSnapshot(bare);
+        wizard.next();
+        QCOMPARE(wizard.currentPage(), page);
+        QCOMPARE(rowsOf(tree, Status::Error), 2);
+        const char *problems = "%n problem(s) must be solved before cuDNN can work on this computer.";
+        QCOMPARE(summary->text(), QCoreApplication::translate(context, problems, nullptr, 2));
+
+        // A red finding no row shows is one more problem.
+        bare.findings.append(Finding::error(QStringLiteral("nvidia-smi.unparsable"),
+                                            Text::verbatim(QStringLiteral("unreadable"))));
+        session.setSnapshot(bare);
+        page->initializePage();
+        QCOMPARE(rowsOf(tree, Status::Error) + errorFindings(bare, {QStringLiteral("nvidia-smi.unparsable")}),
+                 3);
+        QCOMPARE(summary->text(), QCoreApplication::translate(context, problems, nullptr, 3));
+
+        // Ready: a copy loaded by default has a tick, one nothing uses a note's (i); the headline says
+        // the machine is ready for an install, not that cuDNN works.
+        SystemSnapshot ready = windowsLaptop();
+        CudnnCopy used;
+        used.version = QStringLiteral("9.19.0");
+        used.directory = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.19\\bin\\12.9\\x64");
+        used.loadOrder = 1;
+        CudnnCopy unused;
+        unused.version = QStringLiteral("8.9.7");
+        unused.directory = QStringLiteral("C:\\cudnn-8.9\\bin");
+        ready.cudnn = {unused, used};
+        session.setSnapshot(ready);
+        page->initializePage();
+        QCOMPARE(rowsOf(tree, Status::Error), 0);
+        const QList<QTreeWidgetItem *> unusedRows =
+            tree->findItems(QStringLiteral("8.9.7"), Qt::MatchStartsWith | Qt::MatchRecursive, 1);
+        QCOMPARE(unusedRows.size(), 1);
+        QCOMPARE(unusedRows.first()->data(0, HardwarePage::kStatusRole).toInt(), int(Status::Info));
+        const QList<QTreeWidgetItem *> usedRows =
+            tree->findItems(QStringLiteral("9.19.0"), Qt::MatchStartsWith | Qt::MatchRecursive, 1);
+        QCOMPARE(usedRows.size(), 1);
+        QCOMPARE(usedRows.first()->data(0, HardwarePage::kStatusRole).toInt(), int(Status::Ok));
+        QCOMPARE(summary->text(),
+                 QCoreApplication::translate(context, "This computer is ready for a cuDNN install."));
+        if (language == QLatin1String("zh_CN"))
+            QCOMPARE(summary->text(), QStringLiteral("这台电脑满足安装 cuDNN 的条件。"));
+
+        // A warning open: counted, and never the plain "ready".
+        ready.findings = {
+            Finding::warning(QStringLiteral("cudnn.shadowed"), Text::verbatim(QStringLiteral("hidden")))};
+        session.setSnapshot(ready);
+        page->initializePage();
+        QCOMPARE(summary->text(),
+                 QCoreApplication::translate(
+                     context,
+                     "This computer is ready for a cuDNN install; %n thing(s) below are worth checking.",
+                     nullptr, 1));
     }
 
     void detectAgainRunsAFreshDetection()

@@ -230,7 +230,9 @@ private Q_SLOTS:
         const Diagnosis *tooHigh = find(opened.report(), QLatin1String(kTooHigh));
         QVERIFY2(tooHigh && tooHigh->repair, describe(opened.report()).constData());
         const Repair repair = *tooHigh->repair;
+        const QString tooHighMessage = tooHigh->finding.message.toString();
         QVERIFY(!opened.visible(QStringLiteral("outcomeBox")));
+        QVERIFY(!opened.visible(QStringLiteral("changesLabel"))); // a first diagnosis: nothing to compare
 
         opened.apply()->click();
         QVERIFY(page->isRepairing());
@@ -273,11 +275,43 @@ private Q_SLOTS:
         settle();
         saveScreenshot(opened.wizard.get(), QStringLiteral("repair-done-en.png"));
 
+        // Not a fresh list under the same headline: what changed since the diagnosis before.
+        QVERIFY(opened.visible(QStringLiteral("changesLabel")));
+        const QString changes = labelText(page, QStringLiteral("changesLabel"));
+        // Words, not pointers: the session's diagnosis is replaced below.
+        const QString cudaPathMessage =
+            find(opened.report(), QLatin1String(kCudaPath))->finding.message.toString();
+        QVERIFY2(changes.startsWith(QStringLiteral("Since the last diagnosis: 1 fixed, ")),
+                 qPrintable(changes));
+        QVERIFY2(changes.contains(QStringLiteral("Fixed: ") + tooHighMessage), qPrintable(changes));
+        QVERIFY2(changes.contains(QStringLiteral("Still open: ") + cudaPathMessage), qPrintable(changes));
+        QCOMPARE(labelText(page, QStringLiteral("listTitle")),
+                 QStringLiteral("What the diagnosis finds now"));
+
         // The undo the page names does undo it.
         const ChangeOutcome undone = uninstall(receiptId, opened.machine.session.context(),
                                                opened.machine.session.persistentEnvironment());
         QCOMPARE(undone.statusName(), QStringLiteral("done"));
         QCOMPARE(opened.userPath(), kUserPath);
+
+        // Diagnose again: the problem is back, as new; the other one still open. In Chinese too.
+        page->findChild<QAbstractButton *>(QStringLiteral("diagnoseAgainButton"))->click();
+        QVERIFY(!opened.visible(QStringLiteral("changesLabel"))); // nothing to compare while busy
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
+        const QString again = labelText(page, QStringLiteral("changesLabel"));
+        QVERIFY2(again.contains(QRegularExpression(QStringLiteral(
+                     "^Since the last diagnosis: \\d+ fixed, \\d+ still open, \\d+ new\\.\n"))),
+                 qPrintable(again));
+        QVERIFY2(again.contains(QStringLiteral("New: ") + tooHighMessage), qPrintable(again));
+        QVERIFY2(again.contains(QStringLiteral("Still open: ") + cudaPathMessage), qPrintable(again));
+        Translations::install(QStringLiteral("zh_CN"));
+        QTRY_VERIFY(labelText(page, QStringLiteral("changesLabel")) != again);
+        const QString chinese = labelText(page, QStringLiteral("changesLabel"));
+        QVERIFY2(chinese.contains(
+                     QCoreApplication::translate("cudnnsetup::wizard::RepairPage", "New: %1")
+                         .arg(find(opened.report(), QLatin1String(kTooHigh))->finding.message.toString())),
+                 qPrintable(chinese));
+        QVERIFY2(chinese.startsWith(QStringLiteral("与上次诊断相比")), qPrintable(chinese));
     }
 
     // Another change holds the machine's lock: nothing is changed, the page says why, and the

@@ -266,13 +266,13 @@ private Q_SLOTS:
 
         QCOMPARE(opened.stage(QStringLiteral("version"), QStringLiteral("status")), QStringLiteral("Failed"));
         QCOMPARE(opened.stage(QStringLiteral("version"), QStringLiteral("message")),
-                 QStringLiteral("The cuDNN that answers is %1, but 9.0.0 was expected there.")
+                 QStringLiteral("The cuDNN that loaded is %1, but 9.0.0 was expected there.")
                      .arg(session.verifyReport().cudnnVersion));
         QVERIFY(opened.visible(QStringLiteral("stage-version-fix")));
         QVERIFY(opened.stage(QStringLiteral("version"), QStringLiteral("fix"))
                     .contains(
                         // The wizard's button, not a command to type.
-                        QStringLiteral("What to do: Another copy answers first, or the files were replaced: "
+                        QStringLiteral("What to do: Another copy loads first, or the files were replaced: "
                                        "press Repair… below.")));
         QCOMPARE(opened.stage(QStringLiteral("load"), QStringLiteral("status")), QStringLiteral("Passed"));
         QCOMPARE(labelText(page, QStringLiteral("summaryLabel")),
@@ -360,6 +360,28 @@ private Q_SLOTS:
             labelText(page, QStringLiteral("stage-load-message")),
             QStringLiteral("Not run, on purpose: another system's libraries are not loaded on this one."));
         QVERIFY(!wizard.button(QWizard::BackButton)->isEnabled());
+
+        // The sandbox's stand-in libraries name no other library: nothing looked for is "Skipped",
+        // never "Passed (0 checked)".
+        QVERIFY(report.dependencies.resolved.isEmpty() && report.dependencies.problems.isEmpty());
+        QCOMPARE(labelText(page, QStringLiteral("stage-dependencies-status")), QStringLiteral("Skipped"));
+        // No GPU stage ran: the copied report says it passed in part, in both languages; never
+        // "Verified" / 验证通过.
+        QVERIFY(report.passed() && !report.ranOnGpu());
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            Translations::install(language);
+            QGuiApplication::clipboard()->clear();
+            page->findChild<QAbstractButton *>(QStringLiteral("copyReportButton"))->click();
+            const QString copied = QGuiApplication::clipboard()->text();
+            const QString inPart =
+                QCoreApplication::translate("cudnnsetup", "Passed in part, the GPU was not used (%1 s).")
+                    .section(QStringLiteral("%1"), 0, 0);
+            QVERIFY2(copied.contains(inPart), qPrintable(copied));
+            QVERIFY2(!copied.contains(QCoreApplication::translate("cudnnsetup", "Verified in %1 s.")
+                                          .section(QStringLiteral("%1"), 0, 0)),
+                     qPrintable(copied));
+            QVERIFY2(!copied.contains(QStringLiteral("0 checked")), qPrintable(copied));
+        }
     }
 
     // A verification given to the session (here one whose load check failed: another copy came

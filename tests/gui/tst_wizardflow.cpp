@@ -4,6 +4,7 @@
 // (Welcome, Hardware, the doctor, Finish); the Uninstall path, offered only once cuDNN Setup has a
 // receipt, taking back an install the wizard made; the plain words without an NVIDIA GPU or a
 // working driver, with Install still possible; Back keeping every choice. A screenshot of each page.
+#include "Artwork.h"
 #include "FinishPage.h"
 #include "HardwarePage.h"
 #include "InstallPage.h"
@@ -184,17 +185,31 @@ private Q_SLOTS:
         auto finish = flow.page<FinishPage>();
         QVERIFY(!finish->findChild<QLabel *>(QStringLiteral("verdictIcon"))->pixmap().isNull());
         if (isEnglish()) {
-            QVERIFY(labelText(finish, QStringLiteral("doneLabel"))
-                        .contains(QStringLiteral("The doctor examined this computer; no repair was made.")));
+            QVERIFY(
+                labelText(finish, QStringLiteral("doneLabel"))
+                    .contains(QStringLiteral("cuDNN Setup diagnosed this computer; no repair was made.")));
             // Nothing changed PATH: no window needs opening anew.
             QVERIFY(
                 !labelText(finish, QStringLiteral("nextStepsLabel")).contains(QStringLiteral("Open a new")));
-            QCOMPARE(
-                labelText(finish, QStringLiteral("verdictLabel")),
-                machine.session.doctorReport().healthy()
-                    ? QStringLiteral("Diagnosis: healthy. The doctor finds no problem left.")
-                    : QStringLiteral("Diagnosis: problems remain. The report lists them with what to do."));
         }
+        // "Healthy" only when no warning is open either: the workstation's diagnosis leaves one (a
+        // cuDNN on no PATH), so the verdict names it, in both languages, with a warning's mark.
+        const DoctorReport &report = machine.session.doctorReport();
+        QVERIFY(report.healthy());
+        const int warnings = report.count(Severity::Warning);
+        QVERIFY(warnings > 0);
+        const char *finishContext = "cudnnsetup::wizard::FinishPage";
+        QCOMPARE(labelText(finish, QStringLiteral("verdictLabel")),
+                 QCoreApplication::translate(finishContext,
+                                             "Diagnosis: nothing stops cuDNN from working, but %n warning(s) "
+                                             "remain. The Repair page lists them with what to do.",
+                                             nullptr, warnings));
+        QVERIFY(!labelText(finish, QStringLiteral("verdictLabel"))
+                     .contains(QCoreApplication::translate(finishContext,
+                                                           "Diagnosis: healthy. The diagnosis finds no "
+                                                           "problem left.")));
+        QCOMPARE(finish->findChild<QLabel *>(QStringLiteral("verdictIcon"))->pixmap().toImage(),
+                 statusIcon(Status::Warning).pixmap(32, 32).toImage());
         flow.shoot(QStringLiteral("finish-repair"));
     }
 
@@ -290,7 +305,7 @@ private Q_SLOTS:
         QVERIFY(note->isVisible());
         QVERIFY(!note->text().isEmpty());
         QVERIFY(labelText(hardware, QStringLiteral("summaryLabel")) !=
-                QStringLiteral("This computer is ready for cuDNN."));
+                QStringLiteral("This computer is ready for a cuDNN install."));
         if (!words.isEmpty()) {
             QVERIFY2(note->text().startsWith(words), qPrintable(note->text()));
             QVERIFY(note->text().contains(QStringLiteral("nvidia.com/drivers")));

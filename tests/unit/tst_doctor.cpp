@@ -1127,6 +1127,53 @@ private Q_SLOTS:
                  qPrintable(torchLoads));
         QCOMPARE(DoctorReport::fromJson(report.toJson()).toJson(), report.toJson());
     }
+
+    // Two diagnoses compared, as the Repair page shows them after "Diagnose again": what went, what
+    // stayed (also when its words changed), what is new; two problems of one id pair with their own
+    // words; notes are no problems.
+    void comparedDiagnosesSayWhatChanged()
+    {
+        const auto diagnosis = [](Severity severity, const char *id, const QString &words) {
+            Diagnosis d;
+            d.finding.id = QString::fromLatin1(id);
+            d.finding.severity = severity;
+            d.finding.message = Text::verbatim(words);
+            return d;
+        };
+        DoctorReport before;
+        before.diagnoses = {
+            diagnosis(Severity::Error, "doctor.shadowed", QStringLiteral("C:\\old first")),
+            diagnosis(Severity::Warning, "doctor.not-on-path", QStringLiteral("v8.9 on no PATH")),
+            diagnosis(Severity::Warning, "doctor.not-on-path", QStringLiteral("v9.1 on no PATH")),
+            diagnosis(Severity::Error, "doctor.zlibwapi-missing", QStringLiteral("no zlibwapi.dll")),
+            diagnosis(Severity::Info, "doctor.note", QStringLiteral("a note that goes")),
+        };
+        DoctorReport after;
+        after.diagnoses = {
+            diagnosis(Severity::Warning, "doctor.not-on-path", QStringLiteral("v9.1 on no PATH")),
+            diagnosis(Severity::Error, "doctor.shadowed", QStringLiteral("C:\\other first")),
+            diagnosis(Severity::Error, "doctor.version-mismatch", QStringLiteral("8.9.7 answers 8.9.2")),
+            diagnosis(Severity::Info, "doctor.new-note", QStringLiteral("a note that comes")),
+        };
+        const auto words = [](const QList<Diagnosis> &list) {
+            QStringList out;
+            for (const Diagnosis &d : list)
+                out.append(d.finding.message.toEnglish());
+            return out;
+        };
+        const DiagnosisChanges changes = compareDiagnoses(before, after);
+        QCOMPARE(words(changes.fixed),
+                 QStringList({QStringLiteral("v8.9 on no PATH"), QStringLiteral("no zlibwapi.dll")}));
+        QCOMPARE(words(changes.stillOpen),
+                 QStringList({QStringLiteral("v9.1 on no PATH"), QStringLiteral("C:\\other first")}));
+        QCOMPARE(words(changes.found), QStringList({QStringLiteral("8.9.7 answers 8.9.2")}));
+        QVERIFY(!changes.isEmpty());
+        QVERIFY(compareDiagnoses(after, after).fixed.isEmpty());
+        QCOMPARE(compareDiagnoses(after, after).stillOpen.size(), 3);
+        QVERIFY(compareDiagnoses(DoctorReport(), DoctorReport()).isEmpty());
+        QCOMPARE(before.count(Severity::Warning), 2);
+        QCOMPARE(after.count(Severity::Info), 1);
+    }
 };
 
 CUDNNSETUP_TEST_GUILESS_MAIN(TestDoctor)

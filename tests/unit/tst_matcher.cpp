@@ -434,12 +434,13 @@ private Q_SLOTS:
             << "sm:3.5" << QString() << no << "match.gpu-unsupported-by-cuda"
             << "Use CUDA 11 and the cuDNN archive for CUDA 11, the newest that "
                "still support this GPU.";
-        // NVIDIA prints no Windows minimum for CUDA 13: the branch's first version number.
+        // NVIDIA prints no Windows minimum for CUDA 13: the branch's lowest version, in full (no
+        // "580.xx" a student cannot compare, no Linux minimum borrowed).
         QTest::newRow("torch for CUDA 13 needs R580")
             << "windows"
             << "566.36" << QString() << "sm:8.6" << QString() << list({"torch:2.9.0+cu130=13.0"})
             << "match.torch-cuda-newer-than-driver"
-            << "Update the driver to version 580.xx or newer.";
+            << "Update the driver to 580.00 or newer.";
         QTest::newRow("CPU-only torch gets the newest CUDA build the driver runs")
             << "windows"
             << "566.36" << QString() << "sm:8.6" << QString() << list({"torch:2.7.1+cpu"})

@@ -116,11 +116,14 @@ private Q_SLOTS:
     {
         QVERIFY(Translations::install(QStringLiteral("en")));
         const char *context = "cudnnsetup::wizard::HardwarePage";
-        const char *source = "This computer can run cuDNN; %n thing(s) below deserve a look.";
-        QCOMPARE(QCoreApplication::translate(context, source, nullptr, 1),
-                 QStringLiteral("This computer can run cuDNN; 1 thing below deserves a look."));
-        QCOMPARE(QCoreApplication::translate(context, source, nullptr, 3),
-                 QStringLiteral("This computer can run cuDNN; 3 things below deserve a look."));
+        const char *source =
+            "This computer is ready for a cuDNN install; %n thing(s) below are worth checking.";
+        QCOMPARE(
+            QCoreApplication::translate(context, source, nullptr, 1),
+            QStringLiteral("This computer is ready for a cuDNN install; 1 thing below is worth checking."));
+        QCOMPARE(
+            QCoreApplication::translate(context, source, nullptr, 3),
+            QStringLiteral("This computer is ready for a cuDNN install; 3 things below are worth checking."));
     }
 
     // Every translation keeps the source's %1..%n and its shortcut, so no argument is lost.

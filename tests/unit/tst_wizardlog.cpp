@@ -2,6 +2,8 @@
 // answer file the Finish page saves, which `cudnn-setup --unattended` reads back the same.
 #include "Sandbox.h"
 #include "Suite.h"
+#include "common/Translations.h"
+#include "install/StateFolders.h"
 #include "platform/SystemContext.h"
 #include "session/UnattendedRun.h"
 #include "session/WizardLog.h"
@@ -82,6 +84,38 @@ private Q_SLOTS:
         // A folder that cannot be made: no log, and no failure.
         QVERIFY(newWizardLog(logs.filePath(QStringLiteral("wizard-20261201T082400Z.log/below")), start)
                     .isEmpty());
+    }
+
+    // What a support person asks first: the version, the system, the language, the arguments and
+    // where the receipts are (tst_unattended checks that a log starts with it).
+    void headerSaysWhatSupportAsks()
+    {
+        Sandbox sandbox;
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("LOCALAPPDATA"), QStringLiteral("C:\\Users\\lab\\AppData\\Local"));
+        const SystemContext context = contextOf(OsFamily::Windows, sandbox, environment);
+        const QStringList arguments{QStringLiteral("cudnn-setup.exe"), QStringLiteral("--log"),
+                                    QStringLiteral("C:\\Lab Logs\\run.log")};
+        const WizardLogHeader header = WizardLogHeader::ofThisRun(context, arguments);
+        QCOMPARE(header.version, QStringLiteral(CUDNNSETUP_VERSION));
+        QVERIFY(!header.system.isEmpty());
+        QCOMPARE(header.language, Translations::current());
+        QCOMPARE(header.stateFolders.size(), 2);
+        QVERIFY(header.stateFolders.contains(StateFolders::of(context).user));
+
+        const QStringList lines = header.lines();
+        QCOMPARE(lines.size(), 5);
+        QVERIFY2(lines.at(0) == (QStringLiteral("cuDNN Setup ") + QStringLiteral(CUDNNSETUP_VERSION)),
+                 qPrintable(lines.at(0)));
+        QVERIFY2(lines.at(1) == (QStringLiteral("system: ") + header.system), qPrintable(lines.at(1)));
+        QVERIFY2(lines.at(2) == (QStringLiteral("language: ") + header.language), qPrintable(lines.at(2)));
+        // An argument with a space stays one, as it was given.
+        QVERIFY2(lines.at(3) ==
+                     (QStringLiteral("arguments: cudnn-setup.exe --log \"C:\\Lab Logs\\run.log\"")),
+                 qPrintable(lines.at(3)));
+        QVERIFY2(lines.at(4).contains(QStringLiteral("state folders: ")) &&
+                     lines.at(4).contains(QDir::toNativeSeparators(StateFolders::of(context).user)),
+                 qPrintable(lines.at(4)));
     }
 
     // The answer file holds exactly what the settings say, Windows paths as they are.
