@@ -392,6 +392,10 @@ FOLDER) of this system (or of --system-root).</source>
         <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>check: judge only this program: torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER (the programs in FOLDER).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>
@@ -4064,6 +4068,143 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
+        <source>Programs that use cuDNN/CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs %2, and its own search for libraries does not reach it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make %1 reachable for it: install the CUDA %2 toolkit, or put those libraries beside its files in %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing its files show can be fixed from here; whether it works shows when it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No %1 was found here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TensorFlow newer than %1 has no GPU build for native Windows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install %1, then check again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use WSL 2: install a Linux distribution with &quot;wsl --install&quot;, then install the GPU build inside it (the Windows driver serves it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot use the GPU on native Windows: the last TensorFlow that could is %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no NVIDIA GPU support on native Windows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 finds its cuDNN: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is built for CUDA %2, but driver %3 runs CUDA up to %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU is known here, so whether %1 runs cannot be told.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot tell whether %1 runs on %2: its compute capability is not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lists no GPU code in its files, so whether it runs on %2 cannot be told.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no GPU code for %2 except PTX of CUDA %3, which driver %4 (CUDA %5) cannot compile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 can run on %2 only by compiling its PTX (ISA %3), and whether driver %4 can is not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs on %2 by having the driver compile its PTX (slow on first use).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has GPU code for %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 carries GPU code for %2 only, none of which runs on %3: &quot;no kernel image is available&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Get a build of %1 made for compute capability %2 (a newer release, or one built from source).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the driver to %1 or newer (it runs CUDA %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the driver to one that runs CUDA %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No PyTorch build the compatibility database knows carries GPU code for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the driver to %1 or newer, then install torch from PyTorch&apos;s %2 index (CUDA %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the driver to one that runs CUDA %1, then install torch from PyTorch&apos;s %2 index.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install torch from PyTorch&apos;s %1 index: its builds (torch %2, CUDA %3) carry GPU code for %4 and run on this driver.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs cuDNN %2 and does not reach it (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No cuDNN %1 for CUDA %2 in the compatibility database supports %3: get a build of the program made for a newer cuDNN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put cuDNN %1 for CUDA %2 beside it, for this program only: download %3 and copy the libraries from its %4 folder into %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--for takes torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER, not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot tell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs on this GPU: %1; finds its cuDNN: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

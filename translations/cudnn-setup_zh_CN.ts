@@ -404,6 +404,10 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>doctor: also read the error you saw from FILE (a traceback, a loader log, a copied Windows message; &quot;-&quot; reads the standard input) and explain it.</source>
         <translation>doctor：同时从 FILE 读取你看到的错误（Python 回溯、加载器日志、复制的 Windows 提示；“-”表示从标准输入读取）并加以解释。</translation>
     </message>
+    <message>
+        <source>check: judge only this program: torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER (the programs in FOLDER).</source>
+        <translation>check：只评判这个程序：torch、tensorflow、onnxruntime、ctranslate2 或 app:FOLDER（FOLDER 中的程序）。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>
@@ -4075,6 +4079,144 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
         <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请运行 cudnnctl doctor。</translation>
+        <source>Programs that use cuDNN/CUDA</source>
+        <translation>使用 cuDNN/CUDA 的程序能否运行</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, and its own search for libraries does not reach it.</source>
+        <translation>%1 需要 %2，但按它自己的库搜索方式找不到。</translation>
+    </message>
+    <message>
+        <source>Make %1 reachable for it: install the CUDA %2 toolkit, or put those libraries beside its files in %3.</source>
+        <translation>让它能找到 %1：安装 CUDA %2 工具包，或把这些库放到它在 %3 中的文件旁边。</translation>
+    </message>
+    <message>
+        <source>Nothing to do.</source>
+        <translation>无需任何操作。</translation>
+    </message>
+    <message>
+        <source>Nothing its files show can be fixed from here; whether it works shows when it runs.</source>
+        <translation>从它的文件中看不出有什么需要修复；能否正常工作，要运行后才能知道。</translation>
+    </message>
+    <message>
+        <source>No %1 was found here.</source>
+        <translation>这里没有找到 %1。</translation>
+    </message>
+    <message>
+        <source>TensorFlow newer than %1 has no GPU build for native Windows.</source>
+        <translation>TensorFlow %1 之后的版本没有面向原生 Windows 的显卡版本。</translation>
+    </message>
+    <message>
+        <source>Install %1, then check again.</source>
+        <translation>请先安装 %1，然后再检查一次。</translation>
+    </message>
+    <message>
+        <source>Use WSL 2: install a Linux distribution with &quot;wsl --install&quot;, then install the GPU build inside it (the Windows driver serves it).</source>
+        <translation>改用 WSL 2：运行“wsl --install”安装一个 Linux 发行版，再在其中安装显卡版本（由 Windows 上的驱动提供支持）。</translation>
+    </message>
+    <message>
+        <source>%1 cannot use the GPU on native Windows: the last TensorFlow that could is %2.</source>
+        <translation>%1 在原生 Windows 上无法使用显卡：最后一个能使用显卡的 TensorFlow 版本是 %2。</translation>
+    </message>
+    <message>
+        <source>%1 has no NVIDIA GPU support on native Windows.</source>
+        <translation>%1 在原生 Windows 上不支持 NVIDIA 显卡。</translation>
+    </message>
+    <message>
+        <source>%1 finds its cuDNN: %2.</source>
+        <translation>%1 能找到它需要的 cuDNN：%2。</translation>
+    </message>
+    <message>
+        <source>%1 is built for CUDA %2, but driver %3 runs CUDA up to %4.</source>
+        <translation>%1 是为 CUDA %2 编译的，但驱动 %3 最高只支持 CUDA %4。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU is known here, so whether %1 runs cannot be told.</source>
+        <translation>这里没有已知的 NVIDIA 显卡，因此无法判断 %1 能否运行。</translation>
+    </message>
+    <message>
+        <source>Cannot tell whether %1 runs on %2: its compute capability is not known.</source>
+        <translation>无法判断 %1 能否在 %2 上运行：这块显卡的计算能力未知。</translation>
+    </message>
+    <message>
+        <source>%1 lists no GPU code in its files, so whether it runs on %2 cannot be told.</source>
+        <translation>%1 的文件中没有列出 GPU 代码，因此无法判断它能否在 %2 上运行。</translation>
+    </message>
+    <message>
+        <source>%1 has no GPU code for %2 except PTX of CUDA %3, which driver %4 (CUDA %5) cannot compile.</source>
+        <translation>%1 中适用于 %2 的 GPU 代码只有 CUDA %3 的 PTX，而驱动 %4（CUDA %5）无法编译它。</translation>
+    </message>
+    <message>
+        <source>%1 can run on %2 only by compiling its PTX (ISA %3), and whether driver %4 can is not known.</source>
+        <translation>%1 只有编译其 PTX（ISA %3）后才能在 %2 上运行，而驱动 %4 能否编译未知。</translation>
+    </message>
+    <message>
+        <source>%1 runs on %2 by having the driver compile its PTX (slow on first use).</source>
+        <translation>%1 可以在 %2 上运行：由驱动编译其 PTX（首次使用时较慢）。</translation>
+    </message>
+    <message>
+        <source>%1 has GPU code for %2.</source>
+        <translation>%1 带有适用于 %2 的 GPU 代码。</translation>
+    </message>
+    <message>
+        <source>%1 carries GPU code for %2 only, none of which runs on %3: &quot;no kernel image is available&quot;.</source>
+        <translation>%1 只带有 %2 的 GPU 代码，其中没有一个能在 %3 上运行：会报错“no kernel image is available”。</translation>
+    </message>
+    <message>
+        <source>Get a build of %1 made for compute capability %2 (a newer release, or one built from source).</source>
+        <translation>请换用为计算能力 %2 编译的 %1（较新的版本，或自行从源码编译）。</translation>
+    </message>
+    <message>
+        <source>Update the driver to %1 or newer (it runs CUDA %2).</source>
+        <translation>请把驱动更新到 %1 或更高版本（它支持 CUDA %2）。</translation>
+    </message>
+    <message>
+        <source>Update the driver to one that runs CUDA %1.</source>
+        <translation>请把驱动更新到支持 CUDA %1 的版本。</translation>
+    </message>
+    <message>
+        <source>No PyTorch build the compatibility database knows carries GPU code for %1.</source>
+        <translation>兼容性数据库中已知的 PyTorch 版本都不带有适用于 %1 的 GPU 代码。</translation>
+    </message>
+    <message>
+        <source>Update the driver to %1 or newer, then install torch from PyTorch&apos;s %2 index (CUDA %3).</source>
+        <translation>请先把驱动更新到 %1 或更高版本，再从 PyTorch 的 %2 源（CUDA %3）安装 torch。</translation>
+    </message>
+    <message>
+        <source>Update the driver to one that runs CUDA %1, then install torch from PyTorch&apos;s %2 index.</source>
+        <translation>请先把驱动更新到支持 CUDA %1 的版本，再从 PyTorch 的 %2 源安装 torch。</translation>
+    </message>
+    <message>
+        <source>Install torch from PyTorch&apos;s %1 index: its builds (torch %2, CUDA %3) carry GPU code for %4 and run on this driver.</source>
+        <translation>请从 PyTorch 的 %1 源安装 torch：其中的版本（torch %2，CUDA %3）带有适用于 %4 的 GPU 代码，并且能在当前驱动上运行。</translation>
+    </message>
+    <message>
+        <source>%1 needs cuDNN %2 and does not reach it (%3).</source>
+        <translation>%1 需要 cuDNN %2，但找不到（%3）。</translation>
+    </message>
+    <message>
+        <source>No cuDNN %1 for CUDA %2 in the compatibility database supports %3: get a build of the program made for a newer cuDNN.</source>
+        <translation>兼容性数据库中没有支持 %3 的、适用于 CUDA %2 的 cuDNN %1：请换用为较新 cuDNN 编译的该程序版本。</translation>
+    </message>
+    <message>
+        <source>Put cuDNN %1 for CUDA %2 beside it, for this program only: download %3 and copy the libraries from its %4 folder into %5.</source>
+        <translation>只为这个程序在它旁边放一份适用于 CUDA %2 的 cuDNN %1：下载 %3，把其中 %4 文件夹里的库复制到 %5。</translation>
+    </message>
+    <message>
+        <source>--for takes torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER, not &quot;%1&quot;.</source>
+        <translation>--for 只能是 torch、tensorflow、onnxruntime、ctranslate2 或 app:FOLDER，不能是“%1”。</translation>
+    </message>
+    <message>
+        <source>cannot tell</source>
+        <translation>无法判断</translation>
+    </message>
+    <message>
+        <source>not needed</source>
+        <translation>不需要</translation>
+    </message>
+    <message>
+        <source>Runs on this GPU: %1; finds its cuDNN: %2</source>
+        <translation>能否在这块显卡上运行：%1；能否找到所需的 cuDNN：%2</translation>
     </message>
 </context>
 <context>

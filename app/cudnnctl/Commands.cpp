@@ -17,7 +17,7 @@ const QList<CommandSpec> &commandTable()
                                        "tables and name the archive to download. Values not given with\n"
                                        "--os --arch --driver --cuda --sm --gpu --cudnn come from detection."),
          {QStringLiteral("os"), QStringLiteral("arch"), QStringLiteral("driver"), QStringLiteral("cuda"),
-          QStringLiteral("sm"), QStringLiteral("gpu"), QStringLiteral("cudnn")}},
+          QStringLiteral("sm"), QStringLiteral("gpu"), QStringLiteral("cudnn"), QStringLiteral("for")}},
         {QStringLiteral("inspect"),
          QT_TRANSLATE_NOOP("cudnnctl", "Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own\n"
                                        "file, and which cuDNN for which CUDA it truly holds."),

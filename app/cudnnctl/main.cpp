@@ -9,6 +9,7 @@
 #include "common/GlobalOptions.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
+#include "compat/ConsumerVerdicts.h"
 #include "compat/DatabaseChoice.h"
 #include "compat/Matcher.h"
 #include "compat/WhatIf.h"
@@ -232,6 +233,12 @@ int main(int argc, char *argv[])
                                     "a bundled app) for the cuDNN and CUDA they need (may be given "
                                     "more than once)."),
         QStringLiteral("FOLDER"));
+    const QCommandLineOption forOption(
+        QStringLiteral("for"),
+        QCoreApplication::translate("cudnnctl",
+                                    "check: judge only this program: torch, tensorflow, onnxruntime, "
+                                    "ctranslate2 or app:FOLDER (the programs in FOLDER)."),
+        QStringLiteral("WHAT"));
     const QCommandLineOption dryRunOption(
         QStringLiteral("dry-run"),
         QCoreApplication::translate("cudnnctl", "install, uninstall: show the steps, change nothing."));
@@ -301,7 +308,8 @@ int main(int argc, char *argv[])
                        variablesOption, inUseOption,       unverifiedOption,  exchangeOption, dryRunOption,
                        pythonOption,    noGpuOption,       noFrameworkOption, fixOption,      yesOption,
                        outOption,       requestOption,     cancelOption,      platformOption, sourceOption,
-                       caFileOption,    requesterOption,   planSealOption,    fromLogOption,  appOption});
+                       caFileOption,    requesterOption,   planSealOption,    fromLogOption,  appOption,
+                       forOption});
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
@@ -381,6 +389,16 @@ int main(int argc, char *argv[])
     options.probePythons = parser.isSet(pythonProbeOption);
     for (const QString &folder : parser.values(appOption)) {
         // Under --system-root the folder is the inspected system's; otherwise it is made absolute here.
+        if (!parser.isSet(rootOption) && !QFileInfo(folder).isDir())
+            return usageError(
+                QCoreApplication::translate("cudnnctl", "The application folder %1 is not a folder.")
+                    .arg(folder));
+        options.appFolders.append(
+            parser.isSet(rootOption) ? folder : QDir::cleanPath(QFileInfo(folder).absoluteFilePath()));
+    }
+
+    const QString forWhat = parser.value(forOption);
+    if (const QString folder = appFolderOf(forWhat); !folder.isEmpty()) {
         if (!parser.isSet(rootOption) && !QFileInfo(folder).isDir())
             return usageError(
                 QCoreApplication::translate("cudnnctl", "The application folder %1 is not a folder.")
@@ -495,10 +513,17 @@ int main(int argc, char *argv[])
     const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
     const SystemSnapshot snapshot = detectSystem(context, options);
     if (!check) {
+        const QList<JudgedConsumer> judged =
+            judgeConsumers(snapshot.consumers, MatchFacts::fromSnapshot(snapshot), database.database);
         if (parser.isSet(jsonOption))
-            writeJson(snapshot.toJson());
+            writeJson(snapshotJsonWithVerdicts(snapshot, judged));
         else
-            writeOut(snapshotText(snapshot));
+            writeOut(snapshotText(snapshot) +
+                     (judged.isEmpty()
+                          ? QString()
+                          : QLatin1Char('\n') +
+                                QCoreApplication::translate("cudnnsetup", "Programs that use cuDNN/CUDA") +
+                                QLatin1Char('\n') + consumerVerdictsText(judged)));
         return hasErrors(snapshot.findings) ? exitcode::ProblemsFound : exitcode::Success;
     }
 
@@ -515,9 +540,20 @@ int main(int argc, char *argv[])
         return usageError(facts.error().message.toString());
     MatchResult result = match(*facts, database.database);
     result.findings = database.findings + result.findings;
+    // With --for, the folder of app:FOLDER is the one detection was given (made absolute).
+    const QString judgedFor =
+        appFolderOf(forWhat).isEmpty() ? forWhat : QStringLiteral("app:") + options.appFolders.constLast();
+    const auto judged =
+        forWhat.isEmpty()
+            ? Expected<QList<JudgedConsumer>>(judgeConsumers(snapshot.consumers, *facts, database.database))
+            : judgeFor(judgedFor, snapshot.consumers, *facts, database.database);
+    if (!judged)
+        return usageError(judged.error().message.toString());
     if (parser.isSet(jsonOption))
-        writeJson(checkJson(*facts, result, database));
+        writeJson(checkJson(*facts, result, database, *judged, forWhat));
     else
-        writeOut(checkText(*facts, result, database));
+        writeOut(checkText(*facts, result, database, *judged, forWhat));
+    if (!forWhat.isEmpty())
+        return consumersCompatible(*judged) == true ? exitcode::Success : exitcode::ProblemsFound;
     return result.compatible() ? exitcode::Success : exitcode::ProblemsFound;
 }

@@ -341,12 +341,47 @@ Expected<KnowledgeBase> KnowledgeBase::parse(const QByteArray &json)
         for (qsizetype b = 0; b < builds.size(); ++b) {
             const QString buildPath = path + QStringLiteral(".builds[%1]").arg(b);
             const QJsonObject build = r.object(builds.at(b), buildPath);
-            release.builds.append({r.version(build, buildPath, "cuda", false),
-                                   r.version(build, buildPath, "cudnn"),
-                                   build.value(QStringLiteral("channel")).toString()});
+            TorchBuild entry{r.version(build, buildPath, "cuda", false), r.version(build, buildPath, "cudnn"),
+                             build.value(QStringLiteral("channel")).toString(),
+                             r.version(build, buildPath, "toolkit"), std::nullopt};
+            if (build.contains(QStringLiteral("architectures"))) {
+                const QString archPath = buildPath + QStringLiteral(".architectures");
+                const QJsonObject archs = r.object(build.value(QStringLiteral("architectures")), archPath);
+                TorchArchitectures architectures;
+                architectures.sass = r.versions(archs, archPath, "sass");
+                architectures.ptx = r.versions(archs, archPath, "ptx");
+                for (const QJsonValue &system : archs.value(QStringLiteral("ptxOn")).toArray())
+                    architectures.ptxOn.append(system.toString());
+                if (architectures.sass.isEmpty())
+                    r.fail(archPath + QStringLiteral(".sass"), QStringLiteral("a build carries some SASS"));
+                if (!entry.toolkit.isValid() || entry.toolkit.truncated(2) != entry.cuda.truncated(2))
+                    r.fail(buildPath + QStringLiteral(".toolkit"),
+                           QStringLiteral("a build with architectures names its CUDA release"));
+                r.sourced(archs, archPath, kb.m_sourceUrls, architectures);
+                entry.architectures = architectures;
+            }
+            release.builds.append(entry);
         }
         r.sourced(object, path, kb.m_sourceUrls, release);
         kb.m_torch.append(release);
+    }
+
+    // Optional: a database of before 2026-12-03 has neither; PTX and JAX verdicts then say "cannot tell".
+    const QJsonArray ptxIsa = root.value(QStringLiteral("ptxIsa")).toArray();
+    for (qsizetype i = 0; i < ptxIsa.size(); ++i) {
+        const QString path = at("ptxIsa", i);
+        const QJsonObject object = r.object(ptxIsa.at(i), path);
+        kb.m_ptxIsa.append({r.version(object, path, "isa", false), r.version(object, path, "cuda", false)});
+        SourcedRecord record;
+        r.sourced(object, path, kb.m_sourceUrls, record);
+    }
+    if (root.contains(QStringLiteral("jax"))) {
+        const QJsonObject jax = r.object(root.value(QStringLiteral("jax")), QStringLiteral("jax"));
+        if (!jax.value(QStringLiteral("nativeWindowsGpu")).isBool())
+            r.fail(QStringLiteral("jax.nativeWindowsGpu"), QStringLiteral("true or false is required"));
+        kb.m_jaxNativeWindowsGpu = jax.value(QStringLiteral("nativeWindowsGpu")).toBool();
+        SourcedRecord jaxRecord;
+        r.sourced(jax, QStringLiteral("jax"), kb.m_sourceUrls, jaxRecord);
     }
 
     const QJsonObject tensorflow =
@@ -412,6 +447,15 @@ int KnowledgeBase::firstBranchSupporting(const Version &cuda) const
             return branch.branch;
     }
     return 0;
+}
+
+Version KnowledgeBase::cudaForPtxIsa(const Version &isa) const
+{
+    for (const auto &[ptx, cuda] : m_ptxIsa) {
+        if (ptx == isa.truncated(2))
+            return cuda;
+    }
+    return {};
 }
 
 Version KnowledgeBase::newestKnownCuda() const

@@ -97,11 +97,22 @@ struct GpuPattern : SourcedRecord
     bool jetson = false; // a Jetson module: CUDA and cuDNN come with JetPack
 };
 
+// The GPU code a PyTorch build carries, from PyTorch's CUDA support matrix (Linux x86-64 and
+// Windows builds).
+struct TorchArchitectures : SourcedRecord
+{
+    QList<Version> sass; // "Pascal(6.0)": SASS for 6.0, which 6.1 and 6.2 run too
+    QList<Version> ptx;  // "12.0+PTX"
+    QStringList ptxOn;   // the systems whose builds carry that PTX ("linux"); empty: every one
+};
+
 struct TorchBuild
 {
     Version cuda;
     Version cudnn;
     QString channel;
+    Version toolkit; // the CUDA release it is built with (12.8.1); invalid when not recorded
+    std::optional<TorchArchitectures> architectures; // nullopt: not recorded, so never offered
 };
 
 struct TorchRelease : SourcedRecord
@@ -152,7 +163,13 @@ public:
     Version minimumComputeCapabilityForCuda(int cudaMajor) const;
 
     const QList<TorchRelease> &torchReleases() const { return m_torch; }
+    // The oldest CUDA whose driver loads PTX of ISA version `isa` (9.0 -> 13.0); invalid when the
+    // database does not map it.
+    Version cudaForPtxIsa(const Version &isa) const;
     Version tensorflowLastNativeWindowsGpu() const { return m_tensorflowLastWindowsGpu; }
+    // Whether JAX runs on an NVIDIA GPU under native Windows (JAX's supported platforms say no);
+    // nullopt when the database does not say.
+    std::optional<bool> jaxNativeWindowsGpu() const { return m_jaxNativeWindowsGpu; }
     Version zlibNeededFrom() const { return m_zlibFrom; }
     Version zlibNeededBefore() const { return m_zlibBefore; }
     QString zlibArchiveUrl() const { return m_zlibUrl; }
@@ -171,7 +188,9 @@ private:
     QList<QPair<Version, QString>> m_architectures; // compute capability -> name
     QHash<int, Version> m_cudaMinimumCc;
     QList<TorchRelease> m_torch;
+    QList<QPair<Version, Version>> m_ptxIsa; // PTX ISA -> CUDA
     Version m_tensorflowLastWindowsGpu;
+    std::optional<bool> m_jaxNativeWindowsGpu;
     Version m_zlibFrom;
     Version m_zlibBefore;
     QString m_zlibUrl;

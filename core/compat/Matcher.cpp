@@ -884,6 +884,8 @@ private:
 
         const QList<CudnnRelease> &releases = m_kb.cudnnReleases();
         for (auto release = releases.crbegin(); release != releases.crend(); ++release) {
+            if (m_facts.wantedCudnnMajor && release->version.major() != *m_facts.wantedCudnnMajor)
+                continue;
             const CudnnVariant *variant = release->variant(QString::number(major));
             if (!variant || !fitsGpus(*variant))
                 continue;

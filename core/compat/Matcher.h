@@ -63,6 +63,8 @@ struct MatchFacts
         QString cudaVariant; // "12", "11.5"
     };
     std::optional<Archive> archive; // the chosen (or named) cuDNN archive
+    // The cuDNN major the recommendation must be of (a program that loads only cuDNN 8); nullopt: any.
+    std::optional<int> wantedCudnnMajor;
 
     struct Copy
     {

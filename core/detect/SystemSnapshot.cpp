@@ -1,6 +1,7 @@
 #include "detect/SystemSnapshot.h"
 
 #include "common/Version.h"
+#include "platform/SystemPaths.h"
 
 #include <QJsonArray>
 
@@ -239,29 +240,6 @@ PythonInstall pythonFromJson(const QJsonObject &object)
     return python;
 }
 
-QJsonObject consumerToJson(const ConsumerInfo &consumer)
-{
-    QJsonObject resolves;
-    for (const auto &[library, copy] : consumer.resolves)
-        resolves.insert(library,
-                        copy ? QJsonValue(QJsonObject{{QStringLiteral("path"), str(copy->path)},
-                                                      {QStringLiteral("version"), str(copy->version)}})
-                             : QJsonValue());
-    return {
-        {QStringLiteral("name"), str(consumer.name)},
-        {QStringLiteral("version"), str(consumer.version)},
-        {QStringLiteral("location"), str(consumer.location)},
-        {QStringLiteral("files"), strings(consumer.files)},
-        {QStringLiteral("needs"), QJsonObject{{QStringLiteral("cudnnMajor"), optInt(consumer.cudnnMajor)},
-                                              {QStringLiteral("cublasMajor"), optInt(consumer.cublasMajor)},
-                                              {QStringLiteral("cudaMajor"), optInt(consumer.cudaMajor)}}},
-        {QStringLiteral("archs"), QJsonObject{{QStringLiteral("sass"), strings(consumer.sass)},
-                                              {QStringLiteral("sassInPart"), strings(consumer.sassInPart)},
-                                              {QStringLiteral("ptx"), strings(consumer.ptx)},
-                                              {QStringLiteral("ptxIsa"), strings(consumer.ptxIsa)}}},
-        {QStringLiteral("resolves"), resolves}};
-}
-
 ConsumerInfo consumerFromJson(const QJsonObject &object)
 {
     ConsumerInfo consumer;
@@ -318,6 +296,29 @@ EnvironmentInfo environmentFromJson(const QJsonObject &object)
 }
 
 } // namespace
+
+QJsonObject consumerToJson(const ConsumerInfo &consumer)
+{
+    QJsonObject resolves;
+    for (const auto &[library, copy] : consumer.resolves)
+        resolves.insert(library,
+                        copy ? QJsonValue(QJsonObject{{QStringLiteral("path"), str(copy->path)},
+                                                      {QStringLiteral("version"), str(copy->version)}})
+                             : QJsonValue());
+    return {
+        {QStringLiteral("name"), str(consumer.name)},
+        {QStringLiteral("version"), str(consumer.version)},
+        {QStringLiteral("location"), str(consumer.location)},
+        {QStringLiteral("files"), strings(consumer.files)},
+        {QStringLiteral("needs"), QJsonObject{{QStringLiteral("cudnnMajor"), optInt(consumer.cudnnMajor)},
+                                              {QStringLiteral("cublasMajor"), optInt(consumer.cublasMajor)},
+                                              {QStringLiteral("cudaMajor"), optInt(consumer.cudaMajor)}}},
+        {QStringLiteral("archs"), QJsonObject{{QStringLiteral("sass"), strings(consumer.sass)},
+                                              {QStringLiteral("sassInPart"), strings(consumer.sassInPart)},
+                                              {QStringLiteral("ptx"), strings(consumer.ptx)},
+                                              {QStringLiteral("ptxIsa"), strings(consumer.ptxIsa)}}},
+        {QStringLiteral("resolves"), resolves}};
+}
 
 QString FrameworkInfo::displayName() const
 {

@@ -185,6 +185,9 @@ struct SystemSnapshot
     static Expected<SystemSnapshot> fromJson(const QJsonObject &object);
 };
 
+// One consumers[] entry of the snapshot's JSON.
+QJsonObject consumerToJson(const ConsumerInfo &consumer);
+
 // The copy among `copies` one of whose libraries is the file `path`; null when none is.
 const CudnnCopy *copyHolding(const QList<CudnnCopy> &copies, const QString &path, const SystemPaths &paths);
 

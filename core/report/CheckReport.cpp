@@ -1,5 +1,6 @@
 #include "report/CheckReport.h"
 
+#include "compat/ConsumerVerdicts.h"
 #include "compat/CudaNumbers.h"
 #include "compat/DatabaseChoice.h"
 #include "compat/Matcher.h"
@@ -24,7 +25,70 @@ QString orUnknown(const Version &version)
 
 } // namespace
 
-QJsonObject checkJson(const MatchFacts &facts, const MatchResult &result, const DatabaseChoice &database)
+std::optional<bool> consumersCompatible(const QList<JudgedConsumer> &consumers)
+{
+    bool open = false;
+    for (const JudgedConsumer &entry : consumers) {
+        if (entry.verdict.runs == ConsumerVerdict::Runs::No ||
+            entry.verdict.findsCudnn == ConsumerVerdict::FindsCudnn::No || !entry.verdict.missing.isEmpty() ||
+            !entry.found)
+            return false;
+        open = open || !entry.verdict.fine();
+    }
+    return open ? std::nullopt : std::optional<bool>(true);
+}
+
+QString consumerVerdictsText(const QList<JudgedConsumer> &consumers)
+{
+    const auto runs = [](ConsumerVerdict::Runs value) {
+        switch (value) {
+        case ConsumerVerdict::Runs::Yes:
+            return QCoreApplication::translate("cudnnsetup", "yes");
+        case ConsumerVerdict::Runs::No:
+            return QCoreApplication::translate("cudnnsetup", "no");
+        case ConsumerVerdict::Runs::CannotTell:
+            break;
+        }
+        return QCoreApplication::translate("cudnnsetup", "cannot tell");
+    };
+    const auto finds = [&runs](ConsumerVerdict::FindsCudnn value) {
+        switch (value) {
+        case ConsumerVerdict::FindsCudnn::Yes:
+            return runs(ConsumerVerdict::Runs::Yes);
+        case ConsumerVerdict::FindsCudnn::No:
+            return runs(ConsumerVerdict::Runs::No);
+        case ConsumerVerdict::FindsCudnn::CannotTell:
+            return runs(ConsumerVerdict::Runs::CannotTell);
+        case ConsumerVerdict::FindsCudnn::NotNeeded:
+            break;
+        }
+        return QCoreApplication::translate("cudnnsetup", "not needed");
+    };
+    QString out;
+    for (const JudgedConsumer &entry : consumers) {
+        const ConsumerInfo &consumer = entry.consumer;
+        out += consumer.version.isEmpty() ? consumer.name
+                                          : QStringLiteral("%1 %2").arg(consumer.name, consumer.version);
+        if (!consumer.location.isEmpty())
+            out += QStringLiteral("  ") + consumer.location;
+        out += QLatin1Char('\n');
+        out += QStringLiteral("  ") +
+               QCoreApplication::translate("cudnnsetup", "Runs on this GPU: %1; finds its cuDNN: %2")
+                   .arg(runs(entry.verdict.runs), finds(entry.verdict.findsCudnn)) +
+               QLatin1Char('\n');
+        if (!entry.verdict.summary.isEmpty())
+            out += QStringLiteral("  ") + entry.verdict.summary.toString() + QLatin1Char('\n');
+        out += QStringLiteral("  ") +
+               QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(entry.verdict.fix.toString()) +
+               QLatin1Char('\n');
+        if (!entry.verdict.command.isEmpty())
+            out += QStringLiteral("    %1\n").arg(entry.verdict.command);
+    }
+    return out;
+}
+
+QJsonObject checkJson(const MatchFacts &facts, const MatchResult &result, const DatabaseChoice &database,
+                      const QList<JudgedConsumer> &consumers, const QString &forWhat)
 {
     const CudaNumbers numbers = CudaNumbers::of(facts, result, database.database);
     QJsonArray gpus;
@@ -47,12 +111,19 @@ QJsonObject checkJson(const MatchFacts &facts, const MatchResult &result, const 
     QJsonArray findings;
     for (const Finding &finding : result.findings)
         findings.append(finding.toJson());
+    QJsonArray judged;
+    for (const JudgedConsumer &entry : consumers)
+        judged.append(entry.toJson());
+    const std::optional<bool> consumersFit = consumersCompatible(consumers);
     return QJsonObject{
         {QStringLiteral("schema"), QLatin1String(MatchResult::kSchema)},
         // "cannot tell" is null: nobody knows, which is neither yes nor no.
-        {QStringLiteral("compatible"), result.verdict() == MatchResult::Verdict::CannotTell
-                                           ? QJsonValue()
-                                           : QJsonValue(result.compatible())},
+        {QStringLiteral("compatible"),
+         !forWhat.isEmpty() ? (consumersFit ? QJsonValue(*consumersFit) : QJsonValue())
+         : result.verdict() == MatchResult::Verdict::CannotTell ? QJsonValue()
+                                                                : QJsonValue(result.compatible())},
+        {QStringLiteral("for"), forWhat.isEmpty() ? QJsonValue() : QJsonValue(forWhat)},
+        {QStringLiteral("consumers"), judged},
         {QStringLiteral("database"), QJsonObject{{QStringLiteral("version"), database.database.version()},
                                                  {QStringLiteral("date"), database.database.date()},
                                                  {QStringLiteral("origin"), database.origin}}},
@@ -68,8 +139,17 @@ QJsonObject checkJson(const MatchFacts &facts, const MatchResult &result, const 
          result.recommendation ? QJsonValue(result.recommendation->toJson()) : QJsonValue()}};
 }
 
-QString checkText(const MatchFacts &facts, const MatchResult &result, const DatabaseChoice &database)
+QString checkText(const MatchFacts &facts, const MatchResult &result, const DatabaseChoice &database,
+                  const QList<JudgedConsumer> &consumers, const QString &forWhat)
 {
+    const QString databaseLine =
+        database.origin == QLatin1String("embedded")
+            ? QCoreApplication::translate("cudnnsetup", "Compatibility database %1 (%2), built in")
+                  .arg(database.database.version(), database.database.date())
+            : QCoreApplication::translate("cudnnsetup", "Compatibility database %1 (%2) from %3")
+                  .arg(database.database.version(), database.database.date(), database.origin);
+    if (!forWhat.isEmpty())
+        return consumerVerdictsText(consumers) + QLatin1Char('\n') + databaseLine + QLatin1Char('\n');
     const CudaNumbers numbers = CudaNumbers::of(facts, result, database.database);
     QString out;
     switch (result.verdict()) {
@@ -140,13 +220,10 @@ QString checkText(const MatchFacts &facts, const MatchResult &result, const Data
                 QLatin1Char('\n');
         }
     }
-    out += QLatin1Char('\n') +
-           (database.origin == QLatin1String("embedded")
-                ? QCoreApplication::translate("cudnnsetup", "Compatibility database %1 (%2), built in")
-                      .arg(database.database.version(), database.database.date())
-                : QCoreApplication::translate("cudnnsetup", "Compatibility database %1 (%2) from %3")
-                      .arg(database.database.version(), database.database.date(), database.origin)) +
-           QLatin1Char('\n');
+    if (!consumers.isEmpty())
+        out += QLatin1Char('\n') + QCoreApplication::translate("cudnnsetup", "Programs that use cuDNN/CUDA") +
+               QLatin1Char('\n') + consumerVerdictsText(consumers);
+    out += QLatin1Char('\n') + databaseLine + QLatin1Char('\n');
     return out;
 }
 

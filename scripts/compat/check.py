@@ -76,6 +76,46 @@ def check_pytorch(db):
                     where, release['version'], variant['cuda'], variant.get('cudaMin'), variant.get('cudaMax'))
 
 
+def check_pytorch_architectures(db):
+    """A PyTorch build's architecture list names known capabilities its CUDA still builds for, and its
+    toolkit is a CUDA release of Table 3 (whose driver minimum is then NVIDIA's); PTX ISA versions
+    map to CUDA releases in the same order."""
+    known = {cc for entry in db['architectures'] for cc in entry['computeCapabilities']}
+    floors = {entry['cudaMajor']: entry['minimumComputeCapability'] for entry in db['cudaArchitectureSupport']}
+    toolkits = {toolkit['version'] for toolkit in db['cudaToolkits']}
+    for torch in db['pytorch']:
+        for build in torch['builds']:
+            archs = build.get('architectures')
+            if archs is None:
+                continue
+            where = 'torch %s cu%s' % (torch['torch'], build['cuda'])
+            toolkit = build.get('toolkit')
+            if toolkit not in toolkits:
+                yield '%s: toolkit %s is not a CUDA release of Table 3' % (where, toolkit)
+            elif major_minor(toolkit) != major_minor(build['cuda']):
+                yield '%s: toolkit %s is not CUDA %s' % (where, toolkit, build['cuda'])
+            floor = floors.get(major_minor(build['cuda'])[0])
+            for cc in archs['sass'] + archs['ptx']:
+                if cc not in known:
+                    yield '%s: compute capability %s is in no architecture' % (where, cc)
+                elif floor is not None and version(cc) < version(floor):
+                    yield '%s: CUDA %s builds nothing below %s, yet %s is listed' % (where, build['cuda'], floor, cc)
+            if not archs['sass'] or any(system not in ('linux', 'windows') for system in archs.get('ptxOn', [])):
+                yield '%s: an empty SASS list or an unknown system in ptxOn' % where
+            if any(source not in db['sources'] for source in archs['sources']):
+                yield '%s: architectures name an unknown source' % where
+    cudas = toolkits | {branch['maxCuda'] for branch in db['driverBranches']}
+    previous = None
+    for entry in db['ptxIsa']:
+        if not any(major_minor(known_cuda) == major_minor(entry['cuda']) for known_cuda in cudas):
+            yield 'PTX ISA %s: CUDA %s is no release nor a driver branch\'s' % (entry['isa'], entry['cuda'])
+        if previous and not (version(previous['isa']) < version(entry['isa']) and
+                             version(previous['cuda']) < version(entry['cuda'])):
+            yield 'PTX ISA %s (CUDA %s) out of order after %s (CUDA %s)' % (
+                entry['isa'], entry['cuda'], previous['isa'], previous['cuda'])
+        previous = entry
+
+
 def check_gpu_architectures(db):
     """Every GPU pattern resolves to a compute capability its architecture lists."""
     architectures = {entry['name']: entry['computeCapabilities'] for entry in db['architectures']}
@@ -336,7 +376,7 @@ def check_derivation(db):
                         where, ', '.join(sorted(wider, key=version)), neighbour['version'])
 
 
-CHECKS = [check_pytorch, check_gpu_architectures, check_gpu_patterns, check_driver_branches, check_derivation,
+CHECKS = [check_pytorch, check_pytorch_architectures, check_gpu_architectures, check_gpu_patterns, check_driver_branches, check_derivation,
           check_archives]
 
 
@@ -363,6 +403,15 @@ def self_test(db, fixtures):
     breaks = {
         'a torch build outside its cuDNN\'s CUDA range':
             lambda d: d['pytorch'][-1]['builds'][-1].update(cuda='%d.99' % major_minor(d['pytorch'][-1]['builds'][-1]['cuda'])[0]),
+        'a torch build listing a GPU its CUDA no longer builds for':
+            lambda d: next(b for t in d['pytorch'] for b in t['builds']
+                           if b['cuda'].startswith('13.') and 'architectures' in b)['architectures']['sass'].insert(0, '6.1'),
+        'a torch build whose toolkit is another CUDA':
+            lambda d: next(b for t in d['pytorch'] for b in t['builds'] if 'toolkit' in b).update(toolkit='11.8.0'),
+        'a torch build listing a capability of no architecture':
+            lambda d: next(b for t in d['pytorch'] for b in t['builds']
+                           if 'architectures' in b)['architectures']['ptx'].append('9.9'),
+        'a PTX ISA mapped out of order': lambda d: d['ptxIsa'][-1].update(cuda=d['ptxIsa'][0]['cuda']),
         'a GPU of an architecture that lacks its compute capability':
             lambda d: d['gpus'][0].update(computeCapability='9.9'),
         'a pattern listed twice': lambda d: d['gpus'].append(copy.deepcopy(d['gpus'][0])),

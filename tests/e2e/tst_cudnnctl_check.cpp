@@ -2,6 +2,8 @@
 // compatibility database, and with bad input.
 #include "BuildPaths.h"
 #include "Cudnnctl.h"
+#include "ElfImage.h"
+#include "FatbinImage.h"
 #include "Sandbox.h"
 #include "Suite.h"
 #include "SystemTrees.h"
@@ -45,6 +47,45 @@ QByteArray databaseWithVersion(const QString &version)
 {
     QByteArray json = Sandbox::readFixture(QStringLiteral("compat/minimal.json"));
     return json.replace("\"2099.01.01\"", "\"" + version.toUtf8() + "\"");
+}
+
+// `check --for` as a pure what-if on Linux: a driver of CUDA 12.9 and the GPU of capability `sm`.
+QStringList checkFor(const QString &what, const QString &sm, const QString &root)
+{
+    return {QStringLiteral("check"),         QStringLiteral("--json"),
+            QStringLiteral("--lang"),        QStringLiteral("en"),
+            QStringLiteral("--os"),          QStringLiteral("linux"),
+            QStringLiteral("--driver"),      QStringLiteral("575.57.08"),
+            QStringLiteral("--sm"),          sm,
+            QStringLiteral("--for"),         what,
+            QStringLiteral("--system-root"), root};
+}
+
+// A speech program in /opt/whisper: its library links cuDNN 8 and cuBLAS 12 through $ORIGIN and
+// carries Ampere SASS; beside it cuBLAS 12 and cuDNN 9, and cuDNN 8 only when `withCudnn8`.
+void writeWhisperApp(const Sandbox &sandbox, bool withCudnn8)
+{
+    fatbinimage::Entry sass;
+    sass.arch = 86;
+    elfimage::SharedObject library;
+    library.soname = QStringLiteral("libwhisper_gpu.so");
+    library.needed = {QStringLiteral("libcudnn.so.8"), QStringLiteral("libcublas.so.12")};
+    library.runpath = {QStringLiteral("$ORIGIN")};
+    library.sections = {{".nv_fatbin", fatbinimage::container({sass})}};
+    sandbox.write(QStringLiteral("/opt/whisper/libwhisper_gpu.so"), elfimage::build(library));
+    QStringList beside{QStringLiteral("libcublas.so.12"), QStringLiteral("libcudnn.so.9")};
+    if (withCudnn8)
+        beside << QStringLiteral("libcudnn.so.8");
+    for (const QString &name : beside) {
+        elfimage::SharedObject copy;
+        copy.soname = name;
+        sandbox.write(QStringLiteral("/opt/whisper/") + name, elfimage::build(copy));
+    }
+}
+
+QJsonObject firstConsumer(const QJsonObject &report)
+{
+    return report.value(QStringLiteral("consumers")).toArray().first().toObject();
 }
 
 } // namespace
@@ -266,6 +307,65 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("cudnn-windows-x86_64-")));
     }
 
+    // check --for torch on a Pascal GPU with no torch installed: the install line of the cu126
+    // index, and exit 1 (nothing that runs is there yet).
+    void checkForTorchNamesTheIndexForThisGpu()
+    {
+        Sandbox sandbox;
+        const CudnnctlRun run = runCudnnctl(
+            checkFor(QStringLiteral("torch"), QStringLiteral("6.1"), sandbox.root()), sandboxEnvironment());
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject report = outputJson(run);
+        QCOMPARE(report.value(QStringLiteral("for")).toString(), QStringLiteral("torch"));
+        QCOMPARE(report.value(QStringLiteral("compatible")), QJsonValue(false));
+        const QJsonObject torch = firstConsumer(report);
+        QCOMPARE(torch.value(QStringLiteral("found")), QJsonValue(false));
+        const QJsonObject fix = torch.value(QStringLiteral("fix")).toObject();
+        QCOMPARE(fix.value(QStringLiteral("kind")).toString(), QStringLiteral("torch-index"));
+        QCOMPARE(fix.value(QStringLiteral("command")).toString(),
+                 QStringLiteral("pip install torch --index-url https://download.pytorch.org/whl/cu126"));
+    }
+
+    // check --for app:FOLDER: a program that needs cuDNN 8 and reaches only 9 gets cuDNN 8.9.7 for
+    // CUDA 12 beside it (exit 1); with cuDNN 8 beside it, nothing to do (exit 0). In Chinese too.
+    void checkForAppFolder()
+    {
+        Sandbox sandbox;
+        writeWhisperApp(sandbox, false);
+        const QString what = QStringLiteral("app:/opt/whisper");
+        const CudnnctlRun missing =
+            runCudnnctl(checkFor(what, QStringLiteral("8.6"), sandbox.root()), sandboxEnvironment());
+        QCOMPARE(missing.exitCode, 1);
+        const QJsonObject consumer = firstConsumer(outputJson(missing));
+        const QJsonObject verdict = consumer.value(QStringLiteral("verdict")).toObject();
+        QCOMPARE(verdict.value(QStringLiteral("runs")).toString(), QStringLiteral("yes"));
+        QCOMPARE(verdict.value(QStringLiteral("findsCudnn")).toString(), QStringLiteral("no"));
+        const QJsonObject fix = consumer.value(QStringLiteral("fix")).toObject();
+        QCOMPARE(fix.value(QStringLiteral("kind")).toString(), QStringLiteral("cudnn-beside"));
+        QVERIFY2(fix.value(QStringLiteral("text"))
+                     .toString()
+                     .contains(QStringLiteral("cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz")),
+                 missing.out.constData());
+        QCOMPARE(fix.value(QStringLiteral("command")).toString(),
+                 QStringLiteral("cudnnctl download --cudnn 8.9.7.29 --cuda 12"));
+
+        QStringList chinese = checkFor(what, QStringLiteral("8.6"), sandbox.root());
+        chinese.removeAll(QStringLiteral("--json"));
+        chinese[chinese.indexOf(QStringLiteral("en"))] = QStringLiteral("zh_CN");
+        const QString text = QString::fromUtf8(runCudnnctl(chinese, sandboxEnvironment()).out);
+        QVERIFY2(text.contains(QStringLiteral("解决办法：只为这个程序")), qPrintable(text));
+
+        writeWhisperApp(sandbox, true);
+        const CudnnctlRun fine =
+            runCudnnctl(checkFor(what, QStringLiteral("8.6"), sandbox.root()), sandboxEnvironment());
+        QVERIFY2(fine.exitCode == 0, fine.out.constData());
+        QCOMPARE(firstConsumer(outputJson(fine))
+                     .value(QStringLiteral("fix"))
+                     .toObject()
+                     .value(QStringLiteral("kind")),
+                 QJsonValue(QStringLiteral("nothing")));
+    }
+
     void badInputIsExitTwo_data()
     {
         QTest::addColumn<QString>("option");
@@ -284,6 +384,8 @@ private Q_SLOTS:
                             << "macos";
         QTest::newRow("sm") << "--sm"
                             << "ampere";
+        QTest::newRow("for") << "--for"
+                             << "keras";
         QTest::newRow("missing database") << "--compat-db"
                                           << "/nonexistent/cudnn-compat.json";
         QTest::newRow("malformed database") << "--compat-db"

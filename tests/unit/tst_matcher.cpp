@@ -3,6 +3,7 @@
 #include "Cudnnctl.h"
 #include "Sandbox.h"
 #include "Suite.h"
+#include "compat/ConsumerVerdicts.h"
 #include "compat/CudaNumbers.h"
 #include "compat/DatabaseChoice.h"
 #include "compat/KnowledgeBase.h"
@@ -683,7 +684,7 @@ private Q_SLOTS:
         QVERIFY(snapshot);
         const MatchFacts facts = MatchFacts::fromSnapshot(*snapshot);
         const DatabaseChoice database = DatabaseChoice::builtIn();
-        QJsonObject judged = checkJson(facts, match(facts, database.database), database);
+        QJsonObject judged = checkJson(facts, match(facts, database.database), database, {});
         QJsonObject recorded =
             QJsonDocument::fromJson(
                 Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/cudnnctl-check.json")))
