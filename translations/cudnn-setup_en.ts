@@ -4067,7 +4067,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
         <source>Programs that use cuDNN/CUDA</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4205,6 +4204,10 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Runs on this GPU: %1; finds its cuDNN: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4077,8 +4077,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请点击下方的“修复…”。</translation>
     </message>
     <message>
-        <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
-        <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请运行 cudnnctl doctor。</translation>
         <source>Programs that use cuDNN/CUDA</source>
         <translation>使用 cuDNN/CUDA 的程序能否运行</translation>
     </message>
@@ -4217,6 +4215,10 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Runs on this GPU: %1; finds its cuDNN: %2</source>
         <translation>能否在这块显卡上运行：%1；能否找到所需的 cuDNN：%2</translation>
+    </message>
+    <message>
+        <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
+        <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请运行 cudnnctl doctor。</translation>
     </message>
 </context>
 <context>
