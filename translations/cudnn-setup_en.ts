@@ -4062,6 +4062,22 @@ FOLDER) of this system (or of --system-root).</source>
         <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cuDNN could not find its own function %1 in its libraries (error %2): its main library and its sub-libraries come from different releases.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the libraries of one cuDNN release, all of them: install cuDNN again from one complete archive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cuDNN libraries in %1 come from %2 different releases (%3): cuDNN&apos;s main library cannot use the sub-libraries of another release, so programs fail with &quot;Could not load symbol&quot; (error 127) or end without a word.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the libraries of one cuDNN release, all of them: install cuDNN again from one complete archive, so that every library in %1 is replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -4072,6 +4072,22 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>Install into a folder under Program Files (the default), or into a folder of yours without administrator rights.</source>
         <translation>请安装到 Program Files 下的文件夹（默认位置），或者不用管理员权限安装到你自己的文件夹。</translation>
     </message>
+    <message>
+        <source>cuDNN could not find its own function %1 in its libraries (error %2): its main library and its sub-libraries come from different releases.</source>
+        <translation>cuDNN 在自己的库中找不到函数 %1（错误 %2）：它的主库和子库来自不同的版本。</translation>
+    </message>
+    <message>
+        <source>Use the libraries of one cuDNN release, all of them: install cuDNN again from one complete archive.</source>
+        <translation>只使用同一个 cuDNN 版本的库，而且要用全：从一个完整的压缩包重新安装 cuDNN。</translation>
+    </message>
+    <message>
+        <source>The cuDNN libraries in %1 come from %2 different releases (%3): cuDNN&apos;s main library cannot use the sub-libraries of another release, so programs fail with &quot;Could not load symbol&quot; (error 127) or end without a word.</source>
+        <translation>%1 中的 cuDNN 库来自 %2 个不同的版本（%3）：cuDNN 的主库无法使用其他版本的子库，因此程序会报“Could not load symbol”（错误 127），或者不提示任何信息就退出。</translation>
+    </message>
+    <message>
+        <source>Use the libraries of one cuDNN release, all of them: install cuDNN again from one complete archive, so that every library in %1 is replaced.</source>
+        <translation>只使用同一个 cuDNN 版本的库，而且要用全：从一个完整的压缩包重新安装 cuDNN，替换 %1 中的每一个库。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

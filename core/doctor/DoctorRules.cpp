@@ -8,6 +8,7 @@
 #include "install/Operations.h"
 #include "install/Zlibwapi.h"
 #include "verify/LoadErrors.h"
+#include "verify/ReleaseMix.h"
 
 #include <QMap>
 #include <QRegularExpression>
@@ -186,6 +187,32 @@ void zlibwapiRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 
 // ---- #2 an incomplete set ----------------------------------------------------------------------
 
+// The cuDNN DLLs of the archive the user offered (--archive) put into `copy`'s folder, where the
+// archive fits (inspected once, into `archive`); otherwise why not, in the finding's details.
+std::optional<Repair> repairFromArchive(const DoctorFacts &facts, const CudnnCopy &copy, int major,
+                                        std::optional<Expected<ArchiveReport>> &archive, Finding &finding)
+{
+    if (facts.input.archive.isEmpty())
+        return std::nullopt;
+    if (!archive) {
+        InspectOptions quickLook;
+        quickLook.verifyData = false;
+        archive = inspectArchive(facts.input.archive, facts.database, quickLook);
+    }
+    const bool fits =
+        *archive && (*archive)->verdict == ArchiveReport::Verdict::Ok && (*archive)->cudnn.major() == major &&
+        (*archive)->platform.startsWith(facts.windows ? QLatin1String("windows") : QLatin1String("linux"));
+    if (fits)
+        return repairs::fromArchive(facts.context, copy.directory, facts.input.archive, **archive);
+    finding.details +=
+        QStringLiteral("; the archive %1 does not fit: %2")
+            .arg(facts.input.archive, *archive ? QStringLiteral("cuDNN %1, %2, %3")
+                                                     .arg((*archive)->cudnn.toString(), (*archive)->platform,
+                                                          (*archive)->verdictName())
+                                               : archive->error().details);
+    return std::nullopt;
+}
+
 void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 {
     std::optional<Expected<ArchiveReport>> archive;
@@ -216,29 +243,22 @@ void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                                           "or give the archive to the repair (--archive) so that it "
                                           "copies them.")))
                 .arg(copy->directory, main));
-        std::optional<Repair> repair;
-        if (!facts.input.archive.isEmpty()) {
-            if (!archive) {
-                InspectOptions quickLook;
-                quickLook.verifyData = false;
-                archive = inspectArchive(facts.input.archive, facts.database, quickLook);
-            }
-            const bool fits = *archive && (*archive)->verdict == ArchiveReport::Verdict::Ok &&
-                              (*archive)->cudnn.major() == major &&
-                              (*archive)->platform.startsWith(facts.windows ? QLatin1String("windows")
-                                                                            : QLatin1String("linux"));
-            if (fits)
-                repair = repairs::fromArchive(facts.context, copy->directory, facts.input.archive, **archive);
-            else
-                finding.details +=
-                    QStringLiteral("; the archive %1 does not fit: %2")
-                        .arg(facts.input.archive,
-                             *archive ? QStringLiteral("cuDNN %1, %2, %3")
-                                            .arg((*archive)->cudnn.toString(), (*archive)->platform,
-                                                 (*archive)->verdictName())
-                                      : archive->error().details);
-        }
-        out.append(diagnosis(finding, 2, repair));
+        out.append(diagnosis(finding, 2, repairFromArchive(facts, *copy, major, archive, finding)));
+    }
+}
+
+// A set whose libraries come from different releases ("Could not load symbol ... Error code 127").
+void mixedReleaseRules(const DoctorFacts &facts, QList<Diagnosis> &out)
+{
+    std::optional<Expected<ArchiveReport>> archive;
+    for (const CudnnCopy &copy : facts.snapshot.cudnn) {
+        const std::optional<Finding> mixed = mixedReleaseFinding(
+            copy.directory, libraryReleases(facts.context, copy.directory, copy.libraries));
+        if (!mixed)
+            continue;
+        Finding finding = renamed(*mixed, QStringLiteral("doctor.cudnn-mixed-releases"));
+        out.append(
+            diagnosis(finding, 0, repairFromArchive(facts, copy, cudnnMajorOf(copy), archive, finding)));
     }
 }
 
@@ -1179,6 +1199,7 @@ QList<Diagnosis> runDoctorRules(const DoctorFacts &facts)
     QList<Diagnosis> diagnoses;
     zlibwapiRules(facts, diagnoses);
     incompleteSetRules(facts, diagnoses);
+    mixedReleaseRules(facts, diagnoses);
     probeRules(facts, QList<Diagnosis>(diagnoses), diagnoses);
     shadowingRules(facts, diagnoses);
     notOnPathRules(facts, diagnoses);

@@ -22,7 +22,7 @@ namespace {
 const QRegularExpression &triggers()
 {
     static const QRegularExpression expression(QStringLiteral(
-        "C(?:ould not (?:locate |load library |load dynamic library|find module )|UDNN_STATUS_|"
+        "C(?:ould not (?:locate |load library |load symbol |load dynamic library|find module )|UDNN_STATUS_|"
         "UDA kernel binaries|UDA driver version is insufficient|PU version PaddlePaddle|"
         "PU only version)|"
         "WinError 12[67]|找不到指定的|无法定位程序输入点|"
@@ -228,6 +228,10 @@ private:
         static const QRegularExpression ctranslate =
             pattern("Library (\\S+) is not found or cannot be loaded");
         static const QRegularExpression required = pattern("Require cuDNN (\\d+)\\.\\*");
+        // cuDNN 9's main library finds its functions in the sub-libraries by name at run time: one
+        // of another release lacks them ("Could not load symbol cudnnGetVersion. Error code 127").
+        static const QRegularExpression symbol =
+            pattern("Could not load symbol (\\w+)\\.?\\s+Error code (\\d+)");
 
         bool named = false;
         const auto take = [&](const LogSignature &signature) {
@@ -256,6 +260,11 @@ private:
             take(missing(m.captured(1), m.captured(2).toLongLong()));
         if (const auto m = ctranslate.match(segment); m.hasMatch())
             take(missing(m.captured(1)));
+        if (const auto m = symbol.match(segment); m.hasMatch()) {
+            LogSignature signature = missing(QString(), m.captured(2).toLongLong());
+            signature.symbol = m.captured(1);
+            take(signature);
+        }
         if (!named) {
             if (const auto m = sharedObject.match(segment); m.hasMatch())
                 take(missing(m.captured(1)));
@@ -481,6 +490,7 @@ QJsonObject LogSignature::toJson() const
     };
     put("library", library);
     put("dependency", dependency);
+    put("symbol", symbol);
     if (cudnnMajor > 0)
         object.insert(QStringLiteral("cudnnMajor"), cudnnMajor);
     if (code)
@@ -503,6 +513,7 @@ LogSignature LogSignature::fromJson(const QJsonObject &object)
     signature.line = object.value(QStringLiteral("line")).toInt();
     signature.library = object.value(QStringLiteral("library")).toString();
     signature.dependency = object.value(QStringLiteral("dependency")).toString();
+    signature.symbol = object.value(QStringLiteral("symbol")).toString();
     signature.cudnnMajor = object.value(QStringLiteral("cudnnMajor")).toInt();
     if (object.value(QStringLiteral("code")).isDouble())
         signature.code = qint64(object.value(QStringLiteral("code")).toDouble());
@@ -521,10 +532,10 @@ bool LogSignature::operator==(const LogSignature &other) const
 {
     // The line is where it was seen first, not what it is.
     return kind == other.kind && library == other.library && dependency == other.dependency &&
-           cudnnMajor == other.cudnnMajor && code == other.code && loadedCudnn == other.loadedCudnn &&
-           expectedCudnn == other.expectedCudnn && sublibrary == other.sublibrary &&
-           gpuArch == other.gpuArch && builtArchs == other.builtArchs && driverCuda == other.driverCuda &&
-           status == other.status;
+           symbol == other.symbol && cudnnMajor == other.cudnnMajor && code == other.code &&
+           loadedCudnn == other.loadedCudnn && expectedCudnn == other.expectedCudnn &&
+           sublibrary == other.sublibrary && gpuArch == other.gpuArch && builtArchs == other.builtArchs &&
+           driverCuda == other.driverCuda && status == other.status;
 }
 
 QJsonObject ErrorLog::toJson() const
@@ -610,7 +621,16 @@ Finding explainSignature(const LogSignature &signature, const FileSystem *system
     const QString library = signature.library.isEmpty() ? QStringLiteral("?") : signature.library;
     Text message;
     Text fix;
-    if (signature.kind == QLatin1String("missing-library")) {
+    if (signature.kind == QLatin1String("missing-library") && !signature.symbol.isEmpty()) {
+        message = Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "cuDNN could not find its own function %1 in its libraries (error "
+                                         "%2): its main library and its sub-libraries come from different "
+                                         "releases."))
+                      .arg(Text::verbatim(signature.symbol),
+                           Text::verbatim(QString::number(signature.code.value_or(127))));
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Use the libraries of one cuDNN release, all of them: "
+                                                   "install cuDNN again from one complete archive."));
+    } else if (signature.kind == QLatin1String("missing-library")) {
         const qint64 code = signature.code.value_or(0);
         ErrorExplanation explanation =
             !signature.dependency.isEmpty()

@@ -26,6 +26,7 @@ struct LogSignature
     int line = 0;               // 1-based, counted by line feeds
     QString library;            // the file that failed to load, as written (without its folder)
     QString dependency;         // the file that was missing for it ("dlerror: X", "Error: X")
+    QString symbol;             // the function cuDNN could not find in its own libraries
     int cudnnMajor = 0;         // the cuDNN major the library's name or the message implies; 0: none
     std::optional<qint64> code; // loader error (126), CUDA error, or crash code (0xC0000409)
     QString loadedCudnn;        // "8.9.7": what was loaded at run time

@@ -6,6 +6,7 @@
 // byte; a repair that fails midway leaves nothing changed.
 #include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
+#include "Cudnnctl.h"
 #include "MemoryFileSecurity.h"
 #include "MemoryRegistry.h"
 #include "PeImage.h"
@@ -22,10 +23,12 @@
 #include "install/Zlibwapi.h"
 #include "platform/InstallLock.h"
 #include "platform/MemoryEnvironment.h"
+#include "verify/Verifier.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMap>
 #include <QSemaphore>
 #include <QTemporaryDir>
 #include <QTest>
@@ -343,6 +346,36 @@ void repairAndUndo(Machine &machine, const QString &id, int mode)
     QVERIFY(find(machine.diagnose(), id));
 }
 
+// cuDNN's DLLs in `binDir` as NVIDIA's carry them: each with a version resource, these of
+// `version`, but those named in `others` ({file name, version}).
+void versionedCudnn(const Sandbox &sandbox, const QString &binDir, int major, const QList<int> &version,
+                    const QMap<QString, QList<int>> &others = {})
+{
+    for (const QString &name : trees::cudnnWindowsDlls(major)) {
+        peimage::ImageSpec spec;
+        spec.imports = major == 8 ? QList<QByteArray>{"KERNEL32.dll", "zlibwapi.dll"}
+                                  : QList<QByteArray>{"KERNEL32.dll"};
+        spec.fileVersion = others.value(name, version);
+        sandbox.write(binDir + QLatin1Char('\\') + name, peimage::buildImage(spec).bytes);
+    }
+}
+
+// A Linux cuDNN 9 set whose main library is `mainVersion` and the sub-libraries `subVersion`
+// (each soname a link to the file that carries the full version).
+void linuxSetOfReleases(const Sandbox &sandbox, const QString &libDir, const QString &mainVersion,
+                        const QString &subVersion)
+{
+    for (const QString &soname : trees::cudnnLinuxLibraries(9, QString())) {
+        if (!soname.endsWith(QLatin1String(".so.9")))
+            continue;
+        const QString full = soname.left(soname.size() - 1) +
+                             (soname == QLatin1String("libcudnn.so.9") ? mainVersion : subVersion);
+        sandbox.write(libDir + QLatin1Char('/') + full, "\x7f"
+                                                        "ELF");
+        sandbox.symlink(full, libDir + QLatin1Char('/') + soname);
+    }
+}
+
 VerifyReport probeOf(const QString &directory)
 {
     VerifyReport verify;
@@ -559,6 +592,109 @@ private Q_SLOTS:
         QVERIFY(doubt);
         QVERIFY2(doubt->contains(QLatin1String("NVIDIA did not publish")), qPrintable(*doubt));
         repairAndUndo(machine, QStringLiteral("doctor.cudnn-incomplete"), 2);
+    }
+
+    // A set of two releases (NVIDIA's cudnn_cnn_infer64_8.dll of 8.9.2 among 8.9.7's): its own
+    // finding, naming each file and release; the archive of one release replaces them all.
+    void mixedReleases()
+    {
+        Machine machine;
+        versionedCudnn(machine.sandbox, kCuda122Bin, 8, {8, 9, 7, 29});
+        const DoctorReport uniform = machine.diagnose();
+        QVERIFY2(!find(uniform, QStringLiteral("doctor.cudnn-mixed-releases")),
+                 describe(uniform).constData());
+        versionedCudnn(machine.sandbox, kCuda122Bin, 8, {8, 9, 7, 29},
+                       {{QStringLiteral("cudnn_cnn_infer64_8.dll"), {8, 9, 2, 26}}});
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.cudnn-mixed-releases"), 0);
+        QVERIFY(diagnosis);
+        const QString message = diagnosis->finding.message.toEnglish();
+        QVERIFY2(
+            message.contains(QLatin1String("8.9.2: ") + kCuda122Bin +
+                             QLatin1String("\\cudnn_cnn_infer64_8.dll")) &&
+                message.contains(QLatin1String("8.9.7: ") + kCuda122Bin + QLatin1String("\\cudnn64_8.dll")),
+            qPrintable(message));
+        QVERIFY(diagnosis->finding.details.contains(kCuda122Bin +
+                                                    QLatin1String("\\cudnn_ops_infer64_8.dll 8.9.7")));
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(QLatin1String("one cuDNN release, all of them")));
+        QVERIFY(!diagnosis->repair);
+
+        const QString archive =
+            m_archives.filePath(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"));
+        QFile file(archive);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(archives::windowsZip(QStringLiteral("8.9.7.29"), QStringLiteral("12")));
+        file.close();
+        machine.adjust = [archive](DoctorInput &input) { input.archive = archive; };
+        machine.database = archives::databaseKnowing({archive});
+        repairAndUndo(machine, QStringLiteral("doctor.cudnn-mixed-releases"), 0);
+    }
+
+    // The same on Linux, where the release is in each real file's name.
+    void linuxMixedReleases()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a Linux tree's symbolic links exist only on Linux hosts");
+        Sandbox sandbox;
+        const QString lib = QStringLiteral("/usr/lib/x86_64-linux-gnu");
+        linuxSetOfReleases(sandbox, lib, QStringLiteral("9.18.0"), QStringLiteral("9.18.0"));
+        const QProcessEnvironment environment = linuxEnvironment(QStringLiteral("/usr/bin"));
+        QVERIFY(!find(diagnoseLinux(sandbox, environment), QStringLiteral("doctor.cudnn-mixed-releases")));
+        Sandbox mixedSandbox;
+        linuxSetOfReleases(mixedSandbox, lib, QStringLiteral("9.2.0"), QStringLiteral("9.18.0"));
+        const std::optional<Diagnosis> diagnosis = expectFinding(
+            diagnoseLinux(mixedSandbox, environment), QStringLiteral("doctor.cudnn-mixed-releases"), 0);
+        QVERIFY(diagnosis);
+        const QString message = diagnosis->finding.message.toEnglish();
+        QVERIFY2(message.contains(QLatin1String("9.2.0: ") + lib + QLatin1String("/libcudnn.so.9.2.0")) &&
+                     message.contains(lib + QLatin1String("/libcudnn_graph.so.9.18.0")),
+                 qPrintable(message));
+    }
+
+    // The probe child ends with NVIDIA's own words: verify reads them as a pasted log is read. A
+    // mixed set says so, naming each file and release; a set that is not says which function
+    // cuDNN did not find; neither is "could not be tried" any more.
+    void probeOutputIsRead()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "runs a shell script as the probe");
+        Sandbox sandbox;
+        sandbox.writeScriptBody(QStringLiteral("/probe"),
+                                "echo 'Could not load symbol cudnnGetVersion. Error code 127. Program will "
+                                "terminate.' >&2\nexit 1\n");
+        VerifyOptions options;
+        options.probeProgram = sandbox.hostPath(QStringLiteral("/probe"));
+        options.framework = false;
+        options.gpu = false;
+        const SystemContext context = SystemContext::running();
+        const auto loadStage = [&](const QString &folder) {
+            const Expected<VerifySubject> subject =
+                subjectInFolder(context, sandbox.hostPath(folder), QStringLiteral("target"));
+            [&] { QVERIFY2(subject.ok(), subject.ok() ? "" : qPrintable(subject.error().details)); }();
+            const VerifyReport report = verify(context, SystemSnapshot(), *subject, options);
+            for (const VerifyStage &stage : report.stages) {
+                if (stage.id == QLatin1String("load"))
+                    return std::make_pair(stage, report.findings);
+            }
+            return std::make_pair(VerifyStage(), report.findings);
+        };
+        linuxSetOfReleases(sandbox, QStringLiteral("/mixed"), QStringLiteral("9.2.0"),
+                           QStringLiteral("9.18.0"));
+        const auto [mixed, mixedFindings] = loadStage(QStringLiteral("/mixed"));
+        QCOMPARE(mixed.status, VerifyStage::Status::Failed);
+        QVERIFY2(mixed.message.toEnglish().contains(QLatin1String("2 different releases")),
+                 qPrintable(mixed.message.toEnglish()));
+        QVERIFY(mixed.message.toEnglish().contains(QLatin1String("libcudnn.so.9.2.0")));
+        QVERIFY(mixed.details.contains(QLatin1String("Could not load symbol cudnnGetVersion")));
+        QVERIFY(mixed.fix.toEnglish().contains(QLatin1String("one cuDNN release, all of them")));
+        QVERIFY(findingIds(mixedFindings).contains(QStringLiteral("verify.cudnn-mixed-releases")));
+
+        linuxSetOfReleases(sandbox, QStringLiteral("/uniform"), QStringLiteral("9.18.0"),
+                           QStringLiteral("9.18.0"));
+        const auto [uniform, uniformFindings] = loadStage(QStringLiteral("/uniform"));
+        QCOMPARE(uniform.status, VerifyStage::Status::Failed);
+        QVERIFY2(uniform.message.toEnglish().contains(QLatin1String("function cudnnGetVersion")),
+                 qPrintable(uniform.message.toEnglish()));
+        QVERIFY(findingIds(uniformFindings).contains(QStringLiteral("verify.probe-ended")));
+        QVERIFY(!findingIds(uniformFindings).contains(QStringLiteral("verify.cudnn-mixed-releases")));
     }
 
     // #11: an older cuDNN 8 earlier on the machine PATH; the repair moves it behind the newer one.
