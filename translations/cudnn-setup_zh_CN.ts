@@ -4088,6 +4088,38 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>Use the libraries of one cuDNN release, all of them: install cuDNN again from one complete archive, so that every library in %1 is replaced.</source>
         <translation>只使用同一个 cuDNN 版本的库，而且要用全：从一个完整的压缩包重新安装 cuDNN，替换 %1 中的每一个库。</translation>
     </message>
+    <message>
+        <source>JAX %1 in %2 cannot use the GPU on native Windows: JAX&apos;s CUDA builds exist for Linux only.</source>
+        <translation>%2 中的 JAX %1 在原生 Windows 上无法使用显卡：JAX 的 CUDA 版本只提供 Linux 版。</translation>
+    </message>
+    <message>
+        <source>Run JAX under WSL 2 and install its CUDA build there, as JAX&apos;s installation guide says.</source>
+        <translation>请在 WSL 2 中运行 JAX，并按照 JAX 安装指南在其中安装它的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>A Linux NVIDIA driver is installed inside WSL (%1): programs load its libcuda instead of the Windows driver&apos;s in %2, and CUDA finds no GPU.</source>
+        <translation>WSL 中安装了 Linux 版 NVIDIA 驱动（%1）：程序会加载它的 libcuda，而不是 %2 中 Windows 驱动提供的那个，于是 CUDA 找不到显卡。</translation>
+    </message>
+    <message>
+        <source>Remove the Linux driver from WSL (sudo apt-get remove --purge the nvidia-driver and libnvidia-compute packages), keep only the Windows driver, then run sudo ldconfig.</source>
+        <translation>从 WSL 中卸载 Linux 驱动（用 sudo apt-get remove --purge 卸载 nvidia-driver 和 libnvidia-compute 软件包），只保留 Windows 驱动，然后运行 sudo ldconfig。</translation>
+    </message>
+    <message>
+        <source>The loader&apos;s cache (/etc/ld.so.cache) does not name %1, and LD_LIBRARY_PATH does not either: programs under WSL do not find the Windows driver&apos;s libcuda.so.1.</source>
+        <translation>加载器缓存（/etc/ld.so.cache）中没有 %1，LD_LIBRARY_PATH 中也没有：WSL 中的程序找不到 Windows 驱动提供的 libcuda.so.1。</translation>
+    </message>
+    <message>
+        <source>Name the folder in a file of /etc/ld.so.conf.d (echo %1 | sudo tee /etc/ld.so.conf.d/ld.wsl.conf), then run sudo ldconfig.</source>
+        <translation>在 /etc/ld.so.conf.d 下的文件中写入该文件夹（echo %1 | sudo tee /etc/ld.so.conf.d/ld.wsl.conf），然后运行 sudo ldconfig。</translation>
+    </message>
+    <message>
+        <source>ldconfig warns that %1 is not a symbolic link: WSL ships it as a file, and the loader finds it all the same.</source>
+        <translation>ldconfig 提示 %1 不是符号链接：WSL 本来就以普通文件的形式提供它，加载器照样能找到。</translation>
+    </message>
+    <message>
+        <source>Nothing to do: the warning is harmless.</source>
+        <translation>无需处理：这条警告不影响使用。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -782,6 +782,7 @@ void matcherRules(const DoctorFacts &facts, QList<Diagnosis> &out)
     const QList<std::tuple<QString, QString, int>> adopted = {
         {QStringLiteral("match.torch-cpu-only"), QStringLiteral("doctor.torch-cpu-only"), 9},
         {QStringLiteral("match.tensorflow-windows"), QStringLiteral("doctor.tensorflow-windows"), 14},
+        {QStringLiteral("match.jax-windows"), QStringLiteral("doctor.jax-windows"), 14},
         {QStringLiteral("match.driver-too-old-for-toolkit"), QStringLiteral("doctor.driver-too-old"), 15},
         {QStringLiteral("match.torch-cuda-newer-than-driver"),
          QStringLiteral("doctor.driver-too-old-for-torch"), 15},
@@ -1091,6 +1092,81 @@ void environmentRules(const DoctorFacts &facts, QList<Diagnosis> &out)
     }
 }
 
+// ---- WSL 2: the Windows driver's libcuda --------------------------------------------------------
+
+// Under WSL 2 the Windows driver lends its libcuda through /usr/lib/wsl/lib: a Linux driver
+// installed inside hides it, and a loader cache that lacks the folder does not find it.
+void wslRules(const DoctorFacts &facts, QList<Diagnosis> &out)
+{
+    if (facts.windows || !facts.snapshot.os.wsl || facts.snapshot.os.wsl->version != 2)
+        return;
+    const FileSystem &files = facts.context.files();
+    const SystemPaths &paths = facts.paths();
+    const QString wslLib = QStringLiteral("/usr/lib/wsl/lib");
+    QStringList linuxDriver;
+    for (const QString &folder :
+         {QStringLiteral("/usr/lib/x86_64-linux-gnu"), QStringLiteral("/lib/x86_64-linux-gnu"),
+          QStringLiteral("/usr/lib64"), QStringLiteral("/usr/lib")}) {
+        for (const QString &name :
+             files.entries(folder, {QStringLiteral("libcuda.so*")}, FileSystem::Files)) {
+            const QString canonical = files.canonical(paths.join(folder, name));
+            if (!canonical.isEmpty() && !paths.startsWith(canonical, wslLib) &&
+                !linuxDriver.contains(canonical))
+                linuxDriver.append(canonical);
+        }
+    }
+    if (!linuxDriver.isEmpty()) {
+        out.append(diagnosis(
+            Finding::error(
+                QStringLiteral("doctor.wsl-linux-driver"),
+                Text(QT_TRANSLATE_NOOP(
+                         "cudnnsetup",
+                         "A Linux NVIDIA driver is installed inside WSL (%1): programs load its "
+                         "libcuda instead of the Windows driver's in %2, and CUDA finds no GPU."))
+                    .arg(Text::list(linuxDriver), Text::verbatim(wslLib)),
+                linuxDriver.join(QLatin1Char('\n')),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "Remove the Linux driver from WSL (sudo apt-get remove --purge the "
+                                       "nvidia-driver and libnvidia-compute packages), keep only the Windows "
+                                       "driver, then run sudo ldconfig."))),
+            0));
+    }
+    const QString libcuda = paths.join(wslLib, QStringLiteral("libcuda.so.1"));
+    if (!files.isFile(libcuda))
+        return;
+    const bool notALink = files.canonical(libcuda) == libcuda;
+    const Expected<QByteArray> cache = files.read(QStringLiteral("/etc/ld.so.cache"), 64 * 1024 * 1024);
+    const bool onLibraryPath = std::any_of(facts.snapshot.environment.libraryPath.cbegin(),
+                                           facts.snapshot.environment.libraryPath.cend(),
+                                           [&](const QString &entry) { return paths.equal(entry, wslLib); });
+    if (cache && !cache->contains(libcuda.toUtf8()) && !onLibraryPath) {
+        out.append(diagnosis(
+            Finding::error(
+                QStringLiteral("doctor.wsl-libcuda-not-cached"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "The loader's cache (/etc/ld.so.cache) does not name %1, and "
+                                       "LD_LIBRARY_PATH does not either: programs under WSL do not find the "
+                                       "Windows driver's libcuda.so.1."))
+                    .arg(Text::verbatim(wslLib)),
+                notALink ? QStringLiteral("%1 is a file, not a symbolic link").arg(libcuda) : libcuda,
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "Name the folder in a file of /etc/ld.so.conf.d (echo %1 | sudo tee "
+                                       "/etc/ld.so.conf.d/ld.wsl.conf), then run sudo ldconfig."))
+                    .arg(Text::verbatim(wslLib))),
+            0));
+    } else if (notALink) {
+        out.append(diagnosis(
+            Finding::info(
+                QStringLiteral("doctor.wsl-libcuda-not-a-link"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "ldconfig warns that %1 is not a symbolic link: WSL ships it "
+                                       "as a file, and the loader finds it all the same."))
+                    .arg(Text::verbatim(libcuda)),
+                QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Nothing to do: the warning is harmless."))),
+            0));
+    }
+}
+
 } // namespace
 
 int cudnnMajorOf(const CudnnCopy &copy)
@@ -1212,6 +1288,7 @@ QList<Diagnosis> runDoctorRules(const DoctorFacts &facts)
     cudaPathRules(facts, diagnoses);
     virtualStoreRules(facts, diagnoses);
     environmentRules(facts, diagnoses);
+    wslRules(facts, diagnoses);
     return diagnoses;
 }
 

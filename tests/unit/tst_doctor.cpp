@@ -1009,6 +1009,80 @@ private Q_SLOTS:
         QVERIFY(!diagnosis->repair);
     }
 
+    // The twin of #14: JAX on native Windows has no CUDA build to use.
+    void jaxOnWindows()
+    {
+        Machine machine;
+        QVERIFY(!find(machine.diagnose(), QStringLiteral("doctor.jax-windows")));
+        machine.adjust = [](DoctorInput &input) {
+            FrameworkInfo jax;
+            jax.name = QStringLiteral("jax");
+            jax.version = QStringLiteral("0.4.30");
+            for (PythonInstall &python : input.snapshot.pythons)
+                python.frameworks.append(jax);
+        };
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.jax-windows"), 14);
+        QVERIFY(diagnosis);
+        QVERIFY(
+            diagnosis->finding.message.toEnglish().contains(QLatin1String("JAX 0.4.30 in C:\\Python312")));
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(QLatin1String("WSL 2")));
+    }
+
+    // WSL 2: the Windows driver's libcuda in /usr/lib/wsl/lib, as a file (ldconfig's "not a symbolic
+    // link" is harmless); a Linux driver installed inside hides it; a loader cache without the folder
+    // does not find it, unless LD_LIBRARY_PATH names it.
+    void wslLibcuda()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a Linux tree's symbolic links exist only on Linux hosts");
+        Sandbox sandbox;
+        sandbox.write(QStringLiteral("/usr/lib/wsl/lib/libcuda.so.1"), "\x7f"
+                                                                       "ELF");
+        sandbox.write(QStringLiteral("/etc/ld.so.cache"), QByteArray("glibc-ld.so.cache1.1") + '\0' +
+                                                              "libcuda.so.1" + '\0' +
+                                                              "/usr/lib/wsl/lib/libcuda.so.1" + '\0');
+        const auto inWsl = [](DoctorInput &input) {
+            input.snapshot.os.wsl = WslInfo{2, QStringLiteral("Ubuntu")};
+        };
+        const QProcessEnvironment environment = linuxEnvironment(QStringLiteral("/usr/bin"));
+        const QStringList wslIds{QStringLiteral("doctor.wsl-linux-driver"),
+                                 QStringLiteral("doctor.wsl-libcuda-not-cached"),
+                                 QStringLiteral("doctor.wsl-libcuda-not-a-link")};
+        const DoctorReport native = diagnoseLinux(sandbox, environment);
+        for (const QString &id : wslIds)
+            QVERIFY2(!find(native, id), describe(native).constData());
+
+        const DoctorReport healthy = diagnoseLinux(sandbox, environment, inWsl);
+        QVERIFY2(find(healthy, QStringLiteral("doctor.wsl-libcuda-not-a-link")),
+                 describe(healthy).constData());
+        QCOMPARE(find(healthy, QStringLiteral("doctor.wsl-libcuda-not-a-link"))->finding.severity,
+                 Severity::Info);
+        QVERIFY(!find(healthy, QStringLiteral("doctor.wsl-linux-driver")));
+        QVERIFY(!find(healthy, QStringLiteral("doctor.wsl-libcuda-not-cached")));
+
+        sandbox.write(QStringLiteral("/usr/lib/x86_64-linux-gnu/libcuda.so.550.54.14"), "\x7f"
+                                                                                        "ELF");
+        sandbox.symlink(QStringLiteral("libcuda.so.550.54.14"),
+                        QStringLiteral("/usr/lib/x86_64-linux-gnu/libcuda.so.1"));
+        const std::optional<Diagnosis> driver = expectFinding(diagnoseLinux(sandbox, environment, inWsl),
+                                                              QStringLiteral("doctor.wsl-linux-driver"), 0);
+        QVERIFY(driver);
+        QVERIFY(driver->finding.message.toEnglish().contains(
+            QLatin1String("/usr/lib/x86_64-linux-gnu/libcuda.so.550.54.14")));
+        QVERIFY(driver->finding.message.toEnglish().count(QLatin1String("libcuda.so.550")) == 1);
+
+        sandbox.write(QStringLiteral("/etc/ld.so.cache"), "glibc-ld.so.cache1.1");
+        const std::optional<Diagnosis> uncached = expectFinding(
+            diagnoseLinux(sandbox, environment, inWsl), QStringLiteral("doctor.wsl-libcuda-not-cached"), 0);
+        QVERIFY(uncached);
+        QVERIFY(uncached->finding.fix.toEnglish().contains(QLatin1String("ldconfig")));
+        QVERIFY(!find(
+            diagnoseLinux(sandbox,
+                          linuxEnvironment(QStringLiteral("/usr/bin"), QStringLiteral("/usr/lib/wsl/lib")),
+                          inWsl),
+            QStringLiteral("doctor.wsl-libcuda-not-cached")));
+    }
+
     // #15: driver 522.25 is older than CUDA 12.2 needs.
     void driverTooOld()
     {
