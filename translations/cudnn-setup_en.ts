@@ -4110,6 +4110,66 @@ FOLDER) of this system (or of --system-root).</source>
         <source>Nothing to do: the warning is harmless.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the environment&apos;s own copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a folder Windows searches before PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>number %1 in the library search path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where the program&apos;s own loader looks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch %1 is built for CUDA %2: update the driver to %3 or newer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch %1 has no code for the %2 (compute capability %3): install the torch wheel built for a CUDA version that supports it and that the driver (CUDA up to %4) runs, with pip install torch --index-url https://download.pytorch.org/whl/cuXXX.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the repair put the cuDNN %1 libraries of %2 into %3, beside the program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put every library of a cuDNN %1 archive into %2, beside the program (or give that archive to the repair with --archive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 None of the folders the error names is on this system: it came from another machine (or an environment since removed), so this is what it means in general.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this system the error is from %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this system the error is from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Here it loads %2 (cuDNN %3), %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Here no copy of %2 is reachable from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 named in the error exists on this system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -4120,6 +4120,66 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>Nothing to do: the warning is harmless.</source>
         <translation>无需处理：这条警告不影响使用。</translation>
     </message>
+    <message>
+        <source>the environment&apos;s own copy</source>
+        <translation>这是该环境自带的副本</translation>
+    </message>
+    <message>
+        <source>a folder Windows searches before PATH</source>
+        <translation>Windows 会先于 PATH 搜索这个文件夹</translation>
+    </message>
+    <message>
+        <source>number %1 in the library search path</source>
+        <translation>它在库搜索路径中排第 %1 位</translation>
+    </message>
+    <message>
+        <source>where the program&apos;s own loader looks</source>
+        <translation>程序自己的加载器会在这里查找</translation>
+    </message>
+    <message>
+        <source>torch %1 is built for CUDA %2: update the driver to %3 or newer.</source>
+        <translation>torch %1 是为 CUDA %2 构建的：请把驱动更新到 %3 或更高版本。</translation>
+    </message>
+    <message>
+        <source>torch %1 has no code for the %2 (compute capability %3): install the torch wheel built for a CUDA version that supports it and that the driver (CUDA up to %4) runs, with pip install torch --index-url https://download.pytorch.org/whl/cuXXX.</source>
+        <translation>torch %1 不包含适用于 %2（计算能力 %3）的代码：请安装为支持这块显卡、且当前驱动（最高支持 CUDA %4）能运行的 CUDA 版本构建的 torch wheel，命令为 pip install torch --index-url https://download.pytorch.org/whl/cuXXX。</translation>
+    </message>
+    <message>
+        <source>Let the repair put the cuDNN %1 libraries of %2 into %3, beside the program.</source>
+        <translation>让修复把 %2 中的 cuDNN %1 库放到 %3，与程序放在一起。</translation>
+    </message>
+    <message>
+        <source>Put every library of a cuDNN %1 archive into %2, beside the program (or give that archive to the repair with --archive).</source>
+        <translation>把 cuDNN %1 压缩包中的所有库放到 %2，与程序放在一起（也可以用 --archive 把该压缩包交给修复）。</translation>
+    </message>
+    <message>
+        <source>%1 None of the folders the error names is on this system: it came from another machine (or an environment since removed), so this is what it means in general.</source>
+        <translation>%1 错误中提到的文件夹在本系统上都不存在：它来自另一台电脑（或一个已删除的环境），因此这里给出的是一般性的解释。</translation>
+    </message>
+    <message>
+        <source>On this system the error is from %1 in %2.</source>
+        <translation>在本系统上，这个错误来自 %2 中的 %1。</translation>
+    </message>
+    <message>
+        <source>On this system the error is from %1.</source>
+        <translation>在本系统上，这个错误来自 %1。</translation>
+    </message>
+    <message>
+        <source>%1 Here it loads %2 (cuDNN %3), %4.</source>
+        <translation>%1 在这里它加载的是 %2（cuDNN %3），原因是：%4。</translation>
+    </message>
+    <message>
+        <source>%1 Here no copy of %2 is reachable from it.</source>
+        <translation>%1 在这里它找不到任何 %2 副本。</translation>
+    </message>
+    <message>
+        <source>The folder %1 named in the error exists on this system.</source>
+        <translation>错误中提到的文件夹 %1 在本系统上存在。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -404,6 +404,37 @@ std::optional<Repair> demoteOnPath(const DoctorFacts &facts, const QString &stal
     return merged;
 }
 
+} // namespace
+
+std::pair<std::optional<Repair>, Text> shadowRemedy(const DoctorFacts &facts, const CudnnCopy &winner,
+                                                    const QString &wantedDirectory)
+{
+    std::optional<Repair> repair;
+    Text fix;
+    if (facts.windows && inWindowsFolder(facts, winner)) {
+        repair = repairs::moveAside(facts.context, winner.directory, winner.libraries);
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair rename the cuDNN DLLs in %1 so that the "
+                                                   "loader skips them (uninstalling the repair renames them "
+                                                   "back)."))
+                  .arg(winner.directory);
+    } else if (facts.windows && (repair = demoteOnPath(facts, winner.directory, wantedDirectory))) {
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair move %1 behind %2 on PATH."))
+                  .arg(winner.directory, wantedDirectory);
+    } else if (facts.windows) {
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is on the PATH of this session only: open a new "
+                                                   "terminal, or take it off the PATH of the program that "
+                                                   "starts yours."))
+                  .arg(winner.directory);
+    } else {
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Take %1 out of LD_LIBRARY_PATH (and your shell profile), "
+                                                   "or put %2 before it."))
+                  .arg(winner.directory, wantedDirectory);
+    }
+    return {repair, fix};
+}
+
+namespace {
+
 void shadowingRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 {
     const QList<CudnnCopy> &copies = facts.snapshot.cudnn;
@@ -433,30 +464,7 @@ void shadowingRules(const DoctorFacts &facts, QList<Diagnosis> &out)
         const Version wantedVersion = Version::parse(wanted->version);
         const bool older =
             winnerVersion.isValid() && wantedVersion.isValid() && winnerVersion < wantedVersion;
-        std::optional<Repair> repair;
-        Text fix;
-        if (facts.windows && inWindowsFolder(facts, winner)) {
-            repair = repairs::moveAside(facts.context, winner.directory, winner.libraries);
-            fix = Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                         "Let the repair rename the cuDNN DLLs in %1 so that the "
-                                         "loader skips them (uninstalling the repair renames them "
-                                         "back)."))
-                      .arg(winner.directory);
-        } else if (facts.windows && (repair = demoteOnPath(facts, winner.directory, wanted->directory))) {
-            fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair move %1 behind %2 on PATH."))
-                      .arg(winner.directory, wanted->directory);
-        } else if (facts.windows) {
-            fix =
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is on the PATH of this session only: open a new "
-                                                     "terminal, or take it off the PATH of the program that "
-                                                     "starts yours."))
-                    .arg(winner.directory);
-        } else {
-            fix = Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                         "Take %1 out of LD_LIBRARY_PATH (and your shell profile), "
-                                         "or put %2 before it."))
-                      .arg(winner.directory, wanted->directory);
-        }
+        const auto [repair, fix] = shadowRemedy(facts, winner, wanted->directory);
         told.insert(winner.directory);
         out.append(diagnosis(
             Finding::warning(

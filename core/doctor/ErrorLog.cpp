@@ -503,6 +503,10 @@ QJsonObject LogSignature::toJson() const
         object.insert(QStringLiteral("builtArchs"), QJsonArray::fromStringList(builtArchs));
     put("driverCuda", driverCuda);
     put("status", status);
+    put("environment", environment);
+    put("consumer", consumer);
+    if (loads)
+        object.insert(QStringLiteral("loads"), loads->isEmpty() ? QJsonValue() : QJsonValue(*loads));
     return object;
 }
 
@@ -525,6 +529,10 @@ LogSignature LogSignature::fromJson(const QJsonObject &object)
         signature.builtArchs.append(arch.toString());
     signature.driverCuda = object.value(QStringLiteral("driverCuda")).toString();
     signature.status = object.value(QStringLiteral("status")).toString();
+    signature.environment = object.value(QStringLiteral("environment")).toString();
+    signature.consumer = object.value(QStringLiteral("consumer")).toString();
+    if (object.contains(QStringLiteral("loads")))
+        signature.loads = object.value(QStringLiteral("loads")).toString();
     return signature;
 }
 
@@ -558,6 +566,8 @@ ErrorLog readErrorLog(const QString &text)
 {
     ErrorLog log;
     log.signatures = Reader(text).read();
+    if (log.recognised())
+        log.folders = foldersNamedIn(text);
     std::stable_sort(log.signatures.begin(), log.signatures.end(),
                      [](const LogSignature &a, const LogSignature &b) { return a.line < b.line; });
     return log;

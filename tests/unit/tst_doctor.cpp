@@ -18,6 +18,7 @@
 #include "compat/KnowledgeBase.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
+#include "doctor/ErrorLog.h"
 #include "doctor/RepairSteps.h"
 #include "install/Operations.h"
 #include "install/Zlibwapi.h"
@@ -695,6 +696,76 @@ private Q_SLOTS:
                  qPrintable(uniform.message.toEnglish()));
         QVERIFY(findingIds(uniformFindings).contains(QStringLiteral("verify.probe-ended")));
         QVERIFY(!findingIds(uniformFindings).contains(QStringLiteral("verify.cudnn-mixed-releases")));
+    }
+
+    // A torch traceback pasted: the environment and torch it names are this machine's; cuDNN 8 in
+    // torch\lib needs zlibwapi.dll, which nothing it reaches holds; the repair that places it is
+    // offered, and applied, the error's cause is gone. The same text from another machine is
+    // explained in general and says so.
+    void pastedTracebackTiedToThisMachine()
+    {
+        Machine machine;
+        const QString site = QStringLiteral("C:\\Python312\\Lib\\site-packages");
+        const QString torchLib = site + QStringLiteral("\\torch\\lib");
+        QVERIFY(QDir(machine.sandbox.hostPath(torchLib)).removeRecursively());
+        for (const QString &name : trees::cudnnWindowsDlls(8))
+            machine.sandbox.write(torchLib + QLatin1Char('\\') + name,
+                                  x64DllImporting({"KERNEL32.dll", "zlibwapi.dll"}));
+        peimage::ImageSpec torchCuda;
+        torchCuda.imports = {"cudnn64_8.dll", "KERNEL32.dll"};
+        machine.sandbox.write(torchLib + QStringLiteral("\\torch_cuda.dll"),
+                              peimage::buildImage(torchCuda).bytes);
+        machine.sandbox.write(site + QStringLiteral("\\torch-2.0.1+cu118.dist-info\\RECORD"),
+                              "torch/lib/torch_cuda.dll,sha256=abc,1\ntorch/lib/cudnn64_8.dll,sha256=abc,1\n"
+                              "torch-2.0.1+cu118.dist-info/RECORD,,\n");
+        const auto traceback = [](const QString &root) {
+            return QStringLiteral(
+                       "Traceback (most recent call last):\n"
+                       "  File \"%1\\Lib\\site-packages\\torch\\__init__.py\", line 128, in <module>\n"
+                       "    raise err\n"
+                       "Could not locate zlibwapi.dll. Please make sure it is in your library path!\n")
+                .arg(root);
+        };
+        const auto pasted = [&machine](const QString &text) {
+            machine.adjust = [text](DoctorInput &input) { input.log = readErrorLog(text); };
+            return machine.diagnose();
+        };
+
+        const DoctorReport report = pasted(traceback(QStringLiteral("C:\\Python312")));
+        QVERIFY(report.log);
+        QCOMPARE(report.log->signatures.size(), 1);
+        const LogSignature &signature = report.log->signatures.first();
+        QCOMPARE(signature.environment, QStringLiteral("C:\\Python312\\python.exe"));
+        QCOMPARE(signature.consumer, QStringLiteral("torch"));
+        QCOMPARE(signature.loads, std::optional<QString>(QString())); // none reachable
+        const QJsonObject json = signature.toJson();
+        QCOMPARE(json.value(QStringLiteral("environment")).toString(),
+                 QStringLiteral("C:\\Python312\\python.exe"));
+        QVERIFY(json.value(QStringLiteral("loads")).isNull());
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("log.missing-library"), 0);
+        QVERIFY(diagnosis);
+        const QString message = diagnosis->finding.message.toEnglish();
+        QVERIFY2(message.contains(QLatin1String("from torch 2.0.1+cu118 in C:\\Python312\\python.exe")) &&
+                     message.contains(QLatin1String("no copy of zlibwapi.dll is reachable")),
+                 qPrintable(message));
+        QVERIFY2(diagnosis->repair, describe(report).constData());
+        QCOMPARE(diagnosis->repair->id, repairs::placeZlibwapi(machine.context(), torchLib).id);
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(torchLib));
+        const ChangeOutcome repaired = applyRepairs({*diagnosis->repair}, machine.context(), machine.stored);
+        QVERIFY2(repaired.status == ChangeOutcome::Status::Done, describe(repaired).constData());
+        QVERIFY(QFile::exists(machine.host(torchLib + QStringLiteral("\\zlibwapi.dll"))));
+        const DoctorReport after = pasted(traceback(QStringLiteral("C:\\Python312")));
+        QCOMPARE(after.log->signatures.first().loads,
+                 std::optional<QString>(torchLib + QStringLiteral("\\zlibwapi.dll")));
+
+        const DoctorReport elsewhere = pasted(traceback(QStringLiteral("D:\\envs\\sd")));
+        const Diagnosis *general = find(elsewhere, QStringLiteral("log.missing-library"));
+        QVERIFY(general);
+        QVERIFY(general->finding.message.toEnglish().contains(QLatin1String("came from another machine")));
+        QVERIFY(!general->repair);
+        QVERIFY(elsewhere.log->signatures.first().environment.isEmpty());
+        QVERIFY(!elsewhere.log->signatures.first().loads);
     }
 
     // #11: an older cuDNN 8 earlier on the machine PATH; the repair moves it behind the newer one.
