@@ -5267,6 +5267,33 @@ FOLDER) of this system (or of --system-root).</source>
         <source>To undo these repairs later, start cuDNN Setup again and choose Uninstall on its first page: they are listed as the repair of %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n known error(s) in the text: the first rows below say what each means on this computer and offer the repair.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not recognised: the text holds no known cuDNN, CUDA or driver error (out of memory, shape errors and missing Python modules are other problems), so nothing is diagnosed from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Paste the error you saw (or drop a log file here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the error you saw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A traceback, a loader log, a Windows message: the diagnosis says what it means on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnose &amp;with this error</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::SetupWizard</name>

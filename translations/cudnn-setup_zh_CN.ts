@@ -5267,6 +5267,32 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>To undo these repairs later, start cuDNN Setup again and choose Uninstall on its first page: they are listed as the repair of %1.</source>
         <translation>以后如需撤销这些修复，请再次打开 cuDNN 安装向导，在第一页选择“卸载”：它们会列为 %1 的修复。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n known error(s) in the text: the first rows below say what each means on this computer and offer the repair.</source>
+        <translation>
+            <numerusform>在文本中发现 %n 个已知错误：下面最前面的几行说明了它们在这台电脑上意味着什么，并提供修复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not recognised: the text holds no known cuDNN, CUDA or driver error (out of memory, shape errors and missing Python modules are other problems), so nothing is diagnosed from it.</source>
+        <translation>未能识别：文本中没有已知的 cuDNN、CUDA 或驱动错误（显存不足、形状错误和缺少 Python 模块属于其他问题），因此不会据此给出诊断。</translation>
+    </message>
+    <message>
+        <source>&amp;Paste the error you saw (or drop a log file here)</source>
+        <translation>粘贴你看到的错误信息（也可以把日志文件拖到这里）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Paste the error you saw</source>
+        <translation>粘贴你看到的错误信息</translation>
+    </message>
+    <message>
+        <source>A traceback, a loader log, a Windows message: the diagnosis says what it means on this computer.</source>
+        <translation>Python 报错堆栈、加载器日志或 Windows 提示框中的文字均可：诊断会说明它在这台电脑上意味着什么。</translation>
+    </message>
+    <message>
+        <source>Diagnose &amp;with this error</source>
+        <translation>根据此错误诊断(&amp;W)</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::SetupWizard</name>
