@@ -479,6 +479,34 @@ QStringList foldersNamedIn(const QString &text)
     return folders;
 }
 
+// The folders named near the signatures: the lines of the traceback before each and its own. A long
+// log is not searched whole.
+QStringList foldersNear(const QString &text, const QList<LogSignature> &signatures)
+{
+    constexpr int kLinesBefore = 40;
+    const auto wanted = [&signatures](int line) {
+        return std::any_of(signatures.cbegin(), signatures.cend(), [line](const LogSignature &signature) {
+            return line >= signature.line - kLinesBefore && line <= signature.line + 2;
+        });
+    };
+    int last = 0;
+    for (const LogSignature &signature : signatures)
+        last = std::max(last, signature.line + 2);
+    QString near;
+    qsizetype start = 0;
+    for (int line = 1; line <= last && start <= text.size(); ++line) {
+        qsizetype end = text.indexOf(QLatin1Char('\n'), start);
+        if (end < 0)
+            end = text.size();
+        if (wanted(line)) {
+            near += QStringView(text).mid(start, end - start);
+            near += QLatin1Char('\n');
+        }
+        start = end + 1;
+    }
+    return foldersNamedIn(near);
+}
+
 } // namespace
 
 QJsonObject LogSignature::toJson() const
@@ -566,8 +594,7 @@ ErrorLog readErrorLog(const QString &text)
 {
     ErrorLog log;
     log.signatures = Reader(text).read();
-    if (log.recognised())
-        log.folders = foldersNamedIn(text);
+    log.folders = foldersNear(text, log.signatures);
     std::stable_sort(log.signatures.begin(), log.signatures.end(),
                      [](const LogSignature &a, const LogSignature &b) { return a.line < b.line; });
     return log;
