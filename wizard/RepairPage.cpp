@@ -144,6 +144,7 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
     m_pasted = new QPlainTextEdit(this);
     m_pasted->setObjectName(QStringLiteral("pastedError"));
     m_pasted->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_pasted->setTabChangesFocus(true); // Tab moves on, as on every other box of the wizard
     m_pasted->setFixedHeight(m_pasted->fontMetrics().lineSpacing() * 4 + 12);
     m_pasted->viewport()->installEventFilter(this);
     m_pasteTitle->setBuddy(m_pasted);
