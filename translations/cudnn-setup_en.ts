@@ -4208,6 +4208,111 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
+        <source>cuDNN could not find its own function %1 in its libraries (error %2): its main library and its sub-libraries come from different releases.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the libraries of one cuDNN release, all of them: install cuDNN again from one complete archive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cuDNN libraries in %1 come from %2 different releases (%3): cuDNN&apos;s main library cannot use the sub-libraries of another release, so programs fail with &quot;Could not load symbol&quot; (error 127) or end without a word.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the libraries of one cuDNN release, all of them: install cuDNN again from one complete archive, so that every library in %1 is replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JAX %1 in %2 cannot use the GPU on native Windows: JAX&apos;s CUDA builds exist for Linux only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run JAX under WSL 2 and install its CUDA build there, as JAX&apos;s installation guide says.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Linux NVIDIA driver is installed inside WSL (%1): programs load its libcuda instead of the Windows driver&apos;s in %2, and CUDA finds no GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the Linux driver from WSL (sudo apt-get remove --purge the nvidia-driver and libnvidia-compute packages), keep only the Windows driver, then run sudo ldconfig.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loader&apos;s cache (/etc/ld.so.cache) does not name %1, and LD_LIBRARY_PATH does not either: programs under WSL do not find the Windows driver&apos;s libcuda.so.1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the folder in a file of /etc/ld.so.conf.d (echo %1 | sudo tee /etc/ld.so.conf.d/ld.wsl.conf), then run sudo ldconfig.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ldconfig warns that %1 is not a symbolic link: WSL ships it as a file, and the loader finds it all the same.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to do: the warning is harmless.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the environment&apos;s own copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a folder Windows searches before PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>number %1 in the library search path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>where the program&apos;s own loader looks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch %1 is built for CUDA %2: update the driver to %3 or newer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch %1 has no code for the %2 (compute capability %3): install the torch wheel built for a CUDA version that supports it and that the driver (CUDA up to %4) runs, with pip install torch --index-url https://download.pytorch.org/whl/cuXXX.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the repair put the cuDNN %1 libraries of %2 into %3, beside the program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put every library of a cuDNN %1 archive into %2, beside the program (or give that archive to the repair with --archive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 None of the folders the error names is on this system: it came from another machine (or an environment since removed), so this is what it means in general.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this system the error is from %1 in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this system the error is from %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Here it loads %2 (cuDNN %3), %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Here no copy of %2 is reachable from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 named in the error exists on this system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5328,6 +5433,30 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>What stops cuDNN from working on this computer, and the repairs cuDNN Setup can make with your consent.</source>
+        <source>%n known error(s) in the text: the first rows below say what each means on this computer and offer the repair.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not recognised: the text holds no known cuDNN, CUDA or driver error (out of memory, shape errors and missing Python modules are other problems), so nothing is diagnosed from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Paste the error you saw (or drop a log file here)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the error you saw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A traceback, a loader log, a Windows message: the diagnosis says what it means on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnose &amp;with this error</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4219,6 +4219,112 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
         <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请运行 cudnnctl doctor。</translation>
+        <source>cuDNN could not find its own function %1 in its libraries (error %2): its main library and its sub-libraries come from different releases.</source>
+        <translation>cuDNN 在自己的库中找不到函数 %1（错误 %2）：它的主库和子库来自不同的版本。</translation>
+    </message>
+    <message>
+        <source>Use the libraries of one cuDNN release, all of them: install cuDNN again from one complete archive.</source>
+        <translation>只使用同一个 cuDNN 版本的库，而且要用全：从一个完整的压缩包重新安装 cuDNN。</translation>
+    </message>
+    <message>
+        <source>The cuDNN libraries in %1 come from %2 different releases (%3): cuDNN&apos;s main library cannot use the sub-libraries of another release, so programs fail with &quot;Could not load symbol&quot; (error 127) or end without a word.</source>
+        <translation>%1 中的 cuDNN 库来自 %2 个不同的版本（%3）：cuDNN 的主库无法使用其他版本的子库，因此程序会报“Could not load symbol”（错误 127），或者不提示任何信息就退出。</translation>
+    </message>
+    <message>
+        <source>Use the libraries of one cuDNN release, all of them: install cuDNN again from one complete archive, so that every library in %1 is replaced.</source>
+        <translation>只使用同一个 cuDNN 版本的库，而且要用全：从一个完整的压缩包重新安装 cuDNN，替换 %1 中的每一个库。</translation>
+    </message>
+    <message>
+        <source>JAX %1 in %2 cannot use the GPU on native Windows: JAX&apos;s CUDA builds exist for Linux only.</source>
+        <translation>%2 中的 JAX %1 在原生 Windows 上无法使用显卡：JAX 的 CUDA 版本只提供 Linux 版。</translation>
+    </message>
+    <message>
+        <source>Run JAX under WSL 2 and install its CUDA build there, as JAX&apos;s installation guide says.</source>
+        <translation>请在 WSL 2 中运行 JAX，并按照 JAX 安装指南在其中安装它的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>A Linux NVIDIA driver is installed inside WSL (%1): programs load its libcuda instead of the Windows driver&apos;s in %2, and CUDA finds no GPU.</source>
+        <translation>WSL 中安装了 Linux 版 NVIDIA 驱动（%1）：程序会加载它的 libcuda，而不是 %2 中 Windows 驱动提供的那个，于是 CUDA 找不到显卡。</translation>
+    </message>
+    <message>
+        <source>Remove the Linux driver from WSL (sudo apt-get remove --purge the nvidia-driver and libnvidia-compute packages), keep only the Windows driver, then run sudo ldconfig.</source>
+        <translation>从 WSL 中卸载 Linux 驱动（用 sudo apt-get remove --purge 卸载 nvidia-driver 和 libnvidia-compute 软件包），只保留 Windows 驱动，然后运行 sudo ldconfig。</translation>
+    </message>
+    <message>
+        <source>The loader&apos;s cache (/etc/ld.so.cache) does not name %1, and LD_LIBRARY_PATH does not either: programs under WSL do not find the Windows driver&apos;s libcuda.so.1.</source>
+        <translation>加载器缓存（/etc/ld.so.cache）中没有 %1，LD_LIBRARY_PATH 中也没有：WSL 中的程序找不到 Windows 驱动提供的 libcuda.so.1。</translation>
+    </message>
+    <message>
+        <source>Name the folder in a file of /etc/ld.so.conf.d (echo %1 | sudo tee /etc/ld.so.conf.d/ld.wsl.conf), then run sudo ldconfig.</source>
+        <translation>在 /etc/ld.so.conf.d 下的文件中写入该文件夹（echo %1 | sudo tee /etc/ld.so.conf.d/ld.wsl.conf），然后运行 sudo ldconfig。</translation>
+    </message>
+    <message>
+        <source>ldconfig warns that %1 is not a symbolic link: WSL ships it as a file, and the loader finds it all the same.</source>
+        <translation>ldconfig 提示 %1 不是符号链接：WSL 本来就以普通文件的形式提供它，加载器照样能找到。</translation>
+    </message>
+    <message>
+        <source>Nothing to do: the warning is harmless.</source>
+        <translation>无需处理：这条警告不影响使用。</translation>
+    </message>
+    <message>
+        <source>the environment&apos;s own copy</source>
+        <translation>这是该环境自带的副本</translation>
+    </message>
+    <message>
+        <source>a folder Windows searches before PATH</source>
+        <translation>Windows 会先于 PATH 搜索这个文件夹</translation>
+    </message>
+    <message>
+        <source>number %1 in the library search path</source>
+        <translation>它在库搜索路径中排第 %1 位</translation>
+    </message>
+    <message>
+        <source>where the program&apos;s own loader looks</source>
+        <translation>程序自己的加载器会在这里查找</translation>
+    </message>
+    <message>
+        <source>torch %1 is built for CUDA %2: update the driver to %3 or newer.</source>
+        <translation>torch %1 是为 CUDA %2 构建的：请把驱动更新到 %3 或更高版本。</translation>
+    </message>
+    <message>
+        <source>torch %1 has no code for the %2 (compute capability %3): install the torch wheel built for a CUDA version that supports it and that the driver (CUDA up to %4) runs, with pip install torch --index-url https://download.pytorch.org/whl/cuXXX.</source>
+        <translation>torch %1 不包含适用于 %2（计算能力 %3）的代码：请安装为支持这块显卡、且当前驱动（最高支持 CUDA %4）能运行的 CUDA 版本构建的 torch wheel，命令为 pip install torch --index-url https://download.pytorch.org/whl/cuXXX。</translation>
+    </message>
+    <message>
+        <source>Let the repair put the cuDNN %1 libraries of %2 into %3, beside the program.</source>
+        <translation>让修复把 %2 中的 cuDNN %1 库放到 %3，与程序放在一起。</translation>
+    </message>
+    <message>
+        <source>Put every library of a cuDNN %1 archive into %2, beside the program (or give that archive to the repair with --archive).</source>
+        <translation>把 cuDNN %1 压缩包中的所有库放到 %2，与程序放在一起（也可以用 --archive 把该压缩包交给修复）。</translation>
+    </message>
+    <message>
+        <source>%1 None of the folders the error names is on this system: it came from another machine (or an environment since removed), so this is what it means in general.</source>
+        <translation>%1 错误中提到的文件夹在本系统上都不存在：它来自另一台电脑（或一个已删除的环境），因此这里给出的是一般性的解释。</translation>
+    </message>
+    <message>
+        <source>On this system the error is from %1 in %2.</source>
+        <translation>在本系统上，这个错误来自 %2 中的 %1。</translation>
+    </message>
+    <message>
+        <source>On this system the error is from %1.</source>
+        <translation>在本系统上，这个错误来自 %1。</translation>
+    </message>
+    <message>
+        <source>%1 Here it loads %2 (cuDNN %3), %4.</source>
+        <translation>%1 在这里它加载的是 %2（cuDNN %3），原因是：%4。</translation>
+    </message>
+    <message>
+        <source>%1 Here no copy of %2 is reachable from it.</source>
+        <translation>%1 在这里它找不到任何 %2 副本。</translation>
+    </message>
+    <message>
+        <source>The folder %1 named in the error exists on this system.</source>
+        <translation>错误中提到的文件夹 %1 在本系统上存在。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
     </message>
 </context>
 <context>
@@ -5328,6 +5434,30 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>What stops cuDNN from working on this computer, and the repairs cuDNN Setup can make with your consent.</source>
         <translation>找出 cuDNN 在这台电脑上无法工作的原因，并在你同意后进行修复。</translation>
+        <source>%n known error(s) in the text: the first rows below say what each means on this computer and offer the repair.</source>
+        <translation>
+            <numerusform>在文本中发现 %n 个已知错误：下面最前面的几行说明了它们在这台电脑上意味着什么，并提供修复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not recognised: the text holds no known cuDNN, CUDA or driver error (out of memory, shape errors and missing Python modules are other problems), so nothing is diagnosed from it.</source>
+        <translation>未能识别：文本中没有已知的 cuDNN、CUDA 或驱动错误（显存不足、形状错误和缺少 Python 模块属于其他问题），因此不会据此给出诊断。</translation>
+    </message>
+    <message>
+        <source>&amp;Paste the error you saw (or drop a log file here)</source>
+        <translation>粘贴你看到的错误信息（也可以把日志文件拖到这里）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Paste the error you saw</source>
+        <translation>粘贴你看到的错误信息</translation>
+    </message>
+    <message>
+        <source>A traceback, a loader log, a Windows message: the diagnosis says what it means on this computer.</source>
+        <translation>Python 报错堆栈、加载器日志或 Windows 提示框中的文字均可：诊断会说明它在这台电脑上意味着什么。</translation>
+    </message>
+    <message>
+        <source>Diagnose &amp;with this error</source>
+        <translation>根据此错误诊断(&amp;W)</translation>
     </message>
 </context>
 <context>

@@ -7,12 +7,15 @@
 #include "session/SetupSession.h"
 
 #include <QCheckBox>
+#include <QDropEvent>
 #include <QEvent>
+#include <QFile>
 #include <QFontDatabase>
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -143,6 +146,26 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
     m_preview->setFixedHeight(m_preview->fontMetrics().lineSpacing() * kPreviewLines);
     m_previewTitle->setBuddy(m_preview);
 
+    // The error the user saw, pasted or dropped as a log file.
+    m_pasteTitle = new QLabel(this);
+    m_pasteTitle->setFont(bold);
+    m_pasted = new QPlainTextEdit(this);
+    m_pasted->setObjectName(QStringLiteral("pastedError"));
+    m_pasted->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_pasted->setTabChangesFocus(true); // Tab moves on, as on every other box of the wizard
+    m_pasted->setFixedHeight(m_pasted->fontMetrics().lineSpacing() * 4 + 12);
+    m_pasted->viewport()->installEventFilter(this);
+    m_pasteTitle->setBuddy(m_pasted);
+    m_diagnosePasted = new QPushButton(this);
+    m_diagnosePasted->setObjectName(QStringLiteral("diagnosePastedButton"));
+    connect(m_diagnosePasted, &QPushButton::clicked, this, &RepairPage::diagnosePastedError);
+    m_pastedVerdict = new QLabel(this);
+    m_pastedVerdict->setObjectName(QStringLiteral("pastedVerdict"));
+    m_pastedVerdict->setWordWrap(true);
+    auto pasteRow = new QHBoxLayout;
+    pasteRow->addWidget(m_pastedVerdict, 1);
+    pasteRow->addWidget(m_diagnosePasted, 0, Qt::AlignTop);
+
     m_again = new QPushButton(this);
     m_again->setObjectName(QStringLiteral("diagnoseAgainButton"));
     connect(m_again, &QPushButton::clicked, this, &RepairPage::startDiagnosis);
@@ -159,6 +182,9 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
     layout->addLayout(progressRow);
     layout->addWidget(m_outcomeBox);
     layout->addWidget(m_changes);
+    layout->addWidget(m_pasteTitle);
+    layout->addWidget(m_pasted);
+    layout->addLayout(pasteRow);
     layout->addWidget(m_listTitle);
     layout->addWidget(scroll, 1);
     layout->addWidget(m_previewTitle);
@@ -215,6 +241,7 @@ void RepairPage::newJob()
     if (m_session->hasVerifyReport() && !m_repairedSinceVerification)
         request.verify = m_session->verifyReport();
     request.verifyOptions.probeProgram = m_probeProgram;
+    request.log = m_session->pastedError();
     request.ownerWindow = window()->winId();
     m_job = new RepairJob(request, m_session->context(), m_session->persistentEnvironment(), this);
     connect(m_job, &RepairJob::repaired, this, [this](const ChangeOutcome &outcome) {
@@ -244,6 +271,48 @@ void RepairPage::startDiagnosis()
     m_job->diagnose();
     showDiagnoses();
     Q_EMIT completeChanged();
+}
+
+void RepairPage::diagnosePastedError()
+{
+    if (isBusy())
+        return;
+    m_session->setPastedError(m_pasted->toPlainText());
+    startDiagnosis();
+}
+
+bool RepairPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_pasted->viewport() && event->type() == QEvent::Drop) {
+        const auto drop = static_cast<QDropEvent *>(event);
+        const QList<QUrl> urls = drop->mimeData()->urls();
+        if (!urls.isEmpty() && urls.first().isLocalFile()) {
+            // A log as large as the reader takes; the text decoded as a pasted one would be.
+            constexpr qint64 kMaxBytes = 64 * 1024 * 1024;
+            QFile file(urls.first().toLocalFile());
+            if (file.open(QIODevice::ReadOnly) && file.size() <= kMaxBytes)
+                m_pasted->setPlainText(errorLogText(file.readAll()));
+            drop->acceptProposedAction();
+            return true;
+        }
+    }
+    return QWizardPage::eventFilter(watched, event);
+}
+
+// What the pasted text held: how many known errors (listed first), or that none was recognised.
+void RepairPage::showPastedVerdict()
+{
+    const std::optional<ErrorLog> &pasted = m_session->pastedError();
+    m_pastedVerdict->setVisible(pasted.has_value());
+    if (!pasted)
+        return;
+    m_pastedVerdict->setText(
+        pasted->recognised()
+            ? tr("%n known error(s) in the text: the first rows below say what each means on this computer "
+                 "and offer the repair.",
+                 nullptr, int(pasted->signatures.size()))
+            : tr("Not recognised: the text holds no known cuDNN, CUDA or driver error (out of memory, shape "
+                 "errors and missing Python modules are other problems), so nothing is diagnosed from it."));
 }
 
 void RepairPage::applySelected()
@@ -386,6 +455,8 @@ void RepairPage::showState()
         m_step->setText(repairing ? tr("Making the repairs: if one of them fails, all are undone…")
                                   : tr("Looking at this computer: the cuDNN copies, PATH, the receipts…"));
     m_again->setEnabled(!busy);
+    m_diagnosePasted->setEnabled(!busy);
+    showPastedVerdict();
     m_apply->setEnabled(!busy && !chosen.isEmpty());
     m_apply->setText(asAdministrator ? tr("&Apply selected as administrator") : tr("&Apply selected"));
     m_apply->setIcon(asAdministrator ? style()->standardIcon(QStyle::SP_VistaShield) : QIcon());
@@ -528,6 +599,11 @@ void RepairPage::retranslate()
     m_preview->setPlaceholderText(tr("Tick a repair to see exactly what it changes."));
     m_progress->setAccessibleName(tr("Working"));
     m_again->setText(tr("&Diagnose again"));
+    m_pasteTitle->setText(tr("&Paste the error you saw (or drop a log file here)"));
+    m_pasted->setAccessibleName(tr("Paste the error you saw"));
+    m_pasted->setPlaceholderText(tr(
+        "A traceback, a loader log, a Windows message: the diagnosis says what it means on this computer."));
+    m_diagnosePasted->setText(tr("Diagnose &with this error"));
     wordRows();
     showPreview();
     showState();

@@ -55,11 +55,16 @@ public:
     // The last Apply: the repairs it asked for and how it went (none before one).
     const QList<Repair> &appliedRepairs() const { return m_applied; }
     const std::optional<ChangeOutcome> &repairOutcome() const { return m_outcome; }
+    // The error the user pasted (or dropped as a log file) handed to the session, and a diagnosis
+    // made with it: its signatures come first, tied to this computer, with their repairs.
+    void diagnosePastedError();
     // The program that runs the verification's probe; empty: the cudnnctl beside this program.
     void setProbeProgram(const QString &program) { m_probeProgram = program; }
 
 protected:
     void changeEvent(QEvent *event) override;
+    // A log file dropped on the paste box: its text, decoded as the reader decodes logs.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     struct DiagnosisRow
@@ -76,6 +81,7 @@ private:
     void showPreview();
     void showState();
     void showChanges();
+    void showPastedVerdict();
     void retranslate();
 
     SetupSession *m_session;
@@ -108,6 +114,10 @@ private:
     QList<DiagnosisRow> m_rows;
     QLabel *m_previewTitle = nullptr;
     QPlainTextEdit *m_preview = nullptr;
+    QLabel *m_pasteTitle = nullptr;
+    QPlainTextEdit *m_pasted = nullptr;
+    QPushButton *m_diagnosePasted = nullptr;
+    QLabel *m_pastedVerdict = nullptr;
     QPushButton *m_again = nullptr;
     QPushButton *m_apply = nullptr;
 };

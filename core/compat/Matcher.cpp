@@ -765,6 +765,17 @@ private:
                                                          "%1 with CUDA 11.2 and cuDNN 8.1."))
                         .arg(m_kb.tensorflowLastNativeWindowsGpu().toString())));
             }
+            // JAX publishes its CUDA builds for Linux only: on native Windows it runs on the CPU.
+            if (m_facts.os == OsFamily::Windows && !m_facts.wsl2 && !python.jax.isEmpty()) {
+                add(Finding::warning(
+                    QStringLiteral("match.jax-windows"),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup", "JAX %1 in %2 cannot use the GPU on native Windows: "
+                                                         "JAX's CUDA builds exist for Linux only."))
+                        .arg(python.jax, python.path),
+                    QString(),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run JAX under WSL 2 and install its CUDA build "
+                                                         "there, as JAX's installation guide says."))));
+            }
         }
     }
 
@@ -969,6 +980,10 @@ MatchFacts MatchFacts::fromSnapshot(const SystemSnapshot &snapshot)
             entry.torchCudnnFile = python.torch->cudnnLoadedFrom;
         }
         entry.tensorflow = Version::parse(python.tensorflow.section(QLatin1Char('.'), 0, 2));
+        for (const FrameworkInfo &framework : python.frameworks) {
+            if (framework.name == QLatin1String("jax"))
+                entry.jax = framework.version;
+        }
         facts.pythons.append(entry);
     }
     for (const CudnnCopy &copy : snapshot.cudnn) {

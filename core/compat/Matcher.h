@@ -53,6 +53,7 @@ struct MatchFacts
         Version torchCudnn;     // the cuDNN torch reports, when it was asked
         QString torchCudnnFile; // the cuDNN file torch mapped, when it was asked
         Version tensorflow;
+        QString jax; // the installed JAX's version, null when there is none
     };
     QList<Python> pythons;
 

@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "doctor/DoctorRules.h"
+#include "doctor/LogOnMachine.h"
 #include "doctor/RepairSteps.h"
 #include "install/Operations.h"
 #include "install/Receipt.h"
@@ -266,10 +267,11 @@ DoctorReport diagnose(const DoctorInput &input, const SystemContext &context,
     }
     report.copies = copiesReport(facts);
     if (input.log) {
+        // Each signature tied to this machine: who failed, what it loads here, the repair.
         report.log = input.log;
         QList<Diagnosis> explained;
-        for (const LogSignature &signature : input.log->signatures)
-            explained.append(Diagnosis{explainSignature(signature, &context.files()), 0, std::nullopt});
+        for (LogSignature &signature : report.log->signatures)
+            explained.append(diagnoseLoggedError(signature, *report.log, facts, report.diagnoses));
         report.diagnoses = explained + report.diagnoses;
     }
     return report;

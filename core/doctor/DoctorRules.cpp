@@ -8,6 +8,7 @@
 #include "install/Operations.h"
 #include "install/Zlibwapi.h"
 #include "verify/LoadErrors.h"
+#include "verify/ReleaseMix.h"
 
 #include <QMap>
 #include <QRegularExpression>
@@ -186,6 +187,32 @@ void zlibwapiRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 
 // ---- #2 an incomplete set ----------------------------------------------------------------------
 
+// The cuDNN DLLs of the archive the user offered (--archive) put into `copy`'s folder, where the
+// archive fits (inspected once, into `archive`); otherwise why not, in the finding's details.
+std::optional<Repair> repairFromArchive(const DoctorFacts &facts, const CudnnCopy &copy, int major,
+                                        std::optional<Expected<ArchiveReport>> &archive, Finding &finding)
+{
+    if (facts.input.archive.isEmpty())
+        return std::nullopt;
+    if (!archive) {
+        InspectOptions quickLook;
+        quickLook.verifyData = false;
+        archive = inspectArchive(facts.input.archive, facts.database, quickLook);
+    }
+    const bool fits =
+        *archive && (*archive)->verdict == ArchiveReport::Verdict::Ok && (*archive)->cudnn.major() == major &&
+        (*archive)->platform.startsWith(facts.windows ? QLatin1String("windows") : QLatin1String("linux"));
+    if (fits)
+        return repairs::fromArchive(facts.context, copy.directory, facts.input.archive, **archive);
+    finding.details +=
+        QStringLiteral("; the archive %1 does not fit: %2")
+            .arg(facts.input.archive, *archive ? QStringLiteral("cuDNN %1, %2, %3")
+                                                     .arg((*archive)->cudnn.toString(), (*archive)->platform,
+                                                          (*archive)->verdictName())
+                                               : archive->error().details);
+    return std::nullopt;
+}
+
 void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 {
     std::optional<Expected<ArchiveReport>> archive;
@@ -216,29 +243,22 @@ void incompleteSetRules(const DoctorFacts &facts, QList<Diagnosis> &out)
                                           "or give the archive to the repair (--archive) so that it "
                                           "copies them.")))
                 .arg(copy->directory, main));
-        std::optional<Repair> repair;
-        if (!facts.input.archive.isEmpty()) {
-            if (!archive) {
-                InspectOptions quickLook;
-                quickLook.verifyData = false;
-                archive = inspectArchive(facts.input.archive, facts.database, quickLook);
-            }
-            const bool fits = *archive && (*archive)->verdict == ArchiveReport::Verdict::Ok &&
-                              (*archive)->cudnn.major() == major &&
-                              (*archive)->platform.startsWith(facts.windows ? QLatin1String("windows")
-                                                                            : QLatin1String("linux"));
-            if (fits)
-                repair = repairs::fromArchive(facts.context, copy->directory, facts.input.archive, **archive);
-            else
-                finding.details +=
-                    QStringLiteral("; the archive %1 does not fit: %2")
-                        .arg(facts.input.archive,
-                             *archive ? QStringLiteral("cuDNN %1, %2, %3")
-                                            .arg((*archive)->cudnn.toString(), (*archive)->platform,
-                                                 (*archive)->verdictName())
-                                      : archive->error().details);
-        }
-        out.append(diagnosis(finding, 2, repair));
+        out.append(diagnosis(finding, 2, repairFromArchive(facts, *copy, major, archive, finding)));
+    }
+}
+
+// A set whose libraries come from different releases ("Could not load symbol ... Error code 127").
+void mixedReleaseRules(const DoctorFacts &facts, QList<Diagnosis> &out)
+{
+    std::optional<Expected<ArchiveReport>> archive;
+    for (const CudnnCopy &copy : facts.snapshot.cudnn) {
+        const std::optional<Finding> mixed = mixedReleaseFinding(
+            copy.directory, libraryReleases(facts.context, copy.directory, copy.libraries));
+        if (!mixed)
+            continue;
+        Finding finding = renamed(*mixed, QStringLiteral("doctor.cudnn-mixed-releases"));
+        out.append(
+            diagnosis(finding, 0, repairFromArchive(facts, copy, cudnnMajorOf(copy), archive, finding)));
     }
 }
 
@@ -384,6 +404,37 @@ std::optional<Repair> demoteOnPath(const DoctorFacts &facts, const QString &stal
     return merged;
 }
 
+} // namespace
+
+std::pair<std::optional<Repair>, Text> shadowRemedy(const DoctorFacts &facts, const CudnnCopy &winner,
+                                                    const QString &wantedDirectory)
+{
+    std::optional<Repair> repair;
+    Text fix;
+    if (facts.windows && inWindowsFolder(facts, winner)) {
+        repair = repairs::moveAside(facts.context, winner.directory, winner.libraries);
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair rename the cuDNN DLLs in %1 so that the "
+                                                   "loader skips them (uninstalling the repair renames them "
+                                                   "back)."))
+                  .arg(winner.directory);
+    } else if (facts.windows && (repair = demoteOnPath(facts, winner.directory, wantedDirectory))) {
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair move %1 behind %2 on PATH."))
+                  .arg(winner.directory, wantedDirectory);
+    } else if (facts.windows) {
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is on the PATH of this session only: open a new "
+                                                   "terminal, or take it off the PATH of the program that "
+                                                   "starts yours."))
+                  .arg(winner.directory);
+    } else {
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Take %1 out of LD_LIBRARY_PATH (and your shell profile), "
+                                                   "or put %2 before it."))
+                  .arg(winner.directory, wantedDirectory);
+    }
+    return {repair, fix};
+}
+
+namespace {
+
 void shadowingRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 {
     const QList<CudnnCopy> &copies = facts.snapshot.cudnn;
@@ -413,30 +464,7 @@ void shadowingRules(const DoctorFacts &facts, QList<Diagnosis> &out)
         const Version wantedVersion = Version::parse(wanted->version);
         const bool older =
             winnerVersion.isValid() && wantedVersion.isValid() && winnerVersion < wantedVersion;
-        std::optional<Repair> repair;
-        Text fix;
-        if (facts.windows && inWindowsFolder(facts, winner)) {
-            repair = repairs::moveAside(facts.context, winner.directory, winner.libraries);
-            fix = Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                         "Let the repair rename the cuDNN DLLs in %1 so that the "
-                                         "loader skips them (uninstalling the repair renames them "
-                                         "back)."))
-                      .arg(winner.directory);
-        } else if (facts.windows && (repair = demoteOnPath(facts, winner.directory, wanted->directory))) {
-            fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair move %1 behind %2 on PATH."))
-                      .arg(winner.directory, wanted->directory);
-        } else if (facts.windows) {
-            fix =
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is on the PATH of this session only: open a new "
-                                                     "terminal, or take it off the PATH of the program that "
-                                                     "starts yours."))
-                    .arg(winner.directory);
-        } else {
-            fix = Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                         "Take %1 out of LD_LIBRARY_PATH (and your shell profile), "
-                                         "or put %2 before it."))
-                      .arg(winner.directory, wanted->directory);
-        }
+        const auto [repair, fix] = shadowRemedy(facts, winner, wanted->directory);
         told.insert(winner.directory);
         out.append(diagnosis(
             Finding::warning(
@@ -764,6 +792,7 @@ void matcherRules(const DoctorFacts &facts, QList<Diagnosis> &out)
     const QList<std::tuple<QString, QString, int>> adopted = {
         {QStringLiteral("match.torch-cpu-only"), QStringLiteral("doctor.torch-cpu-only"), 9},
         {QStringLiteral("match.tensorflow-windows"), QStringLiteral("doctor.tensorflow-windows"), 14},
+        {QStringLiteral("match.jax-windows"), QStringLiteral("doctor.jax-windows"), 14},
         {QStringLiteral("match.driver-too-old-for-toolkit"), QStringLiteral("doctor.driver-too-old"), 15},
         {QStringLiteral("match.torch-cuda-newer-than-driver"),
          QStringLiteral("doctor.driver-too-old-for-torch"), 15},
@@ -1073,6 +1102,81 @@ void environmentRules(const DoctorFacts &facts, QList<Diagnosis> &out)
     }
 }
 
+// ---- WSL 2: the Windows driver's libcuda --------------------------------------------------------
+
+// Under WSL 2 the Windows driver lends its libcuda through /usr/lib/wsl/lib: a Linux driver
+// installed inside hides it, and a loader cache that lacks the folder does not find it.
+void wslRules(const DoctorFacts &facts, QList<Diagnosis> &out)
+{
+    if (facts.windows || !facts.snapshot.os.wsl || facts.snapshot.os.wsl->version != 2)
+        return;
+    const FileSystem &files = facts.context.files();
+    const SystemPaths &paths = facts.paths();
+    const QString wslLib = QStringLiteral("/usr/lib/wsl/lib");
+    QStringList linuxDriver;
+    for (const QString &folder :
+         {QStringLiteral("/usr/lib/x86_64-linux-gnu"), QStringLiteral("/lib/x86_64-linux-gnu"),
+          QStringLiteral("/usr/lib64"), QStringLiteral("/usr/lib")}) {
+        for (const QString &name :
+             files.entries(folder, {QStringLiteral("libcuda.so*")}, FileSystem::Files)) {
+            const QString canonical = files.canonical(paths.join(folder, name));
+            if (!canonical.isEmpty() && !paths.startsWith(canonical, wslLib) &&
+                !linuxDriver.contains(canonical))
+                linuxDriver.append(canonical);
+        }
+    }
+    if (!linuxDriver.isEmpty()) {
+        out.append(diagnosis(
+            Finding::error(
+                QStringLiteral("doctor.wsl-linux-driver"),
+                Text(QT_TRANSLATE_NOOP(
+                         "cudnnsetup",
+                         "A Linux NVIDIA driver is installed inside WSL (%1): programs load its "
+                         "libcuda instead of the Windows driver's in %2, and CUDA finds no GPU."))
+                    .arg(Text::list(linuxDriver), Text::verbatim(wslLib)),
+                linuxDriver.join(QLatin1Char('\n')),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "Remove the Linux driver from WSL (sudo apt-get remove --purge the "
+                                       "nvidia-driver and libnvidia-compute packages), keep only the Windows "
+                                       "driver, then run sudo ldconfig."))),
+            0));
+    }
+    const QString libcuda = paths.join(wslLib, QStringLiteral("libcuda.so.1"));
+    if (!files.isFile(libcuda))
+        return;
+    const bool notALink = files.canonical(libcuda) == libcuda;
+    const Expected<QByteArray> cache = files.read(QStringLiteral("/etc/ld.so.cache"), 64 * 1024 * 1024);
+    const bool onLibraryPath = std::any_of(facts.snapshot.environment.libraryPath.cbegin(),
+                                           facts.snapshot.environment.libraryPath.cend(),
+                                           [&](const QString &entry) { return paths.equal(entry, wslLib); });
+    if (cache && !cache->contains(libcuda.toUtf8()) && !onLibraryPath) {
+        out.append(diagnosis(
+            Finding::error(
+                QStringLiteral("doctor.wsl-libcuda-not-cached"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "The loader's cache (/etc/ld.so.cache) does not name %1, and "
+                                       "LD_LIBRARY_PATH does not either: programs under WSL do not find the "
+                                       "Windows driver's libcuda.so.1."))
+                    .arg(Text::verbatim(wslLib)),
+                notALink ? QStringLiteral("%1 is a file, not a symbolic link").arg(libcuda) : libcuda,
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "Name the folder in a file of /etc/ld.so.conf.d (echo %1 | sudo tee "
+                                       "/etc/ld.so.conf.d/ld.wsl.conf), then run sudo ldconfig."))
+                    .arg(Text::verbatim(wslLib))),
+            0));
+    } else if (notALink) {
+        out.append(diagnosis(
+            Finding::info(
+                QStringLiteral("doctor.wsl-libcuda-not-a-link"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "ldconfig warns that %1 is not a symbolic link: WSL ships it "
+                                       "as a file, and the loader finds it all the same."))
+                    .arg(Text::verbatim(libcuda)),
+                QString(), Text(QT_TRANSLATE_NOOP("cudnnsetup", "Nothing to do: the warning is harmless."))),
+            0));
+    }
+}
+
 } // namespace
 
 int cudnnMajorOf(const CudnnCopy &copy)
@@ -1181,6 +1285,7 @@ QList<Diagnosis> runDoctorRules(const DoctorFacts &facts)
     QList<Diagnosis> diagnoses;
     zlibwapiRules(facts, diagnoses);
     incompleteSetRules(facts, diagnoses);
+    mixedReleaseRules(facts, diagnoses);
     probeRules(facts, QList<Diagnosis>(diagnoses), diagnoses);
     shadowingRules(facts, diagnoses);
     notOnPathRules(facts, diagnoses);
@@ -1193,6 +1298,7 @@ QList<Diagnosis> runDoctorRules(const DoctorFacts &facts)
     cudaPathRules(facts, diagnoses);
     virtualStoreRules(facts, diagnoses);
     environmentRules(facts, diagnoses);
+    wslRules(facts, diagnoses);
     return diagnoses;
 }
 

@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace cudnnsetup {
 
@@ -54,6 +55,12 @@ private:
 
 // The cuDNN major of a copy, from its library names; 0 when none says.
 int cudnnMajorOf(const CudnnCopy &copy);
+
+// How to make programs load the copy in `wantedDirectory` instead of `winner`, found first: on
+// Windows the copy in a Windows folder moved aside, else its PATH entry moved behind; elsewhere the
+// words. The repair is nullopt where none can be made.
+std::pair<std::optional<Repair>, Text> shadowRemedy(const DoctorFacts &facts, const CudnnCopy &winner,
+                                                    const QString &wantedDirectory);
 
 // Every rule over the facts, in the order the report lists them.
 QList<Diagnosis> runDoctorRules(const DoctorFacts &facts);

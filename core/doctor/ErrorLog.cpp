@@ -22,7 +22,7 @@ namespace {
 const QRegularExpression &triggers()
 {
     static const QRegularExpression expression(QStringLiteral(
-        "C(?:ould not (?:locate |load library |load dynamic library|find module )|UDNN_STATUS_|"
+        "C(?:ould not (?:locate |load library |load symbol |load dynamic library|find module )|UDNN_STATUS_|"
         "UDA kernel binaries|UDA driver version is insufficient|PU version PaddlePaddle|"
         "PU only version)|"
         "WinError 12[67]|找不到指定的|无法定位程序输入点|"
@@ -228,6 +228,10 @@ private:
         static const QRegularExpression ctranslate =
             pattern("Library (\\S+) is not found or cannot be loaded");
         static const QRegularExpression required = pattern("Require cuDNN (\\d+)\\.\\*");
+        // cuDNN 9's main library finds its functions in the sub-libraries by name at run time: one
+        // of another release lacks them ("Could not load symbol cudnnGetVersion. Error code 127").
+        static const QRegularExpression symbol =
+            pattern("Could not load symbol (\\w+)\\.?\\s+Error code (\\d+)");
 
         bool named = false;
         const auto take = [&](const LogSignature &signature) {
@@ -256,6 +260,11 @@ private:
             take(missing(m.captured(1), m.captured(2).toLongLong()));
         if (const auto m = ctranslate.match(segment); m.hasMatch())
             take(missing(m.captured(1)));
+        if (const auto m = symbol.match(segment); m.hasMatch()) {
+            LogSignature signature = missing(QString(), m.captured(2).toLongLong());
+            signature.symbol = m.captured(1);
+            take(signature);
+        }
         if (!named) {
             if (const auto m = sharedObject.match(segment); m.hasMatch())
                 take(missing(m.captured(1)));
@@ -470,6 +479,34 @@ QStringList foldersNamedIn(const QString &text)
     return folders;
 }
 
+// The folders named near the signatures: the lines of the traceback before each and its own. A long
+// log is not searched whole.
+QStringList foldersNear(const QString &text, const QList<LogSignature> &signatures)
+{
+    constexpr int kLinesBefore = 40;
+    const auto wanted = [&signatures](int line) {
+        return std::any_of(signatures.cbegin(), signatures.cend(), [line](const LogSignature &signature) {
+            return line >= signature.line - kLinesBefore && line <= signature.line + 2;
+        });
+    };
+    int last = 0;
+    for (const LogSignature &signature : signatures)
+        last = std::max(last, signature.line + 2);
+    QString near;
+    qsizetype start = 0;
+    for (int line = 1; line <= last && start <= text.size(); ++line) {
+        qsizetype end = text.indexOf(QLatin1Char('\n'), start);
+        if (end < 0)
+            end = text.size();
+        if (wanted(line)) {
+            near += QStringView(text).mid(start, end - start);
+            near += QLatin1Char('\n');
+        }
+        start = end + 1;
+    }
+    return foldersNamedIn(near);
+}
+
 } // namespace
 
 QJsonObject LogSignature::toJson() const
@@ -481,6 +518,7 @@ QJsonObject LogSignature::toJson() const
     };
     put("library", library);
     put("dependency", dependency);
+    put("symbol", symbol);
     if (cudnnMajor > 0)
         object.insert(QStringLiteral("cudnnMajor"), cudnnMajor);
     if (code)
@@ -493,6 +531,10 @@ QJsonObject LogSignature::toJson() const
         object.insert(QStringLiteral("builtArchs"), QJsonArray::fromStringList(builtArchs));
     put("driverCuda", driverCuda);
     put("status", status);
+    put("environment", environment);
+    put("consumer", consumer);
+    if (loads)
+        object.insert(QStringLiteral("loads"), loads->isEmpty() ? QJsonValue() : QJsonValue(*loads));
     return object;
 }
 
@@ -503,6 +545,7 @@ LogSignature LogSignature::fromJson(const QJsonObject &object)
     signature.line = object.value(QStringLiteral("line")).toInt();
     signature.library = object.value(QStringLiteral("library")).toString();
     signature.dependency = object.value(QStringLiteral("dependency")).toString();
+    signature.symbol = object.value(QStringLiteral("symbol")).toString();
     signature.cudnnMajor = object.value(QStringLiteral("cudnnMajor")).toInt();
     if (object.value(QStringLiteral("code")).isDouble())
         signature.code = qint64(object.value(QStringLiteral("code")).toDouble());
@@ -514,6 +557,10 @@ LogSignature LogSignature::fromJson(const QJsonObject &object)
         signature.builtArchs.append(arch.toString());
     signature.driverCuda = object.value(QStringLiteral("driverCuda")).toString();
     signature.status = object.value(QStringLiteral("status")).toString();
+    signature.environment = object.value(QStringLiteral("environment")).toString();
+    signature.consumer = object.value(QStringLiteral("consumer")).toString();
+    if (object.contains(QStringLiteral("loads")))
+        signature.loads = object.value(QStringLiteral("loads")).toString();
     return signature;
 }
 
@@ -521,10 +568,10 @@ bool LogSignature::operator==(const LogSignature &other) const
 {
     // The line is where it was seen first, not what it is.
     return kind == other.kind && library == other.library && dependency == other.dependency &&
-           cudnnMajor == other.cudnnMajor && code == other.code && loadedCudnn == other.loadedCudnn &&
-           expectedCudnn == other.expectedCudnn && sublibrary == other.sublibrary &&
-           gpuArch == other.gpuArch && builtArchs == other.builtArchs && driverCuda == other.driverCuda &&
-           status == other.status;
+           symbol == other.symbol && cudnnMajor == other.cudnnMajor && code == other.code &&
+           loadedCudnn == other.loadedCudnn && expectedCudnn == other.expectedCudnn &&
+           sublibrary == other.sublibrary && gpuArch == other.gpuArch && builtArchs == other.builtArchs &&
+           driverCuda == other.driverCuda && status == other.status;
 }
 
 QJsonObject ErrorLog::toJson() const
@@ -547,6 +594,7 @@ ErrorLog readErrorLog(const QString &text)
 {
     ErrorLog log;
     log.signatures = Reader(text).read();
+    log.folders = foldersNear(text, log.signatures);
     std::stable_sort(log.signatures.begin(), log.signatures.end(),
                      [](const LogSignature &a, const LogSignature &b) { return a.line < b.line; });
     return log;
@@ -610,7 +658,16 @@ Finding explainSignature(const LogSignature &signature, const FileSystem *system
     const QString library = signature.library.isEmpty() ? QStringLiteral("?") : signature.library;
     Text message;
     Text fix;
-    if (signature.kind == QLatin1String("missing-library")) {
+    if (signature.kind == QLatin1String("missing-library") && !signature.symbol.isEmpty()) {
+        message = Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "cuDNN could not find its own function %1 in its libraries (error "
+                                         "%2): its main library and its sub-libraries come from different "
+                                         "releases."))
+                      .arg(Text::verbatim(signature.symbol),
+                           Text::verbatim(QString::number(signature.code.value_or(127))));
+        fix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "Use the libraries of one cuDNN release, all of them: "
+                                                   "install cuDNN again from one complete archive."));
+    } else if (signature.kind == QLatin1String("missing-library")) {
         const qint64 code = signature.code.value_or(0);
         ErrorExplanation explanation =
             !signature.dependency.isEmpty()

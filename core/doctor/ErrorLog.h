@@ -26,6 +26,7 @@ struct LogSignature
     int line = 0;               // 1-based, counted by line feeds
     QString library;            // the file that failed to load, as written (without its folder)
     QString dependency;         // the file that was missing for it ("dlerror: X", "Error: X")
+    QString symbol;             // the function cuDNN could not find in its own libraries
     int cudnnMajor = 0;         // the cuDNN major the library's name or the message implies; 0: none
     std::optional<qint64> code; // loader error (126), CUDA error, or crash code (0xC0000409)
     QString loadedCudnn;        // "8.9.7": what was loaded at run time
@@ -35,6 +36,12 @@ struct LogSignature
     QStringList builtArchs;     // "sm_50", "sm_60", ...: what the program was built for
     QString driverCuda;         // "12.8": the CUDA version the driver supports
     QString status;             // "CUDNN_STATUS_NOT_INITIALIZED"
+    // Where the text ties it to the machine the doctor inspects (filled by the doctor, not the
+    // reader): the interpreter of the Python environment that failed, the consumer (the wheel's or
+    // program's name) and the file that program loads here for `library` (null: none reachable).
+    QString environment;
+    QString consumer;
+    std::optional<QString> loads;
     // The text where it was found (at most a few hundred characters), for quoting; not part of
     // the JSON, which holds what the text states.
     QString excerpt;
@@ -49,6 +56,9 @@ struct LogSignature
 struct ErrorLog
 {
     QList<LogSignature> signatures;
+    // The folders the whole text names (an interpreter's, a venv's, torch\lib), as written; for
+    // tying the error to a machine, not part of the JSON.
+    QStringList folders;
 
     bool recognised() const { return !signatures.isEmpty(); }
     QJsonObject toJson() const; // {"signatures": [...]}

@@ -63,6 +63,7 @@ void RepairJob::run(const QList<Repair> &repairs)
         for (const auto &[receipt, path] : installedReceipts(context))
             input.receipts.append(receipt);
         input.verify = verified;
+        input.log = request.log;
         if (!verified && request.subject) {
             VerifyOptions options = request.verifyOptions;
             options.framework = false;

@@ -36,6 +36,7 @@ public:
         // The set it checked: verified (again), without the frameworks, for a diagnosis that has no
         // verification to read, as after repairs.
         std::optional<VerifySubject> subject;
+        std::optional<ErrorLog> log; // the error the user pasted, tied to the machine by the doctor
         VerifyOptions verifyOptions;
         KnowledgeBase database;
         quintptr ownerWindow = 0; // the window a consent prompt belongs to (an HWND)

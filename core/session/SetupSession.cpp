@@ -320,6 +320,16 @@ void SetupSession::setDoctorReport(const DoctorReport &report)
     Q_EMIT doctorReportChanged();
 }
 
+void SetupSession::setPastedError(const QString &text)
+{
+    if (text.trimmed().isEmpty())
+        m_pastedError.reset();
+    else
+        m_pastedError = readErrorLog(text);
+    qCInfo(lcSession) << "pasted error:" << text.size() << "characters,"
+                      << (m_pastedError ? m_pastedError->signatures.size() : 0) << "signatures";
+}
+
 void SetupSession::clearDoctorReport()
 {
     if (!m_doctorReport)

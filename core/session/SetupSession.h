@@ -134,6 +134,10 @@ public:
     const DoctorReport &doctorReport() const { return *m_doctorReport; }
     void setDoctorReport(const DoctorReport &report);
     void clearDoctorReport();
+    // The error the user pasted on the repair path, read (readErrorLog); the doctor ties it to this
+    // machine. Empty text forgets it.
+    void setPastedError(const QString &text);
+    const std::optional<ErrorLog> &pastedError() const { return m_pastedError; }
 
 Q_SIGNALS:
     void snapshotChanged();
@@ -166,6 +170,7 @@ private:
     std::optional<ChangeOutcome> m_installOutcome;
     std::optional<VerifyReport> m_verifyReport;
     std::optional<DoctorReport> m_doctorReport;
+    std::optional<ErrorLog> m_pastedError;
 };
 
 } // namespace cudnnsetup

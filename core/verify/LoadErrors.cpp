@@ -532,17 +532,4 @@ ErrorExplanation explainCudaError(int error)
                                              "documentation."))};
 }
 
-std::optional<CudnnLoadFailure> cudnnLoadFailureIn(const QString &output)
-{
-    static const QRegularExpression notFound(
-        QStringLiteral("Could not locate ([^\\s/\\\\]+)\\. Please make sure it is in your library path!?"));
-    static const QRegularExpression notLoaded(
-        QStringLiteral("Could not load library ([^\\s/\\\\]+)\\. Error code (\\d+)[^\\r\\n]*"));
-    if (const QRegularExpressionMatch match = notFound.match(output); match.hasMatch())
-        return CudnnLoadFailure{match.captured(1), 0, match.captured(0)};
-    if (const QRegularExpressionMatch match = notLoaded.match(output); match.hasMatch())
-        return CudnnLoadFailure{match.captured(1), match.captured(2).toInt(), match.captured(0)};
-    return std::nullopt;
-}
-
 } // namespace cudnnsetup

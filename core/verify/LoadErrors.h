@@ -35,16 +35,4 @@ std::optional<ErrorExplanation> explainCudnnStatusName(const QString &name);
 // A cudaError_t value of the CUDA runtime.
 ErrorExplanation explainCudaError(int error);
 
-// What cuDNN prints before it ends the program when a library it loads by name is missing or
-// broken: "Could not locate cudnn_graph64_9.dll. Please make sure it is in your library path!" or
-// "Could not load library zlibwapi.dll. Error code 193. Please verify that the library is built
-// correctly for your processor architecture (32-bit, 64-bit)".
-struct CudnnLoadFailure
-{
-    QString library;   // the file it looked for: "cudnn_graph64_9.dll"
-    int errorCode = 0; // the loader's code; 0 when it was not found at all
-    QString line;      // NVIDIA's words, as printed
-};
-std::optional<CudnnLoadFailure> cudnnLoadFailureIn(const QString &output);
-
 } // namespace cudnnsetup

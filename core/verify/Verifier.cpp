@@ -4,8 +4,10 @@
 #include "common/Surface.h"
 #include "detect/PythonProbe.h"
 #include "detect/VersionParsers.h"
+#include "doctor/ErrorLog.h"
 #include "platform/SystemContext.h"
 #include "verify/LoadErrors.h"
+#include "verify/ReleaseMix.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -106,8 +108,8 @@ QStringList cudartCandidates(const SystemContext &context, const SystemSnapshot 
 struct ProbeRun
 {
     std::optional<ProbeResult> result;
-    QString failure;                              // why there is no result (English)
-    std::optional<CudnnLoadFailure> cudnnFailure; // cuDNN's own words, when it ended the probe
+    QString failure; // why there is no result (English)
+    ErrorLog said;   // what the probe printed before it ended (cuDNN's own words), as the log reader reads it
     double milliseconds = 0;
 };
 
@@ -140,8 +142,7 @@ ProbeRun runProbeChild(const SystemContext &context, const ProbeRequest &request
     if (!result.succeeded() || !document.isObject()) {
         run.failure = QStringLiteral("the probe process %1 ended without a result: %2")
                           .arg(QDir::toNativeSeparators(program), result.summary());
-        run.cudnnFailure =
-            cudnnLoadFailureIn(QString::fromLocal8Bit(result.standardError + '\n' + result.standardOutput));
+        run.said = readErrorLog(QString::fromLocal8Bit(result.standardError + '\n' + result.standardOutput));
         return run;
     }
     const Expected<ProbeResult> probe = ProbeResult::fromJson(document.object());
@@ -187,35 +188,75 @@ Finding incompleteSetFinding(const VerifySubject &subject, const QStringList &mi
 
 // cuDNN ended the probe itself: say which file it did not find, where a program looks, and the fix.
 Finding cudnnEndedTheProbe(const SystemContext &context, const VerifySubject &subject,
-                           const CudnnLoadFailure &failure, const QStringList &searchPath)
+                           const LogSignature &failure, const QStringList &searchPath)
 {
     const QString folder = QDir::toNativeSeparators(subject.directory);
     const QString searched = folder + QStringLiteral(" | ") +
                              QDir::toNativeSeparators(searchPath.join(context.paths().listSeparator()));
-    const ErrorExplanation explained = explainLoaderError(
-        failure.errorCode ? failure.errorCode : (context.family() == OsFamily::Windows ? 126 : 0),
-        failure.line, failure.library);
+    const int errorCode = int(failure.code.value_or(0));
+    const ErrorExplanation explained =
+        explainLoaderError(errorCode ? errorCode : (context.family() == OsFamily::Windows ? 126 : 0),
+                           failure.excerpt, failure.library);
     const bool ownLibrary = versions::isCudnnLibraryName(failure.library);
     return Finding::error(
         QStringLiteral("verify.cudnn-could-not-load"),
-        failure.errorCode == 0
+        errorCode == 0
             ? Text(QT_TRANSLATE_NOOP(
                        "cudnnsetup",
                        "cuDNN looked for %1 and did not find it, and ended the program (NVIDIA's "
                        "words: \"%2\"). A program looks for it in %3 and then along PATH."))
-                  .arg(Text::verbatim(failure.library), Text::verbatim(failure.line), Text::verbatim(folder))
+                  .arg(Text::verbatim(failure.library), Text::verbatim(failure.excerpt),
+                       Text::verbatim(folder))
             : Text(
                   QT_TRANSLATE_NOOP("cudnnsetup",
                                     "cuDNN could not load %1 and ended the program (NVIDIA's words: \"%2\"): "
                                     "%3"))
-                  .arg(Text::verbatim(failure.library), Text::verbatim(failure.line), explained.cause),
+                  .arg(Text::verbatim(failure.library), Text::verbatim(failure.excerpt), explained.cause),
         QStringLiteral("searched: %1").arg(searched),
-        failure.errorCode == 0 && ownLibrary
+        errorCode == 0 && ownLibrary
             ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                      "Install cuDNN again from its complete archive, so that %1 "
                                      "is beside cuDNN's other libraries."))
                   .arg(Text::verbatim(failure.library))
             : explained.fix);
+}
+
+// The probe ended without a result: what it printed, read as a pasted error log is, says why; a set
+// of mixed releases is the cause where the files show one.
+VerifyStage probeEndedStage(const SystemContext &context, const VerifySubject &subject, const ProbeRun &run,
+                            const std::optional<Finding> &mixed, const QStringList &searchPath,
+                            Findings &findings)
+{
+    QStringList said;
+    for (const LogSignature &signature : run.said.signatures)
+        said.append(signature.excerpt);
+    const QString details =
+        said.isEmpty()
+            ? run.failure
+            : QStringLiteral("%1; it printed: %2").arg(run.failure, said.join(QStringLiteral(" | ")));
+    if (mixed) // already among the findings
+        return makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, mixed->message,
+                         mixed->details + QLatin1Char('\n') + details, mixed->fix, run.milliseconds);
+    const auto named = std::find_if(
+        run.said.signatures.cbegin(), run.said.signatures.cend(), [](const LogSignature &signature) {
+            return signature.kind == QLatin1String("missing-library") && !signature.library.isEmpty();
+        });
+    Finding finding;
+    if (named != run.said.signatures.cend()) {
+        finding = cudnnEndedTheProbe(context, subject, *named, searchPath);
+    } else if (!run.said.signatures.isEmpty()) {
+        finding = explainSignature(run.said.signatures.first());
+        finding.id = QStringLiteral("verify.probe-ended");
+    } else {
+        finding = Finding::error(
+            QStringLiteral("verify.probe-failed"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The libraries could not be tried in a fresh process.")),
+            QString());
+    }
+    finding.details = finding.details.isEmpty() ? details : finding.details + QStringLiteral("; ") + details;
+    findings.append(finding);
+    return makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, finding.message, finding.details,
+                     finding.fix, run.milliseconds);
 }
 
 // The load stage: every library loaded, each from the subject's folder.
@@ -887,6 +928,12 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     // is not found, ends the program.
     const QStringList missing =
         versions::missingCudnnLibraries(subject.libraries, context.family() == OsFamily::Windows, cudnnMajor);
+    // Libraries of two releases in one set: cuDNN's main library does not find its functions in the
+    // others, whether or not this machine can load them.
+    const std::optional<Finding> mixed = mixedReleaseFinding(
+        subject.directory, libraryReleases(context, subject.directory, subject.libraries));
+    if (mixed)
+        report.findings.append(*mixed);
     if (!missing.isEmpty()) {
         const Finding finding = incompleteSetFinding(subject, missing, cudnnMajor);
         report.findings.append(finding);
@@ -912,19 +959,8 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
             if (hasFinding(report.findings, QStringLiteral("verify.shadowed")) &&
                 subject.loadModel == LoadModel::Program)
                 report.targetProbe = probeWithFolderFirst(context, subject, request, environment, options);
-        } else if (run.cudnnFailure) {
-            const Finding finding = cudnnEndedTheProbe(context, subject, *run.cudnnFailure, environment.path);
-            report.findings.append(finding);
-            done(makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, finding.message,
-                           finding.details + QStringLiteral("; ") + run.failure, finding.fix,
-                           run.milliseconds));
         } else {
-            const Text message =
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The libraries could not be tried in a fresh process."));
-            report.findings.append(
-                Finding::error(QStringLiteral("verify.probe-failed"), message, run.failure));
-            done(makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, message, run.failure, {},
-                           run.milliseconds));
+            done(probeEndedStage(context, subject, run, mixed, environment.path, report.findings));
         }
     } else {
         done(makeStage(QStringLiteral("load"), VerifyStage::Status::Skipped,

@@ -365,6 +365,73 @@ private Q_SLOTS:
         saveScreenshot(opened.wizard.get(), QStringLiteral("repair-zh_CN.png"));
     }
 
+    // The user pastes the torch traceback they saw: the page hands it to the session, the doctor
+    // reads it and the first row says in words what it means on this computer (the venv it names
+    // is this one's) and what to do; in Chinese too. Text with no known error says "not recognised".
+    void pastedTracebackIsDiagnosed()
+    {
+        Opened opened;
+        RepairPage *page = opened.page;
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
+        QVERIFY(!opened.visible(QStringLiteral("pastedVerdict")));
+        const QString torchLib =
+            QLatin1String(Workstation::kVenv) + QStringLiteral("\\Lib\\site-packages\\torch\\lib");
+        opened.machine.sandbox.mkdir(torchLib);
+        const auto box = page->findChild<QPlainTextEdit *>(QStringLiteral("pastedError"));
+        QVERIFY(box && box->isVisible());
+        box->setPlainText(
+            QStringLiteral("Traceback (most recent call last):\n"
+                           "  File \"C:\\Users\\lab\\proj\\train.py\", line 1, in <module>\n"
+                           "    import torch\n"
+                           "OSError: [WinError 126] The specified module could not be found. Error loading "
+                           "\"%1\\cudnn_cnn_infer64_8.dll\" or one of its dependencies.\n")
+                .arg(torchLib));
+        page->findChild<QAbstractButton *>(QStringLiteral("diagnosePastedButton"))->click();
+        QVERIFY(page->isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
+        const DoctorReport &report = opened.report();
+        QVERIFY(report.log);
+        QVERIFY2(!report.diagnoses.isEmpty() &&
+                     report.diagnoses.first().finding.id == QLatin1String("log.missing-library"),
+                 describe(report).constData());
+        QTRY_VERIFY(opened.visible(QStringLiteral("log.missing-library")));
+        const QString row = labelText(page, QStringLiteral("log.missing-library"));
+        QVERIFY2(
+            row.startsWith(QStringLiteral("<b>Error:</b> cudnn_cnn_infer64_8.dll could not be loaded.")) &&
+                row.contains(QStringLiteral("What to do:")),
+            qPrintable(row));
+        QVERIFY2(row.contains(QStringLiteral("exists on this system")) ||
+                     row.contains(QStringLiteral("On this system")),
+                 qPrintable(row));
+        QVERIFY(opened.visible(QStringLiteral("pastedVerdict")));
+        QCOMPARE(
+            labelText(page, QStringLiteral("pastedVerdict")),
+            QStringLiteral("1 known error(s) in the text: the first rows below say what each means on this "
+                           "computer and offer the repair."));
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("repair-pasted-en.png"));
+
+        Translations::install(QStringLiteral("zh_CN"));
+        QTRY_VERIFY(
+            labelText(page, QStringLiteral("pastedVerdict")) ==
+            QCoreApplication::translate("cudnnsetup::wizard::RepairPage",
+                                        "%n known error(s) in the text: the first rows below say what "
+                                        "each means on this computer and offer the repair.",
+                                        nullptr, 1));
+        QVERIFY(labelText(page, QStringLiteral("pastedVerdict")).contains(QStringLiteral("这台电脑")));
+        QVERIFY(labelText(page, QStringLiteral("log.missing-library")).contains(QStringLiteral("无法加载")));
+        settle();
+        saveScreenshot(opened.wizard.get(), QStringLiteral("repair-pasted-zh_CN.png"));
+        Translations::install(QStringLiteral("en"));
+
+        box->setPlainText(QStringLiteral("RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB"));
+        page->findChild<QAbstractButton *>(QStringLiteral("diagnosePastedButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isBusy(), kDoctorTimeoutMs);
+        QVERIFY(
+            labelText(page, QStringLiteral("pastedVerdict")).startsWith(QStringLiteral("Not recognised")));
+        QVERIFY(!find(opened.report(), QStringLiteral("log.missing-library")));
+    }
+
     // From a failed verification to the Repair page and back: the verification and the diagnosis
     // stay as they were, neither made again; a new verification takes the old diagnosis back.
     void backAndNextKeepTheDiagnosis()

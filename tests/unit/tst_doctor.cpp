@@ -6,6 +6,7 @@
 // byte; a repair that fails midway leaves nothing changed.
 #include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
+#include "Cudnnctl.h"
 #include "MemoryFileSecurity.h"
 #include "MemoryRegistry.h"
 #include "PeImage.h"
@@ -17,15 +18,18 @@
 #include "compat/KnowledgeBase.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
+#include "doctor/ErrorLog.h"
 #include "doctor/RepairSteps.h"
 #include "install/Operations.h"
 #include "install/Zlibwapi.h"
 #include "platform/InstallLock.h"
 #include "platform/MemoryEnvironment.h"
+#include "verify/Verifier.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMap>
 #include <QSemaphore>
 #include <QTemporaryDir>
 #include <QTest>
@@ -343,6 +347,36 @@ void repairAndUndo(Machine &machine, const QString &id, int mode)
     QVERIFY(find(machine.diagnose(), id));
 }
 
+// cuDNN's DLLs in `binDir` as NVIDIA's carry them: each with a version resource, these of
+// `version`, but those named in `others` ({file name, version}).
+void versionedCudnn(const Sandbox &sandbox, const QString &binDir, int major, const QList<int> &version,
+                    const QMap<QString, QList<int>> &others = {})
+{
+    for (const QString &name : trees::cudnnWindowsDlls(major)) {
+        peimage::ImageSpec spec;
+        spec.imports = major == 8 ? QList<QByteArray>{"KERNEL32.dll", "zlibwapi.dll"}
+                                  : QList<QByteArray>{"KERNEL32.dll"};
+        spec.fileVersion = others.value(name, version);
+        sandbox.write(binDir + QLatin1Char('\\') + name, peimage::buildImage(spec).bytes);
+    }
+}
+
+// A Linux cuDNN 9 set whose main library is `mainVersion` and the sub-libraries `subVersion`
+// (each soname a link to the file that carries the full version).
+void linuxSetOfReleases(const Sandbox &sandbox, const QString &libDir, const QString &mainVersion,
+                        const QString &subVersion)
+{
+    for (const QString &soname : trees::cudnnLinuxLibraries(9, QString())) {
+        if (!soname.endsWith(QLatin1String(".so.9")))
+            continue;
+        const QString full = soname.left(soname.size() - 1) +
+                             (soname == QLatin1String("libcudnn.so.9") ? mainVersion : subVersion);
+        sandbox.write(libDir + QLatin1Char('/') + full, "\x7f"
+                                                        "ELF");
+        sandbox.symlink(full, libDir + QLatin1Char('/') + soname);
+    }
+}
+
 VerifyReport probeOf(const QString &directory)
 {
     VerifyReport verify;
@@ -559,6 +593,179 @@ private Q_SLOTS:
         QVERIFY(doubt);
         QVERIFY2(doubt->contains(QLatin1String("NVIDIA did not publish")), qPrintable(*doubt));
         repairAndUndo(machine, QStringLiteral("doctor.cudnn-incomplete"), 2);
+    }
+
+    // A set of two releases (NVIDIA's cudnn_cnn_infer64_8.dll of 8.9.2 among 8.9.7's): its own
+    // finding, naming each file and release; the archive of one release replaces them all.
+    void mixedReleases()
+    {
+        Machine machine;
+        versionedCudnn(machine.sandbox, kCuda122Bin, 8, {8, 9, 7, 29});
+        const DoctorReport uniform = machine.diagnose();
+        QVERIFY2(!find(uniform, QStringLiteral("doctor.cudnn-mixed-releases")),
+                 describe(uniform).constData());
+        versionedCudnn(machine.sandbox, kCuda122Bin, 8, {8, 9, 7, 29},
+                       {{QStringLiteral("cudnn_cnn_infer64_8.dll"), {8, 9, 2, 26}}});
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.cudnn-mixed-releases"), 0);
+        QVERIFY(diagnosis);
+        const QString message = diagnosis->finding.message.toEnglish();
+        QVERIFY2(
+            message.contains(QLatin1String("8.9.2: ") + kCuda122Bin +
+                             QLatin1String("\\cudnn_cnn_infer64_8.dll")) &&
+                message.contains(QLatin1String("8.9.7: ") + kCuda122Bin + QLatin1String("\\cudnn64_8.dll")),
+            qPrintable(message));
+        QVERIFY(diagnosis->finding.details.contains(kCuda122Bin +
+                                                    QLatin1String("\\cudnn_ops_infer64_8.dll 8.9.7")));
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(QLatin1String("one cuDNN release, all of them")));
+        QVERIFY(!diagnosis->repair);
+
+        const QString archive =
+            m_archives.filePath(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"));
+        QFile file(archive);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(archives::windowsZip(QStringLiteral("8.9.7.29"), QStringLiteral("12")));
+        file.close();
+        machine.adjust = [archive](DoctorInput &input) { input.archive = archive; };
+        machine.database = archives::databaseKnowing({archive});
+        repairAndUndo(machine, QStringLiteral("doctor.cudnn-mixed-releases"), 0);
+    }
+
+    // The same on Linux, where the release is in each real file's name.
+    void linuxMixedReleases()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a Linux tree's symbolic links exist only on Linux hosts");
+        Sandbox sandbox;
+        const QString lib = QStringLiteral("/usr/lib/x86_64-linux-gnu");
+        linuxSetOfReleases(sandbox, lib, QStringLiteral("9.18.0"), QStringLiteral("9.18.0"));
+        const QProcessEnvironment environment = linuxEnvironment(QStringLiteral("/usr/bin"));
+        QVERIFY(!find(diagnoseLinux(sandbox, environment), QStringLiteral("doctor.cudnn-mixed-releases")));
+        Sandbox mixedSandbox;
+        linuxSetOfReleases(mixedSandbox, lib, QStringLiteral("9.2.0"), QStringLiteral("9.18.0"));
+        const std::optional<Diagnosis> diagnosis = expectFinding(
+            diagnoseLinux(mixedSandbox, environment), QStringLiteral("doctor.cudnn-mixed-releases"), 0);
+        QVERIFY(diagnosis);
+        const QString message = diagnosis->finding.message.toEnglish();
+        QVERIFY2(message.contains(QLatin1String("9.2.0: ") + lib + QLatin1String("/libcudnn.so.9.2.0")) &&
+                     message.contains(lib + QLatin1String("/libcudnn_graph.so.9.18.0")),
+                 qPrintable(message));
+    }
+
+    // The probe child ends with NVIDIA's own words: verify reads them as a pasted log is read. A
+    // mixed set says so, naming each file and release; a set that is not says which function
+    // cuDNN did not find; neither is "could not be tried" any more.
+    void probeOutputIsRead()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "runs a shell script as the probe");
+        Sandbox sandbox;
+        sandbox.writeScriptBody(QStringLiteral("/probe"),
+                                "echo 'Could not load symbol cudnnGetVersion. Error code 127. Program will "
+                                "terminate.' >&2\nexit 1\n");
+        VerifyOptions options;
+        options.probeProgram = sandbox.hostPath(QStringLiteral("/probe"));
+        options.framework = false;
+        options.gpu = false;
+        const SystemContext context = SystemContext::running();
+        const auto loadStage = [&](const QString &folder) {
+            const Expected<VerifySubject> subject =
+                subjectInFolder(context, sandbox.hostPath(folder), QStringLiteral("target"));
+            [&] { QVERIFY2(subject.ok(), subject.ok() ? "" : qPrintable(subject.error().details)); }();
+            const VerifyReport report = verify(context, SystemSnapshot(), *subject, options);
+            for (const VerifyStage &stage : report.stages) {
+                if (stage.id == QLatin1String("load"))
+                    return std::make_pair(stage, report.findings);
+            }
+            return std::make_pair(VerifyStage(), report.findings);
+        };
+        linuxSetOfReleases(sandbox, QStringLiteral("/mixed"), QStringLiteral("9.2.0"),
+                           QStringLiteral("9.18.0"));
+        const auto [mixed, mixedFindings] = loadStage(QStringLiteral("/mixed"));
+        QCOMPARE(mixed.status, VerifyStage::Status::Failed);
+        QVERIFY2(mixed.message.toEnglish().contains(QLatin1String("2 different releases")),
+                 qPrintable(mixed.message.toEnglish()));
+        QVERIFY(mixed.message.toEnglish().contains(QLatin1String("libcudnn.so.9.2.0")));
+        QVERIFY(mixed.details.contains(QLatin1String("Could not load symbol cudnnGetVersion")));
+        QVERIFY(mixed.fix.toEnglish().contains(QLatin1String("one cuDNN release, all of them")));
+        QVERIFY(findingIds(mixedFindings).contains(QStringLiteral("verify.cudnn-mixed-releases")));
+
+        linuxSetOfReleases(sandbox, QStringLiteral("/uniform"), QStringLiteral("9.18.0"),
+                           QStringLiteral("9.18.0"));
+        const auto [uniform, uniformFindings] = loadStage(QStringLiteral("/uniform"));
+        QCOMPARE(uniform.status, VerifyStage::Status::Failed);
+        QVERIFY2(uniform.message.toEnglish().contains(QLatin1String("function cudnnGetVersion")),
+                 qPrintable(uniform.message.toEnglish()));
+        QVERIFY(findingIds(uniformFindings).contains(QStringLiteral("verify.probe-ended")));
+        QVERIFY(!findingIds(uniformFindings).contains(QStringLiteral("verify.cudnn-mixed-releases")));
+    }
+
+    // A torch traceback pasted: the environment and torch it names are this machine's; cuDNN 8 in
+    // torch\lib needs zlibwapi.dll, which nothing it reaches holds; the repair that places it is
+    // offered, and applied, the error's cause is gone. The same text from another machine is
+    // explained in general and says so.
+    void pastedTracebackTiedToThisMachine()
+    {
+        Machine machine;
+        const QString site = QStringLiteral("C:\\Python312\\Lib\\site-packages");
+        const QString torchLib = site + QStringLiteral("\\torch\\lib");
+        QVERIFY(QDir(machine.sandbox.hostPath(torchLib)).removeRecursively());
+        for (const QString &name : trees::cudnnWindowsDlls(8))
+            machine.sandbox.write(torchLib + QLatin1Char('\\') + name,
+                                  x64DllImporting({"KERNEL32.dll", "zlibwapi.dll"}));
+        peimage::ImageSpec torchCuda;
+        torchCuda.imports = {"cudnn64_8.dll", "KERNEL32.dll"};
+        machine.sandbox.write(torchLib + QStringLiteral("\\torch_cuda.dll"),
+                              peimage::buildImage(torchCuda).bytes);
+        machine.sandbox.write(site + QStringLiteral("\\torch-2.0.1+cu118.dist-info\\RECORD"),
+                              "torch/lib/torch_cuda.dll,sha256=abc,1\ntorch/lib/cudnn64_8.dll,sha256=abc,1\n"
+                              "torch-2.0.1+cu118.dist-info/RECORD,,\n");
+        const auto traceback = [](const QString &root) {
+            return QStringLiteral(
+                       "Traceback (most recent call last):\n"
+                       "  File \"%1\\Lib\\site-packages\\torch\\__init__.py\", line 128, in <module>\n"
+                       "    raise err\n"
+                       "Could not locate zlibwapi.dll. Please make sure it is in your library path!\n")
+                .arg(root);
+        };
+        const auto pasted = [&machine](const QString &text) {
+            machine.adjust = [text](DoctorInput &input) { input.log = readErrorLog(text); };
+            return machine.diagnose();
+        };
+
+        const DoctorReport report = pasted(traceback(QStringLiteral("C:\\Python312")));
+        QVERIFY(report.log);
+        QCOMPARE(report.log->signatures.size(), 1);
+        const LogSignature &signature = report.log->signatures.first();
+        QCOMPARE(signature.environment, QStringLiteral("C:\\Python312\\python.exe"));
+        QCOMPARE(signature.consumer, QStringLiteral("torch"));
+        QCOMPARE(signature.loads, std::optional<QString>(QString())); // none reachable
+        const QJsonObject json = signature.toJson();
+        QCOMPARE(json.value(QStringLiteral("environment")).toString(),
+                 QStringLiteral("C:\\Python312\\python.exe"));
+        QVERIFY(json.value(QStringLiteral("loads")).isNull());
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(report, QStringLiteral("log.missing-library"), 0);
+        QVERIFY(diagnosis);
+        const QString message = diagnosis->finding.message.toEnglish();
+        QVERIFY2(message.contains(QLatin1String("from torch 2.0.1+cu118 in C:\\Python312\\python.exe")) &&
+                     message.contains(QLatin1String("no copy of zlibwapi.dll is reachable")),
+                 qPrintable(message));
+        QVERIFY2(diagnosis->repair, describe(report).constData());
+        QCOMPARE(diagnosis->repair->id, repairs::placeZlibwapi(machine.context(), torchLib).id);
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(torchLib));
+        const ChangeOutcome repaired = applyRepairs({*diagnosis->repair}, machine.context(), machine.stored);
+        QVERIFY2(repaired.status == ChangeOutcome::Status::Done, describe(repaired).constData());
+        QVERIFY(QFile::exists(machine.host(torchLib + QStringLiteral("\\zlibwapi.dll"))));
+        const DoctorReport after = pasted(traceback(QStringLiteral("C:\\Python312")));
+        QCOMPARE(after.log->signatures.first().loads,
+                 std::optional<QString>(torchLib + QStringLiteral("\\zlibwapi.dll")));
+
+        const DoctorReport elsewhere = pasted(traceback(QStringLiteral("D:\\envs\\sd")));
+        const Diagnosis *general = find(elsewhere, QStringLiteral("log.missing-library"));
+        QVERIFY(general);
+        QVERIFY(general->finding.message.toEnglish().contains(QLatin1String("came from another machine")));
+        QVERIFY(!general->repair);
+        QVERIFY(elsewhere.log->signatures.first().environment.isEmpty());
+        QVERIFY(!elsewhere.log->signatures.first().loads);
     }
 
     // #11: an older cuDNN 8 earlier on the machine PATH; the repair moves it behind the newer one.
@@ -871,6 +1078,80 @@ private Q_SLOTS:
             expectFinding(machine.diagnose(), QStringLiteral("doctor.tensorflow-windows"), 14);
         QVERIFY(diagnosis);
         QVERIFY(!diagnosis->repair);
+    }
+
+    // The twin of #14: JAX on native Windows has no CUDA build to use.
+    void jaxOnWindows()
+    {
+        Machine machine;
+        QVERIFY(!find(machine.diagnose(), QStringLiteral("doctor.jax-windows")));
+        machine.adjust = [](DoctorInput &input) {
+            FrameworkInfo jax;
+            jax.name = QStringLiteral("jax");
+            jax.version = QStringLiteral("0.4.30");
+            for (PythonInstall &python : input.snapshot.pythons)
+                python.frameworks.append(jax);
+        };
+        const std::optional<Diagnosis> diagnosis =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.jax-windows"), 14);
+        QVERIFY(diagnosis);
+        QVERIFY(
+            diagnosis->finding.message.toEnglish().contains(QLatin1String("JAX 0.4.30 in C:\\Python312")));
+        QVERIFY(diagnosis->finding.fix.toEnglish().contains(QLatin1String("WSL 2")));
+    }
+
+    // WSL 2: the Windows driver's libcuda in /usr/lib/wsl/lib, as a file (ldconfig's "not a symbolic
+    // link" is harmless); a Linux driver installed inside hides it; a loader cache without the folder
+    // does not find it, unless LD_LIBRARY_PATH names it.
+    void wslLibcuda()
+    {
+        SKIP_UNLESS_HOST(OsFamily::Linux, "a Linux tree's symbolic links exist only on Linux hosts");
+        Sandbox sandbox;
+        sandbox.write(QStringLiteral("/usr/lib/wsl/lib/libcuda.so.1"), "\x7f"
+                                                                       "ELF");
+        sandbox.write(QStringLiteral("/etc/ld.so.cache"), QByteArray("glibc-ld.so.cache1.1") + '\0' +
+                                                              "libcuda.so.1" + '\0' +
+                                                              "/usr/lib/wsl/lib/libcuda.so.1" + '\0');
+        const auto inWsl = [](DoctorInput &input) {
+            input.snapshot.os.wsl = WslInfo{2, QStringLiteral("Ubuntu")};
+        };
+        const QProcessEnvironment environment = linuxEnvironment(QStringLiteral("/usr/bin"));
+        const QStringList wslIds{QStringLiteral("doctor.wsl-linux-driver"),
+                                 QStringLiteral("doctor.wsl-libcuda-not-cached"),
+                                 QStringLiteral("doctor.wsl-libcuda-not-a-link")};
+        const DoctorReport native = diagnoseLinux(sandbox, environment);
+        for (const QString &id : wslIds)
+            QVERIFY2(!find(native, id), describe(native).constData());
+
+        const DoctorReport healthy = diagnoseLinux(sandbox, environment, inWsl);
+        QVERIFY2(find(healthy, QStringLiteral("doctor.wsl-libcuda-not-a-link")),
+                 describe(healthy).constData());
+        QCOMPARE(find(healthy, QStringLiteral("doctor.wsl-libcuda-not-a-link"))->finding.severity,
+                 Severity::Info);
+        QVERIFY(!find(healthy, QStringLiteral("doctor.wsl-linux-driver")));
+        QVERIFY(!find(healthy, QStringLiteral("doctor.wsl-libcuda-not-cached")));
+
+        sandbox.write(QStringLiteral("/usr/lib/x86_64-linux-gnu/libcuda.so.550.54.14"), "\x7f"
+                                                                                        "ELF");
+        sandbox.symlink(QStringLiteral("libcuda.so.550.54.14"),
+                        QStringLiteral("/usr/lib/x86_64-linux-gnu/libcuda.so.1"));
+        const std::optional<Diagnosis> driver = expectFinding(diagnoseLinux(sandbox, environment, inWsl),
+                                                              QStringLiteral("doctor.wsl-linux-driver"), 0);
+        QVERIFY(driver);
+        QVERIFY(driver->finding.message.toEnglish().contains(
+            QLatin1String("/usr/lib/x86_64-linux-gnu/libcuda.so.550.54.14")));
+        QVERIFY(driver->finding.message.toEnglish().count(QLatin1String("libcuda.so.550")) == 1);
+
+        sandbox.write(QStringLiteral("/etc/ld.so.cache"), "glibc-ld.so.cache1.1");
+        const std::optional<Diagnosis> uncached = expectFinding(
+            diagnoseLinux(sandbox, environment, inWsl), QStringLiteral("doctor.wsl-libcuda-not-cached"), 0);
+        QVERIFY(uncached);
+        QVERIFY(uncached->finding.fix.toEnglish().contains(QLatin1String("ldconfig")));
+        QVERIFY(!find(
+            diagnoseLinux(sandbox,
+                          linuxEnvironment(QStringLiteral("/usr/bin"), QStringLiteral("/usr/lib/wsl/lib")),
+                          inWsl),
+            QStringLiteral("doctor.wsl-libcuda-not-cached")));
     }
 
     // #15: driver 522.25 is older than CUDA 12.2 needs.

@@ -169,6 +169,64 @@ private Q_SLOTS:
                  qPrintable(explained.message.toEnglish()));
     }
 
+    // cuDNN's own words when it ends a program (verify's probe) over a library it loads by name, amid
+    // other output.
+    void cudnnsOwnLoadFailuresAreRecognised_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("library");
+        QTest::addColumn<int>("code");
+        QTest::newRow("sub-library not found")
+            << QStringLiteral(
+                   "probe: starting\r\nCould not locate cudnn_graph64_9.dll. Please make sure it is "
+                   "in your library path!\r\nInvalid handle. Cannot load symbol cudnnCreate\r\n")
+            << QStringLiteral("cudnn_graph64_9.dll") << 0;
+        QTest::newRow("zlib not found (8.x)")
+            << QStringLiteral("Could not locate zlibwapi.dll. Please make sure it is in your library path!")
+            << QStringLiteral("zlibwapi.dll") << 0;
+        QTest::newRow("32-bit zlib")
+            << QStringLiteral("Could not load library zlibwapi.dll. Error code 193. Please verify that the "
+                              "library is built correctly for your processor architecture (32-bit, 64-bit)")
+            << QStringLiteral("zlibwapi.dll") << 193;
+        QTest::newRow("cuDNN 8 sub-library")
+            << QStringLiteral(
+                   "Could not load library cudnn_cnn_infer64_8.dll. Error code 126\nPlease make sure "
+                   "cudnn_cnn_infer64_8.dll is in your library path!")
+            << QStringLiteral("cudnn_cnn_infer64_8.dll") << 126;
+        QTest::newRow("Linux")
+            << QStringLiteral(
+                   "Could not locate libcudnn_graph.so.9. Please make sure it is in your library path!")
+            << QStringLiteral("libcudnn_graph.so.9") << 0;
+    }
+    void cudnnsOwnLoadFailuresAreRecognised()
+    {
+        QFETCH(QString, output);
+        const LogSignature failure = only(output);
+        QCOMPARE(failure.kind, QStringLiteral("missing-library"));
+        QTEST(failure.library, "library");
+        QTEST(int(failure.code.value_or(0)), "code");
+    }
+
+    // NVIDIA's cudnn64_9.dll of one release beside sub-libraries of another: the function it looks
+    // for by name is missing, and the explanation says the set is mixed.
+    void missingSymbolIsAMixedSet()
+    {
+        const LogSignature signature =
+            only(QStringLiteral("probe: loading\r\nCould not load symbol cudnnGetVersion. Error code 127. "
+                                "Program will terminate.\r\n"));
+        QCOMPARE(signature.kind, QStringLiteral("missing-library"));
+        QCOMPARE(signature.symbol, QStringLiteral("cudnnGetVersion"));
+        QCOMPARE(signature.code, std::optional<qint64>(127));
+        QVERIFY(signature.library.isEmpty());
+        QCOMPARE(signature.toJson().value(QStringLiteral("symbol")).toString(),
+                 QStringLiteral("cudnnGetVersion"));
+        QCOMPARE(LogSignature::fromJson(signature.toJson()), signature);
+        const Finding explained = explainSignature(signature);
+        QVERIFY2(explained.message.toEnglish().contains(QLatin1String("different releases")),
+                 qPrintable(explained.message.toEnglish()));
+        QVERIFY(explained.fix.toEnglish().contains(QLatin1String("one cuDNN release, all of them")));
+    }
+
     // A key line deep in a long log, and one glued to progress-bar updates that only \r separates:
     // found, with the line counted by line feeds.
     void keyLineBuriedOrGlued()

@@ -283,44 +283,6 @@ private Q_SLOTS:
         QVERIFY(explanation.cause.toEnglish().contains(QLatin1String("12345")));
     }
 
-    // cuDNN's own words when it ends a program over a library it loads by name, amid other output.
-    void cudnnsOwnLoadFailuresAreRecognised_data()
-    {
-        QTest::addColumn<QString>("output");
-        QTest::addColumn<QString>("library");
-        QTest::addColumn<int>("code");
-        QTest::newRow("sub-library not found")
-            << QStringLiteral(
-                   "probe: starting\r\nCould not locate cudnn_graph64_9.dll. Please make sure it is "
-                   "in your library path!\r\nInvalid handle. Cannot load symbol cudnnCreate\r\n")
-            << QStringLiteral("cudnn_graph64_9.dll") << 0;
-        QTest::newRow("zlib not found (8.x)")
-            << QStringLiteral("Could not locate zlibwapi.dll. Please make sure it is in your library path!")
-            << QStringLiteral("zlibwapi.dll") << 0;
-        QTest::newRow("32-bit zlib")
-            << QStringLiteral("Could not load library zlibwapi.dll. Error code 193. Please verify that the "
-                              "library is built correctly for your processor architecture (32-bit, 64-bit)")
-            << QStringLiteral("zlibwapi.dll") << 193;
-        QTest::newRow("cuDNN 8 sub-library")
-            << QStringLiteral(
-                   "Could not load library cudnn_cnn_infer64_8.dll. Error code 126\nPlease make sure "
-                   "cudnn_cnn_infer64_8.dll is in your library path!")
-            << QStringLiteral("cudnn_cnn_infer64_8.dll") << 126;
-        QTest::newRow("Linux")
-            << QStringLiteral(
-                   "Could not locate libcudnn_graph.so.9. Please make sure it is in your library path!")
-            << QStringLiteral("libcudnn_graph.so.9") << 0;
-    }
-    void cudnnsOwnLoadFailuresAreRecognised()
-    {
-        QFETCH(QString, output);
-        const std::optional<CudnnLoadFailure> failure = cudnnLoadFailureIn(output);
-        QVERIFY(failure);
-        QTEST(failure->library, "library");
-        QTEST(failure->errorCode, "code");
-        QVERIFY(output.contains(failure->line));
-    }
-
     // Logs name statuses, not numbers: both releases' names are known, an invented one is not.
     void statusesByName_data()
     {
@@ -343,12 +305,6 @@ private Q_SLOTS:
         QVERIFY2(explanation->cause.toEnglish().contains(causeMentions),
                  qPrintable(explanation->cause.toEnglish()));
         QVERIFY(!explainCudnnStatusName(QStringLiteral("CUDNN_STATUS_NO_SUCH_THING")));
-    }
-
-    void otherOutputIsNoCudnnLoadFailure()
-    {
-        QVERIFY(!cudnnLoadFailureIn(QStringLiteral("the probe process ended: exit code 3")));
-        QVERIFY(!cudnnLoadFailureIn(QStringLiteral("Could not locate the file. Please try again")));
     }
 };
 
