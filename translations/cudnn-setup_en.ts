@@ -4208,6 +4208,9 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
+        <translation></translation>
+    </message>
+    <message>
         <source>cuDNN could not find its own function %1 in its libraries (error %2): its main library and its sub-libraries come from different releases.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5433,6 +5436,9 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>What stops cuDNN from working on this computer, and the repairs cuDNN Setup can make with your consent.</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
         <source>%n known error(s) in the text: the first rows below say what each means on this computer and offer the repair.</source>
         <translation type="unfinished">
             <numerusform></numerusform>

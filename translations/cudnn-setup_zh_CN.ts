@@ -4219,6 +4219,8 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Another copy loads first, or the files were replaced: run cudnnctl doctor.</source>
         <translation>可能是另一份 cuDNN 先被加载了，或者文件被替换过：请运行 cudnnctl doctor。</translation>
+    </message>
+    <message>
         <source>cuDNN could not find its own function %1 in its libraries (error %2): its main library and its sub-libraries come from different releases.</source>
         <translation>cuDNN 在自己的库中找不到函数 %1（错误 %2）：它的主库和子库来自不同的版本。</translation>
     </message>
@@ -5434,6 +5436,8 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>What stops cuDNN from working on this computer, and the repairs cuDNN Setup can make with your consent.</source>
         <translation>找出 cuDNN 在这台电脑上无法工作的原因，并在你同意后进行修复。</translation>
+    </message>
+    <message numerus="yes">
         <source>%n known error(s) in the text: the first rows below say what each means on this computer and offer the repair.</source>
         <translation>
             <numerusform>在文本中发现 %n 个已知错误：下面最前面的几行说明了它们在这台电脑上意味着什么，并提供修复。</numerusform>
