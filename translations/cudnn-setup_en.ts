@@ -5440,9 +5440,9 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message numerus="yes">
         <source>%n known error(s) in the text: the first rows below say what each means on this computer and offer the repair.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n known error in the text: the first row below says what it means on this computer and offers the repair.</numerusform>
+            <numerusform>%n known errors in the text: the first rows below say what each means on this computer and offer the repair.</numerusform>
         </translation>
     </message>
     <message>
