@@ -3145,10 +3145,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME or venv:PATH.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>What the part with administrator rights is to do cannot be written down.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4187,10 +4183,6 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Put cuDNN %1 for CUDA %2 beside it, for this program only: download %3 and copy the libraries from its %4 folder into %5.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--for takes torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER, not &quot;%1&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4316,6 +4308,46 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put cuDNN %1 for CUDA %2 beside it, for this program only: download %3 and install its libraries into %4, with no PATH change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDNN_PATH and its kin are for building programs, which needs the headers and import libraries that an install beside one program leaves out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave out --cudnn-variables, or install into a folder of its own (--target dir) to build with cuDNN.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a folder: cuDNN for one program goes into the folder that holds the program.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the folder of the program&apos;s .exe (or its library folder), as it is now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder of the system, not of one program: cuDNN put there would reach every program, or mix with the system&apos;s own files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the folder that holds the program itself; for every program, install into a folder of its own (--target dir).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN beside one program is found by that program without any PATH change, so it is not added to the %1 PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leave out --path (or give --path none); for every program, install into its own folder (--target dir).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME, venv:PATH or app:FOLDER.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5136,6 +5168,10 @@ FOLDER) of this system (or of --system-root).</source>
         <source>How programs find it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the folder of one program</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
@@ -5689,6 +5725,18 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Advanced: PATH before and after, CUDNN_* variables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Beside the program in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only for this program: its libraries go into its own folder, where it looks first; PATH is not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why: this program needs another cuDNN than the rest of the computer.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

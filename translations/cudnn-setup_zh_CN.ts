@@ -3157,10 +3157,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>请以管理员身份运行 cuDNN 安装向导（目标需要时，向导会请 Windows 提升权限），或者改选你自己的文件夹。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME or venv:PATH.</source>
-        <translation>“%1”不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、user:PATH、conda:NAME 或 venv:PATH。</translation>
-    </message>
-    <message>
         <source>What the part with administrator rights is to do cannot be written down.</source>
         <translation>无法写下需要以管理员权限执行的操作内容。</translation>
     </message>
@@ -4197,10 +4193,6 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>兼容性数据库中没有支持 %3 的、适用于 CUDA %2 的 cuDNN %1：请换用为较新 cuDNN 编译的该程序版本。</translation>
     </message>
     <message>
-        <source>Put cuDNN %1 for CUDA %2 beside it, for this program only: download %3 and copy the libraries from its %4 folder into %5.</source>
-        <translation>只为这个程序在它旁边放一份适用于 CUDA %2 的 cuDNN %1：下载 %3，把其中 %4 文件夹里的库复制到 %5。</translation>
-    </message>
-    <message>
         <source>--for takes torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER, not &quot;%1&quot;.</source>
         <translation>--for 只能是 torch、tensorflow、onnxruntime、ctranslate2 或 app:FOLDER，不能是“%1”。</translation>
     </message>
@@ -4327,6 +4319,46 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>%1 %2</source>
         <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>Put cuDNN %1 for CUDA %2 beside it, for this program only: download %3 and install its libraries into %4, with no PATH change.</source>
+        <translation>只为这个程序在它旁边放一份适用于 CUDA %2 的 cuDNN %1：下载 %3，把其中的库安装到 %4，不改动 PATH。</translation>
+    </message>
+    <message>
+        <source>CUDNN_PATH and its kin are for building programs, which needs the headers and import libraries that an install beside one program leaves out.</source>
+        <translation>CUDNN_PATH 等变量是编译程序用的，编译需要头文件和导入库，而只装在某个程序旁边时不会装这些文件。</translation>
+    </message>
+    <message>
+        <source>Leave out --cudnn-variables, or install into a folder of its own (--target dir) to build with cuDNN.</source>
+        <translation>去掉 --cudnn-variables；如果要用 cuDNN 编译程序，请安装到单独的文件夹（--target dir）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder: cuDNN for one program goes into the folder that holds the program.</source>
+        <translation>%1 不是文件夹：只给一个程序用的 cuDNN 要安装到这个程序所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Give the folder of the program&apos;s .exe (or its library folder), as it is now.</source>
+        <translation>请给出程序 .exe 所在的文件夹（或它的库文件夹），必须是现在已经存在的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder of the system, not of one program: cuDNN put there would reach every program, or mix with the system&apos;s own files.</source>
+        <translation>%1 是系统文件夹，不属于某一个程序：放在这里的 cuDNN 会被所有程序加载，或者和系统自带的文件混在一起。</translation>
+    </message>
+    <message>
+        <source>Give the folder that holds the program itself; for every program, install into a folder of its own (--target dir).</source>
+        <translation>请给出程序本身所在的文件夹；如果要让所有程序都能用，请安装到单独的文件夹（--target dir）。</translation>
+    </message>
+    <message>
+        <source>cuDNN beside one program is found by that program without any PATH change, so it is not added to the %1 PATH.</source>
+        <translation>放在程序旁边的 cuDNN 不改 PATH 就能被这个程序找到，所以不会把它加到 %1 PATH 中。</translation>
+    </message>
+    <message>
+        <source>Leave out --path (or give --path none); for every program, install into its own folder (--target dir).</source>
+        <translation>去掉 --path（或写 --path none）；如果要让所有程序都能用，请安装到单独的文件夹（--target dir）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME, venv:PATH or app:FOLDER.</source>
+        <translation>“%1”不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、user:PATH、conda:NAME、venv:PATH 或 app:FOLDER。</translation>
     </message>
 </context>
 <context>
@@ -5141,6 +5173,10 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>How programs find it</source>
         <translation>程序如何找到它</translation>
     </message>
+    <message>
+        <source>the folder of one program</source>
+        <translation>某个程序的文件夹</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
@@ -5687,6 +5723,18 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Advanced: PATH before and after, CUDNN_* variables</source>
         <translation>高级选项：环境变量 Path 修改前后对比、CUDNN_* 变量</translation>
+    </message>
+    <message>
+        <source>Beside the program in %1</source>
+        <translation>放在 %1 中的程序旁边</translation>
+    </message>
+    <message>
+        <source>Only for this program: its libraries go into its own folder, where it looks first; PATH is not changed.</source>
+        <translation>只给这个程序用：库文件放进程序自己的文件夹，程序会最先在这里查找；不改动 PATH。</translation>
+    </message>
+    <message>
+        <source>Why: this program needs another cuDNN than the rest of the computer.</source>
+        <translation>原因：这个程序需要的 cuDNN 版本和这台电脑上其他程序用的不同。</translation>
     </message>
 </context>
 <context>

@@ -312,6 +312,9 @@ void InstallPage::showSummary()
     case InstallTarget::Kind::Venv:
         kind = tr("a Python virtual environment");
         break;
+    case InstallTarget::Kind::App:
+        kind = tr("the folder of one program");
+        break;
     }
     add(QStringLiteral("into"), tr("Into"), tr("%1, %2").arg(kind, target.root));
     add(QStringLiteral("dlls"), tr("DLLs in"), target.dllFolder());

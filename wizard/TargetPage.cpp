@@ -724,6 +724,11 @@ void TargetPage::updateTexts()
             explanation = tr("Only for Python in this virtual environment: a .pth file tells Python where "
                              "cuDNN is, whatever PATH says.");
             break;
+        case InstallTarget::Kind::App:
+            title = tr("Beside the program in %1").arg(choice.name);
+            explanation = tr("Only for this program: its libraries go into its own folder, where it looks "
+                             "first; PATH is not changed.");
+            break;
         }
         // Whether an administrator is needed, judged by where the files go (and, for the choice in
         // use, by the PATH it changes).
@@ -842,6 +847,8 @@ QString TargetPage::recommendationReason(InstallTarget::Kind kind)
     case InstallTarget::Kind::Conda:
     case InstallTarget::Kind::Venv:
         return tr("Why: the programs that use cuDNN here run in this environment.");
+    case InstallTarget::Kind::App:
+        return tr("Why: this program needs another cuDNN than the rest of the computer.");
     }
     return {};
 }

@@ -69,7 +69,8 @@ Expected<VerifySubject> chooseSubject(const VerifyRequest &request, const System
         if (target->kind == InstallTarget::Kind::Venv) {
             chosen.loadModel = LoadModel::PythonDllDirectories;
             chosen.dllDirectories = {chosen.directory};
-        } else if (target->kind == InstallTarget::Kind::Conda) {
+        } else if (target->kind == InstallTarget::Kind::Conda || target->kind == InstallTarget::Kind::App) {
+            // A program loads what lies beside it first, as a library loaded by its full path does.
             chosen.loadModel = LoadModel::CondaActivated;
         }
         if (target->toolkitVersion.isValid()) {

@@ -571,15 +571,21 @@ private:
         verdict.fixKind = QStringLiteral("cudnn-beside");
         verdict.fix =
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Put cuDNN %1 for CUDA %2 beside it, for this program "
-                                                 "only: download %3 and copy the libraries from its %4 "
-                                                 "folder into %5."))
+                                                 "only: download %3 and install its libraries into %4, "
+                                                 "with no PATH change."))
                 .arg(Text::verbatim(recommendation->cudnn.truncated(3).toString()),
                      Text::verbatim(recommendation->cudaVariant), Text::verbatim(recommendation->archiveFile),
-                     Text::verbatim(m_facts.os == OsFamily::Windows ? QStringLiteral("bin")
-                                                                    : QStringLiteral("lib")),
                      Text::verbatim(folder));
-        verdict.command = QStringLiteral("cudnnctl download --cudnn %1 --cuda %2")
-                              .arg(recommendation->cudnn.toString(), recommendation->cudaVariant);
+        // Two steps, one a line: the download into the folder the command runs in, then the install
+        // of that file beside the program (its libraries only, no PATH change, undone by uninstall).
+        const auto quoted = [](const QString &argument) {
+            return argument.contains(QLatin1Char(' ')) ? QStringLiteral("\"%1\"").arg(argument) : argument;
+        };
+        verdict.command =
+            QStringLiteral("cudnnctl download --cudnn %1 --cuda %2 --out .\n"
+                           "cudnnctl install --archive %3 --target %4")
+                .arg(recommendation->cudnn.toString(), recommendation->cudaVariant,
+                     quoted(recommendation->archiveFile), quoted(QStringLiteral("app:") + folder));
     }
 
     const MatchFacts &m_facts;

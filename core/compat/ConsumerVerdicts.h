@@ -60,7 +60,7 @@ struct ConsumerVerdict
     QString fixKind;     // "nothing", "torch-index", "cudnn-beside", "wsl2", "driver", "sm", "rebuild",
                          // "install", "none"
     Text fix;            // exactly one prescribed fix, in words
-    QString command;     // the command that does it; empty where it is an action
+    QString command;     // the command that does it, one step a line; empty where it is an action
 
     // Runs, finds what it needs: nothing to do.
     bool fine() const;

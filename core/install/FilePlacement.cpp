@@ -35,9 +35,15 @@ QList<PlannedFile> placeFiles(const ArchiveReport &archive, const InstallTarget 
     const SystemPaths paths(target.family);
     QList<PlannedFile> planned;
     QSet<QString> destinations;
-    bool licencePlaced = false;
+    // Beside one program only what it loads: no headers, import libraries or licence among its files.
+    const bool librariesOnly = target.kind == InstallTarget::Kind::App;
+    bool licencePlaced = librariesOnly;
     for (const ArchiveFile &file : archive.files) {
         const QString name = file.path.mid(file.path.lastIndexOf(QLatin1Char('/')) + 1);
+        const bool library =
+            file.kind == ArchiveFile::Kind::Library || file.kind == ArchiveFile::Kind::OtherDll;
+        if (librariesOnly && !library)
+            continue;
         QString destination;
         switch (file.kind) {
         case ArchiveFile::Kind::Library:

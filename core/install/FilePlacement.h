@@ -21,8 +21,9 @@ struct PlannedFile
 
 // Every file of the archive that is installed, and where: DLLs to binFolder, headers to
 // includeFolder, import libraries to libFolder; the licence beside the DLLs as
-// cudnn-LICENSE.txt. Nothing else. Archive subfolders are not kept; of two files that would land
-// on one destination, the first in the archive wins.
+// cudnn-LICENSE.txt; into an app folder the DLLs (shared libraries) only. Nothing else. Archive
+// subfolders are not kept; of two files that would land on one destination, the first in the
+// archive wins.
 QList<PlannedFile> placeFiles(const ArchiveReport &archive, const InstallTarget &target);
 
 // What installing `archive` needs on the target's drive: twice the archive (staging, then the

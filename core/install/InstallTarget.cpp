@@ -43,6 +43,8 @@ QString InstallTarget::kindName() const
         return QStringLiteral("conda");
     case Kind::Venv:
         return QStringLiteral("venv");
+    case Kind::App:
+        return QStringLiteral("app");
     }
     return {};
 }
@@ -56,6 +58,7 @@ QString InstallTarget::spec() const
     case Kind::Folder:
     case Kind::Conda:
     case Kind::Venv:
+    case Kind::App:
         return kindName() + QLatin1Char(':') + root;
     }
     return {};
@@ -203,7 +206,8 @@ Expected<InstallTarget> InstallTarget::fromJson(const QJsonObject &object)
     InstallTarget target;
     const QString kindText = object.value(QStringLiteral("kind")).toString();
     bool knownKind = false;
-    for (const Kind kind : {Kind::CudaToolkit, Kind::Folder, Kind::UserFolder, Kind::Conda, Kind::Venv}) {
+    for (const Kind kind :
+         {Kind::CudaToolkit, Kind::Folder, Kind::UserFolder, Kind::Conda, Kind::Venv, Kind::App}) {
         target.kind = kind;
         if (target.kindName() == kindText) {
             knownKind = true;
@@ -228,8 +232,15 @@ Expected<InstallTarget> InstallTarget::fromJson(const QJsonObject &object)
     target.toolkitVersion = Version::parse(object.value(QStringLiteral("toolkitVersion")).toString());
     if (target.kind == Kind::CudaToolkit && !target.toolkitVersion.isValid())
         return invalidTarget(QStringLiteral("a toolkit without its version"));
+    const bool app = target.kind == Kind::App;
     const auto folderOf = [&](const char *key, QString &folder) -> std::optional<Finding> {
         folder = object.value(QLatin1String(key)).toString();
+        // An app folder's libraries go into root itself, and nowhere else.
+        if (app)
+            return folder.isEmpty()
+                       ? std::nullopt
+                       : std::optional(invalidTarget(QStringLiteral("%1 \"%2\" for an app folder")
+                                                         .arg(QLatin1String(key), controlsEscaped(folder))));
         const QStringList parts =
             QString(folder).replace(QLatin1Char('\\'), QLatin1Char('/')).split(QLatin1Char('/'));
         if (folder.isEmpty() || paths.isAbsolute(folder) || folder.startsWith(QLatin1Char('/')) ||
@@ -249,6 +260,8 @@ Expected<InstallTarget> InstallTarget::fromJson(const QJsonObject &object)
         pathScopeFromName(object.value(QStringLiteral("pathScope")).toString());
     if (!scope)
         return invalidTarget(QStringLiteral("unknown PATH scope"));
+    if (app && *scope != PathScope::None)
+        return invalidTarget(QStringLiteral("an app folder with a PATH scope"));
     target.pathScope = *scope;
     return target;
 }

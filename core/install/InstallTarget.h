@@ -34,6 +34,8 @@ struct InstallTarget
         Conda,       // a conda env: Library\bin, Library\include, Library\lib
         Venv,        // a Python venv: the DLLs in it, found through a .pth file that calls
                      // os.add_dll_directory (Python 3.8+ ignores PATH for DLL dependencies)
+        App,         // one program's own folder: the libraries only, straight into root (the folder
+                     // folders are empty), found by that program first; never on PATH
     };
 
     // A venv's own cuDNN folder, under its site-packages: "<venv>\Lib\site-packages\cudnn_setup.libs"
@@ -58,7 +60,7 @@ struct InstallTarget
     QString libFolder;
     PathScope pathScope = PathScope::None; // the PATH that gets dllFolder()
 
-    QString kindName() const; // "cuda", "dir", "user", "conda", "venv": as --target spells it
+    QString kindName() const; // "cuda", "dir", "user", "conda", "venv", "app": as --target spells it
     // The whole --target value that names this target again ("dir:C:\\cudnn", "cuda:12.4.1").
     QString spec() const;
     // root joined with a folder relative to it, in the target's path syntax.
@@ -84,7 +86,8 @@ struct InstallTarget
     bool needsAdmin(const SystemContext &context) const;
     QJsonObject toJson() const;
     // toJson() read back, refused ("target.invalid") unless it is a target's shape: a known kind
-    // and scope, an absolute root, and folders below it (relative, no "..", no control character).
+    // and scope, an absolute root, and folders below it (relative, no "..", no control character);
+    // an app folder's are all empty (root itself) and its PATH scope is none.
     // What a receipt or a plan from elsewhere holds is checked here before any path is used.
     static Expected<InstallTarget> fromJson(const QJsonObject &object);
 };

@@ -510,6 +510,15 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     // SYSTEM's own user PATH belongs to no person: an unattended deployment must say --path system.
     if (target.pathScope == PathScope::User && elevation.isLocalSystem())
         findings.append(Elevation::userTargetAsSystem());
+    if (target.kind == InstallTarget::Kind::App && options.cudnnVariables)
+        findings.append(Finding::error(
+            QStringLiteral("install.app-variables"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "CUDNN_PATH and its kin are for building programs, "
+                                                 "which needs the headers and import libraries that an "
+                                                 "install beside one program leaves out.")),
+            QString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Leave out --cudnn-variables, or install into a folder "
+                                                 "of its own (--target dir) to build with cuDNN."))));
     if (hasErrors(findings))
         return failed(findings);
     const QList<PlannedFile> planned = placeFiles(archive, target);
@@ -813,8 +822,11 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
     // The folders the install made, deepest first, each removed only if nothing else is in it.
     for (const QString &folder : receipt.folders)
         folderSet.insert(hostOf(context, folder));
+    // An app folder was the program's before the install and stays its after it, empty or not.
+    const bool intoProgramFolder = receipt.target && receipt.target->kind == InstallTarget::Kind::App;
     for (const QString &folder : deepestFirst(folderSet)) {
-        if (receipt.folders.contains(context.files().fromHost(folder)) || receipt.folders.isEmpty())
+        if (receipt.folders.contains(context.files().fromHost(folder)) ||
+            (receipt.folders.isEmpty() && !intoProgramFolder))
             transaction.add(operations::removeEmptyDirectory(folder));
     }
     transaction.add(operations::removeFile(receiptPath));

@@ -651,11 +651,85 @@ bool checkKind(const InstallTarget &target, const FileSystem &files, Findings &f
                                        targetpaths::notCondaMessage(target.root), QString(),
                                        targetpaths::condaFix()));
         return false;
+    case InstallTarget::Kind::App:
+        if (files.isDir(target.root))
+            return true;
+        findings.append(Finding::error(
+            QStringLiteral("target.app-missing"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is not a folder: cuDNN for one program goes into the "
+                                                 "folder that holds the program."))
+                .arg(target.root),
+            files.exists(target.root) ? QStringLiteral("a file, not a folder") : QStringLiteral("not there"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Give the folder of the program's .exe (or its library "
+                                                 "folder), as it is now."))));
+        return false;
     case InstallTarget::Kind::Folder:
     case InstallTarget::Kind::UserFolder:
         return true;
     }
     return true;
+}
+
+// A folder the system's own programs load from, or one above every program: libraries put there
+// beside "one program" would reach every program (the Windows folder is searched by all of them,
+// and so are the loader's default folders on Linux), or mix with the system's own.
+bool isSystemFolder(const InstallTarget &target, const SystemContext &context)
+{
+    const SystemPaths &paths = context.paths();
+    const QString root = paths.normalize(target.root);
+    if (paths.parent(root).isEmpty())
+        return true; // a drive or "/"
+    QStringList exact;
+    QStringList below;
+    if (target.family == OsFamily::Windows) {
+        below = {QStringLiteral("C:\\Windows")};
+        for (const QString &name : {QStringLiteral("SystemRoot"), QStringLiteral("windir")}) {
+            const QString value = targetpaths::environmentPath(context, name);
+            if (!value.isEmpty())
+                below.append(value);
+        }
+        exact = {QStringLiteral("C:\\Program Files"), QStringLiteral("C:\\Program Files (x86)"),
+                 QStringLiteral("C:\\ProgramData"), QStringLiteral("C:\\Users")};
+        for (const QString &name : {QStringLiteral("ProgramFiles"), QStringLiteral("ProgramW6432"),
+                                    QStringLiteral("ProgramFiles(x86)"), QStringLiteral("ProgramData")}) {
+            const QString value = targetpaths::environmentPath(context, name);
+            if (!value.isEmpty())
+                exact.append(value);
+        }
+    } else {
+        below = {QStringLiteral("/etc"), QStringLiteral("/proc"), QStringLiteral("/sys"),
+                 QStringLiteral("/dev"), QStringLiteral("/boot")};
+        for (const QString &prefix : {QString(), QStringLiteral("/usr"), QStringLiteral("/usr/local")}) {
+            for (const QString &folder :
+                 {QStringLiteral("/bin"), QStringLiteral("/sbin"), QStringLiteral("/lib"),
+                  QStringLiteral("/lib32"), QStringLiteral("/lib64"), QStringLiteral("/lib/x86_64-linux-gnu"),
+                  QStringLiteral("/lib/aarch64-linux-gnu")})
+                exact.append(prefix + folder);
+        }
+        exact += {QStringLiteral("/usr"), QStringLiteral("/usr/local"), QStringLiteral("/opt"),
+                  QStringLiteral("/home"), QStringLiteral("/tmp")};
+    }
+    return std::any_of(exact.cbegin(), exact.cend(),
+                       [&](const QString &folder) { return paths.equal(root, folder); }) ||
+           std::any_of(below.cbegin(), below.cend(),
+                       [&](const QString &folder) { return paths.startsWith(root, folder); });
+}
+
+// An app folder is a program's own, never a system folder; false when it is refused.
+bool checkAppFolder(const InstallTarget &target, const SystemContext &context, Findings &findings)
+{
+    if (target.kind != InstallTarget::Kind::App || !isSystemFolder(target, context))
+        return true;
+    findings.append(Finding::error(
+        QStringLiteral("target.app-system-folder"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is a folder of the system, not of one program: cuDNN put "
+                                             "there would reach every program, or mix with the system's "
+                                             "own files."))
+            .arg(target.root),
+        QString(),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Give the folder that holds the program itself; for every "
+                                             "program, install into a folder of its own (--target dir)."))));
+    return false;
 }
 
 } // namespace
@@ -689,7 +763,7 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
     }
     if (!checkNames(target, paths, findings))
         return findings;
-    if (!checkKind(target, files, findings))
+    if (!checkKind(target, files, findings) || !checkAppFolder(target, context, findings))
         return findings;
 
     const QList<PlannedFile> planned = placeFiles(archive, target);

@@ -15,8 +15,9 @@ namespace cudnnsetup {
 // space below twice the archive (or below what is unpacked, if more), a folder that cannot be
 // written (tried, not guessed, in every destination folder or the nearest one above it), staging
 // on another volume than a destination, a link inside the target that leads out of it, a toolkit,
-// venv or conda env that is not (or no longer) there. Ids "target.*". `volumes` answers free space, volume
-// and write questions (tests pass their own).
+// venv or conda env that is not (or no longer) there, an app folder that is not an existing folder or
+// is a system one (the Windows folder, a drive, /usr/lib). Ids "target.*". `volumes` answers free space,
+// volume and write questions (tests pass their own).
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context);
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
                      const Volumes &volumes);

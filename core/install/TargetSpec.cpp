@@ -101,6 +101,17 @@ QString userFolderRoot(const ArchiveReport &archive, const SystemContext &contex
     return base.isEmpty() ? QString() : paths.join(base, versionFolder(archive));
 }
 
+// One program's folder: the libraries go into it as they are, the folder fields stay empty.
+InstallTarget appTarget(const QString &root, const SystemContext &context)
+{
+    InstallTarget target;
+    target.kind = InstallTarget::Kind::App;
+    target.family = context.family();
+    target.root = context.paths().isAbsolute(root) ? context.paths().normalize(root) : root;
+    target.pathScope = PathScope::None;
+    return target;
+}
+
 InstallTarget toolkitTarget(const CudaToolkit &toolkit, const SystemContext &context)
 {
     const SystemPaths &paths = context.paths();
@@ -375,11 +386,27 @@ Expected<InstallTarget> targetFromSpec(const QString &spec, std::optional<PathSc
                                   QString(), targetpaths::notAVenvFix());
         return resolved(venvTarget(value, context), PathScope::None);
     }
+    if (kind == QLatin1String("app") && hasValue && !value.isEmpty()) {
+        // The program finds the libraries in its own folder first; a PATH entry would hand this copy
+        // to every other program too, the one thing an install for one program must not do.
+        if (pathScope && *pathScope != PathScope::None)
+            return Finding::error(
+                QStringLiteral("target.app-path"),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "cuDNN beside one program is found by that program without any "
+                                       "PATH change, so it is not added to the %1 PATH."))
+                    .arg(pathScopeName(*pathScope)),
+                QStringLiteral("--target %1 --path %2").arg(spec, pathScopeName(*pathScope)),
+                Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                       "Leave out --path (or give --path none); for every "
+                                       "program, install into its own folder (--target dir).")));
+        return resolved(appTarget(value, context), PathScope::None);
+    }
     return Finding::error(
         QStringLiteral("target.unknown-kind"),
         Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                "\"%1\" is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, "
-                               "user:PATH, conda:NAME or venv:PATH."))
+                               "user:PATH, conda:NAME, venv:PATH or app:FOLDER."))
             .arg(spec),
         QStringLiteral("kind \"%1\"%2").arg(kind, hasValue ? QStringLiteral(" with a value") : QString()));
 }

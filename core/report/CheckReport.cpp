@@ -82,7 +82,8 @@ QString consumerVerdictsText(const QList<JudgedConsumer> &consumers)
                QCoreApplication::translate("cudnnsetup", "Fix: %1").arg(entry.verdict.fix.toString()) +
                QLatin1Char('\n');
         if (!entry.verdict.command.isEmpty())
-            out += QStringLiteral("    %1\n").arg(entry.verdict.command);
+            out += QStringLiteral("    %1\n")
+                       .arg(entry.verdict.command.split(QLatin1Char('\n')).join(QStringLiteral("\n    ")));
     }
     return out;
 }

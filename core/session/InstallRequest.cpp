@@ -76,8 +76,8 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
         const QString kind = spec.section(QLatin1Char(':'), 0, 0);
         const QString folder = spec.mid(kind.size() + 1);
         if (context.isLive() &&
-            (kind == QLatin1String("dir") || kind == QLatin1String("user") ||
-             kind == QLatin1String("venv")) &&
+            (kind == QLatin1String("dir") || kind == QLatin1String("user") || kind == QLatin1String("venv") ||
+             kind == QLatin1String("app")) &&
             !folder.isEmpty() && QDir::isRelativePath(folder))
             spec =
                 kind + QLatin1Char(':') + QDir::toNativeSeparators(QDir::current().absoluteFilePath(folder));

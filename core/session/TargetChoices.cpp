@@ -75,6 +75,7 @@ PathScope defaultPathScope(InstallTarget::Kind kind)
     case InstallTarget::Kind::CudaToolkit:
     case InstallTarget::Kind::Conda:
     case InstallTarget::Kind::Venv:
+    case InstallTarget::Kind::App:
         return PathScope::None;
     }
     return PathScope::None;

@@ -793,7 +793,9 @@ Expected<VerifySubject> subjectFromReceipt(const SystemContext &context, const R
     if (receipt.target->kind == InstallTarget::Kind::Venv) {
         subject.loadModel = LoadModel::PythonDllDirectories;
         subject.dllDirectories = {subject.directory};
-    } else if (receipt.target->kind == InstallTarget::Kind::Conda) {
+    } else if (receipt.target->kind == InstallTarget::Kind::Conda ||
+               receipt.target->kind == InstallTarget::Kind::App) {
+        // A program loads what lies beside it first, as a library loaded by its full path does.
         subject.loadModel = LoadModel::CondaActivated;
     }
     return subject;

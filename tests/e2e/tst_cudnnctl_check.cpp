@@ -346,8 +346,11 @@ private Q_SLOTS:
                      .toString()
                      .contains(QStringLiteral("cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz")),
                  missing.out.constData());
-        QCOMPARE(fix.value(QStringLiteral("command")).toString(),
-                 QStringLiteral("cudnnctl download --cudnn 8.9.7.29 --cuda 12"));
+        QCOMPARE(
+            fix.value(QStringLiteral("command")).toString(),
+            QStringLiteral("cudnnctl download --cudnn 8.9.7.29 --cuda 12 --out .\n"
+                           "cudnnctl install --archive cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz "
+                           "--target app:/opt/whisper"));
 
         QStringList chinese = checkFor(what, QStringLiteral("8.6"), sandbox.root());
         chinese.removeAll(QStringLiteral("--json"));

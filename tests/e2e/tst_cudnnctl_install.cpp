@@ -153,6 +153,45 @@ private Q_SLOTS:
         QVERIFY(nothing.out.contains("installed nothing here"));
     }
 
+    // Issue 32: "--target app:FOLDER" puts the libraries beside the program in FOLDER and nothing
+    // else, with no PATH change; asked for a PATH too it is refused before any change. Uninstall
+    // takes out what it placed, and the program stays.
+    void installBesideOneProgram()
+    {
+        Machine machine(m_standIn.database);
+        const QString folder = QStringLiteral("C:\\Apps\\Whisper");
+        machine.sandbox.write(folder + QStringLiteral("\\whisper.exe"), peimage::x64Dll());
+        const TreeSnapshot before = machine.tree();
+        const QStringList beside{
+            QStringLiteral("install"),  QStringLiteral("--archive"),     m_archive,
+            QStringLiteral("--target"), QStringLiteral("app:") + folder, QStringLiteral("--json")};
+
+        const CudnnctlRun onPath =
+            machine.run(beside + QStringList{QStringLiteral("--path"), QStringLiteral("system")});
+        QCOMPARE(onPath.exitCode, exitCode(87));
+        QVERIFY2(onPath.out.contains("not added to the system PATH"), onPath.out + onPath.err);
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+
+        const CudnnctlRun installed = machine.run(beside);
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+        const QJsonObject receipt = outputJson(installed).value(QStringLiteral("receipt")).toObject();
+        QCOMPARE(receipt.value(QStringLiteral("target")).toObject().value(QStringLiteral("kind")).toString(),
+                 QStringLiteral("app"));
+        QVERIFY(receipt.value(QStringLiteral("environment")).toArray().isEmpty());
+        int libraries = 0;
+        for (const QString &file : archives::windowsFiles(kVersion, QStringLiteral("12")))
+            libraries += file.endsWith(QLatin1String(".dll")) ? 1 : 0;
+        QCOMPARE(receipt.value(QStringLiteral("files")).toArray().size(), libraries);
+        QVERIFY(
+            QFileInfo::exists(machine.sandbox.hostPath(folder + QStringLiteral("\\cudnn_graph64_9.dll"))));
+        QCOMPARE(QDir(machine.sandbox.hostPath(folder)).entryList(QDir::Dirs | QDir::NoDotAndDotDot),
+                 QStringList());
+
+        const CudnnctlRun removed = machine.run({QStringLiteral("uninstall"), QStringLiteral("--json")});
+        QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+    }
+
     // Paths typed relative to the current folder are made absolute as they are read: the receipt
     // names the archive where it is, and the log lands beside it (an elevated child, which starts
     // in another folder, gets the same absolute paths).

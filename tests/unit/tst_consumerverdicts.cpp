@@ -268,7 +268,11 @@ private Q_SLOTS:
         QVERIFY2(fix.contains(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip")),
                  qPrintable(fix));
         QVERIFY2(fix.contains(folder), qPrintable(fix));
-        QCOMPARE(verdict.command, QStringLiteral("cudnnctl download --cudnn 8.9.7.29 --cuda 12"));
+        // Issue 32: the download, then the install beside the program that needs it.
+        QCOMPARE(verdict.command,
+                 QStringLiteral("cudnnctl download --cudnn 8.9.7.29 --cuda 12 --out .\n"
+                                "cudnnctl install --archive cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip "
+                                "--target app:C:\\Apps\\WhisperDesktop"));
     }
 
     // Blackwell with that app: its Ampere PTX compiles for 12.0 (ISA 8.0 is CUDA 12.0's), but no

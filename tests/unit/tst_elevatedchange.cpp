@@ -605,6 +605,40 @@ private Q_SLOTS:
         QCOMPARE(plan->target.spec(), QStringLiteral("user:") + target.root);
     }
 
+    // Issue 32: a program under Program Files gets cuDNN beside it through the elevated helper. The
+    // plan names the app folder by kind and folder; the helper derives the same target itself and
+    // places the DLLs only, with no PATH change.
+    void appFolderUnderProgramFilesInstallsElevated()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const QString folder = QStringLiteral("C:\\Program Files\\Whisper");
+        sandbox.write(folder + QStringLiteral("\\whisper.exe"), QByteArray("MZ"));
+        InstallTarget app;
+        app.kind = InstallTarget::Kind::App;
+        app.root = folder;
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        QVERIFY(app.needsAdmin(context));
+        const Expected<InstallPlan> plan =
+            planForAnotherProcess(m_archive, ArchiveReport(), app, ChangeOptions());
+        QVERIFY(plan);
+        QCOMPARE(plan->target.spec(), QStringLiteral("app:") + folder);
+        const QByteArray sealed = plan->sealedBytes();
+        PromptStandIn prompt = standIn();
+        const ChangeOutcome outcome = runChangeElevated(
+            BuildPaths::cudnnctl(), planArguments(sealed) + inSandbox(sandbox), prompt, context, {}, sealed);
+        QStringList why;
+        for (const Finding &finding : outcome.findings)
+            why.append(finding.id + QLatin1Char(' ') + finding.details);
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, qPrintable(why.join(QLatin1Char('\n'))));
+        QVERIFY(outcome.receipt && outcome.receipt->target);
+        QCOMPARE(outcome.receipt->target->toJson(), app.toJson());
+        QVERIFY(outcome.receipt->environment.isEmpty());
+        QVERIFY(QFileInfo::exists(sandbox.hostPath(folder + QStringLiteral("\\cudnn64_9.dll"))));
+        QVERIFY(!QFileInfo::exists(sandbox.hostPath(folder + QStringLiteral("\\include"))));
+        QVERIFY(!QFileInfo::exists(sandbox.hostPath(folder + QStringLiteral("\\cudnn.h"))));
+    }
+
     // An archive and a target on a subst drive reach the elevated run as the folders the drive
     // stands for: another logon session does not see this one's subst (or network) drives.
     void substDrivesAreResolvedForTheElevatedRun()

@@ -13,10 +13,12 @@
 #include "ZipWriter.h"
 #include "archive/ArchiveInspector.h"
 #include "compat/KnowledgeBase.h"
+#include "detect/Consumers.h"
 #include "install/ArchiveCustody.h"
 #include "install/FilePlacement.h"
 #include "install/Installer.h"
 #include "install/StateFolders.h"
+#include "install/TargetChecks.h"
 #include "install/TargetSpec.h"
 #include "install/Zlibwapi.h"
 #include "platform/Elevation.h"
@@ -64,6 +66,20 @@ bool hasFinding(const ChangeOutcome &outcome, const QString &id)
 {
     return std::any_of(outcome.findings.cbegin(), outcome.findings.cend(),
                        [&](const Finding &finding) { return finding.id == id; });
+}
+
+void writeHostFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+QByteArray readHostFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 } // namespace
@@ -932,6 +948,186 @@ private Q_SLOTS:
         QCOMPARE(uninstall(QString(), machine.context, machine.environment).statusName(),
                  QStringLiteral("done"));
         QVERIFY(!QFileInfo::exists(zlibwapi));
+    }
+
+    // Issue 32: cuDNN 8 beside one program and cuDNN 9 in a folder of its own on the system PATH,
+    // side by side. The program's folder gets the libraries only (and zlibwapi.dll, which cuDNN 8's
+    // DLLs import), PATH is not touched; the program finds its own copy and a program elsewhere the
+    // PATH's. The app install's uninstall removes its files only: the program, its folder and the
+    // other cuDNN stay as they were.
+    void appFolderSideBySideWithAnotherMajor()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString appFolder = QStringLiteral("C:\\Apps\\Whisper");
+        peimage::ImageSpec eight;
+        eight.imports = {"KERNEL32.dll", "cudnn64_8.dll"};
+        writeHostFile(machine.host(appFolder + QStringLiteral("\\whisper.exe")),
+                      peimage::buildImage(eight).bytes);
+        peimage::ImageSpec nine;
+        nine.imports = {"KERNEL32.dll", "cudnn64_9.dll"};
+        writeHostFile(machine.host(QStringLiteral("C:\\Tools\\denoise.exe")),
+                      peimage::buildImage(nine).bytes);
+
+        const QString archive9 = save(QStringLiteral("nine.zip"),
+                                      archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report9 = inspect(archive9);
+        const InstallTarget own = target(machine, QStringLiteral("dir:C:\\cudnn9"), std::nullopt, report9);
+        const ChangeOutcome installed9 =
+            install(archive9, report9, own, machine.context, machine.environment, atTheConsole());
+        QVERIFY2(installed9.status == ChangeOutcome::Status::Done, describe(installed9).constData());
+        const QString pathWithNine =
+            machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text;
+        QVERIFY(pathWithNine.startsWith(QStringLiteral("C:\\cudnn9\\bin;")));
+
+        QList<ZipWriter::Entry> entries =
+            archives::entriesOf(archives::windowsFiles(QStringLiteral("8.9.7.29"), QStringLiteral("12")),
+                                QStringLiteral("8.9.7"));
+        peimage::ImageSpec importsZlib;
+        importsZlib.imports = {"KERNEL32.dll", "zlibwapi.dll"};
+        entries[1].data = peimage::buildImage(importsZlib).bytes; // cudnn_ops_infer64_8.dll
+        const QString archive8 = save(QStringLiteral("eight.zip"), ZipWriter(entries).finish());
+        const ArchiveReport report8 = inspect(archive8);
+        const InstallTarget app = target(machine, QStringLiteral("app:") + appFolder, std::nullopt, report8);
+        QCOMPARE(app.kind, InstallTarget::Kind::App);
+        QCOMPARE(app.pathScope, PathScope::None);
+        QCOMPARE(app.dllFolder(), appFolder);
+        const TreeSnapshot beforeApp = machine.tree();
+        const ChangeOutcome installed8 =
+            install(archive8, report8, app, machine.context, machine.environment);
+        QVERIFY2(installed8.status == ChangeOutcome::Status::Done, describe(installed8).constData());
+        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+                 pathWithNine);
+        QVERIFY(!machine.environment->value(EnvironmentScope::User, QStringLiteral("PATH")));
+        QVERIFY(installed8.receipt && installed8.receipt->target);
+        QCOMPARE(installed8.receipt->target->kind, InstallTarget::Kind::App);
+        QVERIFY(installed8.receipt->environment.isEmpty());
+        QStringList placed;
+        for (const Receipt::File &file : installed8.receipt->files) {
+            QCOMPARE(machine.context.paths().parent(file.path), appFolder);
+            placed.append(machine.context.paths().fileName(file.path));
+        }
+        QStringList expected{QStringLiteral("whisper.exe")};
+        for (const QString &file : archives::windowsFiles(QStringLiteral("8.9.7.29"), QStringLiteral("12"))) {
+            if (file.endsWith(QLatin1String(".dll")))
+                expected.append(file.section(QLatin1Char('/'), -1));
+        }
+        if (embeddedZlibwapiAvailable())
+            expected.append(QStringLiteral("zlibwapi.dll"));
+        QCOMPARE(placed.size() + 1, expected.size());
+        QStringList present =
+            QDir(machine.host(appFolder)).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        present.sort(Qt::CaseInsensitive);
+        expected.sort(Qt::CaseInsensitive);
+        QCOMPARE(present, expected); // no include, no lib, no licence, no staging left
+
+        // Each program reaches its own copy: the one beside it first, the other along PATH.
+        const auto registry = Registry::unavailable();
+        QProcessEnvironment processEnvironment;
+        processEnvironment.insert(QStringLiteral("PATH"), pathWithNine);
+        const SystemContext seen(FileSystem(OsFamily::Windows, dir.path()),
+                                 EnvironmentStore(OsFamily::Windows, processEnvironment, registry), registry,
+                                 std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+        const auto reached = [&](const QString &folder, const QString &library) {
+            for (const ConsumerInfo &consumer : findConsumers(seen, {}, {folder}, {})) {
+                for (const auto &[name, copy] : consumer.resolves) {
+                    if (name == library && copy)
+                        return copy->path.toLower();
+                }
+            }
+            return QString();
+        };
+        QCOMPARE(reached(appFolder, QStringLiteral("cudnn64_8.dll")),
+                 QStringLiteral("c:\\apps\\whisper\\cudnn64_8.dll"));
+        QCOMPARE(reached(QStringLiteral("C:\\Tools"), QStringLiteral("cudnn64_9.dll")),
+                 QStringLiteral("c:\\cudnn9\\bin\\cudnn64_9.dll"));
+
+        const ChangeOutcome removed = uninstall(installed8.receipt->id, machine.context, machine.environment);
+        QVERIFY2(removed.status == ChangeOutcome::Status::Done, describe(removed).constData());
+        QVERIFY2(machine.tree() == beforeApp, qPrintable(machine.tree().difference(beforeApp)));
+        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+                 pathWithNine);
+        QCOMPARE(reached(QStringLiteral("C:\\Tools"), QStringLiteral("cudnn64_9.dll")),
+                 QStringLiteral("c:\\cudnn9\\bin\\cudnn64_9.dll"));
+    }
+
+    // A program that brought its own (older) cudnn64_8.dll: the install keeps it and the uninstall
+    // puts it back as it was. With an app folder that is only the program's, the folder stays even
+    // when the uninstall leaves it empty.
+    void appFolderFileReplacedIsRestored()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString appFolder = QStringLiteral("C:\\Apps\\Paddle");
+        const QByteArray own = peimage::x64Dll() + QByteArray("the program's own build");
+        const QString dll = machine.host(appFolder + QStringLiteral("\\cudnn64_8.dll"));
+        writeHostFile(dll, own);
+        const QString archive = save(QStringLiteral("r.zip"),
+                                     archives::windowsZip(QStringLiteral("8.9.7.29"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const TreeSnapshot before = machine.tree();
+        const InstallTarget app = target(machine, QStringLiteral("app:") + appFolder, std::nullopt, report);
+        const ChangeOutcome installed = install(archive, report, app, machine.context, machine.environment);
+        QVERIFY2(installed.status == ChangeOutcome::Status::Done, describe(installed).constData());
+        QVERIFY(readHostFile(dll) != own);
+        const ChangeOutcome removed = uninstall(QString(), machine.context, machine.environment);
+        QVERIFY2(removed.status == ChangeOutcome::Status::Done, describe(removed).constData());
+        QCOMPARE(readHostFile(dll), own);
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+
+        QFile::remove(dll);
+        QVERIFY(install(archive, report, app, machine.context, machine.environment).status ==
+                ChangeOutcome::Status::Done);
+        QCOMPARE(uninstall(QString(), machine.context, machine.environment).statusName(),
+                 QStringLiteral("done"));
+        QVERIFY(QFileInfo(machine.host(appFolder)).isDir());
+    }
+
+    // An app folder never goes on a PATH, and is refused before any change when asked to; a folder
+    // that is not there, or one of the system's, is no program's folder; nor are CUDNN_* variables
+    // set for an install without headers.
+    void appFolderRefusals()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        QDir().mkpath(machine.host(QStringLiteral("C:\\Apps\\Whisper")));
+        const QString archive = save(QStringLiteral("f.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        for (const PathScope scope : {PathScope::User, PathScope::System}) {
+            const auto refused = targetFromSpec(QStringLiteral("app:C:\\Apps\\Whisper"), scope,
+                                                SystemSnapshot(), report, machine.context);
+            QVERIFY(!refused);
+            QCOMPARE(refused.error().id, QStringLiteral("target.app-path"));
+        }
+        QVERIFY(targetFromSpec(QStringLiteral("app:C:\\Apps\\Whisper"), PathScope::None, SystemSnapshot(),
+                               report, machine.context));
+        const auto findingIds = [&](const QString &spec) {
+            QStringList ids;
+            for (const Finding &finding :
+                 checkTarget(target(machine, spec, std::nullopt, report), report, machine.context))
+                ids.append(finding.id);
+            return ids;
+        };
+        QVERIFY(
+            findingIds(QStringLiteral("app:C:\\Apps\\Gone")).contains(QStringLiteral("target.app-missing")));
+        for (const QString &system : {QStringLiteral("C:\\Windows\\System32"), QStringLiteral("C:\\"),
+                                      QStringLiteral("C:\\Program Files")}) {
+            const QStringList ids = findingIds(QStringLiteral("app:") + system);
+            QVERIFY2(ids.contains(QStringLiteral("target.app-system-folder")), qPrintable(system));
+        }
+        QCOMPARE(findingIds(QStringLiteral("app:C:\\Apps\\Whisper")), QStringList());
+
+        const TreeSnapshot before = machine.tree();
+        ChangeOptions options;
+        options.cudnnVariables = EnvironmentScope::User;
+        const InstallTarget app =
+            target(machine, QStringLiteral("app:C:\\Apps\\Whisper"), std::nullopt, report);
+        const ChangeOutcome refused =
+            install(archive, report, app, machine.context, machine.environment, options);
+        QCOMPARE(refused.status, ChangeOutcome::Status::Failed);
+        QVERIFY(hasFinding(refused, QStringLiteral("install.app-variables")));
+        QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
     }
 
     // A damaged entry that is not installed (a sample under the archive's top folder) is still

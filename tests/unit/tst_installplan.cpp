@@ -65,6 +65,10 @@ private Q_SLOTS:
                               << int(PathScope::None);
         QTest::newRow("linux") << int(InstallTarget::Kind::Folder) << QStringLiteral("/opt/cudnn-9.19")
                                << int(PathScope::System);
+        QTest::newRow("app") << int(InstallTarget::Kind::App) << QStringLiteral("C:\\Program Files\\Whisper")
+                             << int(PathScope::None);
+        QTest::newRow("linux app") << int(InstallTarget::Kind::App) << QStringLiteral("/home/ana/whisper")
+                                   << int(PathScope::None);
     }
 
     void targetsReadBackTyped()
@@ -82,6 +86,8 @@ private Q_SLOTS:
         target.libFolder =
             target.family == OsFamily::Linux ? QStringLiteral("lib") : QStringLiteral("lib\\x64");
         target.pathScope = PathScope(scope);
+        if (target.kind == InstallTarget::Kind::App) // its libraries go into root itself
+            target.binFolder = target.includeFolder = target.libFolder = QString();
         const Expected<InstallTarget> read = InstallTarget::fromJson(target.toJson());
         QVERIFY2(read, qPrintable(read ? QString() : read.error().details));
         QCOMPARE(read->toJson(), target.toJson());
@@ -128,6 +134,38 @@ private Q_SLOTS:
         QVERIFY(!read);
         QCOMPARE(read.error().id, QStringLiteral("target.invalid"));
         QVERIFY(InstallTarget::fromJson(programFiles().toJson()));
+    }
+
+    // Issue 32: an app folder's libraries go into the folder itself and never on a PATH; a target
+    // that says "app" and names a folder below it or a PATH scope is no app folder cuDNN Setup made.
+    void appTargetsHaveNoFoldersNorPath_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::newRow("a bin folder") << QStringLiteral("binFolder") << QJsonValue(QStringLiteral("bin"));
+        QTest::newRow("an include folder")
+            << QStringLiteral("includeFolder") << QJsonValue(QStringLiteral("include"));
+        QTest::newRow("the system PATH")
+            << QStringLiteral("pathScope") << QJsonValue(QStringLiteral("system"));
+        QTest::newRow("the user PATH") << QStringLiteral("pathScope") << QJsonValue(QStringLiteral("user"));
+    }
+
+    void appTargetsHaveNoFoldersNorPath()
+    {
+        QFETCH(QString, key);
+        QFETCH(QJsonValue, value);
+        InstallTarget app;
+        app.kind = InstallTarget::Kind::App;
+        app.root = QStringLiteral("C:\\Apps\\Whisper");
+        const Expected<InstallTarget> sound = InstallTarget::fromJson(app.toJson());
+        QVERIFY(sound);
+        QCOMPARE(sound->spec(), QStringLiteral("app:C:\\Apps\\Whisper"));
+        QCOMPARE(sound->dllFolder(), app.root);
+        QJsonObject json = app.toJson();
+        json.insert(key, value);
+        const Expected<InstallTarget> read = InstallTarget::fromJson(json);
+        QVERIFY(!read);
+        QCOMPARE(read.error().id, QStringLiteral("target.invalid"));
     }
 
     void toolkitWithoutVersionIsRefused()
