@@ -406,8 +406,8 @@ private Q_SLOTS:
         QVERIFY(opened.visible(QStringLiteral("pastedVerdict")));
         QCOMPARE(
             labelText(page, QStringLiteral("pastedVerdict")),
-            QStringLiteral("1 known error(s) in the text: the first rows below say what each means on this "
-                           "computer and offer the repair."));
+            QStringLiteral("1 known error in the text: the first row below says what it means on this "
+                           "computer and offers the repair."));
         settle();
         saveScreenshot(opened.wizard.get(), QStringLiteral("repair-pasted-en.png"));
 
