@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/Surface.h"
 #include "compat/KnowledgeBase.h"
 #include "compat/Matcher.h"
 
@@ -105,7 +106,10 @@ PurposeAdvice programAdvice(Purpose purpose, const QList<JudgedConsumer> &judged
     advice.systemCudnnNeeded = problem->verdict.fixKind == QLatin1String("cudnn-beside");
     advice.headline = problem->verdict.summary;
     advice.explanation = problem->verdict.fix;
-    advice.command = problem->verdict.command;
+    // The wizard's next pages fetch cuDNN themselves: cudnnctl's download command is the command
+    // line's way, not one to paste from the wizard.
+    if (!(advice.systemCudnnNeeded && surface() == Surface::Wizard))
+        advice.command = problem->verdict.command;
     return advice;
 }
 

@@ -2,6 +2,7 @@
 // no system-wide cuDNN, a program gets its own verdict and fix, own C++ gets CMake's variables, and
 // "not sure" follows the programs found.
 #include "Suite.h"
+#include "common/Surface.h"
 #include "compat/KnowledgeBase.h"
 #include "compat/Matcher.h"
 #include "compat/PurposeAdvice.h"
@@ -150,7 +151,15 @@ private Q_SLOTS:
         QCOMPARE(advice.consumers.first().verdict.fixKind, QStringLiteral("cudnn-beside"));
         QVERIFY(advice.systemCudnnNeeded);
         QCOMPARE(advice.command, advice.consumers.first().verdict.command);
+        QVERIFY(advice.command.startsWith(QStringLiteral("cudnnctl download")));
         QCOMPARE(advice.explanation.toString(), advice.consumers.first().verdict.fix.toString());
+        // In the wizard its own pages download: no cudnnctl command to paste, the fix in words stays.
+        setSurface(Surface::Wizard);
+        const PurposeAdvice inWizard =
+            advisePurpose(Purpose::Program, consumers, ampere, kb, QStringLiteral("C:\\Apps\\Whisper"));
+        setSurface(Surface::CommandLine);
+        QVERIFY(inWizard.command.isEmpty());
+        QCOMPARE(inWizard.explanation.toString(), advice.explanation.toString());
 
         const PurposeAdvice torchFolder = advisePurpose(Purpose::Program, consumers, ampere, kb,
                                                         QStringLiteral("C:\\venv\\Lib\\site-packages"));
