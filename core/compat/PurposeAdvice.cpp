@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/Logging.h"
 #include "common/Surface.h"
 #include "compat/KnowledgeBase.h"
 #include "compat/Matcher.h"
@@ -145,10 +146,27 @@ PurposeAdvice ownCodeAdvice(const MatchFacts &facts, const KnowledgeBase &kb)
     return advice;
 }
 
-} // namespace
+QString purposeName(Purpose purpose)
+{
+    switch (purpose) {
+    case Purpose::PyTorch:
+        return QStringLiteral("pytorch");
+    case Purpose::TensorFlow:
+        return QStringLiteral("tensorflow");
+    case Purpose::OnnxRuntime:
+        return QStringLiteral("onnxruntime");
+    case Purpose::Program:
+        return QStringLiteral("program");
+    case Purpose::OwnCode:
+        return QStringLiteral("own-code");
+    case Purpose::NotSure:
+        break;
+    }
+    return QStringLiteral("not-sure");
+}
 
-PurposeAdvice advisePurpose(Purpose purpose, const QList<ConsumerInfo> &consumers, const MatchFacts &facts,
-                            const KnowledgeBase &kb, const QString &programFolder)
+PurposeAdvice advise(Purpose purpose, const QList<ConsumerInfo> &consumers, const MatchFacts &facts,
+                     const KnowledgeBase &kb, const QString &programFolder)
 {
     switch (purpose) {
     case Purpose::PyTorch:
@@ -192,6 +210,19 @@ PurposeAdvice advisePurpose(Purpose purpose, const QList<ConsumerInfo> &consumer
     PurposeAdvice advice = programAdvice(Purpose::Program, judged);
     if (problem && problem->verdict.fixKind == QLatin1String("wsl2"))
         advice.purpose = Purpose::TensorFlow;
+    return advice;
+}
+
+} // namespace
+
+PurposeAdvice advisePurpose(Purpose purpose, const QList<ConsumerInfo> &consumers, const MatchFacts &facts,
+                            const KnowledgeBase &kb, const QString &programFolder)
+{
+    const PurposeAdvice advice = advise(purpose, consumers, facts, kb, programFolder);
+    qCInfo(lcCore).noquote() << "cuDNN is for" << purposeName(purpose) << programFolder << "- answered as"
+                             << purposeName(advice.purpose) << "from" << advice.consumers.size()
+                             << "programs; system-wide cuDNN needed:" << advice.systemCudnnNeeded
+                             << "command:" << advice.command;
     return advice;
 }
 
