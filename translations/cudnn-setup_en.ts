@@ -5307,11 +5307,11 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nothing needs installing for this: press Finish. Next goes on to install a system-wide cuDNN anyway.</source>
+        <source>None found yet: choose its folder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>None found yet: choose its folder</source>
+        <source>No system-wide cuDNN is needed for this: press Finish. Next goes on to install one anyway.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

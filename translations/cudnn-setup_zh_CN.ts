@@ -5310,12 +5310,12 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>把命令复制到剪贴板。</translation>
     </message>
     <message>
-        <source>Nothing needs installing for this: press Finish. Next goes on to install a system-wide cuDNN anyway.</source>
-        <translation>这种用法无需安装任何内容：请点击“完成”。点击“下一步”则仍会继续安装系统级的 cuDNN。</translation>
-    </message>
-    <message>
         <source>None found yet: choose its folder</source>
         <translation>尚未找到：请选择它所在的文件夹</translation>
+    </message>
+    <message>
+        <source>No system-wide cuDNN is needed for this: press Finish. Next goes on to install one anyway.</source>
+        <translation>这种用法不需要系统级的 cuDNN：请点击“完成”。点击“下一步”则仍会继续安装。</translation>
     </message>
 </context>
 <context>

@@ -243,8 +243,8 @@ void PurposePage::retranslate()
     m_command->setAccessibleName(tr("Command to run"));
     m_copy->setText(tr("&Copy"));
     m_copy->setToolTip(tr("Copy the command to the clipboard."));
-    m_finishHint->setText(tr("Nothing needs installing for this: press Finish. Next goes on to install a "
-                             "system-wide cuDNN anyway."));
+    m_finishHint->setText(
+        tr("No system-wide cuDNN is needed for this: press Finish. Next goes on to install one anyway."));
 }
 
 } // namespace cudnnsetup::wizard

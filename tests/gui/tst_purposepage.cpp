@@ -110,6 +110,36 @@ private Q_SLOTS:
         QCOMPARE(wizard.currentId(), int(SetupWizard::Page_Match));
     }
 
+    // TensorFlow on native Windows, installed or not: WSL 2, nothing to install on Windows; the
+    // own-C++ answer there names the toolkit's folders the Windows way.
+    void tensorflowOnWindowsGoesToWsl()
+    {
+        SetupSession session(SystemContext::running());
+        session.setSnapshot(windowsH200({QStringLiteral("12.9.1")}));
+        SetupWizard wizard(&session);
+        wizard.resize(820, 660);
+        auto page = openPage<PurposePage>(wizard, SetupWizard::Page_Purpose);
+        QVERIFY(page);
+        QVERIFY(page->advice().systemCudnnNeeded); // nothing found: the install path is open
+        QVERIFY(!wizard.button(QWizard::FinishButton)->isVisible());
+        page->findChild<QRadioButton *>(QStringLiteral("tensorflowRadio"))->click();
+        QCOMPARE(page->advice().purpose, Purpose::TensorFlow);
+        QVERIFY(!page->advice().systemCudnnNeeded);
+        QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
+        QCOMPARE(page->findChild<QLineEdit *>(QStringLiteral("adviceCommand"))->text(),
+                 QStringLiteral("wsl --install"));
+        QVERIFY(page->findChild<QWidget *>(QStringLiteral("finishHint"))->isVisible());
+        saveScreenshot(&wizard, QStringLiteral("purpose-tensorflow-windows-en.png"));
+
+        page->findChild<QRadioButton *>(QStringLiteral("ownCodeRadio"))->click();
+        QCOMPARE(
+            page->findChild<QLineEdit *>(QStringLiteral("adviceCommand"))->text(),
+            QStringLiteral("cmake -DCUDNN_INCLUDE_DIR=\"C:\\Program Files\\NVIDIA GPU Computing "
+                           "Toolkit\\CUDA\\v12.9\\include\" -DCUDNN_LIBRARY=\"C:\\Program "
+                           "Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.9\\lib\\x64\\cudnn.lib\" .."));
+        QVERIFY(!wizard.button(QWizard::FinishButton)->isVisible());
+    }
+
     // A program's folder, read off the GUI thread: its library wants cuDNN 8, which it does not
     // reach; that verdict and its fix are the answer.
     void programFolderIsRead()
