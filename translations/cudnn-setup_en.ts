@@ -4350,6 +4350,46 @@ FOLDER) of this system (or of --system-root).</source>
         <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME, venv:PATH or app:FOLDER.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>PyTorch brings its own cuDNN: no system-wide cuDNN is needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs on this GPU and finds its cuDNN: nothing to do. To install PyTorch for this GPU in another environment:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs on this GPU and finds its cuDNN: nothing to do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install it first, or go on: the next pages install a system-wide cuDNN that programs can find.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 runs on this GPU and finds the cuDNN it needs: nothing to install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own code needs cuDNN&apos;s headers and libraries: the next pages install them into the CUDA toolkit or a folder of your own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Then tell CMake where they are (the folder is the one you choose on the &quot;Where cuDNN goes&quot; page, which can also set these as environment variables):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the program&apos;s folder, or one of the folders found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No program that uses cuDNN was found on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If you will use PyTorch, choose it above: it brings its own cuDNN. Otherwise the next pages install a system-wide cuDNN that programs can find.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -5302,6 +5342,121 @@ FOLDER) of this system (or of --system-root).</source>
             <numerusform>cuDNN fits this computer; %n thing below is worth checking.</numerusform>
             <numerusform>cuDNN fits this computer; %n things below are worth checking.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::PurposePage</name>
+    <message>
+        <source>The program&apos;s folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the program&apos;s files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>• %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is cuDNN for?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your answer decides whether this computer needs a system-wide cuDNN at all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I will use cuDNN with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;PyTorch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Python library for deep learning used as &quot;import torch&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;TensorFlow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Python library for deep learning used as &quot;import tensorflow&quot;. On Windows, versions after 2.10 use the GPU only inside WSL 2 (Windows Subsystem for Linux).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;ONNX Runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs trained models saved as .onnx files (&quot;import onnxruntime&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A p&amp;rogram:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A program in a folder of its own, such as a portable ComfyUI or a speech-to-text app. Pick its folder: its files tell which cuDNN it needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;My own C++ code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code you compile yourself that includes cudnn.h and links the cuDNN library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not s&amp;ure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The programs found on this computer decide.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folders where programs that use cuDNN were found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose fol&amp;der…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A system-wide cuDNN is one installed for the whole computer (in the CUDA toolkit or a folder of its own) where any program can find it. PyTorch and many other programs bring their own copy instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste this into a terminal (Command Prompt, PowerShell or a Linux shell).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command to run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the command to the clipboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None found yet: choose its folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No system-wide cuDNN is needed for this: press Finish. Next goes on to install one anyway.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -4360,6 +4360,46 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>&quot;%1&quot; is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, user:PATH, conda:NAME, venv:PATH or app:FOLDER.</source>
         <translation>“%1”不是有效的安装目标：请使用 cuda、cuda:VERSION、dir、dir:PATH、user、user:PATH、conda:NAME、venv:PATH 或 app:FOLDER。</translation>
     </message>
+    <message>
+        <source>PyTorch brings its own cuDNN: no system-wide cuDNN is needed.</source>
+        <translation>PyTorch 自带 cuDNN：不需要安装系统级的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>%1 runs on this GPU and finds its cuDNN: nothing to do. To install PyTorch for this GPU in another environment:</source>
+        <translation>%1 能在这块显卡上运行，也能找到自己的 cuDNN：无需任何操作。如果要在其他环境中安装适合这块显卡的 PyTorch，请运行：</translation>
+    </message>
+    <message>
+        <source>%1 runs on this GPU and finds its cuDNN: nothing to do.</source>
+        <translation>%1 能在这块显卡上运行，也能找到自己的 cuDNN：无需任何操作。</translation>
+    </message>
+    <message>
+        <source>Install it first, or go on: the next pages install a system-wide cuDNN that programs can find.</source>
+        <translation>请先安装它，或者继续：接下来的页面会安装一个各程序都能找到的系统级 cuDNN。</translation>
+    </message>
+    <message>
+        <source>%1 runs on this GPU and finds the cuDNN it needs: nothing to install.</source>
+        <translation>%1 能在这块显卡上运行，也能找到所需的 cuDNN：无需安装任何内容。</translation>
+    </message>
+    <message>
+        <source>Your own code needs cuDNN&apos;s headers and libraries: the next pages install them into the CUDA toolkit or a folder of your own.</source>
+        <translation>你自己的代码需要 cuDNN 的头文件和库：接下来的页面会把它们安装到 CUDA 工具包或你自己选择的文件夹。</translation>
+    </message>
+    <message>
+        <source>Then tell CMake where they are (the folder is the one you choose on the &quot;Where cuDNN goes&quot; page, which can also set these as environment variables):</source>
+        <translation>然后告诉 CMake 它们在哪里（文件夹就是你在“cuDNN 安装位置”页选择的那个；该页也可以把这些设置为环境变量）：</translation>
+    </message>
+    <message>
+        <source>Choose the program&apos;s folder, or one of the folders found.</source>
+        <translation>请选择该程序所在的文件夹，或从检测到的文件夹中选一个。</translation>
+    </message>
+    <message>
+        <source>No program that uses cuDNN was found on this computer.</source>
+        <translation>这台电脑上没有找到使用 cuDNN 的程序。</translation>
+    </message>
+    <message>
+        <source>If you will use PyTorch, choose it above: it brings its own cuDNN. Otherwise the next pages install a system-wide cuDNN that programs can find.</source>
+        <translation>如果你要用 PyTorch，请在上面选择它：PyTorch 自带 cuDNN。否则，接下来的页面会安装一个各程序都能找到的系统级 cuDNN。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -5305,6 +5345,121 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>
             <numerusform>cuDNN 适合这台电脑；下面有 %n 项值得检查。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::PurposePage</name>
+    <message>
+        <source>The program&apos;s folder</source>
+        <translation>程序所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Reading the program&apos;s files…</source>
+        <translation>正在读取程序的文件……</translation>
+    </message>
+    <message>
+        <source>• %1</source>
+        <translation>• %1</translation>
+    </message>
+    <message>
+        <source>What is cuDNN for?</source>
+        <translation>cuDNN 用来做什么？</translation>
+    </message>
+    <message>
+        <source>Your answer decides whether this computer needs a system-wide cuDNN at all.</source>
+        <translation>你的回答决定这台电脑是否真的需要安装系统级的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>I will use cuDNN with:</source>
+        <translation>我要配合以下软件使用 cuDNN：</translation>
+    </message>
+    <message>
+        <source>&amp;PyTorch</source>
+        <translation>PyTorch(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The Python library for deep learning used as &quot;import torch&quot;.</source>
+        <translation>用于深度学习的 Python 库，代码中写作“import torch”。</translation>
+    </message>
+    <message>
+        <source>&amp;TensorFlow</source>
+        <translation>TensorFlow(&amp;T)</translation>
+    </message>
+    <message>
+        <source>The Python library for deep learning used as &quot;import tensorflow&quot;. On Windows, versions after 2.10 use the GPU only inside WSL 2 (Windows Subsystem for Linux).</source>
+        <translation>用于深度学习的 Python 库，代码中写作“import tensorflow”。在 Windows 上，2.10 之后的版本只能在 WSL 2（适用于 Linux 的 Windows 子系统）中使用显卡。</translation>
+    </message>
+    <message>
+        <source>&amp;ONNX Runtime</source>
+        <translation>ONNX Runtime(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Runs trained models saved as .onnx files (&quot;import onnxruntime&quot;).</source>
+        <translation>运行以 .onnx 文件保存的已训练模型（“import onnxruntime”）。</translation>
+    </message>
+    <message>
+        <source>A p&amp;rogram:</source>
+        <translation>某个程序(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>A program in a folder of its own, such as a portable ComfyUI or a speech-to-text app. Pick its folder: its files tell which cuDNN it needs.</source>
+        <translation>放在独立文件夹中的程序，例如便携版 ComfyUI 或语音转文字软件。请选择它所在的文件夹：从它的文件可以看出它需要哪个 cuDNN。</translation>
+    </message>
+    <message>
+        <source>&amp;My own C++ code</source>
+        <translation>我自己的 C++ 代码(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Code you compile yourself that includes cudnn.h and links the cuDNN library.</source>
+        <translation>你自己编译的代码，包含 cudnn.h 并链接 cuDNN 库。</translation>
+    </message>
+    <message>
+        <source>Not s&amp;ure</source>
+        <translation>不确定(&amp;U)</translation>
+    </message>
+    <message>
+        <source>The programs found on this computer decide.</source>
+        <translation>根据在这台电脑上找到的程序来判断。</translation>
+    </message>
+    <message>
+        <source>Folders where programs that use cuDNN were found.</source>
+        <translation>找到使用 cuDNN 的程序的文件夹。</translation>
+    </message>
+    <message>
+        <source>Program folder</source>
+        <translation>程序文件夹</translation>
+    </message>
+    <message>
+        <source>Choose fol&amp;der…</source>
+        <translation>选择文件夹(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>A system-wide cuDNN is one installed for the whole computer (in the CUDA toolkit or a folder of its own) where any program can find it. PyTorch and many other programs bring their own copy instead.</source>
+        <translation>系统级的 cuDNN 是为整台电脑安装的一份 cuDNN（在 CUDA 工具包中或独立文件夹中），任何程序都能找到它。PyTorch 和许多其他程序则自带一份。</translation>
+    </message>
+    <message>
+        <source>Paste this into a terminal (Command Prompt, PowerShell or a Linux shell).</source>
+        <translation>把它粘贴到终端中运行（命令提示符、PowerShell 或 Linux 终端）。</translation>
+    </message>
+    <message>
+        <source>Command to run</source>
+        <translation>要运行的命令</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the command to the clipboard.</source>
+        <translation>把命令复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>None found yet: choose its folder</source>
+        <translation>尚未找到：请选择它所在的文件夹</translation>
+    </message>
+    <message>
+        <source>No system-wide cuDNN is needed for this: press Finish. Next goes on to install one anyway.</source>
+        <translation>这种用法不需要系统级的 cuDNN：请点击“完成”。点击“下一步”则仍会继续安装。</translation>
     </message>
 </context>
 <context>

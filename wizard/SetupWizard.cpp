@@ -6,6 +6,7 @@
 #include "HardwarePage.h"
 #include "InstallPage.h"
 #include "MatchPage.h"
+#include "PurposePage.h"
 #include "RepairPage.h"
 #include "TargetPage.h"
 #include "UninstallPage.h"
@@ -40,6 +41,7 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setPixmap(QWizard::LogoPixmap, logo(64, devicePixelRatioF()));
     setPage(Page_Welcome, new WelcomePage(session, this));
     setPage(Page_Hardware, new HardwarePage(session, this));
+    setPage(Page_Purpose, new PurposePage(session, this));
     setPage(Page_Match, new MatchPage(session, this));
     setPage(Page_Archive, new ArchivePage(session, this));
     setPage(Page_Target, new TargetPage(session, this));
@@ -81,7 +83,9 @@ int SetupWizard::nextId() const
     case Page_Welcome:
         return task() == SetupTask::Uninstall ? Page_Uninstall : Page_Hardware;
     case Page_Hardware:
-        return task() == SetupTask::Repair ? Page_Repair : Page_Match;
+        return task() == SetupTask::Repair ? Page_Repair : Page_Purpose;
+    case Page_Purpose:
+        return Page_Match;
     case Page_Verify:
         // The Verify page says whether a failed check leads to the Repair page.
         return currentPage()->nextId() == -1 ? Page_Finish : currentPage()->nextId();

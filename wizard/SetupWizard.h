@@ -11,7 +11,7 @@ namespace cudnnsetup::wizard {
 // What the user came to do, chosen on the Welcome page; it decides the pages that follow.
 enum class SetupTask
 {
-    Install,   // Hardware, Match, Archive, Target, Install, Verify (Repair when a check failed)
+    Install,   // Hardware, Purpose, Match, Archive, Target, Install, Verify (Repair when a check failed)
     Repair,    // Hardware, Repair
     Uninstall, // Uninstall
 };
@@ -33,6 +33,7 @@ public:
         Page_Repair, // after Verify when a check failed, or after Hardware when repairing
         Page_Uninstall,
         Page_Finish,
+        Page_Purpose, // after Hardware when installing: what cuDNN is for (last, so ids stay put)
     };
 
     // With this variable set the program quits as soon as its first page has been painted: the

@@ -23,10 +23,7 @@ namespace {
 // Walks to the Match page the way a user does (the Hardware page keeps the given snapshot).
 MatchPage *openMatchPage(SetupWizard &wizard)
 {
-    wizard.show();
-    wizard.next();
-    wizard.next();
-    return qobject_cast<MatchPage *>(wizard.currentPage());
+    return openPage<MatchPage>(wizard, SetupWizard::Page_Match);
 }
 
 } // namespace

@@ -84,9 +84,10 @@ private Q_SLOTS:
         flow.shoot(QStringLiteral("welcome"));
 
         QVERIFY(installThroughWizard(flow));
-        QCOMPARE(flow.visited, (QList<int>{SetupWizard::Page_Welcome, SetupWizard::Page_Hardware,
-                                           SetupWizard::Page_Match, SetupWizard::Page_Archive,
-                                           SetupWizard::Page_Target, SetupWizard::Page_Install}));
+        QCOMPARE(flow.visited,
+                 (QList<int>{SetupWizard::Page_Welcome, SetupWizard::Page_Hardware, SetupWizard::Page_Purpose,
+                             SetupWizard::Page_Match, SetupWizard::Page_Archive, SetupWizard::Page_Target,
+                             SetupWizard::Page_Install}));
         flow.shoot(QStringLiteral("install"));
 
         QVERIFY(flow.next());
@@ -314,6 +315,8 @@ private Q_SLOTS:
         flow.shoot(gpuPresent ? QStringLiteral("hardware-driver-broken") : QStringLiteral("hardware-no-gpu"));
         // Install stays possible: past the verdict (with the user's explicit word if it blocks).
         QVERIFY(flow.next());
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Purpose));
+        QVERIFY(flow.next());
         QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Match));
         flow.shoot(gpuPresent ? QStringLiteral("match-driver-broken") : QStringLiteral("match-no-gpu"));
         if (!flow.wizard->currentPage()->isComplete())
@@ -345,7 +348,7 @@ private Q_SLOTS:
         QVERIFY(flow.find<QRadioButton>(QStringLiteral("repairTaskRadio"))->isChecked());
         QCOMPARE(flow.find<QComboBox>(QStringLiteral("languageCombo"))->currentData().toString(), language);
         flow.chooseTask(QStringLiteral("installTaskRadio"));
-        for (int step = 0; step < 4; ++step)
+        for (int step = 0; step < 5; ++step)
             QVERIFY(flow.next());
         QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Target));
         auto user = flow.find<QRadioButton>(QStringLiteral("target-user"));
@@ -357,11 +360,13 @@ private Q_SLOTS:
         flow.wizard->back();
         QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Match));
         flow.wizard->back();
+        QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Purpose));
+        flow.wizard->back();
         QVERIFY(!flow.page<HardwarePage>()->isDetecting());
         QVERIFY(machine.session.hasSnapshot());
         flow.wizard->back();
         QVERIFY(flow.find<QRadioButton>(QStringLiteral("installTaskRadio"))->isChecked());
-        for (int step = 0; step < 4; ++step)
+        for (int step = 0; step < 5; ++step)
             QVERIFY(flow.next());
         QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Target));
         QVERIFY(flow.find<QRadioButton>(QStringLiteral("target-user"))->isChecked());

@@ -91,7 +91,7 @@ inline bool installThroughWizard(Flow &flow, const std::function<void()> &onPage
             onPage();
         }
     };
-    for (int step = 0; step < 5; ++step) {
+    for (int step = 0; step < 6; ++step) {
         look();
         if (!flow.next())
             return false;

@@ -186,6 +186,7 @@ private Q_SLOTS:
             QTest::qWait(100);
             const QHash<int, QString> names{{SetupWizard::Page_Welcome, QStringLiteral("1-welcome")},
                                             {SetupWizard::Page_Hardware, QStringLiteral("2-hardware")},
+                                            {SetupWizard::Page_Purpose, QStringLiteral("2-purpose")},
                                             {SetupWizard::Page_Match, QStringLiteral("3-match")},
                                             {SetupWizard::Page_Archive, QStringLiteral("4-archive")},
                                             {SetupWizard::Page_Target, QStringLiteral("5-target")},

@@ -1,0 +1,175 @@
+// The "What is cuDNN for?" page on the H200 machine recorded with the device (its PyTorch venv):
+// PyTorch needs no system-wide cuDNN and gets its pip line, own C++ goes on to the install, and a
+// program's folder is read for what it needs.
+#include "ElfImage.h"
+#include "PurposePage.h"
+#include "Sandbox.h"
+#include "SetupWizard.h"
+#include "Suite.h"
+#include "WizardPageTests.h"
+#include "common/Translations.h"
+#include "session/SetupSession.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QTest>
+
+using namespace cudnnsetup;
+using namespace cudnnsetup::wizard;
+using namespace wizardpagetests;
+
+namespace {
+
+// The H200 with the consumers `cudnnctl detect` found in its venv (torch 2.11 among them).
+SystemSnapshot h200WithConsumers()
+{
+    SystemSnapshot snapshot = recordedH200();
+    const QJsonArray consumers =
+        QJsonDocument::fromJson(
+            Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/cudnnctl-detect-consumers.json")))
+            .object()
+            .value(QStringLiteral("consumers"))
+            .toArray();
+    QJsonObject json = snapshot.toJson();
+    json.insert(QStringLiteral("consumers"), consumers);
+    return *SystemSnapshot::fromJson(json);
+}
+
+} // namespace
+
+class TestPurposePage : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup() { Translations::install(QStringLiteral("en")); }
+
+    // Not sure, with torch found: the PyTorch answer, its pip line to copy, and Finish offered
+    // beside Next. In Chinese too.
+    void pytorchFoundNeedsNoSystemCudnn()
+    {
+        Translations::install(QStringLiteral("en"));
+        SetupSession session(SystemContext::running());
+        session.setSnapshot(h200WithConsumers());
+        QVERIFY(!session.snapshot().consumers.isEmpty());
+        SetupWizard wizard(&session);
+        wizard.resize(820, 660);
+        auto page = openPage<PurposePage>(wizard, SetupWizard::Page_Purpose);
+        QVERIFY(page);
+        QVERIFY(page->findChild<QRadioButton *>(QStringLiteral("notSureRadio"))->isChecked());
+        QCOMPARE(page->advice().purpose, Purpose::PyTorch);
+        QVERIFY(!page->advice().systemCudnnNeeded);
+        QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
+        QVERIFY(wizard.button(QWizard::NextButton)->isVisible());
+        QCOMPARE(labelText(page, QStringLiteral("adviceHeadline")),
+                 QStringLiteral("PyTorch brings its own cuDNN: no system-wide cuDNN is needed."));
+        auto command = page->findChild<QLineEdit *>(QStringLiteral("adviceCommand"));
+        QVERIFY(command->isVisible());
+        QVERIFY2(command->text().startsWith(QStringLiteral("pip install torch --index-url "
+                                                           "https://download.pytorch.org/whl/cu")),
+                 qPrintable(command->text()));
+        QCOMPARE(command->text(), page->advice().command);
+        page->findChild<QPushButton *>(QStringLiteral("copyCommandButton"))->click();
+        QCOMPARE(QApplication::clipboard()->text(), command->text());
+        QVERIFY(page->findChild<QComboBox *>(QStringLiteral("programFolderCombo"))
+                    ->findText(QStringLiteral("/opt/torch/.venv/lib/python3.12/site-packages")) >= 0);
+        saveScreenshot(&wizard, QStringLiteral("purpose-en.png"));
+
+        Translations::install(QStringLiteral("zh_CN"));
+        QTRY_VERIFY(page->title() != QLatin1String("What is cuDNN for?"));
+        QCOMPARE(labelText(page, QStringLiteral("adviceHeadline")),
+                 QStringLiteral("PyTorch 自带 cuDNN：不需要安装系统级的 cuDNN。"));
+        QCOMPARE(command->text(), page->advice().command);
+        saveScreenshot(&wizard, QStringLiteral("purpose-zh_CN.png"));
+    }
+
+    // Own C++: no Finish here, CMake's variables for the toolkit, and Next goes on to What fits.
+    void ownCodeGoesOnToTheInstall()
+    {
+        SetupSession session(SystemContext::running());
+        session.setSnapshot(h200WithConsumers());
+        SetupWizard wizard(&session);
+        auto page = openPage<PurposePage>(wizard, SetupWizard::Page_Purpose);
+        QVERIFY(page);
+        page->findChild<QRadioButton *>(QStringLiteral("ownCodeRadio"))->click();
+        QVERIFY(page->advice().systemCudnnNeeded);
+        QVERIFY(!wizard.button(QWizard::FinishButton)->isVisible());
+        const QString command = page->findChild<QLineEdit *>(QStringLiteral("adviceCommand"))->text();
+        QVERIFY2(command.contains(QStringLiteral("-DCUDNN_INCLUDE_DIR=")) &&
+                     command.contains(QStringLiteral("-DCUDNN_LIBRARY=")),
+                 qPrintable(command));
+        QVERIFY(!page->findChild<QWidget *>(QStringLiteral("finishHint"))->isVisible());
+        wizard.next();
+        QCOMPARE(wizard.currentId(), int(SetupWizard::Page_Match));
+    }
+
+    // TensorFlow on native Windows, installed or not: WSL 2, nothing to install on Windows; the
+    // own-C++ answer there names the toolkit's folders the Windows way.
+    void tensorflowOnWindowsGoesToWsl()
+    {
+        SetupSession session(SystemContext::running());
+        session.setSnapshot(windowsH200({QStringLiteral("12.9.1")}));
+        SetupWizard wizard(&session);
+        wizard.resize(820, 660);
+        auto page = openPage<PurposePage>(wizard, SetupWizard::Page_Purpose);
+        QVERIFY(page);
+        QVERIFY(page->advice().systemCudnnNeeded); // nothing found: the install path is open
+        QVERIFY(!wizard.button(QWizard::FinishButton)->isVisible());
+        page->findChild<QRadioButton *>(QStringLiteral("tensorflowRadio"))->click();
+        QCOMPARE(page->advice().purpose, Purpose::TensorFlow);
+        QVERIFY(!page->advice().systemCudnnNeeded);
+        QVERIFY(wizard.button(QWizard::FinishButton)->isVisible());
+        QCOMPARE(page->findChild<QLineEdit *>(QStringLiteral("adviceCommand"))->text(),
+                 QStringLiteral("wsl --install"));
+        QVERIFY(page->findChild<QWidget *>(QStringLiteral("finishHint"))->isVisible());
+        saveScreenshot(&wizard, QStringLiteral("purpose-tensorflow-windows-en.png"));
+
+        page->findChild<QRadioButton *>(QStringLiteral("ownCodeRadio"))->click();
+        QCOMPARE(
+            page->findChild<QLineEdit *>(QStringLiteral("adviceCommand"))->text(),
+            QStringLiteral("cmake -DCUDNN_INCLUDE_DIR=\"C:\\Program Files\\NVIDIA GPU Computing "
+                           "Toolkit\\CUDA\\v12.9\\include\" -DCUDNN_LIBRARY=\"C:\\Program "
+                           "Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.9\\lib\\x64\\cudnn.lib\" .."));
+        QVERIFY(!wizard.button(QWizard::FinishButton)->isVisible());
+    }
+
+    // A program's folder, read off the GUI thread: its library wants cuDNN 8, which it does not
+    // reach; that verdict and its fix are the answer.
+    void programFolderIsRead()
+    {
+        Sandbox sandbox;
+        elfimage::SharedObject library;
+        library.soname = QStringLiteral("libspeech.so");
+        library.needed = {QStringLiteral("libcudnn.so.8"), QStringLiteral("libcudart.so.12")};
+        sandbox.write(QStringLiteral("/speechapp/libspeech.so"), elfimage::build(library));
+        const QString folder = sandbox.hostPath(QStringLiteral("/speechapp"));
+
+        SetupSession session(SystemContext::running());
+        session.setSnapshot(h200WithConsumers());
+        SetupWizard wizard(&session);
+        auto page = openPage<PurposePage>(wizard, SetupWizard::Page_Purpose);
+        QVERIFY(page);
+        page->scanProgramFolder(folder);
+        QVERIFY(page->findChild<QRadioButton *>(QStringLiteral("programRadio"))->isChecked());
+        QTRY_VERIFY_WITH_TIMEOUT(!page->isScanning(), 10000);
+        QVERIFY(page->isComplete());
+        QCOMPARE(page->advice().purpose, Purpose::Program);
+        QCOMPARE(page->advice().consumers.size(), 1);
+        const JudgedConsumer &speech = page->advice().consumers.first();
+        QCOMPARE(speech.consumer.name, QStringLiteral("libspeech.so"));
+        QCOMPARE(speech.verdict.findsCudnn, ConsumerVerdict::FindsCudnn::No);
+        QCOMPARE(labelText(page, QStringLiteral("adviceHeadline")), speech.verdict.summary.toString());
+        QCOMPARE(labelText(page, QStringLiteral("adviceExplanation")), speech.verdict.fix.toString());
+        QCOMPARE(page->findChild<QComboBox *>(QStringLiteral("programFolderCombo"))->currentText(), folder);
+    }
+};
+
+CUDNNSETUP_TEST_MAIN(TestPurposePage)
+#include "tst_purposepage.moc"
