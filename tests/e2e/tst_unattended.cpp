@@ -300,8 +300,9 @@ private Q_SLOTS:
         QCOMPARE(resultBeside(log).value(QStringLiteral("exitCode")).toInt(), exitCode);
         QVERIFY(readAll(log).contains("finding [error]"));
         // A run refused at once still starts its log with what support asks first.
-        const QStringList lines =
-            QString::fromUtf8(readAll(log)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        // Lines end in CRLF on Windows.
+        const QStringList lines = QString::fromUtf8(readAll(log))
+                                      .split(QRegularExpression(QStringLiteral("\r?\n")), Qt::SkipEmptyParts);
         QVERIFY2(lines.size() > 5, readAll(log));
         QVERIFY2(lines.at(0).endsWith(QStringLiteral(": cuDNN Setup ") + QStringLiteral(CUDNNSETUP_VERSION)),
                  qPrintable(lines.at(0)));
