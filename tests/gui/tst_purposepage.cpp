@@ -2,6 +2,7 @@
 // PyTorch needs no system-wide cuDNN and gets its pip line, own C++ goes on to the install, and a
 // program's folder is read for what it needs.
 #include "ElfImage.h"
+#include "PeImage.h"
 #include "PurposePage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
@@ -145,10 +146,19 @@ private Q_SLOTS:
     void programFolderIsRead()
     {
         Sandbox sandbox;
+        // The running system's own kind of library: the folder is read as this system's.
+#ifdef Q_OS_WIN
+        const QString libraryName = QStringLiteral("speech.dll");
+        peimage::ImageSpec spec;
+        spec.imports = {QByteArrayLiteral("cudnn64_8.dll"), QByteArrayLiteral("cudart64_12.dll")};
+        sandbox.write(QStringLiteral("/speechapp/speech.dll"), peimage::buildImage(spec).bytes);
+#else
+        const QString libraryName = QStringLiteral("libspeech.so");
         elfimage::SharedObject library;
-        library.soname = QStringLiteral("libspeech.so");
+        library.soname = libraryName;
         library.needed = {QStringLiteral("libcudnn.so.8"), QStringLiteral("libcudart.so.12")};
         sandbox.write(QStringLiteral("/speechapp/libspeech.so"), elfimage::build(library));
+#endif
         const QString folder = sandbox.hostPath(QStringLiteral("/speechapp"));
 
         SetupSession session(SystemContext::running());
@@ -163,7 +173,7 @@ private Q_SLOTS:
         QCOMPARE(page->advice().purpose, Purpose::Program);
         QCOMPARE(page->advice().consumers.size(), 1);
         const JudgedConsumer &speech = page->advice().consumers.first();
-        QCOMPARE(speech.consumer.name, QStringLiteral("libspeech.so"));
+        QCOMPARE(speech.consumer.name, libraryName);
         QCOMPARE(speech.verdict.findsCudnn, ConsumerVerdict::FindsCudnn::No);
         QCOMPARE(labelText(page, QStringLiteral("adviceHeadline")), speech.verdict.summary.toString());
         QCOMPARE(labelText(page, QStringLiteral("adviceExplanation")), speech.verdict.fix.toString());

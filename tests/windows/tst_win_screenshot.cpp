@@ -123,6 +123,8 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&wizard));
         wizard.next();
         QTRY_VERIFY_WITH_TIMEOUT(wizard.currentPage()->isComplete(), 60000);
+        wizard.next(); // "What is cuDNN for?": not sure, the default, goes on to the match
+        QTRY_VERIFY_WITH_TIMEOUT(wizard.currentPage()->isComplete(), 60000);
         wizard.next();
         auto page = qobject_cast<MatchPage *>(wizard.currentPage());
         QVERIFY(page);
