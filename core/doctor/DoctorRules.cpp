@@ -566,10 +566,17 @@ QList<PathCandidate> pathCandidates(const DoctorFacts &facts)
                     const int major = versions::fromCudnnLibraryName(name).major();
                     const bool known = std::any_of(candidates.cbegin(), candidates.cend(),
                                                    [&](const auto &c) { return c.major == major; });
-                    if (major > 0 && !reachable.contains(major) && !known)
-                        candidates.append({directory,
-                                           Text(QT_TRANSLATE_NOOP("cudnnsetup", "of unknown version")), major,
-                                           false});
+                    if (major <= 0 || reachable.contains(major) || known)
+                        continue;
+                    // Detection never looked here: the DLL's own version resource says which it is,
+                    // as it does for the copies detection found.
+                    const QList<LibraryRelease> releases = libraryReleases(facts.context, directory, {name});
+                    const QString version = releases.isEmpty() ? QString() : releases.first().version;
+                    candidates.append({directory,
+                                       version.isEmpty()
+                                           ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "of unknown version"))
+                                           : Text::verbatim(version),
+                                       major, false});
                 }
             }
         }

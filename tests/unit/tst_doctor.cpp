@@ -887,9 +887,19 @@ private Q_SLOTS:
         const auto path = machine.stored->value(EnvironmentScope::Machine, QStringLiteral("Path"));
         machine.stored->set(EnvironmentScope::Machine, QStringLiteral("Path"),
                             {path->text + QLatin1Char(';') + root + QStringLiteral("\\bin"), true});
+        // NVIDIA's DLL states its release in its version resource: the finding names it, as the
+        // Hardware page names the copies it found (issue 35: one version text per copy).
+        peimage::ImageSpec stamped;
+        stamped.fileVersion = {9, 8, 0, 87};
+        stamped.productVersion = {9, 8, 0, 87};
+        machine.sandbox.write(root + QLatin1Char('\\') + dllFolder + QStringLiteral("\\cudnn64_9.dll"),
+                              peimage::buildImage(stamped).bytes);
         const std::optional<Diagnosis> diagnosis =
             expectFinding(machine.diagnose(), QStringLiteral("doctor.path-entry-too-high"), 5);
         QVERIFY(diagnosis && diagnosis->repair);
+        QVERIFY2(diagnosis->finding.message.toEnglish().contains(QStringLiteral("9.8.0")) &&
+                     !diagnosis->finding.message.toEnglish().contains(QStringLiteral("unknown version")),
+                 qPrintable(diagnosis->finding.message.toEnglish()));
         QVERIFY(diagnosis->repair->preview.last().toEnglish().endsWith(root + QLatin1Char('\\') + dllFolder));
         repairAndUndo(machine, QStringLiteral("doctor.path-entry-too-high"), 5);
     }
