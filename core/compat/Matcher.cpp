@@ -1,6 +1,7 @@
 #include "compat/Matcher.h"
 
 #include "archive/ArchiveName.h"
+#include "compat/ConsumerVerdicts.h"
 #include "compat/KnowledgeBase.h"
 #include "detect/SystemSnapshot.h"
 
@@ -822,9 +823,16 @@ private:
         add(Finding::info(QStringLiteral("match.framework-brings-cudnn"), message, python.path));
     }
 
-    // "pip install torch --index-url …/cuNNN" for the newest torch build the driver can run.
+    // "pip install torch --index-url …/cuNNN": the index of the newest torch build that carries
+    // code for these GPUs and that the driver runs (torchIndexFor, as the consumer verdicts say it);
+    // with no GPU known, the newest build the driver runs.
     Text torchFix() const
     {
+        const Text fix =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Install a CUDA build: pip install torch "
+                                                 "--index-url https://download.pytorch.org/whl/%1"));
+        if (const std::optional<TorchIndex> index = torchIndexFor(m_facts, m_kb))
+            return fix.arg(index->tag);
         const QList<TorchRelease> &releases = m_kb.torchReleases();
         for (auto release = releases.crbegin(); release != releases.crend(); ++release) {
             Version best;
@@ -834,13 +842,8 @@ private:
                 if ((!m_maxCuda.isValid() || build.cuda <= m_maxCuda) && build.cuda > best)
                     best = build.cuda;
             }
-            if (best.isValid()) {
-                const QString tag = QStringLiteral("cu%1%2").arg(best.major()).arg(best.minor());
-                return Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                              "Install a CUDA build: pip install torch "
-                                              "--index-url https://download.pytorch.org/whl/%1"))
-                    .arg(tag);
-            }
+            if (best.isValid())
+                return fix.arg(QStringLiteral("cu%1%2").arg(best.major()).arg(best.minor()));
         }
         return {};
     }

@@ -447,6 +447,13 @@ private Q_SLOTS:
             << "566.36" << QString() << "sm:8.6" << QString() << list({"torch:2.7.1+cpu"})
             << "match.torch-cpu-only"
             << "Install a CUDA build: pip install torch --index-url https://download.pytorch.org/whl/cu126";
+        // A driver for CUDA 13 runs the cu130 builds, which carry no code for Pascal: the index is
+        // the newest whose build has it (issue 32: the consumer verdicts' choice).
+        QTest::newRow("CPU-only torch on Pascal gets the build for Pascal")
+            << "windows"
+            << "581.57" << QString() << "sm:6.1" << QString() << list({"torch:2.7.1+cpu"})
+            << "match.torch-cpu-only"
+            << "Install a CUDA build: pip install torch --index-url https://download.pytorch.org/whl/cu126";
     }
 
     void fixesNameTheRemedy()
