@@ -6,7 +6,6 @@
 #include "platform/HostInfo.h"
 #include "platform/SecurityDescriptor.h"
 
-#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -50,8 +49,7 @@ std::optional<QString> prepareRootsFolder(const QString &folder, const SystemCon
     if (status->exists && status->owner == 0 && !status->othersMayWrite())
         return rootsCustody();
     if (status->exists) {
-        const QString aside = folder + QStringLiteral(".untrusted-") +
-                              QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+        const QString aside = StateTrust::setAsidePath(folder);
         qCWarning(lcInstall).noquote()
             << "state folder" << folder << "could be changed by others than root (" << status->ownerShown()
             << "mode" << status->modeShown() << "); set aside as" << aside;

@@ -303,8 +303,7 @@ namespace {
 // its details, and what became of the file as its fix.
 Finding setAside(const QString &hostPath, const QString &doubt, const QString &id, const Text &message)
 {
-    const QString aside = hostPath + QStringLiteral(".untrusted-") +
-                          QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+    const QString aside = StateTrust::setAsidePath(hostPath);
     // A folder, or a link itself (never what it points at), as well as a file.
     const bool renamed = QDir().rename(hostPath, aside);
     qCWarning(lcInstall).noquote() << id << hostPath << "not acted on:" << doubt
@@ -345,6 +344,12 @@ Finding StateTrust::setAsideEntry(const QString &hostPath, const QString &doubt)
         hostPath, doubt, QStringLiteral("state.untrusted-entry"),
         Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN Setup's folder holds something that others than the "
                                              "administrators may have changed, so it is not used: %1")));
+}
+
+QString StateTrust::setAsidePath(const QString &hostPath)
+{
+    return hostPath + QStringLiteral(".untrusted-") +
+           QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
 }
 
 bool StateTrust::isSetAside(const QString &name)

@@ -68,6 +68,8 @@ public:
     // Any other file or folder of the machine's state folder, or the folder itself, likewise:
     // state.untrusted-entry (StateFolders::prepare).
     static Finding setAsideEntry(const QString &hostPath, const QString &doubt);
+    // Where `hostPath` is set aside: beside itself, "<name>.untrusted-<UTC time>".
+    static QString setAsidePath(const QString &hostPath);
     // Whether `name` is that of a file or folder set aside so.
     static bool isSetAside(const QString &name);
 
