@@ -387,18 +387,13 @@ int main(int argc, char *argv[])
         options.pythonTimeoutMs = options.toolTimeoutMs;
     }
     options.probePythons = parser.isSet(pythonProbeOption);
-    for (const QString &folder : parser.values(appOption)) {
-        // Under --system-root the folder is the inspected system's; otherwise it is made absolute here.
-        if (!parser.isSet(rootOption) && !QFileInfo(folder).isDir())
-            return usageError(
-                QCoreApplication::translate("cudnnctl", "The application folder %1 is not a folder.")
-                    .arg(folder));
-        options.appFolders.append(
-            parser.isSet(rootOption) ? folder : QDir::cleanPath(QFileInfo(folder).absoluteFilePath()));
-    }
-
+    // --app and --for app:FOLDER. Under --system-root the folder is the inspected system's; otherwise
+    // it is made absolute here.
+    QStringList appFolders = parser.values(appOption);
     const QString forWhat = parser.value(forOption);
-    if (const QString folder = appFolderOf(forWhat); !folder.isEmpty()) {
+    if (const QString folder = appFolderOf(forWhat); !folder.isEmpty())
+        appFolders.append(folder);
+    for (const QString &folder : std::as_const(appFolders)) {
         if (!parser.isSet(rootOption) && !QFileInfo(folder).isDir())
             return usageError(
                 QCoreApplication::translate("cudnnctl", "The application folder %1 is not a folder.")

@@ -27,6 +27,16 @@ Finding invalid(const Text &message)
     return Finding::error(QStringLiteral("request.invalid"), message);
 }
 
+// The archive as an install inspects it first: every CRC is checked, and its SHA-256 taken, in the
+// pass that unpacks it.
+Expected<ArchiveReport> inspectForInstall(const QString &archive, const KnowledgeBase &kb)
+{
+    InspectOptions options;
+    options.verifyData = false;
+    options.hashArchive = false;
+    return inspectArchive(archive, kb, options);
+}
+
 } // namespace
 
 Expected<ChangeOptions> changeOptionsFor(const InstallRequest &request, ChangeOptions options)
@@ -57,11 +67,7 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "install needs the archive: --archive FILE.zip")));
     const std::optional<PathScope> pathScope =
         request.path.isEmpty() ? std::nullopt : pathScopeFromName(request.path);
-    InspectOptions inspectOptions;
-    // Every CRC is checked, and the archive's SHA-256 taken, in the pass that unpacks.
-    inspectOptions.verifyData = false;
-    inspectOptions.hashArchive = false;
-    const auto report = inspectArchive(request.archive, kb, inspectOptions);
+    const auto report = inspectForInstall(request.archive, kb);
     if (!report)
         return report.error();
     const SystemSnapshot snapshot = detectSystem(context, request.detect);
@@ -112,8 +118,7 @@ ChangeOutcome installHandedOverPlan(const QString &planFile, const QString &seal
         bytes = file.read(kLongestPlan + 1);
     Expected<InstallPlan> plan = InstallPlan::unsealed(bytes, seal);
     if (!plan) {
-        ChangeOutcome refused;
-        refused.status = ChangeOutcome::Status::Failed;
+        ChangeOutcome refused; // a failure
         refused.findings.append(plan.error());
         return refused;
     }
@@ -124,12 +129,8 @@ ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
                           std::shared_ptr<PersistentEnvironment> environment, ChangeOptions options,
                           const DetectOptions &detect, const KnowledgeBase &kb)
 {
-    ChangeOutcome refused;
-    refused.status = ChangeOutcome::Status::Failed;
-    InspectOptions inspectOptions;
-    inspectOptions.verifyData = false; // every CRC is checked, and the SHA-256 taken, in custody
-    inspectOptions.hashArchive = false;
-    const auto report = inspectArchive(plan.archive.path, kb, inspectOptions);
+    ChangeOutcome refused; // a failure until it is installed
+    const auto report = inspectForInstall(plan.archive.path, kb);
     if (!report) {
         refused.findings.append(report.error());
         return refused;
