@@ -273,10 +273,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The command to run: detect, check, inspect ZIP, download, install, uninstall [ID], verify, doctor, report or status.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -394,6 +390,27 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>check: judge only this program: torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER (the programs in FOLDER).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>command</source>
+        <comment>the argument&apos;s name in --help</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the version.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: cudnnctl [options] %1 [arguments]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Options:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4388,6 +4405,49 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>If you will use PyTorch, choose it above: it brings its own cuDNN. Otherwise the next pages install a system-wide cuDNN that programs can find.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n byte</numerusform>
+            <numerusform>%n bytes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>as cuDNN 8.2 and earlier (cuda/bin, include, lib/x64)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as cuDNN 8.3 to 9.17 (bin, include, lib/x64)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as cuDNN 9.18 and later (bin/x64, include, lib/x64)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as NVIDIA&apos;s Linux archives (lib, include)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not where NVIDIA&apos;s archives put them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no cuDNN files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, libraries in %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -275,10 +275,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>--cuda 需要 CUDA 主版本号，例如 12 或 13。</translation>
     </message>
     <message>
-        <source>The command to run: detect, check, inspect ZIP, download, install, uninstall [ID], verify, doctor, report or status.</source>
-        <translation>要执行的命令：detect、check、inspect ZIP、download、install、uninstall [ID]、verify、doctor、report 或 status。</translation>
-    </message>
-    <message>
         <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
         <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1，download：cudnn-setup/download/1，verify：cudnn-setup/verify/1，doctor：cudnn-setup/doctor/1，status：cudnn-setup/status/1）。</translation>
     </message>
@@ -313,7 +309,7 @@ tables and name the archive to download. Values not given with
         <source>Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA&apos;s own
 file, and which cuDNN for which CUDA it truly holds.</source>
         <translation>检查 cuDNN 压缩包（.zip）：能否安全解压、是否完好、是否为 NVIDIA 原版文件，
-以及其中实际是面向哪个 CUDA 的哪个 cuDNN。</translation>
+以及其中实际是适用于哪个 CUDA 的哪个 cuDNN。</translation>
     </message>
     <message>
         <source>Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,
@@ -407,6 +403,27 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>check: judge only this program: torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER (the programs in FOLDER).</source>
         <translation>check：只评判这个程序：torch、tensorflow、onnxruntime、ctranslate2 或 app:FOLDER（FOLDER 中的程序）。</translation>
+    </message>
+    <message>
+        <source>command</source>
+        <comment>the argument&apos;s name in --help</comment>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Show this help.</source>
+        <translation>显示这份帮助。</translation>
+    </message>
+    <message>
+        <source>Show the version.</source>
+        <translation>显示版本号。</translation>
+    </message>
+    <message>
+        <source>Usage: cudnnctl [options] %1 [arguments]</source>
+        <translation>用法：cudnnctl [选项] %1 [参数]</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
     </message>
 </context>
 <context>
@@ -822,7 +839,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>NVIDIA publishes no minimum driver for CUDA %1 on this system, so driver %2 cannot be checked against it (the driver reports CUDA %3).</source>
-        <translation>NVIDIA 没有公布 CUDA %1 在本系统上的最低驱动版本，因此无法核对驱动 %2 是否够用（驱动自报支持 CUDA %3）。</translation>
+        <translation>NVIDIA 没有公布 CUDA %1 在本系统上的最低驱动版本，因此无法核对驱动 %2 是否够用（驱动报告支持 CUDA %3）。</translation>
     </message>
     <message>
         <source>Driver %1 runs CUDA %2 through minor-version compatibility (the toolkit&apos;s own minimum is %3); code that needs newer driver features, such as compiling newer PTX at run time, can fail.</source>
@@ -866,7 +883,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 does not work with the CUDA %3 toolkit.</source>
-        <translation>面向 CUDA %2 的 cuDNN %1 不能与 CUDA %3 工具包配合使用。</translation>
+        <translation>适用于 CUDA %2 的 cuDNN %1 不能与 CUDA %3 工具包配合使用。</translation>
     </message>
     <message>
         <source>Download %1 instead.</source>
@@ -874,15 +891,15 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>Driver %1 supports CUDA up to %2, so it cannot run cuDNN built for CUDA %3.</source>
-        <translation>驱动 %1 最高只支持 CUDA %2，因此无法运行面向 CUDA %3 构建的 cuDNN。</translation>
+        <translation>驱动 %1 最高只支持 CUDA %2，因此无法运行适用于 CUDA %3 的 cuDNN。</translation>
     </message>
     <message>
         <source>Driver %1 is too old for cuDNN %2 for CUDA %3, which needs %4 or newer.</source>
-        <translation>驱动 %1 太旧，不能运行面向 CUDA %3 的 cuDNN %2：它需要 %4 或更新的驱动。</translation>
+        <translation>驱动 %1 太旧，不能运行适用于 CUDA %3 的 cuDNN %2：它需要 %4 或更新的驱动。</translation>
     </message>
     <message>
         <source>NVIDIA&apos;s support matrix gives no minimum driver for cuDNN %1 for CUDA %2 on this system, so driver %3 cannot be checked against it.</source>
-        <translation>NVIDIA 的支持矩阵没有给出面向 CUDA %2 的 cuDNN %1 在本系统上的最低驱动，因此无法核对驱动 %3 是否够用。</translation>
+        <translation>NVIDIA 的支持矩阵没有给出适用于 CUDA %2 的 cuDNN %1 在本系统上的最低驱动，因此无法核对驱动 %3 是否够用。</translation>
     </message>
     <message>
         <source>CUDA %1 to %2</source>
@@ -898,7 +915,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>NVIDIA tested cuDNN %1 for CUDA %2 with %3; this toolkit is %4. It usually works, but that combination is untested.</source>
-        <translation>NVIDIA 测试过面向 CUDA %2 的 cuDNN %1 与 %3 的组合，而这里的工具包是 %4。通常可以工作，但这个组合未经测试。</translation>
+        <translation>NVIDIA 测试过适用于 CUDA %2 的 cuDNN %1 与 %3 的组合，而这里的工具包是 %4。通常可以工作，但这个组合未经测试。</translation>
     </message>
     <message>
         <source>%1 needs driver %2 or newer with cuDNN %3 (driver %4 is installed).</source>
@@ -914,7 +931,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>%1 is newer than every GPU cuDNN %2 for CUDA %3 lists; it may work through PTX, but NVIDIA does not support it.</source>
-        <translation>%1 比面向 CUDA %3 的 cuDNN %2 所列的所有显卡都新；它或许能通过 PTX 运行，但 NVIDIA 不提供支持。</translation>
+        <translation>%1 比适用于 CUDA %3 的 cuDNN %2 所列的所有显卡都新；它或许能通过 PTX 运行，但 NVIDIA 不提供支持。</translation>
     </message>
     <message>
         <source>Use a newer cuDNN release.</source>
@@ -922,7 +939,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 does not support %3.</source>
-        <translation>面向 CUDA %2 的 cuDNN %1 不支持 %3。</translation>
+        <translation>适用于 CUDA %2 的 cuDNN %1 不支持 %3。</translation>
     </message>
     <message>
         <source>%1 needs zlibwapi.dll on Windows, and none was found: it fails with &quot;Could not locate zlibwapi.dll&quot;.</source>
@@ -950,7 +967,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>torch %1 is built for CUDA %2 and the driver reports %3: it runs through minor-version compatibility.</source>
-        <translation>torch %1 是为 CUDA %2 构建的，驱动自报支持 %3：它依靠次版本兼容性运行。</translation>
+        <translation>torch %1 是为 CUDA %2 构建的，驱动报告支持 %3：它依靠次版本兼容性运行。</translation>
     </message>
     <message>
         <source>TensorFlow %1 in %2 cannot use the GPU on native Windows; the last version that could is %3.</source>
@@ -1050,11 +1067,11 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>First update the driver to %1 or newer.</source>
-        <translation>请先把驱动更新到 %1 或更新版本。</translation>
+        <translation>请先安装 %1 或更新版本的驱动。</translation>
     </message>
     <message>
         <source>First update the driver to one that supports this CUDA version.</source>
-        <translation>请先把驱动更新到支持该 CUDA 版本的版本。</translation>
+        <translation>请先安装支持该 CUDA 版本的驱动。</translation>
     </message>
     <message>
         <source>Compatibility database %1 (%2), built in</source>
@@ -1114,7 +1131,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>The file name says it is for CUDA %1, but the archive is for CUDA %2.</source>
-        <translation>文件名写的是面向 CUDA %1，压缩包实际面向 CUDA %2。</translation>
+        <translation>文件名写的是适用于 CUDA %1，压缩包实际适用于 CUDA %2。</translation>
     </message>
     <message>
         <source>The file name says %1, but the archive holds the %2 files.</source>
@@ -1258,7 +1275,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 (%3)</source>
-        <translation>面向 CUDA %2 的 cuDNN %1（%3）</translation>
+        <translation>适用于 CUDA %2 的 cuDNN %1（%3）</translation>
     </message>
     <message>
         <source>Content</source>
@@ -3302,11 +3319,11 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>NVIDIA published no support matrix for cuDNN %1; the nearest published one (cuDNN %2 for CUDA %3) lists %4, and this toolkit is %5. It usually works, but that combination is not known to be tested.</source>
-        <translation>NVIDIA 没有发布 cuDNN %1 的支持矩阵；离它最近的已发布版本（面向 CUDA %3 的 cuDNN %2）列出的是 %4，而这里的工具包是 %5。通常可以工作，但不确定这个组合是否经过测试。</translation>
+        <translation>NVIDIA 没有发布 cuDNN %1 的支持矩阵；离它最近的已发布版本（适用于 CUDA %3 的 cuDNN %2）列出的是 %4，而这里的工具包是 %5。通常可以工作，但不确定这个组合是否经过测试。</translation>
     </message>
     <message>
         <source>NVIDIA published no support matrix for cuDNN %1; from the nearest published ones (cuDNN %2 and %3 for CUDA %4) it is taken to support %5, the narrower where they differ, and this toolkit is %6. It usually works, but that combination is not known to be tested.</source>
-        <translation>NVIDIA 没有发布 cuDNN %1 的支持矩阵；根据前后最近的已发布版本（面向 CUDA %4 的 cuDNN %2 和 %3），两者不一致时取较窄的范围，推断它支持 %5，而这里的工具包是 %6。通常可以工作，但不确定这个组合是否经过测试。</translation>
+        <translation>NVIDIA 没有发布 cuDNN %1 的支持矩阵；根据前后最近的已发布版本（适用于 CUDA %4 的 cuDNN %2 和 %3），两者不一致时取较窄的范围，推断它支持 %5，而这里的工具包是 %6。通常可以工作，但不确定这个组合是否经过测试。</translation>
     </message>
     <message>
         <source>This PC has CUDA %1, newer than anything the compatibility database (%2, of %3) knows: it stops at CUDA %4, so the verdicts about CUDA %1 may be out of date.</source>
@@ -3354,11 +3371,11 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>User PATH before: %1</source>
-        <translation>用户 PATH 原值：%1</translation>
+        <translation>用户环境变量 Path 原值：%1</translation>
     </message>
     <message>
         <source>System PATH before: %1</source>
-        <translation>系统 PATH 原值：%1</translation>
+        <translation>系统环境变量 Path 原值：%1</translation>
     </message>
     <message>
         <source>User PATH after: %1</source>
@@ -3510,7 +3527,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>The source %1 lists %2 with another checksum than NVIDIA publishes: its copy is not NVIDIA&apos;s file, and is not downloaded.</source>
-        <translation>来源 %1 为 %2 列出的校验和与 NVIDIA 公布的不同：它提供的不是 NVIDIA 原版文件，因此不会下载。</translation>
+        <translation>来源 %1 为 %2 列出的校验值与 NVIDIA 公布的不同：它提供的不是 NVIDIA 原版文件，因此不会下载。</translation>
     </message>
     <message>
         <source>Tell whoever runs the mirror; use NVIDIA&apos;s own download meanwhile.</source>
@@ -3518,11 +3535,11 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>%1 is newer than NVIDIA&apos;s list built into this program: it is checked against the checksum the source itself lists, not against NVIDIA&apos;s.</source>
-        <translation>%1 比本向导内置的 NVIDIA 清单更新：将按来源自己列出的校验和检查，而不是按 NVIDIA 公布的校验和。</translation>
+        <translation>%1 比本向导内置的 NVIDIA 清单更新：将按来源自己列出的校验值检查，而不是按 NVIDIA 公布的校验值。</translation>
     </message>
     <message>
         <source>No checksum of %1 is known, so a download could not be checked; it is not made.</source>
-        <translation>不知道 %1 的校验和，下载后无法校验，因此不下载。</translation>
+        <translation>不知道 %1 的校验值，下载后无法校验，因此不下载。</translation>
     </message>
     <message>
         <source>NVIDIA offers %1 only after signing in, not for download by programs.</source>
@@ -3538,7 +3555,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>%1 is there already but is not NVIDIA&apos;s file (its checksum differs); it is replaced once the download is checked.</source>
-        <translation>%1 已存在，但不是 NVIDIA 原版文件（校验和不同）；新下载的文件校验通过后会替换它。</translation>
+        <translation>%1 已存在，但不是 NVIDIA 原版文件（校验值不同）；新下载的文件校验通过后会替换它。</translation>
     </message>
     <message>
         <source>%1 has %2 free; the archive needs %3 more.</source>
@@ -3550,7 +3567,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>What %1 sent is not the file it should be: its checksum or size differs. It was deleted.</source>
-        <translation>%1 发来的不是应有的文件：校验和或大小不符。该文件已删除。</translation>
+        <translation>%1 发来的不是应有的文件：校验值或大小不符。该文件已删除。</translation>
     </message>
     <message>
         <source>The source %1 names no server.</source>
@@ -3630,7 +3647,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>%1 is newer than NVIDIA&apos;s list built into this program: it is checked against the checksum NVIDIA&apos;s download server lists for it.</source>
-        <translation>%1 比本向导内置的 NVIDIA 清单更新：将按 NVIDIA 下载服务器为它列出的校验和检查。</translation>
+        <translation>%1 比本向导内置的 NVIDIA 清单更新：将按 NVIDIA 下载服务器为它列出的校验值检查。</translation>
     </message>
     <message>
         <source>%1 (NVIDIA&apos;s, from its download server&apos;s list)</source>
@@ -3686,23 +3703,23 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>Not run, on purpose: another system&apos;s libraries are not loaded on this one.</source>
-        <translation>有意未运行：另一个系统的库不会在这台电脑上加载。</translation>
+        <translation>未运行（检查的是另一个系统）：另一个系统的库不会在这台电脑上加载。</translation>
     </message>
     <message>
         <source>Not run, on purpose: only a loaded library can be asked, and its files do not name the version.</source>
-        <translation>有意未运行：只有加载后的库才能询问版本，而它的文件里没有写明版本。</translation>
+        <translation>未运行（库未加载）：只有加载后的库才能询问版本，而它的文件里没有写明版本。</translation>
     </message>
     <message>
         <source>Not run, on purpose: only a loaded library can be asked; its files say cuDNN %1.</source>
-        <translation>有意未运行：只有加载后的库才能询问版本；它的文件表明是 cuDNN %1。</translation>
+        <translation>未运行（库未加载）：只有加载后的库才能询问版本；它的文件表明是 cuDNN %1。</translation>
     </message>
     <message>
         <source>Not run, on purpose: the GPU of another system&apos;s files cannot be used from this one.</source>
-        <translation>有意未运行：无法在这台电脑上使用另一个系统的显卡。</translation>
+        <translation>未运行（检查的是另一个系统）：无法在这台电脑上使用另一个系统的显卡。</translation>
     </message>
     <message>
         <source>Not run, on purpose: another system&apos;s Python is not run on this one.</source>
-        <translation>有意未运行：另一个系统的 Python 不会在这台电脑上运行。</translation>
+        <translation>未运行（检查的是另一个系统）：另一个系统的 Python 不会在这台电脑上运行。</translation>
     </message>
     <message>
         <source>%1 (measured with %2 first on %3)</source>
@@ -3770,7 +3787,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>The source %1 is a plain http:// address, and the checksum of %2 is not built into this program: only that source could say what the file must be, and anyone on the network in between could change both. It is not downloaded.</source>
-        <translation>来源 %1 是未加密的 http:// 地址，而本程序没有内置 %2 的校验和：文件应该是什么只能由这个来源说了算，而中间网络上的任何人都能把校验和与文件一起篡改。因此不会下载。</translation>
+        <translation>来源 %1 是未加密的 http:// 地址，而本程序没有内置 %2 的校验值：文件应该是什么只能由这个来源说了算，而中间网络上的任何人都能把校验值与文件一起篡改。因此不会下载。</translation>
     </message>
     <message>
         <source>Use the mirror&apos;s https:// address, or a cuDNN release this program knows.</source>
@@ -3830,7 +3847,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Administrator rights install only NVIDIA&apos;s own archives for someone else.</source>
-        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验和中）。借用管理员权限替别人安装时，只接受 NVIDIA 官方的压缩包。</translation>
+        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验值中）。借用管理员权限替别人安装时，只接受 NVIDIA 官方的压缩包。</translation>
     </message>
     <message>
         <source>Install into a folder for you only, which needs no administrator rights, or download the archive from NVIDIA (or your lab&apos;s copy of NVIDIA&apos;s files) and choose that one.</source>
@@ -3838,7 +3855,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>The archive %1 is not one NVIDIA published (its SHA-256 is not among NVIDIA&apos;s checksums). Files that every program on this computer loads are installed only from NVIDIA&apos;s own archives.</source>
-        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验和中）。这台电脑上所有程序都会加载的文件，只能来自 NVIDIA 官方的压缩包。</translation>
+        <translation>压缩包 %1 不是 NVIDIA 发布的文件（它的 SHA-256 不在 NVIDIA 公布的校验值中）。这台电脑上所有程序都会加载的文件，只能来自 NVIDIA 官方的压缩包。</translation>
     </message>
     <message>
         <source>Install into a folder for you only, or download the archive from NVIDIA (or your lab&apos;s copy of NVIDIA&apos;s files). An administrator at their own console who trusts this file may add --allow-unverified-archive to cudnnctl install.</source>
@@ -3886,7 +3903,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>Cannot tell whether cuDNN %1 for CUDA %2 runs on %3: the compatibility database has no list of the GPUs it supports.</source>
-        <translation>无法判断面向 CUDA %2 的 cuDNN %1 能否在 %3 上运行：兼容性数据库里没有它所支持的显卡列表。</translation>
+        <translation>无法判断适用于 CUDA %2 的 cuDNN %1 能否在 %3 上运行：兼容性数据库里没有它所支持的显卡列表。</translation>
     </message>
     <message>
         <source>Choose a cuDNN release whose support matrix lists compute capability %1, such as the recommended one.</source>
@@ -4400,6 +4417,48 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <source>If you will use PyTorch, choose it above: it brings its own cuDNN. Otherwise the next pages install a system-wide cuDNN that programs can find.</source>
         <translation>如果你要用 PyTorch，请在上面选择它：PyTorch 自带 cuDNN。否则，接下来的页面会安装一个各程序都能找到的系统级 cuDNN。</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source> (%1 ms)</source>
+        <translation>（%1 毫秒）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n 字节</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>as cuDNN 8.2 and earlier (cuda/bin, include, lib/x64)</source>
+        <translation>与 cuDNN 8.2 及更早版本相同（cuda/bin、include、lib/x64）</translation>
+    </message>
+    <message>
+        <source>as cuDNN 8.3 to 9.17 (bin, include, lib/x64)</source>
+        <translation>与 cuDNN 8.3 至 9.17 相同（bin、include、lib/x64）</translation>
+    </message>
+    <message>
+        <source>as cuDNN 9.18 and later (bin/x64, include, lib/x64)</source>
+        <translation>与 cuDNN 9.18 及更新版本相同（bin/x64、include、lib/x64）</translation>
+    </message>
+    <message>
+        <source>as NVIDIA&apos;s Linux archives (lib, include)</source>
+        <translation>与 NVIDIA 的 Linux 压缩包相同（lib、include）</translation>
+    </message>
+    <message>
+        <source>not where NVIDIA&apos;s archives put them</source>
+        <translation>文件不在 NVIDIA 压缩包的标准位置</translation>
+    </message>
+    <message>
+        <source>no cuDNN files</source>
+        <translation>没有 cuDNN 文件</translation>
+    </message>
+    <message>
+        <source>%1, libraries in %2</source>
+        <translation>%1，库文件位于 %2</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -4437,7 +4496,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>cuDNN %1 for CUDA %2 (%3)</source>
-        <translation>面向 CUDA %2 的 cuDNN %1（%3）</translation>
+        <translation>适用于 CUDA %2 的 cuDNN %1（%3）</translation>
     </message>
     <message>
         <source>Contents</source>
@@ -4569,7 +4628,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>Downloading %1…</source>
-        <translation>正在下载 %1…</translation>
+        <translation>正在下载 %1……</translation>
     </message>
     <message>
         <source>Cancel download</source>
@@ -4632,7 +4691,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>Where “Download it for me” gets the cuDNN archive. Whichever you choose, the file is checked before it is used, against NVIDIA&apos;s published checksum wherever cuDNN Setup knows it.</source>
-        <translation>“帮我下载”从哪里获取 cuDNN 压缩包。无论选择哪种来源，文件在使用前都会经过校验；只要 cuDNN 安装向导知道 NVIDIA 公布的校验和，就按它校验。</translation>
+        <translation>“帮我下载”从哪里获取 cuDNN 压缩包。无论选择哪种来源，文件在使用前都会经过校验；只要 cuDNN 安装向导知道 NVIDIA 公布的校验值，就按它校验。</translation>
     </message>
 </context>
 <context>
@@ -5031,7 +5090,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>%1 (cuDNN %2 for CUDA %3)</source>
-        <translation>%1（面向 CUDA %3 的 cuDNN %2）</translation>
+        <translation>%1（适用于 CUDA %3 的 cuDNN %2）</translation>
     </message>
     <message>
         <source>unknown</source>
@@ -5203,7 +5262,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>A record of every file and change is kept, so that Uninstall and Repair can undo exactly this install.</source>
-        <translation>每个文件和每项改动都已记录下来，以后“卸载”和“修复”可以准确还原这次安装。</translation>
+        <translation>每个文件和每项改动都已记录下来，以后可在“卸载”中准确撤销这次安装。</translation>
     </message>
     <message>
         <source>Receipt %1, kept in %2</source>
@@ -5263,11 +5322,11 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>First update the driver to %1 or newer.</source>
-        <translation>请先把驱动更新到 %1 或更新版本。</translation>
+        <translation>请先安装 %1 或更新版本的驱动。</translation>
     </message>
     <message>
         <source>First update the driver to one that supports this CUDA version.</source>
-        <translation>请先把驱动更新到支持该 CUDA 版本的版本。</translation>
+        <translation>请先安装支持该 CUDA 版本的驱动。</translation>
     </message>
     <message>
         <source>NVIDIA&apos;s SHA-256: %1</source>
@@ -5592,7 +5651,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>To undo these repairs later, start cuDNN Setup again and choose Uninstall on its first page: they are listed as the repair of %1.</source>
-        <translation>以后如需撤销这些修复，请再次打开 cuDNN 安装向导，在第一页选择“卸载”：它们会列为 %1 的修复。</translation>
+        <translation>以后如需撤销这些修复，请再次打开 cuDNN 安装向导，在第一页选择“卸载”：它们在列表中显示为“%1 的修复”。</translation>
     </message>
     <message numerus="yes">
         <source>No problem stops cuDNN from working, but %n thing(s) below are worth checking.</source>
@@ -5855,7 +5914,7 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     </message>
     <message>
         <source>Why: CUDA programs, build tools and the tutorials all look for cuDNN there.</source>
-        <translation>理由：CUDA 程序、编译工具和各类教程都会在这里查找 cuDNN。</translation>
+        <translation>理由：CUDA 程序和编译工具默认在这里查找 cuDNN，常见教程也装在这里。</translation>
     </message>
     <message>
         <source>Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to update or remove.</source>
@@ -5938,7 +5997,7 @@ Receipt %2</source>
     </message>
     <message>
         <source>Uninstalled: cuDNN %1 in %2. Its files, PATH entry and variables are gone; the files it had replaced are back.</source>
-        <translation>已卸载 %2 中的 cuDNN %1。它的文件、PATH 条目和环境变量均已删除，被它替换过的文件也已还原。</translation>
+        <translation>已卸载 %2 中的 cuDNN %1。它的文件、环境变量 Path 中的条目和其他环境变量均已删除，被它替换过的文件也已还原。</translation>
     </message>
     <message>
         <source>Uninstall what cuDNN Setup installed, exactly as its receipt recorded it.</source>
@@ -6088,14 +6147,14 @@ Receipt %2</source>
     </message>
     <message>
         <source>cuDNN was not loaded here, so these checks prove nothing yet: each says why it was skipped.</source>
-        <translation>这里没有加载 cuDNN，因此这些检查还不能说明任何问题：每一项都写明了跳过的原因。</translation>
+        <translation>这台电脑上没有实际加载 cuDNN，以下结果尚不能证明它可用；每一项都注明了跳过的原因。</translation>
     </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::WelcomePage</name>
     <message>
         <source>Welcome to cuDNN Setup</source>
-        <translation>欢迎使用 cuDNN 安装向导</translation>
+        <translation>欢迎使用 cuDNN 安装向导（cuDNN Setup）</translation>
     </message>
     <message>
         <source>Install NVIDIA cuDNN so that it loads, and prove that it works.</source>

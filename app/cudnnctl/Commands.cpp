@@ -1,5 +1,6 @@
 #include "Commands.h"
 
+#include "common/TerminalWrap.h"
 #include "common/Text.h"
 
 #include <QCoreApplication>
@@ -92,18 +93,65 @@ QStringList optionsOfEveryCommand()
     return every;
 }
 
-QString commandsHelp()
+namespace {
+
+// The summaries carry line breaks laid out for 80 Latin columns; the help is wrapped afresh. A
+// break stands for a space between words and between Chinese and Latin, for nothing between two
+// Chinese characters or beside a full-width mark.
+QString unbroken(const QString &summary)
 {
-    QString text = QCoreApplication::translate("cudnnctl", "Commands:");
-    for (const CommandSpec &command : commandTable()) {
-        if (command.hidden)
+    const auto wide = [](QStringView character) { return cudnnsetup::displayWidth(character) == 2; };
+    QString text;
+    for (const QString &piece : summary.split(QLatin1Char('\n'))) {
+        if (text.isEmpty() || piece.isEmpty()) {
+            text += piece;
             continue;
-        const QStringList lines =
-            QCoreApplication::translate("cudnnctl", command.summary).split(QLatin1Char('\n'));
-        for (int i = 0; i < lines.size(); ++i)
-            text += QStringLiteral("\n  %1 %2").arg(i == 0 ? command.name : QString(), -9).arg(lines.at(i));
+        }
+        const QStringView before = QStringView(text).right(1);
+        const QStringView after = QStringView(piece).left(1);
+        const bool joined = (wide(before) && wide(after)) || (wide(before) && before.front().isPunct()) ||
+                            (wide(after) && after.front().isPunct());
+        text += (joined ? QString() : QStringLiteral(" ")) + piece;
     }
     return text;
+}
+
+QString optionNames(const QCommandLineOption &option)
+{
+    QStringList names;
+    for (const QString &name : option.names())
+        names << (name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name;
+    QString text = names.join(QStringLiteral(", "));
+    if (!option.valueName().isEmpty())
+        text += QStringLiteral(" <%1>").arg(option.valueName());
+    return text;
+}
+
+} // namespace
+
+QString helpText(const QString &description, const QList<QCommandLineOption> &options)
+{
+    constexpr int kColumns = 80;
+    QList<std::pair<QString, QString>> commands;
+    for (const CommandSpec &command : commandTable()) {
+        if (!command.hidden)
+            commands.append(
+                {command.name, unbroken(QCoreApplication::translate("cudnnctl", command.summary))});
+    }
+    QList<std::pair<QString, QString>> optionRows{
+        {QStringLiteral("-h, --help"), QCoreApplication::translate("cudnnctl", "Show this help.")},
+        {QStringLiteral("-v, --version"), QCoreApplication::translate("cudnnctl", "Show the version.")}};
+    for (const QCommandLineOption &option : options) {
+        if (!(option.flags() & QCommandLineOption::HiddenFromHelp))
+            optionRows.append({optionNames(option), option.description()});
+    }
+    return QCoreApplication::translate("cudnnctl", "Usage: cudnnctl [options] %1 [arguments]")
+               .arg(QCoreApplication::translate("cudnnctl", "command", "the argument's name in --help")) +
+           QLatin1Char('\n') + cudnnsetup::wrapToWidth(description, kColumns).join(QLatin1Char('\n')) +
+           QStringLiteral("\n\n") + QCoreApplication::translate("cudnnctl", "Commands:") + QLatin1Char('\n') +
+           cudnnsetup::hangingRows(commands, 10, kColumns) + QLatin1Char('\n') +
+           QCoreApplication::translate("cudnnctl", "Options:") + QLatin1Char('\n') +
+           cudnnsetup::hangingRows(optionRows, 26, kColumns);
 }
 
 QString misplacedOption(const QString &command, const QString &option)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QCommandLineOption>
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -20,8 +22,9 @@ const QList<CommandSpec> &commandTable();
 const CommandSpec *findCommand(const QString &name);
 // The options no command owns: every command takes them.
 QStringList optionsOfEveryCommand();
-// The "Commands:" part of --help, translated, the summaries lined up after the names.
-QString commandsHelp();
+// --help, translated, fitting 80 terminal columns in either language: usage, `description`, the
+// commands with their summaries and `options` (those not hidden) with theirs.
+QString helpText(const QString &description, const QList<QCommandLineOption> &options);
 // "--path belongs to the install command." / "--target belongs to the install, verify, report and
 // status commands.", from the table; empty when `option` belongs to `command` or to every command.
 QString misplacedOption(const QString &command, const QString &option);

@@ -89,18 +89,8 @@ int main(int argc, char *argv[])
     Translations::install(language.isEmpty() ? Translations::languageForLocale(QLocale::system()) : language);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("cudnnctl",
-                                    "Finds out what a machine has for NVIDIA cuDNN and what fits it.") +
-        QStringLiteral("\n\n") + commandsHelp());
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("command"),
-        QCoreApplication::translate(
-            "cudnnctl",
-            "The command to run: detect, check, inspect ZIP, download, install, uninstall [ID], verify, "
-            "doctor, report or status."));
     const QCommandLineOption jsonOption(
         QStringLiteral("json"),
         QCoreApplication::translate(
@@ -301,20 +291,26 @@ int main(int argc, char *argv[])
                        "whose SHA-256 must be SEAL"),
         QStringLiteral("SEAL"));
     planSealOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions(global.all());
-    parser.addOptions({jsonOption,      pythonProbeOption, timeoutOption,     verboseOption,  osOption,
-                       archOption,      driverOption,      cudaOption,        smOption,       gpuOption,
-                       cudnnOption,     backendOption,     archiveOption,     targetOption,   pathOption,
-                       variablesOption, inUseOption,       unverifiedOption,  exchangeOption, dryRunOption,
-                       pythonOption,    noGpuOption,       noFrameworkOption, fixOption,      yesOption,
-                       outOption,       requestOption,     cancelOption,      platformOption, sourceOption,
-                       caFileOption,    requesterOption,   planSealOption,    fromLogOption,  appOption,
-                       forOption});
+    const QList<QCommandLineOption> allOptions =
+        global.all() +
+        QList<QCommandLineOption>{jsonOption,     pythonProbeOption, timeoutOption,     verboseOption,
+                                  osOption,       archOption,        driverOption,      cudaOption,
+                                  smOption,       gpuOption,         cudnnOption,       backendOption,
+                                  archiveOption,  targetOption,      pathOption,        variablesOption,
+                                  inUseOption,    unverifiedOption,  exchangeOption,    dryRunOption,
+                                  pythonOption,   noGpuOption,       noFrameworkOption, fixOption,
+                                  yesOption,      outOption,         requestOption,     cancelOption,
+                                  platformOption, sourceOption,      caFileOption,      requesterOption,
+                                  planSealOption, fromLogOption,     appOption,         forOption};
+    parser.addOptions(allOptions);
 
     if (!parser.parse(QCoreApplication::arguments()))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
-        writeOut(parser.helpText());
+        // 80 terminal columns, also where a Chinese character takes two.
+        writeOut(helpText(QCoreApplication::translate(
+                              "cudnnctl", "Finds out what a machine has for NVIDIA cuDNN and what fits it."),
+                          allOptions));
         return exitcode::Success;
     }
     if (parser.isSet(QStringLiteral("version"))) {

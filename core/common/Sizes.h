@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QString>
 
@@ -9,8 +10,8 @@ namespace cudnnsetup {
 // (Qt's own traditional format writes "kB").
 inline QString shownSize(qint64 bytes)
 {
-    if (bytes < 1024)
-        return QLocale().formattedDataSize(bytes);
+    if (bytes < 1024) // in the language shown, where Qt's own format would write "bytes"
+        return QCoreApplication::translate("cudnnsetup", "%n byte(s)", nullptr, int(bytes));
     static const char *const units[] = {"KB", "MB", "GB", "TB"};
     double value = double(bytes) / 1024.0;
     int unit = 0;

@@ -9,6 +9,32 @@
 
 namespace cudnnsetup {
 
+namespace {
+
+// The layout in words, by the cuDNN releases that used it: JSON keeps the ids ("archive-root").
+QString layoutText(CudnnLayout::Kind kind)
+{
+    switch (kind) {
+    case CudnnLayout::Kind::CudaRoot:
+        return QCoreApplication::translate("cudnnsetup",
+                                           "as cuDNN 8.2 and earlier (cuda/bin, include, lib/x64)");
+    case CudnnLayout::Kind::ArchiveRoot:
+        return QCoreApplication::translate("cudnnsetup", "as cuDNN 8.3 to 9.17 (bin, include, lib/x64)");
+    case CudnnLayout::Kind::ArchiveRootX64:
+        return QCoreApplication::translate("cudnnsetup",
+                                           "as cuDNN 9.18 and later (bin/x64, include, lib/x64)");
+    case CudnnLayout::Kind::Linux:
+        return QCoreApplication::translate("cudnnsetup", "as NVIDIA's Linux archives (lib, include)");
+    case CudnnLayout::Kind::Other:
+        return QCoreApplication::translate("cudnnsetup", "not where NVIDIA's archives put them");
+    case CudnnLayout::Kind::NotCudnn:
+        break;
+    }
+    return QCoreApplication::translate("cudnnsetup", "no cuDNN files");
+}
+
+} // namespace
+
 QString archiveText(const ArchiveReport &report)
 {
     QString verdict;
@@ -62,9 +88,10 @@ QString archiveText(const ArchiveReport &report)
                            report.cudaVariant.isEmpty() ? unknown : report.cudaVariant,
                            report.platform.isEmpty() ? unknown : report.platform));
         table.row(QCoreApplication::translate("cudnnsetup", "Layout"),
-                  QStringLiteral("%1: %2").arg(report.layout.kindName(), report.layout.libraryFolder.isEmpty()
-                                                                             ? report.layout.includeFolder
-                                                                             : report.layout.libraryFolder));
+                  QCoreApplication::translate("cudnnsetup", "%1, libraries in %2")
+                      .arg(layoutText(report.layout.kind), report.layout.libraryFolder.isEmpty()
+                                                               ? report.layout.includeFolder
+                                                               : report.layout.libraryFolder));
     }
     if (report.entryCount > 0)
         table.row(QCoreApplication::translate("cudnnsetup", "Entries"),

@@ -55,10 +55,12 @@ QString verifyText(const VerifyReport &report)
                                     .arg(QDir::toNativeSeparators(report.directory), version)) +
            QLatin1Char('\n');
     for (const VerifyStage &stage : report.stages) {
-        out += QStringLiteral("%1 %2: %3")
-                   .arg(statusMark(stage.status), verifyStageName(stage.id), stage.message.toString());
+        // The separator and the unit are translated too: a Chinese report reads "加载：……（12 毫秒）".
+        out += QStringLiteral("%1 ").arg(statusMark(stage.status)) +
+               QCoreApplication::translate("cudnnsetup", "%1: %2")
+                   .arg(verifyStageName(stage.id), stage.message.toString());
         if (stage.milliseconds > 0)
-            out += QStringLiteral(" (%1 ms)").arg(stage.milliseconds, 0, 'f', 0);
+            out += QCoreApplication::translate("cudnnsetup", " (%1 ms)").arg(stage.milliseconds, 0, 'f', 0);
         out += QLatin1Char('\n');
         if (stage.status == VerifyStage::Status::Failed && !stage.fix.isEmpty())
             out += QStringLiteral("       ") +

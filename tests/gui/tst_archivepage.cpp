@@ -299,7 +299,7 @@ private Q_SLOTS:
         QCOMPARE(factValue(page, QStringLiteral("NVIDIA 原版文件")),
                  QStringLiteral("未知：数据库中没有它的 NVIDIA 校验值"));
         QCOMPARE(factValue(page, QStringLiteral("实际版本")),
-                 QStringLiteral("面向 CUDA 12 的 cuDNN 9.19.0（windows-x86_64）"));
+                 QStringLiteral("适用于 CUDA 12 的 cuDNN 9.19.0（windows-x86_64）"));
         QCOMPARE(factValue(page, QStringLiteral("文件清单")),
                  QStringLiteral("8 个库、7 个头文件、16 个导入库；解压后共 %1").arg(shownSize(unpacked)));
         QCOMPARE(childValues(factItem(page, QStringLiteral("文件清单"))).size(), 8);

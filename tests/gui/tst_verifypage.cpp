@@ -381,6 +381,13 @@ private Q_SLOTS:
                                           .section(QStringLiteral("%1"), 0, 0)),
                      qPrintable(copied));
             QVERIFY2(!copied.contains(QStringLiteral("0 checked")), qPrintable(copied));
+            // A Chinese report's separators and units are Chinese too: "加载：……", never "加载: ".
+            if (language == QLatin1String("zh_CN")) {
+                QVERIFY2(
+                    !QRegularExpression(QStringLiteral("[\\x{4e00}-\\x{9fff}]: ")).match(copied).hasMatch(),
+                    qPrintable(copied));
+                QVERIFY2(!copied.contains(QStringLiteral(" ms)")), qPrintable(copied));
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 #include "BuildPaths.h"
 #include "Suite.h"
+#include "common/TerminalWrap.h"
 #include "common/Text.h"
 #include "common/Translations.h"
 
@@ -162,6 +163,42 @@ private Q_SLOTS:
         }
         QVERIFY(!xml.hasError());
         QVERIFY(checked > 50);
+    }
+
+    // --help is wrapped by terminal columns, where a Chinese character takes two: a Chinese text
+    // fits, breaks between characters and never before a closing mark, loses nothing; English
+    // breaks between words; the texts of a list of rows start in one column.
+    void wrapsByDisplayWidth()
+    {
+        QCOMPARE(displayWidth(u"cuDNN 安装向导"), 14);
+
+        const QString chinese = QString(30, QChar(0x6D4B)) + QStringLiteral("，") +
+                                QString(20, QChar(0x8BD5)) + QStringLiteral("（x64）。") +
+                                QString(25, QChar(0x5B57));
+        const QStringList lines = wrapToWidth(chinese, 40);
+        QVERIFY(lines.size() >= 4);
+        for (const QString &line : lines) {
+            QVERIFY2(displayWidth(line) <= 40, qPrintable(line));
+            QVERIFY2(!QStringView(u"，。）").contains(line.front()), qPrintable(line));
+            QVERIFY2(!line.endsWith(QStringLiteral("（")), qPrintable(line));
+        }
+        QCOMPARE(lines.join(QString()), chinese);
+
+        QCOMPARE(wrapToWidth(QStringLiteral("one two three four"), 9),
+                 (QStringList{QStringLiteral("one two"), QStringLiteral("three"), QStringLiteral("four")}));
+        QCOMPARE(wrapToWidth(QStringLiteral("cudnn-setup/status/1 x"), 8),
+                 (QStringList{QStringLiteral("cudnn-setup/status/1"), QStringLiteral("x")}));
+
+        const QString rows = hangingRows({{QStringLiteral("-v"), QStringLiteral("版本")},
+                                          {QStringLiteral("--json"), QString(40, QChar(0x5B57))},
+                                          {QStringLiteral("--a-very-long-option-name"), QStringLiteral("x")}},
+                                         10, 40);
+        QCOMPARE(rows, QStringLiteral("  -v      版本\n"
+                                      "  --json  ") +
+                           QString(15, QChar(0x5B57)) + QStringLiteral("\n          ") +
+                           QString(15, QChar(0x5B57)) + QStringLiteral("\n          ") +
+                           QString(10, QChar(0x5B57)) +
+                           QStringLiteral("\n  --a-very-long-option-name\n          x\n"));
     }
 };
 
