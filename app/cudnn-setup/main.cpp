@@ -9,6 +9,7 @@
 #include "install/Installer.h"
 #include "platform/Elevation.h"
 #include "platform/LibraryLoader.h"
+#include "platform/RedirectionGuard.h"
 #include "session/SetupSession.h"
 #include "session/UnattendedRun.h"
 #include "session/WizardLog.h"
@@ -147,6 +148,7 @@ int main(int argc, char *argv[])
 
     if (unattended) {
         logging::configure(false);
+        guardElevatedProcessAgainstUserRedirections(Elevation::host());
         QString root;
         if (parser.isSet(rootOption)) {
             if (!QFileInfo(parser.value(rootOption)).isDir())
@@ -211,6 +213,7 @@ int main(int argc, char *argv[])
                                                             QDateTime::currentDateTime()));
     // First what a support person asks for, so that a run that stops at the next line still says it.
     WizardLogHeader::ofThisRun(SystemContext::running(), QCoreApplication::arguments()).log();
+    guardElevatedProcessAgainstUserRedirections(Elevation::host());
 
     QString root;
     if (parser.isSet(rootOption)) {

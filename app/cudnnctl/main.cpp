@@ -16,7 +16,9 @@
 #include "detect/Detector.h"
 #include "install/ElevatedExchange.h"
 #include "platform/Console.h"
+#include "platform/Elevation.h"
 #include "platform/LibraryLoader.h"
+#include "platform/RedirectionGuard.h"
 #include "platform/SystemContext.h"
 #include "report/ArchiveText.h"
 #include "report/CheckReport.h"
@@ -339,6 +341,7 @@ int main(int argc, char *argv[])
     if (!logFile.isEmpty() && !logging::writeTo(logFile))
         return usageError(QCoreApplication::translate("cudnnctl", "The log file %1 cannot be written.")
                               .arg(QDir::toNativeSeparators(logFile)));
+    guardElevatedProcessAgainstUserRedirections(Elevation::host());
 
     const QStringList positional = parser.positionalArguments();
     if (positional.isEmpty())

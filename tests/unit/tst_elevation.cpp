@@ -3,6 +3,7 @@
 #include "Suite.h"
 #include "UnderWine.h"
 #include "platform/Elevation.h"
+#include "platform/RedirectionGuard.h"
 #include "platform/Registry.h"
 #include "platform/Volumes.h"
 
@@ -326,6 +327,22 @@ private Q_SLOTS:
         QCOMPARE(applyElevated(fake), QStringLiteral("elevation.declined"));
         fake.startError = 740;
         QCOMPARE(applyElevated(fake), QStringLiteral("elevation.failed"));
+    }
+
+    // Redirection Guard is asked for by elevated runs on Windows alone: there Windows confirms it
+    // or does not offer it (Wine, Windows 10), and a standard run never asks.
+    void redirectionGuardOnlyForElevatedRuns()
+    {
+        FakeElevation standard;
+        QCOMPARE(guardElevatedProcessAgainstUserRedirections(standard), RedirectionGuard::NotNeeded);
+        FakeElevation elevated;
+        elevated.elevated = true;
+        const RedirectionGuard guard = guardElevatedProcessAgainstUserRedirections(elevated);
+#ifdef Q_OS_WIN
+        QVERIFY(guard == RedirectionGuard::On || guard == RedirectionGuard::NotOffered);
+#else
+        QCOMPARE(guard, RedirectionGuard::NotNeeded);
+#endif
     }
 
     void userTargetAsSystemSaysWhatToDo()
