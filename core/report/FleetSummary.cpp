@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <tuple>
 
 #include <QDir>
 #include <QDirIterator>
@@ -75,8 +76,8 @@ QString repairOf(const QJsonObject &item, const QJsonArray &findings)
 ReadReport readReport(const QString &path)
 {
     ReadReport report;
-    report.file = shown(QFileInfo(path).fileName(), kMaxNameLength);
     const QFileInfo info(path);
+    report.file = shown(info.fileName(), kMaxNameLength);
     // Only a plain file: a link may lead anywhere, a FIFO would never end.
     if (info.isSymLink() || !info.isFile()) {
         report.problem = FleetUnreadable::Problem::NotAFile;
