@@ -176,8 +176,13 @@ QJsonObject torchItem(const MachineReportInput &input, const QStringList &ids)
         else if (local != QLatin1String("cpu") && !python.torch->cuda.isEmpty())
             build = QStringLiteral("cuda ") + python.torch->cuda;
         builds.append(build);
+        // The wheel index a local version names ("+cu126", "+cpu"); a plain version names none.
+        const QString index =
+            local.isEmpty() ? QString() : QStringLiteral("https://download.pytorch.org/whl/") + local;
         pythons.append(QJsonObject{{QStringLiteral("python"), python.path},
                                    {QStringLiteral("torch"), orNull(python.torch->version)},
+                                   {QStringLiteral("cuda"), orNull(python.torch->cuda)},
+                                   {QStringLiteral("index"), orNull(index)},
                                    {QStringLiteral("build"), build}});
     }
     builds.removeDuplicates();

@@ -163,6 +163,10 @@ private Q_SLOTS:
                  QStringLiteral("cu126; doctor.torch-cpu-only"));
         QCOMPARE(torch.value(QStringLiteral("findings")).toArray(),
                  QJsonArray{QStringLiteral("doctor.torch-cpu-only")});
+        const QJsonObject python = torch.value(QStringLiteral("pythons")).toArray().first().toObject();
+        QCOMPARE(python.value(QStringLiteral("index")).toString(),
+                 QStringLiteral("https://download.pytorch.org/whl/cu126"));
+        QCOMPARE(python.value(QStringLiteral("cuda")).toString(), QStringLiteral("12.6"));
         const QJsonObject verify = items.value(QStringLiteral("verify")).toObject();
         QCOMPARE(verify.value(QStringLiteral("value")).toString(), QStringLiteral("passed"));
         QCOMPARE(verify.value(QStringLiteral("stages")).toArray().size(), 1);
