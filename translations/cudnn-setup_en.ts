@@ -197,10 +197,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>report needs a folder: cudnnctl report --out DIR</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>install: the cuDNN archive (ZIP) to install; doctor: the archive to replace damaged or mismatched files from.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -273,10 +269,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>check: as if the CUDA toolkit were version V; download: the CUDA major of the archive (the _cudaNN of its name).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -330,11 +322,6 @@ on the GPU and ask torch which cuDNN it uses.</source>
     <message>
         <source>Whether an install of cuDNN Setup is there, intact (--cudnn
 --target): exit 0 and one line, else exit 1 (detection rules).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write report.json, report.html and environment_versions.txt
-into --out DIR, for asking for help.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -411,6 +398,58 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>Options:</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Write report.json, report.html and environment_versions.txt
+into --out DIR, for asking for help; --to FOLDER writes this
+machine&apos;s report (--machine NAME) into a lab&apos;s share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fleet summarize FOLDER: the machine reports in a share at a
+glance: for each item the majority, the machines that differ
+and their repair, old reports (--stale-days N); --html FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fleet needs a folder: cudnnctl fleet summarize FOLDER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reports folder %1 is not a folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--stale-days needs a number of days between 0 and 3650.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The page %1 could not be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report needs a folder: cudnnctl report --out DIR, or --to FOLDER for a share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1, fleet: cudnn-setup/fleet-summary/1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report: write this machine&apos;s report as FOLDER/&lt;machine&gt;.json (a lab&apos;s share, for &quot;cudnnctl fleet summarize&quot;), replacing its last one whole.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report --to: the machine&apos;s name (default: its host name).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fleet summarize: also write the summary as one page, FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fleet summarize: a report older than N days is listed as old (default 7).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4448,6 +4487,150 @@ FOLDER) of this system (or of --system-root).</source>
     </message>
     <message>
         <source>%1, libraries in %2</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>larger than %1 MiB, not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a plain file (a link, a folder or a device)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid JSON (damaged or cut short)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a machine report of cudnnctl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last verification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entry %1 of PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>installed, not working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN&apos;s folder is on no PATH entry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (open: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no time written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No repair is recorded: run &quot;cudnnctl doctor&quot; there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No machine reports were found in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 machine reports in %2, read %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 on all %3 machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 on %3 of %4 machines; different on %5:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reports older than %1 days (%2):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files that are not machine reports (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN on the lab&apos;s machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At a glance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Different</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most machines: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it was not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each machine writes its report with &quot;cudnnctl report --to FOLDER&quot;; this page was made by &quot;cudnnctl fleet summarize&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &quot;cudnnctl verify&quot; on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &quot;cudnnctl doctor&quot; on this machine for the cause and the repair.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

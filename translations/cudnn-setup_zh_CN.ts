@@ -199,10 +199,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>如需撤销，请运行：cudnnctl uninstall %1</translation>
     </message>
     <message>
-        <source>report needs a folder: cudnnctl report --out DIR</source>
-        <translation>report 需要指定文件夹：cudnnctl report --out DIR</translation>
-    </message>
-    <message>
         <source>install: the cuDNN archive (ZIP) to install; doctor: the archive to replace damaged or mismatched files from.</source>
         <translation>install：要安装的 cuDNN 压缩包（.zip）；doctor：用来替换损坏或不匹配文件的压缩包。</translation>
     </message>
@@ -275,10 +271,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>--cuda 需要 CUDA 主版本号，例如 12 或 13。</translation>
     </message>
     <message>
-        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1).</source>
-        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1，download：cudnn-setup/download/1，verify：cudnn-setup/verify/1，doctor：cudnn-setup/doctor/1，status：cudnn-setup/status/1）。</translation>
-    </message>
-    <message>
         <source>check: as if the CUDA toolkit were version V; download: the CUDA major of the archive (the _cudaNN of its name).</source>
         <translation>check：假定 CUDA 工具包版本为 V；download：压缩包对应的 CUDA 主版本（文件名中的 _cudaNN）。</translation>
     </message>
@@ -339,12 +331,6 @@ on the GPU and ask torch which cuDNN it uses.</source>
 --target): exit 0 and one line, else exit 1 (detection rules).</source>
         <translation>cuDNN 安装向导的某次安装是否仍在且完好（--cudnn --target）：
 是则以 0 退出并输出一行，否则以 1 退出（供检测规则使用）。</translation>
-    </message>
-    <message>
-        <source>Write report.json, report.html and environment_versions.txt
-into --out DIR, for asking for help.</source>
-        <translation>把 report.json、report.html 和 environment_versions.txt 写入
---out 指定的文件夹，方便求助时附上。</translation>
     </message>
     <message>
         <source>Commands:</source>
@@ -424,6 +410,62 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>Options:</source>
         <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Write report.json, report.html and environment_versions.txt
+into --out DIR, for asking for help; --to FOLDER writes this
+machine&apos;s report (--machine NAME) into a lab&apos;s share.</source>
+        <translation>把 report.json、report.html 和 environment_versions.txt 写入
+--out 指定的文件夹，方便求助时附上；--to FOLDER 把这台电脑的
+报告（--machine NAME）写入实验室的共享文件夹。</translation>
+    </message>
+    <message>
+        <source>fleet summarize FOLDER: the machine reports in a share at a
+glance: for each item the majority, the machines that differ
+and their repair, old reports (--stale-days N); --html FILE.</source>
+        <translation>fleet summarize FOLDER：汇总共享文件夹中各台电脑的报告：
+每一项的多数值、与之不同的电脑及其修复办法，以及过期的报告
+（--stale-days N）；--html FILE 另存为网页。</translation>
+    </message>
+    <message>
+        <source>fleet needs a folder: cudnnctl fleet summarize FOLDER</source>
+        <translation>fleet 需要指定文件夹：cudnnctl fleet summarize FOLDER</translation>
+    </message>
+    <message>
+        <source>The reports folder %1 is not a folder.</source>
+        <translation>报告文件夹 %1 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>--stale-days needs a number of days between 0 and 3650.</source>
+        <translation>--stale-days 需要一个 0 到 3650 之间的天数。</translation>
+    </message>
+    <message>
+        <source>The page %1 could not be written: %2</source>
+        <translation>无法写入网页 %1：%2</translation>
+    </message>
+    <message>
+        <source>report needs a folder: cudnnctl report --out DIR, or --to FOLDER for a share</source>
+        <translation>report 需要指定文件夹：cudnnctl report --out DIR，写入共享文件夹则用 --to FOLDER</translation>
+    </message>
+    <message>
+        <source>Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: cudnn-setup/status/1, fleet: cudnn-setup/fleet-summary/1).</source>
+        <translation>输出 JSON（detect：cudnn-setup/snapshot/1，check：cudnn-setup/check/1，inspect：cudnn-setup/archive/1，download：cudnn-setup/download/1，verify：cudnn-setup/verify/1，doctor：cudnn-setup/doctor/1，status：cudnn-setup/status/1，fleet：cudnn-setup/fleet-summary/1）。</translation>
+    </message>
+    <message>
+        <source>report: write this machine&apos;s report as FOLDER/&lt;machine&gt;.json (a lab&apos;s share, for &quot;cudnnctl fleet summarize&quot;), replacing its last one whole.</source>
+        <translation>report：把这台电脑的报告写成 FOLDER/&lt;machine&gt;.json（实验室的共享文件夹，供“cudnnctl fleet summarize”汇总），整份替换上一次的报告。</translation>
+    </message>
+    <message>
+        <source>report --to: the machine&apos;s name (default: its host name).</source>
+        <translation>report --to：这台电脑的名称（默认为主机名）。</translation>
+    </message>
+    <message>
+        <source>fleet summarize: also write the summary as one page, FILE.</source>
+        <translation>fleet summarize：同时把汇总写成一个网页文件 FILE。</translation>
+    </message>
+    <message>
+        <source>fleet summarize: a report older than N days is listed as old (default 7).</source>
+        <translation>fleet summarize：早于 N 天前写入的报告列为过期（默认 7 天）。</translation>
     </message>
 </context>
 <context>
@@ -4458,6 +4500,150 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
     <message>
         <source>%1, libraries in %2</source>
         <translation>%1，库文件位于 %2</translation>
+    </message>
+    <message>
+        <source>larger than %1 MiB, not read</source>
+        <translation>大于 %1 MiB，未读取</translation>
+    </message>
+    <message>
+        <source>not a plain file (a link, a folder or a device)</source>
+        <translation>不是普通文件（而是链接、文件夹或设备）</translation>
+    </message>
+    <message>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>not valid JSON (damaged or cut short)</source>
+        <translation>不是有效的 JSON（已损坏或不完整）</translation>
+    </message>
+    <message>
+        <source>not a machine report of cudnnctl</source>
+        <translation>不是 cudnnctl 写的电脑报告</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>PyTorch build</source>
+        <translation>PyTorch 构建版本</translation>
+    </message>
+    <message>
+        <source>Last verification</source>
+        <translation>最近一次验证</translation>
+    </message>
+    <message>
+        <source>entry %1 of PATH</source>
+        <translation>PATH 的第 %1 项</translation>
+    </message>
+    <message>
+        <source>installed, not working</source>
+        <translation>已安装，但无法工作</translation>
+    </message>
+    <message>
+        <source>cuDNN&apos;s folder is on no PATH entry</source>
+        <translation>cuDNN 的文件夹不在 PATH 中</translation>
+    </message>
+    <message>
+        <source>%1 (open: %2)</source>
+        <translation>%1（未解决：%2）</translation>
+    </message>
+    <message>
+        <source>no time written</source>
+        <translation>未写明时间</translation>
+    </message>
+    <message>
+        <source>No repair is recorded: run &quot;cudnnctl doctor&quot; there.</source>
+        <translation>报告中没有记录修复办法，请在那台电脑上运行“cudnnctl doctor”。</translation>
+    </message>
+    <message>
+        <source>No machine reports were found in %1.</source>
+        <translation>%1 中没有找到电脑报告。</translation>
+    </message>
+    <message>
+        <source>%1 machine reports in %2, read %3.</source>
+        <translation>%2 中共有 %1 份电脑报告，读取时间 %3。</translation>
+    </message>
+    <message>
+        <source>%1: %2 on all %3 machines</source>
+        <translation>%1：%2（全部 %3 台电脑）</translation>
+    </message>
+    <message>
+        <source>%1: %2 on %3 of %4 machines; different on %5:</source>
+        <translation>%1：%2（%4 台电脑中的 %3 台）；以下 %5 台不同：</translation>
+    </message>
+    <message>
+        <source>Repair: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>Reports older than %1 days (%2):</source>
+        <translation>超过 %1 天的报告（%2 份）：</translation>
+    </message>
+    <message>
+        <source>Files that are not machine reports (%1):</source>
+        <translation>不是电脑报告的文件（%1 个）：</translation>
+    </message>
+    <message>
+        <source>cuDNN on the lab&apos;s machines</source>
+        <translation>实验室各台电脑的 cuDNN</translation>
+    </message>
+    <message>
+        <source>At a glance</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Most machines</source>
+        <translation>多数电脑</translation>
+    </message>
+    <message>
+        <source>Machines</source>
+        <translation>电脑数</translation>
+    </message>
+    <message>
+        <source>Different</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <source>Most machines: %1</source>
+        <translation>多数电脑：%1</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>电脑</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Repair</source>
+        <translation>修复办法</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>写入时间</translation>
+    </message>
+    <message>
+        <source>Why it was not read</source>
+        <translation>未读取的原因</translation>
+    </message>
+    <message>
+        <source>Each machine writes its report with &quot;cudnnctl report --to FOLDER&quot;; this page was made by &quot;cudnnctl fleet summarize&quot;.</source>
+        <translation>每台电脑用“cudnnctl report --to FOLDER”写入自己的报告；本页由“cudnnctl fleet summarize”生成。</translation>
+    </message>
+    <message>
+        <source>Run &quot;cudnnctl verify&quot; on this machine.</source>
+        <translation>请在这台电脑上运行“cudnnctl verify”。</translation>
+    </message>
+    <message>
+        <source>Run &quot;cudnnctl doctor&quot; on this machine for the cause and the repair.</source>
+        <translation>请在这台电脑上运行“cudnnctl doctor”，查明原因和修复办法。</translation>
     </message>
 </context>
 <context>

@@ -56,9 +56,17 @@ const QList<CommandSpec> &commandTable()
          {QStringLiteral("cudnn"), QStringLiteral("target")}},
         {QStringLiteral("report"),
          QT_TRANSLATE_NOOP("cudnnctl", "Write report.json, report.html and environment_versions.txt\n"
-                                       "into --out DIR, for asking for help."),
+                                       "into --out DIR, for asking for help; --to FOLDER writes this\n"
+                                       "machine's report (--machine NAME) into a lab's share."),
          {QStringLiteral("target"), QStringLiteral("python"), QStringLiteral("no-gpu"),
-          QStringLiteral("no-framework"), QStringLiteral("out")}},
+          QStringLiteral("no-framework"), QStringLiteral("out"), QStringLiteral("to"),
+          QStringLiteral("machine")}},
+        {QStringLiteral("fleet"),
+         QT_TRANSLATE_NOOP("cudnnctl", "fleet summarize FOLDER: the machine reports in a share at a\n"
+                                       "glance: for each item the majority, the machines that differ\n"
+                                       "and their repair, old reports (--stale-days N); --html FILE."),
+         {QStringLiteral("html"), QStringLiteral("stale-days")},
+         2},
         {QStringLiteral("probe"), "", {}, 0, true},
         {QStringLiteral("prepare-state"), "", {}, 0, true},
     };

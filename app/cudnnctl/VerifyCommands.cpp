@@ -10,6 +10,8 @@
 #include "install/Installer.h"
 #include "install/TargetSpec.h"
 #include "platform/Console.h"
+#include "platform/HostInfo.h"
+#include "report/MachineReport.h"
 #include "report/ReportFiles.h"
 #include "report/TextTable.h"
 #include "report/VerifyText.h"
@@ -250,6 +252,31 @@ int runStatus(const VerifyRequest &request, const SystemContext &context, const 
     return status.installed() ? exitcode::Success : exitcode::ProblemsFound;
 }
 
+// `report --to FOLDER`: this machine's report for the lab's share, from what `status` answers here
+// and the doctor's open findings. The probe is not run: the report carries the last verification.
+int writeShareReport(const VerifyRequest &request, const SystemContext &context,
+                     const SystemSnapshot &snapshot, const QList<Receipt> &receipts, const KnowledgeBase &kb)
+{
+    MachineReportInput input;
+    input.machine = request.machine.isEmpty() ? hostinfo::machineName() : request.machine;
+    input.writtenAt = QDateTime::currentDateTimeUtc();
+    input.tool = QStringLiteral("cudnnctl %1").arg(QCoreApplication::applicationVersion());
+    input.snapshot = snapshot;
+    input.status = installStatus(context, StatusQuery());
+    const std::shared_ptr<PersistentEnvironment> environment =
+        context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
+    DoctorInput doctorInput;
+    doctorInput.snapshot = snapshot;
+    doctorInput.receipts = receipts;
+    for (const Diagnosis &diagnosis : diagnose(doctorInput, context, *environment, kb).diagnoses)
+        input.findings.append(diagnosis.finding);
+    const Expected<QString> written = writeMachineReport(machineReportJson(input), request.toFolder);
+    if (!written)
+        return usage(written.error().message.toString() + QLatin1Char('\n') + written.error().details);
+    console::out(QDir::toNativeSeparators(*written) + QLatin1Char('\n'));
+    return exitcode::Success;
+}
+
 } // namespace
 
 int runVerifyCommand(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
@@ -266,9 +293,14 @@ int runVerifyCommand(const VerifyRequest &request, const SystemContext &context,
     const QList<Receipt> receipts = receiptsOf(context);
 
     if (request.command == QLatin1String("report")) {
-        if (request.outFolder.isEmpty())
-            return usage(
-                QCoreApplication::translate("cudnnctl", "report needs a folder: cudnnctl report --out DIR"));
+        if (request.outFolder.isEmpty() && request.toFolder.isEmpty())
+            return usage(QCoreApplication::translate(
+                "cudnnctl", "report needs a folder: cudnnctl report --out DIR, or --to FOLDER for a share"));
+        if (!request.toFolder.isEmpty()) {
+            const int shared = writeShareReport(request, context, snapshot, receipts, kb);
+            if (shared != exitcode::Success || request.outFolder.isEmpty())
+                return shared;
+        }
         ReportInput input;
         input.snapshot = snapshot;
         input.receipts = receipts;

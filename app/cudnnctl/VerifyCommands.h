@@ -25,6 +25,8 @@ struct VerifyRequest
     QString archive;       // doctor: an archive to replace mismatched files from
     QString fromLog;       // doctor --from-log: the error log the user saw ("-": standard input)
     QString outFolder;     // report --out
+    QString toFolder;      // report --to: a lab's share, for this machine's report
+    QString machine;       // report --machine: its name there (default: the host name)
     QString cudnnVersion;  // status --cudnn: a version prefix the install must have
     QString requestFile;   // doctor --request: repairs handed over to this elevated run
     QString exchangeNonce; // doctor --exchange: that run answers through exchange::writeResult

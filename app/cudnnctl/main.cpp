@@ -2,6 +2,7 @@
 #include "ChangeCommands.h"
 #include "Commands.h"
 #include "DownloadCommand.h"
+#include "FleetCommand.h"
 #include "ProbeCommand.h"
 #include "VerifyCommands.h"
 #include "archive/ArchiveInspector.h"
@@ -99,7 +100,7 @@ int main(int argc, char *argv[])
             "cudnnctl", "Print JSON (detect: cudnn-setup/snapshot/1, check: cudnn-setup/check/1, inspect: "
                         "cudnn-setup/archive/1, download: cudnn-setup/download/1, verify: "
                         "cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: "
-                        "cudnn-setup/status/1)."));
+                        "cudnn-setup/status/1, fleet: cudnn-setup/fleet-summary/1)."));
     const GlobalOptions global;
     const QCommandLineOption &rootOption = global.systemRoot;
     const QCommandLineOption &compatOption = global.compatDb;
@@ -263,6 +264,25 @@ int main(int argc, char *argv[])
                                     "report, download: the folder to write into (download: default "
                                     "the user's Downloads folder)."),
         QStringLiteral("DIR"));
+    const QCommandLineOption toOption(
+        QStringLiteral("to"),
+        QCoreApplication::translate(
+            "cudnnctl", "report: write this machine's report as FOLDER/<machine>.json (a lab's "
+                        "share, for \"cudnnctl fleet summarize\"), replacing its last one whole."),
+        QStringLiteral("FOLDER"));
+    const QCommandLineOption machineOption(
+        QStringLiteral("machine"),
+        QCoreApplication::translate("cudnnctl", "report --to: the machine's name (default: its host name)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption htmlOption(
+        QStringLiteral("html"),
+        QCoreApplication::translate("cudnnctl", "fleet summarize: also write the summary as one page, FILE."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption staleDaysOption(
+        QStringLiteral("stale-days"),
+        QCoreApplication::translate(
+            "cudnnctl", "fleet summarize: a report older than N days is listed as old (default 7)."),
+        QStringLiteral("N"));
     const QCommandLineOption platformOption(
         QStringLiteral("platform"),
         QCoreApplication::translate("cudnnctl",
@@ -295,15 +315,15 @@ int main(int argc, char *argv[])
     planSealOption.setFlags(QCommandLineOption::HiddenFromHelp);
     const QList<QCommandLineOption> allOptions =
         global.all() +
-        QList<QCommandLineOption>{jsonOption,     pythonProbeOption, timeoutOption,     verboseOption,
-                                  osOption,       archOption,        driverOption,      cudaOption,
-                                  smOption,       gpuOption,         cudnnOption,       backendOption,
-                                  archiveOption,  targetOption,      pathOption,        variablesOption,
-                                  inUseOption,    unverifiedOption,  exchangeOption,    dryRunOption,
-                                  pythonOption,   noGpuOption,       noFrameworkOption, fixOption,
-                                  yesOption,      outOption,         requestOption,     cancelOption,
-                                  platformOption, sourceOption,      caFileOption,      requesterOption,
-                                  planSealOption, fromLogOption,     appOption,         forOption};
+        QList<QCommandLineOption>{
+            jsonOption,      pythonProbeOption, timeoutOption,     verboseOption,  osOption,
+            archOption,      driverOption,      cudaOption,        smOption,       gpuOption,
+            cudnnOption,     backendOption,     archiveOption,     targetOption,   pathOption,
+            variablesOption, inUseOption,       unverifiedOption,  exchangeOption, dryRunOption,
+            pythonOption,    noGpuOption,       noFrameworkOption, fixOption,      yesOption,
+            outOption,       requestOption,     cancelOption,      platformOption, sourceOption,
+            caFileOption,    requesterOption,   planSealOption,    fromLogOption,  appOption,
+            forOption,       toOption,          machineOption,     htmlOption,     staleDaysOption};
     parser.addOptions(allOptions);
 
     if (!parser.parse(QCoreApplication::arguments()))
@@ -374,6 +394,16 @@ int main(int argc, char *argv[])
     if (positional.size() > 1 + spec->arguments)
         return usageError(QCoreApplication::translate("cudnnctl", "Unexpected argument \"%1\".")
                               .arg(positional.at(1 + spec->arguments)));
+    // Reads the share only: no detection of this system.
+    if (command == QLatin1String("fleet")) {
+        FleetRequest request;
+        request.subcommand = positional.value(1);
+        request.folder = positional.value(2);
+        request.htmlFile = absolutePath(htmlOption);
+        request.staleDays = parser.value(staleDaysOption);
+        request.json = parser.isSet(jsonOption);
+        return runFleetCommand(request);
+    }
 
     DetectOptions options;
     if (parser.isSet(timeoutOption)) {
@@ -432,6 +462,8 @@ int main(int argc, char *argv[])
         request.fromLog = parser.value(fromLogOption) == QLatin1String("-") ? parser.value(fromLogOption)
                                                                             : absolutePath(fromLogOption);
         request.outFolder = absolutePath(outOption);
+        request.toFolder = absolutePath(toOption);
+        request.machine = parser.value(machineOption);
         request.cudnnVersion = parser.value(cudnnOption);
         request.requestFile = absolutePath(requestOption);
         request.exchangeNonce = parser.value(exchangeOption);

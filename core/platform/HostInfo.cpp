@@ -72,4 +72,9 @@ QString systemDescription()
              nativeArchitecture());
 }
 
+QString machineName()
+{
+    return QSysInfo::machineHostName();
+}
+
 } // namespace cudnnsetup::hostinfo

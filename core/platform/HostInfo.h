@@ -18,6 +18,8 @@ QString programDataFolder();
 // The running system as a support person names it: its product name and version, its kernel (on
 // Windows the build, 10.0.22631) and the machine's architecture.
 QString systemDescription();
+// The machine's name on the network, as a lab's inventory knows it ("LAB-PC-017").
+QString machineName();
 } // namespace hostinfo
 
 } // namespace cudnnsetup

@@ -14,7 +14,9 @@
 #           checksum included, beside curl fetching the same URL; goal at most 1.1x curl's time.
 #   errorlog: reading a 10 MB pasted log (`cudnnctl doctor --from-log`): decoding and every
 #           signature found; goal 100 ms.
-# usage: run.sh [detect|extract|verify|startup|download|errorlog|all] [bench_detect / bench_verify / bench_startup arguments...]
+#   fleet:  `cudnnctl fleet summarize` of a share of 5,000 machine reports, beside jq (when
+#           installed) and Python's json reading the same files; goal 2 s on 2 cores.
+# usage: run.sh [detect|extract|verify|startup|download|errorlog|fleet|all] [bench_detect / bench_verify / bench_startup arguments...]
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${BUILD_DIR:-$here/../../build}"
@@ -50,6 +52,14 @@ fi
 
 if [ "$what" = errorlog ] || [ "$what" = all ]; then
     "$build/tests/bench/bench_errorlog" --runs "${RUNS:-9}"
+fi
+
+if [ "$what" = fleet ] || [ "$what" = all ]; then
+    peers=()
+    command -v jq >/dev/null &&
+        peers+=(--peer 'jq -s "[.[] | .items.driver.value] | group_by(.) | map([.[0], length])" "$SHARE"/*.json')
+    peers+=(--peer 'python3 -c "import collections, glob, json, sys; print(collections.Counter(json.load(open(f))[\"items\"][\"driver\"][\"value\"] for f in glob.glob(sys.argv[1] + \"/*.json\")))" "$SHARE"')
+    "$build/tests/bench/bench_fleet" --runs "${RUNS:-5}" "${peers[@]}"
 fi
 
 if [ "$what" = startup ]; then
