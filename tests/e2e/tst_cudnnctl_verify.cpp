@@ -2,11 +2,14 @@
 // CUDA runtime of /usr/local/cuda-13.0 (Linux; this machine has no GPU driver, so the GPU stage
 // takes its real skip path): a fresh process loads every library, names the file it loaded,
 // notices another copy that wins, and the report files are written.
+#include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
+#include "ElfImage.h"
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "Suite.h"
 #include "SystemTrees.h"
+#include "TreeSnapshot.h"
 
 #include <algorithm>
 
@@ -120,6 +123,79 @@ struct ZlibwapiMissing
         return false;
     }
 };
+
+// A Linux tree and what `verify --for` needs around it: the test-made Linux archives of cuDNN 8
+// and 9 (their libraries ELF files ld.so loads, exporting nothing), installs and uninstalls under
+// --system-root, and `verify --for` run on the running system, whose loader opens the tree's files
+// by their host paths (a tree's programs are not loaded under --system-root).
+struct LinuxTree
+{
+    Sandbox sandbox;
+    QTemporaryDir archives;
+
+    QString archive(const QString &version) const
+    {
+        const QString path =
+            archives.filePath(QStringLiteral("cudnn-linux-x86_64-%1_cuda12-archive.zip").arg(version));
+        QFile file(path);
+        if (!file.exists() && file.open(QIODevice::WriteOnly))
+            file.write(archives::linuxZip(version, QStringLiteral("12")));
+        return path;
+    }
+    CudnnctlRun change(const QStringList &arguments) const
+    {
+        return runCudnnctl(arguments + QStringList{QStringLiteral("--json"), QStringLiteral("--system-root"),
+                                                   sandbox.root(), QStringLiteral("--lang"),
+                                                   QStringLiteral("en")},
+                           sandboxEnvironment());
+    }
+    // Installs `version` into `target`; the receipt, empty when the install failed.
+    QJsonObject install(const QString &version, const QString &target) const
+    {
+        const CudnnctlRun run =
+            change({QStringLiteral("install"), QStringLiteral("--archive"), archive(version),
+                    QStringLiteral("--target"), target, QStringLiteral("--path"), QStringLiteral("none"),
+                    QStringLiteral("--allow-unverified-archive")});
+        if (run.exitCode != 0)
+            qWarning("install failed: %s %s", run.out.constData(), run.err.constData());
+        return outputJson(run).value(QStringLiteral("receipt")).toObject();
+    }
+    // A program's own module at `path` that needs `soname` and searches `runpath` (tree terms).
+    void consumer(const QString &path, const QString &soname, const QStringList &runpath) const
+    {
+        elfimage::SharedObject module;
+        module.soname = QFileInfo(path).fileName();
+        module.needed = {soname};
+        module.runpath = runpath;
+        sandbox.write(path, elfimage::build(module));
+    }
+    // `verify --for WHAT --json` on the running system, with this environment added.
+    CudnnctlRun verifyFor(const QString &what, const QProcessEnvironment &extra = {}) const
+    {
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+        environment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+        for (const QString &key : extra.keys())
+            environment.insert(key, extra.value(key));
+        return runCudnnctl({QStringLiteral("verify"), QStringLiteral("--for"), what, QStringLiteral("--json"),
+                            QStringLiteral("--lang"), QStringLiteral("en")},
+                           environment);
+    }
+};
+
+// The one consumer of a `verify --for` report, and what it bound.
+QJsonObject onlyConsumer(const QJsonObject &report)
+{
+    const QJsonArray consumers = report.value(QStringLiteral("consumers")).toArray();
+    if (consumers.size() != 1)
+        qWarning("%s", QJsonDocument(report).toJson().constData());
+    return consumers.size() == 1 ? consumers.first().toObject() : QJsonObject();
+}
+
+QString boundPath(const QJsonObject &consumer)
+{
+    return consumer.value(QStringLiteral("bound")).toObject().value(QStringLiteral("path")).toString();
+}
 
 } // namespace
 
@@ -323,6 +399,93 @@ private Q_SLOTS:
                  QStringLiteral("failed"));
         QVERIFY(findingIds(report).contains(QStringLiteral("verify.framework-unavailable")));
         QCOMPARE(run.exitCode, 1);
+    }
+
+    // Issue 32, side by side: cuDNN 8 beside one program (install --target app:FOLDER) and cuDNN 9
+    // in the CUDA toolkit. Each program, loaded in a fresh process by its own RUNPATH, binds its own
+    // copy, as detection predicted; uninstalling the app's copy leaves the toolkit's as it was, and
+    // the program then binds nothing (exit 1), as it did before the install.
+    void verifyForBindsEachProgramToItsOwnCopy()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        QVERIFY(tree.archives.isValid());
+        trees::linuxToolkit(tree.sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"));
+        const QJsonObject toolkit = tree.install(QStringLiteral("9.19.0.56"), QStringLiteral("cuda:12.2"));
+        QString toolkitLib; // tree path of the folder the toolkit install put libcudnn.so.9.19.0 in
+        for (const QJsonValue &file : toolkit.value(QStringLiteral("files")).toArray()) {
+            const QString path = file.toObject().value(QStringLiteral("path")).toString();
+            if (path.endsWith(QLatin1String("/libcudnn.so.9.19.0")))
+                toolkitLib = QFileInfo(path).path();
+        }
+        QVERIFY2(!toolkitLib.isEmpty(), QJsonDocument(toolkit).toJson().constData());
+        // What `ldconfig` does for a toolkit install run as root (the sandbox's is not run): the
+        // soname links, from each library's DT_SONAME.
+        QProcess ldconfig;
+        ldconfig.start(QStringLiteral("/sbin/ldconfig"),
+                       {QStringLiteral("-n"), tree.sandbox.hostPath(toolkitLib)});
+        QVERIFY(ldconfig.waitForFinished() && ldconfig.exitCode() == 0);
+        QVERIFY(QFileInfo(tree.sandbox.hostPath(toolkitLib + QStringLiteral("/libcudnn.so.9"))).isSymLink());
+
+        // Whisper needs cuDNN 8 and searches its own folder; the other program reaches the toolkit's
+        // folder through its RUNPATH (relative, so the tree and this host agree on it).
+        tree.consumer(QStringLiteral("/opt/whisper/libwhisper.so"), QStringLiteral("libcudnn.so.8"),
+                      {QStringLiteral("$ORIGIN")});
+        tree.consumer(QStringLiteral("/opt/other/libother.so"), QStringLiteral("libcudnn.so.9"),
+                      {QStringLiteral("$ORIGIN/../..") + toolkitLib});
+        const QString whisper =
+            QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/whisper"));
+        const QString other = QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/other"));
+
+        const CudnnctlRun before = tree.verifyFor(whisper);
+        QCOMPARE(before.exitCode, 1);
+        const QJsonObject unbound = onlyConsumer(outputJson(before));
+        QVERIFY(unbound.value(QStringLiteral("bound")).isNull());
+        QVERIFY(findingIds(unbound).contains(QStringLiteral("verify.for-load-failed")));
+        QVERIFY2(QJsonDocument(unbound).toJson().contains("libcudnn.so.8"), QJsonDocument(unbound).toJson());
+
+        const TreeSnapshot toolkitBefore = TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib));
+        const QJsonObject app = tree.install(QStringLiteral("8.9.7.29"), QStringLiteral("app:/opt/whisper"));
+        QVERIFY(!app.isEmpty());
+        QVERIFY(TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib)) == toolkitBefore);
+
+        const CudnnctlRun eight = tree.verifyFor(whisper);
+        QVERIFY2(eight.exitCode == 0, eight.out + eight.err);
+        const QJsonObject eightReport = outputJson(eight);
+        QCOMPARE(eightReport.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("cudnn-setup/verify-for/1"));
+        const QJsonObject bindsEight = onlyConsumer(eightReport);
+        const QString besideWhisper = tree.sandbox.hostPath(QStringLiteral("/opt/whisper/libcudnn.so.8"));
+        QCOMPARE(boundPath(bindsEight), besideWhisper);
+        QCOMPARE(bindsEight.value(QStringLiteral("cudnnMajor")).toInt(), 8);
+        QCOMPARE(
+            bindsEight.value(QStringLiteral("resolves")).toObject().value(QStringLiteral("path")).toString(),
+            besideWhisper);
+        QCOMPARE(findingIds(bindsEight), QStringList());
+
+        const CudnnctlRun nine = tree.verifyFor(other);
+        QVERIFY2(nine.exitCode == 0, nine.out + nine.err);
+        const QJsonObject bindsNine = onlyConsumer(outputJson(nine));
+        QCOMPARE(QFileInfo(boundPath(bindsNine)).canonicalFilePath(),
+                 QFileInfo(tree.sandbox.hostPath(toolkitLib + QStringLiteral("/libcudnn.so.9.19.0")))
+                     .canonicalFilePath());
+        QCOMPARE(
+            bindsNine.value(QStringLiteral("bound")).toObject().value(QStringLiteral("version")).toString(),
+            QStringLiteral("9.19.0"));
+        // In words too: the file bound and the one detection expected.
+        const CudnnctlRun text = runCudnnctl({QStringLiteral("verify"), QStringLiteral("--for"), whisper,
+                                              QStringLiteral("--lang"), QStringLiteral("en")});
+        QVERIFY2(text.out.contains("cuDNN bound: " + besideWhisper.toUtf8()), text.out.constData());
+        QVERIFY2(text.out.contains("Each program bound the cuDNN it needs."), text.out.constData());
+
+        const CudnnctlRun removed =
+            tree.change({QStringLiteral("uninstall"), app.value(QStringLiteral("id")).toString()});
+        QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
+        QVERIFY(!QFileInfo::exists(besideWhisper));
+        QVERIFY2(TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib)) == toolkitBefore,
+                 qPrintable(TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib)).difference(toolkitBefore)));
+        QCOMPARE(tree.verifyFor(whisper).exitCode, 1);
+        QCOMPARE(tree.verifyFor(other).exitCode, 0);
     }
 
     // A folder without cuDNN is a usage error, not a verification.

@@ -8,7 +8,8 @@
 
 // Shared objects built byte by byte: an x86-64 ELF with just what the loader reads to find its
 // dependencies (one PT_LOAD, PT_DYNAMIC, DT_SONAME, DT_NEEDED, DT_RUNPATH or DT_RPATH), for trees
-// where a library's search for another must be followed as ld.so would.
+// where a library's search for another must be followed as ld.so would. ld.so itself loads them
+// (dlopen follows their DT_NEEDED and RUNPATH); they export nothing.
 namespace elfimage {
 
 struct SharedObject
