@@ -404,7 +404,7 @@ private Q_SLOTS:
     // Issue 32, side by side: cuDNN 8 beside one program (install --target app:FOLDER) and cuDNN 9
     // in the CUDA toolkit. Each program, loaded in a fresh process by its own RUNPATH, binds its own
     // copy, as detection predicted; uninstalling the app's copy leaves the toolkit's as it was, and
-    // the program then binds nothing (exit 1), as it did before the install.
+    // the program then binds nothing of the tree, as before the install.
     void verifyForBindsEachProgramToItsOwnCopy()
     {
         SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
@@ -437,12 +437,18 @@ private Q_SLOTS:
             QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/whisper"));
         const QString other = QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/other"));
 
-        const CudnnctlRun before = tree.verifyFor(whisper);
-        QCOMPARE(before.exitCode, 1);
-        const QJsonObject unbound = onlyConsumer(outputJson(before));
-        QVERIFY(unbound.value(QStringLiteral("bound")).isNull());
-        QVERIFY(findingIds(unbound).contains(QStringLiteral("verify.for-load-failed")));
-        QVERIFY2(QJsonDocument(unbound).toJson().contains("libcudnn.so.8"), QJsonDocument(unbound).toJson());
+        // Before the install nothing in the tree holds libcudnn.so.8: the loader says so (or binds
+        // this host's own copy, where its ld.so cache has one).
+        const auto bindsNothingOfTheTree = [&tree, &whisper] {
+            const CudnnctlRun run = tree.verifyFor(whisper);
+            const QJsonObject consumer = onlyConsumer(outputJson(run));
+            if (boundPath(consumer).isEmpty())
+                return run.exitCode == 1 &&
+                       findingIds(consumer).contains(QStringLiteral("verify.for-load-failed")) &&
+                       QJsonDocument(consumer).toJson().contains("libcudnn.so.8");
+            return !boundPath(consumer).startsWith(tree.sandbox.root());
+        };
+        QVERIFY(bindsNothingOfTheTree());
 
         const TreeSnapshot toolkitBefore = TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib));
         const QJsonObject app = tree.install(QStringLiteral("8.9.7.29"), QStringLiteral("app:/opt/whisper"));
@@ -484,8 +490,82 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(besideWhisper));
         QVERIFY2(TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib)) == toolkitBefore,
                  qPrintable(TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib)).difference(toolkitBefore)));
-        QCOMPARE(tree.verifyFor(whisper).exitCode, 1);
+        QVERIFY(bindsNothingOfTheTree());
         QCOMPARE(tree.verifyFor(other).exitCode, 0);
+    }
+
+    // Issue 33, end to end: a torch traceback naming a venv of the tree leads the doctor to torch's
+    // own folder, which reaches no libcudnn.so.9; its repair puts the archive's cuDNN 9 there, and
+    // then torch's libtorch_cuda.so, loaded in a fresh process by its own RUNPATH, binds it.
+    void pastedTorchErrorRepairedThenVerified()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        QVERIFY(tree.archives.isValid());
+        const QString venv = QStringLiteral("/home/ana/venv");
+        const QString site = venv + QStringLiteral("/lib/python3.12/site-packages");
+        tree.sandbox.write(venv + QStringLiteral("/pyvenv.cfg"), "home = /usr/bin\nversion = 3.12.3\n");
+        trees::pythonStandin(tree.sandbox, venv + QStringLiteral("/bin/python"), QStringLiteral("3.12.3"),
+                             trees::kTorchCu130);
+        trees::torchFiles(tree.sandbox, site, QStringLiteral("2.8.0+cu128"), QStringLiteral("12.8"));
+        trees::linuxTorchCuda(tree.sandbox, site, QStringLiteral("libcudnn.so.9"),
+                              {QStringLiteral("$ORIGIN/../../nvidia/cudnn/lib"), QStringLiteral("$ORIGIN")});
+        tree.sandbox.write(site + QStringLiteral("/torch/lib/libc10_cuda.so"),
+                           elfimage::build({QStringLiteral("libc10_cuda.so"), {}, {}, {}}));
+        tree.sandbox.write(site + QStringLiteral("/torch-2.8.0+cu128.dist-info/RECORD"),
+                           "torch/__init__.py,,\ntorch/lib/libtorch_cuda.so,,\ntorch/lib/libc10_cuda.so,,\n");
+        const QString torchLib = tree.sandbox.hostPath(site + QStringLiteral("/torch/lib"));
+        QProcessEnvironment inVenv;
+        inVenv.insert(QStringLiteral("VIRTUAL_ENV"), tree.sandbox.hostPath(venv));
+
+        // Before the repair nothing in the tree holds libcudnn.so.9: torch binds none, or this
+        // host's own copy where its ld.so cache has one.
+        const CudnnctlRun before = tree.verifyFor(QStringLiteral("torch"), inVenv);
+        const QString boundBefore = boundPath(onlyConsumer(outputJson(before)));
+        QVERIFY2(!boundBefore.startsWith(tree.sandbox.root()), qPrintable(boundBefore));
+        QCOMPARE(before.exitCode, boundBefore.isEmpty() ? 1 : 0);
+
+        QTemporaryDir folder;
+        const QString log = folder.filePath(QStringLiteral("traceback.txt"));
+        QFile file(log);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("Traceback (most recent call last):\n  File \"/home/ana/train.py\", line 1, in <module>\n"
+                   "    import torch\n  File \"" +
+                   site.toUtf8() +
+                   "/torch/__init__.py\", line 290, in <module>\n    from torch._C import *  # noqa: F403\n"
+                   "ImportError: libcudnn.so.9: cannot open shared object file: No such file or directory\n");
+        file.close();
+        QProcessEnvironment environment = sandboxEnvironment();
+        environment.insert(QStringLiteral("VIRTUAL_ENV"), venv);
+        const QStringList doctor{QStringLiteral("doctor"),
+                                 QStringLiteral("--from-log"),
+                                 log,
+                                 QStringLiteral("--archive"),
+                                 tree.archive(QStringLiteral("9.19.0.56")),
+                                 QStringLiteral("--system-root"),
+                                 tree.sandbox.root(),
+                                 QStringLiteral("--lang"),
+                                 QStringLiteral("en")};
+        const QJsonObject offered =
+            outputJson(runCudnnctl(doctor + QStringList{QStringLiteral("--json")}, environment));
+        const QJsonObject first = offered.value(QStringLiteral("diagnoses")).toArray().first().toObject();
+        QCOMPARE(first.value(QStringLiteral("id")).toString(), QStringLiteral("log.missing-library"));
+        QVERIFY2(first.value(QStringLiteral("fix")).toString().contains(site + QStringLiteral("/torch/lib")),
+                 QJsonDocument(first).toJson().constData());
+        QVERIFY2(!first.value(QStringLiteral("repair")).isNull(), QJsonDocument(first).toJson().constData());
+
+        const CudnnctlRun fixed =
+            runCudnnctl(doctor + QStringList{QStringLiteral("--fix"), QStringLiteral("--yes")}, environment);
+        QVERIFY2(fixed.exitCode == 0, fixed.out + fixed.err);
+        QVERIFY(QFileInfo::exists(torchLib + QStringLiteral("/libcudnn.so.9")));
+
+        const CudnnctlRun after = tree.verifyFor(QStringLiteral("torch"), inVenv);
+        QVERIFY2(after.exitCode == 0, after.out + after.err);
+        const QJsonObject torch = onlyConsumer(outputJson(after));
+        QCOMPARE(torch.value(QStringLiteral("name")).toString(), QStringLiteral("torch"));
+        QCOMPARE(boundPath(torch), torchLib + QStringLiteral("/libcudnn.so.9"));
+        QCOMPARE(torch.value(QStringLiteral("resolves")).toObject().value(QStringLiteral("path")).toString(),
+                 torchLib + QStringLiteral("/libcudnn.so.9"));
     }
 
     // A folder without cuDNN is a usage error, not a verification.
