@@ -4392,7 +4392,7 @@ loads that program&apos;s own module and names the cuDNN it binds.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loaded: %1</source>
+        <source>Module: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

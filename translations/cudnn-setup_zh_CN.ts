@@ -4404,8 +4404,8 @@ loads that program&apos;s own module and names the cuDNN it binds.</source>
         <translation>--for 只能是 torch、tensorflow、onnxruntime、ctranslate2、jax 或 app:FOLDER，不能是“%1”。</translation>
     </message>
     <message>
-        <source>Loaded: %1</source>
-        <translation>已加载：%1</translation>
+        <source>Module: %1</source>
+        <translation>模块：%1</translation>
     </message>
     <message>
         <source>%1 (cuDNN %2)</source>

@@ -92,7 +92,7 @@ QString consumerVerifyText(const ConsumerVerifyReport &report)
                         QDir::toNativeSeparators(consumer.location));
         for (const QString &module : check.modules)
             out += QStringLiteral("       ") +
-                   QCoreApplication::translate("cudnnsetup", "Loaded: %1")
+                   QCoreApplication::translate("cudnnsetup", "Module: %1")
                        .arg(QDir::toNativeSeparators(module)) +
                    QLatin1Char('\n');
         const QString bound = check.bound.isEmpty() ? QCoreApplication::translate("cudnnsetup", "none")

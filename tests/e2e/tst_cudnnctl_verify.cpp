@@ -568,6 +568,28 @@ private Q_SLOTS:
                  torchLib + QStringLiteral("/libcudnn.so.9"));
     }
 
+    // A program whose module crashes as it is loaded ends the probe process, not cudnnctl: the
+    // report says loading it ended the test process.
+    void crashingModuleEndsOnlyTheProbe()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        tree.sandbox.write(QStringLiteral("/opt/crash/libcudnn.so.9"),
+                           elfimage::build({QStringLiteral("libcudnn.so.9"), {}, {}, {}}));
+        elfimage::SharedObject crashing{QStringLiteral("libcrash.so"),
+                                        {QStringLiteral("libcudnn.so.9")},
+                                        {QStringLiteral("$ORIGIN")},
+                                        {}};
+        crashing.crashesWhenLoaded = true;
+        tree.sandbox.write(QStringLiteral("/opt/crash/libcrash.so"), elfimage::build(crashing));
+        const CudnnctlRun run =
+            tree.verifyFor(QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/crash")));
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject consumer = onlyConsumer(outputJson(run));
+        QCOMPARE(consumer.value(QStringLiteral("name")).toString(), QStringLiteral("libcrash.so"));
+        QCOMPARE(findingIds(consumer), QStringList{QStringLiteral("verify.for-probe-ended")});
+    }
+
     // A folder without cuDNN is a usage error, not a verification.
     void folderWithoutCudnnIsRefused()
     {

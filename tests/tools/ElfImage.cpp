@@ -74,7 +74,9 @@ QByteArray build(const SharedObject &library)
     entries.append({10, quint64(strings.size())}); // DT_STRSZ
     entries.append({6, quint64(symbols)});         // DT_SYMTAB
     entries.append({11, kSymbolSize});             // DT_SYMENT
-    entries.append({0, 0});                        // DT_NULL
+    if (library.crashesWhenLoaded)
+        entries.append({12, kStrings}); // DT_INIT
+    entries.append({0, 0});             // DT_NULL
     const int dynamic = symbols + kSymbolSize;
     const int dynamicSize = int(entries.size()) * 16;
     const int total = dynamic + dynamicSize;

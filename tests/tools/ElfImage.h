@@ -21,6 +21,9 @@ struct SharedObject
     // Named sections after the dynamic section, with a section header table when there are any:
     // {".rodata", strings}, {".nv_fatbin", containers}.
     QList<std::pair<QByteArray, QByteArray>> sections = {};
+    // A DT_INIT into its own data, which is not executable: ld.so's call to it faults, as a
+    // library whose constructor crashes does.
+    bool crashesWhenLoaded = false;
 };
 
 QByteArray build(const SharedObject &library);
