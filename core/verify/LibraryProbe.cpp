@@ -1,5 +1,6 @@
 #include "verify/LibraryProbe.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -726,8 +727,13 @@ ProbeResult runProbe(const ProbeRequest &request, const LibraryLoader &loader)
             if (versions::isCudnnLibraryName(QFileInfo(path).fileName()))
                 result.cudnnBound.append(path);
         }
-        // Loaded already: this only asks the loader for the module the program got.
-        for (const QString &path : std::as_const(result.cudnnBound)) {
+        // Loaded already: this only asks the loader for the module the program got, the main
+        // library first (a sub-library answers through it too).
+        QStringList mainFirst = result.cudnnBound;
+        std::stable_partition(mainFirst.begin(), mainFirst.end(), [](const QString &path) {
+            return versions::isMainCudnnLibraryName(QFileInfo(path).fileName());
+        });
+        for (const QString &path : std::as_const(mainFirst)) {
             LoadResult again = loader.load(path, search);
             if (again.library && again.library->symbol("cudnnGetVersion")) {
                 mainLibrary = again.library.get();
