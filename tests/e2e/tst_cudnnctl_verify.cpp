@@ -568,6 +568,28 @@ private Q_SLOTS:
                  torchLib + QStringLiteral("/libcudnn.so.9"));
     }
 
+    // A cuDNN 8 file under cuDNN 9's soname: the program needing 9 loads, but binds cuDNN 8, which
+    // is named as the wrong major (exit 1).
+    void wrongMajorBoundIsNamed()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        tree.sandbox.write(QStringLiteral("/opt/mixed/libcudnn.so.8.9.7"),
+                           elfimage::build({QStringLiteral("libcudnn.so.8"), {}, {}, {}}));
+        tree.sandbox.symlink(QStringLiteral("libcudnn.so.8.9.7"), QStringLiteral("/opt/mixed/libcudnn.so.9"));
+        tree.consumer(QStringLiteral("/opt/mixed/libmixed.so"), QStringLiteral("libcudnn.so.9"),
+                      {QStringLiteral("$ORIGIN")});
+        const CudnnctlRun run =
+            tree.verifyFor(QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/mixed")));
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject consumer = onlyConsumer(outputJson(run));
+        QCOMPARE(boundPath(consumer), tree.sandbox.hostPath(QStringLiteral("/opt/mixed/libcudnn.so.9")));
+        QCOMPARE(
+            consumer.value(QStringLiteral("bound")).toObject().value(QStringLiteral("version")).toString(),
+            QStringLiteral("8.9.7"));
+        QCOMPARE(findingIds(consumer), QStringList{QStringLiteral("verify.for-wrong-major")});
+    }
+
     // A program whose module crashes as it is loaded ends the probe process, not cudnnctl: the
     // report says loading it ended the test process.
     void crashingModuleEndsOnlyTheProbe()
