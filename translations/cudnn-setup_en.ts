@@ -4459,6 +4459,10 @@ loads that program&apos;s own module and names the cuDNN it binds.</source>
         <source>Loading %1 ended the test process before it could answer.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 needs no cuDNN, and loading it bound none.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -4471,6 +4471,10 @@ loads that program&apos;s own module and names the cuDNN it binds.</source>
         <source>Loading %1 ended the test process before it could answer.</source>
         <translation>加载 %1 时，测试进程在给出结果之前就已退出。</translation>
     </message>
+    <message>
+        <source>%1 needs no cuDNN, and loading it bound none.</source>
+        <translation>%1 不需要 cuDNN，加载它时也没有加载任何 cuDNN。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -103,6 +103,12 @@ void judgeBinding(const SystemContext &context, const SystemSnapshot &snapshot, 
     }
     const QString predictedText =
         check.predicted ? QDir::toNativeSeparators(check.predicted->path) : QString();
+    if (check.bound.isEmpty() && !check.needsCudnn()) {
+        check.findings.append(Finding::info(
+            QStringLiteral("verify.for-no-cudnn-needed"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 needs no cuDNN, and loading it bound none.")).arg(who)));
+        return;
+    }
     if (check.bound.isEmpty()) {
         check.findings.append(Finding::error(
             QStringLiteral("verify.for-nothing-bound"),
@@ -152,9 +158,14 @@ QJsonValue libraryJson(const QString &name, const QString &path, const QString &
 
 } // namespace
 
+bool ConsumerLoadCheck::needsCudnn() const
+{
+    return neededMajor || !predictedName.isEmpty();
+}
+
 bool ConsumerLoadCheck::passed() const
 {
-    return !bound.isEmpty() && !hasErrors(findings);
+    return (!bound.isEmpty() || !needsCudnn()) && !hasErrors(findings);
 }
 
 QJsonObject ConsumerLoadCheck::toJson() const

@@ -31,7 +31,9 @@ struct ConsumerLoadCheck
     QString versionSource; // "library", "detection", "file-name"; empty with no version
     Findings findings;
 
-    // It bound a cuDNN of the major it needs, and every module loaded.
+    // Its files or build name a cuDNN it needs.
+    bool needsCudnn() const;
+    // It bound a cuDNN of the major it needs (or needs none), and every module loaded.
     bool passed() const;
     QJsonObject toJson() const;
 };

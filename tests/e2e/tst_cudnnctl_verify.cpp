@@ -590,6 +590,23 @@ private Q_SLOTS:
         QCOMPARE(findingIds(consumer), QStringList{QStringLiteral("verify.for-wrong-major")});
     }
 
+    // A program that uses the CUDA runtime and no cuDNN loads, binds none, and passes.
+    void programWithoutCudnnPasses()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        tree.sandbox.write(QStringLiteral("/opt/plain/libcudart.so.12"),
+                           elfimage::build({QStringLiteral("libcudart.so.12"), {}, {}, {}}));
+        tree.consumer(QStringLiteral("/opt/plain/libplain.so"), QStringLiteral("libcudart.so.12"),
+                      {QStringLiteral("$ORIGIN")});
+        const CudnnctlRun run =
+            tree.verifyFor(QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/plain")));
+        QVERIFY2(run.exitCode == 0, run.out + run.err);
+        const QJsonObject consumer = onlyConsumer(outputJson(run));
+        QVERIFY(consumer.value(QStringLiteral("bound")).isNull());
+        QCOMPARE(findingIds(consumer), QStringList{QStringLiteral("verify.for-no-cudnn-needed")});
+    }
+
     // A program whose module crashes as it is loaded ends the probe process, not cudnnctl: the
     // report says loading it ended the test process.
     void crashingModuleEndsOnlyTheProbe()
