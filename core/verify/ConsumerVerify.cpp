@@ -62,22 +62,21 @@ QString chooseBound(const SystemContext &context, const QStringList &bound, cons
     return bound.value(0);
 }
 
-void judgeBinding(const SystemContext &context, const SystemSnapshot &snapshot, const ProbeResult &probe,
-                  ConsumerLoadCheck &check)
+void judgeBinding(const SystemContext &context, const SystemSnapshot &snapshot, const QString &what,
+                  const ProbeResult &probe, ConsumerLoadCheck &check)
 {
     const QString who = consumerName(check.consumer);
     const Text checkFix = Text(QT_TRANSLATE_NOOP("cudnnsetup", "cudnnctl check --for %1 names the one fix."));
-    const QString checkName = check.consumer.name;
     for (const ProbeLoad &load : probe.loads) {
         if (load.loaded())
             continue;
-        const ErrorExplanation why = explainLoaderError(load.errorCode, load.errorString, load.name);
-        check.findings.append(Finding::error(
-            QStringLiteral("verify.for-load-failed"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 could not be loaded (%2): %3"))
-                .arg(Text::verbatim(QDir::toNativeSeparators(context.files().fromHost(load.name))),
-                     Text::verbatim(why.name), why.cause),
-            load.errorString, why.fix));
+        const QString module = QDir::toNativeSeparators(context.files().fromHost(load.name));
+        const ErrorExplanation why = explainLoaderError(load.errorCode, load.errorString, module);
+        check.findings.append(
+            Finding::error(QStringLiteral("verify.for-load-failed"),
+                           Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 could not be loaded (%2): %3"))
+                               .arg(Text::verbatim(module), Text::verbatim(why.name), why.cause),
+                           load.errorString, why.fix));
     }
     const QString hostBound = chooseBound(context, probe.cudnnBound, check.predictedName);
     if (!hostBound.isEmpty()) {
@@ -117,8 +116,7 @@ void judgeBinding(const SystemContext &context, const SystemSnapshot &snapshot, 
                                          "Loading %1 bound no cuDNN library; detection expected %2."))
                       .arg(who, predictedText)
                 : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Loading %1 bound no cuDNN library.")).arg(who),
-            QStringLiteral("modules: %1").arg(check.modules.join(QStringLiteral(", "))),
-            checkFix.arg(checkName)));
+            QStringLiteral("modules: %1").arg(check.modules.join(QStringLiteral(", "))), checkFix.arg(what)));
         return;
     }
     const Version boundVersion = Version::parse(check.boundVersion);
@@ -133,7 +131,7 @@ void judgeBinding(const SystemContext &context, const SystemSnapshot &snapshot, 
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 needs cuDNN %2, but the loader bound %3 (cuDNN %4)."))
                 .arg(who, QString::number(*check.neededMajor), shownBound,
                      check.boundVersion.isEmpty() ? QString::number(boundMajor) : check.boundVersion),
-            {}, checkFix.arg(checkName)));
+            {}, checkFix.arg(what)));
     }
     if (!check.predicted || !sameFile(context, check.predicted->path, check.bound)) {
         check.findings.append(Finding::warning(
@@ -260,7 +258,7 @@ ConsumerVerifyReport verifyConsumers(const SystemContext &context, const SystemS
         // A module that crashes ends the child, never this process.
         const ProbeRun run = runProbeChild(context, request, environment, options);
         if (run.result) {
-            judgeBinding(context, snapshot, *run.result, check);
+            judgeBinding(context, snapshot, what, *run.result, check);
         } else {
             check.findings.append(Finding::error(
                 QStringLiteral("verify.for-probe-ended"),
