@@ -314,12 +314,6 @@ a lab mirror or a folder (--source), checked before it is saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Try the installed cuDNN in a fresh process: load every library,
-find missing dependencies, compare versions, run a convolution
-on the GPU and ask torch which cuDNN it uses.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Whether an install of cuDNN Setup is there, intact (--cudnn
 --target): exit 0 and one line, else exit 1 (detection rules).</source>
         <translation type="unfinished"></translation>
@@ -376,7 +370,14 @@ FOLDER) of this system (or of --system-root).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>check: judge only this program: torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER (the programs in FOLDER).</source>
+        <source>Try the installed cuDNN in a fresh process: load every library,
+find missing dependencies, compare versions, run a convolution
+on the GPU and ask torch which cuDNN it uses; --for PROGRAM
+loads that program&apos;s own module and names the cuDNN it binds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check: judge only this program: torch, tensorflow, onnxruntime, ctranslate2, jax or app:FOLDER (the programs in FOLDER); verify: load its own module in a fresh process and name the cuDNN it binds.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4239,10 +4240,6 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--for takes torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER, not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot tell</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4631,6 +4628,82 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
     </message>
     <message>
         <source>Run &quot;cudnnctl doctor&quot; on this machine for the cause and the repair.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>--for takes torch, tensorflow, onnxruntime, ctranslate2, jax or app:FOLDER, not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Module: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (cuDNN %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN bound: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no cuDNN needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reaches no copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detection expected: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each program bound the cuDNN it needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verification failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cudnnctl check --for %1 names the one fix.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 bound no cuDNN library; detection expected %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 bound no cuDNN library.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs cuDNN %2, but the loader bound %3 (cuDNN %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loader bound %1, but detection expected %2 for %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loader bound %1, where detection found no cuDNN %2 reaches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No %1 was found here, so there is nothing to load.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: another system&apos;s programs are not loaded on this one; cudnnctl check --for %1 gives what their files say.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading %1 ended the test process before it could answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs no cuDNN, and loading it bound none.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

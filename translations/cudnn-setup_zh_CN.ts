@@ -320,13 +320,6 @@ a lab mirror or a folder (--source), checked before it is saved.</source>
         <translation>按安装记录卸载一次安装（cudnnctl uninstall [ID]）。</translation>
     </message>
     <message>
-        <source>Try the installed cuDNN in a fresh process: load every library,
-find missing dependencies, compare versions, run a convolution
-on the GPU and ask torch which cuDNN it uses.</source>
-        <translation>在新进程中试用已安装的 cuDNN：逐个加载所有库，找出缺失的依赖，
-核对版本，在显卡上运行一次卷积，并查明 torch 实际使用哪份 cuDNN。</translation>
-    </message>
-    <message>
         <source>Whether an install of cuDNN Setup is there, intact (--cudnn
 --target): exit 0 and one line, else exit 1 (detection rules).</source>
         <translation>cuDNN 安装向导的某次安装是否仍在且完好（--cudnn --target）：
@@ -387,8 +380,18 @@ cuDNN 副本、Python 解释器，以及用到 cuDNN 的程序
         <translation>doctor：同时从 FILE 读取你看到的错误（Python 回溯、加载器日志、复制的 Windows 提示；“-”表示从标准输入读取）并加以解释。</translation>
     </message>
     <message>
-        <source>check: judge only this program: torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER (the programs in FOLDER).</source>
-        <translation>check：只评判这个程序：torch、tensorflow、onnxruntime、ctranslate2 或 app:FOLDER（FOLDER 中的程序）。</translation>
+        <source>Try the installed cuDNN in a fresh process: load every library,
+find missing dependencies, compare versions, run a convolution
+on the GPU and ask torch which cuDNN it uses; --for PROGRAM
+loads that program&apos;s own module and names the cuDNN it binds.</source>
+        <translation>在新进程中试用已安装的 cuDNN：逐个加载所有库，找出缺失的依赖，
+核对版本，在显卡上运行一次卷积，并查明 torch 实际使用哪份 cuDNN；
+加上 --for PROGRAM 时，加载该程序自己的模块，
+并指出它实际加载的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>check: judge only this program: torch, tensorflow, onnxruntime, ctranslate2, jax or app:FOLDER (the programs in FOLDER); verify: load its own module in a fresh process and name the cuDNN it binds.</source>
+        <translation>check：只评判这个程序：torch、tensorflow、onnxruntime、ctranslate2、jax 或 app:FOLDER（FOLDER 中的程序）；verify：在新进程中加载它自己的模块，并指出它实际加载的 cuDNN。</translation>
     </message>
     <message>
         <source>command</source>
@@ -4252,10 +4255,6 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
         <translation>兼容性数据库中没有支持 %3 的、适用于 CUDA %2 的 cuDNN %1：请换用为较新 cuDNN 编译的该程序版本。</translation>
     </message>
     <message>
-        <source>--for takes torch, tensorflow, onnxruntime, ctranslate2 or app:FOLDER, not &quot;%1&quot;.</source>
-        <translation>--for 只能是 torch、tensorflow、onnxruntime、ctranslate2 或 app:FOLDER，不能是“%1”。</translation>
-    </message>
-    <message>
         <source>cannot tell</source>
         <translation>无法判断</translation>
     </message>
@@ -4644,6 +4643,82 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
     <message>
         <source>Run &quot;cudnnctl doctor&quot; on this machine for the cause and the repair.</source>
         <translation>请在这台电脑上运行“cudnnctl doctor”，查明原因和修复办法。</translation>
+    </message>
+    <message>
+        <source>--for takes torch, tensorflow, onnxruntime, ctranslate2, jax or app:FOLDER, not &quot;%1&quot;.</source>
+        <translation>--for 只能是 torch、tensorflow、onnxruntime、ctranslate2、jax 或 app:FOLDER，不能是“%1”。</translation>
+    </message>
+    <message>
+        <source>Module: %1</source>
+        <translation>模块：%1</translation>
+    </message>
+    <message>
+        <source>%1 (cuDNN %2)</source>
+        <translation>%1（cuDNN %2）</translation>
+    </message>
+    <message>
+        <source>cuDNN bound: %1</source>
+        <translation>实际加载的 cuDNN：%1</translation>
+    </message>
+    <message>
+        <source>no cuDNN needed</source>
+        <translation>不需要 cuDNN</translation>
+    </message>
+    <message>
+        <source>%1 reaches no copy</source>
+        <translation>找不到 %1 的任何副本</translation>
+    </message>
+    <message>
+        <source>Detection expected: %1</source>
+        <translation>检测预期：%1</translation>
+    </message>
+    <message>
+        <source>Each program bound the cuDNN it needs.</source>
+        <translation>每个程序都加载了它所需的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>Verification failed.</source>
+        <translation>验证未通过。</translation>
+    </message>
+    <message>
+        <source>cudnnctl check --for %1 names the one fix.</source>
+        <translation>运行“cudnnctl check --for %1”可查看唯一的解决办法。</translation>
+    </message>
+    <message>
+        <source>Loading %1 bound no cuDNN library; detection expected %2.</source>
+        <translation>加载 %1 时没有加载任何 cuDNN 库；检测预期的是 %2。</translation>
+    </message>
+    <message>
+        <source>Loading %1 bound no cuDNN library.</source>
+        <translation>加载 %1 时没有加载任何 cuDNN 库。</translation>
+    </message>
+    <message>
+        <source>%1 needs cuDNN %2, but the loader bound %3 (cuDNN %4).</source>
+        <translation>%1 需要 cuDNN %2，但加载器加载的是 %3（cuDNN %4）。</translation>
+    </message>
+    <message>
+        <source>The loader bound %1, but detection expected %2 for %3.</source>
+        <translation>加载器加载的是 %1，但检测预期 %3 会加载 %2。</translation>
+    </message>
+    <message>
+        <source>The loader bound %1, where detection found no cuDNN %2 reaches.</source>
+        <translation>加载器加载了 %1，而检测没有找到 %2 能加载到的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>No %1 was found here, so there is nothing to load.</source>
+        <translation>这里没有找到 %1，因此没有可加载的内容。</translation>
+    </message>
+    <message>
+        <source>Not run, on purpose: another system&apos;s programs are not loaded on this one; cudnnctl check --for %1 gives what their files say.</source>
+        <translation>未运行（检查的是另一个系统）：另一个系统的程序不会在这台电脑上加载；“cudnnctl check --for %1”会给出从其文件中读到的信息。</translation>
+    </message>
+    <message>
+        <source>Loading %1 ended the test process before it could answer.</source>
+        <translation>加载 %1 时，测试进程在给出结果之前就已退出。</translation>
+    </message>
+    <message>
+        <source>%1 needs no cuDNN, and loading it bound none.</source>
+        <translation>%1 不需要 cuDNN，加载它时也没有加载任何 cuDNN。</translation>
     </message>
 </context>
 <context>

@@ -42,9 +42,10 @@ const QList<CommandSpec> &commandTable()
         {QStringLiteral("verify"),
          QT_TRANSLATE_NOOP("cudnnctl", "Try the installed cuDNN in a fresh process: load every library,\n"
                                        "find missing dependencies, compare versions, run a convolution\n"
-                                       "on the GPU and ask torch which cuDNN it uses."),
+                                       "on the GPU and ask torch which cuDNN it uses; --for PROGRAM\n"
+                                       "loads that program's own module and names the cuDNN it binds."),
          {QStringLiteral("target"), QStringLiteral("python"), QStringLiteral("no-gpu"),
-          QStringLiteral("no-framework")}},
+          QStringLiteral("no-framework"), QStringLiteral("for")}},
         {QStringLiteral("doctor"),
          QT_TRANSLATE_NOOP("cudnnctl", "Find what keeps cuDNN from working and offer repairs (--fix);\n"
                                        "--from-log FILE also explains the error you saw."),

@@ -3,6 +3,8 @@
 #include "archive/ArchiveInspector.h"
 #include "common/ExitCodes.h"
 #include "common/Logging.h"
+#include "compat/ConsumerVerdicts.h"
+#include "compat/Matcher.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
 #include "install/ElevatedExchange.h"
@@ -16,6 +18,7 @@
 #include "report/TextTable.h"
 #include "report/VerifyText.h"
 #include "session/InstallRequest.h"
+#include "verify/ConsumerVerify.h"
 #include "verify/InstallStatus.h"
 #include "verify/VerificationRecord.h"
 #include "verify/Verifier.h"
@@ -277,6 +280,28 @@ int writeShareReport(const VerifyRequest &request, const SystemContext &context,
     return exitcode::Success;
 }
 
+// verify --for: the programs check --for chooses, each loaded by its own rules in a fresh process.
+int runVerifyFor(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
+{
+    const SystemSnapshot snapshot = detectSystem(context, request.detect);
+    const Expected<QList<JudgedConsumer>> judged =
+        judgeFor(request.forWhat, snapshot.consumers, MatchFacts::fromSnapshot(snapshot), kb);
+    if (!judged)
+        return usage(judged.error().message.toString());
+    QList<ConsumerInfo> consumers;
+    for (const JudgedConsumer &entry : *judged) {
+        if (entry.found)
+            consumers.append(entry.consumer);
+    }
+    const ConsumerVerifyReport report =
+        verifyConsumers(context, snapshot, request.forWhat, consumers, VerifyOptions());
+    if (request.json)
+        printJson(report.toJson());
+    else
+        console::out(consumerVerifyText(report));
+    return report.passed() ? exitcode::Success : exitcode::ProblemsFound;
+}
+
 } // namespace
 
 int runVerifyCommand(const VerifyRequest &request, const SystemContext &context, const KnowledgeBase &kb)
@@ -285,6 +310,8 @@ int runVerifyCommand(const VerifyRequest &request, const SystemContext &context,
         return runDoctor(request, context, kb);
     if (request.command == QLatin1String("status"))
         return runStatus(request, context, kb);
+    if (request.command == QLatin1String("verify") && !request.forWhat.isEmpty())
+        return runVerifyFor(request, context, kb);
 
     DetectOptions detect = request.detect;
     // The framework stage asks the interpreters itself; detection only needs to know which have torch.

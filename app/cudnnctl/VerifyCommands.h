@@ -17,6 +17,8 @@ struct VerifyRequest
     QString command;       // "verify", "doctor", "report", "status"
     QString target;        // --target: the install to check (default: the last one cuDNN Setup made,
                            // else what a fresh process loads)
+    QString forWhat;       // verify --for: the program whose own module is loaded ("torch",
+                           // "app:FOLDER" with FOLDER absolute), as check --for chooses it
     QStringList pythons;   // --python
     bool gpu = true;       // --no-gpu clears it
     bool framework = true; // --no-framework clears it

@@ -230,7 +230,8 @@ int main(int argc, char *argv[])
         QStringLiteral("for"),
         QCoreApplication::translate("cudnnctl",
                                     "check: judge only this program: torch, tensorflow, onnxruntime, "
-                                    "ctranslate2 or app:FOLDER (the programs in FOLDER)."),
+                                    "ctranslate2, jax or app:FOLDER (the programs in FOLDER); verify: "
+                                    "load its own module in a fresh process and name the cuDNN it binds."),
         QStringLiteral("WHAT"));
     const QCommandLineOption dryRunOption(
         QStringLiteral("dry-run"),
@@ -430,6 +431,9 @@ int main(int argc, char *argv[])
         options.appFolders.append(
             parser.isSet(rootOption) ? folder : QDir::cleanPath(QFileInfo(folder).absoluteFilePath()));
     }
+    // With --for, the folder of app:FOLDER is the one detection was given (made absolute).
+    const QString forConsumer =
+        appFolderOf(forWhat).isEmpty() ? forWhat : QStringLiteral("app:") + options.appFolders.constLast();
 
     QString root;
     if (parser.isSet(rootOption)) {
@@ -453,6 +457,7 @@ int main(int argc, char *argv[])
         VerifyRequest request;
         request.command = command;
         request.target = parser.value(targetOption);
+        request.forWhat = forConsumer;
         request.pythons = parser.values(pythonOption);
         request.gpu = !parser.isSet(noGpuOption);
         request.framework = !parser.isSet(noFrameworkOption);
@@ -566,13 +571,10 @@ int main(int argc, char *argv[])
         return usageError(facts.error().message.toString());
     MatchResult result = match(*facts, database.database);
     result.findings = database.findings + result.findings;
-    // With --for, the folder of app:FOLDER is the one detection was given (made absolute).
-    const QString judgedFor =
-        appFolderOf(forWhat).isEmpty() ? forWhat : QStringLiteral("app:") + options.appFolders.constLast();
     const auto judged =
         forWhat.isEmpty()
             ? Expected<QList<JudgedConsumer>>(judgeConsumers(snapshot.consumers, *facts, database.database))
-            : judgeFor(judgedFor, snapshot.consumers, *facts, database.database);
+            : judgeFor(forConsumer, snapshot.consumers, *facts, database.database);
     if (!judged)
         return usageError(judged.error().message.toString());
     if (parser.isSet(jsonOption))

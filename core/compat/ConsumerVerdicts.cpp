@@ -630,6 +630,8 @@ bool consumerIsFor(const ConsumerInfo &consumer, const QString &what)
         return isTensorflow(consumer.name);
     if (what == QLatin1String("onnxruntime"))
         return consumer.name.startsWith(what);
+    if (what == QLatin1String("jax"))
+        return isJax(consumer.name);
     return consumer.name == what; // ctranslate2
 }
 
@@ -694,13 +696,14 @@ Expected<QList<JudgedConsumer>> judgeFor(const QString &what, const QList<Consum
                                          const MatchFacts &facts, const KnowledgeBase &kb)
 {
     static const QStringList known{QStringLiteral("torch"), QStringLiteral("tensorflow"),
-                                   QStringLiteral("onnxruntime"), QStringLiteral("ctranslate2")};
+                                   QStringLiteral("onnxruntime"), QStringLiteral("ctranslate2"),
+                                   QStringLiteral("jax")};
     const QString folder = appFolderOf(what);
     if (!known.contains(what) && folder.isEmpty())
         return Finding::error(
             QStringLiteral("check.for-unknown"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "--for takes torch, tensorflow, onnxruntime, ctranslate2 or "
-                                                 "app:FOLDER, not \"%1\"."))
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "--for takes torch, tensorflow, onnxruntime, ctranslate2, "
+                                                 "jax or app:FOLDER, not \"%1\"."))
                 .arg(what));
     const ConsumerJudge judge(facts, kb);
     QList<JudgedConsumer> judged;

@@ -82,7 +82,7 @@ ConsumerVerdict judgeConsumer(const ConsumerInfo &consumer, const MatchFacts &fa
 QList<JudgedConsumer> judgeConsumers(const QList<ConsumerInfo> &consumers, const MatchFacts &facts,
                                      const KnowledgeBase &kb);
 
-// `check --for WHAT`: "torch", "tensorflow", "onnxruntime", "ctranslate2" or "app:FOLDER" (the
+// `check --for WHAT`: "torch", "tensorflow", "onnxruntime", "ctranslate2", "jax" or "app:FOLDER" (the
 // consumers detected in that --app folder). A program asked for and not found is one entry with
 // `found` false, whose fix installs it where that is known (torch: the index for this GPU).
 // An unknown WHAT is the error.

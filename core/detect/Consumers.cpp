@@ -411,8 +411,12 @@ private:
         };
         for (const NativeFile &file : std::as_const(used)) {
             consumer.files.append(file.path);
-            for (const QString &name : file.imports)
+            for (const QString &name : file.imports) {
                 note(name, false);
+                if (classifyLibrary(name).kind == CudaLibrary::Cudnn &&
+                    !consumer.cudnnImporters.contains(file.path))
+                    consumer.cudnnImporters.append(file.path);
+            }
             sass.unite(QSet<QString>(file.code.sass.cbegin(), file.code.sass.cend()));
             sassInPart.unite(QSet<QString>(file.code.sassInPart.cbegin(), file.code.sassInPart.cend()));
             ptx.unite(QSet<QString>(file.code.ptx.cbegin(), file.code.ptx.cend()));
@@ -431,6 +435,10 @@ private:
         consumer.ptx = sortedArchs(ptx);
         consumer.ptxIsa = sortedArchs(isa);
         resolve(consumer, needed, opened, load, preloads);
+        consumer.loadModel = load.model;
+        consumer.dllDirectories = load.dllDirectories;
+        for (const auto &[name, path] : preloads)
+            consumer.preloads.append(path);
         qCInfo(lcDetect).noquote() << QStringLiteral("consumer %1 %2: %3 files, needs %4, SASS %5, PTX %6")
                                           .arg(consumer.name, consumer.version)
                                           .arg(consumer.files.size())

@@ -2,6 +2,7 @@
 
 #include "common/Expected.h"
 #include "common/Finding.h"
+#include "verify/LoadModel.h"
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -144,6 +145,13 @@ struct ConsumerInfo
     // Each CUDA library it needs (by the name it asks for) and the copy its load context reaches;
     // nullopt when none is found.
     QList<std::pair<QString, std::optional<ResolvedLibrary>>> resolves;
+    // How its process loads (not in the JSON; `verify --for` loads it the same way): the model,
+    // the folders os.add_dll_directory adds (Windows), and the libraries its package's Python code
+    // loads by full path before the native module (JAX's plugin).
+    LoadModel loadModel = LoadModel::Program;
+    QStringList dllDirectories;
+    QStringList preloads;
+    QStringList cudnnImporters; // those of `files` that import a cuDNN library
 };
 
 struct EnvironmentInfo

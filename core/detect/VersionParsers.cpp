@@ -99,6 +99,13 @@ Version fromCudnnLibraryName(const QString &fileName)
     return match.hasMatch() ? Version::parse(match.captured(1)) : Version();
 }
 
+QString sonameOf(const QString &fileName)
+{
+    static const QRegularExpression versioned(QStringLiteral("^(.+\\.so\\.\\d+)(?:\\.\\d+)+$"));
+    const QRegularExpressionMatch match = versioned.match(fileName);
+    return match.hasMatch() ? match.captured(1) : fileName;
+}
+
 QString cudnnLibraryStem(const QString &fileName)
 {
     static const QRegularExpression linuxName(

@@ -38,6 +38,9 @@ Version fromCudnnLibraryName(const QString &fileName);
 bool isCudnnLibraryName(const QString &fileName);
 // True for the main library of a set (cudnn64_N.dll / libcudnn.so[.N...]).
 bool isMainCudnnLibraryName(const QString &fileName);
+// A Linux library's soname from its full file name: "libcudnn_ops.so.9.19.0" -> "libcudnn_ops.so.9",
+// the name a program asks the loader for; any other name as it is.
+QString sonameOf(const QString &fileName);
 // What a cuDNN library name names without platform and version: "cudnn_graph64_9.dll" and
 // "libcudnn_graph.so.9.19.0" -> "cudnn_graph"; empty for other names.
 QString cudnnLibraryStem(const QString &fileName);

@@ -233,7 +233,7 @@ std::optional<Repair> archiveInto(const DoctorFacts &facts, const QString &folde
     if (!archive || archive->verdict != ArchiveReport::Verdict::Ok || archive->cudnn.major() != major ||
         !archive->platform.startsWith(facts.windows ? QLatin1String("windows") : QLatin1String("linux")))
         return std::nullopt;
-    return repairs::fromArchive(facts.context, folder, facts.input.archive, *archive);
+    return repairs::fromArchive(facts.context, folder, facts.input.archive, *archive, true);
 }
 
 Remedy remedyFor(const LogSignature &signature, const QString &library, const Reach &reach,

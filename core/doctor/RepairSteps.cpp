@@ -1,5 +1,6 @@
 #include "doctor/RepairSteps.h"
 
+#include "detect/VersionParsers.h"
 #include "install/InstallTarget.h"
 #include "install/Operations.h"
 #include "install/StateTrust.h"
@@ -144,7 +145,7 @@ Repair setVariable(EnvironmentScope scope, const QString &name,
 }
 
 std::optional<Repair> fromArchive(const SystemContext &context, const QString &directory,
-                                  const QString &archivePath, const ArchiveReport &archive)
+                                  const QString &archivePath, const ArchiveReport &archive, bool underSonames)
 {
     const SystemPaths &paths = context.paths();
     QList<ArchiveFile> toUnpack;
@@ -152,7 +153,9 @@ std::optional<Repair> fromArchive(const SystemContext &context, const QString &d
     for (const ArchiveFile &file : archive.files) {
         if (file.kind != ArchiveFile::Kind::Library)
             continue;
-        const QString destination = paths.join(directory, file.path.section(QLatin1Char('/'), -1));
+        const QString name = file.path.section(QLatin1Char('/'), -1);
+        const QString destination = paths.join(
+            directory, underSonames && context.family() == OsFamily::Linux ? versions::sonameOf(name) : name);
         const QString host = context.files().toHost(destination);
         const bool same = QFileInfo(host).isFile() && QFileInfo(host).size() == file.size &&
                           crc32OfFile(host) == std::optional<quint32>(file.crc32);

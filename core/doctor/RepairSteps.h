@@ -49,8 +49,11 @@ Repair setVariable(EnvironmentScope scope, const QString &name,
 
 // The cuDNN DLLs of `archive` (inspected, verdict ok) that are missing from `directory` or differ
 // from the archive's, unpacked beside it and renamed into place; nullopt when none differ.
+// `underSonames`: beside a Linux program, where no ldconfig makes the soname links it loads by,
+// each library is placed under its soname (libcudnn.so.9).
 std::optional<Repair> fromArchive(const SystemContext &context, const QString &directory,
-                                  const QString &archivePath, const ArchiveReport &archive);
+                                  const QString &archivePath, const ArchiveReport &archive,
+                                  bool underSonames = false);
 
 // Why `repair`, handed to this elevated process by another one (cudnnctl doctor --request), is not
 // one the doctor makes, so that it is not applied; nullopt when it may be. Its steps may only move

@@ -1,6 +1,7 @@
 #include "install/FilePlacement.h"
 
 #include "common/Logging.h"
+#include "detect/VersionParsers.h"
 #include "install/TargetPaths.h"
 
 #include <QSet>
@@ -48,7 +49,11 @@ QList<PlannedFile> placeFiles(const ArchiveReport &archive, const InstallTarget 
         switch (file.kind) {
         case ArchiveFile::Kind::Library:
         case ArchiveFile::Kind::OtherDll:
-            destination = paths.join(target.dllFolder(), name);
+            // Beside a Linux program nothing runs ldconfig to make the soname links it loads by:
+            // each library goes there under its soname.
+            destination = paths.join(target.dllFolder(), librariesOnly && target.family == OsFamily::Linux
+                                                             ? versions::sonameOf(name)
+                                                             : name);
             break;
         case ArchiveFile::Kind::Header:
             destination = paths.join(target.pathOf(target.includeFolder), name);

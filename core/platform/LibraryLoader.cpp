@@ -8,6 +8,7 @@
 
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
+#include <tlhelp32.h>
 #else
 #include <dlfcn.h>
 #include <link.h>
@@ -130,6 +131,32 @@ void LibraryLoader::searchLikePython(const QStringList &folders)
 #else
     Q_UNUSED(folders)
 #endif
+}
+
+QStringList LibraryLoader::loadedModules()
+{
+    QStringList modules;
+#ifdef Q_OS_WIN
+    const HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPMODULE, GetCurrentProcessId());
+    if (snapshot == INVALID_HANDLE_VALUE) {
+        qCWarning(lcPlatform) << "CreateToolhelp32Snapshot failed:" << GetLastError();
+        return modules;
+    }
+    MODULEENTRY32W entry;
+    entry.dwSize = sizeof(entry);
+    for (BOOL more = Module32FirstW(snapshot, &entry); more; more = Module32NextW(snapshot, &entry))
+        modules.append(QDir::fromNativeSeparators(QString::fromWCharArray(entry.szExePath)));
+    CloseHandle(snapshot);
+#else
+    dl_iterate_phdr(
+        [](dl_phdr_info *info, size_t, void *data) {
+            if (info->dlpi_name && *info->dlpi_name)
+                static_cast<QStringList *>(data)->append(QFile::decodeName(info->dlpi_name));
+            return 0;
+        },
+        &modules);
+#endif
+    return modules;
 }
 
 } // namespace cudnnsetup

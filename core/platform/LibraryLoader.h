@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -73,6 +74,9 @@ public:
     // (AddDllDirectory), never PATH: what Python 3.8+ does at start and with os.add_dll_directory.
     // For the verifier's probe child, which loads as the target's consumers do. Elsewhere: nothing.
     static void searchLikePython(const QStringList &folders);
+    // The files of every library mapped into this process now, as the loader names them
+    // (dl_iterate_phdr; a module snapshot on Windows): what a load really bound.
+    static QStringList loadedModules();
 };
 
 } // namespace cudnnsetup

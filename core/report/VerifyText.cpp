@@ -4,6 +4,7 @@
 
 #include "doctor/Doctor.h"
 #include "report/TextTable.h"
+#include "verify/ConsumerVerify.h"
 #include "verify/VerifyReport.h"
 
 #include <QCoreApplication>
@@ -76,6 +77,53 @@ QString verifyText(const VerifyReport &report)
            QLatin1Char('\n');
     if (!report.findings.isEmpty())
         out += QLatin1Char('\n') + findingsText(report.findings);
+    return out;
+}
+
+QString consumerVerifyText(const ConsumerVerifyReport &report)
+{
+    QString out;
+    for (const ConsumerLoadCheck &check : report.consumers) {
+        const ConsumerInfo &consumer = check.consumer;
+        out += QStringLiteral("%1 %2 (%3)\n")
+                   .arg(check.passed() ? statusMark(VerifyStage::Status::Passed)
+                                       : statusMark(VerifyStage::Status::Failed),
+                        consumer.version.isEmpty()
+                            ? consumer.name
+                            : QStringLiteral("%1 %2").arg(consumer.name, consumer.version),
+                        QDir::toNativeSeparators(consumer.location));
+        for (const QString &module : check.modules)
+            out += QStringLiteral("       ") +
+                   QCoreApplication::translate("cudnnsetup", "Module: %1")
+                       .arg(QDir::toNativeSeparators(module)) +
+                   QLatin1Char('\n');
+        const QString bound = check.bound.isEmpty() ? QCoreApplication::translate("cudnnsetup", "none")
+                              : check.boundVersion.isEmpty()
+                                  ? QDir::toNativeSeparators(check.bound)
+                                  : QCoreApplication::translate("cudnnsetup", "%1 (cuDNN %2)")
+                                        .arg(QDir::toNativeSeparators(check.bound), check.boundVersion);
+        out += QStringLiteral("       ") +
+               QCoreApplication::translate("cudnnsetup", "cuDNN bound: %1").arg(bound) + QLatin1Char('\n');
+        const QString predicted =
+            check.predictedName.isEmpty() ? QCoreApplication::translate("cudnnsetup", "no cuDNN needed")
+            : !check.predicted
+                ? QCoreApplication::translate("cudnnsetup", "%1 reaches no copy").arg(check.predictedName)
+            : check.predicted->version.isEmpty()
+                ? QDir::toNativeSeparators(check.predicted->path)
+                : QCoreApplication::translate("cudnnsetup", "%1 (cuDNN %2)")
+                      .arg(QDir::toNativeSeparators(check.predicted->path), check.predicted->version);
+        out += QStringLiteral("       ") +
+               QCoreApplication::translate("cudnnsetup", "Detection expected: %1").arg(predicted) +
+               QLatin1Char('\n');
+        if (!check.findings.isEmpty())
+            out += findingsText(check.findings);
+    }
+    if (!report.findings.isEmpty())
+        out += findingsText(report.findings);
+    out +=
+        (report.passed() ? QCoreApplication::translate("cudnnsetup", "Each program bound the cuDNN it needs.")
+                         : QCoreApplication::translate("cudnnsetup", "Verification failed.")) +
+        QLatin1Char('\n');
     return out;
 }
 

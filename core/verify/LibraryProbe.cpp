@@ -1,14 +1,17 @@
 #include "verify/LibraryProbe.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QScopeGuard>
 
 #include "common/Logging.h"
+#include "detect/VersionParsers.h"
 #include "platform/LibraryLoader.h"
 
 namespace cudnnsetup {
@@ -562,17 +565,22 @@ QJsonObject ProbeRequest::toJson() const
             {QStringLiteral("cudartCandidates"), QJsonArray::fromStringList(cudartCandidates)},
             {QStringLiteral("gpu"), gpu},
             {QStringLiteral("model"), loadModelName(model)},
-            {QStringLiteral("dllDirectories"), QJsonArray::fromStringList(dllDirectories)}};
+            {QStringLiteral("dllDirectories"), QJsonArray::fromStringList(dllDirectories)},
+            {QStringLiteral("consumerModules"), QJsonArray::fromStringList(consumerModules)}};
 }
 
 Expected<ProbeRequest> ProbeRequest::fromJson(const QJsonObject &object)
 {
     const QJsonValue libraries = object.value(QStringLiteral("libraries"));
     const QJsonValue candidates = object.value(QStringLiteral("cudartCandidates"));
-    if (!libraries.isArray() || libraries.toArray().isEmpty() || !candidates.isArray())
-        return invalidRequest(QStringLiteral(
-            "probe request: \"libraries\" (non-empty) and \"cudartCandidates\" arrays expected"));
+    const QJsonArray modules = object.value(QStringLiteral("consumerModules")).toArray();
+    if (!libraries.isArray() || (libraries.toArray().isEmpty() && modules.isEmpty()) || !candidates.isArray())
+        return invalidRequest(
+            QStringLiteral("probe request: \"libraries\" (non-empty, unless "
+                           "\"consumerModules\" is) and \"cudartCandidates\" arrays expected"));
     ProbeRequest request;
+    for (const QJsonValue &value : modules)
+        request.consumerModules.append(value.toString());
     for (const QJsonValue &value : libraries.toArray())
         request.libraries.append(value.toString());
     for (const QJsonValue &value : candidates.toArray())
@@ -621,6 +629,7 @@ QJsonObject ProbeResult::toJson() const
             {QStringLiteral("loads"), loadArray},
             {QStringLiteral("cudnnVersion"), optionalValue(cudnnVersion)},
             {QStringLiteral("cudnnCudartVersion"), optionalValue(cudnnCudartVersion)},
+            {QStringLiteral("cudnnBound"), QJsonArray::fromStringList(cudnnBound)},
             {QStringLiteral("gpu"), gpuObject},
             {QStringLiteral("totalMilliseconds"), totalMilliseconds}};
 }
@@ -646,6 +655,8 @@ Expected<ProbeResult> ProbeResult::fromJson(const QJsonObject &object)
     result.cudnnVersion = optionalFrom<qint64>(object.value(QStringLiteral("cudnnVersion")));
     result.cudnnCudartVersion = optionalFrom<qint64>(object.value(QStringLiteral("cudnnCudartVersion")));
     result.totalMilliseconds = object.value(QStringLiteral("totalMilliseconds")).toDouble();
+    for (const QJsonValue &value : object.value(QStringLiteral("cudnnBound")).toArray())
+        result.cudnnBound.append(value.toString());
 
     const QJsonObject gpu = gpuValue.toObject();
     const std::optional<CheckStatus> status =
@@ -690,7 +701,8 @@ ProbeResult runProbe(const ProbeRequest &request, const LibraryLoader &loader)
     } else if (request.model == LoadModel::CondaActivated) {
         search = LibraryLoader::Search::AlteredSearchPath;
     }
-    for (const QString &name : request.libraries) {
+    const bool consumer = !request.consumerModules.isEmpty();
+    for (const QString &name : request.libraries + request.consumerModules) {
         QElapsedTimer timer;
         timer.start();
         LoadResult load = loader.load(name, search);
@@ -701,14 +713,35 @@ ProbeResult runProbe(const ProbeRequest &request, const LibraryLoader &loader)
         entry.errorString = load.errorString;
         if (load.library) {
             entry.loadedFrom = load.library->loadedPath();
-            if (result.loads.isEmpty())
+            if (result.loads.isEmpty() && !consumer)
                 mainLibrary = load.library.get();
-            cudnnLibraries.push_back(load.library.get());
+            if (!consumer)
+                cudnnLibraries.push_back(load.library.get());
             loaded.push_back(std::move(load.library));
         }
         result.loads.append(entry);
     }
 
+    if (consumer) {
+        for (const QString &path : LibraryLoader::loadedModules()) {
+            if (versions::isCudnnLibraryName(QFileInfo(path).fileName()))
+                result.cudnnBound.append(path);
+        }
+        // Loaded already: this only asks the loader for the module the program got, the main
+        // library first (a sub-library answers through it too).
+        QStringList mainFirst = result.cudnnBound;
+        std::stable_partition(mainFirst.begin(), mainFirst.end(), [](const QString &path) {
+            return versions::isMainCudnnLibraryName(QFileInfo(path).fileName());
+        });
+        for (const QString &path : std::as_const(mainFirst)) {
+            LoadResult again = loader.load(path, search);
+            if (again.library && again.library->symbol("cudnnGetVersion")) {
+                mainLibrary = again.library.get();
+                loaded.push_back(std::move(again.library));
+                break;
+            }
+        }
+    }
     if (mainLibrary) {
         if (const auto getVersion = mainLibrary->function<SizeFn>("cudnnGetVersion"))
             result.cudnnVersion = qint64(getVersion());

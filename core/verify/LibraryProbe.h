@@ -34,6 +34,10 @@ struct ProbeRequest
     // folders its os.add_dll_directory calls add. The libraries are full paths but for Program.
     LoadModel model = LoadModel::Program;
     QStringList dllDirectories;
+    // `verify --for`: a program's own native modules (full paths), loaded after `libraries` (then
+    // the libraries its Python code loads first, by full path) with the same search; the result
+    // names the cuDNN files the loader bound on the way. No GPU stage.
+    QStringList consumerModules;
 
     QJsonObject toJson() const;
     static Expected<ProbeRequest> fromJson(const QJsonObject &object);
@@ -85,6 +89,9 @@ struct ProbeResult
     QList<ProbeLoad> loads;
     std::optional<qint64> cudnnVersion;       // cudnnGetVersion() of the main library: 91900
     std::optional<qint64> cudnnCudartVersion; // cudnnGetCudartVersion(): 13000
+    // With consumerModules: every cuDNN file mapped into the process once they were loaded, as
+    // the loader names them; cudnnVersion is then the bound main library's answer.
+    QStringList cudnnBound;
     ProbeGpu gpu;
     double totalMilliseconds = 0;
 

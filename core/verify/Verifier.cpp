@@ -105,13 +105,7 @@ QStringList cudartCandidates(const SystemContext &context, const SystemSnapshot 
     return candidates;
 }
 
-struct ProbeRun
-{
-    std::optional<ProbeResult> result;
-    QString failure; // why there is no result (English)
-    ErrorLog said;   // what the probe printed before it ended (cuDNN's own words), as the log reader reads it
-    double milliseconds = 0;
-};
+} // namespace
 
 ProbeRun runProbeChild(const SystemContext &context, const ProbeRequest &request,
                        const ProbeEnvironment &environment, const VerifyOptions &options)
@@ -154,6 +148,8 @@ ProbeRun runProbeChild(const SystemContext &context, const ProbeRequest &request
     run.result = *probe;
     return run;
 }
+
+namespace {
 
 QString folderOf(const SystemContext &context, const QString &hostPath)
 {

@@ -2,6 +2,7 @@
 
 #include "common/Expected.h"
 #include "detect/SystemSnapshot.h"
+#include "doctor/ErrorLog.h"
 #include "install/Receipt.h"
 #include "verify/LoadModel.h"
 #include "verify/VerifyReport.h"
@@ -56,6 +57,19 @@ struct ProbeEnvironment
     QString source;   // "registry" | "process"
 };
 ProbeEnvironment probeEnvironment(const SystemContext &context);
+
+struct VerifyOptions;
+
+// One run of the probe child (`cudnnctl probe`) with `request`, in `environment`.
+struct ProbeRun
+{
+    std::optional<ProbeResult> result;
+    QString failure; // why there is no result (English)
+    ErrorLog said;   // what the probe printed before it ended (cuDNN's own words), as the log reader reads it
+    double milliseconds = 0;
+};
+ProbeRun runProbeChild(const SystemContext &context, const ProbeRequest &request,
+                       const ProbeEnvironment &environment, const VerifyOptions &options);
 
 struct VerifyOptions
 {

@@ -2,11 +2,14 @@
 // CUDA runtime of /usr/local/cuda-13.0 (Linux; this machine has no GPU driver, so the GPU stage
 // takes its real skip path): a fresh process loads every library, names the file it loaded,
 // notices another copy that wins, and the report files are written.
+#include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
+#include "ElfImage.h"
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "Suite.h"
 #include "SystemTrees.h"
+#include "TreeSnapshot.h"
 
 #include <algorithm>
 
@@ -120,6 +123,79 @@ struct ZlibwapiMissing
         return false;
     }
 };
+
+// A Linux tree and what `verify --for` needs around it: the test-made Linux archives of cuDNN 8
+// and 9 (their libraries ELF files ld.so loads, exporting nothing), installs and uninstalls under
+// --system-root, and `verify --for` run on the running system, whose loader opens the tree's files
+// by their host paths (a tree's programs are not loaded under --system-root).
+struct LinuxTree
+{
+    Sandbox sandbox;
+    QTemporaryDir archives;
+
+    QString archive(const QString &version) const
+    {
+        const QString path =
+            archives.filePath(QStringLiteral("cudnn-linux-x86_64-%1_cuda12-archive.zip").arg(version));
+        QFile file(path);
+        if (!file.exists() && file.open(QIODevice::WriteOnly))
+            file.write(archives::linuxZip(version, QStringLiteral("12")));
+        return path;
+    }
+    CudnnctlRun change(const QStringList &arguments) const
+    {
+        return runCudnnctl(arguments + QStringList{QStringLiteral("--json"), QStringLiteral("--system-root"),
+                                                   sandbox.root(), QStringLiteral("--lang"),
+                                                   QStringLiteral("en")},
+                           sandboxEnvironment());
+    }
+    // Installs `version` into `target`; the receipt, empty when the install failed.
+    QJsonObject install(const QString &version, const QString &target) const
+    {
+        const CudnnctlRun run =
+            change({QStringLiteral("install"), QStringLiteral("--archive"), archive(version),
+                    QStringLiteral("--target"), target, QStringLiteral("--path"), QStringLiteral("none"),
+                    QStringLiteral("--allow-unverified-archive")});
+        if (run.exitCode != 0)
+            qWarning("install failed: %s %s", run.out.constData(), run.err.constData());
+        return outputJson(run).value(QStringLiteral("receipt")).toObject();
+    }
+    // A program's own module at `path` that needs `soname` and searches `runpath` (tree terms).
+    void consumer(const QString &path, const QString &soname, const QStringList &runpath) const
+    {
+        elfimage::SharedObject module;
+        module.soname = QFileInfo(path).fileName();
+        module.needed = {soname};
+        module.runpath = runpath;
+        sandbox.write(path, elfimage::build(module));
+    }
+    // `verify --for WHAT --json` on the running system, with this environment added.
+    CudnnctlRun verifyFor(const QString &what, const QProcessEnvironment &extra = {}) const
+    {
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+        environment.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+        for (const QString &key : extra.keys())
+            environment.insert(key, extra.value(key));
+        return runCudnnctl({QStringLiteral("verify"), QStringLiteral("--for"), what, QStringLiteral("--json"),
+                            QStringLiteral("--lang"), QStringLiteral("en")},
+                           environment);
+    }
+};
+
+// The one consumer of a `verify --for` report, and what it bound.
+QJsonObject onlyConsumer(const QJsonObject &report)
+{
+    const QJsonArray consumers = report.value(QStringLiteral("consumers")).toArray();
+    if (consumers.size() != 1)
+        qWarning("%s", QJsonDocument(report).toJson().constData());
+    return consumers.size() == 1 ? consumers.first().toObject() : QJsonObject();
+}
+
+QString boundPath(const QJsonObject &consumer)
+{
+    return consumer.value(QStringLiteral("bound")).toObject().value(QStringLiteral("path")).toString();
+}
 
 } // namespace
 
@@ -323,6 +399,234 @@ private Q_SLOTS:
                  QStringLiteral("failed"));
         QVERIFY(findingIds(report).contains(QStringLiteral("verify.framework-unavailable")));
         QCOMPARE(run.exitCode, 1);
+    }
+
+    // Issue 32, side by side: cuDNN 8 beside one program (install --target app:FOLDER) and cuDNN 9
+    // in the CUDA toolkit. Each program, loaded in a fresh process by its own RUNPATH, binds its own
+    // copy, as detection predicted; uninstalling the app's copy leaves the toolkit's as it was, and
+    // the program then binds nothing of the tree, as before the install.
+    void verifyForBindsEachProgramToItsOwnCopy()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        QVERIFY(tree.archives.isValid());
+        trees::linuxToolkit(tree.sandbox, QStringLiteral("12.2.2"), QStringLiteral("12.2.140"));
+        const QJsonObject toolkit = tree.install(QStringLiteral("9.19.0.56"), QStringLiteral("cuda:12.2"));
+        QString toolkitLib; // tree path of the folder the toolkit install put libcudnn.so.9.19.0 in
+        for (const QJsonValue &file : toolkit.value(QStringLiteral("files")).toArray()) {
+            const QString path = file.toObject().value(QStringLiteral("path")).toString();
+            if (path.endsWith(QLatin1String("/libcudnn.so.9.19.0")))
+                toolkitLib = QFileInfo(path).path();
+        }
+        QVERIFY2(!toolkitLib.isEmpty(), QJsonDocument(toolkit).toJson().constData());
+        // What `ldconfig` does for a toolkit install run as root (the sandbox's is not run): the
+        // soname links, from each library's DT_SONAME.
+        QProcess ldconfig;
+        ldconfig.start(QStringLiteral("/sbin/ldconfig"),
+                       {QStringLiteral("-n"), tree.sandbox.hostPath(toolkitLib)});
+        QVERIFY(ldconfig.waitForFinished() && ldconfig.exitCode() == 0);
+        QVERIFY(QFileInfo(tree.sandbox.hostPath(toolkitLib + QStringLiteral("/libcudnn.so.9"))).isSymLink());
+
+        // Whisper needs cuDNN 8 and searches its own folder; the other program reaches the toolkit's
+        // folder through its RUNPATH (relative, so the tree and this host agree on it).
+        tree.consumer(QStringLiteral("/opt/whisper/libwhisper.so"), QStringLiteral("libcudnn.so.8"),
+                      {QStringLiteral("$ORIGIN")});
+        tree.consumer(QStringLiteral("/opt/other/libother.so"), QStringLiteral("libcudnn.so.9"),
+                      {QStringLiteral("$ORIGIN/../..") + toolkitLib});
+        const QString whisper =
+            QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/whisper"));
+        const QString other = QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/other"));
+
+        // Before the install nothing in the tree holds libcudnn.so.8: the loader says so (or binds
+        // this host's own copy, where its ld.so cache has one).
+        const auto bindsNothingOfTheTree = [&tree, &whisper] {
+            const CudnnctlRun run = tree.verifyFor(whisper);
+            const QJsonObject consumer = onlyConsumer(outputJson(run));
+            if (boundPath(consumer).isEmpty())
+                return run.exitCode == 1 &&
+                       findingIds(consumer).contains(QStringLiteral("verify.for-load-failed")) &&
+                       QJsonDocument(consumer).toJson().contains("libcudnn.so.8");
+            return !boundPath(consumer).startsWith(tree.sandbox.root());
+        };
+        QVERIFY(bindsNothingOfTheTree());
+
+        const TreeSnapshot toolkitBefore = TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib));
+        const QJsonObject app = tree.install(QStringLiteral("8.9.7.29"), QStringLiteral("app:/opt/whisper"));
+        QVERIFY(!app.isEmpty());
+        QVERIFY(TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib)) == toolkitBefore);
+
+        const CudnnctlRun eight = tree.verifyFor(whisper);
+        QVERIFY2(eight.exitCode == 0, eight.out + eight.err);
+        const QJsonObject eightReport = outputJson(eight);
+        QCOMPARE(eightReport.value(QStringLiteral("schema")).toString(),
+                 QStringLiteral("cudnn-setup/verify-for/1"));
+        const QJsonObject bindsEight = onlyConsumer(eightReport);
+        const QString besideWhisper = tree.sandbox.hostPath(QStringLiteral("/opt/whisper/libcudnn.so.8"));
+        QCOMPARE(boundPath(bindsEight), besideWhisper);
+        QCOMPARE(bindsEight.value(QStringLiteral("cudnnMajor")).toInt(), 8);
+        QCOMPARE(
+            bindsEight.value(QStringLiteral("resolves")).toObject().value(QStringLiteral("path")).toString(),
+            besideWhisper);
+        QCOMPARE(findingIds(bindsEight), QStringList());
+
+        const CudnnctlRun nine = tree.verifyFor(other);
+        QVERIFY2(nine.exitCode == 0, nine.out + nine.err);
+        const QJsonObject bindsNine = onlyConsumer(outputJson(nine));
+        QCOMPARE(QFileInfo(boundPath(bindsNine)).canonicalFilePath(),
+                 QFileInfo(tree.sandbox.hostPath(toolkitLib + QStringLiteral("/libcudnn.so.9.19.0")))
+                     .canonicalFilePath());
+        QCOMPARE(
+            bindsNine.value(QStringLiteral("bound")).toObject().value(QStringLiteral("version")).toString(),
+            QStringLiteral("9.19.0"));
+        // In words too: the file bound and the one detection expected.
+        const CudnnctlRun text = runCudnnctl({QStringLiteral("verify"), QStringLiteral("--for"), whisper,
+                                              QStringLiteral("--lang"), QStringLiteral("en")});
+        QVERIFY2(text.out.contains("cuDNN bound: " + besideWhisper.toUtf8()), text.out.constData());
+        QVERIFY2(text.out.contains("Each program bound the cuDNN it needs."), text.out.constData());
+
+        const CudnnctlRun removed =
+            tree.change({QStringLiteral("uninstall"), app.value(QStringLiteral("id")).toString()});
+        QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
+        QVERIFY(!QFileInfo::exists(besideWhisper));
+        QVERIFY2(TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib)) == toolkitBefore,
+                 qPrintable(TreeSnapshot::of(tree.sandbox.hostPath(toolkitLib)).difference(toolkitBefore)));
+        QVERIFY(bindsNothingOfTheTree());
+        QCOMPARE(tree.verifyFor(other).exitCode, 0);
+    }
+
+    // Issue 33, end to end: a torch traceback naming a venv of the tree leads the doctor to torch's
+    // own folder, which reaches no libcudnn.so.9; its repair puts the archive's cuDNN 9 there, and
+    // then torch's libtorch_cuda.so, loaded in a fresh process by its own RUNPATH, binds it.
+    void pastedTorchErrorRepairedThenVerified()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        QVERIFY(tree.archives.isValid());
+        const QString venv = QStringLiteral("/home/ana/venv");
+        const QString site = venv + QStringLiteral("/lib/python3.12/site-packages");
+        tree.sandbox.write(venv + QStringLiteral("/pyvenv.cfg"), "home = /usr/bin\nversion = 3.12.3\n");
+        trees::pythonStandin(tree.sandbox, venv + QStringLiteral("/bin/python"), QStringLiteral("3.12.3"),
+                             trees::kTorchCu130);
+        trees::torchFiles(tree.sandbox, site, QStringLiteral("2.8.0+cu128"), QStringLiteral("12.8"));
+        trees::linuxTorchCuda(tree.sandbox, site, QStringLiteral("libcudnn.so.9"),
+                              {QStringLiteral("$ORIGIN/../../nvidia/cudnn/lib"), QStringLiteral("$ORIGIN")});
+        tree.sandbox.write(site + QStringLiteral("/torch/lib/libc10_cuda.so"),
+                           elfimage::build({QStringLiteral("libc10_cuda.so"), {}, {}, {}}));
+        tree.sandbox.write(site + QStringLiteral("/torch-2.8.0+cu128.dist-info/RECORD"),
+                           "torch/__init__.py,,\ntorch/lib/libtorch_cuda.so,,\ntorch/lib/libc10_cuda.so,,\n");
+        const QString torchLib = tree.sandbox.hostPath(site + QStringLiteral("/torch/lib"));
+        QProcessEnvironment inVenv;
+        inVenv.insert(QStringLiteral("VIRTUAL_ENV"), tree.sandbox.hostPath(venv));
+
+        // Before the repair nothing in the tree holds libcudnn.so.9: torch binds none, or this
+        // host's own copy where its ld.so cache has one.
+        const CudnnctlRun before = tree.verifyFor(QStringLiteral("torch"), inVenv);
+        const QString boundBefore = boundPath(onlyConsumer(outputJson(before)));
+        QVERIFY2(!boundBefore.startsWith(tree.sandbox.root()), qPrintable(boundBefore));
+        QCOMPARE(before.exitCode, boundBefore.isEmpty() ? 1 : 0);
+
+        QTemporaryDir folder;
+        const QString log = folder.filePath(QStringLiteral("traceback.txt"));
+        QFile file(log);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("Traceback (most recent call last):\n  File \"/home/ana/train.py\", line 1, in <module>\n"
+                   "    import torch\n  File \"" +
+                   site.toUtf8() +
+                   "/torch/__init__.py\", line 290, in <module>\n    from torch._C import *  # noqa: F403\n"
+                   "ImportError: libcudnn.so.9: cannot open shared object file: No such file or directory\n");
+        file.close();
+        QProcessEnvironment environment = sandboxEnvironment();
+        environment.insert(QStringLiteral("VIRTUAL_ENV"), venv);
+        const QStringList doctor{QStringLiteral("doctor"),
+                                 QStringLiteral("--from-log"),
+                                 log,
+                                 QStringLiteral("--archive"),
+                                 tree.archive(QStringLiteral("9.19.0.56")),
+                                 QStringLiteral("--system-root"),
+                                 tree.sandbox.root(),
+                                 QStringLiteral("--lang"),
+                                 QStringLiteral("en")};
+        const QJsonObject offered =
+            outputJson(runCudnnctl(doctor + QStringList{QStringLiteral("--json")}, environment));
+        const QJsonObject first = offered.value(QStringLiteral("diagnoses")).toArray().first().toObject();
+        QCOMPARE(first.value(QStringLiteral("id")).toString(), QStringLiteral("log.missing-library"));
+        QVERIFY2(first.value(QStringLiteral("fix")).toString().contains(site + QStringLiteral("/torch/lib")),
+                 QJsonDocument(first).toJson().constData());
+        QVERIFY2(!first.value(QStringLiteral("repair")).isNull(), QJsonDocument(first).toJson().constData());
+
+        const CudnnctlRun fixed =
+            runCudnnctl(doctor + QStringList{QStringLiteral("--fix"), QStringLiteral("--yes")}, environment);
+        QVERIFY2(fixed.exitCode == 0, fixed.out + fixed.err);
+        QVERIFY(QFileInfo::exists(torchLib + QStringLiteral("/libcudnn.so.9")));
+
+        const CudnnctlRun after = tree.verifyFor(QStringLiteral("torch"), inVenv);
+        QVERIFY2(after.exitCode == 0, after.out + after.err);
+        const QJsonObject torch = onlyConsumer(outputJson(after));
+        QCOMPARE(torch.value(QStringLiteral("name")).toString(), QStringLiteral("torch"));
+        QCOMPARE(boundPath(torch), torchLib + QStringLiteral("/libcudnn.so.9"));
+        QCOMPARE(torch.value(QStringLiteral("resolves")).toObject().value(QStringLiteral("path")).toString(),
+                 torchLib + QStringLiteral("/libcudnn.so.9"));
+    }
+
+    // A cuDNN 8 file under cuDNN 9's soname: the program needing 9 loads, but binds cuDNN 8, which
+    // is named as the wrong major (exit 1).
+    void wrongMajorBoundIsNamed()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        tree.sandbox.write(QStringLiteral("/opt/mixed/libcudnn.so.8.9.7"),
+                           elfimage::build({QStringLiteral("libcudnn.so.8"), {}, {}, {}}));
+        tree.sandbox.symlink(QStringLiteral("libcudnn.so.8.9.7"), QStringLiteral("/opt/mixed/libcudnn.so.9"));
+        tree.consumer(QStringLiteral("/opt/mixed/libmixed.so"), QStringLiteral("libcudnn.so.9"),
+                      {QStringLiteral("$ORIGIN")});
+        const CudnnctlRun run =
+            tree.verifyFor(QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/mixed")));
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject consumer = onlyConsumer(outputJson(run));
+        QCOMPARE(boundPath(consumer), tree.sandbox.hostPath(QStringLiteral("/opt/mixed/libcudnn.so.9")));
+        QCOMPARE(
+            consumer.value(QStringLiteral("bound")).toObject().value(QStringLiteral("version")).toString(),
+            QStringLiteral("8.9.7"));
+        QCOMPARE(findingIds(consumer), QStringList{QStringLiteral("verify.for-wrong-major")});
+    }
+
+    // A program that uses the CUDA runtime and no cuDNN loads, binds none, and passes.
+    void programWithoutCudnnPasses()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        tree.sandbox.write(QStringLiteral("/opt/plain/libcudart.so.12"),
+                           elfimage::build({QStringLiteral("libcudart.so.12"), {}, {}, {}}));
+        tree.consumer(QStringLiteral("/opt/plain/libplain.so"), QStringLiteral("libcudart.so.12"),
+                      {QStringLiteral("$ORIGIN")});
+        const CudnnctlRun run =
+            tree.verifyFor(QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/plain")));
+        QVERIFY2(run.exitCode == 0, run.out + run.err);
+        const QJsonObject consumer = onlyConsumer(outputJson(run));
+        QVERIFY(consumer.value(QStringLiteral("bound")).isNull());
+        QCOMPARE(findingIds(consumer), QStringList{QStringLiteral("verify.for-no-cudnn-needed")});
+    }
+
+    // A program whose module crashes as it is loaded ends the probe process, not cudnnctl: the
+    // report says loading it ended the test process.
+    void crashingModuleEndsOnlyTheProbe()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        tree.sandbox.write(QStringLiteral("/opt/crash/libcudnn.so.9"),
+                           elfimage::build({QStringLiteral("libcudnn.so.9"), {}, {}, {}}));
+        elfimage::SharedObject crashing{QStringLiteral("libcrash.so"),
+                                        {QStringLiteral("libcudnn.so.9")},
+                                        {QStringLiteral("$ORIGIN")},
+                                        {}};
+        crashing.crashesWhenLoaded = true;
+        tree.sandbox.write(QStringLiteral("/opt/crash/libcrash.so"), elfimage::build(crashing));
+        const CudnnctlRun run =
+            tree.verifyFor(QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/crash")));
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject consumer = onlyConsumer(outputJson(run));
+        QCOMPARE(consumer.value(QStringLiteral("name")).toString(), QStringLiteral("libcrash.so"));
+        QCOMPARE(findingIds(consumer), QStringList{QStringLiteral("verify.for-probe-ended")});
     }
 
     // A folder without cuDNN is a usage error, not a verification.

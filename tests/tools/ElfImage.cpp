@@ -67,10 +67,17 @@ QByteArray build(const SharedObject &library)
         entries.append({15, add(library.rpath.join(QLatin1Char(':')))}); // DT_RPATH
     if (!library.runpath.isEmpty())
         entries.append({29, add(library.runpath.join(QLatin1Char(':')))}); // DT_RUNPATH
-    entries.append({5, kStrings});                                         // DT_STRTAB: file offset = address
-    entries.append({10, quint64(strings.size())});                         // DT_STRSZ
-    entries.append({0, 0});                                                // DT_NULL
-    const int dynamic = (kStrings + int(strings.size()) + 7) & ~7;
+    // ld.so relocates through a symbol table, so one that dlopen takes has one: a null symbol.
+    const int symbols = (kStrings + int(strings.size()) + 7) & ~7;
+    constexpr int kSymbolSize = 24;
+    entries.append({5, kStrings});                 // DT_STRTAB: file offset = address
+    entries.append({10, quint64(strings.size())}); // DT_STRSZ
+    entries.append({6, quint64(symbols)});         // DT_SYMTAB
+    entries.append({11, kSymbolSize});             // DT_SYMENT
+    if (library.crashesWhenLoaded)
+        entries.append({12, kStrings}); // DT_INIT
+    entries.append({0, 0});             // DT_NULL
+    const int dynamic = symbols + kSymbolSize;
     const int dynamicSize = int(entries.size()) * 16;
     const int total = dynamic + dynamicSize;
 
@@ -88,7 +95,7 @@ QByteArray build(const SharedObject &library)
     image.u16(58, 64);
     const auto programHeader = [&](int at, quint32 type, quint64 offset, quint64 size) {
         image.u32(at, type);
-        image.u32(at + 4, 4); // PF_R
+        image.u32(at + 4, 6); // PF_R | PF_W: ld.so relocates the dynamic section in place
         image.u64(at + 8, offset);
         image.u64(at + 16, offset); // p_vaddr
         image.u64(at + 24, offset); // p_paddr

@@ -436,8 +436,8 @@ private Q_SLOTS:
         QCOMPARE(judgeConsumer(tensorflow, windows, kb).runs, ConsumerVerdict::Runs::Yes);
     }
 
-    // check --for: only what it names; a torch that is not there gets the install line for this GPU;
-    // an unknown name is an error.
+    // check --for (and verify --for): only what it names; a torch that is not there gets the install
+    // line for this GPU; an unknown name is an error.
     void judgeForPicksAndFillsIn()
     {
         const KnowledgeBase &kb = KnowledgeBase::embedded();
@@ -457,6 +457,12 @@ private Q_SLOTS:
         const auto byFolder = judgeFor(QStringLiteral("app:c:/apps/tagger"), {onnx}, pascal, kb);
         QVERIFY(byFolder && byFolder->first().found);
         QVERIFY(!judgeFor(QStringLiteral("keras"), {onnx}, pascal, kb));
+        // JAX is its plugin's wheel (jax-cuda12-plugin) and jaxlib, not what else is there.
+        const ConsumerInfo plugin =
+            consumerWith(QStringLiteral("jax-cuda12-plugin"), {QStringLiteral("sm_60")}, {}, {});
+        const auto jaxOnly = judgeFor(QStringLiteral("jax"), {onnx, plugin}, pascal, kb);
+        QVERIFY(jaxOnly && jaxOnly->size() == 1 && jaxOnly->first().found);
+        QCOMPARE(jaxOnly->first().consumer.name, QStringLiteral("jax-cuda12-plugin"));
         QCOMPARE(byFolder->first()
                      .toJson()
                      .value(QStringLiteral("verdict"))

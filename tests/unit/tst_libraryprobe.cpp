@@ -1,5 +1,6 @@
 // The probe a verification runs in a fresh process: its JSON, and what it finds with the real cuDNN
 // and CUDA runtime libraries of /usr/local/cuda-13.0 on a machine without an NVIDIA driver.
+#include "ElfImage.h"
 #include "Suite.h"
 #include "platform/LibraryLoader.h"
 #include "verify/LibraryProbe.h"
@@ -9,6 +10,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace cudnnsetup;
@@ -81,12 +83,22 @@ private Q_SLOTS:
                              QStringLiteral("C:/cuDNN 中文/cudnn_ops64_9.dll")};
         request.cudartCandidates = {QStringLiteral("cudart64_13.dll"), QStringLiteral("cudart64_12.dll")};
         request.gpu = false;
+        request.consumerModules = {QStringLiteral("C:/Apps/Whisper/ctranslate2.dll")};
         const Expected<ProbeRequest> back = ProbeRequest::fromJson(request.toJson());
         QVERIFY(back);
         QCOMPARE(back->libraries, request.libraries);
+        QCOMPARE(back->consumerModules, request.consumerModules);
         QCOMPARE(back->cudartCandidates, request.cudartCandidates);
         QCOMPARE(back->gpu, false);
         QCOMPARE(back->toJson(), request.toJson());
+
+        // verify --for: a program's modules alone, nothing loaded before them.
+        ProbeRequest modulesOnly;
+        modulesOnly.consumerModules = request.consumerModules;
+        const Expected<ProbeRequest> alone = ProbeRequest::fromJson(modulesOnly.toJson());
+        QVERIFY2(alone, qPrintable(alone ? QString() : alone.error().details));
+        QCOMPARE(alone->consumerModules, modulesOnly.consumerModules);
+        QVERIFY(!ProbeRequest::fromJson(ProbeRequest().toJson()));
     }
 
     void resultRoundTrip_data()
@@ -105,6 +117,7 @@ private Q_SLOTS:
                          0.5}};
         passed.cudnnVersion = 91800;
         passed.cudnnCudartVersion = 12020;
+        passed.cudnnBound = {QStringLiteral("C:/Program Files/cuDNN/cudnn64_9.dll")};
         passed.gpu.status = ProbeGpu::Status::Passed;
         passed.gpu.cudartLoadedFrom = QStringLiteral("C:/CUDA/bin/cudart64_12.dll");
         passed.gpu.cudaRuntimeVersion = 12020;
@@ -151,6 +164,7 @@ private Q_SLOTS:
         }
         QCOMPARE(back->cudnnVersion, result.cudnnVersion);
         QCOMPARE(back->cudnnCudartVersion, result.cudnnCudartVersion);
+        QCOMPARE(back->cudnnBound, result.cudnnBound);
         QCOMPARE(back->gpu.status, result.gpu.status);
         QCOMPARE(back->gpu.cudaError, result.gpu.cudaError);
         QCOMPARE(back->gpu.cudaDriverVersion, result.gpu.cudaDriverVersion);
@@ -294,6 +308,36 @@ private Q_SLOTS:
         QVERIFY2(result.gpu.reason.contains(QStringLiteral("cudnnCreate")), qPrintable(result.gpu.reason));
         QVERIFY2(result.gpu.reason.contains(QStringLiteral("cudnnConvolutionForward")),
                  qPrintable(result.gpu.reason));
+    }
+
+    // verify --for: a program's module, loaded by its full path, brings the real cuDNN in through
+    // its own RUNPATH; the probe names that file and asks it its version.
+    void consumerModuleBindsCudnnByItsRunpath()
+    {
+        const QStringList real = realCudnnLibraries();
+        if (real.isEmpty())
+            QSKIP("no cuDNN 9 in /usr/local/cuda-13.0");
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        elfimage::SharedObject program;
+        program.soname = QStringLiteral("libprogram.so");
+        program.needed = {QStringLiteral("libcudnn.so.9")};
+        program.runpath = {kCudaRoot + QStringLiteral("/lib")};
+        const QString module = folder.filePath(program.soname);
+        QFile file(module);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(elfimage::build(program)) > 0);
+        file.close();
+
+        ProbeRequest request;
+        request.consumerModules = {module};
+        request.gpu = false;
+        const ProbeResult result = runProbe(request, LibraryLoader());
+        QCOMPARE(result.loads.size(), 1);
+        QVERIFY2(result.loads[0].loaded(), qPrintable(result.loads[0].errorString));
+        QVERIFY2(result.cudnnBound.contains(real.first()),
+                 qPrintable(result.cudnnBound.join(QLatin1Char(' '))));
+        QCOMPARE(result.cudnnVersion, std::optional<qint64>(headerVersion()));
+        QCOMPARE(result.gpu.status, ProbeGpu::Status::Skipped);
     }
 
     void gpuStageOnlyWhenAsked()

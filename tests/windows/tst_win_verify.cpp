@@ -5,10 +5,13 @@
 #include "Cudnnctl.h"
 #include "MemoryRegistry.h"
 #include "Suite.h"
+#include "detect/Consumers.h"
 #include "platform/SystemContext.h"
+#include "verify/ConsumerVerify.h"
 #include "verify/Verifier.h"
 
 #include <QDir>
+#include <QJsonDocument>
 #include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
@@ -34,6 +37,13 @@ const VerifyStage &stageOf(const VerifyReport &report, const QString &id)
     return *stage;
 }
 
+// Whether two paths name one file, whatever their separators and case.
+bool sameFile(const QString &a, const QString &b)
+{
+    return QFileInfo(a).canonicalFilePath().compare(QFileInfo(b).canonicalFilePath(), Qt::CaseInsensitive) ==
+           0;
+}
+
 // The DLLs of a stand-in family copied into `target`, but for `left`.
 void copyFamily(const QString &family, const QString &target, const QStringList &left)
 {
@@ -51,8 +61,9 @@ class TestWinVerify : public QObject
     Q_OBJECT
 
     // A live context whose stored (registry) PATH is `path`, while this process's own PATH names
-    // none of it: what a freshly started program sees must come from the registry.
-    static SystemContext contextWithStoredPath(const QStringList &path)
+    // none of it (unless `alsoInProcess`): what a freshly started program sees must come from the
+    // registry.
+    static SystemContext contextWithStoredPath(const QStringList &path, bool alsoInProcess = false)
     {
         auto registry = std::make_shared<MemoryRegistry>();
         const QString system = QDir::toNativeSeparators(
@@ -63,7 +74,8 @@ class TestWinVerify : public QObject
         registry->setString(RegistryHive::CurrentUser, EnvironmentStore::registryKey(EnvironmentScope::User),
                             QStringLiteral("CUDNN_SETUP_TEST"), QStringLiteral("fresh"));
         QProcessEnvironment process = QProcessEnvironment::systemEnvironment();
-        process.insert(QStringLiteral("PATH"), system);
+        process.insert(QStringLiteral("PATH"),
+                       alsoInProcess ? (QStringList{system} + path).join(QLatin1Char(';')) : system);
         return SystemContext(FileSystem(OsFamily::Windows, {}),
                              EnvironmentStore(OsFamily::Windows, process, registry), registry,
                              std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
@@ -113,6 +125,63 @@ class TestWinVerify : public QObject
 
 private Q_SLOTS:
     void init() { qunsetenv("CUDNN_STANDIN_GPUS"); }
+
+    // Issue 32 side by side under Windows' own loader: cuDNN 8 beside one program, cuDNN 9.18 in a
+    // folder on PATH. verify --for loads each program's own module in a fresh process: the one
+    // beside cuDNN 8 binds that copy, the other finds 9.18 along PATH, each as detection predicted;
+    // without its copy the first binds none, in the loader's words.
+    void verifyForBindsEachProgramToItsOwnCopy()
+    {
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const QString whisper = QDir::toNativeSeparators(root.filePath(QStringLiteral("whisper")));
+        const QString onnx = QDir::toNativeSeparators(root.filePath(QStringLiteral("onnx")));
+        const QString nine = QDir::toNativeSeparators(root.filePath(QStringLiteral("cudnn9")));
+        for (const QString &folder : {whisper, onnx, nine})
+            QVERIFY(QDir().mkpath(folder));
+        copyFamily(QStringLiteral("cudnn-8.9.7.29"), whisper, {});
+        copyFamily(QStringLiteral("zlib-1.2.3"), whisper, {});
+        copyFamily(QStringLiteral("consumer-8"), whisper, {});
+        copyFamily(QStringLiteral("cudnn-9.18.0.77"), nine, {});
+        copyFamily(QStringLiteral("consumer-9"), onnx, {});
+        const SystemContext context =
+            contextWithStoredPath({standinFolder(QStringLiteral("cuda-12.2")), nine}, true);
+        const QList<ConsumerInfo> consumers = findConsumers(context, {}, {whisper, onnx}, {});
+        QCOMPARE(consumers.size(), 2);
+        VerifyOptions options;
+        options.probeProgram = BuildPaths::cudnnctl();
+        const auto verifyOne = [&](const QString &name) {
+            for (const ConsumerInfo &consumer : consumers) {
+                if (consumer.name == name)
+                    return verifyConsumers(context, SystemSnapshot(),
+                                           QStringLiteral("app:") + consumer.location, {consumer}, options);
+            }
+            qFatal("no consumer %s", qPrintable(name));
+        };
+
+        const ConsumerVerifyReport eight = verifyOne(QStringLiteral("ctranslate2.dll"));
+        QVERIFY2(eight.passed(), QJsonDocument(eight.toJson()).toJson().constData());
+        const ConsumerLoadCheck &bindsEight = eight.consumers.first();
+        QVERIFY2(sameFile(bindsEight.bound, whisper + QStringLiteral("\\cudnn64_8.dll")),
+                 qPrintable(bindsEight.bound));
+        QCOMPARE(bindsEight.boundVersion, QStringLiteral("8.9.7"));
+        QCOMPARE(bindsEight.versionSource, QStringLiteral("library"));
+        QVERIFY(bindsEight.predicted && sameFile(bindsEight.predicted->path, bindsEight.bound));
+
+        const ConsumerVerifyReport bindsNine = verifyOne(QStringLiteral("onnxruntime_providers_cuda.dll"));
+        QVERIFY2(bindsNine.passed(), QJsonDocument(bindsNine.toJson()).toJson().constData());
+        QVERIFY2(sameFile(bindsNine.consumers.first().bound, nine + QStringLiteral("\\cudnn64_9.dll")),
+                 qPrintable(bindsNine.consumers.first().bound));
+        QCOMPARE(bindsNine.consumers.first().boundVersion, QStringLiteral("9.18.0"));
+        QCOMPARE(findingIds(bindsNine.consumers.first().findings), QStringList());
+
+        QVERIFY(QFile::remove(whisper + QStringLiteral("\\cudnn64_8.dll")));
+        const ConsumerVerifyReport none = verifyOne(QStringLiteral("ctranslate2.dll"));
+        QVERIFY(!none.passed());
+        QVERIFY(none.consumers.first().bound.isEmpty());
+        QVERIFY(
+            findingIds(none.consumers.first().findings).contains(QStringLiteral("verify.for-load-failed")));
+    }
 
     // The 9.18 set and its CUDA runtime on the stored PATH: every library loads from its folder in
     // the fresh process, nothing is missing, the versions are the stand-ins', and without a GPU
