@@ -168,6 +168,10 @@ QList<TarEntry> linuxTarEntries(const QString &version, const QString &cudaVaria
 {
     QList<TarEntry> entries;
     const QString major = version.section(QLatin1Char('.'), 0, 0);
+    // The folders first, as tar writes them.
+    const QByteArray root = linuxFiles(version, cudaVariant).first().section(QLatin1Char('/'), 0, 0).toUtf8();
+    for (const QByteArray &folder : {root, root + "/include", root + "/lib"})
+        entries.append({folder, {}, {}, TarEntry::Type::Directory});
     for (const QString &file : linuxFiles(version, cudaVariant)) {
         const QString name = QFileInfo(file).fileName();
         entries.append(TarEntry::file(file.toUtf8(), linuxFileData(file, version)));

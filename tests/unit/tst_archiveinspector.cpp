@@ -815,6 +815,8 @@ private Q_SLOTS:
         QCOMPARE(devLink->linkTarget, QStringLiteral("libcudnn.so.9"));
         QVERIFY(real->linkTarget.isEmpty());
         QVERIFY(real->size > 0);
+        // Its folders are folders, not files.
+        QVERIFY(!fileAt(*report, lib.chopped(1)));
         // The same through the other zip backends' option, and the SHA-256 is the file's.
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
