@@ -933,6 +933,31 @@ private Q_SLOTS:
         QVERIFY2(findingIds(report->findings).contains(finding),
                  qPrintable(findingIds(report->findings).join(QLatin1Char(' '))));
     }
+#else
+    // A build without libarchive (the MinGW one) refuses NVIDIA's Linux archive, saying what it is,
+    // whether xz-compressed or a plain tar.
+    void refusesTarsWithoutLibarchive_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QByteArray ustar(1024, '\0');
+        ustar.replace(0, 5, "cudnn");
+        ustar.replace(257, 5, "ustar");
+        QTest::newRow("tar.xz") << QByteArray("\xFD"
+                                              "7zXZ\0\0\x04",
+                                              8) +
+                                       QByteArray(256, '\0');
+        QTest::newRow("tar") << ustar;
+    }
+    void refusesTarsWithoutLibarchive()
+    {
+        QFETCH(QByteArray, head);
+        const QString path = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"), head);
+        const auto report = inspectArchive(path, archives::databaseWithoutChecksums());
+        QVERIFY(report);
+        QCOMPARE(report->verdictName(), QStringLiteral("not-cudnn"));
+        QVERIFY2(findingIds(report->findings).contains(QStringLiteral("archive.tar-unsupported")),
+                 qPrintable(findingIds(report->findings).join(QLatin1Char(' '))));
+    }
 #endif
 
     void refusesUnreadablePaths_data()
