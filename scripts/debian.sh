@@ -48,7 +48,7 @@ print_phases() {
 packages=(
     build-essential cmake ninja-build pkg-config ccache
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-translations-l10n libquazip1-qt6-dev libminizip-dev libisal-dev zlib1g-dev libssl-dev libgl-dev
+    qt6-translations-l10n libquazip1-qt6-dev libminizip-dev libarchive-dev libisal-dev zlib1g-dev libssl-dev libgl-dev
     fonts-wqy-microhei python3
 )
 if [ "$mode" = test ]; then

@@ -4704,6 +4704,46 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
     </message>
     <message>
         <source>%1 needs no cuDNN, and loading it bound none.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The symbolic link &quot;%1&quot; points outside its own folder (%2 in all): NVIDIA&apos;s links name a file beside them, and a link that leaves its folder can reach any file of the system.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The symbolic link &quot;%1&quot; names no file of the archive (%2 in all): it would point at whatever is there, or at nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive holds hard links, such as &quot;%1&quot; (%2 in all). NVIDIA&apos;s archives have none, and a hard link can stand for a file outside the target folder.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive holds devices or pipes, such as &quot;%1&quot; (%2 in all); a cuDNN archive holds only files, folders and links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The archive declares %1 entries and %2 GiB so far from a file of %3 MiB, beyond what any cuDNN archive holds: it is not read further.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an empty tar archive: it holds no files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as a tar archive: it is damaged or incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download the cuDNN archive again from NVIDIA.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a tar archive, NVIDIA&apos;s format for Linux: this build of cuDNN Setup reads only zip archives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On Windows, download the cuDNN archive for Windows (cudnn-windows-x86_64-…-archive.zip).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

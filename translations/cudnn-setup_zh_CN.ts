@@ -4720,6 +4720,46 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
         <source>%1 needs no cuDNN, and loading it bound none.</source>
         <translation>%1 不需要 cuDNN，加载它时也没有加载任何 cuDNN。</translation>
     </message>
+    <message>
+        <source>The symbolic link &quot;%1&quot; points outside its own folder (%2 in all): NVIDIA&apos;s links name a file beside them, and a link that leaves its folder can reach any file of the system.</source>
+        <translation>符号链接“%1”指向它所在文件夹之外（共 %2 个）：NVIDIA 的链接只指向同一文件夹中的文件，而离开所在文件夹的链接可以指向系统中的任何文件。</translation>
+    </message>
+    <message>
+        <source>The symbolic link &quot;%1&quot; names no file of the archive (%2 in all): it would point at whatever is there, or at nothing.</source>
+        <translation>符号链接“%1”指向的不是压缩包中的文件（共 %2 个）：安装后它会指向那里碰巧存在的文件，或者什么也不指向。</translation>
+    </message>
+    <message>
+        <source>The archive holds hard links, such as &quot;%1&quot; (%2 in all). NVIDIA&apos;s archives have none, and a hard link can stand for a file outside the target folder.</source>
+        <translation>压缩包中含有硬链接，例如“%1”（共 %2 个）。NVIDIA 的压缩包里没有硬链接，而硬链接可能代表目标文件夹之外的文件。</translation>
+    </message>
+    <message>
+        <source>The archive holds devices or pipes, such as &quot;%1&quot; (%2 in all); a cuDNN archive holds only files, folders and links.</source>
+        <translation>压缩包中含有设备文件或管道，例如“%1”（共 %2 个）；cuDNN 压缩包只包含文件、文件夹和链接。</translation>
+    </message>
+    <message>
+        <source>The archive declares %1 entries and %2 GiB so far from a file of %3 MiB, beyond what any cuDNN archive holds: it is not read further.</source>
+        <translation>到目前为止，这个 %3 MiB 的压缩包已声明 %1 个条目、解压后 %2 GiB，超出了任何 cuDNN 压缩包的范围：不再继续读取。</translation>
+    </message>
+    <message>
+        <source>%1 is an empty tar archive: it holds no files.</source>
+        <translation>%1 是一个空的 tar 压缩包：里面没有任何文件。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read as a tar archive: it is damaged or incomplete.</source>
+        <translation>%1 无法作为 tar 压缩包读取：文件已损坏或不完整。</translation>
+    </message>
+    <message>
+        <source>Download the cuDNN archive again from NVIDIA.</source>
+        <translation>请从 NVIDIA 官网重新下载 cuDNN 压缩包。</translation>
+    </message>
+    <message>
+        <source>%1 is a tar archive, NVIDIA&apos;s format for Linux: this build of cuDNN Setup reads only zip archives.</source>
+        <translation>%1 是 tar 压缩包，这是 NVIDIA 为 Linux 提供的格式：此版本的 cuDNN 安装向导只能读取 ZIP 压缩包。</translation>
+    </message>
+    <message>
+        <source>On Windows, download the cuDNN archive for Windows (cudnn-windows-x86_64-…-archive.zip).</source>
+        <translation>在 Windows 上，请下载 Windows 版 cuDNN 压缩包（cudnn-windows-x86_64-…-archive.zip）。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

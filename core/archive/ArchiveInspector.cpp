@@ -61,7 +61,8 @@ ArchiveReport::Verdict verdictFor(const Findings &findings)
         else if (id == QLatin1String("archive.checksum-mismatch"))
             altered = true;
         else if (id == QLatin1String("archive.not-zip") || id == QLatin1String("archive.not-cudnn") ||
-                 id == QLatin1String("archive.empty") || id == QLatin1String("archive.split"))
+                 id == QLatin1String("archive.empty") || id == QLatin1String("archive.split") ||
+                 id == QLatin1String("archive.tar-unsupported"))
             notCudnn = true;
         else
             corrupt = true;
@@ -115,6 +116,8 @@ public:
         for (const int index : order) {
             const ZipEntry &entry = entries.at(index);
             ArchiveFile &file = m_report.files[m_fileOfEntry.at(index)];
+            if (!file.linkTarget.isEmpty())
+                continue; // no data: what it names is read as itself
             const bool dll = file.path.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
             const bool versionHeader =
                 m_report.layout.versionHeader == index && entry.uncompressedSize <= kMaxHeaderBytes;
@@ -519,6 +522,7 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
         return opened.error();
     if (opened) {
         ZipSource &source = **opened;
+        report.backend = ZipSource::backendName(source.backend());
         const QList<ZipEntry> &entries = source.entries();
         const EntryNames names(entries);
         report.nameEncoding = names.unflaggedEncodingName();
@@ -550,6 +554,8 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
             file.entry = i;
             file.crc32 = entries.at(i).crc32;
             file.size = entries.at(i).uncompressedSize;
+            if (entries.at(i).streamed && entries.at(i).isSymlink())
+                file.linkTarget = QString::fromUtf8(entries.at(i).linkTarget);
             file.kind = report.layout.libraries.contains(i)         ? ArchiveFile::Kind::Library
                         : report.layout.windowsDlls.contains(i)     ? ArchiveFile::Kind::OtherDll
                         : report.layout.headers.contains(i)         ? ArchiveFile::Kind::Header

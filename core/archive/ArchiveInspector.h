@@ -35,6 +35,9 @@ struct ArchiveFile
     Kind kind = Kind::Other;
     qint64 size = 0;
     QString machine; // DLLs: "x64", "x86", "arm64", …
+    // A tar's symbolic link (libcudnn.so -> libcudnn.so.9): the file name it names beside it, which
+    // ArchiveSafety checked; empty for a file. An install makes it a link again; it has no data.
+    QString linkTarget;
 };
 
 // What `cudnnctl inspect` and the Archive page show: whether the archive may be installed, what
@@ -63,7 +66,7 @@ struct ArchiveReport
     QString sha256;
     Official official = Official::Unknown;
     QString officialFile;               // NVIDIA's name for the file whose checksum matched
-    QString backend;                    // "quazip", "minizip"
+    QString backend;                    // "quazip", "minizip", "libarchive"
     std::optional<ArchiveName> claimed; // what the file name says
 
     // What the content says.

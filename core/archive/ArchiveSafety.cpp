@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
 
 #include <algorithm>
 
@@ -67,6 +68,48 @@ private:
     int m_count = 0;
 };
 
+// A tar's symbolic links: each must name, by a bare file name, a file beside it, or another such
+// link (a chain, as libcudnn.so -> libcudnn.so.9 -> libcudnn.so.9.1.0), ending at a regular file.
+void checkSymlinks(const QList<ZipEntry> &entries, const EntryNames &names, Offenders &outside,
+                   Offenders &missing)
+{
+    QHash<QString, int> byPath;
+    for (int i = 0; i < entries.size(); ++i) {
+        if (names.at(i).valid && pathProblem(names.at(i).text).isEmpty())
+            byPath.insert(safePath(names.at(i).text).path, i);
+    }
+    for (int i = 0; i < entries.size(); ++i) {
+        const ZipEntry &entry = entries.at(i);
+        if (!entry.streamed || entry.hardLink || !entry.isSymlink() ||
+            !byPath.contains(safePath(names.at(i).text).path))
+            continue;
+        const QString shown = names.at(i).text;
+        QSet<int> seen{i};
+        for (int at = i;;) {
+            const QString target = QString::fromUtf8(entries.at(at).linkTarget);
+            if (target.contains(QLatin1Char('/')) || target.contains(QLatin1Char('\\')) ||
+                !pathProblem(target).isEmpty()) {
+                outside.add(QStringLiteral("%1 -> %2").arg(shown, target));
+                break;
+            }
+            const QString path = safePath(names.at(at).text).path;
+            const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+            const QString named = slash < 0 ? target : path.left(slash + 1) + target;
+            const int next = byPath.value(named, -1);
+            const ZipEntry *nextEntry = next < 0 ? nullptr : &entries.at(next);
+            if (!nextEntry || seen.contains(next) || nextEntry->hardLink || nextEntry->isSpecialFile() ||
+                nextEntry->isDirectory()) {
+                missing.add(QStringLiteral("%1 -> %2").arg(shown, target));
+                break;
+            }
+            if (!nextEntry->isSymlink())
+                break; // a regular file of the archive
+            seen.insert(next);
+            at = next;
+        }
+    }
+}
+
 QString gib(qint64 bytes)
 {
     return QString::number(double(bytes) / double(1LL << 30), 'f', 1);
@@ -127,6 +170,10 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
     Offenders unsafePaths;
     Text firstPathProblem;
     Offenders links;
+    Offenders linksOut;     // tar: absolute, climbing or into another folder
+    Offenders linksMissing; // tar: naming no file of the archive
+    Offenders hardLinks;
+    Offenders specialFiles;
     Offenders encrypted;
     Offenders methods;
     Offenders badNames;
@@ -164,7 +211,11 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
             unsafePaths.add(shown);
             continue;
         }
-        if (entry.isSymlink())
+        if (entry.hardLink)
+            hardLinks.add(shown);
+        else if (entry.isSpecialFile())
+            specialFiles.add(shown);
+        else if (entry.isSymlink() && !entry.streamed)
             links.add(shown);
         if (entry.encrypted())
             encrypted.add(shown);
@@ -180,8 +231,9 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
         // others): its sizes differ honestly, and it is refused as encrypted.
         if (entry.method == 0 && entry.compressedSize != entry.uncompressedSize && !entry.encrypted())
             forgedRatio.add(shown);
-        if (entry.localHeaderOffset < 0 || entry.localHeaderOffset > archiveSize ||
-            entry.compressedSize > archiveSize - entry.localHeaderOffset)
+        // A tar entry's offset is its place in the unpacked stream, which xz makes longer than the file.
+        if (!entry.streamed && (entry.localHeaderOffset < 0 || entry.localHeaderOffset > archiveSize ||
+                                entry.compressedSize > archiveSize - entry.localHeaderOffset))
             pastEnd.add(shown);
 
         const SafePath path = safePath(name.text);
@@ -207,10 +259,15 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
             collide(file.value(), folders.value(file.key()));
     }
 
-    // Entries whose data overlaps another's: the trick behind non-recursive zip bombs.
+    checkSymlinks(entries, names, linksOut, linksMissing);
+
+    // Entries whose data overlaps another's: the trick behind non-recursive zip bombs. A tar's
+    // entries follow one another in its stream.
     QList<const ZipEntry *> byOffset;
-    for (const ZipEntry &entry : entries)
-        byOffset.append(&entry);
+    for (const ZipEntry &entry : entries) {
+        if (!entry.streamed)
+            byOffset.append(&entry);
+    }
     std::sort(byOffset.begin(), byOffset.end(), [](const ZipEntry *a, const ZipEntry *b) {
         return a->localHeaderOffset < b->localHeaderOffset;
     });
@@ -258,6 +315,45 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
                                    "the target folder."))
                 .arg(links.first(), links.count()),
             links.details(QStringLiteral("symbolic links"))));
+    }
+    if (!linksOut.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-link"),
+            Text(
+                QT_TRANSLATE_NOOP("cudnnsetup",
+                                  "The symbolic link \"%1\" points outside its own folder (%2 in all): "
+                                  "NVIDIA's links name a file beside them, and a link that leaves its folder "
+                                  "can reach any file of the system."))
+                .arg(linksOut.first(), linksOut.count()),
+            linksOut.details(QStringLiteral("links that are absolute, climb or enter another folder"))));
+    }
+    if (!linksMissing.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-link-missing"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The symbolic link \"%1\" names no file of the archive (%2 in all): it "
+                                   "would point at whatever is there, or at nothing."))
+                .arg(linksMissing.first(), linksMissing.count()),
+            linksMissing.details(QStringLiteral("links to no regular file of the archive"))));
+    }
+    if (!hardLinks.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-hardlink"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive holds hard links, such as \"%1\" (%2 in all). NVIDIA's "
+                                   "archives have none, and a hard link can stand for a file outside the "
+                                   "target folder."))
+                .arg(hardLinks.first(), hardLinks.count()),
+            hardLinks.details(QStringLiteral("hard links"))));
+    }
+    if (!specialFiles.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-special"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive holds devices or pipes, such as \"%1\" (%2 in all); a "
+                                   "cuDNN archive holds only files, folders and links."))
+                .arg(specialFiles.first(), specialFiles.count()),
+            specialFiles.details(QStringLiteral("devices, fifos, sockets"))));
     }
     if (!encrypted.isEmpty()) {
         findings.append(Finding::error(

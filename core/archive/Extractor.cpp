@@ -1,6 +1,7 @@
 #include "archive/Extractor.h"
 
 #include "archive/ArchiveHasher.h"
+#include "archive/TarSource.h"
 #include "common/Logging.h"
 #include "platform/DurableFiles.h"
 #include "platform/Sha256.h"
@@ -83,6 +84,12 @@ public:
         int workers =
             m_options.workers > 0 ? m_options.workers : std::clamp(QThread::idealThreadCount(), 1, 2);
         workers = std::max(1, std::min(workers, int(m_files.size())));
+        // A tar is read front to back: one worker, in the archive's order, reads it once.
+        if (looksLikeTar(m_archivePath)) {
+            workers = 1;
+            std::sort(m_order.begin(), m_order.end(),
+                      [&](int a, int b) { return m_files.at(a).entry < m_files.at(b).entry; });
+        }
 
         std::vector<std::thread> threads;
         for (int i = 0; i < workers; ++i)

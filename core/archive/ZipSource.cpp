@@ -8,6 +8,7 @@
 #endif
 
 #include "archive/ArchiveSafety.h"
+#include "archive/TarSource.h"
 #include "common/LittleEndian.h"
 
 #include <QDir>
@@ -70,6 +71,7 @@ constexpr int kHostOsX = 19;
 constexpr quint32 kFileTypeMask = 0170000;
 constexpr quint32 kDirectoryType = 0040000;
 constexpr quint32 kSymlinkType = 0120000;
+constexpr quint32 kRegularType = 0100000;
 constexpr quint32 kDosDirectoryAttribute = 0x10;
 
 bool unixHost(quint16 versionMadeBy)
@@ -89,6 +91,13 @@ bool ZipEntry::isDirectory() const
 bool ZipEntry::isSymlink() const
 {
     return unixHost(versionMadeBy) && ((externalAttributes >> 16) & kFileTypeMask) == kSymlinkType;
+}
+
+bool ZipEntry::isSpecialFile() const
+{
+    const quint32 type = (externalAttributes >> 16) & kFileTypeMask;
+    return unixHost(versionMadeBy) && type != 0 && type != kRegularType && type != kDirectoryType &&
+           type != kSymlinkType;
 }
 
 qint64 declaredUnpackedSize(const QList<ZipEntry> &entries)
@@ -121,6 +130,8 @@ QString ZipSource::backendName(Backend backend)
         return QStringLiteral("quazip");
     case Backend::Minizip:
         return QStringLiteral("minizip");
+    case Backend::Libarchive:
+        return QStringLiteral("libarchive");
     }
     return {};
 }
@@ -128,6 +139,20 @@ QString ZipSource::backendName(Backend backend)
 Expected<std::unique_ptr<ZipSource>> ZipSource::open(const QString &hostPath, Backend backend,
                                                      const ReadObserver &observer)
 {
+    if (looksLikeTar(hostPath)) {
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+        return openWithLibarchive(hostPath, observer);
+#else
+        return Finding::error(
+            QStringLiteral("archive.tar-unsupported"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is a tar archive, NVIDIA's format for Linux: this build "
+                                                 "of cuDNN Setup reads only zip archives."))
+                .arg(QDir::toNativeSeparators(hostPath)),
+            QStringLiteral("built without libarchive"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "On Windows, download the cuDNN archive for Windows "
+                                                 "(cudnn-windows-x86_64-…-archive.zip).")));
+#endif
+    }
     const ArchiveLimits limits;
     const std::optional<EndRecord> end = endRecordOf(hostPath);
     // Without an end record, the first part of a split archive starts with the split marker.

@@ -25,11 +25,18 @@ struct ZipEntry
     qint64 uncompressedSize = 0;
     qint64 localHeaderOffset = 0;
     quint32 externalAttributes = 0;
+    // A tar entry (TarSource): read in order from a stream, with no CRC or compressed size of its own.
+    bool streamed = false;
+    // Tar only (a zip keeps a link's target as its data): what a symbolic or hard link names.
+    QByteArray linkTarget;
+    bool hardLink = false;
 
     bool utf8Name() const { return flags & 0x0800; }
     bool encrypted() const { return flags & 0x0001; }
     bool isDirectory() const;
     bool isSymlink() const; // a Unix host and S_IFLNK in the high 16 bits of the attributes
+    // A device, fifo or socket: a Unix host and such a type in the high 16 bits of the attributes.
+    bool isSpecialFile() const;
 };
 
 // What `entries` unpack to, as the central directory says: at most the largest qint64, which
@@ -64,17 +71,20 @@ public:
     {
         QuaZip,
         Minizip,
+        Libarchive, // tar and tar.xz (TarSource), chosen by the file's content, never by backends()
     };
     // The backends compiled into this build, the default first.
     static QList<Backend> backends();
-    static QString backendName(Backend backend); // "quazip", "minizip"
+    static QString backendName(Backend backend); // "quazip", "minizip", "libarchive"
 
     // Opens the file and reads its central directory. Errors: "archive.unreadable" (cannot open
     // the file), "archive.not-zip" (no zip end record), "archive.corrupt" (a central directory
     // that contradicts itself or the file's size), "archive.empty" (a valid zip of no entries),
-    // "archive.split" (one part of a split archive),
+    // "archive.split" (one part of a split archive), "archive.tar-unsupported" (a tar archive in a
+    // build without libarchive: Windows),
     // "archive.unsafe-size" (an end record declaring
     // more entries than ArchiveLimits allows: refused before the directory is read).
+    // A tar or tar.xz file is read by the libarchive backend whatever `backend` says.
     static Expected<std::unique_ptr<ZipSource>> open(const QString &hostPath, Backend backend,
                                                      const ReadObserver &observer = {});
 

@@ -39,7 +39,12 @@ QList<PlannedFile> placeFiles(const ArchiveReport &archive, const InstallTarget 
     // Beside one program only what it loads: no headers, import libraries or licence among its files.
     const bool librariesOnly = target.kind == InstallTarget::Kind::App;
     bool licencePlaced = librariesOnly;
+    QList<const ArchiveFile *> links;
     for (const ArchiveFile &file : archive.files) {
+        if (!file.linkTarget.isEmpty()) {
+            links.append(&file);
+            continue;
+        }
         const QString name = file.path.mid(file.path.lastIndexOf(QLatin1Char('/')) + 1);
         const bool library =
             file.kind == ArchiveFile::Kind::Library || file.kind == ArchiveFile::Kind::OtherDll;
@@ -87,6 +92,40 @@ QList<PlannedFile> placeFiles(const ArchiveReport &archive, const InstallTarget 
         placed.size = file.size;
         planned.append(placed);
     }
+    // Links after the files, chains link by link: libcudnn.so -> libcudnn.so.9 -> libcudnn.so.9.1.0.
+    for (bool progress = true; progress && !links.isEmpty();) {
+        progress = false;
+        for (auto link = links.begin(); link != links.end();) {
+            const ArchiveFile &file = **link;
+            const QString named =
+                file.path.section(QLatin1Char('/'), 0, -2) + QLatin1Char('/') + file.linkTarget;
+            const auto target =
+                std::find_if(planned.cbegin(), planned.cend(),
+                             [&](const PlannedFile &placed) { return placed.archivePath == named; });
+            if (target == planned.cend()) {
+                ++link;
+                continue;
+            }
+            const QString destination =
+                paths.join(paths.parent(target->destination), file.path.section(QLatin1Char('/'), -1));
+            const QString key = targetpaths::foldedKey(paths, destination);
+            if (!destinations.contains(key)) {
+                destinations.insert(key);
+                PlannedFile placed;
+                placed.archivePath = file.path;
+                placed.entry = file.entry;
+                placed.destination = destination;
+                placed.kind = file.kind;
+                placed.linkTarget = file.linkTarget;
+                planned.append(placed);
+            }
+            link = links.erase(link);
+            progress = true;
+        }
+    }
+    for (const ArchiveFile *file : std::as_const(links))
+        qCInfo(lcInstall) << "not installed: the link" << file->path << "names" << file->linkTarget
+                          << ", which is not installed";
     return planned;
 }
 

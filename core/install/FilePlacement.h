@@ -17,13 +17,15 @@ struct PlannedFile
     QString destination; // the inspected system's path
     ArchiveFile::Kind kind = ArchiveFile::Kind::Other;
     qint64 size = 0;
+    QString linkTarget; // ArchiveFile::linkTarget: made a symbolic link again, beside what it names
 };
 
 // Every file of the archive that is installed, and where: DLLs to binFolder, headers to
 // includeFolder, import libraries to libFolder; the licence beside the DLLs as
 // cudnn-LICENSE.txt; into an app folder the DLLs (shared libraries) only. Nothing else. Archive
 // subfolders are not kept; of two files that would land on one destination, the first in the
-// archive wins.
+// archive wins. A tar's symbolic links come last, each beside the file (or link) it names, where
+// that is placed.
 QList<PlannedFile> placeFiles(const ArchiveReport &archive, const InstallTarget &target);
 
 // What installing `archive` needs on the target's drive: twice the archive (staging, then the

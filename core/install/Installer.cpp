@@ -36,6 +36,19 @@ QString hostOf(const SystemContext &context, const QString &path)
     return context.files().toHost(path);
 }
 
+// The host path of a symbolic link itself: its folder's, and its own name (hostOf follows links
+// inside a --system-root tree, and would name what the link reads).
+QString linkHostOf(const SystemContext &context, const QString &path)
+{
+    return hostOf(context, context.paths().parent(path)) + QLatin1Char('/') + context.paths().fileName(path);
+}
+
+// Where a file of `receipt` is on the host: a link it made as itself.
+QString placedHostOf(const SystemContext &context, const Receipt &receipt, const QString &path)
+{
+    return receipt.links.contains(path) ? linkHostOf(context, path) : hostOf(context, path);
+}
+
 std::optional<StoredEnvironmentValue> readValue(PersistentEnvironment &environment, EnvironmentScope scope,
                                                 const QString &name)
 {
@@ -268,6 +281,7 @@ struct PlacedFiles
     {
         QString destination; // the inspected system's path
         QString kept;        // host path of the replaced file's keeping place, or empty
+        QString linkTarget;  // a symbolic link made again (after the unpacked files), or empty
     };
     QList<Placed> placed; // in the order of the archive's files that were unpacked
     std::shared_ptr<Extraction> extraction = std::make_shared<Extraction>();
@@ -294,16 +308,18 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
                                               onSystemPath ? security::adminsOnlySddl() : QString()));
     // What is not installed is still inflated and held to its CRC, in the same pass: an archive
     // the inspection would call damaged is not installed in part.
+    // Links have no data: they are made again after the files (placeFiles puts them last).
     QList<ArchiveFile> toUnpack; // in the planned order, which the receipt follows
     for (const PlannedFile &file : planned) {
         for (const ArchiveFile &archiveFile : archive.files) {
-            if (archiveFile.entry == file.entry)
+            if (archiveFile.entry == file.entry && archiveFile.linkTarget.isEmpty())
                 toUnpack.append(archiveFile);
         }
     }
     QList<ArchiveFile> toCheck;
     for (const ArchiveFile &archiveFile : archive.files) {
-        if (std::none_of(planned.cbegin(), planned.cend(),
+        if (archiveFile.linkTarget.isEmpty() &&
+            std::none_of(planned.cbegin(), planned.cend(),
                          [&](const PlannedFile &file) { return file.entry == archiveFile.entry; }))
             toCheck.append(archiveFile);
     }
@@ -340,20 +356,23 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
     QStringList placedDlls;
     for (int i = 0; i < planned.size(); ++i) {
         const PlannedFile &file = planned.at(i);
-        const QString destination = hostOf(context, file.destination);
+        const QString destination = file.linkTarget.isEmpty() ? hostOf(context, file.destination)
+                                                              : linkHostOf(context, file.destination);
         const QString staged = staging + QLatin1Char('/') + stagedPath(i, file.archivePath);
         const QString kept =
             QFileInfo::exists(destination)
                 ? keptFolder + QLatin1Char('/') +
                       keptFileName(int(result.placed.size()), QFileInfo(destination).fileName())
                 : QString();
-        if (inUse.contains(destination)) {
+        if (!file.linkTarget.isEmpty()) {
+            transaction.add(operations::makeSymlink(file.linkTarget, destination, kept));
+        } else if (inUse.contains(destination)) {
             transaction.add(operations::replaceInUse(
                 staged, destination, kept, options.filesInUse ? options.filesInUse : &FilesInUse::host()));
         } else {
             transaction.add(operations::moveIntoPlace(staged, destination, kept));
         }
-        result.placed.append({file.destination, kept});
+        result.placed.append({file.destination, kept, file.linkTarget});
         if (file.archivePath.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive))
             placedDlls.append(destination); // read there: the step runs after they were moved
     }
@@ -431,10 +450,26 @@ QByteArray receiptOf(const QString &id, const QString &archivePath, const Archiv
     receipt.archive = ArchiveIdentity::of(archivePath, archive);
     receipt.target = target;
     const QList<ExtractedFile> &unpacked = files.extraction->files;
-    for (int i = 0; i < files.placed.size() && i < unpacked.size(); ++i) {
+    // A link is recorded with the content it reads (what each check of the receipt hashes through it).
+    QHash<QString, Receipt::File> byPath;
+    for (int i = 0, file = 0; i < files.placed.size(); ++i) {
         const PlacedFiles::Placed &placed = files.placed.at(i);
-        receipt.files.append({placed.destination, unpacked.at(i).sha256, unpacked.at(i).size,
-                              placed.kept.isEmpty() ? QString() : context.files().fromHost(placed.kept)});
+        const QString kept = placed.kept.isEmpty() ? QString() : context.files().fromHost(placed.kept);
+        Receipt::File entry{placed.destination, QString(), 0, kept};
+        if (placed.linkTarget.isEmpty()) {
+            if (file >= unpacked.size())
+                break;
+            entry.sha256 = unpacked.at(file).sha256;
+            entry.size = unpacked.at(file++).size;
+        } else {
+            const Receipt::File named = byPath.value(
+                context.paths().join(context.paths().parent(placed.destination), placed.linkTarget));
+            entry.sha256 = named.sha256;
+            entry.size = named.size;
+            receipt.links.insert(entry.path, placed.linkTarget);
+        }
+        byPath.insert(entry.path, entry);
+        receipt.files.append(entry);
     }
     if (*files.zlibwapiPlaced)
         receipt.files.append(
@@ -727,8 +762,16 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
 
     QStringList changed;
     for (const Receipt::File &file : receipt.files) {
-        const std::optional<QString> now = Sha256::ofFile(hostOf(context, file.path));
-        if (now && *now != file.sha256)
+        const QString host = placedHostOf(context, receipt, file.path);
+        const std::optional<QString> now = Sha256::ofFile(host);
+        // A link must still be the link made, not a file or a link elsewhere put in its place.
+        const QString link = receipt.links.value(file.path);
+        const bool linkChanged =
+            !link.isEmpty() && now &&
+            (!QFileInfo(host).isSymLink() ||
+             QFileInfo(host).symLinkTarget() !=
+                 QFileInfo(QFileInfo(host).absolutePath() + QLatin1Char('/') + link).absoluteFilePath());
+        if ((now && *now != file.sha256) || linkChanged)
             changed.append(file.path);
     }
     if (!changed.isEmpty()) {
@@ -771,8 +814,8 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
         QSet<QString> placed;
         QSet<QString> folders;
         for (const Receipt::File &file : receipt.files) {
-            placed.insert(QFileInfo(hostOf(context, file.path)).absoluteFilePath());
-            folders.insert(QFileInfo(hostOf(context, file.path)).absolutePath());
+            placed.insert(QFileInfo(placedHostOf(context, receipt, file.path)).absoluteFilePath());
+            folders.insert(QFileInfo(placedHostOf(context, receipt, file.path)).absolutePath());
         }
         for (const QString &folder : std::as_const(folders)) {
             for (const QFileInfo &entry : QDir(folder).entryInfoList(QDir::Files | QDir::System |
@@ -784,7 +827,7 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
         }
     }
     for (const Receipt::File &file : receipt.files) {
-        const QString host = hostOf(context, file.path);
+        const QString host = placedHostOf(context, receipt, file.path);
         if (!ldSoConf.isEmpty() && context.paths().equal(file.path, ldSoConf))
             transaction.add(operations::refreshingLibraryCache(operations::removeFile(host),
                                                                rebuildsLibraryCache(context)));

@@ -104,6 +104,7 @@ public:
         Copy,
         Move,
         Write,
+        Link, // a symbolic link whose target (the "source") is a file name beside it
     };
 
     PlaceFile(How how, QString source, QString destination, QByteArray content, QString keepReplacedAs,
@@ -135,6 +136,8 @@ public:
             return QStringLiteral("move-into-place");
         case How::Write:
             return QStringLiteral("write-file");
+        case How::Link:
+            return QStringLiteral("make-symlink");
         }
         return {};
     }
@@ -158,7 +161,7 @@ public:
 
     Expected<void> perform(OperationContext &context) override
     {
-        const bool replacing = QFileInfo::exists(m_destination);
+        const bool replacing = present(m_destination);
         const QString aside = asidePath(context);
         // Whatever is at the set-aside place is taken for the replaced file by an undo: nothing may be.
         if (replacing && (QFileInfo::exists(aside) || QFileInfo(aside).isSymLink()))
@@ -190,6 +193,9 @@ public:
         case How::Write:
             placed = durable::write(content(), m_destination + kPartialSuffix, m_destination);
             break;
+        case How::Link:
+            placed = durable::symlink(m_source, m_destination);
+            break;
         }
         if (!placed)
             return fileFailure(m_destination, placed.error());
@@ -204,7 +210,7 @@ public:
         const QString aside = foundAside(context);
         const bool replaced = remembered.value(QStringLiteral("replaced")).toBool();
         // Ours is at the destination unless the old file is still there (not yet set aside).
-        const bool oursInPlace = QFileInfo::exists(m_destination) && (!replaced || QFileInfo::exists(aside));
+        const bool oursInPlace = present(m_destination) && (!replaced || present(aside));
         if (oursInPlace) {
             const SystemResult taken = m_how == How::Move && !QFileInfo::exists(m_source)
                                            ? durable::rename(m_destination, m_source) // back to staging
@@ -212,7 +218,7 @@ public:
             if (!taken)
                 return fileFailure(m_destination, taken.error());
         }
-        if (replaced && QFileInfo::exists(aside)) {
+        if (replaced && present(aside)) {
             if (SystemResult restored = moveAside(aside, m_destination); !restored)
                 return fileFailure(m_destination, restored.error());
         }
@@ -245,6 +251,12 @@ public:
     }
 
 private:
+    // A link counts as there even where what it names is not (yet, or any more).
+    bool present(const QString &path) const
+    {
+        return QFileInfo::exists(path) || (m_how == How::Link && QFileInfo(path).isSymLink());
+    }
+
     // Where the file it replaces goes: straight to where the receipt keeps it for good, so that no
     // step after the commit can fail to keep it (and lose it with the backups); else a backup until
     // the commit.
@@ -459,6 +471,12 @@ private:
     QString m_protectWith; // SDDL for the topmost folder it creates, or empty
 };
 
+// A symbolic link is there even when what it names is not (removed first, or set aside).
+bool isThere(const QString &path)
+{
+    return QFileInfo::exists(path) || QFileInfo(path).isSymLink();
+}
+
 class RemoveFile : public Operation
 {
 public:
@@ -475,8 +493,8 @@ public:
 
     Expected<void> perform(OperationContext &context) override
     {
-        context.remember({{QStringLiteral("existed"), QFileInfo::exists(m_path)}});
-        if (!QFileInfo::exists(m_path))
+        context.remember({{QStringLiteral("existed"), isThere(m_path)}});
+        if (!isThere(m_path))
             return {};
         if (SystemResult setAside = moveAside(m_path, context.backupPath(QFileInfo(m_path).fileName()));
             !setAside)
@@ -487,7 +505,7 @@ public:
     Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
     {
         const QString backup = context.backupPath(QFileInfo(m_path).fileName());
-        if (!remembered.value(QStringLiteral("existed")).toBool() || !QFileInfo::exists(backup))
+        if (!remembered.value(QStringLiteral("existed")).toBool() || !isThere(backup))
             return {};
         if (SystemResult restored = moveAside(backup, m_path); !restored)
             return fileFailure(m_path, restored.error());
@@ -1108,6 +1126,8 @@ const QHash<QString, Operation::Factory> &factories()
          [](const QJsonObject &a) { return PlaceFile::fromJson(PlaceFile::How::Move, a); }},
         {QStringLiteral("write-file"),
          [](const QJsonObject &a) { return PlaceFile::fromJson(PlaceFile::How::Write, a); }},
+        {QStringLiteral("make-symlink"),
+         [](const QJsonObject &a) { return PlaceFile::fromJson(PlaceFile::How::Link, a); }},
         {QStringLiteral("unpack-archive"), [](const QJsonObject &a) { return UnpackArchive::fromJson(a); }},
         {QStringLiteral("make-directory"),
          [](const QJsonObject &a) {
@@ -1173,6 +1193,13 @@ std::unique_ptr<Operation> moveIntoPlace(const QString &staged, const QString &d
                                          const QString &keepReplacedAs)
 {
     return std::make_unique<PlaceFile>(PlaceFile::How::Move, staged, destination, QByteArray(),
+                                       keepReplacedAs);
+}
+
+std::unique_ptr<Operation> makeSymlink(const QString &target, const QString &destination,
+                                       const QString &keepReplacedAs)
+{
+    return std::make_unique<PlaceFile>(PlaceFile::How::Link, target, destination, QByteArray(),
                                        keepReplacedAs);
 }
 

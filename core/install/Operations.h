@@ -38,6 +38,10 @@ std::unique_ptr<Operation> copyFile(const QString &source, const QString &destin
 // dropped when that is empty.
 std::unique_ptr<Operation> moveIntoPlace(const QString &staged, const QString &destination,
                                          const QString &keepReplacedAs = {});
+// Makes `destination` a symbolic link to `target`, a file name beside it (a tar's libcudnn.so.9);
+// what it replaces is kept as moveIntoPlace keeps it, and undo removes the link.
+std::unique_ptr<Operation> makeSymlink(const QString &target, const QString &destination,
+                                       const QString &keepReplacedAs = {});
 // Writes a small file whole (a receipt, a .pth file); a file it replaces is kept aside.
 std::unique_ptr<Operation> writeFile(const QString &destination, const QByteArray &content);
 // The same, with the content made when the operation is about to run (a receipt that lists what

@@ -31,11 +31,14 @@ QJsonObject Receipt::toJson() const
 {
     QJsonArray fileArray;
     for (const File &file : files) {
-        fileArray.append(QJsonObject{{QStringLiteral("path"), file.path},
-                                     {QStringLiteral("sha256"), file.sha256},
-                                     {QStringLiteral("size"), file.size},
-                                     {QStringLiteral("replaced"),
-                                      file.replaced.isEmpty() ? QJsonValue() : QJsonValue(file.replaced)}});
+        QJsonObject object{
+            {QStringLiteral("path"), file.path},
+            {QStringLiteral("sha256"), file.sha256},
+            {QStringLiteral("size"), file.size},
+            {QStringLiteral("replaced"), file.replaced.isEmpty() ? QJsonValue() : QJsonValue(file.replaced)}};
+        if (links.contains(file.path))
+            object.insert(QStringLiteral("link"), links.value(file.path));
+        fileArray.append(object);
     }
     QJsonArray environmentArray;
     for (const EnvironmentChange &change : environment) {
@@ -89,6 +92,8 @@ Expected<Receipt> Receipt::fromJson(const QJsonObject &object)
                               file.value(QStringLiteral("sha256")).toString(),
                               file.value(QStringLiteral("size")).toInteger(),
                               file.value(QStringLiteral("replaced")).toString()});
+        if (file.contains(QStringLiteral("link")))
+            receipt.links.insert(receipt.files.last().path, file.value(QStringLiteral("link")).toString());
     }
     for (const QJsonValue &value : object.value(QStringLiteral("folders")).toArray())
         receipt.folders.append(value.toString());

@@ -4,6 +4,7 @@
 #include "install/InstallPlan.h"
 #include "platform/PersistentEnvironment.h"
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -42,6 +43,9 @@ struct Receipt
     ArchiveIdentity archive;             // the plan's; a repair's names only the file it unpacked
     std::optional<InstallTarget> target; // the plan's; none for a repair
     QList<File> files;
+    // The files of `files` that are symbolic links the install made (a tar's libcudnn.so.9), each
+    // with the name it reads beside it; their sha256 and size are those of the file read through them.
+    QHash<QString, QString> links;
     QStringList folders; // the folders the install created, which an uninstall removes when empty
     QList<EnvironmentChange> environment;
     QString result = QStringLiteral("installed");

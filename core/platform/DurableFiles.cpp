@@ -162,6 +162,19 @@ SystemResult write(const QByteArray &content, const QString &partial, const QStr
     return rename(partial, to);
 }
 
+SystemResult symlink(const QString &target, const QString &link)
+{
+#ifdef Q_OS_WIN
+    return SystemFailure{
+        QStringLiteral("no symbolic link %1 -> %2 is made on Windows").arg(link, target), 0, {link}};
+#else
+    if (::symlink(QFile::encodeName(target).constData(), QFile::encodeName(link).constData()) != 0)
+        return lastError(link);
+    flushFolder(link);
+    return {};
+#endif
+}
+
 SystemResult remove(const QString &path)
 {
     const QFileInfo info(path);

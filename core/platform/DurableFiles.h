@@ -36,6 +36,11 @@ SystemResult copy(const QString &from, const QString &partial, const QString &to
 // Writes `content` to `partial`, flushes it, renames it to `to`.
 SystemResult write(const QByteArray &content, const QString &partial, const QString &to);
 
+// Makes `link` a symbolic link that reads `target` as given (a name beside it, as NVIDIA's Linux
+// archives have them), then flushes its folder. Not on Windows, whose archives have no links: there
+// it fails.
+SystemResult symlink(const QString &target, const QString &link);
+
 // Removes a file (a read-only one too); a file that is not there is fine.
 SystemResult remove(const QString &path);
 

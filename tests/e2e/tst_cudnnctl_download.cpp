@@ -4,7 +4,11 @@
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
 #include "LoopbackHttpServer.h"
+#include "Sandbox.h"
 #include "Suite.h"
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+#include "TarWriter.h"
+#endif
 #include "platform/SystemPaths.h"
 
 #include <QDir>
@@ -20,11 +24,11 @@ namespace {
 
 const QString kFile = QStringLiteral("cudnn-windows-x86_64-9.10.0.56_cuda12-archive.zip");
 
-// The test-made archive saved in `work` under NVIDIA's name, and a database (in `work`) for which
+// The test-made archive saved in `work` under NVIDIA's name `file`, and a database (in `work`) for which
 // it is NVIDIA's file; the database's path.
-QString databaseKnowingMade(const QTemporaryDir &work, const QByteArray &content)
+QString databaseKnowingMade(const QTemporaryDir &work, const QByteArray &content, const QString &file = kFile)
 {
-    const QString made = work.filePath(QStringLiteral("made/") + kFile);
+    const QString made = work.filePath(QStringLiteral("made/") + file);
     QDir().mkpath(QFileInfo(made).path());
     QFile madeFile(made);
     if (!madeFile.open(QIODevice::WriteOnly) || madeFile.write(content) != content.size())
@@ -103,6 +107,49 @@ private Q_SLOTS:
         QVERIFY2(text.out.contains("Already downloaded and intact"), text.out);
         QVERIFY2(text.out.contains("(NVIDIA's, built into cuDNN Setup)"), text.out);
     }
+
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+    // Issue 34: on Linux the archive NVIDIA publishes for Linux, a tar.xz, is the one fetched (from
+    // the mirror's cudnn/linux-x86_64/), checked against NVIDIA's checksum, and judged sound.
+    void linuxGetsTheTarXz()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "the host's own platform");
+        QTemporaryDir work;
+        const QString file = QStringLiteral("cudnn-linux-x86_64-9.10.0.56_cuda12-archive.tar.xz");
+        const QByteArray content = archives::linuxTarXz(QStringLiteral("9.10.0.56"), QStringLiteral("12"));
+        const QString database = databaseKnowingMade(work, content, file);
+        testtools::LoopbackHttpServer server;
+        testtools::LoopbackHttpServer::Resource archive;
+        archive.content = content;
+        server.serve(QStringLiteral("/cudnn/linux-x86_64/") + file, archive);
+        const QString out = work.filePath(QStringLiteral("downloads"));
+        const CudnnctlRun run = runCudnnctl(
+            {QStringLiteral("download"), QStringLiteral("--cudnn"), QStringLiteral("9.10.0"),
+             QStringLiteral("--cuda"), QStringLiteral("12"), QStringLiteral("--source"),
+             server.baseUrl().toString(), QStringLiteral("--out"), out, QStringLiteral("--compat-db"),
+             database, QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, run.out + run.err);
+        const QJsonObject report = outputJson(run);
+        QVERIFY(report.value(QStringLiteral("ok")).toBool());
+        QCOMPARE(QDir::fromNativeSeparators(report.value(QStringLiteral("path")).toString()),
+                 out + QLatin1Char('/') + file);
+        QFile result(out + QLatin1Char('/') + file);
+        QVERIFY(result.open(QIODevice::ReadOnly));
+        QCOMPARE(result.readAll(), content);
+
+        // And the downloaded file inspects as NVIDIA's Linux archive.
+        const CudnnctlRun inspected =
+            runCudnnctl({QStringLiteral("inspect"), out + QLatin1Char('/') + file, QStringLiteral("--json"),
+                         QStringLiteral("--compat-db"), database});
+        QVERIFY2(inspected.exitCode == 0, inspected.out + inspected.err);
+        const QJsonObject judged = outputJson(inspected);
+        QCOMPARE(judged.value(QStringLiteral("verdict")).toString(), QStringLiteral("ok"));
+        QCOMPARE(judged.value(QStringLiteral("official")).toString(), QStringLiteral("match"));
+        QCOMPARE(
+            judged.value(QStringLiteral("content")).toObject().value(QStringLiteral("layout")).toString(),
+            QStringLiteral("linux"));
+    }
+#endif
 
     // Without --out the archive goes to the user's Downloads folder, never the current folder (which
     // in an elevated prompt is System32).

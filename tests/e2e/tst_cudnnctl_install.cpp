@@ -8,6 +8,9 @@
 #include "Sandbox.h"
 #include "Suite.h"
 #include "SystemTrees.h"
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+#include "TarWriter.h"
+#endif
 #include "TreeSnapshot.h"
 #include "ZipWriter.h"
 #include "platform/Elevation.h"
@@ -462,11 +465,12 @@ private Q_SLOTS:
     // "cudnnctl install --path system" of NVIDIA's Linux archive into `target` of that tree.
     // The stand-in archive is no archive NVIDIA published: the administrator at the console vouches
     // for it (`vouched`), else it is refused for what every program would load.
-    CudnnctlRun installForTheLoader(const Sandbox &sandbox, const QString &target, bool vouched = true) const
+    CudnnctlRun installForTheLoader(const Sandbox &sandbox, const QString &target, bool vouched = true,
+                                    const QString &archive = {}) const
     {
         QStringList arguments{QStringLiteral("install"),
                               QStringLiteral("--archive"),
-                              m_linuxArchive,
+                              archive.isEmpty() ? m_linuxArchive : archive,
                               QStringLiteral("--target"),
                               QStringLiteral("dir:") + target,
                               QStringLiteral("--path"),
@@ -551,6 +555,128 @@ private Q_SLOTS:
         QVERIFY2(linuxTreeNow(sandbox) == before, qPrintable(linuxTreeNow(sandbox).difference(before)));
 #endif
     }
+
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+    // Issue 34: NVIDIA's Linux archive as it is, a tar.xz with its soname links, installed for the
+    // whole system into a --system-root tree: the links are links again, the receipt names them,
+    // verify passes what another system's files can show, and uninstall gives the tree (the loader's
+    // configuration included) back as it was.
+    void linuxTarXzInstallsWithItsLinks()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "symbolic links in a Linux tree");
+        Sandbox sandbox;
+        linuxTree(sandbox);
+        const TreeSnapshot before = linuxTreeNow(sandbox);
+        const QString archive =
+            m_archives.filePath(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"));
+        QFile tar(archive);
+        QVERIFY(tar.open(QIODevice::WriteOnly));
+        QVERIFY(tar.write(archives::linuxTarXz(QStringLiteral("9.19.0.56"), QStringLiteral("13"))) > 0);
+        tar.close();
+
+        // The test-made tar stands in for NVIDIA's file of that name (the database knows its checksum).
+        const QString database = archives::writeDatabaseKnowing(
+            m_archives.filePath(QStringLiteral("linux-tar-compat.json")), {archive});
+        const QString target = QStringLiteral("/opt/cudnn");
+        const CudnnctlRun run = runCudnnctl(
+            {QStringLiteral("install"), QStringLiteral("--archive"), archive, QStringLiteral("--target"),
+             QStringLiteral("dir:") + target, QStringLiteral("--path"), QStringLiteral("system"),
+             QStringLiteral("--json"), QStringLiteral("--system-root"), sandbox.root(),
+             QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--compat-db"), database},
+            sandboxEnvironment());
+        QVERIFY2(run.exitCode == 0, run.out + run.err);
+        const QString lib = sandbox.hostPath(target + QStringLiteral("/lib"));
+        QCOMPARE(QFileInfo(lib + QStringLiteral("/libcudnn.so.9")).symLinkTarget(),
+                 lib + QStringLiteral("/libcudnn.so.9.19.0"));
+        QCOMPARE(QFileInfo(lib + QStringLiteral("/libcudnn.so")).symLinkTarget(),
+                 lib + QStringLiteral("/libcudnn.so.9"));
+        QVERIFY(!QFileInfo(lib + QStringLiteral("/libcudnn.so.9.19.0")).isSymLink());
+        QVERIFY(QFileInfo(lib + QStringLiteral("/libcudnn_graph.so.9")).isSymLink());
+        const QJsonArray files = outputJson(run)
+                                     .value(QStringLiteral("receipt"))
+                                     .toObject()
+                                     .value(QStringLiteral("files"))
+                                     .toArray();
+        QStringList links;
+        for (const QJsonValue &file : files) {
+            const QJsonObject object = file.toObject();
+            if (object.contains(QStringLiteral("link")))
+                links.append(object.value(QStringLiteral("path")).toString() + QStringLiteral(" -> ") +
+                             object.value(QStringLiteral("link")).toString());
+        }
+        QVERIFY2(links.contains(target + QStringLiteral("/lib/libcudnn.so.9 -> libcudnn.so.9.19.0")),
+                 qPrintable(links.join(QLatin1Char('\n'))));
+        QCOMPARE(links.size(), 16); // two links for each of cuDNN 9's eight libraries
+
+        const CudnnctlRun verified =
+            runCudnnctl({QStringLiteral("verify"), QStringLiteral("--lang"), QStringLiteral("en"),
+                         QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--target"),
+                         QStringLiteral("dir:") + target, QStringLiteral("--compat-db"), database},
+                        sandboxEnvironment());
+        // Its set of libraries is found by their sonames, which only the links carry: one missing
+        // would fail verify (verify.libraries-missing).
+        QVERIFY2(verified.exitCode == 0, verified.out + verified.err);
+        QVERIFY2(verified.out.contains("cuDNN checked: /opt/cudnn/lib"), verified.out.constData());
+
+        const CudnnctlRun removed =
+            runCudnnctl({QStringLiteral("uninstall"), QStringLiteral("--json"),
+                         QStringLiteral("--system-root"), sandbox.root(), QStringLiteral("--lang"),
+                         QStringLiteral("en"), QStringLiteral("--compat-db"), database},
+                        sandboxEnvironment());
+        QVERIFY2(removed.exitCode == 0, removed.out + removed.err);
+        QVERIFY2(linuxTreeNow(sandbox) == before, qPrintable(linuxTreeNow(sandbox).difference(before)));
+    }
+
+    // Hostile tars are refused before anything changes in the tree.
+    void hostileTarsChangeNothing_data()
+    {
+        QTest::addColumn<QByteArray>("tar");
+        QTest::addColumn<QString>("finding");
+        const QList<TarEntry> nvidias =
+            archives::linuxTarEntries(QStringLiteral("9.19.0.56"), QStringLiteral("13"));
+        const QByteArray lib = "cudnn-linux-x86_64-9.19.0.56_cuda13-archive/lib/";
+        const auto with = [&](const TarEntry &added) {
+            return tarwriter::write(nvidias + QList<TarEntry>{added});
+        };
+        QTest::newRow("link out of its folder")
+            << with(TarEntry::symlink(lib + "libcudnn_x.so", "../../../etc/shadow")) << "archive.unsafe-link";
+        QTest::newRow("absolute link")
+            << with(TarEntry::symlink(lib + "libcudnn_x.so", "/etc/shadow")) << "archive.unsafe-link";
+        QTest::newRow("link to a missing member")
+            << with(TarEntry::symlink(lib + "libcudnn_x.so", "libcudnn_x.so.9"))
+            << "archive.unsafe-link-missing";
+        QTest::newRow("absolute name")
+            << with(TarEntry::file("/etc/ld.so.conf.d/evil.conf", "/tmp\n")) << "archive.unsafe-path";
+        QTest::newRow("climbing name")
+            << with(TarEntry::file(lib + "../../../etc/evil", "x")) << "archive.unsafe-path";
+        QTest::newRow("hard link")
+            << with({lib + "libcudnn_evil.so", {}, "/etc/shadow", TarEntry::Type::HardLink})
+            << "archive.unsafe-hardlink";
+        QTest::newRow("device node") << with({lib + "libcudnn_null.so", {}, {}, TarEntry::Type::CharDevice})
+                                     << "archive.unsafe-special";
+        QTest::newRow("bomb's declared size")
+            << tarwriter::withDeclaredSize(lib + "libcudnn.so.9.19.0", 100LL << 30) << "archive.unsafe-size";
+    }
+    void hostileTarsChangeNothing()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "a Linux tree");
+        QFETCH(QByteArray, tar);
+        QFETCH(QString, finding);
+        Sandbox sandbox;
+        linuxTree(sandbox);
+        const TreeSnapshot before = linuxTreeNow(sandbox);
+        QTemporaryDir folder;
+        const QString archive =
+            folder.filePath(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"));
+        QFile file(archive);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(tar) == tar.size());
+        file.close();
+        const CudnnctlRun run = installForTheLoader(sandbox, QStringLiteral("/opt/cudnn"), true, archive);
+        QVERIFY2(run.exitCode != 0, run.out + run.err);
+        QVERIFY2(findingIds(outputJson(run)).contains(finding), run.out + run.err);
+        QVERIFY2(linuxTreeNow(sandbox) == before, qPrintable(linuxTreeNow(sandbox).difference(before)));
+    }
+#endif
 
     // A line break in a folder named for the loader would add lines of its own to its
     // configuration (an include of anyone's files): refused before anything changes.

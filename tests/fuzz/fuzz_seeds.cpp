@@ -5,6 +5,9 @@
 #include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
 #include "PeImage.h"
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+#include "TarWriter.h"
+#endif
 #include "ZipWriter.h"
 #include "install/Journal.h"
 #include "install/Receipt.h"
@@ -33,6 +36,23 @@ QByteArray fileBytes(const QString &path)
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
+
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+// NVIDIA's Linux archive as a plain tar (what the fuzzer can change usefully; xz hides the headers)
+// and as it is published, and libarchive's own hostile tars of the fixtures.
+QMap<QString, QByteArray> tarSeeds()
+{
+    const QList<TarEntry> entries =
+        archives::linuxTarEntries(QStringLiteral("9.19.0.56"), QStringLiteral("13"));
+    QMap<QString, QByteArray> seeds;
+    seeds[QStringLiteral("9.19.tar")] = tarwriter::write(entries, false);
+    seeds[QStringLiteral("9.19.tar.xz")] = tarwriter::write(entries);
+    const QDir hostile(BuildPaths::fixtures() + QStringLiteral("/libarchive"));
+    for (const QString &name : hostile.entryList({QStringLiteral("*.tar")}, QDir::Files))
+        seeds[QStringLiteral("libarchive-") + name] = fileBytes(hostile.filePath(name));
+    return seeds;
+}
+#endif
 
 QMap<QString, QByteArray> archiveSeeds()
 {
@@ -126,7 +146,7 @@ int main(int argc, char **argv)
     }
     const QString root = QString::fromLocal8Bit(argv[1]);
     QDir().mkpath(root);
-    const QMap<QString, QMap<QString, QByteArray>> corpora{
+    QMap<QString, QMap<QString, QByteArray>> corpora{
         {QStringLiteral("fuzz_archive"), archiveSeeds()},
         {QStringLiteral("fuzz_pe"), peSeeds()},
         {QStringLiteral("fuzz_elf"),
@@ -135,6 +155,9 @@ int main(int argc, char **argv)
         {QStringLiteral("fuzz_path"), pathSeeds()},
         {QStringLiteral("fuzz_state_files"), stateFileSeeds(root)},
     };
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+    corpora.insert(QStringLiteral("fuzz_tar"), tarSeeds());
+#endif
     for (auto corpus = corpora.cbegin(); corpus != corpora.cend(); ++corpus) {
         for (auto seed = corpus->cbegin(); seed != corpus->cend(); ++seed) {
             if (seed->isEmpty() || !writeSeed(root + QLatin1Char('/') + corpus.key(), seed.key(), *seed)) {

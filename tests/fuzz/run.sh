@@ -11,7 +11,7 @@ repo="$here/../.."
 limit="${1:-30}"
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_pe fuzz_elf fuzz_archive fuzz_tool_output fuzz_path fuzz_state_files)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_pe fuzz_elf fuzz_archive fuzz_tar fuzz_tool_output fuzz_path fuzz_state_files)
 case "$limit" in
     -runs=*) budget=("$limit") ;;
     *) budget=("-max_total_time=$limit") ;;

@@ -147,17 +147,20 @@ QByteArray windowsZip(const QString &version, const QString &cudaVariant)
     return ZipWriter(entriesOf(windowsFiles(version, cudaVariant), version)).finish();
 }
 
+QByteArray linuxFileData(const QString &file, const QString &version)
+{
+    if (file.contains(QLatin1String(".so.")))
+        return elfimage::build({QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 2), {}, {}, {}});
+    if (file.endsWith(QLatin1String("/cudnn_version.h")))
+        return versionHeader(version);
+    return QByteArray("contents of ") + file.toUtf8() + '\n';
+}
+
 QByteArray linuxZip(const QString &version, const QString &cudaVariant)
 {
     QList<ZipWriter::Entry> entries;
-    for (const QString &file : linuxFiles(version, cudaVariant)) {
-        QByteArray data = QByteArray("contents of ") + file.toUtf8() + '\n';
-        if (file.contains(QLatin1String(".so.")))
-            data = elfimage::build({QFileInfo(file).fileName().section(QLatin1Char('.'), 0, 2), {}, {}, {}});
-        else if (file.endsWith(QLatin1String("/cudnn_version.h")))
-            data = versionHeader(version);
-        entries.append(ZipWriter::Entry::file(file.toUtf8(), data));
-    }
+    for (const QString &file : linuxFiles(version, cudaVariant))
+        entries.append(ZipWriter::Entry::file(file.toUtf8(), linuxFileData(file, version)));
     return ZipWriter(entries).finish();
 }
 

@@ -29,6 +29,9 @@ QByteArray versionHeader(const QString &version);
 QList<ZipWriter::Entry> entriesOf(const QStringList &files, const QString &headerVersion);
 // The zip of NVIDIA's Windows archive `version` for `cudaVariant`, as entriesOf() fills it.
 QByteArray windowsZip(const QString &version, const QString &cudaVariant);
+// What linuxZip() holds in `file` of linuxFiles(version, …): each library a small ELF file with its
+// soname, cudnn_version.h the header of `version`, anything else text.
+QByteArray linuxFileData(const QString &file, const QString &version);
 // NVIDIA's Linux archive `version` for `cudaVariant` as a zip of linuxFiles(): each library a small
 // ELF file with its soname, cudnn_version.h the header of `version`, anything else text.
 QByteArray linuxZip(const QString &version, const QString &cudaVariant);

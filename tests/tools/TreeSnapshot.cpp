@@ -17,9 +17,13 @@ TreeSnapshot TreeSnapshot::of(const QString &root, const QStringList &skip)
         const QString relative = QDir(root).relativeFilePath(path);
         if (std::any_of(skip.cbegin(), skip.cend(), [&](const QString &s) { return relative.startsWith(s); }))
             continue;
+        const QFileInfo info = it.fileInfo();
+        // A symbolic link by what it names, relative to its folder: never taken for a copy of its file.
         snapshot.entries.insert(
-            relative, it.fileInfo().isDir() ? QStringLiteral("<dir>")
-                                            : cudnnsetup::Sha256::ofFile(path).value_or(QStringLiteral("?")));
+            relative, info.isSymLink() ? QStringLiteral("<link> ") +
+                                             QDir(info.absolutePath()).relativeFilePath(info.symLinkTarget())
+                      : info.isDir() ? QStringLiteral("<dir>")
+                                     : cudnnsetup::Sha256::ofFile(path).value_or(QStringLiteral("?")));
     }
     return snapshot;
 }

@@ -7,6 +7,10 @@
 #include "Sandbox.h"
 #include "Suite.h"
 #include "ZipWriter.h"
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+#include "BuildPaths.h"
+#include "TarWriter.h"
+#endif
 #include "archive/ArchiveInspector.h"
 #include "compat/KnowledgeBase.h"
 
@@ -782,7 +786,184 @@ private Q_SLOTS:
         QVERIFY(!report.cudnn.isValid()); // nothing was inflated, the header included
     }
 
-    void refusesUnreadablePaths_data() { addBackendColumn(); }
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+    // NVIDIA's Linux archive as it is: a tar.xz whose libraries carry their soname links. Read by
+    // libarchive whatever zip backend was asked for, the links kept as links, the version from the
+    // header, and judged against NVIDIA's checksum like a zip.
+    void readsNvidiasLinuxTarXz()
+    {
+        const QString path = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"),
+                                  archives::linuxTarXz(QStringLiteral("9.19.0.56"), QStringLiteral("13")));
+        const auto report = inspectArchive(path, archives::databaseKnowing({path}));
+        QVERIFY(report);
+        QVERIFY2(report->verdict == ArchiveReport::Verdict::Ok,
+                 qPrintable(findingIds(report->findings).join(QLatin1Char(' '))));
+        QCOMPARE(report->backend, QStringLiteral("libarchive"));
+        QCOMPARE(report->layout.kind, CudnnLayout::Kind::Linux);
+        QCOMPARE(report->platform, QStringLiteral("linux-x86_64"));
+        QCOMPARE(report->cudnn.toString(), QStringLiteral("9.19.0.56"));
+        QCOMPARE(report->cudaVariant, QStringLiteral("13"));
+        QCOMPARE(report->official, ArchiveReport::Official::Match);
+        QVERIFY(report->claimed);
+        QCOMPARE(report->claimed->extension, QStringLiteral("tar.xz"));
+        const QString lib = QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive/lib/");
+        const ArchiveFile *soname = fileAt(*report, lib + QStringLiteral("libcudnn.so.9"));
+        const ArchiveFile *devLink = fileAt(*report, lib + QStringLiteral("libcudnn.so"));
+        const ArchiveFile *real = fileAt(*report, lib + QStringLiteral("libcudnn.so.9.19.0"));
+        QVERIFY(soname && devLink && real);
+        QCOMPARE(soname->linkTarget, QStringLiteral("libcudnn.so.9.19.0"));
+        QCOMPARE(devLink->linkTarget, QStringLiteral("libcudnn.so.9"));
+        QVERIFY(real->linkTarget.isEmpty());
+        QVERIFY(real->size > 0);
+        // Its folders are folders, not files.
+        QVERIFY(!fileAt(*report, lib.chopped(1)));
+        // The same through the other zip backends' option, and the SHA-256 is the file's.
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(report->sha256, sha256Of(file.readAll()));
+    }
+
+    // Hostile tars, each NVIDIA's archive with one entry added: refused as a whole, with the finding
+    // of what it is, before a byte is inflated.
+    void refusesHostileTars_data()
+    {
+        QTest::addColumn<QByteArray>("tar");
+        QTest::addColumn<QString>("finding");
+        const QList<TarEntry> nvidias =
+            archives::linuxTarEntries(QStringLiteral("9.19.0.56"), QStringLiteral("13"));
+        const QByteArray lib = "cudnn-linux-x86_64-9.19.0.56_cuda13-archive/lib/";
+        const auto with = [&](QList<TarEntry> added) { return tarwriter::write(nvidias + added); };
+        TarEntry hardLink{lib + "libcudnn_evil.so", {}, "/etc/shadow", TarEntry::Type::HardLink};
+        TarEntry device{lib + "libcudnn_null.so", {}, {}, TarEntry::Type::CharDevice};
+        TarEntry fifo{lib + "pipe", {}, {}, TarEntry::Type::Fifo};
+        QTest::newRow("link out of its folder")
+            << with({TarEntry::symlink(lib + "libcudnn_x.so", "../include/cudnn.h")})
+            << "archive.unsafe-link";
+        QTest::newRow("absolute link")
+            << with({TarEntry::symlink(lib + "libcudnn_x.so", "/etc/passwd")}) << "archive.unsafe-link";
+        QTest::newRow("link into a subfolder")
+            << with({TarEntry::symlink(lib + "libcudnn_x.so", "sub/libcudnn.so.9.19.0")})
+            << "archive.unsafe-link";
+        QTest::newRow("link to a missing member")
+            << with({TarEntry::symlink(lib + "libcudnn_x.so", "libcudnn_x.so.9")})
+            << "archive.unsafe-link-missing";
+        QTest::newRow("links in a loop") << with({TarEntry::symlink(lib + "libloop_a.so", "libloop_b.so"),
+                                                  TarEntry::symlink(lib + "libloop_b.so", "libloop_a.so")})
+                                         << "archive.unsafe-link-missing";
+        QTest::newRow("chain ending out of the folder")
+            << with({TarEntry::symlink(lib + "libchain.so", "libchain.so.1"),
+                     TarEntry::symlink(lib + "libchain.so.1", "../../etc/passwd")})
+            << "archive.unsafe-link";
+        QTest::newRow("file through a link") << with({TarEntry::symlink(lib + "evil", "libcudnn.so.9.19.0"),
+                                                      TarEntry::file(lib + "evil/x", "x")})
+                                             << "archive.unsafe-duplicate";
+        QTest::newRow("absolute name")
+            << with({TarEntry::file("/etc/cron.d/evil", "* * * * * root sh")}) << "archive.unsafe-path";
+        QTest::newRow("climbing name")
+            << with({TarEntry::file(lib + "../../../evil", "x")}) << "archive.unsafe-path";
+        QTest::newRow("hard link") << with({hardLink}) << "archive.unsafe-hardlink";
+        QTest::newRow("device node") << with({device}) << "archive.unsafe-special";
+        QTest::newRow("fifo") << with({fifo}) << "archive.unsafe-special";
+        QTest::newRow("huge declared size")
+            << tarwriter::withDeclaredSize(lib + "libcudnn.so.9.19.0", 100LL << 30) << "archive.unsafe-size";
+    }
+    void refusesHostileTars()
+    {
+        QFETCH(QByteArray, tar);
+        QFETCH(QString, finding);
+        const QString path = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"), tar);
+        const auto report = inspectArchive(path, archives::databaseWithoutChecksums());
+        QVERIFY(report);
+        QStringList seen;
+        for (const Finding &problem : report->findings)
+            seen.append(problem.id + QStringLiteral(": ") + problem.details);
+        QVERIFY2(report->verdictName() == QLatin1String("unsafe"), qPrintable(seen.join(QLatin1Char('\n'))));
+        QVERIFY2(findingIds(report->findings).contains(finding), qPrintable(seen.join(QLatin1Char('\n'))));
+        QVERIFY(!report->cudnn.isValid()); // nothing was inflated, the header included
+    }
+
+    // A tar.xz that unpacks like a bomb (300 MiB of zeros in well under a MiB) is refused while it is
+    // listed, before its data is unpacked.
+    void refusesTarBombs()
+    {
+        const QString path =
+            m_dir.filePath(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"));
+        QVERIFY(tarwriter::writeBomb(
+            path, archives::linuxTarEntries(QStringLiteral("9.19.0.56"), QStringLiteral("13")),
+            "cudnn-linux-x86_64-9.19.0.56_cuda13-archive/zeros.bin", 300LL << 20));
+        QVERIFY(QFileInfo(path).size() < (4 << 20));
+        const auto report = inspectArchive(path, archives::databaseWithoutChecksums());
+        QVERIFY(report);
+        QCOMPARE(report->verdictName(), QStringLiteral("unsafe"));
+        QVERIFY2(findingIds(report->findings).contains(QStringLiteral("archive.unsafe-ratio")),
+                 qPrintable(findingIds(report->findings).join(QLatin1Char(' '))));
+    }
+
+    // libarchive's own test suite's hostile tars (tests/fixtures/libarchive/README.md): each is
+    // judged with a finding, never read as cuDNN, never a crash.
+    void judgesLibarchivesHostileTars_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("verdict");
+        QTest::addColumn<QString>("finding");
+        QTest::newRow("hard link") << "test_compat_tar_hardlink_1.tar"
+                                   << "unsafe"
+                                   << "archive.unsafe-hardlink";
+        QTest::newRow("empty file name") << "test_read_format_tar_empty_filename.tar"
+                                         << "unsafe"
+                                         << "archive.unsafe-path";
+        QTest::newRow("invalid pax size") << "test_read_format_tar_invalid_pax_size.tar"
+                                          << "corrupt"
+                                          << "archive.corrupt";
+        QTest::newRow("names not in UTF-8") << "test_pax_filename_encoding.tar"
+                                            << "unsafe"
+                                            << "archive.unsafe-name";
+        QTest::newRow("GNU volume label only") << "test_read_format_tar_empty_with_gnulabel.tar"
+                                               << "not-cudnn"
+                                               << "archive.empty";
+    }
+    void judgesLibarchivesHostileTars()
+    {
+        QFETCH(QString, file);
+        const auto report = inspectArchive(BuildPaths::fixtures() + QStringLiteral("/libarchive/") + file,
+                                           archives::databaseWithoutChecksums());
+        QVERIFY(report);
+        QTEST(report->verdictName(), "verdict");
+        QFETCH(QString, finding);
+        QVERIFY2(findingIds(report->findings).contains(finding),
+                 qPrintable(findingIds(report->findings).join(QLatin1Char(' '))));
+    }
+#else
+    // A build without libarchive (the MinGW one) refuses NVIDIA's Linux archive, saying what it is,
+    // whether xz-compressed or a plain tar.
+    void refusesTarsWithoutLibarchive_data()
+    {
+        QTest::addColumn<QByteArray>("head");
+        QByteArray ustar(1024, '\0');
+        ustar.replace(0, 5, "cudnn");
+        ustar.replace(257, 5, "ustar");
+        QTest::newRow("tar.xz") << QByteArray("\xFD"
+                                              "7zXZ\0\0\x04",
+                                              8) +
+                                       QByteArray(256, '\0');
+        QTest::newRow("tar") << ustar;
+    }
+    void refusesTarsWithoutLibarchive()
+    {
+        QFETCH(QByteArray, head);
+        const QString path = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"), head);
+        const auto report = inspectArchive(path, archives::databaseWithoutChecksums());
+        QVERIFY(report);
+        QCOMPARE(report->verdictName(), QStringLiteral("not-cudnn"));
+        QVERIFY2(findingIds(report->findings).contains(QStringLiteral("archive.tar-unsupported")),
+                 qPrintable(findingIds(report->findings).join(QLatin1Char(' '))));
+    }
+#endif
+
+    void refusesUnreadablePaths_data()
+    {
+        addBackendColumn();
+    }
     void refusesUnreadablePaths()
     {
         QFETCH(ZipSource::Backend, backend);

@@ -101,6 +101,7 @@ class TestTransaction : public QObject
             write(root() + QStringLiteral("/staging/cudnn64_9.dll"), QByteArray(3 << 20, 'n'));
             write(root() + QStringLiteral("/staging/cudnn_ops64_9.dll"), "new ops");
             write(root() + QStringLiteral("/source/cudnn.h"), QByteArray(5 << 20, 'h'));
+            write(root() + QStringLiteral("/cuda/bin/libcudnn.so.9"), "an older file in the link's place");
             environment->set(EnvironmentScope::User, QStringLiteral("PATH"),
                              {QStringLiteral("%USERPROFILE%\\bin;C:\\Tools"), true});
             environment->set(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH"),
@@ -129,6 +130,14 @@ class TestTransaction : public QObject
                                                       bin + QStringLiteral("/cudnn_ops64_9.dll")));
             transaction.add(operations::copyFile(root() + QStringLiteral("/source/cudnn.h"),
                                                  include + QStringLiteral("/cudnn.h")));
+#ifndef Q_OS_WIN
+            // A tar's soname links (issue 34): one replacing a file, kept for the uninstall; one new.
+            transaction.add(operations::makeSymlink(QStringLiteral("cudnn64_9.dll"),
+                                                    bin + QStringLiteral("/libcudnn.so.9"),
+                                                    state() + QStringLiteral("/kept/libcudnn.so.9")));
+            transaction.add(operations::makeSymlink(QStringLiteral("libcudnn.so.9"),
+                                                    bin + QStringLiteral("/libcudnn.so")));
+#endif
             transaction.add(operations::setEnvironmentValue(
                 EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH"), StoredEnvironmentValue{bin, false}));
             transaction.add(operations::setEnvironmentValue(
