@@ -466,6 +466,10 @@ FILE; --driver V: the minimum driver).</source>
         <source>--against takes the version and the target from the baseline: leave out --cudnn and --target.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 cannot be removed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>

@@ -483,6 +483,10 @@ FILE; --driver V: the minimum driver).</source>
         <source>--against takes the version and the target from the baseline: leave out --cudnn and --target.</source>
         <translation>--against 会从基线中读取版本和安装位置：请去掉 --cudnn 和 --target。</translation>
     </message>
+    <message>
+        <source>%1 cannot be removed: %2</source>
+        <translation>无法删除 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>

@@ -108,14 +108,26 @@ int runStatusAgainst(const BaselineRequest &request, const SystemContext &contex
     DriftReport report = compareWithBaseline(*baseline, context, detectQuietly(request, context), kb);
     report.baselineFile = request.against;
 
+    // Intune and ConfigMgr read stdout and stderr as the verdict: nothing else goes there.
+    const bool forTools = format == QLatin1String("intune") || format == QLatin1String("sccm");
     if (!request.repairFile.isEmpty()) {
         if (report.repair) {
             if (!writeFile(request.repairFile, report.repair->toAnswerFile()))
                 return exitcode::Unknown;
-        } else if (report.verdict() != DriftItem::State::Compliant) {
-            console::error(QCoreApplication::translate("cudnnctl", "No repair file was written: nothing that "
-                                                                   "differs here can be repaired by one.") +
-                           QLatin1Char('\n'));
+        } else {
+            // A repair file left by an earlier run would repair what is no longer there.
+            if (const SystemResult removed = durable::remove(request.repairFile); !removed) {
+                console::error(
+                    QCoreApplication::translate("cudnnctl", "%1 cannot be removed: %2")
+                        .arg(QDir::toNativeSeparators(request.repairFile), removed.error().message) +
+                    QLatin1Char('\n'));
+                return exitcode::Unknown;
+            }
+            if (!forTools && report.verdict() != DriftItem::State::Compliant)
+                console::error(QCoreApplication::translate("cudnnctl",
+                                                           "No repair file was written: nothing that "
+                                                           "differs here can be repaired by one.") +
+                               QLatin1Char('\n'));
         }
     }
 
@@ -127,12 +139,10 @@ int runStatusAgainst(const BaselineRequest &request, const SystemContext &contex
                      QLatin1Char('\n'));
     } else if (format == QLatin1String("sccm")) {
         // ConfigMgr's script detection: exit 0 with something on stdout is "installed", exit 0 with
-        // nothing on stdout "not installed" (so it runs the install); another exit code is a
-        // failed detection, kept for a baseline that cannot be read.
+        // nothing on stdout and nothing on stderr "not installed" (so it runs the install); anything
+        // on stderr, or another exit code, is "unknown": kept for a baseline that cannot be read.
         if (report.verdict() == DriftItem::State::Compliant)
             console::out(report.text());
-        else
-            console::error(report.text());
         return exitcode::Success;
     } else {
         console::out(report.text());

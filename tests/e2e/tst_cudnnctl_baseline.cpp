@@ -179,10 +179,27 @@ private Q_SLOTS:
         QCOMPARE(sccm.exitCode, 0);
         QVERIFY(!sccm.out.trimmed().isEmpty());
 
-        // Compliant: nothing to repair, no repair file.
+        // Compliant: nothing to repair; a repair file an earlier run left is removed.
         const QString repair = file(QStringLiteral("nothing-to-repair.ini"));
+        QVERIFY(writeAll(repair, "[setup]\r\naction=install\r\n"));
         QCOMPARE(against(*machine, baseline, {QStringLiteral("--repair-file"), repair}).exitCode, 0);
         QVERIFY(!QFileInfo::exists(repair));
+
+        // The rules file lab IT uploads to Intune names settings the discovery output has, of its types.
+        const QJsonObject rules =
+            QJsonDocument::fromJson(readAll(BuildPaths::sourceDir() +
+                                            QStringLiteral("/deploy/intune/cudnn-compliance-rules.json")))
+                .object();
+        const QJsonArray ruleList = rules.value(QStringLiteral("Rules")).toArray();
+        QVERIFY(!ruleList.isEmpty());
+        for (const QJsonValue &rule : ruleList) {
+            const QString setting = rule.toObject().value(QStringLiteral("SettingName")).toString();
+            QVERIFY2(flat.contains(setting), qPrintable(setting));
+            const QString type = rule.toObject().value(QStringLiteral("DataType")).toString();
+            QVERIFY2(type == QLatin1String("Boolean") ? flat.value(setting).isBool()
+                                                      : flat.value(setting).isDouble(),
+                     qPrintable(setting));
+        }
     }
 
     // Each drift gives its exit code and its item; a repairable one also its repair file.
@@ -259,6 +276,7 @@ private Q_SLOTS:
             against(*machine, baseline, {QStringLiteral("--format"), QStringLiteral("sccm")});
         QCOMPARE(sccm.exitCode, 0);
         QVERIFY2(sccm.out.isEmpty(), sccm.out);
+        QVERIFY2(sccm.err.isEmpty(), sccm.err); // ConfigMgr takes anything on stderr as "unknown"
         const QJsonObject flat =
             QJsonDocument::fromJson(
                 against(*machine, baseline, {QStringLiteral("--format"), QStringLiteral("intune")}).out)
