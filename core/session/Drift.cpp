@@ -30,6 +30,14 @@ State reinstallable(const Baseline &baseline)
     return baseline.archive.isEmpty() ? State::Broken : State::Drifted;
 }
 
+// What the repair file with action=repair does: the doctor's repairs.
+Text doctorFix()
+{
+    return Text(QT_TRANSLATE_NOOP(
+        "cudnnsetup",
+        "Run the doctor's repairs (cudnnctl doctor --fix, or the repair file with action=repair)."));
+}
+
 Text reinstallFix(const Baseline &baseline)
 {
     return baseline.archive.isEmpty()
@@ -82,9 +90,7 @@ QList<DriftItem> pathItems(const Baseline &baseline, const SystemSnapshot &snaps
                            const SystemContext &context)
 {
     const QString folder = baseline.target.dllFolder();
-    const Text repairFix = Text(QT_TRANSLATE_NOOP(
-        "cudnnsetup",
-        "Run the doctor's repairs (cudnnctl doctor --fix, or the repair file with action=repair)."));
+    const Text repairFix = doctorFix();
     if (!folderListed(baseline, snapshot, context))
         return {item(QStringLiteral("path.entry"), folder, {}, State::Drifted, repairFix)};
     QList<DriftItem> items{item(QStringLiteral("path.entry"), folder, folder, State::Compliant)};
@@ -153,6 +159,8 @@ DriftItem consumerItem(const Baseline::Consumer &wanted, const SystemSnapshot &s
     return item(id, expected, actual, State::Broken, fix);
 }
 
+// The files are intact (else the cuDNN is reinstalled, and verified, anyway): a stage that failed
+// is the doctor's to explain and repair.
 QList<DriftItem> verificationItems(const Baseline &baseline, const InstallStatus &status)
 {
     QList<DriftItem> items;
@@ -168,8 +176,7 @@ QList<DriftItem> verificationItems(const Baseline &baseline, const InstallStatus
         if (result == QLatin1String("passed"))
             items.append(item(id, QStringLiteral("passed"), result, State::Compliant));
         else if (result == QLatin1String("failed"))
-            items.append(
-                item(id, QStringLiteral("passed"), result, reinstallable(baseline), reinstallFix(baseline)));
+            items.append(item(id, QStringLiteral("passed"), result, State::Drifted, doctorFix()));
         else
             items.append(
                 item(id, QStringLiteral("passed"), result, State::Unknown,
@@ -285,18 +292,17 @@ QJsonObject DriftReport::intuneJson() const
                    entry.state == State::Compliant;
         });
     };
-    const auto actualOf = [this](const QString &id) {
-        const auto found = std::find_if(items.cbegin(), items.cend(),
-                                        [&id](const DriftItem &entry) { return entry.id == id; });
-        return found == items.cend() || found->actual.isEmpty() ? QJsonValue() : QJsonValue(found->actual);
-    };
     QStringList differing;
     for (const DriftItem &entry : differences())
         differing.append(entry.id);
+    const auto orNull = [](const QString &value) {
+        return value.isEmpty() ? QJsonValue() : QJsonValue(value);
+    };
     QJsonObject flat{{QStringLiteral("cudnnCompliant"), verdict() == State::Compliant},
                      {QStringLiteral("cudnnComplianceState"), exitCode()},
-                     {QStringLiteral("cudnnVersion"), actualOf(QStringLiteral("cudnn.version"))},
-                     {QStringLiteral("driverVersion"), actualOf(QStringLiteral("driver"))},
+                     {QStringLiteral("cudnnVersion"), orNull(cudnnVersion)},
+                     {QStringLiteral("cudnnCudaMajor"), cudaMajor ? QJsonValue(*cudaMajor) : QJsonValue()},
+                     {QStringLiteral("driverVersion"), orNull(driverVersion)},
                      {QStringLiteral("cudnnDifferences"), differing.join(QLatin1Char(','))}};
     for (const QString &group :
          {QStringLiteral("driver"), QStringLiteral("cudnn.version"), QStringLiteral("cudnn.files"),
@@ -358,20 +364,31 @@ DriftReport compareWithBaseline(const Baseline &baseline, const SystemContext &c
     const InstallStatus status = installStatus(context, query);
     const QString expected =
         QStringLiteral("%1 for CUDA %2").arg(baseline.cudnn.toString()).arg(baseline.cudaMajor);
+    if (snapshot.driver)
+        report.driverVersion = snapshot.driver->version;
+    // The install must be of the baseline's CUDA variant too: 9.1.0.70 for CUDA 11 is another archive.
+    const bool installed =
+        status.installed() &&
+        status.receipt->archive.cudaVariant.section(QLatin1Char('.'), 0, 0).toInt() == baseline.cudaMajor;
     if (status.installed()) {
+        const ArchiveIdentity &archive = status.receipt->archive;
+        report.cudnnVersion = archive.cudnn.toString();
+        report.cudaMajor = archive.cudaVariant.section(QLatin1Char('.'), 0, 0).toInt();
         report.items.append(
             item(QStringLiteral("cudnn.version"), expected,
-                 QStringLiteral("%1 for CUDA %2")
-                     .arg(status.receipt->archive.cudnn.toString(), status.receipt->archive.cudaVariant),
-                 State::Compliant));
+                 QStringLiteral("%1 for CUDA %2").arg(archive.cudnn.toString(), archive.cudaVariant),
+                 installed ? State::Compliant : reinstallable(baseline), reinstallFix(baseline)));
         report.items.append(item(QStringLiteral("cudnn.files"), QStringLiteral("intact"),
                                  QStringLiteral("intact"), State::Compliant));
     } else {
         // What lies in the target's DLL folder instead, as detection reads it.
         const CudnnCopy *present = copyIn(snapshot, baseline.target.dllFolder(), context);
-        const QString found = present ? present->version : QString();
+        if (present) {
+            report.cudnnVersion = present->version;
+            report.cudaMajor = present->cudaMajor;
+        }
         if (status.changed.isEmpty())
-            report.items.append(item(QStringLiteral("cudnn.version"), expected, found,
+            report.items.append(item(QStringLiteral("cudnn.version"), expected, report.cudnnVersion,
                                      reinstallable(baseline), reinstallFix(baseline)));
         else
             report.items.append(item(QStringLiteral("cudnn.files"), QStringLiteral("intact"),
@@ -384,7 +401,7 @@ DriftReport compareWithBaseline(const Baseline &baseline, const SystemContext &c
         report.items.append(consumerItem(consumer, snapshot, kb));
     // A verification is of the install the baseline names; a missing or changed one is reinstalled,
     // and verified, by the repair anyway.
-    if (status.installed())
+    if (installed)
         report.items += verificationItems(baseline, status);
 
     const auto drifted = [&report](const QString &prefix) {
@@ -392,14 +409,14 @@ DriftReport compareWithBaseline(const Baseline &baseline, const SystemContext &c
             return entry.state == State::Drifted && entry.id.startsWith(prefix);
         });
     };
-    if (drifted(QStringLiteral("cudnn.")) || drifted(QStringLiteral("verification."))) {
+    if (drifted(QStringLiteral("cudnn."))) {
         UnattendedSettings repair;
         repair.action = QStringLiteral("install");
         repair.archive = baseline.archive;
         repair.target = baseline.target.spec();
         repair.path = pathScopeName(baseline.target.pathScope);
         report.repair = repair;
-    } else if (drifted(QStringLiteral("path."))) {
+    } else if (drifted(QStringLiteral("path.")) || drifted(QStringLiteral("verification."))) {
         UnattendedSettings repair;
         repair.action = QStringLiteral("repair");
         repair.archive = baseline.archive;

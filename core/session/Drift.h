@@ -44,6 +44,10 @@ struct DriftReport
     static constexpr char kSchema[] = "cudnn-setup/drift/1";
 
     QString baselineFile;
+    // What this machine has, as found (empty, nullopt: unknown or absent): for Intune's settings.
+    QString cudnnVersion; // the install in the baseline's target, else the copy in its DLL folder
+    std::optional<int> cudaMajor;
+    QString driverVersion;
     QList<DriftItem> items;                   // every item checked, in the baseline's order
     std::optional<UnattendedSettings> repair; // the answer file that repairs the drifted items
 

@@ -167,8 +167,8 @@ private Q_SLOTS:
         const QJsonObject flat = QJsonDocument::fromJson(intune.out).object();
         QCOMPARE(flat.value(QStringLiteral("cudnnCompliant")), QJsonValue(true));
         QCOMPARE(flat.value(QStringLiteral("cudnnComplianceState")).toInt(), 0);
-        QCOMPARE(flat.value(QStringLiteral("cudnnVersion")).toString(),
-                 QStringLiteral("9.1.0.70 for CUDA 12"));
+        QCOMPARE(flat.value(QStringLiteral("cudnnVersion")).toString(), kVersion);
+        QCOMPARE(flat.value(QStringLiteral("cudnnCudaMajor")).toInt(), 12);
         QCOMPARE(flat.value(QStringLiteral("driverVersion")).toString(), QStringLiteral("560.94"));
         for (auto value = flat.constBegin(); value != flat.constEnd(); ++value)
             QVERIFY2(!value->isObject() && !value->isArray(), qPrintable(value.key()));
@@ -219,6 +219,9 @@ private Q_SLOTS:
         QTest::newRow("cuDNN gone") << "uninstalled" << 1 << "cudnn.version"
                                     << ""
                                     << "install";
+        QTest::newRow("another CUDA variant") << "variant" << 1 << "cudnn.version"
+                                              << "9.1.0.70 for CUDA 12"
+                                              << "install";
         QTest::newRow("torch CPU-only") << "torch" << 2 << "consumer.torch"
                                         << "2.5.1+cpu (CPU-only)"
                                         << "";
@@ -240,6 +243,13 @@ private Q_SLOTS:
                              peimage::x64Dll() + "9.2.1"));
         } else if (drift == QLatin1String("uninstalled")) {
             QCOMPARE(machine->run({QStringLiteral("uninstall")}).exitCode, 0);
+        } else if (drift == QLatin1String("variant")) {
+            // The room wants the CUDA 11 build of the same release.
+            QJsonObject edited = QJsonDocument::fromJson(readAll(baseline)).object();
+            QJsonObject cudnn = edited.value(QStringLiteral("cudnn")).toObject();
+            cudnn.insert(QStringLiteral("cudaMajor"), 11);
+            edited.insert(QStringLiteral("cudnn"), cudnn);
+            QVERIFY(writeAll(baseline, QJsonDocument(edited).toJson()));
         } else if (drift == QLatin1String("torch")) {
             // The lab's programs: torch with cuDNN 9, as the room's baseline names it.
             QJsonObject edited = QJsonDocument::fromJson(readAll(baseline)).object();
@@ -285,7 +295,8 @@ private Q_SLOTS:
         QCOMPARE(flat.value(QStringLiteral("cudnnComplianceState")).toInt(), exitCode);
         QVERIFY(flat.value(QStringLiteral("cudnnDifferences")).toString().contains(item));
 
-        if (repairAction.isEmpty())
+        // The stand-in archive of the variant row is the CUDA 12 one: no repair applies it.
+        if (repairAction.isEmpty() || drift == QLatin1String("variant"))
             return;
         const QString answers = QString::fromUtf8(readAll(repair));
         QVERIFY2(answers.contains(QStringLiteral("action=") + repairAction), qPrintable(answers));
