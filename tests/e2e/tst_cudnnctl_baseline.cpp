@@ -20,6 +20,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#ifndef Q_OS_WIN
+#include <unistd.h>
+#endif
+
 namespace {
 
 const QString kVersion = QStringLiteral("9.1.0.70");
@@ -388,6 +392,65 @@ private Q_SLOTS:
         // A command line status --against cannot use is unknown too, not "broken".
         QCOMPARE(against(machine, baseline, {QStringLiteral("--format"), QStringLiteral("xml")}).exitCode, 3);
         QCOMPARE(against(machine, baseline, {QStringLiteral("--cudnn"), QStringLiteral("9")}).exitCode, 3);
+    }
+
+    // A Linux workstation whose cuDNN the loader finds through /etc/ld.so.conf.d: the file gone is
+    // the PATH entry gone there, and a file of the install changed; the repair reinstalls with the
+    // system scope, which writes the file again.
+    void linuxLoaderFileRemoved()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "a Linux tree's loader configuration");
+#ifndef Q_OS_WIN
+        if (::geteuid() != 0)
+            QSKIP("the loader is only given folders root alone can change: the sandbox's must be root's");
+#endif
+        Sandbox sandbox;
+        sandbox.mkdir(QStringLiteral("/etc/ld.so.conf.d"));
+        sandbox.mkdir(QStringLiteral("/var/lib"));
+        sandbox.mkdir(QStringLiteral("/opt"));
+        const QString archive = file(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.zip"));
+        QVERIFY(writeAll(archive, archives::linuxZip(QStringLiteral("9.19.0.56"), QStringLiteral("13"))));
+        const auto run = [&sandbox](QStringList arguments) {
+            arguments << QStringLiteral("--system-root") << sandbox.root() << QStringLiteral("--lang")
+                      << QStringLiteral("en");
+            return runCudnnctl(arguments, sandboxEnvironment());
+        };
+        // The stand-in is no archive NVIDIA published: the administrator at the console vouches for it.
+        const CudnnctlRun installed =
+            run({QStringLiteral("install"), QStringLiteral("--archive"), archive, QStringLiteral("--target"),
+                 QStringLiteral("dir:/opt/cudnn"), QStringLiteral("--path"), QStringLiteral("system"),
+                 QStringLiteral("--allow-unverified-archive"), QStringLiteral("--json")});
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+        const QString baseline = file(QStringLiteral("linux-lab.json"));
+        QCOMPARE(
+            run({QStringLiteral("baseline"), QStringLiteral("export"), QStringLiteral("--out"), baseline})
+                .exitCode,
+            0);
+        const QJsonObject target =
+            QJsonDocument::fromJson(readAll(baseline)).object().value(QStringLiteral("target")).toObject();
+        QCOMPARE(target.value(QStringLiteral("pathScope")).toString(), QStringLiteral("system"));
+        const QString loaderFile = target.value(QStringLiteral("ldSoConfFile")).toString();
+        QVERIFY2(loaderFile.startsWith(QStringLiteral("/etc/ld.so.conf.d/")), qPrintable(loaderFile));
+        const CudnnctlRun compliant = run({QStringLiteral("status"), QStringLiteral("--against"), baseline});
+        QVERIFY2(compliant.exitCode == 0, compliant.out + compliant.err);
+
+        QVERIFY(QFile::remove(sandbox.hostPath(loaderFile)));
+        const QString repair = file(QStringLiteral("linux-repair.ini"));
+        const CudnnctlRun judged = run({QStringLiteral("status"), QStringLiteral("--against"), baseline,
+                                        QStringLiteral("--json"), QStringLiteral("--repair-file"), repair});
+        QVERIFY2(judged.exitCode == 1, judged.out + judged.err);
+        const QJsonObject differing = differences(outputJson(judged));
+        QVERIFY2(differing.contains(QStringLiteral("path.entry")), judged.out);
+        QCOMPARE(differing.value(QStringLiteral("cudnn.files"))
+                     .toObject()
+                     .value(QStringLiteral("actual"))
+                     .toString(),
+                 QStringLiteral("changed: ") + loaderFile);
+        const QString answers = QString::fromUtf8(readAll(repair));
+        QVERIFY2(answers.contains(QStringLiteral("action=install")) &&
+                     answers.contains(QStringLiteral("path=system")) &&
+                     answers.contains(QStringLiteral("target=dir:/opt/cudnn")),
+                 qPrintable(answers));
     }
 
     void exportRefusals()
