@@ -4587,6 +4587,10 @@ FILE; --driver V: the minimum driver).</source>
         <source>nothing (or unknown)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Put %1 back on the system PATH (System Properties, Environment Variables), or uninstall cuDNN and install it again with --path system.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -4601,6 +4601,10 @@ FILE; --driver V: the minimum driver).</source>
         <source>nothing (or unknown)</source>
         <translation>无（或未知）</translation>
     </message>
+    <message>
+        <source>Put %1 back on the system PATH (System Properties, Environment Variables), or uninstall cuDNN and install it again with --path system.</source>
+        <translation>请把 %1 重新加入系统 PATH（“系统属性”中的“环境变量”），或者卸载 cuDNN 后用 --path system 重新安装。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -91,8 +91,22 @@ QList<DriftItem> pathItems(const Baseline &baseline, const SystemSnapshot &snaps
 {
     const QString folder = baseline.target.dllFolder();
     const Text repairFix = doctorFix();
-    if (!folderListed(baseline, snapshot, context))
-        return {item(QStringLiteral("path.entry"), folder, {}, State::Drifted, repairFix)};
+    if (!folderListed(baseline, snapshot, context)) {
+        // Linux: the loader's file is one of the install's files, which the repair installs again.
+        // Windows: the doctor adds a folder to the user PATH of whoever runs it, which is the
+        // baseline's only for the user scope; the system PATH entry is not the repair file's to add.
+        if (!baseline.target.ldSoConfFile().isEmpty())
+            return {item(QStringLiteral("path.entry"), folder, {}, reinstallable(baseline),
+                         reinstallFix(baseline))};
+        if (baseline.target.pathScope == PathScope::User)
+            return {item(QStringLiteral("path.entry"), folder, {}, State::Drifted, repairFix)};
+        return {
+            item(QStringLiteral("path.entry"), folder, {}, State::Broken,
+                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "Put %1 back on the system PATH (System Properties, "
+                                                      "Environment Variables), or uninstall cuDNN and "
+                                                      "install it again with --path system."))
+                     .arg(folder))};
+    }
     QList<DriftItem> items{item(QStringLiteral("path.entry"), folder, folder, State::Compliant)};
     if (baseline.pathPosition != Baseline::PathPosition::First)
         return items;

@@ -108,14 +108,13 @@ class TestCudnnctlBaseline : public QObject
             qWarning() << exported.out << exported.err;
         return out;
     }
-    // A baseline from an answer file that puts the DLL folder first on the system PATH.
-    QString pathBaseline(const LabMachine &machine) const
+    // A baseline from an answer file that puts the DLL folder first on the PATH of `scope`.
+    QString pathBaseline(const LabMachine &machine, const QString &scope) const
     {
         const QString answers = file(QStringLiteral("path-setup.ini"));
-        writeAll(answers,
-                 QStringLiteral("[setup]\r\narchive=%1\r\ntarget=%2\r\npath=system\r\nverify=false\r\n")
-                     .arg(m_standIn.archive, LabMachine::cudnnTarget())
-                     .toUtf8());
+        writeAll(answers, QStringLiteral("[setup]\r\narchive=%1\r\ntarget=%2\r\npath=%3\r\nverify=false\r\n")
+                              .arg(m_standIn.archive, LabMachine::cudnnTarget(), scope)
+                              .toUtf8());
         const QString out = file(QStringLiteral("path-baseline.json"));
         const CudnnctlRun exported =
             machine.run({QStringLiteral("baseline"), QStringLiteral("export"),
@@ -312,34 +311,41 @@ private Q_SLOTS:
         QVERIFY2(after.exitCode == 0, after.out + after.err);
     }
 
-    // A baseline that puts the DLL folder first on the system PATH: the folder removed from PATH,
-    // and another cuDNN before it, are drifts the doctor's repairs bring back (action=repair).
+    // A baseline that puts the DLL folder first on PATH: another cuDNN before it is a drift the
+    // doctor's repairs bring back (action=repair: the other entry moves behind it); the folder
+    // gone from PATH too for the user scope (the doctor adds it to the user PATH of whoever runs
+    // it), while the system PATH's entry is not the repair file's to add (broken).
     void pathDrifts_data()
     {
+        QTest::addColumn<QString>("scope");
         QTest::addColumn<QString>("path");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("item"); // empty: compliant
         QTest::addColumn<QString>("actual");
-        QTest::newRow("first") << kSystemPath + QLatin1Char(';') + kDllFolder << 0 << ""
+        const QString first = kSystemPath + QLatin1Char(';') + kDllFolder;
+        const QString shadowed = kSystemPath + QStringLiteral(";C:\\Tools\\cudnn\\bin;") + kDllFolder;
+        QTest::newRow("first") << "system" << first << 0 << ""
                                << "";
-        QTest::newRow("entry removed") << kSystemPath << 1 << "path.entry"
-                                       << "";
-        QTest::newRow("another cuDNN first")
-            << kSystemPath + QStringLiteral(";C:\\Tools\\cudnn\\bin;") + kDllFolder << 1 << "path.order"
-            << "C:\\Tools\\cudnn\\bin";
+        QTest::newRow("system entry removed") << "system" << kSystemPath << 2 << "path.entry"
+                                              << "";
+        QTest::newRow("user entry removed") << "user" << kSystemPath << 1 << "path.entry"
+                                            << "";
+        QTest::newRow("another cuDNN first") << "system" << shadowed << 1 << "path.order"
+                                             << "C:\\Tools\\cudnn\\bin";
     }
     void pathDrifts()
     {
+        QFETCH(QString, scope);
         QFETCH(QString, path);
         QFETCH(int, exitCode);
         QFETCH(QString, item);
         QFETCH(QString, actual);
         const auto machine = goldenMachine();
-        const QString baseline = pathBaseline(*machine);
+        const QString baseline = pathBaseline(*machine, scope);
         const QJsonObject written = QJsonDocument::fromJson(readAll(baseline)).object();
         QCOMPARE(written.value(QStringLiteral("madeFrom")).toString(), QStringLiteral("answer-file"));
         QCOMPARE(written.value(QStringLiteral("path")).toObject(),
-                 (QJsonObject{{QStringLiteral("scope"), QStringLiteral("system")},
+                 (QJsonObject{{QStringLiteral("scope"), scope},
                               {QStringLiteral("position"), QStringLiteral("first")}}));
         trees::windowsCudnn(machine->sandbox, QStringLiteral("C:\\Tools\\cudnn\\bin"),
                             QStringLiteral("C:\\Tools\\cudnn\\include"), 9, 0, 0);
@@ -356,9 +362,14 @@ private Q_SLOTS:
             return;
         }
         QVERIFY2(differing.contains(item), judged.out);
-        QCOMPARE(differing.value(item).toObject().value(QStringLiteral("actual")).toString(), actual);
-        QCOMPARE(differing.value(item).toObject().value(QStringLiteral("repairable")), QJsonValue(true));
-        QVERIFY2(readAll(repair).contains("action=repair"), readAll(repair));
+        const QJsonObject entry = differing.value(item).toObject();
+        QCOMPARE(entry.value(QStringLiteral("actual")).toString(), actual);
+        QVERIFY(!entry.value(QStringLiteral("fix")).toString().isEmpty());
+        const bool repairable = exitCode == 1;
+        QCOMPARE(entry.value(QStringLiteral("repairable")), QJsonValue(repairable));
+        QCOMPARE(QFileInfo::exists(repair), repairable);
+        if (repairable)
+            QVERIFY2(readAll(repair).contains("action=repair"), readAll(repair));
     }
 
     // Bad baselines are refused with a translated reason and exit 3 (unknown), never judged.
