@@ -76,13 +76,16 @@ int usageError(const QString &message)
     return usageExitCode;
 }
 
-bool againstRequested(int argc, char *argv[])
+// `status --against` on the command line, before it is parsed: its usage errors are unknown (3).
+bool statusAgainstRequested(int argc, char *argv[])
 {
+    bool status = false;
+    bool against = false;
     for (int i = 1; i < argc; ++i) {
-        if (qstrcmp(argv[i], "--against") == 0 || qstrncmp(argv[i], "--against=", 10) == 0)
-            return true;
+        status = status || qstrcmp(argv[i], "status") == 0;
+        against = against || qstrcmp(argv[i], "--against") == 0 || qstrncmp(argv[i], "--against=", 10) == 0;
     }
-    return false;
+    return status && against;
 }
 
 } // namespace
@@ -96,7 +99,7 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cudnnctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
-    if (againstRequested(argc, argv))
+    if (statusAgainstRequested(argc, argv))
         usageExitCode = exitcode::Unknown;
 
     const QString language = Translations::languageArgument(QCoreApplication::arguments());

@@ -403,6 +403,8 @@ private Q_SLOTS:
         // A command line status --against cannot use is unknown too, not "broken".
         QCOMPARE(against(machine, baseline, {QStringLiteral("--format"), QStringLiteral("xml")}).exitCode, 3);
         QCOMPARE(against(machine, baseline, {QStringLiteral("--cudnn"), QStringLiteral("9")}).exitCode, 3);
+        // Another command given --against keeps the usage error of every command.
+        QCOMPARE(machine.run({QStringLiteral("detect"), QStringLiteral("--against"), baseline}).exitCode, 2);
     }
 
     // A Linux workstation whose cuDNN the loader finds through /etc/ld.so.conf.d: the file gone is
