@@ -113,10 +113,6 @@ Windows starts this program without waiting for it: a script sees its exit code 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>check: as if the NVIDIA driver were version V.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>check: as if the GPU&apos;s compute capability were X.Y.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -314,11 +310,6 @@ a lab mirror or a folder (--source), checked before it is saved.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Whether an install of cuDNN Setup is there, intact (--cudnn
---target): exit 0 and one line, else exit 1 (detection rules).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Commands:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -336,10 +327,6 @@ a lab mirror or a folder (--source), checked before it is saved.</source>
     </message>
     <message>
         <source>This account has no Downloads folder: name the folder to download into with --out.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>report, download: the folder to write into (download: default the user&apos;s Downloads folder).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -451,6 +438,76 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
     </message>
     <message>
         <source>fleet summarize: a report older than N days is listed as old (default 7).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--driver takes a version such as 560.94, not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format takes text, json, intune or sccm, not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No repair file was written: nothing that differs here can be repaired by one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whether an install of cuDNN Setup is there, intact (--cudnn
+--target): exit 0 and one line, else exit 1 (detection rules).
+--against FILE: this machine against a lab&apos;s baseline, exit 0
+compliant, 1 drifted, 2 broken, 3 unknown (--format
+text|json|intune|sccm, --repair-file FILE).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>baseline export --out FILE: write what every machine of a lab
+must have, from this one or from an answer file (--from-answer
+FILE; --driver V: the minimum driver).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>check: as if the NVIDIA driver were version V; baseline export: the minimum driver (default: this machine&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report, download: the folder to write into (download: default the user&apos;s Downloads folder); baseline export: the file to write.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status: judge this machine against the baseline in FILE (cudnnctl baseline export).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status --against: text (default), json, intune (the flat JSON of a custom compliance script) or sccm (ConfigMgr&apos;s detection rule).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status --against: write the answer file that brings this machine back to the baseline (cudnn-setup --unattended --answer-file FILE).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>baseline export: take the baseline from this answer file rather than from this machine&apos;s install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>baseline takes one action: cudnnctl baseline export --out FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format and --repair-file go with --against.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--against takes the version and the target from the baseline: leave out --cudnn and --target.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be removed: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4744,6 +4801,90 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
     </message>
     <message>
         <source>On Windows, download the cuDNN archive for Windows (cudnn-windows-x86_64-…-archive.zip).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The baseline file is not one this version reads: %1 (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write it again with: cudnnctl baseline export --out FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The baseline file %1 cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN Setup has installed no intact cuDNN here to take the baseline from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install it as the lab wants it first, or use --from-answer FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A baseline is taken from an answer file that installs an archive named as NVIDIA names it (action=install, archive=).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>path= in the answer file takes user, system or none, not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 into %2 again; the baseline names no archive, so no repair file can do it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 from %2 into %3 again (--repair-file writes the answer file that does it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver&apos;s version cannot be read here: check it with nvidia-smi.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to %1 or newer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the doctor&apos;s repairs (cudnnctl doctor --fix, or the repair file with action=repair).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which cuDNN a new program loads cannot be told here: run cudnnctl doctor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cudnnctl verify on this machine (with its GPU and driver) to record the result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compliant with the baseline %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drifted from the baseline %1; the repair file brings it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Broken against the baseline %1: something here needs more than the repair file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compliance with the baseline %1 cannot be told here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing (or unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put %1 back on the system PATH (System Properties, Environment Variables), or uninstall cuDNN and install it again with --path system.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

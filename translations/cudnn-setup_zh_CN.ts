@@ -115,10 +115,6 @@ Windows 启动本程序后不会等待它结束：脚本只有用“start /wait 
         <translation>check：假定处理器为 x86_64 或 arm64。</translation>
     </message>
     <message>
-        <source>check: as if the NVIDIA driver were version V.</source>
-        <translation>check：假定 NVIDIA 驱动版本为 V。</translation>
-    </message>
-    <message>
         <source>check: as if the GPU&apos;s compute capability were X.Y.</source>
         <translation>check：假定显卡的计算能力为 X.Y。</translation>
     </message>
@@ -320,12 +316,6 @@ a lab mirror or a folder (--source), checked before it is saved.</source>
         <translation>按安装记录卸载一次安装（cudnnctl uninstall [ID]）。</translation>
     </message>
     <message>
-        <source>Whether an install of cuDNN Setup is there, intact (--cudnn
---target): exit 0 and one line, else exit 1 (detection rules).</source>
-        <translation>cuDNN 安装向导的某次安装是否仍在且完好（--cudnn --target）：
-是则以 0 退出并输出一行，否则以 1 退出（供检测规则使用）。</translation>
-    </message>
-    <message>
         <source>Commands:</source>
         <translation>命令：</translation>
     </message>
@@ -344,10 +334,6 @@ a lab mirror or a folder (--source), checked before it is saved.</source>
     <message>
         <source>This account has no Downloads folder: name the folder to download into with --out.</source>
         <translation>当前账户没有“下载”文件夹：请用 --out 指定下载到哪个文件夹。</translation>
-    </message>
-    <message>
-        <source>report, download: the folder to write into (download: default the user&apos;s Downloads folder).</source>
-        <translation>report、download：要写入的文件夹（download 默认为当前用户的“下载”文件夹）。</translation>
     </message>
     <message>
         <source>install: an administrator at their own console takes an archive whose SHA-256 NVIDIA did not publish into a target every program loads from (system PATH, a CUDA toolkit, the loader&apos;s configuration). Never passed on to an elevated helper.</source>
@@ -469,6 +455,82 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
     <message>
         <source>fleet summarize: a report older than N days is listed as old (default 7).</source>
         <translation>fleet summarize：早于 N 天前写入的报告列为过期（默认 7 天）。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>--driver takes a version such as 560.94, not &quot;%1&quot;.</source>
+        <translation>--driver 需要一个版本号，例如 560.94，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>--format takes text, json, intune or sccm, not &quot;%1&quot;.</source>
+        <translation>--format 只能是 text、json、intune 或 sccm，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>No repair file was written: nothing that differs here can be repaired by one.</source>
+        <translation>没有写出修复文件：这里不一致的各项都无法靠修复文件恢复。</translation>
+    </message>
+    <message>
+        <source>Whether an install of cuDNN Setup is there, intact (--cudnn
+--target): exit 0 and one line, else exit 1 (detection rules).
+--against FILE: this machine against a lab&apos;s baseline, exit 0
+compliant, 1 drifted, 2 broken, 3 unknown (--format
+text|json|intune|sccm, --repair-file FILE).</source>
+        <translation>cuDNN 安装向导的某次安装是否还在、是否完好（--cudnn --target）：
+是则退出码 0 并输出一行，否则退出码 1（用作检测规则）。
+--against FILE：按实验室基线检查这台电脑，退出码 0 合规、1 已偏离
+（可修复）、2 已损坏、3 无法判断（--format text|json|intune|sccm，
+--repair-file FILE）。</translation>
+    </message>
+    <message>
+        <source>baseline export --out FILE: write what every machine of a lab
+must have, from this one or from an answer file (--from-answer
+FILE; --driver V: the minimum driver).</source>
+        <translation>baseline export --out FILE：写出实验室每台电脑都应具备的配置（基线），
+取自这台电脑或应答文件（--from-answer FILE；
+--driver V：最低驱动版本）。</translation>
+    </message>
+    <message>
+        <source>check: as if the NVIDIA driver were version V; baseline export: the minimum driver (default: this machine&apos;s).</source>
+        <translation>check：假定 NVIDIA 驱动版本为 V；baseline export：最低驱动版本（默认取这台电脑的驱动版本）。</translation>
+    </message>
+    <message>
+        <source>report, download: the folder to write into (download: default the user&apos;s Downloads folder); baseline export: the file to write.</source>
+        <translation>report、download：写入哪个文件夹（download 默认为当前用户的“下载”文件夹）；baseline export：要写出的文件。</translation>
+    </message>
+    <message>
+        <source>status: judge this machine against the baseline in FILE (cudnnctl baseline export).</source>
+        <translation>status：按 FILE 中的基线检查这台电脑（基线由 cudnnctl baseline export 生成）。</translation>
+    </message>
+    <message>
+        <source>status --against: text (default), json, intune (the flat JSON of a custom compliance script) or sccm (ConfigMgr&apos;s detection rule).</source>
+        <translation>status --against：text（默认）、json、intune（自定义合规性脚本所需的扁平 JSON）或 sccm（ConfigMgr 的检测规则）。</translation>
+    </message>
+    <message>
+        <source>status --against: write the answer file that brings this machine back to the baseline (cudnn-setup --unattended --answer-file FILE).</source>
+        <translation>status --against：写出能让这台电脑恢复到基线的应答文件（用 cudnn-setup --unattended --answer-file FILE 执行）。</translation>
+    </message>
+    <message>
+        <source>baseline export: take the baseline from this answer file rather than from this machine&apos;s install.</source>
+        <translation>baseline export：从这个应答文件生成基线，而不是从这台电脑上的安装生成。</translation>
+    </message>
+    <message>
+        <source>baseline takes one action: cudnnctl baseline export --out FILE</source>
+        <translation>baseline 只有一个操作：cudnnctl baseline export --out FILE</translation>
+    </message>
+    <message>
+        <source>--format and --repair-file go with --against.</source>
+        <translation>--format 和 --repair-file 只能和 --against 一起用。</translation>
+    </message>
+    <message>
+        <source>--against takes the version and the target from the baseline: leave out --cudnn and --target.</source>
+        <translation>--against 会从基线中读取版本和安装位置：请去掉 --cudnn 和 --target。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be removed: %2</source>
+        <translation>无法删除 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -4759,6 +4821,90 @@ and their repair, old reports (--stale-days N); --html FILE.</source>
     <message>
         <source>On Windows, download the cuDNN archive for Windows (cudnn-windows-x86_64-…-archive.zip).</source>
         <translation>在 Windows 上，请下载 Windows 版 cuDNN 压缩包（cudnn-windows-x86_64-…-archive.zip）。</translation>
+    </message>
+    <message>
+        <source>The baseline file is not one this version reads: %1 (%2).</source>
+        <translation>当前版本无法读取这个基线文件：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>Write it again with: cudnnctl baseline export --out FILE</source>
+        <translation>请用以下命令重新生成：cudnnctl baseline export --out FILE</translation>
+    </message>
+    <message>
+        <source>The baseline file %1 cannot be read.</source>
+        <translation>无法读取基线文件 %1。</translation>
+    </message>
+    <message>
+        <source>cuDNN Setup has installed no intact cuDNN here to take the baseline from.</source>
+        <translation>这台电脑上没有由 cuDNN 安装向导安装且完好的 cuDNN，无法从中生成基线。</translation>
+    </message>
+    <message>
+        <source>Install it as the lab wants it first, or use --from-answer FILE.</source>
+        <translation>请先按实验室的要求完成安装，或者使用 --from-answer FILE。</translation>
+    </message>
+    <message>
+        <source>A baseline is taken from an answer file that installs an archive named as NVIDIA names it (action=install, archive=).</source>
+        <translation>只能从安装压缩包的应答文件生成基线，且压缩包须沿用 NVIDIA 的文件名（action=install，archive=）。</translation>
+    </message>
+    <message>
+        <source>path= in the answer file takes user, system or none, not &quot;%1&quot;.</source>
+        <translation>应答文件中的 path= 只能是 user、system 或 none，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 into %2 again; the baseline names no archive, so no repair file can do it.</source>
+        <translation>请把 cuDNN %1 重新安装到 %2；基线中没有指定压缩包，因此无法用修复文件完成。</translation>
+    </message>
+    <message>
+        <source>Install cuDNN %1 from %2 into %3 again (--repair-file writes the answer file that does it).</source>
+        <translation>用 %2 把 cuDNN %1 重新安装到 %3（--repair-file 会写出完成此操作的应答文件）。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver&apos;s version cannot be read here: check it with nvidia-smi.</source>
+        <translation>无法在这里读取 NVIDIA 驱动的版本：请用 nvidia-smi 检查。</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver to %1 or newer.</source>
+        <translation>请把 NVIDIA 驱动更新到 %1 或更高版本。</translation>
+    </message>
+    <message>
+        <source>Run the doctor&apos;s repairs (cudnnctl doctor --fix, or the repair file with action=repair).</source>
+        <translation>请执行诊断提供的修复（cudnnctl doctor --fix，或 action=repair 的修复文件）。</translation>
+    </message>
+    <message>
+        <source>Which cuDNN a new program loads cannot be told here: run cudnnctl doctor.</source>
+        <translation>无法在这里判断新启动的程序会加载哪份 cuDNN：请运行 cudnnctl doctor。</translation>
+    </message>
+    <message>
+        <source>Run cudnnctl verify on this machine (with its GPU and driver) to record the result.</source>
+        <translation>请在这台电脑上（连同显卡和驱动）运行 cudnnctl verify，记录验证结果。</translation>
+    </message>
+    <message>
+        <source>Compliant with the baseline %1.</source>
+        <translation>符合基线 %1。</translation>
+    </message>
+    <message>
+        <source>Drifted from the baseline %1; the repair file brings it back.</source>
+        <translation>已偏离基线 %1；修复文件可以将其恢复。</translation>
+    </message>
+    <message>
+        <source>Broken against the baseline %1: something here needs more than the repair file.</source>
+        <translation>与基线 %1 相比已损坏：有些问题靠修复文件无法解决。</translation>
+    </message>
+    <message>
+        <source>Compliance with the baseline %1 cannot be told here.</source>
+        <translation>无法在这里判断是否符合基线 %1。</translation>
+    </message>
+    <message>
+        <source>expected %1, found %2</source>
+        <translation>应为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>nothing (or unknown)</source>
+        <translation>无（或未知）</translation>
+    </message>
+    <message>
+        <source>Put %1 back on the system PATH (System Properties, Environment Variables), or uninstall cuDNN and install it again with --path system.</source>
+        <translation>请把 %1 重新加入系统 PATH（“系统属性”中的“环境变量”），或者卸载 cuDNN 后用 --path system 重新安装。</translation>
     </message>
 </context>
 <context>

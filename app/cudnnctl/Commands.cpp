@@ -53,8 +53,18 @@ const QList<CommandSpec> &commandTable()
           QStringLiteral("from-log")}},
         {QStringLiteral("status"),
          QT_TRANSLATE_NOOP("cudnnctl", "Whether an install of cuDNN Setup is there, intact (--cudnn\n"
-                                       "--target): exit 0 and one line, else exit 1 (detection rules)."),
-         {QStringLiteral("cudnn"), QStringLiteral("target")}},
+                                       "--target): exit 0 and one line, else exit 1 (detection rules).\n"
+                                       "--against FILE: this machine against a lab's baseline, exit 0\n"
+                                       "compliant, 1 drifted, 2 broken, 3 unknown (--format\n"
+                                       "text|json|intune|sccm, --repair-file FILE)."),
+         {QStringLiteral("cudnn"), QStringLiteral("target"), QStringLiteral("against"),
+          QStringLiteral("format"), QStringLiteral("repair-file")}},
+        {QStringLiteral("baseline"),
+         QT_TRANSLATE_NOOP("cudnnctl", "baseline export --out FILE: write what every machine of a lab\n"
+                                       "must have, from this one or from an answer file (--from-answer\n"
+                                       "FILE; --driver V: the minimum driver)."),
+         {QStringLiteral("out"), QStringLiteral("from-answer"), QStringLiteral("driver")},
+         1},
         {QStringLiteral("report"),
          QT_TRANSLATE_NOOP("cudnnctl", "Write report.json, report.html and environment_versions.txt\n"
                                        "into --out DIR, for asking for help; --to FOLDER writes this\n"

@@ -1,4 +1,5 @@
 // cudnnctl: the command-line face of cuDNN Setup. Parses arguments and calls core.
+#include "BaselineCommands.h"
 #include "ChangeCommands.h"
 #include "Commands.h"
 #include "DownloadCommand.h"
@@ -65,13 +66,29 @@ QString helperDatabase()
 #endif
 }
 
+// `status --against` answers with the Nagios codes, where 2 is "broken": a command line it cannot
+// use is "unknown" (3) there.
+int usageExitCode = exitcode::UsageError;
+
 int usageError(const QString &message)
 {
     console::error(
         message + QLatin1Char('\n') +
         QCoreApplication::translate("cudnnctl", "Run \"cudnnctl --help\" for the commands and options.") +
         QLatin1Char('\n'));
-    return exitcode::UsageError;
+    return usageExitCode;
+}
+
+// `status --against` on the command line, before it is parsed: its usage errors are unknown (3).
+bool statusAgainstRequested(int argc, char *argv[])
+{
+    bool status = false;
+    bool against = false;
+    for (int i = 1; i < argc; ++i) {
+        status = status || qstrcmp(argv[i], "status") == 0;
+        against = against || qstrcmp(argv[i], "--against") == 0 || qstrncmp(argv[i], "--against=", 10) == 0;
+    }
+    return status && against;
 }
 
 } // namespace
@@ -85,6 +102,8 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cudnnctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
+    if (statusAgainstRequested(argc, argv))
+        usageExitCode = exitcode::Unknown;
 
     const QString language = Translations::languageArgument(QCoreApplication::arguments());
     if (!language.isEmpty() && Translations::normalize(language).isEmpty())
@@ -129,7 +148,8 @@ int main(int argc, char *argv[])
         QStringLiteral("ARCH"));
     const QCommandLineOption driverOption(
         QStringLiteral("driver"),
-        QCoreApplication::translate("cudnnctl", "check: as if the NVIDIA driver were version V."),
+        QCoreApplication::translate("cudnnctl", "check: as if the NVIDIA driver were version V; baseline "
+                                                "export: the minimum driver (default: this machine's)."),
         QStringLiteral("V"));
     const QCommandLineOption cudaOption(
         QStringLiteral("cuda"),
@@ -263,8 +283,8 @@ int main(int argc, char *argv[])
         QStringLiteral("out"),
         QCoreApplication::translate("cudnnctl",
                                     "report, download: the folder to write into (download: default "
-                                    "the user's Downloads folder)."),
-        QStringLiteral("DIR"));
+                                    "the user's Downloads folder); baseline export: the file to write."),
+        QStringLiteral("DIR|FILE"));
     const QCommandLineOption toOption(
         QStringLiteral("to"),
         QCoreApplication::translate(
@@ -284,6 +304,28 @@ int main(int argc, char *argv[])
         QCoreApplication::translate(
             "cudnnctl", "fleet summarize: a report older than N days is listed as old (default 7)."),
         QStringLiteral("N"));
+    const QCommandLineOption againstOption(
+        QStringLiteral("against"),
+        QCoreApplication::translate("cudnnctl", "status: judge this machine against the baseline in FILE "
+                                                "(cudnnctl baseline export)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption formatOption(
+        QStringLiteral("format"),
+        QCoreApplication::translate("cudnnctl", "status --against: text (default), json, intune (the flat "
+                                                "JSON of a custom compliance script) or sccm (ConfigMgr's "
+                                                "detection rule)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption repairFileOption(
+        QStringLiteral("repair-file"),
+        QCoreApplication::translate("cudnnctl", "status --against: write the answer file that brings this "
+                                                "machine back to the baseline (cudnn-setup --unattended "
+                                                "--answer-file FILE)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption fromAnswerOption(
+        QStringLiteral("from-answer"),
+        QCoreApplication::translate("cudnnctl", "baseline export: take the baseline from this answer file "
+                                                "rather than from this machine's install."),
+        QStringLiteral("FILE"));
     const QCommandLineOption platformOption(
         QStringLiteral("platform"),
         QCoreApplication::translate("cudnnctl",
@@ -317,14 +359,15 @@ int main(int argc, char *argv[])
     const QList<QCommandLineOption> allOptions =
         global.all() +
         QList<QCommandLineOption>{
-            jsonOption,      pythonProbeOption, timeoutOption,     verboseOption,  osOption,
-            archOption,      driverOption,      cudaOption,        smOption,       gpuOption,
-            cudnnOption,     backendOption,     archiveOption,     targetOption,   pathOption,
-            variablesOption, inUseOption,       unverifiedOption,  exchangeOption, dryRunOption,
-            pythonOption,    noGpuOption,       noFrameworkOption, fixOption,      yesOption,
-            outOption,       requestOption,     cancelOption,      platformOption, sourceOption,
-            caFileOption,    requesterOption,   planSealOption,    fromLogOption,  appOption,
-            forOption,       toOption,          machineOption,     htmlOption,     staleDaysOption};
+            jsonOption,      pythonProbeOption, timeoutOption,     verboseOption,   osOption,
+            archOption,      driverOption,      cudaOption,        smOption,        gpuOption,
+            cudnnOption,     backendOption,     archiveOption,     targetOption,    pathOption,
+            variablesOption, inUseOption,       unverifiedOption,  exchangeOption,  dryRunOption,
+            pythonOption,    noGpuOption,       noFrameworkOption, fixOption,       yesOption,
+            outOption,       requestOption,     cancelOption,      platformOption,  sourceOption,
+            caFileOption,    requesterOption,   planSealOption,    fromLogOption,   appOption,
+            forOption,       toOption,          machineOption,     htmlOption,      staleDaysOption,
+            againstOption,   formatOption,      repairFileOption,  fromAnswerOption};
     parser.addOptions(allOptions);
 
     if (!parser.parse(QCoreApplication::arguments()))
@@ -452,6 +495,34 @@ int main(int argc, char *argv[])
     if (!helper && parser.isSet(compatOption) && hasErrors(database.findings))
         return usageError(database.findings.first().message.toString() + QLatin1Char('\n') +
                           database.findings.first().details);
+
+    const bool baseline = command == QLatin1String("baseline");
+    if (baseline && positional.value(1) != QLatin1String("export"))
+        return usageError(QCoreApplication::translate("cudnnctl",
+                                                      "baseline takes one action: cudnnctl baseline "
+                                                      "export --out FILE"));
+    if (status && !parser.isSet(againstOption) &&
+        (parser.isSet(formatOption) || parser.isSet(repairFileOption)))
+        return usageError(
+            QCoreApplication::translate("cudnnctl", "--format and --repair-file go with --against."));
+    if (status && parser.isSet(againstOption) && (parser.isSet(cudnnOption) || parser.isSet(targetOption)))
+        return usageError(QCoreApplication::translate(
+            "cudnnctl",
+            "--against takes the version and the target from the baseline: leave out --cudnn and --target."));
+    if (baseline || (status && parser.isSet(againstOption))) {
+        BaselineRequest request;
+        request.outFile = absolutePath(outOption);
+        request.fromAnswer = absolutePath(fromAnswerOption);
+        request.driver = parser.value(driverOption);
+        request.against = absolutePath(againstOption);
+        request.format = parser.value(formatOption);
+        request.repairFile = absolutePath(repairFileOption);
+        request.json = parser.isSet(jsonOption);
+        request.detect = options;
+        const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
+        return baseline ? runBaselineExport(request, context, database.database)
+                        : runStatusAgainst(request, context, database.database);
+    }
 
     if (verifying) {
         VerifyRequest request;

@@ -114,6 +114,7 @@ InstallStatus installStatus(const SystemContext &context, const StatusQuery &que
         if (changed.isEmpty())
             changed = firstDifferent;
     }
+    status.changed = changed;
     status.reason = Finding::error(
         QStringLiteral("status.changed"),
         Text(

@@ -30,7 +30,8 @@ struct InstallStatus
     std::optional<Receipt> receipt; // the matching, intact install; nullopt: not installed
     QString receiptPath;            // host path
     std::optional<VerificationRecord> verified;
-    Finding reason; // why it is not installed (when receipt is nullopt)
+    Finding reason;  // why it is not installed (when receipt is nullopt)
+    QString changed; // status.changed: the first file of the install that is gone or differs
 
     bool installed() const { return receipt.has_value(); }
     // "cuDNN 9.1.0.70 for CUDA 12 installed in C:\... (receipt ID, verified 2026-12-01T02:00:00Z)"
