@@ -18,7 +18,6 @@
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
-#include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -253,7 +252,7 @@ void FinishPage::showNextSteps(bool repairChangedEnvironment)
             auto field = new QLineEdit(code, row);
             field->setObjectName(QStringLiteral("nextStepCode-") + id);
             field->setReadOnly(true);
-            field->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+            field->setFont(codeFont());
             field->setCursorPosition(0);
             field->setAccessibleName(text);
             auto copy = new QPushButton(tr("&Copy"), row);

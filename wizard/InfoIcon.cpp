@@ -35,7 +35,7 @@ InfoIcon::InfoIcon(Term term, QWidget *parent)
     , m_term(term)
 {
     setObjectName(QStringLiteral("info-") + termName(term));
-    setPixmap(statusIcon(Status::Info).pixmap(kInfoIconSize, kInfoIconSize));
+    setPixmap(explanationIcon().pixmap(kInfoIconSize, kInfoIconSize));
     setFixedSize(kInfoIconSize, kInfoIconSize);
     setCursor(Qt::WhatsThisCursor);
     retranslate();
@@ -87,7 +87,7 @@ void InfoIcon::mousePressEvent(QMouseEvent *event)
 void markExplained(QTreeWidgetItem *item, int column, Term term)
 {
     const QString text = InfoIcon::explanation(term);
-    item->setIcon(column, statusIcon(Status::Info));
+    item->setIcon(column, explanationIcon());
     item->setToolTip(column, item->text(column) + QStringLiteral("\n\n") + text);
     item->setWhatsThis(column, text);
 }

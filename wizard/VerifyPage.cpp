@@ -280,6 +280,7 @@ VerifyPage::StageRow &VerifyPage::rowFor(const QString &id)
     if (id == QLatin1String("handle")) {
         // "Handle" means nothing to a student: its (i) says what getting one proves.
         auto name = new QHBoxLayout;
+        name->setSpacing(4);
         name->addWidget(row.name);
         name->addWidget(new InfoIcon(Term::Handle, row.widget));
         name->addStretch();
