@@ -4885,6 +4885,50 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>Put %1 back on the system PATH (System Properties, Environment Variables), or uninstall cuDNN and install it again with --path system.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Remove the file %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1 files in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back the files it replaced: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1 from the system PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove %1 from your PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set the variable %1 back to what it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the variable %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch: nothing to do. It brings its own cuDNN and does not use a system-wide one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your own Python code: add this line before it imports a module that uses cuDNN (Python 3.8 and later do not look for DLLs on PATH):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those open before keep the old PATH.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5164,14 +5208,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a new Command Prompt, PowerShell or terminal window: windows that were open before keep the PATH they started with.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python 3.8 and later do not search PATH for the DLLs an extension module loads: Python code finds this cuDNN after os.add_dll_directory(r&quot;%1&quot;). A virtual environment cuDNN Setup installed into does this itself, through its .pth file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Keep the log and the report: they say what was found and changed, for support.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5256,6 +5292,18 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>Diagnosis: healthy. The diagnosis finds no problem left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy this line to the clipboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For programmers</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5438,10 +5486,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compute capability is how CUDA numbers a graphics card&apos;s generation. Each cuDNN release runs on a range of them; this wizard checks yours.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Its folder is not on PATH: programs find this copy only when they are pointed at that folder.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5470,6 +5514,29 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>This computer is ready for a cuDNN install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::InfoIcon</name>
+    <message>
+        <source>Compute capability is how CUDA numbers a graphics card&apos;s generation (8.6 for an RTX 3060). Each cuDNN release runs on a range of them; this wizard checks yours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A handle is what a program gets from cuDNN when it starts to use it on a graphics card. Getting one proves that cuDNN, the driver and the card work together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import libraries (.lib files) are what a C++ compiler links against to use the DLLs. Only people who compile their own code need them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PATH (the environment variable Path) is the list of folders where Windows looks for programs and DLLs. Programs read it when they start: windows already open keep the old list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explanation</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5707,6 +5774,10 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>the folder of one program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Verify &gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6160,14 +6231,6 @@ FILE; --driver V: the minimum driver).</source>
         <source>cuDNN Setup</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>&amp;Verify &gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Next &gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::TargetPage</name>
@@ -6445,6 +6508,10 @@ Receipt %2</source>
     </message>
     <message>
         <source>Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup names it and removes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pressing Uninstall will:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

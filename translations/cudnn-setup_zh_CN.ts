@@ -4906,6 +4906,50 @@ FILE; --driver V: the minimum driver).</source>
         <source>Put %1 back on the system PATH (System Properties, Environment Variables), or uninstall cuDNN and install it again with --path system.</source>
         <translation>请把 %1 重新加入系统 PATH（“系统属性”中的“环境变量”），或者卸载 cuDNN 后用 --path system 重新安装。</translation>
     </message>
+    <message>
+        <source>Remove the file %1</source>
+        <translation>删除文件 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1 files in %2</source>
+        <translation>删除 %2 中的 %1 个文件</translation>
+    </message>
+    <message>
+        <source>Put back the files it replaced: %1</source>
+        <translation>恢复安装时被替换的文件：%1</translation>
+    </message>
+    <message>
+        <source>Remove %1 from the system PATH</source>
+        <translation>从系统环境变量 Path 中删除 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1 from your PATH</source>
+        <translation>从用户环境变量 Path 中删除 %1</translation>
+    </message>
+    <message>
+        <source>Set the variable %1 back to what it was</source>
+        <translation>把环境变量 %1 恢复为原来的值</translation>
+    </message>
+    <message>
+        <source>Remove the variable %1</source>
+        <translation>删除环境变量 %1</translation>
+    </message>
+    <message>
+        <source>PyTorch: nothing to do. It brings its own cuDNN and does not use a system-wide one.</source>
+        <translation>PyTorch：无需任何操作。它自带 cuDNN，不使用系统级的 cuDNN。</translation>
+    </message>
+    <message>
+        <source>PyTorch: %1</source>
+        <translation>PyTorch：%1</translation>
+    </message>
+    <message>
+        <source>Your own Python code: add this line before it imports a module that uses cuDNN (Python 3.8 and later do not look for DLLs on PATH):</source>
+        <translation>你自己的 Python 代码：在导入用到 cuDNN 的模块之前加上这一行（Python 3.8 及以后的版本不会在环境变量 Path 中查找 DLL）：</translation>
+    </message>
+    <message>
+        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those open before keep the old PATH.</source>
+        <translation>请打开新的命令提示符、PowerShell 或终端窗口，并重启 PyCharm、Jupyter 等程序：之前已打开的窗口和程序仍使用旧的环境变量 Path。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -5183,14 +5227,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>诊断：仍有问题。报告中列出了这些问题和处理办法。</translation>
     </message>
     <message>
-        <source>Open a new Command Prompt, PowerShell or terminal window: windows that were open before keep the PATH they started with.</source>
-        <translation>请新开一个命令提示符、PowerShell 或终端窗口：之前已打开的窗口仍沿用启动时的环境变量 Path。</translation>
-    </message>
-    <message>
-        <source>Python 3.8 and later do not search PATH for the DLLs an extension module loads: Python code finds this cuDNN after os.add_dll_directory(r&quot;%1&quot;). A virtual environment cuDNN Setup installed into does this itself, through its .pth file.</source>
-        <translation>Python 3.8 及以上版本不再从环境变量 Path 中查找扩展模块依赖的 DLL：Python 代码需要先调用 os.add_dll_directory(r&quot;%1&quot;) 才能找到这份 cuDNN。cuDNN 安装向导安装到的虚拟环境会通过其中的 .pth 文件自动完成这一步。</translation>
-    </message>
-    <message>
         <source>Keep the log and the report: they say what was found and changed, for support.</source>
         <translation>请保留日志和报告：里面记录了检查结果和所做的改动，寻求技术支持时会用到。</translation>
     </message>
@@ -5275,6 +5311,18 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>Diagnosis: healthy. The diagnosis finds no problem left.</source>
         <translation>诊断：正常。没有发现遗留问题。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy this line to the clipboard.</source>
+        <translation>把这一行复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>For programmers</source>
+        <translation>面向开发者</translation>
     </message>
 </context>
 <context>
@@ -5455,10 +5503,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>显存 %1</translation>
     </message>
     <message>
-        <source>Compute capability is how CUDA numbers a graphics card&apos;s generation. Each cuDNN release runs on a range of them; this wizard checks yours.</source>
-        <translation>计算能力是 CUDA 给显卡架构代际编的号。每个 cuDNN 版本只支持一定范围的计算能力，本向导会替你核对。</translation>
-    </message>
-    <message>
         <source>Its folder is not on PATH: programs find this copy only when they are pointed at that folder.</source>
         <translation>它所在的文件夹不在环境变量 Path 中：只有显式指定这个文件夹的程序才会用到它。</translation>
     </message>
@@ -5487,6 +5531,29 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>This computer is ready for a cuDNN install.</source>
         <translation>这台电脑满足安装 cuDNN 的条件。</translation>
+    </message>
+</context>
+<context>
+    <name>cudnnsetup::wizard::InfoIcon</name>
+    <message>
+        <source>Compute capability is how CUDA numbers a graphics card&apos;s generation (8.6 for an RTX 3060). Each cuDNN release runs on a range of them; this wizard checks yours.</source>
+        <translation>计算能力是 CUDA 给显卡架构代际编的号（例如 RTX 3060 是 8.6）。每个 cuDNN 版本只支持一定范围的计算能力，本向导会替你核对。</translation>
+    </message>
+    <message>
+        <source>A handle is what a program gets from cuDNN when it starts to use it on a graphics card. Getting one proves that cuDNN, the driver and the card work together.</source>
+        <translation>句柄（handle）是程序开始在显卡上使用 cuDNN 时从 cuDNN 获得的对象。能成功获得句柄，说明 cuDNN、驱动和显卡可以协同工作。</translation>
+    </message>
+    <message>
+        <source>Import libraries (.lib files) are what a C++ compiler links against to use the DLLs. Only people who compile their own code need them.</source>
+        <translation>导入库（.lib 文件）是 C++ 编译器链接 DLL 时使用的文件。只有自己编译代码时才需要它们。</translation>
+    </message>
+    <message>
+        <source>PATH (the environment variable Path) is the list of folders where Windows looks for programs and DLLs. Programs read it when they start: windows already open keep the old list.</source>
+        <translation>环境变量 Path 是 Windows 查找程序和 DLL 时搜索的文件夹列表。程序在启动时读取它：已经打开的窗口仍使用旧的列表。</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>说明</translation>
     </message>
 </context>
 <context>
@@ -5722,6 +5789,10 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>the folder of one program</source>
         <translation>某个程序的文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Verify &gt;</source>
+        <translation>验证(&amp;V) &gt;</translation>
     </message>
 </context>
 <context>
@@ -6167,14 +6238,6 @@ FILE; --driver V: the minimum driver).</source>
         <source>cuDNN Setup</source>
         <translation>cuDNN 安装向导</translation>
     </message>
-    <message>
-        <source>&amp;Verify &gt;</source>
-        <translation>验证(&amp;V) &gt;</translation>
-    </message>
-    <message>
-        <source>&amp;Next &gt;</source>
-        <translation>下一步(&amp;N) &gt;</translation>
-    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::TargetPage</name>
@@ -6453,6 +6516,10 @@ Receipt %2</source>
     <message>
         <source>Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup names it and removes nothing.</source>
         <translation>请选择要卸载的安装。如果安装后有文件被改动过，会列出这些文件，此时不会删除任何内容。</translation>
+    </message>
+    <message>
+        <source>Pressing Uninstall will:</source>
+        <translation>点击“卸载”后将：</translation>
     </message>
 </context>
 <context>

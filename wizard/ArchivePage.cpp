@@ -4,6 +4,7 @@
 #include "DownloadSourceDialog.h"
 #include "FactsTree.h"
 #include "FindingsView.h"
+#include "InfoIcon.h"
 #include "common/Sizes.h"
 #include "compat/KnowledgeBase.h"
 #include "report/DownloadText.h"
@@ -438,6 +439,8 @@ void ArchivePage::showReport()
                                             .arg(headers)
                                             .arg(importLibraries)
                                             .arg(shownSize(report.unpackedSize)));
+        if (importLibraries > 0)
+            markExplained(contents, 1, Term::ImportLibrary);
         // The DLLs (or shared libraries) themselves, inside the archive's top folder: what will
         // be installed.
         const QString root = report.layout.root.isEmpty() ? QString() : report.layout.root + QLatin1Char('/');

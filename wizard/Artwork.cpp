@@ -1,6 +1,7 @@
 #include "Artwork.h"
 
 #include <QFont>
+#include <QFontDatabase>
 #include <QLinearGradient>
 #include <QPainter>
 #include <QPainterPath>
@@ -88,6 +89,32 @@ QIcon statusIcon(Status status)
     return icon;
 }
 
+// An outlined (i): unlike the filled status icons it marks no result, only that an explanation is
+// there to read.
+static QPixmap drawExplanation(int size)
+{
+    QPixmap pixmap(size, size);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const QColor blue(0x15, 0x65, 0xc0);
+    const qreal s = size;
+    painter.setPen(QPen(blue, s * 0.08));
+    painter.drawEllipse(QRectF(s * 0.1, s * 0.1, s * 0.8, s * 0.8));
+    painter.setPen(QPen(blue, s * 0.12, Qt::SolidLine, Qt::RoundCap));
+    painter.drawLine(QPointF(s * 0.5, s * 0.46), QPointF(s * 0.5, s * 0.7));
+    painter.drawPoint(QPointF(s * 0.5, s * 0.3));
+    return pixmap;
+}
+
+QIcon explanationIcon()
+{
+    QIcon icon;
+    for (int size : {16, 20, 24, 32})
+        icon.addPixmap(drawExplanation(size));
+    return icon;
+}
+
 QPixmap logo(int logicalSize, qreal devicePixelRatio)
 {
     const int size = qRound(logicalSize * devicePixelRatio);
@@ -151,6 +178,16 @@ void makeSecondaryText(QWidget *widget)
     }
     palette.setColor(QPalette::WindowText, secondary);
     widget->setPalette(palette);
+}
+
+QFont codeFont()
+{
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    font.setFamilies({QStringLiteral("Consolas"), QStringLiteral("Courier New"),
+                      QStringLiteral("DejaVu Sans Mono"), QStringLiteral("Noto Sans Mono"),
+                      QStringLiteral("Liberation Mono"), font.family()});
+    font.setStyleHint(QFont::Monospace);
+    return font;
 }
 
 QString breakablePath(const QString &path)

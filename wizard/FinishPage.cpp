@@ -1,20 +1,27 @@
 #include "FinishPage.h"
 
 #include "Artwork.h"
+#include "InfoIcon.h"
+#include "PurposePage.h"
 #include "RepairPage.h"
 #include "SetupWizard.h"
 #include "UninstallPage.h"
 #include "common/Logging.h"
 #include "report/ReportFiles.h"
+#include "session/NextSteps.h"
 #include "session/SetupSession.h"
 
+#include <QApplication>
+#include <QClipboard>
 #include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QUrl>
@@ -37,6 +44,13 @@ QLabel *newTextLabel(const QString &name, QWidget *parent)
 QString item(const QString &text)
 {
     return QStringLiteral("<li>") + text.toHtmlEscaped() + QStringLiteral("</li>");
+}
+
+// Empties a box of step rows made for the last summary.
+void clearRows(QWidget *box)
+{
+    for (QWidget *row : box->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly))
+        delete row;
 }
 
 bool installed(const SetupSession &session)
@@ -71,7 +85,17 @@ FinishPage::FinishPage(SetupSession *session, QWidget *parent)
 
     m_nextTitle = new QLabel(this);
     m_nextTitle->setFont(bold);
-    m_next = newTextLabel(QStringLiteral("nextStepsLabel"), this);
+    m_steps = new QWidget(this);
+    m_steps->setObjectName(QStringLiteral("nextSteps"));
+    new QVBoxLayout(m_steps);
+    m_steps->layout()->setContentsMargins(0, 0, 0, 0);
+    m_programmersTitle = new QLabel(this);
+    m_programmersTitle->setObjectName(QStringLiteral("programmersTitle"));
+    m_programmersTitle->setFont(bold);
+    m_programmerSteps = new QWidget(this);
+    m_programmerSteps->setObjectName(QStringLiteral("programmerSteps"));
+    new QVBoxLayout(m_programmerSteps);
+    m_programmerSteps->layout()->setContentsMargins(0, 0, 0, 0);
 
     m_openLog = new QPushButton(this);
     m_openLog->setObjectName(QStringLiteral("openLogButton"));
@@ -96,7 +120,10 @@ FinishPage::FinishPage(SetupSession *session, QWidget *parent)
     layout->addLayout(verdictRow);
     layout->addSpacing(8);
     layout->addWidget(m_nextTitle);
-    layout->addWidget(m_next);
+    layout->addWidget(m_steps);
+    layout->addSpacing(4);
+    layout->addWidget(m_programmersTitle);
+    layout->addWidget(m_programmerSteps);
     layout->addStretch();
     layout->addLayout(buttons);
     layout->addWidget(m_note);
@@ -115,11 +142,9 @@ void FinishPage::showSummary()
     const auto visited = [this](int id) { return wizard() && wizard()->hasVisitedPage(id); };
     QStringList done;
     bool repaired = false;
-    QString dllFolder;
+    bool repairChangedEnvironment = false;
     if (installed(*m_session)) {
         const Receipt &receipt = *m_session->installOutcome().receipt;
-        if (receipt.target)
-            dllFolder = QDir::toNativeSeparators(receipt.target->dllFolder());
         done.append(item(
             tr("cuDNN %1 was installed in %2.").arg(receiptCudnnVersion(receipt), receiptFolder(receipt))));
         m_done->setToolTip(tr("Receipt %1").arg(receipt.id)); // the id the command line and the logs use
@@ -128,6 +153,7 @@ void FinishPage::showSummary()
         repair && visited(SetupWizard::Page_Repair)) {
         const std::optional<ChangeOutcome> &outcome = repair->repairOutcome();
         repaired = outcome && outcome->status == ChangeOutcome::Status::Done;
+        repairChangedEnvironment = outcome && outcome->changedEnvironment();
         if (repaired) {
             for (const Repair &applied : repair->appliedRepairs())
                 done.append(item(tr("Repaired: %1").arg(applied.summary.toString())));
@@ -175,21 +201,7 @@ void FinishPage::showSummary()
     m_verdict->setText(verdict);
     m_verdict->setAccessibleName(m_verdict->text());
 
-    QStringList next;
-    if (installed(*m_session) || repaired) {
-        next.append(
-            item(tr("Open a new Command Prompt, PowerShell or terminal window: windows that were open "
-                    "before keep the PATH they started with.")));
-    }
-    if (!dllFolder.isEmpty()) {
-        next.append(item(tr("Python 3.8 and later do not search PATH for the DLLs an extension module loads: "
-                            "Python code finds this cuDNN after os.add_dll_directory(r\"%1\"). A virtual "
-                            "environment cuDNN Setup installed into does this itself, through its .pth file.")
-                             .arg(dllFolder)));
-    }
-    next.append(item(tr("Keep the log and the report: they say what was found and changed, for support.")));
-    m_next->setText(QStringLiteral("<ul style=\"margin-left:-20px\">") + next.join(QString()) +
-                    QStringLiteral("</ul>"));
+    showNextSteps(repaired && repairChangedEnvironment);
 
     const bool hasLog = !logging::filePath().isEmpty();
     m_openLog->setEnabled(hasLog);
@@ -197,6 +209,73 @@ void FinishPage::showSummary()
                                  : tr("No log could be written on this computer."));
     // Only an install made here can be replayed elsewhere.
     m_saveAnswers->setVisible(installed(*m_session) && m_session->replication());
+}
+
+void FinishPage::showNextSteps(bool repairChangedEnvironment)
+{
+    const auto visited = [this](int id) { return wizard() && wizard()->hasVisitedPage(id); };
+    // What cuDNN is for: as answered on the Purpose page, else as the programs found say.
+    PurposeAdvice advice;
+    if (visited(SetupWizard::Page_Purpose))
+        advice = static_cast<PurposePage *>(wizard()->page(SetupWizard::Page_Purpose))->advice();
+    else if (m_session->hasSnapshot())
+        advice = advisePurpose(Purpose::NotSure, m_session->snapshot().consumers, m_session->matchFacts(),
+                               m_session->database().database);
+    const bool install = installed(*m_session);
+    const std::optional<Receipt> receipt =
+        install ? m_session->installOutcome().receipt : std::optional<Receipt>();
+    const QList<NextStep> steps =
+        nextSteps(advice, receipt,
+                  (install && m_session->installOutcome().changedEnvironment()) || repairChangedEnvironment);
+
+    clearRows(m_steps);
+    clearRows(m_programmerSteps);
+    const auto addRow = [this](QWidget *box, const QString &id, const QString &text, const QString &code) {
+        auto row = new QWidget(box);
+        row->setObjectName(QStringLiteral("nextStepRow-") + id);
+        auto rowLayout = new QGridLayout(row);
+        rowLayout->setContentsMargins(0, 2, 0, 2);
+        auto bullet = new QLabel(QStringLiteral("\u2022"), row);
+        rowLayout->addWidget(bullet, 0, 0, Qt::AlignTop);
+        auto label = new QLabel(text, row);
+        label->setObjectName(QStringLiteral("nextStep-") + id);
+        label->setWordWrap(true);
+        label->setTextFormat(Qt::PlainText);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        auto line = new QHBoxLayout;
+        line->addWidget(label, 1);
+        // PATH is named in the new-terminal line: its (i) says what it is.
+        if (id == QLatin1String("new-terminal"))
+            line->addWidget(new InfoIcon(Term::Path, row), 0, Qt::AlignTop);
+        rowLayout->addLayout(line, 0, 1);
+        if (!code.isEmpty()) {
+            auto field = new QLineEdit(code, row);
+            field->setObjectName(QStringLiteral("nextStepCode-") + id);
+            field->setReadOnly(true);
+            field->setFont(codeFont());
+            field->setCursorPosition(0);
+            field->setAccessibleName(text);
+            auto copy = new QPushButton(tr("&Copy"), row);
+            copy->setObjectName(QStringLiteral("nextStepCopy-") + id);
+            copy->setToolTip(tr("Copy this line to the clipboard."));
+            connect(copy, &QPushButton::clicked, this, [code] { QApplication::clipboard()->setText(code); });
+            auto codeRow = new QHBoxLayout;
+            codeRow->addWidget(field, 1);
+            codeRow->addWidget(copy);
+            rowLayout->addLayout(codeRow, 1, 1);
+        }
+        rowLayout->setColumnStretch(1, 1);
+        box->layout()->addWidget(row);
+    };
+    bool forProgrammers = false;
+    for (const NextStep &step : steps) {
+        addRow(step.forProgrammers ? m_programmerSteps : m_steps, step.id, step.text.toString(), step.code);
+        forProgrammers = forProgrammers || step.forProgrammers;
+    }
+    addRow(m_steps, QStringLiteral("keep-log"),
+           tr("Keep the log and the report: they say what was found and changed, for support."), QString());
+    m_programmersTitle->setVisible(forProgrammers);
+    m_programmerSteps->setVisible(forProgrammers);
 }
 
 void FinishPage::chooseAnswerFile()
@@ -261,6 +340,7 @@ void FinishPage::retranslate()
     setSubTitle(tr("What was done, and what to do next."));
     m_doneTitle->setText(tr("What was done"));
     m_nextTitle->setText(tr("What to do next"));
+    m_programmersTitle->setText(tr("For programmers"));
     m_openLog->setText(tr("Open &log"));
     m_save->setText(tr("&Save report…"));
     m_saveAnswers->setText(tr("Save as &answer file…"));

@@ -12,8 +12,9 @@ class SetupSession;
 namespace cudnnsetup::wizard {
 
 // The end of every path: what was done (installed where, repaired what, uninstalled which
-// receipt), the verification's verdict (an icon and a word), what to do next so that programs find
-// cuDNN, and the log and a support report to keep.
+// receipt), the verification's verdict (an icon and a word), what to do next as core's nextSteps()
+// says, one line per use with a Copy button where there is a line to paste, the programmers' lines
+// apart, and the log and a support report to keep.
 class FinishPage final : public QWizardPage
 {
     Q_OBJECT
@@ -34,6 +35,7 @@ protected:
 
 private:
     void showSummary();
+    void showNextSteps(bool repairChangedEnvironment);
     void chooseReportFolder();
     void openLog();
     void chooseAnswerFile();
@@ -45,7 +47,9 @@ private:
     QLabel *m_verdictIcon = nullptr;
     QLabel *m_verdict = nullptr;
     QLabel *m_nextTitle = nullptr;
-    QLabel *m_next = nullptr;
+    QWidget *m_steps = nullptr;
+    QLabel *m_programmersTitle = nullptr;
+    QWidget *m_programmerSteps = nullptr;
     QPushButton *m_openLog = nullptr;
     QPushButton *m_save = nullptr;
     QPushButton *m_saveAnswers = nullptr;

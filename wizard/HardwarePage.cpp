@@ -3,6 +3,7 @@
 #include "Artwork.h"
 #include "FactsTree.h"
 #include "FindingsView.h"
+#include "InfoIcon.h"
 #include "common/Sizes.h"
 #include "session/DetectionJob.h"
 #include "session/SetupSession.h"
@@ -212,8 +213,7 @@ void HardwarePage::showSnapshot()
             QTreeWidgetItem *row = gpus ? addChild(gpus, text)
                                         : (gpus = addItem(m_system, Status::Ok, tr("Graphics card"), text));
             if (!gpu.computeCapability.isEmpty())
-                explain(row, tr("Compute capability is how CUDA numbers a graphics card's generation. Each "
-                                "cuDNN release runs on a range of them; this wizard checks yours."));
+                markExplained(row, 1, Term::ComputeCapability);
         }
     }
 

@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "InfoIcon.h"
 #include "common/Logging.h"
 #include "platform/RunningPrograms.h"
 #include "session/InstallJob.h"
@@ -88,10 +89,6 @@ InstallPage::InstallPage(SetupSession *session, QWidget *parent)
     m_summaryLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_summaryLayout->setLabelAlignment(Qt::AlignLeft | Qt::AlignTop);
 
-    m_install = new QPushButton(this);
-    m_install->setObjectName(QStringLiteral("installButton"));
-    m_install->setDefault(false);
-    connect(m_install, &QPushButton::clicked, this, [this] { startInstall(); });
     m_replaceInUse = new QPushButton(this);
     m_replaceInUse->setObjectName(QStringLiteral("replaceInUseButton"));
     m_replaceInUse->hide();
@@ -99,7 +96,6 @@ InstallPage::InstallPage(SetupSession *session, QWidget *parent)
     auto installRow = new QHBoxLayout;
     installRow->addStretch();
     installRow->addWidget(m_replaceInUse);
-    installRow->addWidget(m_install);
 
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("installProgress"));
@@ -181,9 +177,23 @@ bool InstallPage::isInstalling() const
     return m_job && m_job->isRunning();
 }
 
-bool InstallPage::isComplete() const
+bool InstallPage::isInstalled() const
 {
     return !isInstalling() && m_session->hasInstallOutcome() && succeeded(m_session->installOutcome());
+}
+
+// Install (the commit button) is offered as soon as there is something to install.
+bool InstallPage::isComplete() const
+{
+    return isInstalled() || (!isInstalling() && m_session->hasArchive() && m_session->hasTarget());
+}
+
+bool InstallPage::validatePage()
+{
+    if (isInstalled())
+        return true;
+    startInstall();
+    return false;
 }
 
 void InstallPage::setBackAllowed(bool allowed)
@@ -289,7 +299,19 @@ void InstallPage::showSummary()
         text->setWordWrap(true);
         text->setTextInteractionFlags(Qt::TextSelectableByMouse);
         text->setAccessibleName(label);
-        m_summaryLayout->addRow(name, text);
+        if (key != QLatin1String("path")) {
+            m_summaryLayout->addRow(name, text);
+            return;
+        }
+        // "PATH" means nothing to a student: its (i) says what it is.
+        auto nameBox = new QWidget(m_summary);
+        auto nameRow = new QHBoxLayout(nameBox);
+        nameRow->setContentsMargins(0, 0, 0, 0);
+        name->setParent(nameBox);
+        nameRow->addWidget(name);
+        nameRow->addWidget(new InfoIcon(Term::Path, nameBox));
+        nameRow->addStretch();
+        m_summaryLayout->addRow(nameBox, text);
     };
     add(QStringLiteral("archive"), tr("Archive"),
         tr("%1 (cuDNN %2 for CUDA %3)")
@@ -349,8 +371,9 @@ void InstallPage::showOutcome()
     const bool installing = isInstalling();
     const bool hasOutcome = m_session->hasInstallOutcome();
     const bool done = hasOutcome && succeeded(m_session->installOutcome());
-    m_install->setVisible(!installing && !done);
-    m_install->setEnabled(m_session->hasArchive() && m_session->hasTarget());
+    // The wizard's commit button is the action: Install, then Verify; Finish once installed.
+    setButtonText(QWizard::CommitButton, done ? tr("&Verify >") : tr("&Install"));
+    setFinalPage(done);
     // Programs hold files it would replace: close them and press Install again, or replace the
     // files all the same (those programs keep the old ones until they restart).
     const bool inUse = !installing && hasOutcome &&
@@ -431,8 +454,7 @@ void InstallPage::showOutcome()
     }
 
     // PATH or variables changed: programs already running keep the environment they started with.
-    const bool environmentChanged = succeededNow && outcome.status != ChangeOutcome::Status::AlreadyDone &&
-                                    outcome.receipt && !outcome.receipt->environment.isEmpty();
+    const bool environmentChanged = outcome.changedEnvironment();
     m_restartTitle->setVisible(environmentChanged);
     m_restart->setVisible(environmentChanged);
     if (environmentChanged) {
@@ -481,7 +503,6 @@ void InstallPage::retranslate()
     setSubTitle(tr("cuDNN is put in place as one step: if anything goes wrong, or you cancel, everything is "
                    "undone."));
     m_summary->setAccessibleName(tr("What will be done"));
-    m_install->setText(tr("&Install"));
     m_replaceInUse->setText(tr("&Replace them anyway"));
     m_replaceInUse->setToolTip(
         tr("The new files take their place now, for every program started from now on; "

@@ -18,16 +18,15 @@ namespace cudnnsetup::wizard {
 
 class FindingsView;
 
-// The point of no return: what will be done (the archive, the target, the PATH change), an Install
-// button, then the install itself off the GUI thread, with its steps, a progress bar and the time
-// left. Cancel (here, or the wizard's own) rolls everything back. At the end: the receipt, and
-// which running programs must be restarted to see the new PATH or variables; or, when it failed,
-// why, and that nothing was changed.
+// The point of no return: what will be done (the archive, the target, the PATH change); the
+// wizard's own commit button, "Install", starts the install off the GUI thread, with its steps, a
+// progress bar and the time left; once installed the same button reads "Verify >". Cancel (here, or the
+// wizard's own) rolls everything back. At the end: the receipt, and which running programs must be restarted
+// to see the new PATH or variables; or, when it failed, why, and that nothing was changed.
 //
 // A commit page: once the install has started the user cannot go back to change the target (the
 // page before is then marked a commit page too, so QWizard keeps Back disabled); a cancelled or
-// failed install, which changed nothing, gives Back again. The page is complete, and Finish (or the
-// next page's Commit) enabled, once cuDNN is installed.
+// failed install, which changed nothing, gives Back again. Finish is offered once cuDNN is installed.
 class InstallPage final : public QWizardPage
 {
     Q_OBJECT
@@ -37,7 +36,11 @@ public:
 
     void initializePage() override;
     bool isComplete() const override;
+    // The commit button: starts the install (and stays here) until cuDNN is installed, then goes on.
+    bool validatePage() override;
     bool isInstalling() const;
+    // Installed, intact: the commit button goes on to Verify.
+    bool isInstalled() const;
 
     // `replaceInUse`: files that running programs hold are replaced all the same, those programs
     // keeping the old ones until they restart (the answer to "in use" besides closing them).
@@ -70,7 +73,6 @@ private:
     QLabel *m_summaryTitle = nullptr;
     QFrame *m_summary = nullptr;
     QFormLayout *m_summaryLayout = nullptr;
-    QPushButton *m_install = nullptr;
     QPushButton *m_replaceInUse = nullptr; // shown when files to replace are in use
     QProgressBar *m_progress = nullptr;
     QLabel *m_step = nullptr;

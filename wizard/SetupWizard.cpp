@@ -45,10 +45,7 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setPage(Page_Match, new MatchPage(session, this));
     setPage(Page_Archive, new ArchivePage(session, this));
     setPage(Page_Target, new TargetPage(session, this));
-    auto install = new InstallPage(session, this);
-    // Finish stays offered once cuDNN is installed; its commit button goes on to the Verify page.
-    install->setFinalPage(true);
-    setPage(Page_Install, install);
+    setPage(Page_Install, new InstallPage(session, this));
     setPage(Page_Verify, new VerifyPage(session, this));
     auto repair = new RepairPage(session, this);
     // As on the Install page: Finish closes at once, Next shows the summary first.
@@ -160,8 +157,6 @@ void SetupWizard::retranslate()
 {
     applyLanguageFont();
     setWindowTitle(tr("cuDNN Setup"));
-    page(Page_Install)->setButtonText(CommitButton, tr("&Verify >"));
-    page(Page_Uninstall)->setButtonText(CommitButton, tr("&Next >"));
     // QWizard words its own buttons only when the style is set or the page changes; setting the
     // style again re-reads them from Qt's translation.
     const WizardStyle style = wizardStyle();

@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "InfoIcon.h"
 #include "common/Sizes.h"
 #include "install/ElevatedChange.h"
 #include "install/FilePlacement.h"
@@ -215,7 +216,11 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
     layout->addWidget(m_choicesTitle);
     layout->addLayout(m_choicesLayout);
     layout->addSpacing(6);
-    layout->addWidget(m_pathTitle);
+    auto pathTitle = new QHBoxLayout;
+    pathTitle->addWidget(m_pathTitle);
+    pathTitle->addWidget(new InfoIcon(Term::Path, content));
+    pathTitle->addStretch();
+    layout->addLayout(pathTitle);
     layout->addLayout(scopeRow);
     layout->addWidget(m_pathNote);
     layout->addSpacing(6);

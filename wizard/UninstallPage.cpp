@@ -3,6 +3,7 @@
 #include "Artwork.h"
 #include "FindingsView.h"
 #include "install/ElevatedChange.h"
+#include "install/UninstallPreview.h"
 #include "session/SetupSession.h"
 #include "session/UninstallJob.h"
 
@@ -13,7 +14,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QProgressBar>
-#include <QPushButton>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -65,15 +65,18 @@ UninstallPage::UninstallPage(SetupSession *session, QWidget *parent)
     m_list->setTextElideMode(Qt::ElideMiddle);
     connect(m_list, &QTreeWidget::itemSelectionChanged, this, &UninstallPage::showState);
 
-    m_uninstall = new QPushButton(this);
-    m_uninstall->setObjectName(QStringLiteral("uninstallButton"));
-    connect(m_uninstall, &QPushButton::clicked, this, &UninstallPage::startUninstall);
+    QFont bold = font();
+    bold.setBold(true);
+    m_previewTitle = new QLabel(this);
+    m_previewTitle->setObjectName(QStringLiteral("previewTitle"));
+    m_previewTitle->setFont(bold);
+    m_preview = new QLabel(this);
+    m_preview->setObjectName(QStringLiteral("uninstallPreview"));
+    m_preview->setWordWrap(true);
+    m_preview->setTextFormat(Qt::RichText);
+    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 0); // one transaction: there are no steps to count
-    auto buttons = new QHBoxLayout;
-    buttons->addWidget(m_progress, 1);
-    buttons->addStretch();
-    buttons->addWidget(m_uninstall);
 
     m_resultIcon = new QLabel(this);
     m_resultIcon->setFixedSize(32, 32);
@@ -88,8 +91,10 @@ UninstallPage::UninstallPage(SetupSession *session, QWidget *parent)
 
     auto layout = new QVBoxLayout(this);
     layout->addWidget(m_intro);
-    layout->addWidget(m_list, 2);
-    layout->addLayout(buttons);
+    layout->addWidget(m_list);
+    layout->addWidget(m_previewTitle);
+    layout->addWidget(m_preview);
+    layout->addWidget(m_progress);
     layout->addLayout(resultRow);
     layout->addWidget(m_findings, 1);
     layout->addStretch();
@@ -134,9 +139,26 @@ bool UninstallPage::isUninstalling() const
     return m_job && m_job->isRunning();
 }
 
+// Uninstall (the commit button) is offered once an install is chosen.
 bool UninstallPage::isComplete() const
 {
-    return !isUninstalling() && m_outcome && changeSucceeded(*m_outcome);
+    return !isUninstalling() && ((m_outcome && changeSucceeded(*m_outcome)) || !chosenReceipt().isEmpty());
+}
+
+bool UninstallPage::validatePage()
+{
+    if (m_outcome && changeSucceeded(*m_outcome))
+        return true;
+    startUninstall();
+    return false;
+}
+
+// The shield belongs to this page's Uninstall, not to the Install page's commit button.
+void UninstallPage::cleanupPage()
+{
+    if (wizard())
+        wizard()->button(QWizard::CommitButton)->setIcon(QIcon());
+    QWizardPage::cleanupPage();
 }
 
 void UninstallPage::startUninstall()
@@ -160,7 +182,7 @@ void UninstallPage::startUninstall()
         listReceipts();
         showState();
         Q_EMIT completeChanged();
-        // The one confirmation was the Uninstall button: done, the summary follows at once; a
+        // The one confirmation was the commit button: done, the summary follows at once; a
         // failure stays here with its findings.
         if (changeSucceeded(outcome) && wizard()) {
             wizard()->setOption(QWizard::NoCancelButton, true);
@@ -180,13 +202,23 @@ void UninstallPage::showState()
     // Once it is gone the list has nothing left to choose from: the outcome takes its place.
     m_intro->setVisible(!done);
     m_list->setVisible(!done);
-    m_uninstall->setVisible(!done);
-    m_uninstall->setEnabled(!running && !chosenReceipt().isEmpty());
+    // What the chosen install's uninstall removes, before the user presses Uninstall.
+    QStringList removes;
+    for (const Text &line : uninstallPreview(chosenReceipt(), m_receipts))
+        removes.append(QStringLiteral("<li>%1</li>").arg(line.toString().toHtmlEscaped()));
+    m_previewTitle->setVisible(!done && !removes.isEmpty());
+    m_preview->setVisible(!done && !removes.isEmpty());
+    m_preview->setText(QStringLiteral("<ul style=\"margin-top:0px; margin-bottom:0px\">%1</ul>")
+                           .arg(removes.join(QString())));
     // Windows asks for administrator rights first: the button says so, as Windows' own do.
     const bool asksForAdmin =
         !chosenReceipt().isEmpty() && uninstallNeedsElevation(chosenReceipt(), m_receipts, ChangeOptions(),
                                                               m_session->context(), Elevation::host());
-    m_uninstall->setIcon(asksForAdmin ? style()->standardIcon(QStyle::SP_VistaShield) : QIcon());
+    if (wizard() && wizard()->currentPage() == this)
+        wizard()
+            ->button(QWizard::CommitButton)
+            ->setIcon(asksForAdmin && !done ? style()->standardIcon(QStyle::SP_VistaShield) : QIcon());
+    Q_EMIT completeChanged();
     m_progress->setVisible(running);
     m_resultIcon->setVisible(m_outcome.has_value());
     m_result->setVisible(m_outcome.has_value());
@@ -224,7 +256,8 @@ void UninstallPage::retranslate()
            "names it and removes nothing."));
     m_list->setHeaderLabels({tr("Folder"), tr("cuDNN"), tr("Installed on")});
     m_list->setAccessibleName(tr("Installs made by cuDNN Setup"));
-    m_uninstall->setText(tr("&Uninstall"));
+    setButtonText(QWizard::CommitButton, tr("&Uninstall"));
+    m_previewTitle->setText(tr("Pressing Uninstall will:"));
     m_progress->setAccessibleName(tr("Uninstalling"));
     m_findings->setAccessibleName(tr("Findings"));
     showState();

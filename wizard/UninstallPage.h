@@ -8,7 +8,6 @@
 
 class QLabel;
 class QProgressBar;
-class QPushButton;
 class QTreeWidget;
 
 namespace cudnnsetup {
@@ -21,9 +20,10 @@ namespace cudnnsetup::wizard {
 class FindingsView;
 
 // The installs cuDNN Setup made, by their receipts (id, cuDNN version, folder, date): the user
-// picks one and Uninstall takes it back off the GUI thread (files, PATH entry, variables), then the
-// page shows how it went and what was found on the way. A commit page: once an install is gone
-// there is no going back to choose it again.
+// picks one, sees what uninstalling it removes, and the wizard's commit button, "Uninstall", takes
+// it back off the GUI thread (files, PATH entry, variables); done, the summary follows, and a
+// failure stays here with its findings. A commit page: once an install is gone there is no going
+// back to choose it again.
 class UninstallPage final : public QWizardPage
 {
     Q_OBJECT
@@ -33,6 +33,9 @@ public:
 
     void initializePage() override;
     bool isComplete() const override;
+    // The commit button: starts the uninstall (and stays here) until it is done, then goes on.
+    bool validatePage() override;
+    void cleanupPage() override;
     bool isUninstalling() const;
     // The id of the receipt chosen in the list; empty when none is.
     QString chosenReceipt() const;
@@ -56,7 +59,8 @@ private:
     std::optional<Receipt> m_uninstalled;
     QLabel *m_intro = nullptr;
     QTreeWidget *m_list = nullptr;
-    QPushButton *m_uninstall = nullptr;
+    QLabel *m_previewTitle = nullptr;
+    QLabel *m_preview = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_resultIcon = nullptr;
     QLabel *m_result = nullptr;

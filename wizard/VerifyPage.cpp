@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "InfoIcon.h"
 #include "SetupWizard.h"
 #include "report/ReportFiles.h"
 #include "report/VerifyText.h"
@@ -276,7 +277,17 @@ VerifyPage::StageRow &VerifyPage::rowFor(const QString &id)
     grid->setContentsMargins(4, 4, 4, 4);
     grid->setVerticalSpacing(2);
     grid->addWidget(row.icon, 0, 0, Qt::AlignTop);
-    grid->addWidget(row.name, 0, 1);
+    if (id == QLatin1String("handle")) {
+        // "Handle" means nothing to a student: its (i) says what getting one proves.
+        auto name = new QHBoxLayout;
+        name->setSpacing(4);
+        name->addWidget(row.name);
+        name->addWidget(new InfoIcon(Term::Handle, row.widget));
+        name->addStretch();
+        grid->addLayout(name, 0, 1);
+    } else {
+        grid->addWidget(row.name, 0, 1);
+    }
     grid->addWidget(row.status, 0, 2);
     grid->addWidget(row.time, 0, 3);
     grid->addWidget(row.message, 1, 1, 1, 3);

@@ -35,6 +35,12 @@ ChangeOutcome ChangeOutcome::busy(const InstallLock::Refusal &refusal)
     return outcome;
 }
 
+bool ChangeOutcome::changedEnvironment() const
+{
+    return (status == Status::Done || status == Status::DoneRestartNeeded) && receipt &&
+           !receipt->environment.isEmpty();
+}
+
 int ChangeOutcome::exitCode() const
 {
     switch (status) {

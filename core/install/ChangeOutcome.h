@@ -76,6 +76,8 @@ struct ChangeOutcome
 
     // The Windows installer codes fleet tools understand: 0, 3010, 1602, 1603, 1618.
     int exitCode() const;
+    // Done now, and it wrote PATH or a variable: programs already running keep the old values.
+    bool changedEnvironment() const;
     QString statusName() const;
     QJsonObject toJson() const; // schema cudnn-setup/change/1
 };

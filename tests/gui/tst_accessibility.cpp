@@ -365,7 +365,7 @@ private Q_SLOTS:
         auto page = flow.page<UninstallPage>();
         QVERIFY(page);
         audit.look(flow);
-        flow.find<QPushButton>(QStringLiteral("uninstallButton"))->click();
+        flow.wizard->button(QWizard::CommitButton)->click();
         // Done, it goes on to the summary by itself.
         QTRY_COMPARE_WITH_TIMEOUT(flow.wizard->currentId(), int(SetupWizard::Page_Finish), kWorkTimeoutMs);
         QVERIFY(page->isComplete());

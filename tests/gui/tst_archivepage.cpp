@@ -5,6 +5,7 @@
 #include "ArchivePage.h"
 #include "CudnnArchiveLists.h"
 #include "FindingsView.h"
+#include "InfoIcon.h"
 #include "LoopbackHttpServer.h"
 #include "PeImage.h"
 #include "Sandbox.h"
@@ -271,6 +272,10 @@ private Q_SLOTS:
         QCOMPARE(factValue(page, QStringLiteral("Contents")),
                  QStringLiteral("8 libraries, 7 headers, 16 import libraries; %1 unpacked")
                      .arg(shownSize(report.unpackedSize)));
+        // "import libraries" has its visible (i).
+        QVERIFY(!factItem(page, QStringLiteral("Contents"))->icon(1).isNull());
+        QCOMPARE(factItem(page, QStringLiteral("Contents"))->whatsThis(1),
+                 InfoIcon::explanation(Term::ImportLibrary));
         QCOMPARE(
             childValues(factItem(page, QStringLiteral("Contents"))),
             (QStringList{QStringLiteral("bin/x64/cudnn64_9.dll"), QStringLiteral("bin/x64/cudnn_adv64_9.dll"),

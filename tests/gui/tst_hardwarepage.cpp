@@ -1,5 +1,6 @@
 #include "Artwork.h"
 #include "HardwarePage.h"
+#include "InfoIcon.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
 #include "Suite.h"
@@ -156,10 +157,12 @@ private Q_SLOTS:
             QVERIFY2(shown.contains(line), qPrintable(line + QStringLiteral("\n---\n") + shown));
         const auto summary = page->findChild<QLabel *>(QStringLiteral("summaryLabel"));
         QCOMPARE(summary->text(), expected.summary);
-        // The jargon of a row is explained in its tooltip.
+        // The jargon of a row is explained in its tooltip, behind a visible (i).
         const QTreeWidgetItem *gpu = tree->topLevelItem(1);
         QVERIFY2(gpu->toolTip(1).contains(QStringLiteral("Compute capability is how CUDA numbers")),
                  qPrintable(gpu->text(0) + QLatin1Char(' ') + gpu->toolTip(1)));
+        QVERIFY(!gpu->icon(1).isNull());
+        QCOMPARE(gpu->whatsThis(1), InfoIcon::explanation(Term::ComputeCapability));
         QVERIFY(!page->findChild<QWidget *>(QStringLiteral("findings"))->findChildren<QLabel *>().isEmpty());
         saveScreenshot(&wizard, QStringLiteral("hardware-en.png"));
 

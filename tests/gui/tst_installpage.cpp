@@ -65,6 +65,8 @@ struct Opened
     }
 
     QPushButton *button(const QString &name) const { return page->findChild<QPushButton *>(name); }
+    // The wizard's commit button: "Install" until cuDNN is installed, then "Verify >".
+    QAbstractButton *commit() const { return wizard->button(QWizard::CommitButton); }
     QString result() const { return labelText(page, QStringLiteral("resultLabel")); }
     bool fileInstalled(const QString &path) const { return QFileInfo::exists(machine.hostPath(path)); }
 
@@ -134,20 +136,25 @@ private Q_SLOTS:
                  QStringLiteral("the CUDA 12.9 toolkit, ") + toolkit);
         QCOMPARE(summaryValue(page, QStringLiteral("dlls")), toolkit + QStringLiteral("\\bin"));
         QCOMPARE(summaryValue(page, QStringLiteral("path")), QStringLiteral("Not changed"));
+        QVERIFY(page->findChild<QWidget *>(QStringLiteral("info-path"))->isVisible()); // PATH's (i)
         QCOMPARE(summaryValue(page, QStringLiteral("admin")), QStringLiteral("Needed"));
-        QVERIFY(opened.button(QStringLiteral("installButton"))->isVisible());
-        QVERIFY(!page->isComplete());
-        QVERIFY(!opened.wizard->button(QWizard::FinishButton)->isEnabled());
+        // The action is the wizard's own commit button, not a button inside the page.
+        QVERIFY(!page->findChild<QPushButton *>(QStringLiteral("installButton")));
+        QVERIFY(opened.commit()->isVisible() && opened.commit()->isEnabled());
+        QCOMPARE(opened.commit()->text(), QStringLiteral("&Install"));
+        QVERIFY(!page->isInstalled());
+        QVERIFY(!opened.wizard->button(QWizard::FinishButton)->isVisible());
         QVERIFY(opened.wizard->button(QWizard::BackButton)->isEnabled());
         const TreeSnapshot before = opened.machine.tree();
         settle();
         saveScreenshot(opened.wizard.get(), QStringLiteral("install-ready-en.png"));
 
         QSignalSpy completeChanged(page, &QWizardPage::completeChanged);
-        opened.button(QStringLiteral("installButton"))->click();
+        opened.commit()->click();
+        QCOMPARE(opened.wizard->currentPage(), page);
         QVERIFY(page->isInstalling());
         QVERIFY(page->findChild<QProgressBar *>(QStringLiteral("installProgress"))->isVisible());
-        QVERIFY(!opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(!opened.commit()->isEnabled());
         QVERIFY(!opened.wizard->button(QWizard::BackButton)->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
 
@@ -174,7 +181,8 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(outcome.receiptPath));
         // The toolkit's folder was on PATH already: nothing to restart.
         QVERIFY(!page->findChild<QLabel *>(QStringLiteral("restartList"))->isVisible());
-        QVERIFY(!opened.button(QStringLiteral("installButton"))->isVisible());
+        QCOMPARE(opened.commit()->text(), QStringLiteral("&Verify >"));
+        QVERIFY(opened.commit()->isEnabled());
         QVERIFY(!opened.button(QStringLiteral("cancelInstallButton"))->isVisible());
         QVERIFY(opened.wizard->button(QWizard::FinishButton)->isEnabled());
         QVERIFY(!opened.wizard->button(QWizard::BackButton)->isEnabled());
@@ -202,20 +210,21 @@ private Q_SLOTS:
         QVERIFY(holder.waitForStarted());
         const TreeSnapshot before = opened.machine.tree();
 
-        opened.button(QStringLiteral("installButton"))->click();
+        opened.commit()->click();
         QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
         const ChangeOutcome outcome = opened.machine.session.installOutcome();
         QCOMPARE(outcome.status, ChangeOutcome::Status::Failed);
         const QString inUse = labelText(page, QStringLiteral("install.files-in-use"));
         QVERIFY2(inUse.contains(QStringLiteral("sleep (%1)").arg(holder.processId())), qPrintable(inUse));
         QVERIFY(opened.button(QStringLiteral("replaceInUseButton"))->isVisible());
-        QVERIFY(opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(opened.commit()->isEnabled());
+        QCOMPARE(opened.commit()->text(), QStringLiteral("&Install"));
         QVERIFY(opened.machine.tree() == before);
 
         // Closed: the same button installs.
         holder.kill();
         holder.waitForFinished();
-        opened.button(QStringLiteral("installButton"))->click();
+        opened.commit()->click();
         QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
         QCOMPARE(opened.machine.session.installOutcome().status, ChangeOutcome::Status::Done);
         QVERIFY(!opened.button(QStringLiteral("replaceInUseButton"))->isVisible());
@@ -233,7 +242,7 @@ private Q_SLOTS:
         QVERIFY(page);
         const TreeSnapshot before = opened.machine.tree();
 
-        opened.button(QStringLiteral("installButton"))->click();
+        opened.commit()->click();
         auto progress = page->findChild<QProgressBar *>(QStringLiteral("installProgress"));
         QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0 || !page->isInstalling(), kInstallTimeoutMs);
         QVERIFY2(page->isInstalling(), "the install ended before it could be cancelled");
@@ -250,8 +259,9 @@ private Q_SLOTS:
         QVERIFY2(opened.machine.tree() == before, qPrintable(opened.machine.tree().difference(before)));
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
                  QStringLiteral("%USERPROFILE%\\bin"));
-        QVERIFY(!page->isComplete());
-        QVERIFY(opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(!page->isInstalled());
+        QVERIFY(opened.commit()->isEnabled());
+        QCOMPARE(opened.commit()->text(), QStringLiteral("&Install"));
         QVERIFY(!page->findChild<QLabel *>(QStringLiteral("restartList"))->isVisible());
         QVERIFY(opened.wizard->button(QWizard::BackButton)->isEnabled());
         opened.wizard->back();
@@ -284,7 +294,7 @@ private Q_SLOTS:
         QCOMPARE(summaryValue(page, QStringLiteral("cleanup")),
                  QStringLiteral("Remove %1").arg(QLatin1String(Workstation::kOldCudnn)));
 
-        opened.button(QStringLiteral("installButton"))->click();
+        opened.commit()->click();
         QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
         const ChangeOutcome &outcome = opened.machine.session.installOutcome();
         QVERIFY2(outcome.status == ChangeOutcome::Status::Done, qPrintable(findingIds(outcome.findings)));
@@ -333,7 +343,7 @@ private Q_SLOTS:
         QVERIFY(page);
         const TreeSnapshot before = opened.machine.tree();
         environment->failWritesAfter(0, -1);
-        opened.button(QStringLiteral("installButton"))->click();
+        opened.commit()->click();
         QTRY_VERIFY_WITH_TIMEOUT(!page->isInstalling(), kInstallTimeoutMs);
 
         const ChangeOutcome &outcome = opened.machine.session.installOutcome();
@@ -346,8 +356,9 @@ private Q_SLOTS:
         QVERIFY2(opened.machine.tree() == before, qPrintable(opened.machine.tree().difference(before)));
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text,
                  QStringLiteral("C:\\Tools"));
-        QVERIFY(!page->isComplete());
-        QVERIFY(opened.button(QStringLiteral("installButton"))->isVisible());
+        QVERIFY(!page->isInstalled());
+        QVERIFY(opened.commit()->isEnabled());
+        QCOMPARE(opened.commit()->text(), QStringLiteral("&Install"));
         QVERIFY(opened.wizard->button(QWizard::BackButton)->isEnabled());
         QVERIFY(!page->findChild<QLabel *>(QStringLiteral("receiptLabel"))->isVisible());
     }

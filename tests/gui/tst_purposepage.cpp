@@ -15,8 +15,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -25,25 +23,6 @@
 using namespace cudnnsetup;
 using namespace cudnnsetup::wizard;
 using namespace wizardpagetests;
-
-namespace {
-
-// The H200 with the consumers `cudnnctl detect` found in its venv (torch 2.11 among them).
-SystemSnapshot h200WithConsumers()
-{
-    SystemSnapshot snapshot = recordedH200();
-    const QJsonArray consumers =
-        QJsonDocument::fromJson(
-            Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/cudnnctl-detect-consumers.json")))
-            .object()
-            .value(QStringLiteral("consumers"))
-            .toArray();
-    QJsonObject json = snapshot.toJson();
-    json.insert(QStringLiteral("consumers"), consumers);
-    return *SystemSnapshot::fromJson(json);
-}
-
-} // namespace
 
 class TestPurposePage : public QObject
 {
@@ -58,7 +37,7 @@ private Q_SLOTS:
     {
         Translations::install(QStringLiteral("en"));
         SetupSession session(SystemContext::running());
-        session.setSnapshot(h200WithConsumers());
+        session.setSnapshot(recordedH200WithConsumers());
         QVERIFY(!session.snapshot().consumers.isEmpty());
         SetupWizard wizard(&session);
         wizard.resize(820, 660);
@@ -95,7 +74,7 @@ private Q_SLOTS:
     void ownCodeGoesOnToTheInstall()
     {
         SetupSession session(SystemContext::running());
-        session.setSnapshot(h200WithConsumers());
+        session.setSnapshot(recordedH200WithConsumers());
         SetupWizard wizard(&session);
         auto page = openPage<PurposePage>(wizard, SetupWizard::Page_Purpose);
         QVERIFY(page);
@@ -162,7 +141,7 @@ private Q_SLOTS:
         const QString folder = sandbox.hostPath(QStringLiteral("/speechapp"));
 
         SetupSession session(SystemContext::running());
-        session.setSnapshot(h200WithConsumers());
+        session.setSnapshot(recordedH200WithConsumers());
         SetupWizard wizard(&session);
         auto page = openPage<PurposePage>(wizard, SetupWizard::Page_Purpose);
         QVERIFY(page);

@@ -5,6 +5,7 @@
 // it cannot be written; in English and in Chinese.
 #include "Artwork.h"
 #include "Cudnnctl.h"
+#include "InfoIcon.h"
 #include "SetupWizard.h"
 #include "Suite.h"
 #include "TargetPage.h"
@@ -98,6 +99,10 @@ private Q_SLOTS:
         TargetPage *page = opened.page;
         QVERIFY(page);
         QCOMPARE(page->title(), QStringLiteral("Where cuDNN goes"));
+        // The PATH heading has its visible (i).
+        auto pathInfo = page->findChild<QWidget *>(QStringLiteral("info-path"));
+        QVERIFY(pathInfo && pathInfo->isVisible());
+        QCOMPARE(pathInfo->toolTip(), InfoIcon::explanation(Term::Path));
 
         // One choice is recommended, with why in one line; the toolkit says it is the tutorials' way.
         QRadioButton *toolkit = opened.choice(QStringLiteral("target-cuda-0"));

@@ -6,6 +6,7 @@
 // from a real install on a sandbox workstation, a report given to the session, and nothing to
 // verify, in English and in Chinese.
 #include "BuildPaths.h"
+#include "InfoIcon.h"
 #include "InstallPage.h"
 #include "RepairPage.h"
 #include "SetupWizard.h"
@@ -317,9 +318,9 @@ private Q_SLOTS:
         QVERIFY(session.verifyReport().createdAt > verifiedAt);
     }
 
-    // A real install on the sandbox workstation, then its commit button ("Verify >"): the Verify
-    // page checks what the receipt lists (another system's tree is not loaded here, so the load
-    // check says so), with no way back to the install.
+    // A real install on the sandbox workstation through the commit button ("Install"), then the same
+    // button ("Verify >"): the Verify page checks what the receipt lists (another system's tree is
+    // not loaded here, so the load check says so), with no way back to the install.
     void installHandsOverToVerify()
     {
         Workstation machine;
@@ -331,13 +332,15 @@ private Q_SLOTS:
         auto install = qobject_cast<InstallPage *>(wizard.currentPage());
         QVERIFY(install);
         QAbstractButton *commit = wizard.button(QWizard::CommitButton);
-        QCOMPARE(commit->text(), QStringLiteral("&Verify >"));
-        QVERIFY(!commit->isEnabled());
-        install->findChild<QAbstractButton *>(QStringLiteral("installButton"))->click();
+        QCOMPARE(commit->text(), QStringLiteral("&Install"));
+        QVERIFY(commit->isEnabled());
+        commit->click();
         QTRY_VERIFY_WITH_TIMEOUT(!install->isInstalling(), kVerifyTimeoutMs);
+        QCOMPARE(wizard.currentPage(), install); // installed, the outcome is shown first
         QVERIFY(install->isComplete());
         QVERIFY(machine.session.installOutcome().receipt);
         QVERIFY(commit->isEnabled());
+        QCOMPARE(commit->text(), QStringLiteral("&Verify >"));
         QVERIFY(wizard.button(QWizard::FinishButton)->isEnabled());
 
         commit->click();
@@ -438,6 +441,10 @@ private Q_SLOTS:
                  QStringLiteral("Skipped"));
         // Checks the report does not hold are not made up.
         QCOMPARE(opened.stage(QStringLiteral("handle"), QStringLiteral("status")), QStringLiteral("Not run"));
+        // "handle" has its visible (i), which says what getting one proves.
+        QVERIFY(opened.visible(QStringLiteral("info-handle")));
+        QCOMPARE(page->findChild<QWidget *>(QStringLiteral("info-handle"))->toolTip(),
+                 InfoIcon::explanation(Term::Handle));
         QCOMPARE(page->nextId(), int(SetupWizard::Page_Repair));
         opened.button(QStringLiteral("stage-load-detailsButton"))->click();
         QVERIFY(opened.visible(QStringLiteral("stage-load-details")));

@@ -17,10 +17,13 @@
 #include "WizardFlow.h"
 #include "common/Translations.h"
 
+#include <algorithm>
+
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTemporaryDir>
@@ -42,6 +45,12 @@ const QString kToolkit = QLatin1String(Workstation::kToolkit);
 bool isEnglish()
 {
     return Translations::current() == QLatin1String("en");
+}
+
+// A button's text as it is read: without its mnemonic ("&Uninstall", "卸载(&U)").
+QString shownText(QString text)
+{
+    return text.remove(QRegularExpression(QStringLiteral("\\(&.\\)"))).remove(QLatin1Char('&'));
 }
 
 void addLanguages()
@@ -83,7 +92,16 @@ private Q_SLOTS:
         }
         flow.shoot(QStringLiteral("welcome"));
 
-        QVERIFY(installThroughWizard(flow));
+        // Install is the wizard's own commit button, in the user's language; installed, it goes on
+        // to Verify.
+        QString installButton;
+        QVERIFY(installThroughWizard(flow, [&] {
+            if (flow.wizard->currentId() == SetupWizard::Page_Install && installButton.isEmpty())
+                installButton = shownText(flow.wizard->button(QWizard::CommitButton)->text());
+        }));
+        QCOMPARE(installButton, isEnglish() ? QStringLiteral("Install") : QStringLiteral("安装"));
+        QCOMPARE(shownText(flow.wizard->button(QWizard::CommitButton)->text()),
+                 isEnglish() ? QStringLiteral("Verify >") : QStringLiteral("验证 >"));
         QCOMPARE(flow.visited,
                  (QList<int>{SetupWizard::Page_Welcome, SetupWizard::Page_Hardware, SetupWizard::Page_Purpose,
                              SetupWizard::Page_Match, SetupWizard::Page_Archive, SetupWizard::Page_Target,
@@ -123,9 +141,12 @@ private Q_SLOTS:
         QVERIFY2(!done.contains(receipt.id) && done.contains(kToolkit.toHtmlEscaped()), qPrintable(done));
         QVERIFY(finish->findChild<QLabel *>(QStringLiteral("doneLabel"))->toolTip().contains(receipt.id));
         QVERIFY(!finish->findChild<QLabel *>(QStringLiteral("verdictIcon"))->pixmap().isNull());
-        const QString next = labelText(finish, QStringLiteral("nextStepsLabel"));
-        QVERIFY2(next.contains(QStringLiteral("os.add_dll_directory(r&quot;%1\\bin&quot;)").arg(kToolkit)),
-                 qPrintable(next));
+        // Into the toolkit, whose folder was on PATH already: no terminal to open anew; the line
+        // for the user's own Python code, under "For programmers".
+        QVERIFY(!finish->findChild<QLabel *>(QStringLiteral("nextStep-new-terminal")));
+        QVERIFY(finish->findChild<QLabel *>(QStringLiteral("programmersTitle"))->isVisible());
+        QCOMPARE(finish->findChild<QLineEdit *>(QStringLiteral("nextStepCode-python-code"))->text(),
+                 QStringLiteral("import os; os.add_dll_directory(r\"%1\\bin\")").arg(kToolkit));
         if (isEnglish()) {
             QVERIFY(done.contains(QStringLiteral("cuDNN 9.19.0.56 was installed in %1").arg(kToolkit)));
             const VerifyStage *convolution =
@@ -137,7 +158,6 @@ private Q_SLOTS:
                          ? QStringLiteral("Verification: passed. cuDNN loads and works.")
                          : QStringLiteral("Verification: passed in part. Some checks were skipped; the "
                                           "Verify page says why."));
-            QVERIFY(next.contains(QStringLiteral("Open a new Command Prompt")));
         }
         QTemporaryDir reports;
         QVERIFY(finish->saveReport(reports.path()));
@@ -190,8 +210,7 @@ private Q_SLOTS:
                 labelText(finish, QStringLiteral("doneLabel"))
                     .contains(QStringLiteral("cuDNN Setup diagnosed this computer; no repair was made.")));
             // Nothing changed PATH: no window needs opening anew.
-            QVERIFY(
-                !labelText(finish, QStringLiteral("nextStepsLabel")).contains(QStringLiteral("Open a new")));
+            QVERIFY(!finish->findChild<QLabel *>(QStringLiteral("nextStep-new-terminal")));
         }
         // "Healthy" only when no warning is open either: the workstation's diagnosis leaves one (a
         // cuDNN on no PATH), so the verdict names it, in both languages, with a warning's mark.
@@ -249,11 +268,28 @@ private Q_SLOTS:
             QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$"))));
         QVERIFY(row->toolTip(0).contains(receipt.id));
         QCOMPARE(page->chosenReceipt(), receipt.id);
-        QVERIFY(!page->isComplete());
+        // Uninstall is the wizard's own commit button, in the user's language, with nothing in the
+        // page beside it; what it removes is listed before it is pressed.
+        QAbstractButton *commit = flow.wizard->button(QWizard::CommitButton);
+        QVERIFY(commit->isVisible() && commit->isEnabled());
+        QCOMPARE(shownText(commit->text()),
+                 isEnglish() ? QStringLiteral("Uninstall") : QStringLiteral("卸载"));
+        QVERIFY(!flow.find<QPushButton>(QStringLiteral("uninstallButton")));
+        QVERIFY(flow.find<QLabel>(QStringLiteral("uninstallPreview"))->isVisible());
+        const QString preview = labelText(page, QStringLiteral("uninstallPreview"));
+        const QString bin = kToolkit + QStringLiteral("\\bin");
+        const auto inBin =
+            std::count_if(receipt.files.cbegin(), receipt.files.cend(), [&](const Receipt::File &file) {
+                return file.path.startsWith(bin + QLatin1Char('\\'));
+            });
+        QVERIFY(inBin > 1);
+        QVERIFY2(preview.contains(isEnglish() ? QStringLiteral("Remove %1 files in %2").arg(inBin).arg(bin)
+                                              : QStringLiteral("删除 %1 中的 %2 个文件").arg(bin).arg(inBin)),
+                 qPrintable(preview));
         flow.shoot(QStringLiteral("uninstall-ready"));
 
-        // One confirmation: the Uninstall button takes it back and goes on to the summary.
-        flow.find<QPushButton>(QStringLiteral("uninstallButton"))->click();
+        // One confirmation: Uninstall takes it back and goes on to the summary.
+        commit->click();
         QTRY_COMPARE_WITH_TIMEOUT(flow.wizard->currentId(), int(SetupWizard::Page_Finish), kWorkTimeoutMs);
         QVERIFY2(page->isComplete(), qPrintable(labelText(page, QStringLiteral("resultLabel"))));
         QVERIFY(!QFileInfo::exists(machine.hostPath(dll)));

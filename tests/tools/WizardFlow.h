@@ -100,7 +100,8 @@ inline bool installThroughWizard(Flow &flow, const std::function<void()> &onPage
     if (!install)
         return false;
     look();
-    flow.find<QPushButton>(QStringLiteral("installButton"))->click();
+    // The wizard's commit button, "Install", starts it; the page stays until it is done.
+    flow.wizard->button(QWizard::CommitButton)->click();
     if (!QTest::qWaitFor([&] { return !install->isInstalling(); }, kWorkTimeoutMs))
         return false;
     look();

@@ -14,7 +14,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QString>
 #include <QStringList>
@@ -36,6 +38,20 @@ inline cudnnsetup::SystemSnapshot recordedH200()
     if (!snapshot)
         qFatal("the H200 fixture does not load");
     return *snapshot;
+}
+
+// The H200 with the consumers `cudnnctl detect` found in its venv (torch 2.11 among them).
+inline cudnnsetup::SystemSnapshot recordedH200WithConsumers()
+{
+    const QJsonArray consumers =
+        QJsonDocument::fromJson(
+            Sandbox::readFixture(QStringLiteral("nvidia-h200-linux/cudnnctl-detect-consumers.json")))
+            .object()
+            .value(QStringLiteral("consumers"))
+            .toArray();
+    QJsonObject json = recordedH200().toJson();
+    json.insert(QStringLiteral("consumers"), consumers);
+    return *cudnnsetup::SystemSnapshot::fromJson(json);
 }
 
 // The recorded H200 as a Windows workstation with the given CUDA toolkits (in their default

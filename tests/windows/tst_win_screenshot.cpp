@@ -1,7 +1,7 @@
 // The wizard drawn by Windows (the "windows" platform plugin, under Wine and Xvfb): its first page
 // in English and in Chinese, the What fits page of a Windows workstation, and every page of the
-// install path on a student's laptop in both languages (the README's pictures), saved as
-// screenshots by the test run.
+// install path on a student's laptop in both languages, then its Uninstall page (the README's
+// pictures), saved as screenshots by the test run.
 #include "MatchPage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
@@ -213,6 +213,17 @@ private Q_SLOTS:
         }
         QCOMPARE(flow.wizard->currentId(), int(SetupWizard::Page_Finish));
         shoot();
+
+        // A new start offers to uninstall it: the list of what goes, above the Uninstall button.
+        Flow uninstalling(machine, language);
+        QVERIFY(QTest::qWaitForWindowExposed(uninstalling.wizard.get()));
+        uninstalling.chooseTask(QStringLiteral("uninstallTaskRadio"));
+        QVERIFY(uninstalling.next());
+        QCOMPARE(uninstalling.wizard->currentId(), int(SetupWizard::Page_Uninstall));
+        QVERIFY(uninstalling.find<QLabel>(QStringLiteral("uninstallPreview"))->isVisible());
+        settle();
+        QTest::qWait(100);
+        saveScreenshot(uninstalling.wizard.get(), QStringLiteral("windows-9-uninstall-%1.png").arg(language));
         Translations::install(QStringLiteral("en"));
     }
 };
