@@ -4931,6 +4931,14 @@ FILE; --driver V: the minimum driver).</source>
         <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those open before keep the old PATH.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is part of a Python package: it needs the interpreter&apos;s own function %2, so it loads only inside Python.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to fix here: import the package from its Python environment.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -4950,6 +4950,14 @@ FILE; --driver V: the minimum driver).</source>
         <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those open before keep the old PATH.</source>
         <translation>请打开新的命令提示符、PowerShell 或终端窗口，并重启 PyCharm、Jupyter 等程序：之前已打开的窗口和程序仍使用旧的环境变量 Path。</translation>
     </message>
+    <message>
+        <source>%1 is part of a Python package: it needs the interpreter&apos;s own function %2, so it loads only inside Python.</source>
+        <translation>%1 属于 Python 包：它需要解释器自己的函数 %2，因此只能在 Python 中加载。</translation>
+    </message>
+    <message>
+        <source>Nothing to fix here: import the package from its Python environment.</source>
+        <translation>这里无需修复：请在该包所在的 Python 环境中导入它。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

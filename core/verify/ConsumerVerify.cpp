@@ -72,6 +72,13 @@ void judgeBinding(const SystemContext &context, const SystemSnapshot &snapshot, 
             continue;
         const QString module = QDir::toNativeSeparators(context.files().fromHost(load.name));
         const ErrorExplanation why = explainLoaderError(load.errorCode, load.errorString, module);
+        // A Python package's own library (torch's libtorch_python) is loaded by the interpreter
+        // only: the modules that bind cuDNN are checked without it.
+        if (why.name == QLatin1String("needs Python")) {
+            check.findings.append(Finding::info(QStringLiteral("verify.for-needs-python"), why.cause,
+                                                load.errorString, why.fix));
+            continue;
+        }
         check.findings.append(
             Finding::error(QStringLiteral("verify.for-load-failed"),
                            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 could not be loaded (%2): %3"))

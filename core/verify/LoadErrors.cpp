@@ -63,6 +63,14 @@ QString between(const QString &text, const QString &open, const QString &close)
     return text.mid(from, end < 0 ? -1 : end - from).trimmed();
 }
 
+// The Python C API's names (PyModule_Type, _Py_NoneStruct): a module that lacks one is a Python
+// extension, or a library of one, that only an interpreter loads whole.
+bool isPythonSymbol(const QString &symbol)
+{
+    static const QRegularExpression pattern(QStringLiteral("\\A_?Py[A-Z_]"));
+    return pattern.match(symbol).hasMatch();
+}
+
 ErrorExplanation explainDlerror(const QString &errorString, const QString &library)
 {
     if (errorString.contains(QLatin1String("cannot open shared object file"))) {
@@ -87,6 +95,16 @@ ErrorExplanation explainDlerror(const QString &errorString, const QString &libra
     }
     if (errorString.contains(QLatin1String("undefined symbol"))) {
         const QString symbol = between(errorString, QStringLiteral("undefined symbol:"), QStringLiteral(","));
+        if (isPythonSymbol(symbol)) {
+            return {QStringLiteral("needs Python"),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "%1 is part of a Python package: it needs the interpreter's own "
+                                           "function %2, so it loads only inside Python."))
+                        .arg(library, symbol),
+                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                           "Nothing to fix here: import the package from its Python "
+                                           "environment."))};
+        }
         return {QStringLiteral("undefined symbol"),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                        "%1 needs the function %2, which none of the libraries loaded "

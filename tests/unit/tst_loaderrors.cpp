@@ -99,6 +99,12 @@ private Q_SLOTS:
                                              "libcudnn_graph.so.9"
                                           << "undefined symbol"
                                           << "the function cudnnGetLastErrorString,";
+        // Seen on the H200: torch's libtorch_python.so loaded outside Python.
+        QTest::newRow("needs the Python interpreter")
+            << "/opt/torch/.venv/lib/python3.12/site-packages/torch/lib/libtorch_python.so: undefined "
+               "symbol: PyInstanceMethod_Type"
+            << "needs Python"
+            << "the interpreter's own function PyInstanceMethod_Type";
         QTest::newRow("wrong ELF class") << "/opt/x/libcudnn_cnn.so.9: wrong ELF class: ELFCLASS32"
                                          << "wrong ELF class"
                                          << "32-bit";
