@@ -786,10 +786,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>GPU %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1303,11 +1299,11 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&quot;%1&quot; declares more than %2 GiB, far more than any cuDNN file (%3 in all).</source>
+        <source>&quot;%1&quot; declares more than %2 GB, far more than any cuDNN file (%3 in all).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The archive declares %1 entries and %2 GiB when unpacked, beyond the %3 entries and %4 GiB any cuDNN archive stays within.</source>
+        <source>The archive declares %1 entries and %2 GB when unpacked, beyond the %3 entries and %4 GB any cuDNN archive stays within.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3355,7 +3351,7 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The archive would unpack to %1 GiB from a file of %2 MiB, more than %3 times its size: cuDNN does not compress that well, zip bombs do.</source>
+        <source>The archive would unpack to %1 GB from a file of %2 MB, more than %3 times its size: cuDNN does not compress that well, zip bombs do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4057,7 +4053,7 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The log %1 is larger than 256 MiB: give the part around the error.</source>
+        <source>The log %1 is larger than 256 MB: give the part around the error.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4544,7 +4540,7 @@ FILE; --driver V: the minimum driver).</source>
         <translation></translation>
     </message>
     <message>
-        <source>larger than %1 MiB, not read</source>
+        <source>larger than %1 MB, not read</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4780,7 +4776,7 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The archive declares %1 entries and %2 GiB so far from a file of %3 MiB, beyond what any cuDNN archive holds: it is not read further.</source>
+        <source>The archive declares %1 entries and %2 GB so far from a file of %3 MB, beyond what any cuDNN archive holds: it is not read further.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -808,10 +808,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>计算能力 %1</translation>
     </message>
     <message>
-        <source>%1 MiB</source>
-        <translation>%1 MiB</translation>
-    </message>
-    <message>
         <source>GPU %1</source>
         <translation>显卡 %1</translation>
     </message>
@@ -1325,12 +1321,12 @@ FILE; --driver V: the minimum driver).</source>
         <translation>Windows 不区分大小写，“%1”和“%2”在 Windows 上是同一个文件或文件夹：一个会覆盖另一个。</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; declares more than %2 GiB, far more than any cuDNN file (%3 in all).</source>
-        <translation>“%1”声明的大小超过 %2 GiB，远大于任何 cuDNN 文件（共 %3 个）。</translation>
+        <source>&quot;%1&quot; declares more than %2 GB, far more than any cuDNN file (%3 in all).</source>
+        <translation>“%1”声明的大小超过 %2 GB，远大于任何 cuDNN 文件（共 %3 个）。</translation>
     </message>
     <message>
-        <source>The archive declares %1 entries and %2 GiB when unpacked, beyond the %3 entries and %4 GiB any cuDNN archive stays within.</source>
-        <translation>压缩包声明有 %1 个条目、解压后 %2 GiB，超出了任何 cuDNN 压缩包都不会超过的 %3 个条目和 %4 GiB。</translation>
+        <source>The archive declares %1 entries and %2 GB when unpacked, beyond the %3 entries and %4 GB any cuDNN archive stays within.</source>
+        <translation>压缩包声明有 %1 个条目、解压后 %2 GB，超出了任何 cuDNN 压缩包都不会超过的 %3 个条目和 %4 GB。</translation>
     </message>
     <message>
         <source>The sizes declared for &quot;%1&quot; are impossible for its compression (%2 in all): the archive is forged, as zip bombs are.</source>
@@ -3377,8 +3373,8 @@ FILE; --driver V: the minimum driver).</source>
         <translation>请从 NVIDIA 官网的 cuDNN 历史版本下载页（cuDNN Archive）重新下载完整的压缩包。</translation>
     </message>
     <message>
-        <source>The archive would unpack to %1 GiB from a file of %2 MiB, more than %3 times its size: cuDNN does not compress that well, zip bombs do.</source>
-        <translation>这个 %2 MiB 的压缩包解压后会有 %1 GiB，超过自身大小的 %3 倍：cuDNN 压缩不到这个程度，只有 zip 炸弹才会这样。</translation>
+        <source>The archive would unpack to %1 GB from a file of %2 MB, more than %3 times its size: cuDNN does not compress that well, zip bombs do.</source>
+        <translation>这个 %2 MB 的压缩包解压后会有 %1 GB，超过自身大小的 %3 倍：cuDNN 压缩不到这个程度，只有 zip 炸弹才会这样。</translation>
     </message>
     <message>
         <source>%1 is missing from %2 (%3 of cuDNN %4&apos;s libraries in all). cuDNN loads it when a program first needs it and, not finding it, ends that program with &quot;Could not locate %1&quot;; so nothing was loaded to try.</source>
@@ -4077,8 +4073,8 @@ FILE; --driver V: the minimum driver).</source>
         <translation>不要在 WSL 中安装 Linux 版 NVIDIA 驱动；让加载器知道 /usr/lib/wsl/lib（在 /etc/ld.so.conf.d 中新建一个写有该路径的文件，然后运行“sudo ldconfig”），或将其添加到 LD_LIBRARY_PATH。单独出现的“is not a symbolic link”警告并无影响。</translation>
     </message>
     <message>
-        <source>The log %1 is larger than 256 MiB: give the part around the error.</source>
-        <translation>日志 %1 超过 256 MiB：请只提供错误附近的部分。</translation>
+        <source>The log %1 is larger than 256 MB: give the part around the error.</source>
+        <translation>日志 %1 超过 256 MB：请只提供错误附近的部分。</translation>
     </message>
     <message>
         <source>The log %1 cannot be read.</source>
@@ -4563,8 +4559,8 @@ FILE; --driver V: the minimum driver).</source>
         <translation>%1，库文件位于 %2</translation>
     </message>
     <message>
-        <source>larger than %1 MiB, not read</source>
-        <translation>大于 %1 MiB，未读取</translation>
+        <source>larger than %1 MB, not read</source>
+        <translation>大于 %1 MB，未读取</translation>
     </message>
     <message>
         <source>not a plain file (a link, a folder or a device)</source>
@@ -4799,8 +4795,8 @@ FILE; --driver V: the minimum driver).</source>
         <translation>压缩包中含有设备文件或管道，例如“%1”（共 %2 个）；cuDNN 压缩包只包含文件、文件夹和链接。</translation>
     </message>
     <message>
-        <source>The archive declares %1 entries and %2 GiB so far from a file of %3 MiB, beyond what any cuDNN archive holds: it is not read further.</source>
-        <translation>到目前为止，这个 %3 MiB 的压缩包已声明 %1 个条目、解压后 %2 GiB，超出了任何 cuDNN 压缩包的范围：不再继续读取。</translation>
+        <source>The archive declares %1 entries and %2 GB so far from a file of %3 MB, beyond what any cuDNN archive holds: it is not read further.</source>
+        <translation>到目前为止，这个 %3 MB 的压缩包已声明 %1 个条目、解压后 %2 GB，超出了任何 cuDNN 压缩包的范围：不再继续读取。</translation>
     </message>
     <message>
         <source>%1 is an empty tar archive: it holds no files.</source>

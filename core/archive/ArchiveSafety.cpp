@@ -398,7 +398,7 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
         findings.append(Finding::error(
             QStringLiteral("archive.unsafe-size"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "\"%1\" declares more than %2 GiB, far more than any cuDNN file "
+                                   "\"%1\" declares more than %2 GB, far more than any cuDNN file "
                                    "(%3 in all)."))
                 .arg(tooLarge.first(), gib(limits.maxEntrySize), tooLarge.count()),
             tooLarge.details(QStringLiteral("entries above the size limit"))));
@@ -407,8 +407,8 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
         findings.append(Finding::error(
             QStringLiteral("archive.unsafe-size"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive declares %1 entries and %2 GiB when unpacked, beyond "
-                                   "the %3 entries and %4 GiB any cuDNN archive stays within."))
+                                   "The archive declares %1 entries and %2 GB when unpacked, beyond "
+                                   "the %3 entries and %4 GB any cuDNN archive stays within."))
                 .arg(QString::number(entries.size()), gib(total), QString::number(limits.maxEntries),
                      gib(limits.maxTotalSize)),
             QStringLiteral("total %1 bytes").arg(total)));
@@ -417,7 +417,7 @@ Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames 
         findings.append(Finding::error(
             QStringLiteral("archive.unsafe-ratio"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive would unpack to %1 GiB from a file of %2 MiB, more than %3 "
+                                   "The archive would unpack to %1 GB from a file of %2 MB, more than %3 "
                                    "times its size: cuDNN does not compress that well, zip bombs do."))
                 .arg(gib(total), QString::number(archiveSize / (1 << 20)),
                      QString::number(limits.maxOverallRatio)),

@@ -257,8 +257,8 @@ public:
                     tooMany ? QStringLiteral("archive.unsafe-size") : QStringLiteral("archive.unsafe-ratio"),
                     Text(QT_TRANSLATE_NOOP(
                              "cudnnsetup",
-                             "The archive declares %1 entries and %2 GiB so far from a file of %3 "
-                             "MiB, beyond what any cuDNN archive holds: it is not read further."))
+                             "The archive declares %1 entries and %2 GB so far from a file of %3 "
+                             "MB, beyond what any cuDNN archive holds: it is not read further."))
                         .arg(QString::number(m_entries.size()),
                              QString::number(double(total) / double(1LL << 30), 'f', 1),
                              QString::number(m_archiveSize >> 20)),

@@ -625,7 +625,7 @@ Expected<ErrorLog> readErrorLogFrom(const QString &hostPath)
     const auto tooLarge = [&hostPath] {
         return Finding::error(
             QStringLiteral("doctor.log-too-large"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The log %1 is larger than 256 MiB: give the "
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The log %1 is larger than 256 MB: give the "
                                                  "part around the error."))
                 .arg(hostPath));
     };

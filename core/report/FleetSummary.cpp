@@ -184,7 +184,7 @@ Text problemText(FleetUnreadable::Problem problem)
 {
     switch (problem) {
     case FleetUnreadable::Problem::TooLarge:
-        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "larger than %1 MiB, not read"))
+        return Text(QT_TRANSLATE_NOOP("cudnnsetup", "larger than %1 MB, not read"))
             .arg(QString::number(FleetSummary::kMaxReportBytes / (1024 * 1024)));
     case FleetUnreadable::Problem::NotAFile:
         return Text(QT_TRANSLATE_NOOP("cudnnsetup", "not a plain file (a link, a folder or a device)"));

@@ -1,5 +1,6 @@
 #include "report/SnapshotText.h"
 
+#include "common/Sizes.h"
 #include "common/Text.h"
 #include "detect/SystemSnapshot.h"
 #include "report/TextTable.h"
@@ -40,7 +41,7 @@ QString snapshotText(const SystemSnapshot &snapshot)
             parts.append(QCoreApplication::translate("cudnnsetup", "compute capability %1")
                              .arg(gpu.computeCapability));
         if (gpu.memoryMiB >= 0)
-            parts.append(QCoreApplication::translate("cudnnsetup", "%1 MiB").arg(gpu.memoryMiB));
+            parts.append(shownSize(gpu.memoryMiB * 1024 * 1024));
         table.row(QCoreApplication::translate("cudnnsetup", "GPU %1").arg(gpu.index),
                   parts.join(QStringLiteral(" · ")));
     }
