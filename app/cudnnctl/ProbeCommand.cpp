@@ -9,6 +9,8 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <cstdlib>
+
 using namespace cudnnsetup;
 
 namespace {
@@ -40,5 +42,10 @@ int runProbeCommand(const QString &requestFile)
     const ProbeResult result = runProbe(*request, LibraryLoader());
     console::out(QString::fromUtf8(QJsonDocument(result.toJson()).toJson(QJsonDocument::Compact)) +
                  QLatin1Char('\n'));
+    // A program's modules stay loaded (LoadedLibrary::keepLoaded), and their exit handlers are not
+    // run: the answer is out, and a module whose handlers fault outside its program (JAX's XLA
+    // plugin on the H200) must not turn a load that worked into a crash.
+    if (!request->consumerModules.isEmpty())
+        std::_Exit(exitcode::Success);
     return exitcode::Success;
 }

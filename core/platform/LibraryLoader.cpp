@@ -18,7 +18,7 @@ namespace cudnnsetup {
 
 LoadedLibrary::~LoadedLibrary()
 {
-    if (!m_handle)
+    if (!m_handle || m_keptLoaded)
         return;
 #ifdef Q_OS_WIN
     FreeLibrary(static_cast<HMODULE>(m_handle));

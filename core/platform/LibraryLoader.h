@@ -18,6 +18,9 @@ public:
     // The file the loader actually mapped, which is not always the one asked for.
     QString loadedPath() const { return m_loadedPath; }
     void *symbol(const char *name) const;
+    // Not unloaded when destroyed: it stays until the process ends, as in the programs that load
+    // it, some of whose modules do not survive being unloaded.
+    void keepLoaded() { m_keptLoaded = true; }
 
     template <typename Function>
     Function function(const char *name) const
@@ -31,6 +34,7 @@ private:
 
     void *m_handle = nullptr;
     QString m_loadedPath;
+    bool m_keptLoaded = false;
 };
 
 struct LoadResult

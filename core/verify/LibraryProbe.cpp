@@ -713,6 +713,8 @@ ProbeResult runProbe(const ProbeRequest &request, const LibraryLoader &loader)
         entry.errorString = load.errorString;
         if (load.library) {
             entry.loadedFrom = load.library->loadedPath();
+            if (consumer)
+                load.library->keepLoaded();
             if (result.loads.isEmpty() && !consumer)
                 mainLibrary = load.library.get();
             if (!consumer)

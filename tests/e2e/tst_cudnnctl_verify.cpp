@@ -629,6 +629,31 @@ private Q_SLOTS:
         QCOMPARE(findingIds(consumer), QStringList{QStringLiteral("verify.for-probe-ended")});
     }
 
+    // A program's module stays loaded until the probe ends, as in the program itself: one that
+    // faults when unloaded (seen with JAX's XLA plugin on the H200) is still verified.
+    void moduleThatCannotBeUnloadedIsVerified()
+    {
+        SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "loads the Linux tree's files with this host's ld.so");
+        LinuxTree tree;
+        tree.sandbox.write(QStringLiteral("/opt/plugin/libcudnn.so.9"),
+                           elfimage::build({QStringLiteral("libcudnn.so.9"), {}, {}, {}}));
+        elfimage::SharedObject plugin{QStringLiteral("libplugin.so"),
+                                      {QStringLiteral("libcudnn.so.9")},
+                                      {QStringLiteral("$ORIGIN")},
+                                      {}};
+        plugin.crashesWhenUnloaded = true;
+        tree.sandbox.write(QStringLiteral("/opt/plugin/libplugin.so"), elfimage::build(plugin));
+        const CudnnctlRun run =
+            tree.verifyFor(QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/plugin")));
+        const QJsonObject consumer = onlyConsumer(outputJson(run));
+        QCOMPARE(consumer.value(QStringLiteral("name")).toString(), QStringLiteral("libplugin.so"));
+        QVERIFY2(!findingIds(consumer).contains(QStringLiteral("verify.for-probe-ended")),
+                 run.out.constData());
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(boundPath(consumer).endsWith(QStringLiteral("/opt/plugin/libcudnn.so.9")),
+                 run.out.constData());
+    }
+
     // A folder without cuDNN is a usage error, not a verification.
     void folderWithoutCudnnIsRefused()
     {

@@ -76,6 +76,8 @@ QByteArray build(const SharedObject &library)
     entries.append({11, kSymbolSize});             // DT_SYMENT
     if (library.crashesWhenLoaded)
         entries.append({12, kStrings}); // DT_INIT
+    if (library.crashesWhenUnloaded)
+        entries.append({13, kStrings}); // DT_FINI
     entries.append({0, 0});             // DT_NULL
     const int dynamic = symbols + kSymbolSize;
     const int dynamicSize = int(entries.size()) * 16;

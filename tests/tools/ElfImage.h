@@ -24,6 +24,8 @@ struct SharedObject
     // A DT_INIT into its own data, which is not executable: ld.so's call to it faults, as a
     // library whose constructor crashes does.
     bool crashesWhenLoaded = false;
+    // The same as its DT_FINI: it faults when unloaded, as a library whose threads outlive it does.
+    bool crashesWhenUnloaded = false;
 };
 
 QByteArray build(const SharedObject &library);
