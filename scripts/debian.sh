@@ -52,6 +52,7 @@ packages=(
     fonts-wqy-microhei python3
 )
 if [ "$mode" = test ]; then
+    packages+=(ansible-core) # the native e2e suite tst_ansible_role runs deploy/ansible's role
     packages+=(mingw-w64 libz-mingw-w64-dev wine wine64 xvfb xauth nsis wixl msitools clang libclang-rt-14-dev)
 fi
 
