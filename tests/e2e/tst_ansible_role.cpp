@@ -135,7 +135,11 @@ private Q_SLOTS:
         QVERIFY(QDir(m_work.path()).mkpath(QStringLiteral("share")));
         const QString share = m_work.filePath(QStringLiteral("share"));
         const QString archive = share + QStringLiteral("/cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz");
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
         QVERIFY(writeAll(archive, archives::linuxTarXz(kVersion, QStringLiteral("13"))));
+#else
+        QSKIP("NVIDIA's Linux tar.xz is made with libarchive, which this build has not");
+#endif
         // The test-made tar stands in for NVIDIA's file of that name (the database knows its checksum).
         const QString database =
             archives::writeDatabaseKnowing(m_work.filePath(QStringLiteral("compat.json")), {archive});
