@@ -4988,7 +4988,7 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>no PyTorch in any Python found</source>
-        <translation>所有 Python 中都没有找到 PyTorch</translation>
+        <translation>任何 Python 中都没有</translation>
     </message>
     <message>
         <source>CPU-only</source>

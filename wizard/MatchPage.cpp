@@ -155,8 +155,7 @@ void MatchPage::showMatch()
         case CudaNumbers::Tile::Level::Neutral:
             break;
         }
-        const QColor colour =
-            status ? statusColour(*status) : tile.frame->palette().color(QPalette::PlaceholderText);
+        const QColor colour = status ? statusColour(*status) : tile.frame->palette().color(QPalette::Mid);
         tile.frame->setStyleSheet(QStringLiteral("QFrame#%1 { border: 2px solid %2; border-radius: 6px; }")
                                       .arg(tile.frame->objectName(), colour.name()));
         QPalette palette = tile.value->palette();
