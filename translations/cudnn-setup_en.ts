@@ -4935,6 +4935,70 @@ FILE; --driver V: the minimum driver).</source>
         <source>Nothing to fix here: import the package from its Python environment.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no NVIDIA driver found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the newest CUDA it runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>too old for CUDA %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs CUDA %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only needed to build programs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not match the archive (CUDA %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matches the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no PyTorch in any Python found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU-only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this PyTorch does not use the GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>brings its own CUDA and cuDNN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no archive fits this computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the recommended download</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the archive you chose</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -5788,20 +5852,11 @@ FILE; --driver V: the minimum driver).</source>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
     <message>
-        <source>—</source>
-        <comment>no value</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The newest CUDA version the installed driver can run (nvidia-smi&apos;s &quot;CUDA Version&quot;). It is not an installed toolkit.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The CUDA toolkit cuDNN goes with (nvcc --version).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5900,11 +5955,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <comment>a name and its value</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Cannot tell whether cuDNN fits this computer: something it depends on is not known (see below).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5914,6 +5964,11 @@ FILE; --driver V: the minimum driver).</source>
             <numerusform>cuDNN fits this computer; %n thing below is worth checking.</numerusform>
             <numerusform>cuDNN fits this computer; %n things below are worth checking.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <comment>a CUDA number&apos;s name, its value and what it means</comment>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -4954,6 +4954,70 @@ FILE; --driver V: the minimum driver).</source>
         <source>Nothing to fix here: import the package from its Python environment.</source>
         <translation>这里无需修复：请在该包所在的 Python 环境中导入它。</translation>
     </message>
+    <message>
+        <source>no NVIDIA driver found</source>
+        <translation>没有找到 NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>the newest CUDA it runs</source>
+        <translation>驱动能运行的最高 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>too old for CUDA %1</source>
+        <translation>太旧，无法运行 CUDA %1</translation>
+    </message>
+    <message>
+        <source>runs CUDA %1</source>
+        <translation>可以运行 CUDA %1</translation>
+    </message>
+    <message>
+        <source>only needed to build programs</source>
+        <translation>只有自己编译程序时才需要</translation>
+    </message>
+    <message>
+        <source>installed</source>
+        <translation>已安装</translation>
+    </message>
+    <message>
+        <source>does not match the archive (CUDA %1)</source>
+        <translation>与压缩包不匹配（压缩包适用于 CUDA %1）</translation>
+    </message>
+    <message>
+        <source>matches the archive</source>
+        <translation>与压缩包匹配</translation>
+    </message>
+    <message>
+        <source>no PyTorch in any Python found</source>
+        <translation>任何 Python 中都没有</translation>
+    </message>
+    <message>
+        <source>CPU-only</source>
+        <translation>仅 CPU 版</translation>
+    </message>
+    <message>
+        <source>this PyTorch does not use the GPU</source>
+        <translation>这个 PyTorch 不会使用显卡</translation>
+    </message>
+    <message>
+        <source>brings its own CUDA and cuDNN</source>
+        <translation>自带 CUDA 和 cuDNN</translation>
+    </message>
+    <message>
+        <source>no archive fits this computer</source>
+        <translation>没有适合这台电脑的压缩包</translation>
+    </message>
+    <message>
+        <source>%1.x</source>
+        <translation>%1.x</translation>
+    </message>
+    <message>
+        <source>the recommended download</source>
+        <translation>推荐下载的版本</translation>
+    </message>
+    <message>
+        <source>the archive you chose</source>
+        <translation>你选择的压缩包</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>
@@ -5802,21 +5866,12 @@ FILE; --driver V: the minimum driver).</source>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
     <message>
-        <source>—</source>
-        <comment>no value</comment>
-        <translation>—</translation>
-    </message>
-    <message>
         <source>The newest CUDA version the installed driver can run (nvidia-smi&apos;s &quot;CUDA Version&quot;). It is not an installed toolkit.</source>
         <translation>已安装的驱动能运行的最高 CUDA 版本（即 nvidia-smi 显示的“CUDA Version”）。它并不代表已安装的工具包。</translation>
     </message>
     <message>
         <source>The CUDA toolkit cuDNN goes with (nvcc --version).</source>
         <translation>cuDNN 要配合的 CUDA 工具包（nvcc --version）。</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
     </message>
     <message>
         <source>No PyTorch was found.</source>
@@ -5913,11 +5968,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>我了解这些问题，仍要继续(&amp;C)</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <comment>a name and its value</comment>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>Cannot tell whether cuDNN fits this computer: something it depends on is not known (see below).</source>
         <translation>无法判断 cuDNN 是否适合这台电脑：它所依赖的某项信息未知（见下文）。</translation>
     </message>
@@ -5926,6 +5976,11 @@ FILE; --driver V: the minimum driver).</source>
         <translation>
             <numerusform>cuDNN 适合这台电脑；下面有 %n 项值得检查。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <comment>a CUDA number&apos;s name, its value and what it means</comment>
+        <translation>%1：%2（%3）</translation>
     </message>
 </context>
 <context>

@@ -27,6 +27,21 @@ Status statusFor(Severity severity)
     return Status::Info;
 }
 
+QColor statusColour(Status status)
+{
+    switch (status) {
+    case Status::Ok:
+        return QColor(0x2e, 0x7d, 0x32);
+    case Status::Info:
+        return QColor(0x15, 0x65, 0xc0);
+    case Status::Warning:
+        return QColor(0xc7, 0x7c, 0x02);
+    case Status::Error:
+        return QColor(0xc6, 0x28, 0x28);
+    }
+    return QColor(0x15, 0x65, 0xc0);
+}
+
 static QPixmap drawStatus(Status status, int size)
 {
     QPixmap pixmap(size, size);
@@ -34,26 +49,20 @@ static QPixmap drawStatus(Status status, int size)
     QPainter painter(&pixmap);
     painter.setRenderHint(QPainter::Antialiasing);
     const QRectF box(size * 0.06, size * 0.06, size * 0.88, size * 0.88);
-    QColor fill;
+    const QColor fill = statusColour(status);
     QPainterPath shape;
     switch (status) {
     case Status::Ok:
-        fill = QColor(0x2e, 0x7d, 0x32);
-        shape.addEllipse(box);
-        break;
     case Status::Info:
-        fill = QColor(0x15, 0x65, 0xc0);
         shape.addEllipse(box);
         break;
     case Status::Warning:
-        fill = QColor(0xc7, 0x7c, 0x02);
         shape.moveTo(box.center().x(), box.top());
         shape.lineTo(box.right(), box.bottom());
         shape.lineTo(box.left(), box.bottom());
         shape.closeSubpath();
         break;
     case Status::Error:
-        fill = QColor(0xc6, 0x28, 0x28);
         shape.addRoundedRect(box, size * 0.12, size * 0.12);
         break;
     }

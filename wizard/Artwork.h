@@ -20,6 +20,8 @@ enum class Status
 };
 
 Status statusFor(Severity severity);
+// The colour of a status's icon, for anything else that shows that status (a tile's frame).
+QColor statusColour(Status status);
 // Drawn, not loaded: crisp at any DPI, and the static Windows build needs no image plugin. Each
 // status has its own shape and glyph, so it never depends on colour alone.
 QIcon statusIcon(Status status);

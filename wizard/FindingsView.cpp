@@ -75,6 +75,9 @@ void FindingsView::setFindings(const Findings &findings)
         rowLayout->addWidget(icon, 0, Qt::AlignTop);
         rowLayout->addWidget(text, 1);
         m_layout->addWidget(row);
+        // Now, not by the layout's queued call: until then the row counts for no height, and a page
+        // painted (or grabbed) in between showed the findings' heading with nothing under it.
+        row->show();
     }
     m_layout->addStretch();
     updateGeometry();

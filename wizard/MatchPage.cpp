@@ -84,26 +84,35 @@ MatchPage::MatchPage(SetupSession *session, QWidget *parent)
 
 MatchPage::NumberTile MatchPage::addTile(QGridLayout *grid, int column, const QString &name)
 {
-    auto frame = new QFrame(this);
-    frame->setObjectName(name);
-    frame->setFrameShape(QFrame::StyledPanel);
     NumberTile tile;
-    tile.value = new QLabel(frame);
+    tile.frame = new QFrame(this);
+    tile.frame->setObjectName(name);
+    tile.value = new QLabel(tile.frame);
     tile.value->setObjectName(name + QStringLiteral("Value"));
     tile.value->setAlignment(Qt::AlignCenter);
     QFont big = tile.value->font();
     big.setPointSizeF(big.pointSizeF() * 1.8);
     big.setBold(true);
     tile.value->setFont(big);
-    tile.caption = new QLabel(frame);
+    tile.verdict = new QLabel(tile.frame);
+    tile.verdict->setObjectName(name + QStringLiteral("Verdict"));
+    tile.verdict->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    tile.verdict->setWordWrap(true);
+    tile.caption = new QLabel(tile.frame);
     tile.caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     tile.caption->setWordWrap(true);
-    // Room for a caption that wraps: a grid row does not grow for a label's height-for-width.
+    makeSecondaryText(tile.caption);
+    // Room for two lines each: a grid row does not grow for a label's height-for-width, and a
+    // squeezed row cuts the frame's border.
+    tile.verdict->setMinimumHeight(2 * tile.verdict->fontMetrics().lineSpacing());
     tile.caption->setMinimumHeight(2 * tile.caption->fontMetrics().lineSpacing());
-    auto layout = new QVBoxLayout(frame);
+    auto layout = new QVBoxLayout(tile.frame);
+    layout->setSpacing(2);
     layout->addWidget(tile.value);
+    layout->addWidget(tile.verdict);
     layout->addWidget(tile.caption, 1);
-    grid->addWidget(frame, 0, column);
+    tile.frame->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    grid->addWidget(tile.frame, 0, column);
     grid->setColumnStretch(column, 1);
     return tile;
 }
@@ -127,25 +136,48 @@ void MatchPage::showMatch()
     const KnowledgeBase &kb = m_session->database().database;
     const CudaNumbers numbers = CudaNumbers::of(m_session->matchFacts(), result, kb);
 
-    const auto show = [](const NumberTile &tile, const QString &value, const QString &tooltip) {
+    const auto show = [](const NumberTile &tile, const CudaNumbers::Tile &judged, const QString &tooltip) {
+        const QString value = judged.value.toString();
+        const QString verdict = judged.verdict.toString();
+        // The colours of the status icons, so a tile reads like the rows below it; a grey frame for
+        // a number that needs nothing.
+        std::optional<Status> status;
+        switch (judged.level) {
+        case CudaNumbers::Tile::Level::Good:
+            status = Status::Ok;
+            break;
+        case CudaNumbers::Tile::Level::Caution:
+            status = Status::Warning;
+            break;
+        case CudaNumbers::Tile::Level::Bad:
+            status = Status::Error;
+            break;
+        case CudaNumbers::Tile::Level::Neutral:
+            break;
+        }
+        const QColor colour = status ? statusColour(*status) : tile.frame->palette().color(QPalette::Mid);
+        tile.frame->setStyleSheet(QStringLiteral("QFrame#%1 { border: 2px solid %2; border-radius: 6px; }")
+                                      .arg(tile.frame->objectName(), colour.name()));
+        QPalette palette = tile.value->palette();
+        palette.setColor(QPalette::WindowText,
+                         status ? colour : tile.frame->palette().color(QPalette::WindowText));
+        tile.value->setPalette(palette);
         tile.value->setText(value);
-        tile.value->setAccessibleName(tr("%1: %2", "a name and its value").arg(tile.caption->text(), value));
-        tile.value->parentWidget()->setToolTip(tooltip);
+        tile.verdict->setText(verdict);
+        tile.value->setAccessibleName(tr("%1: %2 (%3)", "a CUDA number's name, its value and what it means")
+                                          .arg(tile.caption->text(), value, verdict));
+        tile.frame->setToolTip(tooltip);
     };
-    const QString none = tr("—", "no value");
-    show(m_driverCuda, numbers.driverMaxCuda.isValid() ? numbers.driverMaxCuda.toString() : none,
+    show(m_driverCuda, numbers.driverTile(),
          tr("The newest CUDA version the installed driver can run (nvidia-smi's \"CUDA Version\"). It is "
             "not an installed toolkit."));
-    show(m_toolkitCuda, numbers.toolkit.isValid() ? numbers.toolkit.toString() : none,
-         tr("The CUDA toolkit cuDNN goes with (nvcc --version)."));
-    show(m_frameworkCuda,
-         numbers.framework.isValid() ? numbers.framework.toString()
-                                     : (numbers.frameworkName.isEmpty() ? none : tr("CPU")),
+    show(m_toolkitCuda, numbers.toolkitTile(), tr("The CUDA toolkit cuDNN goes with (nvcc --version)."));
+    show(m_frameworkCuda, numbers.frameworkTile(),
          numbers.frameworkName.isEmpty() ? tr("No PyTorch was found.")
                                          : tr("The CUDA version %1 was built for; it brings its own CUDA "
                                               "libraries.")
                                                .arg(numbers.frameworkName));
-    show(m_archiveCuda, numbers.archiveCuda.isEmpty() ? none : numbers.archiveCuda,
+    show(m_archiveCuda, numbers.archiveTile(),
          tr("The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the "
             "toolkit's major."));
 

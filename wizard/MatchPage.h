@@ -3,6 +3,7 @@
 #include <QWizardPage>
 
 class QCheckBox;
+class QFrame;
 class QGridLayout;
 class QLabel;
 
@@ -33,8 +34,10 @@ protected:
 private:
     struct NumberTile
     {
+        QFrame *frame = nullptr;
         QLabel *value = nullptr;
         QLabel *caption = nullptr;
+        QLabel *verdict = nullptr;
     };
 
     void showMatch();

@@ -11,6 +11,7 @@
 #include <QEvent>
 #include <QFile>
 #include <QFontDatabase>
+#include <QFontMetricsF>
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -21,8 +22,10 @@
 #include <QPushButton>
 #include <QScopedValueRollback>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStyle>
 #include <QVBoxLayout>
+#include <QtMath>
 
 #include <algorithm>
 
@@ -108,6 +111,8 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
     m_outcomeFindings->setObjectName(QStringLiteral("outcomeFindings"));
     m_outcomeFindings->setSizeAdjustPolicy(
         QAbstractScrollArea::AdjustToContents); // no more room than it fills
+    // No less either: the one or two findings of a repair read whole, not behind scroll arrows.
+    m_outcomeFindings->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     auto outcomeLayout = new QGridLayout(m_outcomeBox);
     outcomeLayout->addWidget(m_outcomeIcon, 0, 0, Qt::AlignTop);
     outcomeLayout->addWidget(m_result, 0, 1);
@@ -143,7 +148,6 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
     m_preview->setReadOnly(true);
     m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_preview->setFixedHeight(m_preview->fontMetrics().lineSpacing() * kPreviewLines);
     m_previewTitle->setBuddy(m_preview);
 
     // The error the user saw, pasted or dropped as a log file.
@@ -440,6 +444,13 @@ void RepairPage::wordRows()
 void RepairPage::showPreview()
 {
     m_preview->setPlainText(changesOf(selectedRepairs()));
+    // As high as its lines (the placeholder's one when nothing is ticked), up to kPreviewLines: an
+    // empty box kept its room from the list above it.
+    const int lines = qBound(1, m_preview->document()->blockCount(), kPreviewLines);
+    const int margins = 2 * (m_preview->frameWidth() + int(m_preview->document()->documentMargin()));
+    const int scrollBar = m_preview->horizontalScrollBar()->sizeHint().height();        // NoWrap: long lines
+    const int text = qCeil(QFontMetricsF(m_preview->font()).lineSpacing() * lines) + 1; // +1: rounding
+    m_preview->setFixedHeight(text + margins + scrollBar);
 }
 
 void RepairPage::showState()

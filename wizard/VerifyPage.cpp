@@ -260,6 +260,11 @@ VerifyPage::StageRow &VerifyPage::rowFor(const QString &id)
     row.detailsButton->setArrowType(Qt::RightArrow);
     row.detailsButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     row.detailsButton->setFocusPolicy(Qt::StrongFocus);
+    // Flat when open too: a checked tool button draws as a pressed grey box, which reads as a
+    // button held down, not as a section shown. A dotted line still shows keyboard focus.
+    row.detailsButton->setStyleSheet(
+        QStringLiteral("QToolButton { border: 1px solid transparent; background: transparent; }"
+                       "QToolButton:focus { border: 1px dotted palette(highlight); }"));
     row.details = label(QStringLiteral("details"));
     row.details->setWordWrap(true);
     row.details->setTextFormat(Qt::PlainText);
@@ -352,7 +357,7 @@ void VerifyPage::showStage(StageRow &row, const VerifyStage *stage, bool next)
     if (showFix)
         row.fix->setText(
             QStringLiteral("<i>%1</i>").arg(tr("What to do: %1").arg(stage->fix.toString()).toHtmlEscaped()));
-    row.details->setText(stage->details);
+    row.details->setText(breakablePath(stage->details)); // wrapped between folders, not mid-name
     row.detailsButton->setVisible(!stage->details.isEmpty());
     if (stage->details.isEmpty())
         row.detailsButton->setChecked(false);

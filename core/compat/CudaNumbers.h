@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Text.h"
 #include "common/Version.h"
 
 #include <QString>
@@ -22,6 +23,26 @@ struct CudaNumbers
     bool archiveRecommended = false;
 
     static CudaNumbers of(const MatchFacts &facts, const MatchResult &result, const KnowledgeBase &kb);
+
+    // One number as a tile shows it: the value in one format for all four ("13.0", "12.x", "not
+    // installed"), a one-line verdict a student reads without the tooltip, and how good that is.
+    struct Tile
+    {
+        enum class Level
+        {
+            Good,    // fits
+            Neutral, // not needed, or nothing to judge against
+            Caution, // works, but not as the user probably expects (a CPU-only PyTorch)
+            Bad,     // stops the archive from working
+        };
+        Text value;
+        Text verdict;
+        Level level = Level::Neutral;
+    };
+    Tile driverTile() const;
+    Tile toolkitTile() const;
+    Tile frameworkTile() const;
+    Tile archiveTile() const;
 };
 
 } // namespace cudnnsetup

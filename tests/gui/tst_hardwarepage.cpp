@@ -1,4 +1,5 @@
 #include "Artwork.h"
+#include "FactsTree.h"
 #include "HardwarePage.h"
 #include "InfoIcon.h"
 #include "Sandbox.h"
@@ -9,10 +10,13 @@
 #include "common/Translations.h"
 #include "session/SetupSession.h"
 
+#include <QAbstractItemDelegate>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
+#include <QImage>
 #include <QLabel>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -184,6 +188,31 @@ private Q_SLOTS:
         QVERIFY(chinese.contains(expected.gpuName));
         QVERIFY(wizard.button(QWizard::FinishButton)->text() != QLatin1String("&Finish"));
         saveScreenshot(&wizard, QStringLiteral("hardware-zh_CN.png"));
+    }
+
+    // Issue 35: a facts list is reached with Tab, but its current cell gets no focus box: nothing
+    // in it can be selected, so the box pointed at nothing.
+    void factsTreeDrawsNoFocusBox()
+    {
+        QWidget window;
+        QTreeWidget *tree = newFactsTree(QStringLiteral("facts"), &window);
+        QCOMPARE(tree->focusPolicy(), Qt::TabFocus);
+        auto item = new QTreeWidgetItem(tree, {QStringLiteral("System"), QStringLiteral("Linux")});
+        tree->setCurrentItem(item);
+        const QModelIndex cell = tree->model()->index(0, 0);
+        const auto draw = [&](QStyle::State state) {
+            QStyleOptionViewItem option;
+            option.initFrom(tree);
+            option.rect = QRect(0, 0, 120, 24);
+            option.state = state;
+            QImage image(option.rect.size(), QImage::Format_ARGB32);
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            tree->itemDelegate()->paint(&painter, option, cell);
+            return image;
+        };
+        const QStyle::State shown = QStyle::State_Enabled | QStyle::State_Active;
+        QCOMPARE(draw(shown | QStyle::State_HasFocus), draw(shown));
     }
 
     void headlineNeverContradictsTheRows_data()

@@ -1,4 +1,5 @@
 // The Match page on the H200 machine recorded with the device, and on variants of it.
+#include "Artwork.h"
 #include "MatchPage.h"
 #include "Sandbox.h"
 #include "SetupWizard.h"
@@ -10,8 +11,10 @@
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QDir>
+#include <QFrame>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLayout>
 #include <QTest>
 
 using namespace cudnnsetup;
@@ -19,6 +22,12 @@ using namespace cudnnsetup::wizard;
 using namespace wizardpagetests;
 
 namespace {
+
+QColor valueColour(const QWidget *page, const QString &tile)
+{
+    const auto value = page->findChild<QLabel *>(tile + QStringLiteral("Value"));
+    return value ? value->palette().color(QPalette::WindowText) : QColor();
+}
 
 // Walks to the Match page the way a user does (the Hardware page keeps the given snapshot).
 MatchPage *openMatchPage(SetupWizard &wizard)
@@ -47,9 +56,9 @@ private Q_SLOTS:
         QCOMPARE(wizard.currentId(), int(SetupWizard::Page_Match));
 
         QCOMPARE(labelText(page, QStringLiteral("driverCudaValue")), QStringLiteral("13.0"));
-        QCOMPARE(labelText(page, QStringLiteral("toolkitCudaValue")), QStringLiteral("13.0.2"));
+        QCOMPARE(labelText(page, QStringLiteral("toolkitCudaValue")), QStringLiteral("13.0"));
         QCOMPARE(labelText(page, QStringLiteral("frameworkCudaValue")), QStringLiteral("13.0"));
-        QCOMPARE(labelText(page, QStringLiteral("archiveCudaValue")), QStringLiteral("13"));
+        QCOMPARE(labelText(page, QStringLiteral("archiveCudaValue")), QStringLiteral("13.x"));
         const QString recommendation = labelText(page, QStringLiteral("recommendationLabel"));
         QVERIFY2(
             recommendation.contains(QStringLiteral("cudnn-linux-x86_64-9.28.1.4_cuda13-archive.tar.xz")) &&
@@ -71,6 +80,57 @@ private Q_SLOTS:
         saveScreenshot(&wizard, QStringLiteral("match-zh_CN.png"));
     }
 
+    // Issue 35: each tile says in words and in colour whether its number fits, in both languages,
+    // and keeps its frame whole on a 1366×700 screen.
+    void tilesGiveAColourAndAVerdict()
+    {
+        Translations::install(QStringLiteral("en"));
+        SystemSnapshot snapshot = recordedH200();
+        SetupSession session(SystemContext::running());
+        session.setSnapshot(snapshot);
+        SetupWizard wizard(&session);
+        wizard.resize(1366, 700);
+        MatchPage *page = openMatchPage(wizard);
+        QVERIFY(page);
+        QCOMPARE(labelText(page, QStringLiteral("driverCudaVerdict")), QStringLiteral("runs CUDA 13"));
+        QCOMPARE(valueColour(page, QStringLiteral("driverCuda")), statusColour(Status::Ok));
+        QCOMPARE(labelText(page, QStringLiteral("toolkitCudaVerdict")),
+                 QStringLiteral("matches the archive"));
+        QCOMPARE(valueColour(page, QStringLiteral("toolkitCuda")), statusColour(Status::Ok));
+        for (const QString &tile : {QStringLiteral("driverCuda"), QStringLiteral("toolkitCuda"),
+                                    QStringLiteral("frameworkCuda"), QStringLiteral("archiveCuda")}) {
+            const auto frame = page->findChild<QFrame *>(tile);
+            QVERIFY(frame);
+            // A frame lower than its wrapped lines need is drawn cut.
+            const int needed = frame->layout()->totalHeightForWidth(frame->width());
+            QVERIFY2(frame->height() >= needed,
+                     qPrintable(QStringLiteral("%1: %2 < %3").arg(tile).arg(frame->height()).arg(needed)));
+        }
+        saveScreenshot(&wizard, QStringLiteral("match-tiles-en.png"));
+        Translations::install(QStringLiteral("zh_CN"));
+        QTRY_VERIFY(labelText(page, QStringLiteral("driverCudaVerdict")) != QLatin1String("runs CUDA 13"));
+        saveScreenshot(&wizard, QStringLiteral("match-tiles-zh_CN.png"));
+        Translations::install(QStringLiteral("en"));
+
+        // R535 runs CUDA 12.2 at most: the 12.x archive is recommended, which the only toolkit
+        // (CUDA 13) does not match.
+        snapshot.driver->version = QStringLiteral("535.104.05");
+        snapshot.driver->maxCuda = QStringLiteral("12.2");
+        session.setSnapshot(snapshot);
+        QCOMPARE(labelText(page, QStringLiteral("driverCudaVerdict")), QStringLiteral("runs CUDA 12"));
+        QCOMPARE(labelText(page, QStringLiteral("toolkitCudaVerdict")),
+                 QStringLiteral("does not match the archive (CUDA 12)"));
+        QCOMPARE(valueColour(page, QStringLiteral("toolkitCuda")), statusColour(Status::Error));
+
+        // No driver at all: the driver tile is red.
+        snapshot.driver.reset();
+        session.setSnapshot(snapshot);
+        QCOMPARE(labelText(page, QStringLiteral("driverCudaValue")), QStringLiteral("not installed"));
+        QCOMPARE(labelText(page, QStringLiteral("driverCudaVerdict")),
+                 QStringLiteral("no NVIDIA driver found"));
+        QCOMPARE(valueColour(page, QStringLiteral("driverCuda")), statusColour(Status::Error));
+    }
+
     // A blocking finding holds the user on the page until they explicitly go on, and that is logged.
     void blockingFindingNeedsAnExplicitOverride()
     {
@@ -87,7 +147,7 @@ private Q_SLOTS:
         // The only toolkit is CUDA 13, which R535 cannot run; the 12.x archive is the way forward,
         // and no finding blocks. Take the driver away to block.
         QVERIFY(session.match().finding(QStringLiteral("match.toolkit-needs-newer-driver")));
-        QCOMPARE(labelText(page, QStringLiteral("archiveCudaValue")), QStringLiteral("12"));
+        QCOMPARE(labelText(page, QStringLiteral("archiveCudaValue")), QStringLiteral("12.x"));
         QVERIFY(page->isComplete());
 
         snapshot.driver.reset();

@@ -5,6 +5,7 @@
 // applied with its receipt, what changed and how to undo it, the diagnosis after it; a repair
 // refused while another change holds the machine's lock, in English and in Chinese; and the
 // diagnosis kept across Back and Next.
+#include "FindingsView.h"
 #include "RepairPage.h"
 #include "SetupWizard.h"
 #include "Suite.h"
@@ -19,6 +20,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QTest>
 
 #include <memory>
@@ -197,12 +199,27 @@ private Q_SLOTS:
         QCOMPARE(opened.apply()->text(), QStringLiteral("&Apply selected"));
         QVERIFY(opened.apply()->isEnabled());
         settle();
+        // Issue 35: the preview box is as high as its lines: all of them shown, none scrolled to.
+        const auto previewBox = page->findChild<QPlainTextEdit *>(QStringLiteral("previewText"));
+        QVERIFY2(previewBox->verticalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("%1 lines in %2 px")
+                                .arg(previewBox->document()->blockCount())
+                                .arg(previewBox->viewport()->height())));
+        const int oneRepairHigh = previewBox->height();
         saveScreenshot(opened.wizard.get(), QStringLiteral("repair-en.png"));
 
         opened.box(QLatin1String(kCudaPath))->click();
         preview = opened.preview();
         for (const Text &line : cudaPath->repair->preview)
             QVERIFY2(preview.contains(line.toString()), qPrintable(preview));
+        QVERIFY(previewBox->height() > oneRepairHigh);
+        // Nothing ticked: the box keeps the placeholder's line, not the room of a long preview.
+        opened.box(QLatin1String(kCudaPath))->click();
+        opened.box(QLatin1String(kTooHigh))->click();
+        QVERIFY(opened.preview().isEmpty());
+        QVERIFY(previewBox->height() < oneRepairHigh);
+        opened.box(QLatin1String(kTooHigh))->click();
+        opened.box(QLatin1String(kCudaPath))->click();
         QCOMPARE(opened.apply()->text(), QStringLiteral("&Apply selected as administrator"));
         opened.box(QLatin1String(kTooHigh))->click();
         preview = opened.preview();
@@ -335,6 +352,10 @@ private Q_SLOTS:
         QVERIFY(!opened.visible(QStringLiteral("undoLabel")));
         QVERIFY(!opened.visible(QStringLiteral("changedLabel")));
         QTRY_VERIFY(opened.visible(QStringLiteral("install.busy"))); // rows are shown once laid out
+        // Issue 35: the failure reads whole in its box, with no scroll arrows of its own.
+        const auto outcomeFindings = page->findChild<FindingsView *>(QStringLiteral("outcomeFindings"));
+        QTRY_VERIFY(outcomeFindings->height() >= outcomeFindings->sizeHint().height());
+        QVERIFY(!outcomeFindings->verticalScrollBar()->isVisible());
         QCOMPARE(
             labelText(page, QStringLiteral("install.busy")),
             QStringLiteral("Another install, uninstall or repair of cuDNN is running.<br><i>What to do: Wait "
@@ -404,10 +425,9 @@ private Q_SLOTS:
                      row.contains(QStringLiteral("On this system")),
                  qPrintable(row));
         QVERIFY(opened.visible(QStringLiteral("pastedVerdict")));
-        QCOMPARE(
-            labelText(page, QStringLiteral("pastedVerdict")),
-            QStringLiteral("1 known error in the text: the first row below says what it means on this "
-                           "computer and offers the repair."));
+        QCOMPARE(labelText(page, QStringLiteral("pastedVerdict")),
+                 QStringLiteral("1 known error in the text: the first row below says what it means on this "
+                                "computer and offers the repair."));
         settle();
         saveScreenshot(opened.wizard.get(), QStringLiteral("repair-pasted-en.png"));
 

@@ -22,6 +22,7 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QGuiApplication>
+#include <QImage>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -446,8 +447,24 @@ private Q_SLOTS:
         QCOMPARE(page->findChild<QWidget *>(QStringLiteral("info-handle"))->toolTip(),
                  InfoIcon::explanation(Term::Handle));
         QCOMPARE(page->nextId(), int(SetupWizard::Page_Repair));
-        opened.button(QStringLiteral("stage-load-detailsButton"))->click();
+        // Issue 35: the open toggle stays flat (no pressed box at its edges), and the monospace
+        // details break only after a folder's separator.
+        QAbstractButton *toggle = opened.button(QStringLiteral("stage-load-detailsButton"));
+        const auto edges = [toggle] {
+            const QImage drawn = toggle->grab().toImage();
+            return QList<QColor>{drawn.pixelColor(1, 1), drawn.pixelColor(drawn.width() - 2, 1),
+                                 drawn.pixelColor(1, drawn.height() - 2),
+                                 drawn.pixelColor(drawn.width() - 2, drawn.height() - 2)};
+        };
+        const QList<QColor> closed = edges();
+        toggle->click();
         QVERIFY(opened.visible(QStringLiteral("stage-load-details")));
+        QCOMPARE(edges(), closed);
+        const QString breakHere = QString(QChar(0x200B));
+        QVERIFY(page->findChild<QLabel *>(QStringLiteral("stage-load-details"))
+                    ->text()
+                    .endsWith(QStringLiteral("/") + breakHere + QStringLiteral("usr/") + breakHere +
+                              QStringLiteral("lib/") + breakHere + QStringLiteral("libcudnn.so.9")));
         opened.button(QStringLiteral("copyReportButton"))->click();
         QCOMPARE(QGuiApplication::clipboard()->text(), verifyText(report));
         settle();

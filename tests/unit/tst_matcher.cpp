@@ -681,6 +681,41 @@ private Q_SLOTS:
         QVERIFY(!recommended.toolkit.isValid());
     }
 
+    // Issue 35: each number's tile says what it means, judged against the archive's CUDA major.
+    void cudaTilesJudgeAgainstTheArchive()
+    {
+        const auto numbersFor = [](const QString &driver, const QString &cuda, const QString &archive,
+                                   const QStringList &extras) {
+            const MatchFacts facts =
+                factsFor(QStringLiteral("windows"), driver, cuda, QStringLiteral("sm:8.9"), archive, extras);
+            return CudaNumbers::of(facts, match(facts, KnowledgeBase::embedded()), KnowledgeBase::embedded());
+        };
+        using Level = CudaNumbers::Tile::Level;
+        const QString cuda13Archive = QStringLiteral("cudnn-windows-x86_64-9.19.0.56_cuda13-archive.zip");
+
+        // Driver 566.36 runs CUDA 12.7 at most: too old for the CUDA 13 archive.
+        const CudaNumbers tooOld = numbersFor(QStringLiteral("566.36"), {}, cuda13Archive, {});
+        QCOMPARE(tooOld.driverTile().value.toEnglish(), QStringLiteral("12.7"));
+        QCOMPARE(tooOld.driverTile().verdict.toEnglish(), QStringLiteral("too old for CUDA 13"));
+        QCOMPARE(tooOld.driverTile().level, Level::Bad);
+        QCOMPARE(tooOld.toolkitTile().value.toEnglish(), QStringLiteral("not installed"));
+        QCOMPARE(tooOld.toolkitTile().level, Level::Neutral);
+        QCOMPARE(tooOld.frameworkTile().value.toEnglish(), QStringLiteral("not found"));
+        QCOMPARE(tooOld.archiveTile().value.toEnglish(), QStringLiteral("13.x"));
+
+        // Driver 580.88 runs CUDA 13; a 13.0.2 toolkit shows as 13.0 and matches; a CPU-only torch
+        // is a caution.
+        const CudaNumbers fits = numbersFor(QStringLiteral("580.88"), QStringLiteral("13.0.2"), cuda13Archive,
+                                            {QStringLiteral("torch:2.9.0+cpu")});
+        QCOMPARE(fits.driverTile().verdict.toEnglish(), QStringLiteral("runs CUDA 13"));
+        QCOMPARE(fits.driverTile().level, Level::Good);
+        QCOMPARE(fits.toolkitTile().value.toEnglish(), QStringLiteral("13.0"));
+        QCOMPARE(fits.toolkitTile().verdict.toEnglish(), QStringLiteral("matches the archive"));
+        QCOMPARE(fits.toolkitTile().level, Level::Good);
+        QCOMPARE(fits.frameworkTile().value.toEnglish(), QStringLiteral("CPU-only"));
+        QCOMPARE(fits.frameworkTile().level, Level::Caution);
+    }
+
     // The H200 machine's recorded snapshot gives what `cudnnctl check --json` printed there.
     void recordedMachineGivesItsRecordedVerdict()
     {
