@@ -102,10 +102,6 @@ MatchPage::NumberTile MatchPage::addTile(QGridLayout *grid, int column, const QS
     tile.caption->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
     tile.caption->setWordWrap(true);
     makeSecondaryText(tile.caption);
-    // Room for two lines each: a grid row does not grow for a label's height-for-width, and a
-    // squeezed row cuts the frame's border.
-    tile.verdict->setMinimumHeight(2 * tile.verdict->fontMetrics().lineSpacing());
-    tile.caption->setMinimumHeight(2 * tile.caption->fontMetrics().lineSpacing());
     auto layout = new QVBoxLayout(tile.frame);
     layout->setSpacing(2);
     layout->addWidget(tile.value);
@@ -180,6 +176,7 @@ void MatchPage::showMatch()
     show(m_archiveCuda, numbers.archiveTile(),
          tr("The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the "
             "toolkit's major."));
+    fitTiles();
 
     if (result.recommendation) {
         const Recommendation &recommendation = *result.recommendation;
@@ -246,6 +243,24 @@ void MatchPage::showMatch()
                   .arg(database.database.version(), database.database.date())
             : tr("Compatibility data: version %1 (%2) from %3.")
                   .arg(database.database.version(), database.database.date(), database.origin));
+}
+
+// A grid row does not grow for a label's height-for-width: each tile's wrapped lines get the
+// height their width needs (two lines at least, so that the tiles line up), with any font.
+void MatchPage::fitTiles()
+{
+    for (const NumberTile *tile : {&m_driverCuda, &m_toolkitCuda, &m_frameworkCuda, &m_archiveCuda}) {
+        for (QLabel *label : {tile->verdict, tile->caption}) {
+            const int twoLines = 2 * label->fontMetrics().lineSpacing();
+            label->setMinimumHeight(qMax(twoLines, label->heightForWidth(label->width())));
+        }
+    }
+}
+
+void MatchPage::resizeEvent(QResizeEvent *event)
+{
+    QWizardPage::resizeEvent(event);
+    fitTiles();
 }
 
 void MatchPage::changeEvent(QEvent *event)

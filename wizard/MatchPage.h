@@ -30,6 +30,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     struct NumberTile
@@ -41,6 +42,7 @@ private:
     };
 
     void showMatch();
+    void fitTiles();
     void retranslate();
     NumberTile addTile(QGridLayout *grid, int column, const QString &name);
 
