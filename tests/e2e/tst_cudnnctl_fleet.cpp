@@ -5,6 +5,7 @@
 #include "Cudnnctl.h"
 #include "LabMachine.h"
 #include "Suite.h"
+#include "UnderWine.h"
 
 #include <atomic>
 #include <memory>
@@ -22,7 +23,7 @@
 
 namespace {
 
-constexpr int kWriters = 200;
+constexpr int kMachines = 200;
 
 QString machineName(int index)
 {
@@ -68,6 +69,9 @@ private Q_SLOTS:
 
     void twoHundredWritersOneShare()
     {
+        // Under Wine, 200 processes started at once once ended this test process with an access
+        // violation (one run of three); 20 there, 200 on Linux, where the proof is made.
+        const int kWriters = runningUnderWine() ? 20 : kMachines;
         LabMachine machine(m_standIn.database);
         QCOMPARE(machine.install(m_standIn.archive).exitCode, 0);
         QTemporaryDir share;
