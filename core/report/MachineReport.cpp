@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "platform/DurableFiles.h"
+#include "report/ReportFiles.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -297,14 +298,8 @@ QString machineReportFileName(const QString &machine)
 
 Expected<QString> writeMachineReport(const QJsonObject &report, const QString &folder)
 {
-    const Text fix(QT_TRANSLATE_NOOP("cudnnsetup", "Choose a folder you can write to."));
-    if (!QDir().mkpath(folder)) {
-        return Finding::error(
-            QStringLiteral("report.folder"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The folder %1 for the report could not be created."))
-                .arg(QDir::toNativeSeparators(folder)),
-            QStringLiteral("mkpath failed: %1").arg(folder), fix);
-    }
+    if (const Expected<void> made = makeReportFolder(folder); !made)
+        return made.error();
     const QString fileName = machineReportFileName(report.value(QStringLiteral("machine")).toString());
     const QString path = QDir(folder).absoluteFilePath(fileName);
     // A name no other writer picks, even another machine writing the same report on the share.
@@ -316,11 +311,7 @@ Expected<QString> writeMachineReport(const QJsonObject &report, const QString &f
             durable::write(QJsonDocument(report).toJson(QJsonDocument::Indented), partial, path);
         !saved) {
         durable::discard(partial);
-        return Finding::error(
-            QStringLiteral("report.write"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The report file %1 could not be written."))
-                .arg(QDir::toNativeSeparators(path)),
-            saved.error().message, fix);
+        return reportWriteFailure(path, saved.error().message);
     }
     qCInfo(lcCore) << "machine report written:" << path;
     return path;

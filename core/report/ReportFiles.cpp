@@ -968,16 +968,35 @@ QString environmentVersionsText(const ReportInput &input)
     return lines.text();
 }
 
+namespace {
+
+const Text kWritableFolderFix(QT_TRANSLATE_NOOP("cudnnsetup", "Choose a folder you can write to."));
+
+} // namespace
+
+Expected<void> makeReportFolder(const QString &folder)
+{
+    if (QDir().mkpath(folder))
+        return {};
+    return Finding::error(
+        QStringLiteral("report.folder"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "The folder %1 for the report could not be created."))
+            .arg(QDir::toNativeSeparators(folder)),
+        QStringLiteral("mkpath failed: %1").arg(folder), kWritableFolderFix);
+}
+
+Finding reportWriteFailure(const QString &path, const QString &details)
+{
+    return Finding::error(QStringLiteral("report.write"),
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "The report file %1 could not be written."))
+                              .arg(QDir::toNativeSeparators(path)),
+                          details, kWritableFolderFix);
+}
+
 Expected<QStringList> writeReport(const ReportInput &input, const QString &folder)
 {
-    const Text fix(QT_TRANSLATE_NOOP("cudnnsetup", "Choose a folder you can write to."));
-    if (!QDir().mkpath(folder)) {
-        return Finding::error(
-            QStringLiteral("report.folder"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The folder %1 for the report could not be created."))
-                .arg(QDir::toNativeSeparators(folder)),
-            QStringLiteral("mkpath failed: %1").arg(folder), fix);
-    }
+    if (const Expected<void> made = makeReportFolder(folder); !made)
+        return made.error();
     const std::pair<QString, QByteArray> files[] = {
         {QStringLiteral("report.json"), QJsonDocument(reportJson(input)).toJson(QJsonDocument::Indented)},
         {QStringLiteral("report.html"), reportHtml(input).toUtf8()},
@@ -989,11 +1008,7 @@ Expected<QStringList> writeReport(const ReportInput &input, const QString &folde
         const QString partial = path + QStringLiteral(".partial");
         if (const SystemResult saved = durable::write(content, partial, path); !saved) {
             durable::discard(partial);
-            return Finding::error(
-                QStringLiteral("report.write"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "The report file %1 could not be written."))
-                    .arg(QDir::toNativeSeparators(path)),
-                saved.error().message, fix);
+            return reportWriteFailure(path, saved.error().message);
         }
         written.append(path);
     }

@@ -41,6 +41,11 @@ QString environmentVersionsText(const ReportInput &input); // environment_versio
 // a failure leaves no half-written file.
 Expected<QStringList> writeReport(const ReportInput &input, const QString &folder);
 
+// What every report writer says: `folder` made (report.folder when it cannot be), and a file of
+// it that could not be written (report.write).
+Expected<void> makeReportFolder(const QString &folder);
+Finding reportWriteFailure(const QString &path, const QString &details);
+
 // One sentence for the user about what writeReport() did in `folder`: the files it wrote, or why not.
 QString writeReportMessage(const QString &folder, const Expected<QStringList> &written);
 
