@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include "common/Logging.h"
 #include "platform/DurableFiles.h"
 
 namespace cudnnsetup {
