@@ -59,10 +59,10 @@ public:
         context.remember({{QStringLiteral("before"), valueToJson(*before)}});
         if (*before == m_value)
             return {};
-        if (const std::optional<Finding> error = m_value
-                                                     ? context.environment->write(m_scope, m_name, *m_value)
-                                                     : context.environment->remove(m_scope, m_name))
-            return *error;
+        if (Expected<void> changed = m_value ? context.environment->write(m_scope, m_name, *m_value)
+                                             : context.environment->remove(m_scope, m_name);
+            !changed)
+            return changed;
         context.environment->announceChange();
         return {};
     }
@@ -82,9 +82,10 @@ public:
                 qCWarning(lcInstall).noquote() << m_name << "changed since it was set; left as it is";
             return {};
         }
-        if (const std::optional<Finding> error = before ? context.environment->write(m_scope, m_name, *before)
-                                                        : context.environment->remove(m_scope, m_name))
-            return *error;
+        if (Expected<void> restored = before ? context.environment->write(m_scope, m_name, *before)
+                                             : context.environment->remove(m_scope, m_name);
+            !restored)
+            return restored;
         context.environment->announceChange();
         return {};
     }
@@ -182,8 +183,8 @@ public:
             return {};
         if (!before->has_value() && after.text.isEmpty())
             return {};
-        if (const std::optional<Finding> error = context.environment->write(m_scope, pathName(), after))
-            return *error;
+        if (Expected<void> written = context.environment->write(m_scope, pathName(), after); !written)
+            return written;
         context.environment->announceChange();
         return {};
     }
@@ -201,10 +202,10 @@ public:
             return now.error();
         if (*now == before)
             return {}; // never written, or already undone
-        std::optional<Finding> error;
+        Expected<void> undone;
         if (*now == after) {
-            error = before ? context.environment->write(m_scope, pathName(), *before)
-                           : context.environment->remove(m_scope, pathName());
+            undone = before ? context.environment->write(m_scope, pathName(), *before)
+                            : context.environment->remove(m_scope, pathName());
         } else if (m_adding && now->has_value()) {
             // PATH changed since: take out only ours, if it was not there before.
             const PathEditor editor = editorFor(context);
@@ -212,14 +213,14 @@ public:
                 return {};
             StoredEnvironmentValue without = now->value();
             without.text = editor.withoutEntry(without.text, m_entry);
-            error = context.environment->write(m_scope, pathName(), without);
+            undone = context.environment->write(m_scope, pathName(), without);
         } else {
             qCWarning(lcInstall).noquote()
                 << "PATH changed since" << m_entry << "was taken off; left as it is";
             return {};
         }
-        if (error)
-            return *error;
+        if (!undone)
+            return undone;
         context.environment->announceChange();
         return {};
     }

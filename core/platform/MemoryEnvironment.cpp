@@ -19,27 +19,27 @@ Expected<std::optional<StoredEnvironmentValue>> MemoryEnvironment::read(Environm
     return std::optional<StoredEnvironmentValue>(decoded.value());
 }
 
-std::optional<Finding> MemoryEnvironment::write(EnvironmentScope scope, const QString &name,
-                                                const StoredEnvironmentValue &value)
+Expected<void> MemoryEnvironment::write(EnvironmentScope scope, const QString &name,
+                                        const StoredEnvironmentValue &value)
 {
-    if (const auto invalid = checkWritable(scope, name, value))
-        return invalid;
-    if (const auto failure = beginChange(scope, name, false))
-        return failure;
+    if (Expected<void> valid = checkWritable(scope, name, value); !valid)
+        return valid;
+    if (Expected<void> begun = beginChange(scope, name, false); !begun)
+        return begun;
     set(scope, name, value);
     ++m_writeCount;
-    return std::nullopt;
+    return {};
 }
 
-std::optional<Finding> MemoryEnvironment::remove(EnvironmentScope scope, const QString &name)
+Expected<void> MemoryEnvironment::remove(EnvironmentScope scope, const QString &name)
 {
     if (name.isEmpty() || name.contains(QChar(0)))
         return writeError(scope, name, true, QStringLiteral("invalid name"));
-    if (const auto failure = beginChange(scope, name, true))
-        return failure;
+    if (Expected<void> begun = beginChange(scope, name, true); !begun)
+        return begun;
     values(scope).remove(key(name));
     ++m_writeCount;
-    return std::nullopt;
+    return {};
 }
 
 void MemoryEnvironment::set(EnvironmentScope scope, const QString &name, const StoredEnvironmentValue &value)
@@ -86,17 +86,16 @@ void MemoryEnvironment::denyWrites(EnvironmentScope scope, bool deny)
     (scope == EnvironmentScope::User ? m_denyUser : m_denyMachine) = deny;
 }
 
-std::optional<Finding> MemoryEnvironment::beginChange(EnvironmentScope scope, const QString &name,
-                                                      bool removing)
+Expected<void> MemoryEnvironment::beginChange(EnvironmentScope scope, const QString &name, bool removing)
 {
     ++m_attemptCount;
     if (scope == EnvironmentScope::User ? m_denyUser : m_denyMachine)
         return accessDeniedError(scope, name, QStringLiteral("denied by MemoryEnvironment::denyWrites"));
     if (m_failAfter < 0)
-        return std::nullopt;
+        return {};
     if (m_failAfter > 0) {
         --m_failAfter;
-        return std::nullopt;
+        return {};
     }
     if (m_failCount > 0 && --m_failCount == 0)
         m_failAfter = -1;

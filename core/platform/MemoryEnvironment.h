@@ -19,9 +19,9 @@ public:
     bool isAvailable() const override { return true; }
     Expected<std::optional<StoredEnvironmentValue>> read(EnvironmentScope scope,
                                                          const QString &name) const override;
-    std::optional<Finding> write(EnvironmentScope scope, const QString &name,
-                                 const StoredEnvironmentValue &value) override;
-    std::optional<Finding> remove(EnvironmentScope scope, const QString &name) override;
+    Expected<void> write(EnvironmentScope scope, const QString &name,
+                         const StoredEnvironmentValue &value) override;
+    Expected<void> remove(EnvironmentScope scope, const QString &name) override;
     void announceChange() override { ++m_announceCount; }
 
     // Set-up: puts a value in place as it is, counting no write and never failing.
@@ -52,7 +52,7 @@ private:
         quint32 type = RegistryString;
         QByteArray data;
     };
-    std::optional<Finding> beginChange(EnvironmentScope scope, const QString &name, bool removing);
+    Expected<void> beginChange(EnvironmentScope scope, const QString &name, bool removing);
     QHash<QString, Stored> &values(EnvironmentScope scope);
     const QHash<QString, Stored> &values(EnvironmentScope scope) const;
     static QString key(const QString &name) { return name.toUpper(); }

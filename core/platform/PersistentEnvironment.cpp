@@ -23,15 +23,11 @@ public:
     {
         return unavailableError(name);
     }
-    std::optional<Finding> write(EnvironmentScope, const QString &name,
-                                 const StoredEnvironmentValue &) override
+    Expected<void> write(EnvironmentScope, const QString &name, const StoredEnvironmentValue &) override
     {
         return unavailableError(name);
     }
-    std::optional<Finding> remove(EnvironmentScope, const QString &name) override
-    {
-        return unavailableError(name);
-    }
+    Expected<void> remove(EnvironmentScope, const QString &name) override { return unavailableError(name); }
     void announceChange() override {}
 };
 
@@ -71,8 +67,8 @@ public:
     Expected<std::optional<StoredEnvironmentValue>> read(EnvironmentScope scope,
                                                          const QString &name) const override
     {
-        if (const auto invalid = checkName(scope, name, false))
-            return *invalid;
+        if (Expected<void> valid = checkName(scope, name, false); !valid)
+            return valid.error();
         HKEY key = nullptr;
         LONG rc = RegOpenKeyExW(root(scope), wide(keyPath(scope)).c_str(), 0, KEY_QUERY_VALUE, &key);
         if (rc == ERROR_FILE_NOT_FOUND)
@@ -114,11 +110,11 @@ public:
         return std::optional<StoredEnvironmentValue>(decoded.value());
     }
 
-    std::optional<Finding> write(EnvironmentScope scope, const QString &name,
-                                 const StoredEnvironmentValue &value) override
+    Expected<void> write(EnvironmentScope scope, const QString &name,
+                         const StoredEnvironmentValue &value) override
     {
-        if (const auto invalid = checkWritable(scope, name, value))
-            return invalid;
+        if (Expected<void> valid = checkWritable(scope, name, value); !valid)
+            return valid;
         HKEY key = nullptr;
         DWORD disposition = 0;
         // Created when missing: HKCU\Environment does not exist on every system (nanoserver).
@@ -148,27 +144,27 @@ public:
         qCInfo(lcPlatform).noquote() << "environment: wrote" << where(scope) + QLatin1Char('\\') + name
                                      << registryTypeName(type) << value.text.size()
                                      << "characters:" << value.text;
-        return std::nullopt;
+        return {};
     }
 
-    std::optional<Finding> remove(EnvironmentScope scope, const QString &name) override
+    Expected<void> remove(EnvironmentScope scope, const QString &name) override
     {
-        if (const auto invalid = checkName(scope, name, true))
-            return invalid;
+        if (Expected<void> valid = checkName(scope, name, true); !valid)
+            return valid;
         HKEY key = nullptr;
         LONG rc = RegOpenKeyExW(root(scope), wide(keyPath(scope)).c_str(), 0, KEY_SET_VALUE, &key);
         if (rc == ERROR_FILE_NOT_FOUND)
-            return std::nullopt; // no key, so no value
+            return {}; // no key, so no value
         if (rc != ERROR_SUCCESS)
             return failure(scope, name, rc, windowsError("RegOpenKeyExW", rc), Action::Remove);
         rc = RegDeleteValueW(key, wide(name).c_str());
         RegCloseKey(key);
         if (rc == ERROR_FILE_NOT_FOUND)
-            return std::nullopt;
+            return {};
         if (rc != ERROR_SUCCESS)
             return failure(scope, name, rc, windowsError("RegDeleteValueW", rc), Action::Remove);
         qCInfo(lcPlatform).noquote() << "environment: removed" << where(scope) + QLatin1Char('\\') + name;
-        return std::nullopt;
+        return {};
     }
 
     void announceChange() override
@@ -200,13 +196,13 @@ private:
                keyPath(scope);
     }
 
-    static std::optional<Finding> checkName(EnvironmentScope scope, const QString &name, bool removing)
+    static Expected<void> checkName(EnvironmentScope scope, const QString &name, bool removing)
     {
         // An empty name is the key's default value, which is no environment variable.
         if (name.isEmpty() || name.contains(QChar(0)))
             return removing ? writeError(scope, name, true, QStringLiteral("invalid name"))
                             : readError(scope, name, QStringLiteral("invalid name"));
-        return std::nullopt;
+        return {};
     }
 
     enum class Action
@@ -341,8 +337,8 @@ QByteArray PersistentEnvironment::toRegistryData(const QString &text)
     return data;
 }
 
-std::optional<Finding> PersistentEnvironment::checkWritable(EnvironmentScope scope, const QString &name,
-                                                            const StoredEnvironmentValue &value)
+Expected<void> PersistentEnvironment::checkWritable(EnvironmentScope scope, const QString &name,
+                                                    const StoredEnvironmentValue &value)
 {
     if (name.isEmpty() || name.contains(QChar(0)) || name.contains(QLatin1Char('=')))
         return writeError(scope, name, false, QStringLiteral("invalid name"));
@@ -352,7 +348,7 @@ std::optional<Finding> PersistentEnvironment::checkWritable(EnvironmentScope sco
         return writeError(scope, name, false,
                           QStringLiteral("the value holds a NUL character at position %1").arg(nul));
     }
-    return std::nullopt;
+    return {};
 }
 
 Finding PersistentEnvironment::unavailableError(const QString &name)

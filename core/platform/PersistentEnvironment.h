@@ -39,11 +39,11 @@ public:
     // (another type, access denied); its raw form is in the details.
     virtual Expected<std::optional<StoredEnvironmentValue>> read(EnvironmentScope scope,
                                                                  const QString &name) const = 0;
-    // Writes the value whole (creating HKCU\Environment when it is missing); nullopt on success.
-    virtual std::optional<Finding> write(EnvironmentScope scope, const QString &name,
-                                         const StoredEnvironmentValue &value) = 0;
+    // Writes the value whole (creating HKCU\Environment when it is missing).
+    virtual Expected<void> write(EnvironmentScope scope, const QString &name,
+                                 const StoredEnvironmentValue &value) = 0;
     // Removes the value; removing one that does not exist succeeds.
-    virtual std::optional<Finding> remove(EnvironmentScope scope, const QString &name) = 0;
+    virtual Expected<void> remove(EnvironmentScope scope, const QString &name) = 0;
     // Tells running programs (Explorer, and through it every program started afterwards) that the
     // environment changed: WM_SETTINGCHANGE "Environment" on Windows.
     virtual void announceChange() = 0;
@@ -80,8 +80,8 @@ public:
 
 protected:
     // Shared by the implementations, so every one answers alike.
-    static std::optional<Finding> checkWritable(EnvironmentScope scope, const QString &name,
-                                                const StoredEnvironmentValue &value);
+    static Expected<void> checkWritable(EnvironmentScope scope, const QString &name,
+                                        const StoredEnvironmentValue &value);
     static Finding unavailableError(const QString &name);
     static Finding readError(EnvironmentScope scope, const QString &name, const QString &details);
     static Finding writeError(EnvironmentScope scope, const QString &name, bool removing,

@@ -57,10 +57,10 @@ private Q_SLOTS:
         QVERIFY(absent.ok());
         QVERIFY(!absent->has_value());
 
-        QVERIFY(!environment.write(EnvironmentScope::User, QStringLiteral("Path"),
-                                   expandable(QStringLiteral("%USERPROFILE%\\bin;C:\\x;"))));
-        QVERIFY(!environment.write(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
-                                   plain(QStringLiteral("C:\\CUDA\\v12.4"))));
+        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("Path"),
+                                  expandable(QStringLiteral("%USERPROFILE%\\bin;C:\\x;"))));
+        QVERIFY(environment.write(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+                                  plain(QStringLiteral("C:\\CUDA\\v12.4"))));
         const auto path = environment.read(EnvironmentScope::User, QStringLiteral("PATH"));
         QVERIFY(path.ok() && path->has_value());
         QCOMPARE(path->value(), expandable(QStringLiteral("%USERPROFILE%\\bin;C:\\x;")));
@@ -71,14 +71,14 @@ private Q_SLOTS:
         QVERIFY(!environment.read(EnvironmentScope::User, QStringLiteral("CUDA_PATH"))->has_value());
 
         // The first spelling stays, as in the registry; the type is the one written last.
-        QVERIFY(!environment.write(EnvironmentScope::User, QStringLiteral("PATH"),
-                                   plain(QStringLiteral("C:\\y"))));
+        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("PATH"),
+                                  plain(QStringLiteral("C:\\y"))));
         QCOMPARE(environment.names(EnvironmentScope::User), QStringList{QStringLiteral("Path")});
         QCOMPARE(environment.value(EnvironmentScope::User, QStringLiteral("path")),
                  plain(QStringLiteral("C:\\y")));
 
         // An empty value is a value, not an absent one.
-        QVERIFY(!environment.write(EnvironmentScope::User, QStringLiteral("EMPTY"), plain(QString())));
+        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("EMPTY"), plain(QString())));
         QCOMPARE(environment.value(EnvironmentScope::User, QStringLiteral("empty")), plain(QString()));
         QCOMPARE(environment.writeCount(), 4);
         QCOMPARE(environment.announceCount(), 0);
@@ -91,13 +91,13 @@ private Q_SLOTS:
     {
         MemoryEnvironment environment;
         environment.set(EnvironmentScope::User, QStringLiteral("Path"), expandable(QStringLiteral("C:\\a")));
-        QCOMPARE(environment.writeCount(), 0);                                           // set-up is no write
-        QVERIFY(!environment.remove(EnvironmentScope::Machine, QStringLiteral("Path"))); // absent: fine
+        QCOMPARE(environment.writeCount(), 0);                                          // set-up is no write
+        QVERIFY(environment.remove(EnvironmentScope::Machine, QStringLiteral("Path"))); // absent: fine
         QVERIFY(environment.value(EnvironmentScope::User, QStringLiteral("Path")).has_value());
-        QVERIFY(!environment.remove(EnvironmentScope::User, QStringLiteral("PATH")));
+        QVERIFY(environment.remove(EnvironmentScope::User, QStringLiteral("PATH")));
         QVERIFY(!environment.read(EnvironmentScope::User, QStringLiteral("Path"))->has_value());
         QVERIFY(environment.names(EnvironmentScope::User).isEmpty());
-        QVERIFY(!environment.remove(EnvironmentScope::User, QStringLiteral("Path")));
+        QVERIFY(environment.remove(EnvironmentScope::User, QStringLiteral("Path")));
         QCOMPARE(environment.writeCount(), 3);
     }
 
@@ -108,10 +108,10 @@ private Q_SLOTS:
         odd.prepend(QChar(0xFEFF)); // a byte order mark at the start
         odd.append(QChar(0xD800));  // a lone surrogate
         odd.append(QStringLiteral("张三"));
-        QVERIFY(!environment.write(EnvironmentScope::User, QStringLiteral("Odd"), expandable(odd)));
+        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("Odd"), expandable(odd)));
         QCOMPARE(environment.value(EnvironmentScope::User, QStringLiteral("Odd"))->text, odd);
         const QString big = longValue(40000);
-        QVERIFY(!environment.write(EnvironmentScope::Machine, QStringLiteral("Path"), expandable(big)));
+        QVERIFY(environment.write(EnvironmentScope::Machine, QStringLiteral("Path"), expandable(big)));
         QCOMPARE(environment.value(EnvironmentScope::Machine, QStringLiteral("Path"))->text, big);
     }
 
@@ -119,45 +119,45 @@ private Q_SLOTS:
     {
         MemoryEnvironment environment;
         environment.failWritesAfter(2);
-        QVERIFY(!environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("1"))));
-        QVERIFY(!environment.remove(EnvironmentScope::User, QStringLiteral("B")));
+        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("1"))));
+        QVERIFY(environment.remove(EnvironmentScope::User, QStringLiteral("B")));
         // The third change fails, and changes nothing.
         const auto third =
             environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("2")));
-        QVERIFY(third);
-        QCOMPARE(third->id, QStringLiteral("environment.write-failed"));
-        QCOMPARE(third->severity, Severity::Error);
-        QVERIFY(third->message.toEnglish().contains(QStringLiteral("HKCU\\Environment")));
+        QVERIFY(!third);
+        QCOMPARE(third.error().id, QStringLiteral("environment.write-failed"));
+        QCOMPARE(third.error().severity, Severity::Error);
+        QVERIFY(third.error().message.toEnglish().contains(QStringLiteral("HKCU\\Environment")));
         QCOMPARE(environment.value(EnvironmentScope::User, QStringLiteral("A")), plain(QStringLiteral("1")));
         // Only that one: a rollback after it goes through.
-        QVERIFY(!environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("3"))));
+        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("3"))));
         QCOMPARE(environment.writeCount(), 3);
         QCOMPARE(environment.attemptCount(), 4);
 
         // A failing remove says so.
         environment.failWritesAfter(0);
         const auto removal = environment.remove(EnvironmentScope::User, QStringLiteral("A"));
-        QVERIFY(removal);
-        QCOMPARE(removal->id, QStringLiteral("environment.write-failed"));
-        QVERIFY(removal->message.toEnglish().contains(QStringLiteral("removed")));
+        QVERIFY(!removal);
+        QCOMPARE(removal.error().id, QStringLiteral("environment.write-failed"));
+        QVERIFY(removal.error().message.toEnglish().contains(QStringLiteral("removed")));
         QVERIFY(environment.value(EnvironmentScope::User, QStringLiteral("A")).has_value());
 
         // Every change from the second on.
         environment.failWritesAfter(1, -1);
-        QVERIFY(!environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("4"))));
+        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("4"))));
         for (int i = 0; i < 5; ++i)
             QVERIFY(
-                environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("5"))));
+                !environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("5"))));
         QCOMPARE(environment.value(EnvironmentScope::User, QStringLiteral("A")), plain(QStringLiteral("4")));
         // Ended.
         environment.failWritesAfter(-1);
-        QVERIFY(!environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("6"))));
+        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("A"), plain(QStringLiteral("6"))));
 
         // Two in a row, then fine again.
         environment.failWritesAfter(0, 2);
-        QVERIFY(environment.remove(EnvironmentScope::User, QStringLiteral("A")));
-        QVERIFY(environment.remove(EnvironmentScope::User, QStringLiteral("A")));
         QVERIFY(!environment.remove(EnvironmentScope::User, QStringLiteral("A")));
+        QVERIFY(!environment.remove(EnvironmentScope::User, QStringLiteral("A")));
+        QVERIFY(environment.remove(EnvironmentScope::User, QStringLiteral("A")));
     }
 
     void memoryDeniesTheMachineScope()
@@ -166,16 +166,16 @@ private Q_SLOTS:
         environment.denyWrites(EnvironmentScope::Machine);
         const auto denied = environment.write(EnvironmentScope::Machine, QStringLiteral("Path"),
                                               expandable(QStringLiteral("C:\\x")));
-        QVERIFY(denied);
-        QCOMPARE(denied->id, QStringLiteral("environment.access-denied"));
-        QVERIFY(denied->fix.toEnglish().contains(QStringLiteral("administrator")));
-        QCOMPARE(environment.remove(EnvironmentScope::Machine, QStringLiteral("Path"))->id,
+        QVERIFY(!denied);
+        QCOMPARE(denied.error().id, QStringLiteral("environment.access-denied"));
+        QVERIFY(denied.error().fix.toEnglish().contains(QStringLiteral("administrator")));
+        QCOMPARE(environment.remove(EnvironmentScope::Machine, QStringLiteral("Path")).error().id,
                  QStringLiteral("environment.access-denied"));
-        QVERIFY(!environment.write(EnvironmentScope::User, QStringLiteral("Path"),
-                                   expandable(QStringLiteral("C:\\x"))));
+        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("Path"),
+                                  expandable(QStringLiteral("C:\\x"))));
         environment.denyWrites(EnvironmentScope::Machine, false);
-        QVERIFY(!environment.write(EnvironmentScope::Machine, QStringLiteral("Path"),
-                                   expandable(QStringLiteral("C:\\x"))));
+        QVERIFY(environment.write(EnvironmentScope::Machine, QStringLiteral("Path"),
+                                  expandable(QStringLiteral("C:\\x"))));
     }
 
     void memoryRefusesWhatCannotBeStored()
@@ -185,11 +185,12 @@ private Q_SLOTS:
         nul[4] = QChar(0);
         const auto withNul =
             environment.write(EnvironmentScope::User, QStringLiteral("Path"), expandable(nul));
-        QVERIFY(withNul);
-        QCOMPARE(withNul->id, QStringLiteral("environment.write-failed"));
-        QVERIFY(withNul->details.contains(QStringLiteral("NUL")));
-        QVERIFY(environment.write(EnvironmentScope::User, QString(), plain(QStringLiteral("x"))));
-        QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("A=B"), plain(QStringLiteral("x"))));
+        QVERIFY(!withNul);
+        QCOMPARE(withNul.error().id, QStringLiteral("environment.write-failed"));
+        QVERIFY(withNul.error().details.contains(QStringLiteral("NUL")));
+        QVERIFY(!environment.write(EnvironmentScope::User, QString(), plain(QStringLiteral("x"))));
+        QVERIFY(
+            !environment.write(EnvironmentScope::User, QStringLiteral("A=B"), plain(QStringLiteral("x"))));
         QVERIFY(!environment.read(EnvironmentScope::User, QString()).ok());
         QVERIFY(environment.names(EnvironmentScope::User).isEmpty());
         QCOMPARE(environment.writeCount(), 0);
@@ -281,9 +282,10 @@ private Q_SLOTS:
         QVERIFY(read.error().message.toEnglish().contains(QStringLiteral("Path")));
         QCOMPARE(
             environment->write(EnvironmentScope::Machine, QStringLiteral("Path"), plain(QStringLiteral("x")))
-                ->id,
+                .error()
+                .id,
             QStringLiteral("environment.unavailable"));
-        QCOMPARE(environment->remove(EnvironmentScope::User, QStringLiteral("Path"))->id,
+        QCOMPARE(environment->remove(EnvironmentScope::User, QStringLiteral("Path")).error().id,
                  QStringLiteral("environment.unavailable"));
         environment->announceChange(); // harmless
 #ifndef Q_OS_WIN
@@ -319,7 +321,7 @@ private Q_SLOTS:
 
         const StoredEnvironmentValue path =
             expandable(QStringLiteral("%SystemRoot%\\system32;%USERPROFILE%\\张三;"));
-        QVERIFY2(!environment->write(EnvironmentScope::User, name, path), "write REG_EXPAND_SZ");
+        QVERIFY2(environment->write(EnvironmentScope::User, name, path), "write REG_EXPAND_SZ");
         QCOMPARE(environment->read(EnvironmentScope::User, name)->value(), path);
         // What the registry holds: REG_EXPAND_SZ, unexpanded, with one terminator.
         DWORD type = 0;
@@ -329,14 +331,14 @@ private Q_SLOTS:
 
         // Rewritten as REG_SZ: the type changes with it.
         const StoredEnvironmentValue text = plain(QStringLiteral("C:\\Plain %NOT_EXPANDED%"));
-        QVERIFY(!environment->write(EnvironmentScope::User, name.toLower(), text));
+        QVERIFY(environment->write(EnvironmentScope::User, name.toLower(), text));
         QCOMPARE(environment->read(EnvironmentScope::User, name)->value(), text);
         rawValue(HKEY_CURRENT_USER, QStringLiteral("Environment"), name, &type);
         QCOMPARE(type, DWORD(REG_SZ));
 
-        QVERIFY(!environment->remove(EnvironmentScope::User, name));
+        QVERIFY(environment->remove(EnvironmentScope::User, name));
         QVERIFY(!environment->read(EnvironmentScope::User, name)->has_value());
-        QVERIFY(!environment->remove(EnvironmentScope::User, name)); // absent: fine
+        QVERIFY(environment->remove(EnvironmentScope::User, name)); // absent: fine
     }
 
     void registryKeepsLongValues()
@@ -346,12 +348,12 @@ private Q_SLOTS:
             const QString name = scratch(QStringLiteral("LONG%1").arg(length));
             const StoredEnvironmentValue value = expandable(longValue(length));
             QCOMPARE(value.text.size(), length);
-            QVERIFY2(!environment->write(EnvironmentScope::User, name, value), qPrintable(name));
+            QVERIFY2(environment->write(EnvironmentScope::User, name, value), qPrintable(name));
             const auto read = environment->read(EnvironmentScope::User, name);
             QVERIFY(read.ok() && read->has_value());
             QCOMPARE(read->value().text.size(), length);
             QCOMPARE(read->value(), value);
-            QVERIFY(!environment->remove(EnvironmentScope::User, name));
+            QVERIFY(environment->remove(EnvironmentScope::User, name));
         }
     }
 
@@ -366,7 +368,7 @@ private Q_SLOTS:
         const auto before = environment->read(EnvironmentScope::User, QStringLiteral("Path"));
         QVERIFY(before.ok());
         QVERIFY(!before->has_value());
-        QVERIFY(!environment->remove(EnvironmentScope::User, QStringLiteral("Path"))); // nothing to remove
+        QVERIFY(environment->remove(EnvironmentScope::User, QStringLiteral("Path"))); // nothing to remove
         QVERIFY(!keyExists(key));
 
         const StoredEnvironmentValue value = expandable(QStringLiteral("%USERPROFILE%\\bin"));
@@ -374,7 +376,7 @@ private Q_SLOTS:
         const bool created = keyExists(key);
         RegDeleteKeyW(HKEY_CURRENT_USER, reinterpret_cast<const wchar_t *>(key.utf16()));
         RegDeleteKeyW(HKEY_CURRENT_USER, reinterpret_cast<const wchar_t *>(parent.utf16()));
-        QVERIFY2(!written, written ? qPrintable(written->details) : "");
+        QVERIFY2(written, written ? "" : qPrintable(written.error().details));
         QVERIFY(created);
         QVERIFY(!keyExists(parent));
     }
@@ -401,7 +403,7 @@ private Q_SLOTS:
 
         // Nothing was changed by reading; a whole new value replaces it.
         QCOMPARE(rawValue(HKEY_CURRENT_USER, QStringLiteral("Environment"), dword, nullptr).size(), 4);
-        QVERIFY(!environment->write(EnvironmentScope::User, dword, plain(QStringLiteral("text"))));
+        QVERIFY(environment->write(EnvironmentScope::User, dword, plain(QStringLiteral("text"))));
         QCOMPARE(environment->read(EnvironmentScope::User, dword)->value(), plain(QStringLiteral("text")));
     }
 
@@ -416,14 +418,14 @@ private Q_SLOTS:
         m_madeMachine.append(name);
         const auto written =
             environment->write(EnvironmentScope::Machine, name, plain(QStringLiteral("C:\\x")));
-        if (written) {
+        if (!written) {
             // Not an administrator: said so, with the way out.
-            QCOMPARE(written->id, QStringLiteral("environment.access-denied"));
-            QVERIFY(written->fix.toEnglish().contains(QStringLiteral("administrator")));
+            QCOMPARE(written.error().id, QStringLiteral("environment.access-denied"));
+            QVERIFY(written.error().fix.toEnglish().contains(QStringLiteral("administrator")));
             return;
         }
         QCOMPARE(environment->read(EnvironmentScope::Machine, name)->value(), plain(QStringLiteral("C:\\x")));
-        QVERIFY(!environment->remove(EnvironmentScope::Machine, name));
+        QVERIFY(environment->remove(EnvironmentScope::Machine, name));
         QVERIFY(!environment->read(EnvironmentScope::Machine, name)->has_value());
     }
 

@@ -54,16 +54,16 @@ private Q_SLOTS:
         m_database = standIn.database;
         // A user PATH of the kind people have: REG_EXPAND_SZ with a variable and a trailing ';'.
         m_userPath = userPath();
-        QVERIFY(!m_environment->write(EnvironmentScope::User, QStringLiteral("PATH"),
-                                      {QStringLiteral("%USERPROFILE%\\bin;C:\\Tools;"), true}));
+        QVERIFY(m_environment->write(EnvironmentScope::User, QStringLiteral("PATH"),
+                                     {QStringLiteral("%USERPROFILE%\\bin;C:\\Tools;"), true}));
     }
 
     void cleanupTestCase()
     {
-        if (m_userPath)
-            m_environment->write(EnvironmentScope::User, QStringLiteral("PATH"), *m_userPath);
-        else
-            m_environment->remove(EnvironmentScope::User, QStringLiteral("PATH"));
+        const Expected<void> restored =
+            m_userPath ? m_environment->write(EnvironmentScope::User, QStringLiteral("PATH"), *m_userPath)
+                       : m_environment->remove(EnvironmentScope::User, QStringLiteral("PATH"));
+        QVERIFY(restored);
     }
 
     void userPathRoundTripsThroughInstallAndUninstall()
