@@ -2,6 +2,7 @@
 
 #include "archive/ArchiveInspector.h"
 #include "archive/ArchiveName.h"
+#include "common/JsonNull.h"
 #include "common/Logging.h"
 #include "compat/ConsumerVerdicts.h"
 #include "compat/Matcher.h"
@@ -53,11 +54,6 @@ std::optional<Finding> unknownKey(const QJsonObject &object, const QStringList &
                            QStringLiteral("unknown key"));
     }
     return std::nullopt;
-}
-
-QJsonValue orNull(const QString &value)
-{
-    return value.isEmpty() ? QJsonValue() : QJsonValue(value);
 }
 
 // The programs judged to work here, by the names `check --for` takes, with the cuDNN majors they use.
