@@ -1,11 +1,11 @@
 #pragma once
 
-#include "archive/ArchiveName.h"
 #include "archive/CudnnLayout.h"
 #include "archive/ZipSource.h"
 #include "common/Expected.h"
 #include "common/Finding.h"
 #include "common/Version.h"
+#include "compat/ArchiveName.h"
 
 #include <QJsonObject>
 #include <QList>

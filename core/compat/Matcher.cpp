@@ -1,6 +1,6 @@
 #include "compat/Matcher.h"
 
-#include "archive/ArchiveName.h"
+#include "compat/ArchiveName.h"
 #include "compat/ConsumerVerdicts.h"
 #include "compat/KnowledgeBase.h"
 #include "detect/SystemSnapshot.h"

@@ -1,9 +1,9 @@
 #include "session/Baseline.h"
 
 #include "archive/ArchiveInspector.h"
-#include "archive/ArchiveName.h"
 #include "common/JsonNull.h"
 #include "common/Logging.h"
+#include "compat/ArchiveName.h"
 #include "compat/ConsumerVerdicts.h"
 #include "compat/Matcher.h"
 #include "install/TargetSpec.h"

@@ -18,12 +18,12 @@
 #include "compat/KnowledgeBase.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
-#include "doctor/ErrorLog.h"
 #include "doctor/RepairSteps.h"
 #include "install/Operations.h"
 #include "install/Zlibwapi.h"
 #include "platform/InstallLock.h"
 #include "platform/MemoryEnvironment.h"
+#include "verify/ErrorLog.h"
 #include "verify/Verifier.h"
 
 #include <QFile>
