@@ -311,9 +311,10 @@ Expected<Baseline> baselineOfAnswerFile(const UnattendedSettings &answers, const
     // The target as the install will resolve it: its kind's folders and PATH scope.
     // The archive's own layout where this machine reaches it (a CUDA 13 archive keeps its DLLs in
     // bin\x64), else what its name says.
-    const Expected<ArchiveReport> inspected = QFileInfo::exists(answers.archive)
-                                                  ? inspectArchive(answers.archive, kb, InspectOptions{})
-                                                  : Expected<ArchiveReport>(ArchiveReport{});
+    const Expected<ArchiveReport> inspected =
+        QFileInfo::exists(answers.archive)
+            ? inspectArchive(answers.archive, kb.publishedArchives(), InspectOptions{})
+            : Expected<ArchiveReport>(ArchiveReport{});
     ArchiveReport archive = inspected.valueOr(ArchiveReport{});
     archive.claimed = name;
     if (!archive.cudnn.isValid()) {
