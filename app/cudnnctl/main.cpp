@@ -602,7 +602,8 @@ int main(int argc, char *argv[])
                     QCoreApplication::translate("cudnnctl", "This build has no zip backend \"%1\".")
                         .arg(parser.value(backendOption)));
         }
-        const auto report = inspectArchive(positional.at(1), database.database, inspectOptions);
+        const auto report =
+            inspectArchive(positional.at(1), database.database.publishedArchives(), inspectOptions);
         if (!report)
             return usageError(report.error().message.toString());
         if (parser.isSet(jsonOption))

@@ -5,7 +5,6 @@
 #include "archive/EntryNames.h"
 #include "binary/PeReader.h"
 #include "common/Logging.h"
-#include "compat/KnowledgeBase.h"
 #include "detect/VersionParsers.h"
 
 #include <QDir>
@@ -339,9 +338,9 @@ void checkLibrarySet(ArchiveReport &report)
                                "page."))));
 }
 
-void judgeOfficial(ArchiveReport &report, const KnowledgeBase &kb, const QString &fileName)
+void judgeOfficial(ArchiveReport &report, const PublishedArchives &published, const QString &fileName)
 {
-    if (const KnownArchive *known = kb.archiveBySha256(report.sha256)) {
+    if (const KnownArchive *known = published.bySha256(report.sha256)) {
         report.official = ArchiveReport::Official::Match;
         report.officialFile = known->file;
         if (known->file.compare(fileName, Qt::CaseInsensitive) != 0) {
@@ -353,7 +352,7 @@ void judgeOfficial(ArchiveReport &report, const KnowledgeBase &kb, const QString
         return;
     }
     const KnownArchive *named =
-        report.claimed ? kb.archiveByFile(report.claimed->canonicalFileName()) : nullptr;
+        report.claimed ? published.byFile(report.claimed->canonicalFileName()) : nullptr;
     if (named && !named->sha256.isEmpty()) {
         report.official = ArchiveReport::Official::Mismatch;
         // An error no one can wave through: lab IT must never roll an altered file out.
@@ -373,7 +372,7 @@ void judgeOfficial(ArchiveReport &report, const KnowledgeBase &kb, const QString
         QStringLiteral("archive.checksum-unknown"),
         Text(QT_TRANSLATE_NOOP("cudnnsetup", "NVIDIA's checksum for this file is not in the compatibility "
                                              "database (version %1), so it cannot be compared."))
-            .arg(kb.version()),
+            .arg(published.databaseVersion()),
         QStringLiteral("sha256 %1").arg(report.sha256)));
 }
 
@@ -498,7 +497,7 @@ QJsonObject ArchiveReport::toJson() const
         {QStringLiteral("findings"), findingArray}};
 }
 
-Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeBase &kb,
+Expected<ArchiveReport> inspectArchive(const QString &hostPath, const PublishedArchives &published,
                                        const InspectOptions &options)
 {
     const QFileInfo info(hostPath);
@@ -528,11 +527,8 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
         report.nameEncoding = names.unflaggedEncodingName();
         report.entryCount = int(entries.size());
         report.unpackedSize = declaredUnpackedSize(entries);
-        qint64 largestKnown = 0;
-        for (const KnownArchive &known : kb.archives())
-            largestKnown = std::max(largestKnown, known.size);
         report.findings += archiveSafetyProblems(entries, names, report.size,
-                                                 ArchiveLimits::forLargestArchive(largestKnown));
+                                                 ArchiveLimits::forLargestArchive(published.largestSize()));
 
         QStringList paths;
         for (int i = 0; i < entries.size(); ++i) {
@@ -640,18 +636,18 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeB
     qCInfo(lcCore) << "archive" << hostPath << "sha256" << *digest << "hashed while reading"
                    << hasher.hashedWhileReading() << "of" << report.size;
     if (opened)
-        judgeChecksum(report, *digest, kb);
+        judgeChecksum(report, *digest, published);
     else
         report.sha256 = *digest;
     return report;
 }
 
-void judgeChecksum(ArchiveReport &report, const QString &sha256, const KnowledgeBase &kb)
+void judgeChecksum(ArchiveReport &report, const QString &sha256, const PublishedArchives &published)
 {
     report.sha256 = sha256;
-    judgeOfficial(report, kb, QFileInfo(report.path).fileName());
+    judgeOfficial(report, published, QFileInfo(report.path).fileName());
     report.verdict = verdictFor(report.findings);
-    if (const KnownArchive *known = kb.archiveBySha256(report.sha256);
+    if (const KnownArchive *known = published.bySha256(report.sha256);
         known && known->cudnn.truncated(3) == report.cudnn.truncated(3)) {
         report.cudnn = known->cudnn;
         if (!known->cuda.isEmpty())

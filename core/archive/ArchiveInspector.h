@@ -1,11 +1,12 @@
 #pragma once
 
-#include "archive/ArchiveName.h"
 #include "archive/CudnnLayout.h"
 #include "archive/ZipSource.h"
 #include "common/Expected.h"
 #include "common/Finding.h"
 #include "common/Version.h"
+#include "compat/ArchiveName.h"
+#include "compat/PublishedArchives.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -15,8 +16,6 @@
 #include <optional>
 
 namespace cudnnsetup {
-
-class KnowledgeBase;
 
 // One file the archive holds, as the inspection saw it.
 struct ArchiveFile
@@ -109,13 +108,15 @@ struct InspectOptions
 // SHA-256 from the same reads, and from one sequential read of whatever they skipped. The error is only for a
 // file that cannot be read at all ("archive.unreadable") or a cancelled inspection ("archive.cancelled");
 // every problem of the archive itself is in the report's findings and verdict.
-Expected<ArchiveReport> inspectArchive(const QString &hostPath, const KnowledgeBase &kb,
+// `published`: NVIDIA's archives as the caller's database records them
+// (KnowledgeBase::publishedArchives()).
+Expected<ArchiveReport> inspectArchive(const QString &hostPath, const PublishedArchives &published,
                                        const InspectOptions &options = {});
 
 // What the archive's SHA-256 tells, added to a report made without it: whether it is the very file
 // NVIDIA published (a renamed one included, or one named like NVIDIA's that differs), and the build
 // number NVIDIA's record gives. Sets sha256 and official, adds notes, and refuses (verdict Altered,
 // an error) a file named like a published one whose SHA-256 differs.
-void judgeChecksum(ArchiveReport &report, const QString &sha256, const KnowledgeBase &kb);
+void judgeChecksum(ArchiveReport &report, const QString &sha256, const PublishedArchives &published);
 
 } // namespace cudnnsetup

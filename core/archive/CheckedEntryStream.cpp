@@ -11,7 +11,7 @@ namespace {
 // Large enough that the per-read cost of the unzip libraries does not count.
 constexpr qint64 kInputChunk = 256 * 1024;
 // The libraries' reads take an unsigned length.
-constexpr qint64 kMaxStep = 1 << 30;
+constexpr qint64 kMaxRawRead = 1 << 30;
 constexpr quint16 kDeflated = 8;
 
 const char *const kShorter =
@@ -120,7 +120,7 @@ qint64 CheckedEntryStream::readRaw(char *data, qint64 maxSize)
     const std::shared_ptr<RawEntryReader> raw = m_raw.lock();
     if (!raw)
         return fail(kClosed, QStringLiteral("the ZipSource opened another entry or was destroyed"));
-    const qint64 count = raw->readRaw(data, std::min(maxSize, kMaxStep));
+    const qint64 count = raw->readRaw(data, std::min(maxSize, kMaxRawRead));
     if (count < 0)
         return fail(kUnreadable, QStringLiteral("the unzip library's read failed"));
     return count;

@@ -9,6 +9,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <utility>
 
 namespace cudnnsetup {
 
@@ -265,6 +266,7 @@ Expected<KnowledgeBase> KnowledgeBase::parse(const QByteArray &json)
     static const QRegularExpression hex64(QStringLiteral("^[0-9a-f]{64}$"));
     const QJsonArray archives = r.array(root, QStringLiteral("$"), "archives");
     QSet<QString> files;
+    QList<KnownArchive> published;
     for (qsizetype i = 0; i < archives.size(); ++i) {
         const QString path = at("archives", i);
         const QJsonObject object = r.object(archives.at(i), path);
@@ -286,8 +288,9 @@ Expected<KnowledgeBase> KnowledgeBase::parse(const QByteArray &json)
                    QStringLiteral("\"%1\" is listed twice").arg(archive.file));
         files.insert(archive.file);
         r.sourced(object, path, kb.m_sourceUrls, archive);
-        kb.m_archives.append(archive);
+        published.append(archive);
     }
+    kb.m_published = PublishedArchives(std::move(published), kb.m_version);
 
     const QJsonArray gpus = r.array(root, QStringLiteral("$"), "gpus");
     for (qsizetype i = 0; i < gpus.size(); ++i) {
@@ -486,25 +489,6 @@ const CudnnRelease *KnowledgeBase::cudnnRelease(const Version &version) const
     for (const CudnnRelease &release : m_releases) {
         if (release.version == version || (version.size() == 3 && release.version.truncated(3) == version))
             return &release;
-    }
-    return nullptr;
-}
-
-const KnownArchive *KnowledgeBase::archiveBySha256(const QString &sha256) const
-{
-    const QString wanted = sha256.toLower();
-    for (const KnownArchive &archive : m_archives) {
-        if (archive.sha256 == wanted)
-            return &archive;
-    }
-    return nullptr;
-}
-
-const KnownArchive *KnowledgeBase::archiveByFile(const QString &fileName) const
-{
-    for (const KnownArchive &archive : m_archives) {
-        if (archive.file.compare(fileName, Qt::CaseInsensitive) == 0)
-            return &archive;
     }
     return nullptr;
 }

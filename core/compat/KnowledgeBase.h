@@ -2,6 +2,8 @@
 
 #include "common/Expected.h"
 #include "common/Version.h"
+#include "compat/PublishedArchives.h"
+#include "compat/SourcedRecord.h"
 #include "platform/SystemPaths.h"
 
 #include <QByteArray>
@@ -18,12 +20,6 @@ namespace cudnnsetup {
 // NVIDIA's compatibility facts (resources/compat/cudnn-compat.json, schema in SCHEMA.md beside
 // it), loaded into typed records. Unknown values stay unknown (invalid Version, nullopt): the
 // matcher says "unknown" for them, never "fine".
-struct SourcedRecord
-{
-    QStringList sources;
-    bool derived = false;
-};
-
 struct ToolkitDriver : SourcedRecord
 {
     Version version; // 12.2.2
@@ -75,18 +71,6 @@ struct CudnnRelease : SourcedRecord
 
     const CudnnVariant *variant(const QString &cuda) const;
     const CudnnVariant *variantForCudaMajor(int major) const;
-};
-
-struct KnownArchive : SourcedRecord
-{
-    QString file;
-    QString platform;
-    Version cudnn;
-    QString cuda;
-    QString sha256;
-    qint64 size = -1;
-    QString url;
-    QString confidence;
 };
 
 struct GpuPattern : SourcedRecord
@@ -151,9 +135,11 @@ public:
     const QList<CudnnRelease> &cudnnReleases() const { return m_releases; }
     // The release of `version` (given with 3 or 4 parts), or null.
     const CudnnRelease *cudnnRelease(const Version &version) const;
-    const QList<KnownArchive> &archives() const { return m_archives; }
-    const KnownArchive *archiveBySha256(const QString &sha256) const;
-    const KnownArchive *archiveByFile(const QString &fileName) const;
+    // What the archive inspector is handed.
+    const PublishedArchives &publishedArchives() const { return m_published; }
+    const QList<KnownArchive> &archives() const { return m_published.all(); }
+    const KnownArchive *archiveBySha256(const QString &sha256) const { return m_published.bySha256(sha256); }
+    const KnownArchive *archiveByFile(const QString &fileName) const { return m_published.byFile(fileName); }
 
     // The record of a GPU's marketing name ("NVIDIA GeForce RTX 4090 Laptop GPU"), or null.
     const GpuPattern *gpu(const QString &name) const;
@@ -182,7 +168,7 @@ private:
     QList<MinorCompat> m_minorCompat;
     QList<DriverBranch> m_branches;
     QList<CudnnRelease> m_releases;
-    QList<KnownArchive> m_archives;
+    PublishedArchives m_published;
     QList<GpuPattern> m_gpus;
     QStringList m_gpuSuffixes;
     QList<QPair<Version, QString>> m_architectures; // compute capability -> name

@@ -1,6 +1,6 @@
 #include "compat/Judge.h"
 
-#include "archive/ArchiveName.h"
+#include "compat/ArchiveName.h"
 #include "detect/SystemSnapshot.h"
 
 #include <QJsonValue>

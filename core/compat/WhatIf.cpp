@@ -1,6 +1,6 @@
 #include "compat/WhatIf.h"
 
-#include "archive/ArchiveName.h"
+#include "compat/ArchiveName.h"
 #include "compat/KnowledgeBase.h"
 
 namespace cudnnsetup {

@@ -14,8 +14,8 @@
 #include "binary/PeReader.h"
 #include "common/Logging.h"
 #include "detect/VersionParsers.h"
+#include "loader/DependencyWalker.h"
 #include "platform/SystemContext.h"
-#include "verify/DependencyWalker.h"
 
 namespace cudnnsetup {
 

@@ -23,9 +23,4 @@ QList<CudnnCopy> probeCudnn(const SystemContext &context, const QList<CudaToolki
 // 8.3-9.1 cannot load without one). Empty on Linux, where zlib is a system library.
 QStringList findZlibwapi(const SystemContext &context, const QList<CudnnCopy> &copies);
 
-// The folders a freshly started process searches for a library by name, in order (Windows:
-// System32, the Windows folder, then PATH as the registry now says, else as this process has it;
-// Linux: LD_LIBRARY_PATH, /etc/ld.so.conf in order, the default folders).
-QStringList librarySearchOrder(const SystemContext &context);
-
 } // namespace cudnnsetup

@@ -3,8 +3,8 @@
 #include "binary/ElfReader.h"
 #include "binary/PeReader.h"
 #include "detect/VersionParsers.h"
+#include "loader/DependencyWalker.h"
 #include "platform/SystemContext.h"
-#include "verify/DependencyWalker.h"
 
 #include <QRegularExpression>
 

@@ -2,7 +2,7 @@
 
 #include "common/Expected.h"
 #include "common/Finding.h"
-#include "verify/LoadModel.h"
+#include "loader/LoadModel.h"
 
 #include <QDateTime>
 #include <QJsonObject>

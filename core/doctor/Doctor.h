@@ -2,9 +2,9 @@
 
 #include "common/Finding.h"
 #include "detect/SystemSnapshot.h"
-#include "doctor/ErrorLog.h"
 #include "install/Installer.h"
 #include "install/Receipt.h"
+#include "verify/ErrorLog.h"
 #include "verify/VerifyReport.h"
 
 #include <QJsonObject>

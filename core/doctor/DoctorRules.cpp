@@ -197,7 +197,7 @@ std::optional<Repair> repairFromArchive(const DoctorFacts &facts, const CudnnCop
     if (!archive) {
         InspectOptions quickLook;
         quickLook.verifyData = false;
-        archive = inspectArchive(facts.input.archive, facts.database, quickLook);
+        archive = inspectArchive(facts.input.archive, facts.database.publishedArchives(), quickLook);
     }
     const bool fits =
         *archive && (*archive)->verdict == ArchiveReport::Verdict::Ok && (*archive)->cudnn.major() == major &&

@@ -229,7 +229,8 @@ std::optional<Repair> archiveInto(const DoctorFacts &facts, const QString &folde
         return std::nullopt;
     InspectOptions quickLook;
     quickLook.verifyData = false;
-    const Expected<ArchiveReport> archive = inspectArchive(facts.input.archive, facts.database, quickLook);
+    const Expected<ArchiveReport> archive =
+        inspectArchive(facts.input.archive, facts.database.publishedArchives(), quickLook);
     if (!archive || archive->verdict != ArchiveReport::Verdict::Ok || archive->cudnn.major() != major ||
         !archive->platform.startsWith(facts.windows ? QLatin1String("windows") : QLatin1String("linux")))
         return std::nullopt;

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "doctor/Doctor.h"
-#include "doctor/ErrorLog.h"
+#include "verify/ErrorLog.h"
 
 #include <QList>
 

@@ -1,9 +1,9 @@
 #include "download/ArchiveDownload.h"
 
-#include "archive/ArchiveName.h"
 #include "common/Logging.h"
 #include "common/Sizes.h"
 #include "common/Surface.h"
+#include "compat/ArchiveName.h"
 #include "compat/KnowledgeBase.h"
 #include "download/RedistManifest.h"
 #include "platform/DurableFiles.h"

@@ -571,7 +571,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         const Expected<QString> digest = ArchiveHasher(archivePath).finish();
         if (!digest)
             return failed(findings + Findings{digest.error()});
-        judgeChecksum(*judged, *digest, kb);
+        judgeChecksum(*judged, *digest, kb.publishedArchives());
         findings = checksumFindings() + findings;
         if (judged->verdict != ArchiveReport::Verdict::Ok)
             return failed(findings);
@@ -618,7 +618,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             }
         }
         if (judged->sha256.isEmpty()) {
-            judgeChecksum(*judged, custody->sha256, kb);
+            judgeChecksum(*judged, custody->sha256, kb.publishedArchives());
             findings = checksumFindings() + findings;
         }
         unpackedArchive = custody->path;
@@ -662,7 +662,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     operations::ArchiveHashed archiveHashed;
     if (hashWhileUnpacking)
         archiveHashed = [judged, &kb](const QString &sha256) -> Expected<void> {
-            judgeChecksum(*judged, sha256, kb);
+            judgeChecksum(*judged, sha256, kb.publishedArchives());
             for (const Finding &finding : judged->findings) {
                 if (finding.severity == Severity::Error)
                     return finding; // before any file leaves staging: the transaction rolls back

@@ -1,7 +1,7 @@
 #include "install/Zlibwapi.h"
 
 #include "common/Logging.h"
-#include "detect/CudnnProbe.h"
+#include "loader/SearchOrder.h"
 #include "platform/Sha256.h"
 
 #include <algorithm>

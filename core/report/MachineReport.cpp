@@ -1,5 +1,6 @@
 #include "report/MachineReport.h"
 
+#include "common/JsonNull.h"
 #include "common/Logging.h"
 #include "platform/DurableFiles.h"
 #include "report/ReportFiles.h"
@@ -50,11 +51,6 @@ QString itemOfFinding(const QString &id)
 bool isOpen(const Finding &finding)
 {
     return finding.severity != Severity::Info;
-}
-
-QJsonValue orNull(const QString &value)
-{
-    return value.isEmpty() ? QJsonValue() : QJsonValue(value);
 }
 
 // A folder as PATH and the receipts spell it, compared without regard to separators, a trailing

@@ -1,8 +1,9 @@
 #include "session/Baseline.h"
 
 #include "archive/ArchiveInspector.h"
-#include "archive/ArchiveName.h"
+#include "common/JsonNull.h"
 #include "common/Logging.h"
+#include "compat/ArchiveName.h"
 #include "compat/ConsumerVerdicts.h"
 #include "compat/Matcher.h"
 #include "install/TargetSpec.h"
@@ -53,11 +54,6 @@ std::optional<Finding> unknownKey(const QJsonObject &object, const QStringList &
                            QStringLiteral("unknown key"));
     }
     return std::nullopt;
-}
-
-QJsonValue orNull(const QString &value)
-{
-    return value.isEmpty() ? QJsonValue() : QJsonValue(value);
 }
 
 // The programs judged to work here, by the names `check --for` takes, with the cuDNN majors they use.
@@ -315,9 +311,10 @@ Expected<Baseline> baselineOfAnswerFile(const UnattendedSettings &answers, const
     // The target as the install will resolve it: its kind's folders and PATH scope.
     // The archive's own layout where this machine reaches it (a CUDA 13 archive keeps its DLLs in
     // bin\x64), else what its name says.
-    const Expected<ArchiveReport> inspected = QFileInfo::exists(answers.archive)
-                                                  ? inspectArchive(answers.archive, kb, InspectOptions{})
-                                                  : Expected<ArchiveReport>(ArchiveReport{});
+    const Expected<ArchiveReport> inspected =
+        QFileInfo::exists(answers.archive)
+            ? inspectArchive(answers.archive, kb.publishedArchives(), InspectOptions{})
+            : Expected<ArchiveReport>(ArchiveReport{});
     ArchiveReport archive = inspected.valueOr(ArchiveReport{});
     archive.claimed = name;
     if (!archive.cudnn.isValid()) {

@@ -22,7 +22,7 @@ void InspectionJob::start()
     run(
         [path = m_path, database = m_database, options](const CancelToken &token) mutable {
             options.cancelled = token.asked();
-            return inspectArchive(path, database, options);
+            return inspectArchive(path, database.publishedArchives(), options);
         },
         [this](const Expected<ArchiveReport> &result) {
             if (cancelToken().requested())

@@ -34,7 +34,7 @@ Expected<ArchiveReport> inspectForInstall(const QString &archive, const Knowledg
     InspectOptions options;
     options.verifyData = false;
     options.hashArchive = false;
-    return inspectArchive(archive, kb, options);
+    return inspectArchive(archive, kb.publishedArchives(), options);
 }
 
 } // namespace
@@ -346,7 +346,7 @@ ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemCon
             !copied)
             return refused(
                 QStringLiteral("%1 cannot be copied: %2").arg(archivePath, copied.error().message));
-        const Expected<ArchiveReport> report = inspectArchive(stagedArchive, kb);
+        const Expected<ArchiveReport> report = inspectArchive(stagedArchive, kb.publishedArchives());
         if (!report || report->verdict != ArchiveReport::Verdict::Ok) {
             durable::discard(stagedArchive);
             return refused(QStringLiteral("the archive %1 did not pass its check").arg(archivePath));

@@ -2,7 +2,7 @@
 
 #include "common/Logging.h"
 
-#include "archive/ArchiveName.h"
+#include "compat/ArchiveName.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

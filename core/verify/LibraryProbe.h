@@ -1,8 +1,8 @@
 #pragma once
 
 #include "common/Expected.h"
+#include "loader/LoadModel.h"
 #include "verify/CheckStatus.h"
-#include "verify/LoadModel.h"
 
 #include <QJsonObject>
 #include <QList>

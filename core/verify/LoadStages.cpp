@@ -4,8 +4,8 @@
 
 #include "common/Surface.h"
 #include "detect/VersionParsers.h"
-#include "doctor/ErrorLog.h"
 #include "platform/SystemContext.h"
+#include "verify/ErrorLog.h"
 #include "verify/LoadErrors.h"
 #include "verify/ReleaseMix.h"
 

@@ -2,9 +2,9 @@
 
 #include "common/Expected.h"
 #include "detect/SystemSnapshot.h"
-#include "doctor/ErrorLog.h"
 #include "install/Receipt.h"
-#include "verify/LoadModel.h"
+#include "loader/LoadModel.h"
+#include "verify/ErrorLog.h"
 #include "verify/VerifyReport.h"
 
 #include <QProcessEnvironment>

@@ -2,7 +2,7 @@
 
 #include "common/Expected.h"
 #include "common/Finding.h"
-#include "verify/DependencyWalker.h"
+#include "loader/DependencyWalker.h"
 #include "verify/LibraryProbe.h"
 
 #include <QDateTime>

@@ -5,7 +5,7 @@
 //
 // usage: bench_errorlog [--runs N] [--megabytes N]
 #include "BenchRuns.h"
-#include "doctor/ErrorLog.h"
+#include "verify/ErrorLog.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

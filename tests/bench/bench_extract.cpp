@@ -78,7 +78,8 @@ int main(int argc, char *argv[])
         const QString staging = scratch.path() + QStringLiteral("/staging-%1").arg(run);
         QElapsedTimer clock;
         clock.start();
-        const auto report = inspectArchive(archive, KnowledgeBase::embedded(), inspectOptions);
+        const auto report =
+            inspectArchive(archive, KnowledgeBase::embedded().publishedArchives(), inspectOptions);
         if (!report || report->verdict != ArchiveReport::Verdict::Ok) {
             err << "inspection failed: "
                 << (report ? report->verdictName() : report.error().message.toEnglish()) << '\n';

@@ -9,7 +9,7 @@
 #include "PeImage.h"
 #include "Suite.h"
 #include "ZipWriter.h"
-#include "archive/ArchiveName.h"
+#include "compat/ArchiveName.h"
 #include "install/Zlibwapi.h"
 #include "platform/Sha256.h"
 

@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (const ZipSource::Backend backend : ZipSource::backends()) {
         InspectOptions options;
         options.backend = backend;
-        (void)inspectArchive(path, KnowledgeBase::embedded(), options);
+        (void)inspectArchive(path, KnowledgeBase::embedded().publishedArchives(), options);
     }
     return 0;
 }

@@ -10,6 +10,6 @@ using namespace cudnnsetup;
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static fuzzinput::InputFile archive(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"));
-    (void)inspectArchive(archive.write(data, size), KnowledgeBase::embedded());
+    (void)inspectArchive(archive.write(data, size), KnowledgeBase::embedded().publishedArchives());
     return 0;
 }

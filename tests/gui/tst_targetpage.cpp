@@ -413,7 +413,8 @@ private Q_SLOTS:
         QVERIFY(ZipWriter(entries).save(changed));
         InspectOptions options;
         options.verifyData = false;
-        const auto report = inspectArchive(changed, opened.machine.session.database().database, options);
+        const auto report =
+            inspectArchive(changed, opened.machine.session.database().database.publishedArchives(), options);
         QVERIFY(report && report->verdict == ArchiveReport::Verdict::Ok);
         QCOMPARE(report->official, ArchiveReport::Official::Unknown);
         QVERIFY(!report->sha256.isEmpty());

@@ -332,8 +332,8 @@ private Q_SLOTS:
         machine.session.setSnapshot(snapshot);
         InspectOptions options;
         options.verifyData = false;
-        machine.session.setArchive(
-            *inspectArchive(machine.archive, machine.session.database().database, options));
+        machine.session.setArchive(*inspectArchive(
+            machine.archive, machine.session.database().database.publishedArchives(), options));
         Flow flow(machine, language);
         QVERIFY(flow.next());
         auto hardware = flow.page<HardwarePage>();

@@ -3,7 +3,7 @@
 #include "ElfImage.h"
 #include "PeImage.h"
 
-#include "archive/ArchiveName.h"
+#include "compat/ArchiveName.h"
 
 #include <QCryptographicHash>
 #include <QFile>

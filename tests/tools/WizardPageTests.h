@@ -221,7 +221,7 @@ struct Workstation
 
         InspectOptions options;
         options.verifyData = false;
-        const auto report = inspectArchive(archive, session.database().database, options);
+        const auto report = inspectArchive(archive, session.database().database.publishedArchives(), options);
         if (!report || report->verdict != ArchiveReport::Verdict::Ok)
             qFatal("the archive does not pass its check");
         session.setArchive(*report);

@@ -67,7 +67,8 @@ class TestArchiveInspector : public QObject
         InspectOptions options;
         options.backend = backend;
         options.verifyData = verifyData;
-        auto report = inspectArchive(path, kb ? *kb : archives::databaseKnowing({path}), options);
+        auto report =
+            inspectArchive(path, (kb ? *kb : archives::databaseKnowing({path})).publishedArchives(), options);
         if (!report)
             qFatal("inspection failed: %s", qPrintable(report.error().details));
         return *report;
@@ -301,9 +302,9 @@ private Q_SLOTS:
             const QString path = save(fileName, content);
             InspectOptions options;
             options.backend = backend;
-            const auto whole = inspectArchive(path, kb, options);
+            const auto whole = inspectArchive(path, kb.publishedArchives(), options);
             options.hashArchive = false;
-            const auto withoutHash = inspectArchive(path, kb, options);
+            const auto withoutHash = inspectArchive(path, kb.publishedArchives(), options);
             QVERIFY(whole && withoutHash);
             ArchiveReport later = *withoutHash;
             QVERIFY(later.sha256.isEmpty());
@@ -312,7 +313,7 @@ private Q_SLOTS:
                 QVERIFY2(!checksumIds.contains(id), qPrintable(id));
             // Without the hash only the checksum can still refuse it (as altered), once it is judged.
             QCOMPARE(later.verdict, ArchiveReport::Verdict::Ok);
-            judgeChecksum(later, sha256Of(content), kb);
+            judgeChecksum(later, sha256Of(content), kb.publishedArchives());
             QCOMPARE(later.toJson(), whole->toJson());
         }
     }
@@ -620,7 +621,7 @@ private Q_SLOTS:
         for (int i = 0; i < 2; ++i) {
             InspectOptions options;
             options.backend = ZipSource::backends().at(i);
-            auto report = inspectArchive(path, KnowledgeBase::embedded(), options);
+            auto report = inspectArchive(path, KnowledgeBase::embedded().publishedArchives(), options);
             QVERIFY(report);
             reports[i] = report->toJson();
             reports[i].remove(QStringLiteral("backend"));
@@ -641,7 +642,7 @@ private Q_SLOTS:
             options.backend = backend;
             options.verifyData = verifyData;
             options.progress = [&calls](qint64 done, qint64 total) { calls.append({done, total}); };
-            QVERIFY(inspectArchive(path, KnowledgeBase::embedded(), options));
+            QVERIFY(inspectArchive(path, KnowledgeBase::embedded().publishedArchives(), options));
             QVERIFY(!calls.isEmpty());
             for (int i = 1; i < calls.size(); ++i)
                 QVERIFY(calls.at(i).first >= calls.at(i - 1).first);
@@ -652,7 +653,7 @@ private Q_SLOTS:
         options.backend = backend;
         int asked = 0;
         options.cancelled = [&asked] { return ++asked > 3; };
-        const auto cancelled = inspectArchive(path, KnowledgeBase::embedded(), options);
+        const auto cancelled = inspectArchive(path, KnowledgeBase::embedded().publishedArchives(), options);
         QVERIFY(!cancelled);
         QCOMPARE(cancelled.error().id, QStringLiteral("archive.cancelled"));
     }
@@ -794,7 +795,7 @@ private Q_SLOTS:
     {
         const QString path = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"),
                                   archives::linuxTarXz(QStringLiteral("9.19.0.56"), QStringLiteral("13")));
-        const auto report = inspectArchive(path, archives::databaseKnowing({path}));
+        const auto report = inspectArchive(path, archives::databaseKnowing({path}).publishedArchives());
         QVERIFY(report);
         QVERIFY2(report->verdict == ArchiveReport::Verdict::Ok,
                  qPrintable(findingIds(report->findings).join(QLatin1Char(' '))));
@@ -872,7 +873,7 @@ private Q_SLOTS:
         QFETCH(QByteArray, tar);
         QFETCH(QString, finding);
         const QString path = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"), tar);
-        const auto report = inspectArchive(path, archives::databaseWithoutChecksums());
+        const auto report = inspectArchive(path, archives::databaseWithoutChecksums().publishedArchives());
         QVERIFY(report);
         QStringList seen;
         for (const Finding &problem : report->findings)
@@ -892,7 +893,7 @@ private Q_SLOTS:
             path, archives::linuxTarEntries(QStringLiteral("9.19.0.56"), QStringLiteral("13")),
             "cudnn-linux-x86_64-9.19.0.56_cuda13-archive/zeros.bin", 300LL << 20));
         QVERIFY(QFileInfo(path).size() < (4 << 20));
-        const auto report = inspectArchive(path, archives::databaseWithoutChecksums());
+        const auto report = inspectArchive(path, archives::databaseWithoutChecksums().publishedArchives());
         QVERIFY(report);
         QCOMPARE(report->verdictName(), QStringLiteral("unsafe"));
         QVERIFY2(findingIds(report->findings).contains(QStringLiteral("archive.unsafe-ratio")),
@@ -926,7 +927,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, file);
         const auto report = inspectArchive(BuildPaths::fixtures() + QStringLiteral("/libarchive/") + file,
-                                           archives::databaseWithoutChecksums());
+                                           archives::databaseWithoutChecksums().publishedArchives());
         QVERIFY(report);
         QTEST(report->verdictName(), "verdict");
         QFETCH(QString, finding);
@@ -952,7 +953,7 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, head);
         const QString path = save(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"), head);
-        const auto report = inspectArchive(path, archives::databaseWithoutChecksums());
+        const auto report = inspectArchive(path, archives::databaseWithoutChecksums().publishedArchives());
         QVERIFY(report);
         QCOMPARE(report->verdictName(), QStringLiteral("not-cudnn"));
         QVERIFY2(findingIds(report->findings).contains(QStringLiteral("archive.tar-unsupported")),
@@ -970,7 +971,7 @@ private Q_SLOTS:
         InspectOptions options;
         options.backend = backend;
         for (const QString &path : {m_dir.filePath(QStringLiteral("missing.zip")), m_dir.path()}) {
-            const auto report = inspectArchive(path, KnowledgeBase::embedded(), options);
+            const auto report = inspectArchive(path, KnowledgeBase::embedded().publishedArchives(), options);
             QVERIFY(!report);
             QCOMPARE(report.error().id, QStringLiteral("archive.unreadable"));
         }

@@ -1,5 +1,5 @@
 #include "Suite.h"
-#include "archive/ArchiveName.h"
+#include "compat/ArchiveName.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // The static dependency walk: synthetic PE trees in Windows sandboxes, and the real cuDNN libraries
 // of /usr/local/cuda-13.0 on Linux (checked against what ldd says the loader does).
 #include "Suite.h"
-#include "verify/DependencyWalker.h"
+#include "loader/DependencyWalker.h"
 
 #include "PeImage.h"
 #include "Sandbox.h"

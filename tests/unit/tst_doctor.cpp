@@ -18,12 +18,12 @@
 #include "compat/KnowledgeBase.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
-#include "doctor/ErrorLog.h"
 #include "doctor/RepairSteps.h"
 #include "install/Operations.h"
 #include "install/Zlibwapi.h"
 #include "platform/InstallLock.h"
 #include "platform/MemoryEnvironment.h"
+#include "verify/ErrorLog.h"
 #include "verify/Verifier.h"
 
 #include <QFile>
@@ -323,7 +323,8 @@ void repairAndUndo(Machine &machine, const QString &id, int mode)
         }
         std::optional<ArchiveReport> archive;
         if (!archivePath.isEmpty()) {
-            const Expected<ArchiveReport> inspected = inspectArchive(archivePath, machine.database);
+            const Expected<ArchiveReport> inspected =
+                inspectArchive(archivePath, machine.database.publishedArchives());
             QVERIFY(inspected.ok());
             archive = *inspected;
         }
@@ -585,7 +586,8 @@ private Q_SLOTS:
         const std::optional<Diagnosis> offered =
             expectFinding(machine.diagnose(), QStringLiteral("doctor.cudnn-incomplete"), 2);
         QVERIFY(offered && offered->repair && offered->repair->needsAdministrator);
-        const Expected<ArchiveReport> unknown = inspectArchive(archive, KnowledgeBase::embedded());
+        const Expected<ArchiveReport> unknown =
+            inspectArchive(archive, KnowledgeBase::embedded().publishedArchives());
         QVERIFY(unknown.ok());
         QVERIFY(unknown->official != ArchiveReport::Official::Match);
         const std::optional<QString> doubt =

@@ -4,9 +4,9 @@
 #include "BuildPaths.h"
 #include "Sandbox.h"
 #include "Suite.h"
-#include "doctor/ErrorLog.h"
 #include "platform/FileSystem.h"
 #include "platform/LegacyText.h"
+#include "verify/ErrorLog.h"
 
 #include <QDir>
 #include <QFile>

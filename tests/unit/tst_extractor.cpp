@@ -160,7 +160,7 @@ void inspect(const QString &archive, Backend backend, QList<ArchiveFile> &files)
     options.backend = backend;
     options.verifyData = false;
     const Expected<ArchiveReport> report =
-        inspectArchive(archive, archives::databaseKnowing({archive}), options);
+        inspectArchive(archive, archives::databaseKnowing({archive}).publishedArchives(), options);
     QVERIFY2(report.ok(), qPrintable(describe(report.error())));
     QStringList findings;
     for (const Finding &finding : report->findings)

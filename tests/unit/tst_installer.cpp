@@ -137,7 +137,7 @@ class TestInstaller : public QObject
         InspectOptions options;
         options.verifyData = false;
         options.hashArchive = false;
-        const auto report = inspectArchive(path, KnowledgeBase::embedded(), options);
+        const auto report = inspectArchive(path, KnowledgeBase::embedded().publishedArchives(), options);
         if (!report || report->verdict != ArchiveReport::Verdict::Ok)
             qFatal("the test archive does not pass inspection");
         return *report;
@@ -384,7 +384,7 @@ private Q_SLOTS:
         hashed.verifyData = false;
         const QString second = save(QStringLiteral("standin-9.1.zip"),
                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
-        const auto secondReport = inspectArchive(second, knowing, hashed);
+        const auto secondReport = inspectArchive(second, knowing.publishedArchives(), hashed);
         QVERIFY(secondReport && !secondReport->sha256.isEmpty());
         save(QStringLiteral("standin-9.1.zip"), altered);
         const TreeSnapshot before = machine.tree();
@@ -1179,7 +1179,7 @@ private Q_SLOTS:
             InspectOptions options;
             options.verifyData = false;
             options.hashArchive = false;
-            const auto report = inspectArchive(path, kb, options);
+            const auto report = inspectArchive(path, kb.publishedArchives(), options);
             if (!report || report->verdict != ArchiveReport::Verdict::Ok || !report->sha256.isEmpty())
                 qFatal("the test archive does not pass inspection");
             return *report;

@@ -263,7 +263,7 @@ class TestInstallTarget : public QObject
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(zip) != zip.size())
             qFatal("cannot write the test archive");
         file.close();
-        auto report = inspectArchive(path, archives::databaseKnowing({path}));
+        auto report = inspectArchive(path, archives::databaseKnowing({path}).publishedArchives());
         if (!report)
             qFatal("inspection failed: %s", qPrintable(report.error().details));
         return *report;

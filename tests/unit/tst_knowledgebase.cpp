@@ -3,6 +3,8 @@
 #include "compat/DatabaseChoice.h"
 #include "compat/KnowledgeBase.h"
 
+#include <algorithm>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -334,6 +336,14 @@ private Q_SLOTS:
         QVERIFY(archive);
         QVERIFY(archive->sha256.startsWith(QLatin1String("94fc17af")));
         QCOMPARE(kb.archiveBySha256(archive->sha256), archive);
+        // What the archive inspector is handed: the same records, with the database's version.
+        const PublishedArchives &published = kb.publishedArchives();
+        QCOMPARE(published.bySha256(archive->sha256.toUpper()), archive);
+        QCOMPARE(published.databaseVersion(), kb.version());
+        QVERIFY(published.largestSize() >= archive->size);
+        QVERIFY(std::any_of(published.all().cbegin(), published.all().cend(), [&](const KnownArchive &known) {
+            return known.size == published.largestSize();
+        }));
         QVERIFY(!archive->sources.isEmpty());
         QVERIFY(kb.sourceUrl(archive->sources.first()).startsWith(QLatin1String("http")));
 

@@ -2,7 +2,7 @@
 // what Windows's own loader does with the same files and the same PATH.
 #include "BuildPaths.h"
 #include "Suite.h"
-#include "verify/DependencyWalker.h"
+#include "loader/DependencyWalker.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -10,7 +10,7 @@
 #include <QJsonDocument>
 #include <QTest>
 
-#include "detect/CudnnProbe.h"
+#include "loader/SearchOrder.h"
 #include "platform/LibraryLoader.h"
 #include "platform/SystemContext.h"
 

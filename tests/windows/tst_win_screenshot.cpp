@@ -170,7 +170,8 @@ private Q_SLOTS:
         machine.session.setSnapshot(laptop);
         InspectOptions options;
         options.verifyData = false;
-        const auto archive = inspectArchive(machine.archive, machine.session.database().database, options);
+        const auto archive =
+            inspectArchive(machine.archive, machine.session.database().database.publishedArchives(), options);
         QVERIFY(archive);
         machine.session.setArchive(*archive); // the snapshot's change took it back with the target
         // A PATH like a student's, stored where this setup writes it.

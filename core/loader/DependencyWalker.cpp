@@ -1,4 +1,4 @@
-#include "verify/DependencyWalker.h"
+#include "loader/DependencyWalker.h"
 
 #include <algorithm>
 #include <optional>
@@ -11,7 +11,7 @@
 #include "binary/ElfReader.h"
 #include "binary/PeReader.h"
 #include "common/Logging.h"
-#include "detect/CudnnProbe.h"
+#include "loader/SearchOrder.h"
 #include "platform/SystemContext.h"
 
 namespace cudnnsetup {

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "loader/LoadModel.h"
 #include "platform/SystemPaths.h"
-#include "verify/LoadModel.h"
 
 #include <QJsonObject>
 #include <QList>

@@ -1,4 +1,4 @@
-#include "verify/LoadModel.h"
+#include "loader/LoadModel.h"
 
 namespace cudnnsetup {
 

@@ -1,4 +1,4 @@
-#include "archive/ArchiveName.h"
+#include "compat/ArchiveName.h"
 
 #include <QRegularExpression>
 

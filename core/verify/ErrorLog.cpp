@@ -1,4 +1,4 @@
-#include "doctor/ErrorLog.h"
+#include "verify/ErrorLog.h"
 
 #include "platform/Console.h"
 #include "platform/FileSystem.h"
