@@ -9,6 +9,8 @@
 
 #include <algorithm>
 
+#include <QDir>
+
 namespace cudnnsetup {
 
 namespace {
@@ -306,7 +308,7 @@ Remedy remedyFor(const LogSignature &signature, const QString &library, const Re
             return {
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair put the cuDNN %1 libraries of %2 into "
                                                      "%3, beside the program."))
-                    .arg(QString::number(major), facts.input.archive, folder),
+                    .arg(QString::number(major), QDir::toNativeSeparators(facts.input.archive), folder),
                 repair};
         return {Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                        "Put every library of a cuDNN %1 archive into %2, beside the program "

@@ -183,20 +183,6 @@ struct LinuxTree
     }
 };
 
-// The one consumer of a `verify --for` report, and what it bound.
-QJsonObject onlyConsumer(const QJsonObject &report)
-{
-    const QJsonArray consumers = report.value(QStringLiteral("consumers")).toArray();
-    if (consumers.size() != 1)
-        qWarning("%s", QJsonDocument(report).toJson().constData());
-    return consumers.size() == 1 ? consumers.first().toObject() : QJsonObject();
-}
-
-QString boundPath(const QJsonObject &consumer)
-{
-    return consumer.value(QStringLiteral("bound")).toObject().value(QStringLiteral("path")).toString();
-}
-
 } // namespace
 
 // The suites that load the real Linux cuDNN of /usr/local/cuda-13.0.

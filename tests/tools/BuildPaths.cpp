@@ -29,3 +29,8 @@ QString BuildPaths::standins()
 {
     return QStringLiteral(CUDNNSETUP_STANDINS);
 }
+
+QString BuildPaths::standinArchives()
+{
+    return QStringLiteral(CUDNNSETUP_ARCHIVES);
+}

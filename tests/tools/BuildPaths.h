@@ -8,11 +8,12 @@
 
 namespace BuildPaths {
 
-QString sourceDir();   // the repository
-QString fixtures();    // tests/fixtures
-QString cudnnctl();    // the cudnnctl program
-QString cudnnSetup();  // the cudnn-setup program (the wizard)
-QString standinTool(); // tests/tools/standin_tool.c, built
-QString standins();    // the stand-in cuDNN DLLs (Windows builds; empty elsewhere)
+QString sourceDir();       // the repository
+QString fixtures();        // tests/fixtures
+QString cudnnctl();        // the cudnnctl program
+QString cudnnSetup();      // the cudnn-setup program (the wizard)
+QString standinTool();     // tests/tools/standin_tool.c, built
+QString standins();        // the stand-in cuDNN DLLs (Windows builds; empty elsewhere)
+QString standinArchives(); // NVIDIA-named Windows zips of those stand-ins (Windows builds)
 
 } // namespace BuildPaths

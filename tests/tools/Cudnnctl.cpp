@@ -52,6 +52,19 @@ QStringList findingIds(const cudnnsetup::Findings &findings)
     return ids;
 }
 
+QJsonObject onlyConsumer(const QJsonObject &report)
+{
+    const QJsonArray consumers = report.value(QStringLiteral("consumers")).toArray();
+    if (consumers.size() != 1)
+        qWarning("%s", QJsonDocument(report).toJson().constData());
+    return consumers.size() == 1 ? consumers.first().toObject() : QJsonObject();
+}
+
+QString boundPath(const QJsonObject &consumer)
+{
+    return consumer.value(QStringLiteral("bound")).toObject().value(QStringLiteral("path")).toString();
+}
+
 QProcessEnvironment sandboxEnvironment()
 {
     if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows) {

@@ -26,6 +26,10 @@ QJsonObject outputJson(const CudnnctlRun &run);
 // The ids of findings in order: those of a report's "findings" array, or findings in this process.
 QStringList findingIds(const QJsonObject &report);
 QStringList findingIds(const cudnnsetup::Findings &findings);
+// The one consumer of a `verify --for` report (empty, and a warning with the report, when there is
+// not exactly one), and the path of the cuDNN it bound (empty: none).
+QJsonObject onlyConsumer(const QJsonObject &report);
+QString boundPath(const QJsonObject &consumer);
 
 // The inspected system's PATH, in the host's own family's terms (a tree of the host's family is
 // the one whose programs can run). On Windows the rest of the environment stays: a Windows

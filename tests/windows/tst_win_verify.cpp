@@ -1,16 +1,21 @@
 // The whole verification under Windows' own loader (Wine), with the stand-in cuDNN DLLs: the probe
 // runs in a fresh cudnnctl.exe whose PATH comes from the registry, not from this process; a missing
-// zlibwapi.dll, a 32-bit DLL in the chain and an older copy earlier on PATH are each named.
+// zlibwapi.dll, a 32-bit DLL in the chain and an older copy earlier on PATH are each named; a pasted
+// torch error is repaired by the doctor and torch then binds the copy it placed.
 #include "BuildPaths.h"
+#include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
 #include "MemoryRegistry.h"
+#include "Sandbox.h"
 #include "Suite.h"
+#include "SystemTrees.h"
 #include "detect/Consumers.h"
 #include "platform/SystemContext.h"
 #include "verify/ConsumerVerify.h"
 #include "verify/Verifier.h"
 
 #include <QDir>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QScopeGuard>
 #include <QTemporaryDir>
@@ -181,6 +186,125 @@ private Q_SLOTS:
         QVERIFY(none.consumers.first().bound.isEmpty());
         QVERIFY(
             findingIds(none.consumers.first().findings).contains(QStringLiteral("verify.for-load-failed")));
+    }
+
+    // Issue 33 under Windows' own loader: a torch traceback naming a venv of the tree (as that
+    // system sees it) whose torch\lib lost cudnn64_9.dll (quarantined) leads the doctor to torch's
+    // own folder, which reaches no cudnn64_9.dll; its repair puts the archive's missing DLL there,
+    // and then torch_cuda.dll, loaded in a fresh process as Python loads it (torch\lib added, PATH
+    // not searched), binds that copy.
+    void pastedTorchErrorRepairedThenVerified()
+    {
+        Sandbox tree;
+        trees::windowsSystem(tree);
+        const QString venv = QStringLiteral("C:\\Users\\ana\\venv");
+        const QString site = venv + QStringLiteral("\\Lib\\site-packages");
+        const QString torchLib = site + QStringLiteral("\\torch\\lib");
+        const QString failing = torchLib + QStringLiteral("\\cudnn_cnn64_9.dll");
+        // What `import torch` says there, in a traceback as a Windows console shows it (CRLF, as
+        // the pyvenv.cfg Python writes and the RECORD pip writes).
+        const QString error =
+            QStringLiteral("OSError: [WinError 126] The specified module could not be found. "
+                           "Error loading \"%1\" or one of its dependencies.")
+                .arg(failing);
+        const QString traceback =
+            QStringList{QStringLiteral("Traceback (most recent call last):"),
+                        QStringLiteral("  File \"C:\\Users\\ana\\train.py\", line 1, in <module>"),
+                        QStringLiteral("    import torch"),
+                        QStringLiteral("  File \"%1\\torch\\__init__.py\", line 274, in <module>").arg(site),
+                        QStringLiteral("    _load_dll_libraries()"),
+                        QStringLiteral("  File \"%1\\torch\\__init__.py\", line 270, in _load_dll_libraries")
+                            .arg(site),
+                        QStringLiteral("    raise err"),
+                        error,
+                        QString()}
+                .join(QStringLiteral("\r\n"));
+        tree.write(venv + QStringLiteral("\\pyvenv.cfg"),
+                   "home = C:\\Python312\r\ninclude-system-site-packages = false\r\nversion = 3.12.8\r\n");
+        const QJsonObject importFails{{QStringLiteral("error"), error}};
+        trees::pythonStandin(tree, venv + QStringLiteral("\\Scripts\\python.exe"), QStringLiteral("3.12.8"),
+                             QJsonDocument(importFails).toJson(QJsonDocument::Compact));
+        trees::torchFiles(tree, site, QStringLiteral("2.8.0+cu128"), QStringLiteral("12.8"));
+        tree.copyFrom(standinFolder(QStringLiteral("torch")) + QStringLiteral("\\torch_cuda.dll"),
+                      torchLib + QStringLiteral("\\torch_cuda.dll"));
+        tree.copyFrom(standinFolder(QStringLiteral("cuda-12.2")) + QStringLiteral("\\cudart64_12.dll"),
+                      torchLib + QStringLiteral("\\cudart64_12.dll"));
+        copyFamily(QStringLiteral("cudnn-9.18.0.77"), tree.hostPath(torchLib),
+                   {QStringLiteral("cudnn64_9.dll")});
+        tree.write(site + QStringLiteral("\\torch-2.8.0+cu128.dist-info\\RECORD"),
+                   "torch/__init__.py,,\r\ntorch/lib/torch_cuda.dll,,\r\ntorch/lib/cudart64_12.dll,,\r\n");
+        const QString placed = tree.hostPath(torchLib + QStringLiteral("\\cudnn64_9.dll"));
+
+        // verify --for torch on the running system, in the venv as its activate.bat leaves it.
+        QProcessEnvironment inVenv = QProcessEnvironment::systemEnvironment();
+        inVenv.insert(QStringLiteral("VIRTUAL_ENV"), QDir::toNativeSeparators(tree.hostPath(venv)));
+        const auto verifyTorch = [&inVenv] {
+            return runCudnnctl({QStringLiteral("verify"), QStringLiteral("--for"), QStringLiteral("torch"),
+                                QStringLiteral("--json"), QStringLiteral("--lang"), QStringLiteral("en")},
+                               inVenv);
+        };
+        const CudnnctlRun before = verifyTorch();
+        QCOMPARE(before.exitCode, 1);
+        const QJsonObject failed = onlyConsumer(outputJson(before));
+        QVERIFY2(boundPath(failed).isEmpty(), qPrintable(boundPath(failed)));
+        QVERIFY2(findingIds(failed).contains(QStringLiteral("verify.for-load-failed")),
+                 QJsonDocument(failed).toJson().constData());
+
+        tree.write(QStringLiteral("C:\\Users\\ana\\error.txt"), traceback.toUtf8());
+        // The stand-in archive, under NVIDIA's name, and a database that takes it for NVIDIA's file.
+        const QString archive = BuildPaths::standinArchives() +
+                                QStringLiteral("/cudnn-windows-x86_64-9.18.0.77_cuda12-archive.zip");
+        QTemporaryDir work;
+        QVERIFY(work.isValid());
+        QProcessEnvironment environment = sandboxEnvironment();
+        environment.insert(QStringLiteral("VIRTUAL_ENV"), venv);
+        const QStringList doctor{
+            QStringLiteral("doctor"),
+            QStringLiteral("--from-log"),
+            tree.hostPath(QStringLiteral("C:\\Users\\ana\\error.txt")),
+            QStringLiteral("--archive"),
+            archive,
+            QStringLiteral("--compat-db"),
+            archives::writeDatabaseKnowing(work.filePath(QStringLiteral("compat.json")), {archive}),
+            QStringLiteral("--system-root"),
+            tree.root(),
+            QStringLiteral("--lang"),
+            QStringLiteral("en")};
+        const CudnnctlRun diagnosed =
+            runCudnnctl(doctor + QStringList{QStringLiteral("--json")}, environment);
+        const QJsonObject offered = outputJson(diagnosed);
+        const QJsonObject signature = offered.value(QStringLiteral("log"))
+                                          .toObject()
+                                          .value(QStringLiteral("signatures"))
+                                          .toArray()
+                                          .first()
+                                          .toObject();
+        QCOMPARE(signature.value(QStringLiteral("library")).toString(), QStringLiteral("cudnn_cnn64_9.dll"));
+        QCOMPARE(signature.value(QStringLiteral("consumer")).toString(), QStringLiteral("torch"));
+        const QJsonObject first = offered.value(QStringLiteral("diagnoses")).toArray().first().toObject();
+        QCOMPARE(first.value(QStringLiteral("id")).toString(), QStringLiteral("log.missing-library"));
+        QVERIFY2(first.value(QStringLiteral("fix")).toString().contains(torchLib),
+                 QJsonDocument(first).toJson().constData());
+        // The archive as Windows writes paths, as the user gave it, not Qt's "Z:/work/...".
+        QVERIFY2(first.value(QStringLiteral("fix"))
+                     .toString()
+                     .contains(QDir::toNativeSeparators(QFileInfo(archive).absoluteFilePath())),
+                 QJsonDocument(first).toJson().constData());
+        QVERIFY2(!first.value(QStringLiteral("repair")).isNull(), QJsonDocument(first).toJson().constData());
+
+        const CudnnctlRun fixed =
+            runCudnnctl(doctor + QStringList{QStringLiteral("--fix"), QStringLiteral("--yes")}, environment);
+        QVERIFY2(fixed.exitCode == 0, fixed.out + fixed.err);
+        QVERIFY(QFileInfo::exists(placed));
+
+        const CudnnctlRun after = verifyTorch();
+        QVERIFY2(after.exitCode == 0, after.out + after.err);
+        const QJsonObject torch = onlyConsumer(outputJson(after));
+        QCOMPARE(torch.value(QStringLiteral("name")).toString(), QStringLiteral("torch"));
+        QVERIFY2(sameFile(boundPath(torch), placed), qPrintable(boundPath(torch)));
+        QCOMPARE(torch.value(QStringLiteral("bound")).toObject().value(QStringLiteral("version")).toString(),
+                 QStringLiteral("9.18.0"));
+        QCOMPARE(findingIds(torch), QStringList());
     }
 
     // The 9.18 set and its CUDA runtime on the stored PATH: every library loads from its folder in
