@@ -4999,6 +4999,14 @@ FILE; --driver V: the minimum driver).</source>
         <source>the archive you chose</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 So this error does not happen here now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the program again; if the error comes back, paste the new text.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -5018,6 +5018,14 @@ FILE; --driver V: the minimum driver).</source>
         <source>the archive you chose</source>
         <translation>你选择的压缩包</translation>
     </message>
+    <message>
+        <source>%1 So this error does not happen here now.</source>
+        <translation>%1 所以这台电脑现在不会再出现这个错误。</translation>
+    </message>
+    <message>
+        <source>Run the program again; if the error comes back, paste the new text.</source>
+        <translation>重新运行程序；如果错误再次出现，请粘贴新的错误信息。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -111,6 +111,7 @@ struct Reach
 {
     bool known = false; // whether what the program loads could be told at all
     QString file;       // the file it loads; empty: none reachable
+    QString missing;    // the library it cannot reach: the one asked for, or the main library of its set
     const CudnnCopy *copy = nullptr;
 };
 
@@ -153,8 +154,10 @@ Reach reachOf(const QString &library, int cudnnMajor, const ConsumerInfo *consum
             if (!same && !mainOfSet)
                 continue;
             reach.known = true;
-            if (!resolved)
+            if (!resolved) {
+                reach.missing = name;
                 return reach;
+            }
             reach.copy = facts.copyHolding(resolved->path);
             if (same) {
                 reach.file = resolved->path;
@@ -370,7 +373,7 @@ Diagnosis diagnoseLoggedError(LogSignature &signature, const ErrorLog &log, cons
                              : Text(QT_TRANSLATE_NOOP("cudnnsetup", "where the program's own loader looks")));
         else if (reach.known)
             here = Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 Here no copy of %2 is reachable from it."))
-                       .arg(here, Text::verbatim(library));
+                       .arg(here, Text::verbatim(reach.missing.isEmpty() ? library : reach.missing));
     } else {
         // The deepest folder, one the signature's own line names first.
         const auto shown =
@@ -387,6 +390,15 @@ Diagnosis diagnoseLoggedError(LogSignature &signature, const ErrorLog &log, cons
     if (!remedy.fix.isEmpty()) {
         result.finding.fix = remedy.fix;
         result.repair = remedy.repair;
+    } else if (signature.kind == QLatin1String("missing-library") && !reach.file.isEmpty()) {
+        // The program reaches the library now, and nothing finer is wrong: the error is not this
+        // system's any more (a repair since, or another shell's environment).
+        result.finding.severity = Severity::Info;
+        result.finding.message =
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 So this error does not happen here now."))
+                .arg(result.finding.message);
+        result.finding.fix = Text(QT_TRANSLATE_NOOP(
+            "cudnnsetup", "Run the program again; if the error comes back, paste the new text."));
     }
     return result;
 }

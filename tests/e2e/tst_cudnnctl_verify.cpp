@@ -544,6 +544,9 @@ private Q_SLOTS:
             runCudnnctl(doctor + QStringList{QStringLiteral("--fix"), QStringLiteral("--yes")}, environment);
         QVERIFY2(fixed.exitCode == 0, fixed.out + fixed.err);
         QVERIFY(QFileInfo::exists(torchLib + QStringLiteral("/libcudnn.so.9")));
+        const QString pastError =
+            pastErrorProblem(runCudnnctl(doctor + QStringList{QStringLiteral("--json")}, environment));
+        QVERIFY2(pastError.isEmpty(), qPrintable(pastError));
 
         const CudnnctlRun after = tree.verifyFor(QStringLiteral("torch"), inVenv);
         QVERIFY2(after.exitCode == 0, after.out + after.err);

@@ -65,6 +65,19 @@ QString boundPath(const QJsonObject &consumer)
     return consumer.value(QStringLiteral("bound")).toObject().value(QStringLiteral("path")).toString();
 }
 
+QString pastErrorProblem(const CudnnctlRun &doctor)
+{
+    const QJsonObject first =
+        outputJson(doctor).value(QStringLiteral("diagnoses")).toArray().first().toObject();
+    const bool asExpected = first.value(QStringLiteral("id")).toString().startsWith(QLatin1String("log.")) &&
+                            first.value(QStringLiteral("severity")).toString() == QLatin1String("info") &&
+                            first.value(QStringLiteral("message"))
+                                .toString()
+                                .contains(QStringLiteral("does not happen here now")) &&
+                            first.value(QStringLiteral("repair")).isNull();
+    return asExpected ? QString() : QString::fromUtf8(doctor.out + doctor.err);
+}
+
 QProcessEnvironment sandboxEnvironment()
 {
     if (cudnnsetup::hostOsFamily() == cudnnsetup::OsFamily::Windows) {

@@ -30,6 +30,9 @@ QStringList findingIds(const cudnnsetup::Findings &findings);
 // not exactly one), and the path of the cuDNN it bound (empty: none).
 QJsonObject onlyConsumer(const QJsonObject &report);
 QString boundPath(const QJsonObject &consumer);
+// What is wrong, if anything, with a `doctor --from-log --json` run on a log whose error this
+// system no longer shows: its first diagnosis must be the log's, a note that says so, with no repair.
+QString pastErrorProblem(const CudnnctlRun &doctor);
 
 // The inspected system's PATH, in the host's own family's terms (a tree of the host's family is
 // the one whose programs can run). On Windows the rest of the environment stays: a Windows

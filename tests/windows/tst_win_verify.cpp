@@ -291,11 +291,19 @@ private Q_SLOTS:
                      .contains(QDir::toNativeSeparators(QFileInfo(archive).absoluteFilePath())),
                  QJsonDocument(first).toJson().constData());
         QVERIFY2(!first.value(QStringLiteral("repair")).isNull(), QJsonDocument(first).toJson().constData());
+        // cudnn_cnn64_9.dll is there; what torch cannot reach is the main library that loads it.
+        QVERIFY2(first.value(QStringLiteral("message"))
+                     .toString()
+                     .contains(QStringLiteral("no copy of cudnn64_9.dll is reachable")),
+                 QJsonDocument(first).toJson().constData());
 
         const CudnnctlRun fixed =
             runCudnnctl(doctor + QStringList{QStringLiteral("--fix"), QStringLiteral("--yes")}, environment);
         QVERIFY2(fixed.exitCode == 0, fixed.out + fixed.err);
         QVERIFY(QFileInfo::exists(placed));
+        const QString pastError =
+            pastErrorProblem(runCudnnctl(doctor + QStringList{QStringLiteral("--json")}, environment));
+        QVERIFY2(pastError.isEmpty(), qPrintable(pastError));
 
         const CudnnctlRun after = verifyTorch();
         QVERIFY2(after.exitCode == 0, after.out + after.err);
