@@ -263,8 +263,9 @@ void TargetPage::initializePage()
         const SystemPaths &paths = m_session->context().paths();
         for (int i = 0; target && i < m_choices.size(); ++i) {
             const Choice &choice = m_choices.at(i);
-            if (choice.kind == target->kind &&
-                (choice.kind == InstallTarget::Kind::Folder || paths.equal(choice.where, target->root)))
+            if (choice.selection.kind == target->kind &&
+                (choice.selection.kind == InstallTarget::Kind::Folder ||
+                 paths.equal(choice.where, target->root)))
                 return i;
         }
         return -1;
@@ -302,11 +303,11 @@ void TargetPage::buildChoices()
     int counts[5] = {};
     for (Choice &choice : choices) {
         InstallTarget named;
-        named.kind = choice.kind;
+        named.kind = choice.selection.kind;
         const QString kind = QStringLiteral("target-") + named.kindName();
-        const int number = counts[int(choice.kind)]++;
-        const bool single =
-            choice.kind == InstallTarget::Kind::Folder || choice.kind == InstallTarget::Kind::UserFolder;
+        const int number = counts[int(choice.selection.kind)]++;
+        const bool single = choice.selection.kind == InstallTarget::Kind::Folder ||
+                            choice.selection.kind == InstallTarget::Kind::UserFolder;
         choice.button = new QRadioButton(m_choicesTitle->parentWidget());
         choice.button->setObjectName(single ? kind : kind + QLatin1Char('-') + QString::number(number));
         choice.details = wrappedLabel(m_choicesTitle->parentWidget());
@@ -316,7 +317,7 @@ void TargetPage::buildChoices()
         choice.details->setTextFormat(Qt::RichText);
         m_choiceGroup->addButton(choice.button, int(m_choices.size()));
         m_choicesLayout->addWidget(choice.button);
-        if (choice.kind == InstallTarget::Kind::Folder)
+        if (choice.selection.kind == InstallTarget::Kind::Folder)
             m_choicesLayout->addWidget(m_folderRow);
         m_choicesLayout->addWidget(choice.details);
         m_choices.append(choice);
@@ -343,16 +344,18 @@ void TargetPage::select(int index, const std::optional<InstallTarget> &proposed)
     m_current = index;
     const Choice &choice = m_choices.at(index);
     choice.button->setChecked(true);
-    if (proposed && proposed->kind == choice.kind && choice.kind == InstallTarget::Kind::Folder)
+    if (proposed && proposed->kind == choice.selection.kind &&
+        choice.selection.kind == InstallTarget::Kind::Folder)
         m_folder->setText(proposed->root);
     // Each kind starts with its own PATH: the system's for a folder of its own, the user's for a
     // per-user one; none for the others, which have their own way (CUDA's installer, conda's
     // activation, the venv's .pth file).
-    m_scope = proposed && proposed->kind == choice.kind ? proposed->pathScope : defaultPathScope(choice.kind);
+    m_scope = proposed && proposed->kind == choice.selection.kind ? proposed->pathScope
+                                                                  : defaultPathScope(choice.selection.kind);
     if (!pathChangeable())
         m_scope = PathScope::None;
-    m_folder->setEnabled(choice.kind == InstallTarget::Kind::Folder);
-    m_browse->setEnabled(choice.kind == InstallTarget::Kind::Folder);
+    m_folder->setEnabled(choice.selection.kind == InstallTarget::Kind::Folder);
+    m_browse->setEnabled(choice.selection.kind == InstallTarget::Kind::Folder);
     refresh();
 }
 
@@ -381,17 +384,17 @@ void TargetPage::refresh()
     }
     const SystemContext &context = m_session->context();
     const ArchiveReport &archive = m_session->archive();
-    const bool folderKind =
-        choice->kind == InstallTarget::Kind::Folder || choice->kind == InstallTarget::Kind::UserFolder;
+    const bool folderKind = choice->selection.kind == InstallTarget::Kind::Folder ||
+                            choice->selection.kind == InstallTarget::Kind::UserFolder;
     if (!folderKind || !pathChangeable())
         m_scope = PathScope::None;
-    if (choice->kind == InstallTarget::Kind::UserFolder && m_scope == PathScope::System)
+    if (choice->selection.kind == InstallTarget::Kind::UserFolder && m_scope == PathScope::System)
         m_scope = PathScope::User;
-    const QString spec = choice->kind == InstallTarget::Kind::Folder
-                             ? QStringLiteral("dir:") + m_folder->text().trimmed()
-                             : choice->spec;
-    const Expected<InstallTarget> target = targetFromSpec(spec, m_scope, m_session->snapshot(), archive,
-                                                          context, m_session->database().database);
+    TargetSelection selection = choice->selection;
+    if (selection.kind == InstallTarget::Kind::Folder)
+        selection.value = m_folder->text().trimmed();
+    const Expected<InstallTarget> target = resolveTarget(selection, m_scope, m_session->snapshot(), archive,
+                                                         context, m_session->database().database);
     if (!target) {
         m_checkFindings.append(target.error());
         m_session->clearTarget();
@@ -702,7 +705,7 @@ void TargetPage::updateTexts()
     for (const Choice &choice : std::as_const(m_choices)) {
         QString title;
         QString explanation;
-        switch (choice.kind) {
+        switch (choice.selection.kind) {
         case InstallTarget::Kind::CudaToolkit:
             title = tr("Into the CUDA %1 toolkit (what the common tutorials do)").arg(choice.name);
             explanation =
@@ -741,10 +744,10 @@ void TargetPage::updateTexts()
         if (choice.button->isChecked() && m_session->hasTarget()) {
             probe = m_session->target();
         } else {
-            probe.kind = choice.kind;
+            probe.kind = choice.selection.kind;
             probe.family = context.family();
-            probe.root =
-                choice.kind == InstallTarget::Kind::Folder ? m_folder->text().trimmed() : choice.where;
+            probe.root = choice.selection.kind == InstallTarget::Kind::Folder ? m_folder->text().trimmed()
+                                                                              : choice.where;
         }
         const QString admin = probe.needsAdmin(context) ? tr("Needs administrator rights.")
                                                         : tr("No administrator rights needed.");
@@ -752,7 +755,8 @@ void TargetPage::updateTexts()
         choice.button->setText(recommended ? tr("%1 — recommended").arg(title) : title);
         QStringList lines;
         if (recommended)
-            lines.append(QStringLiteral("<b>%1</b>").arg(recommendationReason(choice.kind).toHtmlEscaped()));
+            lines.append(
+                QStringLiteral("<b>%1</b>").arg(recommendationReason(choice.selection.kind).toHtmlEscaped()));
         // The folder on a line of its own, broken between folders when it does not fit.
         if (!choice.where.isEmpty())
             lines.append(breakablePath(choice.where).toHtmlEscaped());
@@ -770,13 +774,13 @@ void TargetPage::updateTexts()
 
     // PATH: what can be chosen, and why not where it cannot.
     const Choice *choice = current();
-    const bool folderKind = choice && (choice->kind == InstallTarget::Kind::Folder ||
-                                       choice->kind == InstallTarget::Kind::UserFolder);
+    const bool folderKind = choice && (choice->selection.kind == InstallTarget::Kind::Folder ||
+                                       choice->selection.kind == InstallTarget::Kind::UserFolder);
     const bool changeable = pathChangeable();
     const bool choosable = folderKind && changeable;
     m_pathNone->setVisible(choosable);
     m_pathUser->setVisible(choosable);
-    m_pathSystem->setVisible(choosable && choice->kind == InstallTarget::Kind::Folder);
+    m_pathSystem->setVisible(choosable && choice->selection.kind == InstallTarget::Kind::Folder);
     (m_scope == PathScope::System ? m_pathSystem
      : m_scope == PathScope::User ? m_pathUser
                                   : m_pathNone)
@@ -787,12 +791,12 @@ void TargetPage::updateTexts()
                   "on Linux nor on a system given with --system-root: cuDNN is installed without them.");
     else if (!choice)
         note.clear();
-    else if (choice->kind == InstallTarget::Kind::CudaToolkit)
+    else if (choice->selection.kind == InstallTarget::Kind::CudaToolkit)
         note = tr("PATH stays as it is: CUDA's installer put this toolkit's DLL folder on it.");
-    else if (choice->kind == InstallTarget::Kind::Conda)
+    else if (choice->selection.kind == InstallTarget::Kind::Conda)
         note = tr("PATH stays as it is: conda puts the environment's Library\\bin on it when the environment "
                   "is activated.");
-    else if (choice->kind == InstallTarget::Kind::Venv)
+    else if (choice->selection.kind == InstallTarget::Kind::Venv)
         note = tr("PATH stays as it is: Python 3.8 and later do not use it to find DLLs; the .pth file "
                   "tells Python where cuDNN is.");
     else if (m_scope == PathScope::None)

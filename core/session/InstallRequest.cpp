@@ -136,8 +136,9 @@ ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
         return refused;
     }
     // The plan's folders are taken from no one: this process derives the target itself.
-    const Expected<InstallTarget> derived = targetFromSpec(
-        plan.target.spec(), plan.target.pathScope, detectSystem(context, detect), *report, context, kb);
+    const Expected<InstallTarget> derived =
+        resolveTarget(TargetSelection::of(plan.target), plan.target.pathScope, detectSystem(context, detect),
+                      *report, context, kb);
     if (!derived) {
         refused.findings.append(derived.error());
         return refused;
