@@ -58,9 +58,9 @@ void InstallJob::start()
     m_fraction = 0;
 
     ChangeOptions options;
-    options.cudnnVariables = m_request.cudnnVariables;
+    options.cudnnVariables = m_request.plan.cudnnVariables;
     options.pathFixes = m_request.pathFixes;
-    options.replaceInUse = m_request.replaceInUse;
+    options.replaceInUse = m_request.plan.replaceInUse;
     options.ownerWindow = m_request.ownerWindow;
     options.progress = [this](int done, int total, const Text &step) {
         post([this, done, total, step] { report(done, total, step, m_bytesDone, m_bytesTotal); });
@@ -71,12 +71,13 @@ void InstallJob::start()
         if (lastStep->exchange(step) != step)
             post([this, done, total] { report(m_stepsDone, m_stepsTotal, m_step, done, total); });
     };
-    qCInfo(lcSession) << "installing" << m_request.archivePath << "into" << m_request.target.kindName()
-                      << m_request.target.root << "PATH" << pathScopeName(m_request.target.pathScope);
+    const InstallTarget &target = m_request.plan.target;
+    qCInfo(lcSession) << "installing" << m_request.archive.path << "into" << target.kindName() << target.root
+                      << "PATH" << pathScopeName(target.pathScope);
     // A folder only administrators may write: the same install by an elevated cudnnctl (Windows
     // asks first); its steps cannot be followed from here, so the bar waits for its end.
     const Elevation &elevation = Elevation::host();
-    const bool elevated = needsElevation(m_request.target, m_request.archive, options, m_context, elevation);
+    const bool elevated = needsElevation(target, m_request.archive, options, m_context, elevation);
     const QString helper = elevated ? cudnnctlBesideThisProgram() : QString();
     if (elevated)
         qCInfo(lcSession) << "asking for administrator rights to run" << helper;
@@ -85,9 +86,9 @@ void InstallJob::start()
          extra = elevatedHelperArguments(), &elevation](const CancelToken &token) mutable {
             options.cancelled = token.asked();
             if (elevated)
-                return installElevated(helper, request.archivePath, request.archive, request.target, options,
-                                       extra, context, environment, elevation);
-            return install(request.archivePath, request.archive, request.target, context, environment,
+                return installElevated(helper, request.archive.path, request.archive, request.plan.target,
+                                       options, extra, context, environment, elevation);
+            return install(request.archive.path, request.archive, request.plan.target, context, environment,
                            options);
         },
         [this](const ChangeOutcome &outcome) {

@@ -39,24 +39,6 @@ Expected<ArchiveReport> inspectForInstall(const QString &archive, const Knowledg
 
 } // namespace
 
-Expected<ChangeOptions> changeOptionsFor(const InstallRequest &request, ChangeOptions options)
-{
-    if (!request.path.isEmpty() && !pathScopeFromName(request.path))
-        return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--path takes user, system or none.")));
-    if (request.variables == QLatin1String("user"))
-        options.cudnnVariables = EnvironmentScope::User;
-    else if (request.variables == QLatin1String("system"))
-        options.cudnnVariables = EnvironmentScope::Machine;
-    else if (!request.variables.isEmpty())
-        return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--cudnn-variables takes user or system.")));
-    if (request.ifInUse == QLatin1String("restart"))
-        options.replaceInUse = true;
-    else if (!request.ifInUse.isEmpty() && request.ifInUse != QLatin1String("fail"))
-        return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--if-in-use takes fail or restart.")));
-    options.dryRun = request.dryRun;
-    return options;
-}
-
 Expected<ChangeOutcome> installRequested(const InstallRequest &request, const ChangeOptions &options,
                                          const SystemContext &context,
                                          std::shared_ptr<PersistentEnvironment> environment,
@@ -65,41 +47,24 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
     if (request.archive.isEmpty())
         return invalid(
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "install needs the archive: --archive FILE.zip")));
-    const std::optional<PathScope> pathScope =
-        request.path.isEmpty() ? std::nullopt : pathScopeFromName(request.path);
     const auto report = inspectForInstall(request.archive, kb);
     if (!report)
         return report.error();
-    const SystemSnapshot snapshot = detectSystem(context, request.detect);
-    InstallTarget target;
-    if (request.target.isEmpty()) {
-        target = defaultTarget(snapshot, *report, context, kb);
-        if (pathScope)
-            target.pathScope = *pathScope;
-    } else {
-        // A folder given relative to where the command runs, as shells pass them.
-        QString spec = request.target;
-        const QString kind = spec.section(QLatin1Char(':'), 0, 0);
-        const QString folder = spec.mid(kind.size() + 1);
-        if (context.isLive() &&
-            (kind == QLatin1String("dir") || kind == QLatin1String("user") || kind == QLatin1String("venv") ||
-             kind == QLatin1String("app")) &&
-            !folder.isEmpty() && QDir::isRelativePath(folder))
-            spec =
-                kind + QLatin1Char(':') + QDir::toNativeSeparators(QDir::current().absoluteFilePath(folder));
-        const auto chosen = targetFromSpec(spec, pathScope, snapshot, *report, context, kb);
-        if (!chosen)
-            return chosen.error();
-        target = *chosen;
-    }
+    TargetConfig config = request.target;
+    config.setFacts(detectSystem(context, request.detect), *report, context, kb);
+    const Expected<InstallPlan> plan = config.plan();
+    if (!plan)
+        return plan.error();
+    ChangeOptions planned = config.changeOptions(options);
+    planned.dryRun = request.dryRun;
     ChangeOutcome outcome;
-    const Elevation &elevation = options.elevationOrHost();
+    const Elevation &elevation = planned.elevationOrHost();
     if (!request.dryRun && !request.elevatedProgram.isEmpty() &&
-        needsElevation(target, *report, options, context, elevation)) {
-        outcome = installElevated(request.elevatedProgram, request.archive, *report, target, options,
+        needsElevation(plan->target, *report, planned, context, elevation)) {
+        outcome = installElevated(request.elevatedProgram, request.archive, *report, plan->target, planned,
                                   request.elevatedArguments, context, environment, elevation);
     } else {
-        outcome = install(request.archive, *report, target, context, environment, options, kb);
+        outcome = install(request.archive, *report, plan->target, context, environment, planned, kb);
     }
     outcome.findings = report->findings + outcome.findings;
     return outcome;
