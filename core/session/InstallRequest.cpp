@@ -57,17 +57,29 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
         return plan.error();
     ChangeOptions planned = config.changeOptions(options);
     planned.dryRun = request.dryRun;
-    ChangeOutcome outcome;
-    const Elevation &elevation = planned.elevationOrHost();
-    if (!request.dryRun && !request.elevatedProgram.isEmpty() &&
-        needsElevation(plan->target, *report, planned, context, elevation)) {
-        outcome = installElevated(request.elevatedProgram, request.archive, *report, plan->target, planned,
-                                  request.elevatedArguments, context, environment, elevation);
-    } else {
-        outcome = install(request.archive, *report, plan->target, context, environment, planned, kb);
-    }
+    ChangeOutcome outcome = installPlanned(*plan, *report, planned, request.elevatedProgram,
+                                           request.elevatedArguments, context, environment, kb);
     outcome.findings = report->findings + outcome.findings;
     return outcome;
+}
+
+ChangeOutcome installPlanned(const InstallPlan &plan, const ArchiveReport &report, ChangeOptions options,
+                             const QString &elevatedProgram, const QStringList &elevatedArguments,
+                             const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                             const KnowledgeBase &kb)
+{
+    options.cudnnVariables = plan.cudnnVariables;
+    options.replaceInUse = plan.replaceInUse;
+    const Elevation &elevation = options.elevationOrHost();
+    if (!options.dryRun && !elevatedProgram.isEmpty() &&
+        needsElevation(plan.target, report, options, context, elevation)) {
+        // A folder only administrators may write: the same plan by an elevated cudnnctl (Windows
+        // asks first).
+        qCInfo(lcSession) << "asking for administrator rights to run" << elevatedProgram;
+        return installElevated(elevatedProgram, report.path, report, plan.target, options, elevatedArguments,
+                               context, environment, elevation);
+    }
+    return install(report.path, report, plan.target, context, environment, options, kb);
 }
 
 ChangeOutcome installHandedOverPlan(const QString &planFile, const QString &seal,
@@ -133,12 +145,13 @@ ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
                                    "folder of yours without administrator rights."))));
         return refused;
     }
-    options.cudnnVariables = plan.cudnnVariables;
-    options.replaceInUse = plan.replaceInUse;
     options.archiveVouching.actingForAnother = true;
     options.archiveVouching.allowUnverified = false;
     options.archiveVouching.approvedSha256 = plan.archive.sha256;
-    ChangeOutcome outcome = install(plan.archive.path, *report, *derived, context, environment, options, kb);
+    InstallPlan checked = plan;
+    checked.target = *derived;
+    ChangeOutcome outcome =
+        installPlanned(checked, *report, options, QString(), {}, context, environment, kb);
     outcome.findings = report->findings + outcome.findings;
     return outcome;
 }

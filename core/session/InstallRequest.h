@@ -40,6 +40,16 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
                                          std::shared_ptr<PersistentEnvironment> environment,
                                          const KnowledgeBase &kb);
 
+// Installs `plan` from the archive as `report` inspected it (at report.path): by this process, or,
+// where the plan needs rights this process lacks and `elevatedProgram` (cudnnctl) is given, by that
+// program run elevated, handed the sealed plan, with `elevatedArguments` (--lang). The plan says
+// where, the variables and the in-use option; `options` how the change goes (progress, cancel, the
+// PATH fixes, a dry run). What the wizard, cudnnctl, answer files and the elevated helper all call.
+ChangeOutcome installPlanned(const InstallPlan &plan, const ArchiveReport &report, ChangeOptions options,
+                             const QString &elevatedProgram, const QStringList &elevatedArguments,
+                             const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                             const KnowledgeBase &kb = KnowledgeBase::embedded());
+
 // In the elevated helper of another process: installs the plan in `planFile` (InstallPlan), read only
 // when its SHA-256 is `seal`, the one on the command line the administrator approved. The plan is
 // checked on arrival: its target must be the one this process derives itself from the target's

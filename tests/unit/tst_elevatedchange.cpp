@@ -553,6 +553,32 @@ private Q_SLOTS:
         QCOMPARE(installed.statusName(), QStringLiteral("done"));
     }
 
+    // The plan says what is installed: its CUDNN_* scope and in-use option win over the options',
+    // which only say how the change goes. Without a program to elevate it is installed here.
+    void thePlanSaysWhatIsInstalled()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        qputenv("ProgramData", "C:\\ProgramData");
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        auto environment = std::make_shared<MemoryEnvironment>();
+        const KnowledgeBase kb = standInDatabase();
+        const Expected<ArchiveReport> report = inspectArchive(m_archive, kb);
+        QVERIFY(report);
+        InstallPlan plan = programFilesPlan();
+        plan.cudnnVariables = EnvironmentScope::User;
+        ChangeOptions options;
+        options.cudnnVariables = EnvironmentScope::Machine;
+        const ChangeOutcome outcome =
+            installPlanned(plan, *report, options, QString(), {}, context, environment, kb);
+        QVERIFY2(outcome.statusName() == QLatin1String("done"),
+                 qPrintable(findingIds(outcome.findings).join(QLatin1Char(' '))));
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("CUDNN_PATH"))->text,
+                 plan.target.root);
+        QVERIFY(!environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH")));
+        QCOMPARE(outcome.receipt->target->toJson(), plan.target.toJson());
+    }
+
     // Program Files with this user's own PATH: the files by the elevated run, the PATH entry by
     // this process (the elevated run's HKCU may be the approving administrator's), a receipt for
     // each part; the uninstall takes both away again.
