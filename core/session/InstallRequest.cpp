@@ -76,8 +76,8 @@ ChangeOutcome installPlanned(const InstallPlan &plan, const ArchiveReport &repor
         // A folder only administrators may write: the same plan by an elevated cudnnctl (Windows
         // asks first).
         qCInfo(lcSession) << "asking for administrator rights to run" << elevatedProgram;
-        return installElevated(elevatedProgram, report.path, report, plan.target, options, elevatedArguments,
-                               context, environment, elevation);
+        return installElevated(elevatedProgram, plan, options, elevatedArguments, context, environment,
+                               elevation);
     }
     return install(report.path, report, plan.target, context, environment, options, kb);
 }
