@@ -220,15 +220,13 @@ void InstallPage::startInstall(bool replaceInUse)
         m_job->deleteLater();
     }
     m_session->clearInstallOutcome();
+    TargetConfig config = *m_session->targetConfig();
+    config.setReplaceInUse(replaceInUse);
     InstallJob::Request request;
-    request.archivePath = m_session->archive().path;
+    request.plan = *config.plan(); // ready: the session has a target
     request.archive = m_session->archive();
-    request.target = m_session->target();
-    request.cudnnVariables = m_session->cudnnVariables();
-    request.replaceInUse = replaceInUse;
+    request.pathFixes = config.changeOptions().pathFixes;
     request.ownerWindow = window()->winId();
-    if (request.target.pathScope != PathScope::None)
-        request.pathFixes = m_session->pathFixes();
     m_job = new InstallJob(request, m_session->context(), m_session->persistentEnvironment(), this);
     connect(m_job, &InstallJob::progress, this, &InstallPage::showProgress);
     connect(m_job, &InstallJob::finished, this, [this](const ChangeOutcome &outcome) {

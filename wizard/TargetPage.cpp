@@ -4,14 +4,9 @@
 #include "FindingsView.h"
 #include "InfoIcon.h"
 #include "common/Sizes.h"
-#include "install/ElevatedChange.h"
-#include "install/FilePlacement.h"
-#include "install/TargetChecks.h"
-#include "install/TargetSpec.h"
-#include "platform/Volumes.h"
 #include "session/SetupSession.h"
 #include "session/TargetCheckJob.h"
-#include "session/TargetChoices.h"
+#include "session/TargetConfig.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -130,7 +125,7 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
     scopeGroup->addButton(m_pathUser, int(PathScope::User));
     scopeGroup->addButton(m_pathSystem, int(PathScope::System));
     connect(scopeGroup, &QButtonGroup::idClicked, this, [this](int id) {
-        m_scope = PathScope(id);
+        m_config.setPathScope(PathScope(id));
         refresh();
     });
     auto scopeRow = new QHBoxLayout;
@@ -249,33 +244,24 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
 
 void TargetPage::initializePage()
 {
-    // What the wizard recommends; back here from the Install page, the target as the user left it.
-    std::optional<InstallTarget> recommended;
-    if (m_session->hasSnapshot() && m_session->hasArchive())
-        recommended = defaultTarget(m_session->snapshot(), m_session->archive(), m_session->context(),
-                                    m_session->database().database);
-    const std::optional<InstallTarget> proposed = m_session->hasTarget() ? m_session->target() : recommended;
+    // Back here from the Install page, the configuration as the user left it; else what the wizard
+    // recommends.
+    const std::optional<InstallTarget> kept =
+        m_session->hasTarget() ? std::optional(m_session->target()) : std::nullopt;
     // The session keeps the variables and the PATH fixes with the target: the same target chosen
     // again keeps them.
-    const std::optional<EnvironmentScope> variables = m_session->cudnnVariables();
+    m_config = m_session->targetConfig().value_or(TargetConfig());
+    const bool variables = m_config.variablesWanted();
+    if (m_session->hasSnapshot() && m_session->hasArchive())
+        m_config.setFacts(m_session->snapshot(), m_session->archive(), m_session->context(),
+                          m_session->database().database, m_session->persistentEnvironment());
     buildChoices();
-    const auto indexOf = [this](const std::optional<InstallTarget> &target) {
-        const SystemPaths &paths = m_session->context().paths();
-        for (int i = 0; target && i < m_choices.size(); ++i) {
-            const Choice &choice = m_choices.at(i);
-            if (choice.kind == target->kind &&
-                (choice.kind == InstallTarget::Kind::Folder || paths.equal(choice.where, target->root)))
-                return i;
-        }
-        return -1;
-    };
-    m_recommended = indexOf(recommended);
-    int index = indexOf(proposed);
-    if (index < 0)
-        index = 0;
+    const std::optional<InstallTarget> proposed = kept ? kept : m_config.proposed();
+    m_recommended = m_config.choiceOf(m_config.proposed());
+    const int index = std::max(m_config.choiceOf(proposed), 0);
     {
         const QSignalBlocker blocker(m_variables);
-        m_variables->setChecked(variables.has_value());
+        m_variables->setChecked(variables);
     }
     select(index, proposed);
 }
@@ -289,26 +275,17 @@ void TargetPage::buildChoices()
     }
     m_choices.clear();
     m_choicesLayout->removeWidget(m_folderRow);
-    m_current = -1;
-    if (!m_session->hasSnapshot() || !m_session->hasArchive())
-        return;
-    const SystemSnapshot &snapshot = m_session->snapshot();
-    const ArchiveReport &archive = m_session->archive();
-    const SystemContext &context = m_session->context();
-    QList<Choice> choices;
-    for (const TargetChoice &offered : offeredTargets(snapshot, archive, context))
-        choices.append({offered});
-
-    int counts[5] = {};
-    for (Choice &choice : choices) {
+    int counts[6] = {};
+    for (const TargetChoice &offered : m_config.choices()) {
+        const InstallTarget::Kind kind = offered.selection.kind;
         InstallTarget named;
-        named.kind = choice.kind;
-        const QString kind = QStringLiteral("target-") + named.kindName();
-        const int number = counts[int(choice.kind)]++;
-        const bool single =
-            choice.kind == InstallTarget::Kind::Folder || choice.kind == InstallTarget::Kind::UserFolder;
+        named.kind = kind;
+        const QString name = QStringLiteral("target-") + named.kindName();
+        const int number = counts[int(kind)]++;
+        const bool single = kind == InstallTarget::Kind::Folder || kind == InstallTarget::Kind::UserFolder;
+        Choice choice;
         choice.button = new QRadioButton(m_choicesTitle->parentWidget());
-        choice.button->setObjectName(single ? kind : kind + QLatin1Char('-') + QString::number(number));
+        choice.button->setObjectName(single ? name : name + QLatin1Char('-') + QString::number(number));
         choice.details = wrappedLabel(m_choicesTitle->parentWidget());
         choice.details->setObjectName(choice.button->objectName() + QStringLiteral("-details"));
         choice.details->setContentsMargins(24, 0, 0, 4);
@@ -316,43 +293,35 @@ void TargetPage::buildChoices()
         choice.details->setTextFormat(Qt::RichText);
         m_choiceGroup->addButton(choice.button, int(m_choices.size()));
         m_choicesLayout->addWidget(choice.button);
-        if (choice.kind == InstallTarget::Kind::Folder)
+        if (kind == InstallTarget::Kind::Folder)
             m_choicesLayout->addWidget(m_folderRow);
         m_choicesLayout->addWidget(choice.details);
         m_choices.append(choice);
     }
-    const auto folder = targetFromSpec(QStringLiteral("dir"), std::nullopt, snapshot, archive, context);
-    m_folder->setText(folder ? folder->root : QString());
+    m_folder->setText(m_config.folder());
     updateTexts();
 }
 
-const TargetPage::Choice *TargetPage::current() const
+const TargetChoice *TargetPage::current() const
 {
-    return m_current >= 0 && m_current < m_choices.size() ? &m_choices.at(m_current) : nullptr;
-}
-
-bool TargetPage::pathChangeable() const
-{
-    return m_session->persistentEnvironment() && m_session->persistentEnvironment()->isAvailable();
+    const int index = m_config.chosen();
+    return index >= 0 && index < m_config.choices().size() ? &m_config.choices().at(index) : nullptr;
 }
 
 void TargetPage::select(int index, const std::optional<InstallTarget> &proposed)
 {
     if (index < 0 || index >= m_choices.size())
         return;
-    m_current = index;
-    const Choice &choice = m_choices.at(index);
-    choice.button->setChecked(true);
-    if (proposed && proposed->kind == choice.kind && choice.kind == InstallTarget::Kind::Folder)
+    const InstallTarget::Kind kind = m_config.choices().at(index).selection.kind;
+    m_choices.at(index).button->setChecked(true);
+    if (proposed && proposed->kind == kind && kind == InstallTarget::Kind::Folder) {
         m_folder->setText(proposed->root);
-    // Each kind starts with its own PATH: the system's for a folder of its own, the user's for a
-    // per-user one; none for the others, which have their own way (CUDA's installer, conda's
-    // activation, the venv's .pth file).
-    m_scope = proposed && proposed->kind == choice.kind ? proposed->pathScope : defaultPathScope(choice.kind);
-    if (!pathChangeable())
-        m_scope = PathScope::None;
-    m_folder->setEnabled(choice.kind == InstallTarget::Kind::Folder);
-    m_browse->setEnabled(choice.kind == InstallTarget::Kind::Folder);
+        m_config.setFolder(proposed->root);
+    }
+    m_config.choose(index,
+                    proposed && proposed->kind == kind ? std::optional(proposed->pathScope) : std::nullopt);
+    m_folder->setEnabled(kind == InstallTarget::Kind::Folder);
+    m_browse->setEnabled(kind == InstallTarget::Kind::Folder);
     refresh();
 }
 
@@ -365,7 +334,6 @@ void TargetPage::refreshNow()
 void TargetPage::refresh()
 {
     m_typing->stop();
-    const Choice *choice = current();
     m_checkFindings.clear();
     if (m_check) {
         // What the old check still reports is not about the target chosen now.
@@ -373,39 +341,22 @@ void TargetPage::refresh()
         m_check->deleteLater();
         m_check = nullptr;
     }
-    if (!choice || !m_session->hasSnapshot() || !m_session->hasArchive()) {
-        m_session->clearTarget();
+    m_config.setFolder(m_folder->text());
+    m_config.setVariablesWanted(m_variables->isChecked());
+    if (!current()) {
+        m_session->setTargetConfig(m_config);
         updateTexts();
         Q_EMIT completeChanged();
         return;
     }
-    const SystemContext &context = m_session->context();
-    const ArchiveReport &archive = m_session->archive();
-    const bool folderKind =
-        choice->kind == InstallTarget::Kind::Folder || choice->kind == InstallTarget::Kind::UserFolder;
-    if (!folderKind || !pathChangeable())
-        m_scope = PathScope::None;
-    if (choice->kind == InstallTarget::Kind::UserFolder && m_scope == PathScope::System)
-        m_scope = PathScope::User;
-    const QString spec = choice->kind == InstallTarget::Kind::Folder
-                             ? QStringLiteral("dir:") + m_folder->text().trimmed()
-                             : choice->spec;
-    const Expected<InstallTarget> target = targetFromSpec(spec, m_scope, m_session->snapshot(), archive,
-                                                          context, m_session->database().database);
-    if (!target) {
-        m_checkFindings.append(target.error());
-        m_session->clearTarget();
+    if (!m_config.isReady()) {
+        m_checkFindings = m_config.findings();
     } else {
-        m_session->setTarget(*target);
-        const bool wanted = m_variables->isChecked() && pathChangeable();
-        m_session->setCudnnVariables(wanted ? std::optional(target->needsAdmin(context)
-                                                                ? EnvironmentScope::Machine
-                                                                : EnvironmentScope::User)
-                                            : std::nullopt);
         ChangeOptions planned;
-        planned.cudnnVariables = m_session->cudnnVariables();
+        planned.cudnnVariables = m_config.cudnnVariables();
         // The folder's write test runs off this thread: a slow share does not freeze the page.
-        m_check = new TargetCheckJob(*target, archive, context, planned, this);
+        m_check =
+            new TargetCheckJob(m_config.target(), m_session->archive(), m_session->context(), planned, this);
         connect(m_check, &TargetCheckJob::checked, this, [this](const Findings &findings) {
             m_checkFindings = findings;
             m_check->deleteLater();
@@ -420,31 +371,8 @@ void TargetPage::refresh()
     Q_EMIT completeChanged();
 }
 
-PathEditor TargetPage::editor(EnvironmentScope scope) const
-{
-    const EnvironmentStore process = m_session->context().environment();
-    return PathEditor::forStoredPath(m_session->context().family(), scope,
-                                     *m_session->persistentEnvironment(),
-                                     [process](const QString &name) { return process.value(name); });
-}
-
-QString TargetPage::raw(PathScope scope, Findings &findings) const
-{
-    const EnvironmentScope where =
-        scope == PathScope::System ? EnvironmentScope::Machine : EnvironmentScope::User;
-    const auto value = m_session->persistentEnvironment()->read(where, QStringLiteral("PATH"));
-    if (!value) {
-        findings.append(value.error());
-        return {};
-    }
-    return value->has_value() ? value->value().text : QString();
-}
-
 void TargetPage::refreshPath()
 {
-    m_pathFindings.clear();
-    m_analysis = PathAnalysis();
-    m_rawPath.clear();
     m_fixes.clear();
     m_problemTexts.clear();
     m_systemTitle = nullptr;
@@ -452,30 +380,7 @@ void TargetPage::refreshPath()
         delete item->widget();
         delete item;
     }
-    if (!m_session->hasTarget() || m_scope == PathScope::None || !pathChangeable()) {
-        showPreview();
-        return;
-    }
-    const InstallTarget &target = m_session->target();
-    const EnvironmentScope scope =
-        m_scope == PathScope::System ? EnvironmentScope::Machine : EnvironmentScope::User;
-    const SystemPaths &paths = m_session->context().paths();
-    QList<QString> cudnnFolders;
-    for (const CudnnCopy &copy : m_session->snapshot().cudnn) {
-        if (!copy.directory.isEmpty())
-            cudnnFolders.append(copy.directory);
-    }
-    const PathEditor::FolderTest isCudnnFolder = [cudnnFolders, paths](const QString &folder) {
-        return std::any_of(cudnnFolders.cbegin(), cudnnFolders.cend(),
-                           [&](const QString &known) { return paths.equal(known, folder); });
-    };
-    const QString cuda = m_session->archive().cudaVariant;
-
-    Findings pathFindings;
-    m_rawPath = raw(m_scope, pathFindings);
-    const PathEditor pathEditor = editor(scope);
-    m_analysis =
-        pathEditor.analyse(m_rawPath, target.dllFolder(), isCudnnFolder, PathEditor::Position::Front, cuda);
+    m_config.analysePath();
 
     const auto addProblem = [this](const PathProblem &problem, bool offerFixes) {
         auto row = new QWidget(m_problems);
@@ -498,6 +403,8 @@ void TargetPage::refreshPath()
                                                                               : QStringLiteral("move"))
                                    .arg(fix.index));
             box->setText(fixText(fix.action));
+            // The ticks of this PATH's fixes, as the configuration kept them for the same PATH.
+            box->setChecked(m_config.pathFixes().contains(fix));
             column->addWidget(box);
             boxes.append(box);
             m_fixes.append({fix, box});
@@ -511,7 +418,8 @@ void TargetPage::refreshPath()
                             other->setChecked(false);
                     }
                 }
-                m_session->setPathFixes(chosenFixes());
+                m_config.setPathFixes(chosenFixes());
+                m_session->setTargetConfig(m_config);
                 showPreview();
                 Q_EMIT completeChanged();
             });
@@ -522,41 +430,21 @@ void TargetPage::refreshPath()
         rowLayout->addLayout(column, 1);
         m_problemsLayout->addWidget(row);
     };
-    for (const PathProblem &problem : std::as_const(m_analysis.problems))
+    for (const PathProblem &problem : m_config.pathAnalysis().problems)
         addProblem(problem, true);
-
-    // The system PATH comes before the user's in every new program: what in it holds another cuDNN
-    // or CUDA is shown too, but not offered for change here (it needs an administrator).
-    if (m_scope == PathScope::User) {
-        const QString system = raw(PathScope::System, pathFindings);
-        const PathAnalysis systemAnalysis =
-            editor(EnvironmentScope::Machine)
-                .analyse(system, target.dllFolder(), isCudnnFolder, PathEditor::Position::Back, cuda);
-        bool titled = false;
-        for (PathProblem problem : systemAnalysis.problems) {
-            if (problem.kind == PathProblem::Kind::Duplicate || !problem.beforeOurs)
-                continue;
-            if (!titled) {
-                m_systemTitle = wrappedLabel(m_problems, QStringLiteral("systemPathTitle"));
-                m_systemTitle->setText(systemPathTitle());
-                m_problemsLayout->addWidget(m_systemTitle);
-                titled = true;
-            }
-            problem.finding.id = QStringLiteral("system-") + problem.finding.id;
-            // Nothing on this page changes the system PATH: a note, not a warning.
-            problem.finding.severity = Severity::Info;
-            addProblem(problem, false);
+    // The system PATH comes before the user's in every new program: shown, not offered for change.
+    for (PathProblem problem : m_config.systemPathProblems()) {
+        if (!m_systemTitle) {
+            m_systemTitle = wrappedLabel(m_problems, QStringLiteral("systemPathTitle"));
+            m_systemTitle->setText(systemPathTitle());
+            m_problemsLayout->addWidget(m_systemTitle);
         }
+        problem.finding.id = QStringLiteral("system-") + problem.finding.id;
+        // Nothing on this page changes the system PATH: a note, not a warning.
+        problem.finding.severity = Severity::Info;
+        addProblem(problem, false);
     }
-    m_pathFindings = pathFindings;
-
-    // The ticks of this PATH's fixes, as the session kept them for the same PATH.
-    const QList<PathFix> kept = m_session->pathFixes();
-    for (const FixBox &fix : std::as_const(m_fixes)) {
-        const QSignalBlocker blocker(fix.box);
-        fix.box->setChecked(kept.contains(fix.fix));
-    }
-    m_session->setPathFixes(chosenFixes());
+    m_session->setTargetConfig(m_config);
     showPreview();
 }
 
@@ -587,19 +475,15 @@ void TargetPage::showPreview()
     m_after->clear();
     // The target's checks, then what reading PATH found (each once), then what the preview finds.
     m_findings = m_checkFindings;
-    for (const Finding &finding : std::as_const(m_pathFindings)) {
+    for (const Finding &finding : m_config.pathFindings()) {
         if (std::none_of(m_findings.cbegin(), m_findings.cend(), [&](const Finding &f) {
                 return f.id == finding.id && f.details == finding.details;
             }))
             m_findings.append(finding);
     }
-    const bool shown = m_session->hasTarget() && m_scope != PathScope::None && pathChangeable();
+    const bool shown = m_config.changesPath();
     m_preview->setVisible(shown);
-    const Expected<PathPreview> preview =
-        shown ? editor(m_scope == PathScope::System ? EnvironmentScope::Machine : EnvironmentScope::User)
-                    .preview(m_rawPath, m_session->target().dllFolder(), PathEditor::Position::Front,
-                             chosenFixes())
-              : Expected<PathPreview>(PathPreview());
+    const Expected<PathPreview> preview = m_config.pathPreview();
     if (!shown || !preview) {
         if (!preview)
             m_findings.append(preview.error());
@@ -607,18 +491,18 @@ void TargetPage::showPreview()
         m_findingsTitle->setVisible(!m_findings.isEmpty());
         return;
     }
-    const InstallTarget &target = m_session->target();
-    const EnvironmentScope scope =
-        m_scope == PathScope::System ? EnvironmentScope::Machine : EnvironmentScope::User;
-    const PathEditor pathEditor = editor(scope);
-    const QList<PathFix> fixes = chosenFixes();
+    const QString ours = m_config.target().dllFolder();
+    const PathEditor pathEditor =
+        m_config.pathEditor(m_config.target().pathScope == PathScope::System ? EnvironmentScope::Machine
+                                                                             : EnvironmentScope::User);
+    const QList<PathFix> &fixes = m_config.pathFixes();
 
     QSet<QString> removed;
     QSet<QString> moved;
     for (const PathFix &fix : fixes)
         (fix.action == PathFix::Action::Remove ? removed : moved).insert(fix.entry);
     QHash<QString, Severity> problems;
-    for (const PathProblem &problem : std::as_const(m_analysis.problems))
+    for (const PathProblem &problem : m_config.pathAnalysis().problems)
         problems.insert(problem.entry, problem.finding.severity);
     QColor highlight = palette().color(QPalette::Highlight);
     highlight.setAlpha(60);
@@ -635,7 +519,7 @@ void TargetPage::showPreview()
     for (const QString &entry : preview->before) {
         auto item = new QTreeWidgetItem(m_before, {entry});
         item->setToolTip(0, entry);
-        if (!oursSeen && pathEditor.sameEntry(entry, target.dllFolder())) {
+        if (!oursSeen && pathEditor.sameEntry(entry, ours)) {
             markOurs(item);
             oursSeen = true;
         } else if (problems.contains(entry)) {
@@ -652,7 +536,7 @@ void TargetPage::showPreview()
     for (const QString &entry : preview->after) {
         auto item = new QTreeWidgetItem(m_after, {entry});
         item->setToolTip(0, entry);
-        if (!oursSeen && pathEditor.sameEntry(entry, target.dllFolder())) {
+        if (!oursSeen && pathEditor.sameEntry(entry, ours)) {
             markOurs(item);
             oursSeen = true;
             m_after->scrollToItem(item);
@@ -667,12 +551,7 @@ void TargetPage::showPreview()
         list->setFixedHeight(rows * row + 2 * list->frameWidth());
     }
     // What the edited PATH would be as a whole: too long for Windows' own tools, or for Windows.
-    Findings length;
-    const Expected<QString> after =
-        pathEditor.edited(m_rawPath, target.dllFolder(), PathEditor::Position::Front, fixes);
-    if (after)
-        length = pathEditor.lengthWarnings(*after);
-    m_findings += length;
+    m_findings += m_config.pathLengthWarnings();
     m_findingsView->setFindings(m_findings);
     m_findingsTitle->setVisible(!m_findings.isEmpty());
 }
@@ -693,18 +572,19 @@ void TargetPage::browse()
 
 bool TargetPage::isComplete() const
 {
-    return m_session->hasTarget() && !m_typing->isActive() && !isChecking() && !hasErrors(m_findings);
+    return m_config.isReady() && !m_typing->isActive() && !isChecking() && !hasErrors(m_findings);
 }
 
 void TargetPage::updateTexts()
 {
-    const SystemContext &context = m_session->context();
-    for (const Choice &choice : std::as_const(m_choices)) {
+    for (int index = 0; index < m_choices.size(); ++index) {
+        const Choice &choice = m_choices.at(index);
+        const TargetChoice &offered = m_config.choices().at(index);
         QString title;
         QString explanation;
-        switch (choice.kind) {
+        switch (offered.selection.kind) {
         case InstallTarget::Kind::CudaToolkit:
-            title = tr("Into the CUDA %1 toolkit (what the common tutorials do)").arg(choice.name);
+            title = tr("Into the CUDA %1 toolkit (what the common tutorials do)").arg(offered.name);
             explanation =
                 tr("For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes "
                    "beside CUDA's own files, where build tools and CUDA programs already look.");
@@ -720,42 +600,34 @@ void TargetPage::updateTexts()
                              "want to change the whole computer.");
             break;
         case InstallTarget::Kind::Conda:
-            title = tr("Into the conda environment %1").arg(choice.name);
+            title = tr("Into the conda environment %1").arg(offered.name);
             explanation = tr("Only for programs run in this conda environment, such as the PyTorch or "
                              "TensorFlow installed in it.");
             break;
         case InstallTarget::Kind::Venv:
-            title = tr("Into the Python virtual environment %1").arg(choice.name);
+            title = tr("Into the Python virtual environment %1").arg(offered.name);
             explanation = tr("Only for Python in this virtual environment: a .pth file tells Python where "
                              "cuDNN is, whatever PATH says.");
             break;
         case InstallTarget::Kind::App:
-            title = tr("Beside the program in %1").arg(choice.name);
+            title = tr("Beside the program in %1").arg(offered.name);
             explanation = tr("Only for this program: its libraries go into its own folder, where it looks "
                              "first; PATH is not changed.");
             break;
         }
         // Whether an administrator is needed, judged by where the files go (and, for the choice in
         // use, by the PATH it changes).
-        InstallTarget probe;
-        if (choice.button->isChecked() && m_session->hasTarget()) {
-            probe = m_session->target();
-        } else {
-            probe.kind = choice.kind;
-            probe.family = context.family();
-            probe.root =
-                choice.kind == InstallTarget::Kind::Folder ? m_folder->text().trimmed() : choice.where;
-        }
-        const QString admin = probe.needsAdmin(context) ? tr("Needs administrator rights.")
-                                                        : tr("No administrator rights needed.");
-        const bool recommended = m_recommended >= 0 && &choice == &m_choices.at(m_recommended);
+        const QString admin = m_config.choiceNeedsAdmin(index) ? tr("Needs administrator rights.")
+                                                               : tr("No administrator rights needed.");
+        const bool recommended = index == m_recommended;
         choice.button->setText(recommended ? tr("%1 — recommended").arg(title) : title);
         QStringList lines;
         if (recommended)
-            lines.append(QStringLiteral("<b>%1</b>").arg(recommendationReason(choice.kind).toHtmlEscaped()));
+            lines.append(QStringLiteral("<b>%1</b>")
+                             .arg(recommendationReason(offered.selection.kind).toHtmlEscaped()));
         // The folder on a line of its own, broken between folders when it does not fit.
-        if (!choice.where.isEmpty())
-            lines.append(breakablePath(choice.where).toHtmlEscaped());
+        if (!offered.where.isEmpty())
+            lines.append(breakablePath(offered.where).toHtmlEscaped());
         // What it is for: spelled out for the choice made (a small screen shows every choice at
         // once), in the tooltip of the others.
         const QString purpose = tr("%1 %2", "what a choice is for, then whether it needs an administrator")
@@ -769,17 +641,17 @@ void TargetPage::updateTexts()
     }
 
     // PATH: what can be chosen, and why not where it cannot.
-    const Choice *choice = current();
-    const bool folderKind = choice && (choice->kind == InstallTarget::Kind::Folder ||
-                                       choice->kind == InstallTarget::Kind::UserFolder);
-    const bool changeable = pathChangeable();
-    const bool choosable = folderKind && changeable;
+    const TargetChoice *choice = current();
+    const QList<PathScope> offered = m_config.offeredPathScopes();
+    const bool changeable = m_config.environmentChangeable();
+    const bool choosable = offered.size() > 1;
     m_pathNone->setVisible(choosable);
-    m_pathUser->setVisible(choosable);
-    m_pathSystem->setVisible(choosable && choice->kind == InstallTarget::Kind::Folder);
-    (m_scope == PathScope::System ? m_pathSystem
-     : m_scope == PathScope::User ? m_pathUser
-                                  : m_pathNone)
+    m_pathUser->setVisible(choosable && offered.contains(PathScope::User));
+    m_pathSystem->setVisible(choosable && offered.contains(PathScope::System));
+    const PathScope scope = m_config.pathScope().value_or(PathScope::None);
+    (scope == PathScope::System ? m_pathSystem
+     : scope == PathScope::User ? m_pathUser
+                                : m_pathNone)
         ->setChecked(true);
     QString note;
     if (!changeable)
@@ -787,33 +659,34 @@ void TargetPage::updateTexts()
                   "on Linux nor on a system given with --system-root: cuDNN is installed without them.");
     else if (!choice)
         note.clear();
-    else if (choice->kind == InstallTarget::Kind::CudaToolkit)
+    else if (choice->selection.kind == InstallTarget::Kind::CudaToolkit)
         note = tr("PATH stays as it is: CUDA's installer put this toolkit's DLL folder on it.");
-    else if (choice->kind == InstallTarget::Kind::Conda)
+    else if (choice->selection.kind == InstallTarget::Kind::Conda)
         note = tr("PATH stays as it is: conda puts the environment's Library\\bin on it when the environment "
                   "is activated.");
-    else if (choice->kind == InstallTarget::Kind::Venv)
+    else if (choice->selection.kind == InstallTarget::Kind::Venv)
         note = tr("PATH stays as it is: Python 3.8 and later do not use it to find DLLs; the .pth file "
                   "tells Python where cuDNN is.");
-    else if (m_scope == PathScope::None)
+    else if (scope == PathScope::None)
         note = tr("Without a PATH entry, only programs you point at the folder yourself find cuDNN.");
-    else if (m_session->hasTarget())
+    else if (m_config.isReady())
         note =
-            m_scope == PathScope::System
+            scope == PathScope::System
                 ? tr("%1 is added at the front of the system PATH (for all users), so programs started from "
                      "now on load this cuDNN.")
-                      .arg(m_session->target().dllFolder())
+                      .arg(m_config.target().dllFolder())
                 : tr("%1 is added at the front of your own PATH, so programs started from now on load this "
                      "cuDNN.")
-                      .arg(m_session->target().dllFolder());
+                      .arg(m_config.target().dllFolder());
     m_pathNote->setText(breakablePath(note));
     m_pathNote->setVisible(!note.isEmpty());
 
-    m_variables->setEnabled(changeable && m_session->hasTarget());
+    m_variables->setEnabled(changeable && m_config.isReady());
+    const std::optional<EnvironmentScope> variables = m_config.cudnnVariables();
     if (!changeable)
         m_variablesNote->setText(tr("Not available on this system."));
-    else if (m_session->cudnnVariables())
-        m_variablesNote->setText(*m_session->cudnnVariables() == EnvironmentScope::Machine
+    else if (variables)
+        m_variablesNote->setText(*variables == EnvironmentScope::Machine
                                      ? tr("For building OpenCV, ONNX Runtime or TensorFlow from source; set "
                                           "for all users.")
                                      : tr("For building OpenCV, ONNX Runtime or TensorFlow from source; set "
@@ -822,11 +695,9 @@ void TargetPage::updateTexts()
         m_variablesNote->setText(tr("For building OpenCV, ONNX Runtime or TensorFlow from source."));
     updateAdvancedToggle();
 
-    if (m_session->hasTarget() && m_session->hasArchive()) {
-        const InstallTarget &target = m_session->target();
-        const qint64 needed = requiredBytes(m_session->archive(), placeFiles(m_session->archive(), target));
-        const QString host = context.files().toHost(target.root);
-        const qint64 available = host.isEmpty() ? -1 : Volumes::host().freeBytes(host);
+    if (m_config.isReady()) {
+        const qint64 needed = m_config.requiredBytes();
+        const qint64 available = m_config.freeBytes();
         m_space->setText(available < 0
                              ? tr("Space: %1 needed; the free space on that drive could not be read.")
                                    .arg(shownSize(needed))
@@ -861,7 +732,7 @@ QString TargetPage::recommendationReason(InstallTarget::Kind kind)
 void TargetPage::updateAdvancedToggle()
 {
     // Folded, it still says when something in PATH deserves a look.
-    const int problems = int(m_analysis.problems.size());
+    const int problems = int(m_config.pathAnalysis().problems.size());
     m_advancedToggle->setText(
         problems > 0 ? tr("Advanced: PATH before and after, and %n thing(s) in it to look at", "", problems)
                      : tr("Advanced: PATH before and after, CUDNN_* variables"));

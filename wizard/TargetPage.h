@@ -3,9 +3,7 @@
 #include "common/Finding.h"
 #include "install/InstallTarget.h"
 #include "install/PathEditor.h"
-#include "install/TargetChecks.h"
-#include "install/TargetSpec.h"
-#include "session/TargetChoices.h"
+#include "session/TargetConfig.h"
 
 #include <QList>
 #include <QWizardPage>
@@ -62,8 +60,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    // An offered place and its widgets.
-    struct Choice : TargetChoice
+    // The widgets of an offered place (TargetConfig::choices(), in the same order).
+    struct Choice
     {
         QRadioButton *button = nullptr;
         QLabel *details = nullptr;
@@ -84,27 +82,20 @@ private:
     void updateAdvancedToggle();
     void retranslate();
     void browse();
-    const Choice *current() const;
-    bool pathChangeable() const;
-    QString raw(PathScope scope, Findings &findings) const;
-    PathEditor editor(EnvironmentScope scope) const;
+    const TargetChoice *current() const;
     QList<PathFix> chosenFixes() const;
     static QString fixText(PathFix::Action action);
     static QString systemPathTitle();
     static QString recommendationReason(InstallTarget::Kind kind);
 
     SetupSession *m_session;
+    // What the page shows and changes; committed into the session at each change.
+    TargetConfig m_config;
     QList<Choice> m_choices;
-    int m_current = -1;
-    int m_recommended = -1; // the choice the wizard proposes, marked Recommended
-    PathScope m_scope = PathScope::None;
-    Findings m_findings;      // all shown: the three below
-    Findings m_checkFindings; // the target's own (targetFromSpec, checkTarget)
-    Findings m_pathFindings;  // reading the PATH ours goes into
+    int m_recommended = -1;   // the choice the wizard proposes, marked Recommended
+    Findings m_findings;      // all shown: the target's checks, reading PATH, the preview's
+    Findings m_checkFindings; // the target's own (resolveTarget, checkTarget)
     TargetCheckJob *m_check = nullptr;
-    // The analysis of the PATH ours goes into, and that PATH as stored.
-    PathAnalysis m_analysis;
-    QString m_rawPath;
     QList<FixBox> m_fixes;
     QList<std::pair<QLabel *, Finding>> m_problemTexts; // worded again on a language change
     QLabel *m_systemTitle = nullptr;

@@ -135,29 +135,30 @@ int runPrepareState(const SystemContext &context)
 
 int runChange(const ChangeRequest &request, const SystemContext &context, const KnowledgeBase &kb)
 {
+    ChangeOptions options;
+    options.dryRun = request.dryRun;
+    options.crashAt = crashHookFromEnvironment();
+    // With --exchange this is the elevated helper of another process, which vouches for nothing.
+    const bool helper = !request.exchangeNonce.isEmpty();
+    options.archiveVouching.actingForAnother = helper;
+    options.archiveVouching.allowUnverified = request.allowUnverifiedArchive && !helper;
+    if (!request.cancelFile.isEmpty()) {
+        const QString cancelFile = request.cancelFile;
+        options.cancelled = [cancelFile] { return QFileInfo::exists(cancelFile); };
+    }
     InstallRequest install;
     install.archive = request.archive;
-    install.target = request.target;
-    install.path = request.path;
-    install.variables = request.variables;
-    install.ifInUse = request.ifInUse;
     install.dryRun = request.dryRun;
     install.detect = request.detect;
     install.elevatedProgram = QCoreApplication::applicationFilePath();
     install.elevatedArguments = elevatedHelperArguments();
-    ChangeOptions crashable;
-    crashable.crashAt = crashHookFromEnvironment();
-    // With --exchange this is the elevated helper of another process, which vouches for nothing.
-    const bool helper = !request.exchangeNonce.isEmpty();
-    crashable.archiveVouching.actingForAnother = helper;
-    crashable.archiveVouching.allowUnverified = request.allowUnverifiedArchive && !helper;
-    if (!request.cancelFile.isEmpty()) {
-        const QString cancelFile = request.cancelFile;
-        crashable.cancelled = [cancelFile] { return QFileInfo::exists(cancelFile); };
+    if (request.command == QLatin1String("install")) {
+        const Expected<TargetConfig> target =
+            TargetConfig::fromOptions(request.target, request.path, request.variables, request.ifInUse);
+        if (!target)
+            return invalid(target.error().message.toString(), request.json);
+        install.target = *target;
     }
-    const Expected<ChangeOptions> options = changeOptionsFor(install, crashable);
-    if (!options)
-        return invalid(options.error().message.toString(), request.json);
 
     const std::shared_ptr<PersistentEnvironment> environment =
         context.isLive() ? PersistentEnvironment::forRunningSystem() : PersistentEnvironment::unavailable();
@@ -166,16 +167,16 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
     ChangeOutcome outcome;
     if (request.command == QLatin1String("install") && (helper || !request.planFile.isEmpty())) {
         // Another process's helper installs nothing but the plan it was handed, sealed.
-        outcome = installHandedOverPlan(request.planFile, request.planSeal, context, environment, *options,
+        outcome = installHandedOverPlan(request.planFile, request.planSeal, context, environment, options,
                                         request.detect, kb);
     } else if (request.command == QLatin1String("install")) {
         const Expected<ChangeOutcome> installed =
-            installRequested(install, *options, context, environment, kb);
+            installRequested(install, options, context, environment, kb);
         if (!installed)
             return invalid(installed.error().message.toString(), request.json);
         outcome = *installed;
     } else {
-        outcome = uninstallWithParts(request.receiptId, *options, context, environment,
+        outcome = uninstallWithParts(request.receiptId, options, context, environment,
                                      QCoreApplication::applicationFilePath(), install.elevatedArguments);
     }
     outcome.findings = recovered + outcome.findings;

@@ -1260,10 +1260,7 @@ std::optional<StoredEnvironmentValue> DoctorFacts::stored(EnvironmentScope scope
 
 PathEditor DoctorFacts::pathEditor(EnvironmentScope scope) const
 {
-    const SystemContext &system = context;
-    return PathEditor::forStoredPath(context.family(), scope, environment, [&system](const QString &name) {
-        return system.environment().value(name);
-    });
+    return PathEditor::forStoredPath(context.family(), scope, environment, sessionVariablesOf(context));
 }
 
 const CudnnCopy *DoctorFacts::copyIn(const QString &directory) const

@@ -56,25 +56,19 @@ Findings withElevationOffered(Findings findings, const InstallTarget &target, co
     return offered;
 }
 
-Expected<InstallPlan> planForAnotherProcess(const QString &archivePath, const ArchiveReport &archive,
-                                            const InstallTarget &target, const ChangeOptions &options)
+Expected<InstallPlan> planForAnotherProcess(const InstallPlan &plan)
 {
-    ArchiveReport identified = archive;
-    if (identified.sha256.isEmpty()) {
-        const Expected<QString> digest = ArchiveHasher(archivePath).finish();
+    InstallPlan handed = plan;
+    if (handed.archive.sha256.isEmpty()) {
+        const Expected<QString> digest = ArchiveHasher(plan.archive.path).finish();
         if (!digest)
             return digest.error();
-        identified.sha256 = *digest;
+        handed.archive.sha256 = *digest;
     }
-    InstallPlan plan;
-    plan.target = target;
-    if (target.kind != InstallTarget::Kind::CudaToolkit)
-        plan.target.root = QDir::toNativeSeparators(Volumes::pathForOtherSessions(target.root));
-    plan.archive =
-        ArchiveIdentity::of(QDir::toNativeSeparators(Volumes::pathForOtherSessions(archivePath)), identified);
-    plan.cudnnVariables = options.cudnnVariables;
-    plan.replaceInUse = options.replaceInUse;
-    return plan;
+    if (plan.target.kind != InstallTarget::Kind::CudaToolkit)
+        handed.target.root = QDir::toNativeSeparators(Volumes::pathForOtherSessions(plan.target.root));
+    handed.archive.path = QDir::toNativeSeparators(Volumes::pathForOtherSessions(plan.archive.path));
+    return handed;
 }
 
 QStringList planArguments(const QByteArray &sealed)
@@ -206,29 +200,25 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
     return changeOutcomeFromJson(QJsonDocument::fromJson(file.readAll()).object());
 }
 
-ChangeOutcome installElevated(const QString &program, const QString &archivePath,
-                              const ArchiveReport &archive, const InstallTarget &target,
-                              const ChangeOptions &options, const QStringList &extraArguments,
-                              const SystemContext &context,
+ChangeOutcome installElevated(const QString &program, const InstallPlan &plan, const ChangeOptions &options,
+                              const QStringList &extraArguments, const SystemContext &context,
                               std::shared_ptr<PersistentEnvironment> environment, const Elevation &elevation)
 {
-    InstallTarget machineWide = target;
-    ChangeOptions machineOptions = options;
-    const bool userPath = target.pathScope == PathScope::User;
-    const bool userVariables = options.cudnnVariables == EnvironmentScope::User;
+    InstallPlan machineWide = plan;
+    const bool userPath = plan.target.pathScope == PathScope::User;
+    const bool userVariables = plan.cudnnVariables == EnvironmentScope::User;
     if (userPath)
-        machineWide.pathScope = PathScope::None;
+        machineWide.target.pathScope = PathScope::None;
     if (userVariables)
-        machineOptions.cudnnVariables.reset();
-    const Expected<InstallPlan> plan =
-        planForAnotherProcess(archivePath, archive, machineWide, machineOptions);
-    if (!plan) {
+        machineWide.cudnnVariables.reset();
+    const Expected<InstallPlan> handed = planForAnotherProcess(machineWide);
+    if (!handed) {
         ChangeOutcome failed;
         failed.status = ChangeOutcome::Status::Failed;
-        failed.findings.append(plan.error());
+        failed.findings.append(handed.error());
         return failed;
     }
-    const QByteArray sealed = plan->sealedBytes();
+    const QByteArray sealed = handed->sealedBytes();
     ChangeOutcome outcome = runChangeElevated(program, planArguments(sealed) + extraArguments, elevation,
                                               context, options, sealed);
     const bool installed = outcome.status == ChangeOutcome::Status::Done ||
@@ -237,7 +227,7 @@ ChangeOutcome installElevated(const QString &program, const QString &archivePath
     if (!installed || (!userPath && !userVariables) || !outcome.receipt)
         return outcome;
     const ChangeOutcome userPart =
-        installUserPart(*outcome.receipt, target, options.cudnnVariables, context, environment, options);
+        installUserPart(*outcome.receipt, plan.target, plan.cudnnVariables, context, environment, options);
     outcome.plan += userPart.plan;
     outcome.findings += userPart.findings;
     if (userPart.status == ChangeOutcome::Status::Done)

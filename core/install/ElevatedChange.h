@@ -24,11 +24,10 @@ bool needsElevation(const InstallTarget &target, const ArchiveReport &archive, c
 Findings withElevationOffered(Findings findings, const InstallTarget &target, const ChangeOptions &options,
                               const SystemContext &context, const Elevation &elevation);
 
-// The plan that makes the same install in another process (the elevated one): the target and the
+// `plan` as another process (the elevated one) makes the same install from it: the target and the
 // archive as another logon session reaches them (it sees neither this one's subst drives nor its
-// network drives), the archive named by its SHA-256 (taken here when `archive` has none).
-Expected<InstallPlan> planForAnotherProcess(const QString &archivePath, const ArchiveReport &archive,
-                                            const InstallTarget &target, const ChangeOptions &options);
+// network drives), the archive named by its SHA-256 (taken here when the plan has none).
+Expected<InstallPlan> planForAnotherProcess(const InstallPlan &plan);
 // The helper's command line for `sealed` (InstallPlan::sealedBytes(), handed over as its --request
 // file): "install --plan-sha256 SEAL --json". The seal travels on the command line the
 // administrator approves; the file lies where the requester could still change it.
@@ -49,15 +48,14 @@ ChangeOutcome runChangeElevated(const QString &program, const QStringList &argum
                                 const Elevation &elevation, const SystemContext &context,
                                 const ChangeOptions &options = {}, const QByteArray &request = {});
 
-// A machine-wide install from a process that is not elevated: the files (and system PATH and
-// variables) by an elevated `program` (cudnnctl), handed the sealed plan, then this user's PATH entry and
-// variables by this process, whose HKCU is the user's (an elevated run's may be the approving
-// administrator's). If the per-user part fails, the elevated part is uninstalled again. `extraArguments` go
-// to the elevated run (--lang, --system-root in tests).
-ChangeOutcome installElevated(const QString &program, const QString &archivePath,
-                              const ArchiveReport &archive, const InstallTarget &target,
-                              const ChangeOptions &options, const QStringList &extraArguments,
-                              const SystemContext &context,
+// A machine-wide install of `plan` from a process that is not elevated: the files (and system PATH
+// and variables) by an elevated `program` (cudnnctl), handed the sealed plan, then this user's PATH
+// entry and variables by this process, whose HKCU is the user's (an elevated run's may be the
+// approving administrator's). If the per-user part fails, the elevated part is uninstalled again.
+// `options` say how the change goes; `extraArguments` go to the elevated run (--lang, --system-root
+// in tests).
+ChangeOutcome installElevated(const QString &program, const InstallPlan &plan, const ChangeOptions &options,
+                              const QStringList &extraArguments, const SystemContext &context,
                               std::shared_ptr<PersistentEnvironment> environment, const Elevation &elevation);
 
 // Whether uninstalling `id` (empty: the only install there is) on the running system changes what

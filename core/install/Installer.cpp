@@ -400,8 +400,9 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
 // the receipt. Refused (nothing added) when that PATH would grow past what a variable holds;
 // warnings when it grows long.
 Expected<void> addPathStep(Transaction &transaction, QList<Receipt::EnvironmentChange> &changes,
-                           const InstallTarget &target, PersistentEnvironment &environment,
-                           const ChangeOptions &options, Findings &findings)
+                           const InstallTarget &target, const SystemContext &context,
+                           PersistentEnvironment &environment, const ChangeOptions &options,
+                           Findings &findings)
 {
     const auto scope = target.pathScope == PathScope::User     ? std::optional(EnvironmentScope::User)
                        : target.pathScope == PathScope::System ? std::optional(EnvironmentScope::Machine)
@@ -424,7 +425,8 @@ Expected<void> addPathStep(Transaction &transaction, QList<Receipt::EnvironmentC
     // environment variable holds stops the install before it starts.
     const std::optional<StoredEnvironmentValue> current =
         readValue(environment, *scope, QStringLiteral("PATH"));
-    const PathEditor editor(target.family);
+    const PathEditor editor =
+        PathEditor::forStoredPath(target.family, *scope, environment, sessionVariablesOf(context));
     const auto longer = editor.edited(current ? current->text : QString(), target.dllFolder(),
                                       PathEditor::Position::Front, options.pathFixes);
     if (!longer)
@@ -673,7 +675,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
                                            planned, *inUse, staging, keptFolder, context, options);
     QList<Receipt::EnvironmentChange> changes;
     if (const Expected<void> added =
-            addPathStep(transaction, changes, target, *environment, options, findings);
+            addPathStep(transaction, changes, target, context, *environment, options, findings);
         !added)
         return failed(findings + Findings{added.error()});
     if (!target.ldSoConfFile().isEmpty() && !rebuildsLibraryCache(context))
@@ -848,7 +850,9 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
             // A PATH the install made (the user had none of their own) goes with our entry when
             // nothing else was added to it since: never left behind empty.
             const std::optional<StoredEnvironmentValue> now = readValue(*environment, *scope, change.name);
-            if (!change.before && now && PathEditor(family).withoutEntry(now->text, change.entry).isEmpty())
+            const PathEditor editor =
+                PathEditor::forStoredPath(family, *scope, *environment, sessionVariablesOf(context));
+            if (!change.before && now && editor.withoutEntry(now->text, change.entry).isEmpty())
                 transaction.add(operations::setEnvironmentValue(*scope, change.name, std::nullopt));
             else
                 transaction.add(operations::removePathEntry(family, *scope, change.entry));

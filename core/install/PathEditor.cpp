@@ -1,5 +1,7 @@
 #include "install/PathEditor.h"
 
+#include "platform/EnvironmentStore.h"
+
 #include <algorithm>
 
 #include <QRegularExpression>
@@ -66,23 +68,12 @@ QStringList PathEditor::split(const QString &raw) const
 PathEditor PathEditor::forStoredPath(OsFamily family, EnvironmentScope scope,
                                      const PersistentEnvironment &stored, Lookup session)
 {
-    return PathEditor(family, [scope, &stored, session = std::move(session)](const QString &name) {
-        const QList<EnvironmentScope> visible =
-            scope == EnvironmentScope::User
-                ? QList<EnvironmentScope>{EnvironmentScope::User, EnvironmentScope::Machine}
-                : QList<EnvironmentScope>{EnvironmentScope::Machine};
-        for (const EnvironmentScope where : visible) {
-            const auto value = stored.read(where, name);
-            if (value && value->has_value())
-                return value->value().text; // one level, as Windows itself expands
-        }
-        // A user variable is not a session's own, and a machine value cannot see it.
-        if (scope == EnvironmentScope::Machine) {
-            const auto user = stored.read(EnvironmentScope::User, name);
-            if (user && user->has_value())
-                return QString();
-        }
-        return session ? session(name) : QString();
+    const auto read = [&stored](EnvironmentScope where, const QString &name) -> std::optional<QString> {
+        const auto value = stored.read(where, name);
+        return value && value->has_value() ? std::optional(value->value().text) : std::nullopt;
+    };
+    return PathEditor(family, [scope, read, session = std::move(session)](const QString &name) {
+        return storedVariable(scope, name, read, session);
     });
 }
 

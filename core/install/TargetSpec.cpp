@@ -313,25 +313,71 @@ Expected<InstallTarget> condaFromSpec(const QString &value, const SystemSnapshot
 
 } // namespace
 
-Expected<InstallTarget> targetFromSpec(const QString &spec, std::optional<PathScope> pathScope,
-                                       const SystemSnapshot &snapshot, const ArchiveReport &archive,
-                                       const SystemContext &context, const KnowledgeBase &kb)
+Expected<TargetSelection> TargetSelection::parse(const QString &text)
 {
-    const QString trimmed = spec.trimmed();
+    const QString trimmed = text.trimmed();
     const qsizetype colon = trimmed.indexOf(QLatin1Char(':'));
     const QString kind = (colon < 0 ? trimmed : trimmed.left(colon)).trimmed().toLower();
-    const bool hasValue = colon >= 0;
-    const QString value = hasValue ? trimmed.mid(colon + 1).trimmed() : QString();
+    TargetSelection selection;
+    if (colon >= 0)
+        selection.value = trimmed.mid(colon + 1).trimmed();
+    const bool hasValue = selection.value.has_value();
+    const std::pair<const char *, InstallTarget::Kind> kinds[] = {
+        {"cuda", InstallTarget::Kind::CudaToolkit}, {"dir", InstallTarget::Kind::Folder},
+        {"user", InstallTarget::Kind::UserFolder},  {"conda", InstallTarget::Kind::Conda},
+        {"venv", InstallTarget::Kind::Venv},        {"app", InstallTarget::Kind::App}};
+    for (const auto &[name, value] : kinds) {
+        if (kind != QLatin1String(name))
+            continue;
+        selection.kind = value;
+        // A conda env, a venv and a program are named; an app folder is never the empty one.
+        const bool named = value != InstallTarget::Kind::Conda && value != InstallTarget::Kind::Venv &&
+                           value != InstallTarget::Kind::App;
+        if (named || (hasValue && (value != InstallTarget::Kind::App || !selection.value->isEmpty())))
+            return selection;
+    }
+    return Finding::error(
+        QStringLiteral("target.unknown-kind"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                               "\"%1\" is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, "
+                               "user:PATH, conda:NAME, venv:PATH or app:FOLDER."))
+            .arg(text),
+        QStringLiteral("kind \"%1\"%2").arg(kind, hasValue ? QStringLiteral(" with a value") : QString()));
+}
+
+TargetSelection TargetSelection::of(const InstallTarget &target)
+{
+    TargetSelection selection;
+    selection.kind = target.kind;
+    selection.value =
+        target.kind == InstallTarget::Kind::CudaToolkit ? target.toolkitVersion.toString() : target.root;
+    return selection;
+}
+
+QString TargetSelection::text() const
+{
+    InstallTarget named;
+    named.kind = kind;
+    return value ? named.kindName() + QLatin1Char(':') + *value : named.kindName();
+}
+
+Expected<InstallTarget> resolveTarget(const TargetSelection &selection, std::optional<PathScope> pathScope,
+                                      const SystemSnapshot &snapshot, const ArchiveReport &archive,
+                                      const SystemContext &context, const KnowledgeBase &kb)
+{
+    const QString value = selection.value.value_or(QString());
+    const bool hasValue = selection.value.has_value();
     const SystemPaths &paths = context.paths();
 
     const auto resolved = [&](InstallTarget target, PathScope kindScope) -> Expected<InstallTarget> {
         target.pathScope = pathScope.value_or(kindScope);
-        qCInfo(lcInstall) << "install target" << spec << "->" << target.kindName() << target.root << "DLLs in"
-                          << target.dllFolder() << "PATH" << pathScopeName(target.pathScope);
+        qCInfo(lcInstall) << "install target" << selection.text() << "->" << target.kindName() << target.root
+                          << "DLLs in" << target.dllFolder() << "PATH" << pathScopeName(target.pathScope);
         return target;
     };
 
-    if (kind == QLatin1String("cuda")) {
+    switch (selection.kind) {
+    case InstallTarget::Kind::CudaToolkit: {
         const CudaToolkit *toolkit = nullptr;
         Text message;
         if (!hasValue) {
@@ -356,12 +402,12 @@ Expected<InstallTarget> targetFromSpec(const QString &spec, std::optional<PathSc
                                                                        "(--target dir).")));
         return resolved(toolkitTarget(*toolkit, context), PathScope::None);
     }
-    if (kind == QLatin1String("dir")) {
+    case InstallTarget::Kind::Folder: {
         const QString root = hasValue ? value : defaultFolderRoot(archive, context);
         return resolved(folderTarget(InstallTarget::Kind::Folder, root, archive, context, PathScope::System),
                         PathScope::System);
     }
-    if (kind == QLatin1String("user")) {
+    case InstallTarget::Kind::UserFolder: {
         const QString root = hasValue ? value : userFolderRoot(archive, context);
         if (root.isEmpty())
             return Finding::error(
@@ -374,19 +420,18 @@ Expected<InstallTarget> targetFromSpec(const QString &spec, std::optional<PathSc
             folderTarget(InstallTarget::Kind::UserFolder, root, archive, context, PathScope::User),
             PathScope::User);
     }
-    if (kind == QLatin1String("conda") && hasValue) {
+    case InstallTarget::Kind::Conda: {
         Expected<InstallTarget> target = condaFromSpec(value, snapshot, context);
         if (!target)
             return target;
         return resolved(*target, PathScope::None);
     }
-    if (kind == QLatin1String("venv") && hasValue) {
+    case InstallTarget::Kind::Venv:
         if (value.isEmpty() || (paths.isAbsolute(value) && !targetpaths::isVenv(value, context.files())))
             return Finding::error(QStringLiteral("target.not-a-venv"), targetpaths::notAVenvMessage(value),
                                   QString(), targetpaths::notAVenvFix());
         return resolved(venvTarget(value, context), PathScope::None);
-    }
-    if (kind == QLatin1String("app") && hasValue && !value.isEmpty()) {
+    case InstallTarget::Kind::App:
         // The program finds the libraries in its own folder first; a PATH entry would hand this copy
         // to every other program too, the one thing an install for one program must not do.
         if (pathScope && *pathScope != PathScope::None)
@@ -396,19 +441,23 @@ Expected<InstallTarget> targetFromSpec(const QString &spec, std::optional<PathSc
                                        "cuDNN beside one program is found by that program without any "
                                        "PATH change, so it is not added to the %1 PATH."))
                     .arg(pathScopeName(*pathScope)),
-                QStringLiteral("--target %1 --path %2").arg(spec, pathScopeName(*pathScope)),
+                QStringLiteral("--target %1 --path %2").arg(selection.text(), pathScopeName(*pathScope)),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                        "Leave out --path (or give --path none); for every "
                                        "program, install into its own folder (--target dir).")));
         return resolved(appTarget(value, context), PathScope::None);
     }
-    return Finding::error(
-        QStringLiteral("target.unknown-kind"),
-        Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                               "\"%1\" is not a target: use cuda, cuda:VERSION, dir, dir:PATH, user, "
-                               "user:PATH, conda:NAME, venv:PATH or app:FOLDER."))
-            .arg(spec),
-        QStringLiteral("kind \"%1\"%2").arg(kind, hasValue ? QStringLiteral(" with a value") : QString()));
+    return InstallTarget(); // not reached: every kind is handled above
+}
+
+Expected<InstallTarget> targetFromSpec(const QString &spec, std::optional<PathScope> pathScope,
+                                       const SystemSnapshot &snapshot, const ArchiveReport &archive,
+                                       const SystemContext &context, const KnowledgeBase &kb)
+{
+    const Expected<TargetSelection> selection = TargetSelection::parse(spec);
+    if (!selection)
+        return selection.error();
+    return resolveTarget(*selection, pathScope, snapshot, archive, context, kb);
 }
 
 InstallTarget defaultTarget(const SystemSnapshot &snapshot, const ArchiveReport &archive,

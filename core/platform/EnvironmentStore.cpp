@@ -54,27 +54,34 @@ std::optional<RegistryValue> EnvironmentStore::registryValue(EnvironmentScope sc
     return m_registry->value(hive, registryKey(scope), name);
 }
 
-QString EnvironmentStore::expand(const QString &text, EnvironmentScope scope) const
+QString storedVariable(EnvironmentScope scope, const QString &name,
+                       const std::function<std::optional<QString>(EnvironmentScope, const QString &)> &stored,
+                       const std::function<QString(const QString &)> &session)
 {
-    // As Windows builds a new program's environment: the machine's values first, expanded while
-    // only machine variables exist; then the user's, expanded against both, the user's own first.
     const QList<EnvironmentScope> visible =
         scope == EnvironmentScope::User
             ? QList<EnvironmentScope>{EnvironmentScope::User, EnvironmentScope::Machine}
             : QList<EnvironmentScope>{EnvironmentScope::Machine};
-    return m_paths.expandVariables(text, [this, &visible](const QString &name) -> QString {
-        for (EnvironmentScope where : visible) {
-            const auto stored = registryValue(where, name);
-            if (stored &&
-                (stored->type == RegistryValue::String || stored->type == RegistryValue::ExpandString))
-                return stored->text; // one level, as Windows itself expands
-        }
-        // This process's value stands for the session's own variables (SystemRoot, USERPROFILE),
-        // which are not stored; a user variable is not one of them, and a machine value cannot
-        // see it.
-        if (visible.size() == 1 && registryValue(EnvironmentScope::User, name))
-            return QString();
-        return value(name);
+    for (const EnvironmentScope where : visible) {
+        if (const std::optional<QString> value = stored(where, name))
+            return *value; // one level, as Windows itself expands
+    }
+    // A user variable is not a session's own, and a machine value cannot see it.
+    if (scope == EnvironmentScope::Machine && stored(EnvironmentScope::User, name))
+        return QString();
+    return session ? session(name) : QString();
+}
+
+QString EnvironmentStore::expand(const QString &text, EnvironmentScope scope) const
+{
+    const auto stored = [this](EnvironmentScope where, const QString &name) -> std::optional<QString> {
+        const std::optional<RegistryValue> value = registryValue(where, name);
+        if (value && (value->type == RegistryValue::String || value->type == RegistryValue::ExpandString))
+            return value->text;
+        return std::nullopt;
+    };
+    return m_paths.expandVariables(text, [this, scope, &stored](const QString &name) {
+        return storedVariable(scope, name, stored, [this](const QString &session) { return value(session); });
     });
 }
 

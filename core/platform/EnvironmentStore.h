@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -17,6 +18,17 @@ enum class EnvironmentScope
     User,
     Machine,
 };
+
+// What %NAME% stands for in a value stored in `scope`, as Windows builds a new program's
+// environment: the stored values `scope` sees (a user value sees the user's own first, then the
+// machine's; a machine value sees the machine's only), one level deep, as Windows itself expands;
+// then the session's own (SystemRoot, USERPROFILE), which are not stored and which `session`
+// tells, except for a name only the user stores, which a machine value cannot see. Null when
+// unknown. `stored` reads one stored text value (nullopt: absent). The one rule for every %VAR% in
+// a stored PATH or variable: the page's preview, the install, the doctor, detection's fresh PATH.
+QString storedVariable(EnvironmentScope scope, const QString &name,
+                       const std::function<std::optional<QString>(EnvironmentScope, const QString &)> &stored,
+                       const std::function<QString(const QString &)> &session);
 
 // The environment of the inspected system: the variables of this process (with --system-root,
 // the caller sets them to describe the image) and, on Windows, the user and machine values the

@@ -1,7 +1,6 @@
 #include "session/InstallJob.h"
 
 #include "common/Logging.h"
-#include "install/ElevatedChange.h"
 #include "session/InstallRequest.h"
 #include "verify/Verifier.h"
 
@@ -58,9 +57,7 @@ void InstallJob::start()
     m_fraction = 0;
 
     ChangeOptions options;
-    options.cudnnVariables = m_request.cudnnVariables;
     options.pathFixes = m_request.pathFixes;
-    options.replaceInUse = m_request.replaceInUse;
     options.ownerWindow = m_request.ownerWindow;
     options.progress = [this](int done, int total, const Text &step) {
         post([this, done, total, step] { report(done, total, step, m_bytesDone, m_bytesTotal); });
@@ -71,24 +68,18 @@ void InstallJob::start()
         if (lastStep->exchange(step) != step)
             post([this, done, total] { report(m_stepsDone, m_stepsTotal, m_step, done, total); });
     };
-    qCInfo(lcSession) << "installing" << m_request.archivePath << "into" << m_request.target.kindName()
-                      << m_request.target.root << "PATH" << pathScopeName(m_request.target.pathScope);
-    // A folder only administrators may write: the same install by an elevated cudnnctl (Windows
-    // asks first); its steps cannot be followed from here, so the bar waits for its end.
-    const Elevation &elevation = Elevation::host();
-    const bool elevated = needsElevation(m_request.target, m_request.archive, options, m_context, elevation);
-    const QString helper = elevated ? cudnnctlBesideThisProgram() : QString();
-    if (elevated)
-        qCInfo(lcSession) << "asking for administrator rights to run" << helper;
+    const InstallTarget &target = m_request.plan.target;
+    qCInfo(lcSession) << "installing" << m_request.archive.path << "into" << target.kindName() << target.root
+                      << "PATH" << pathScopeName(target.pathScope);
+    // Where the plan needs an administrator, an elevated cudnnctl installs it (Windows asks first);
+    // its steps cannot be followed from here, so the bar waits for its end.
     run(
-        [request = m_request, context = m_context, environment = m_environment, options, elevated, helper,
-         extra = elevatedHelperArguments(), &elevation](const CancelToken &token) mutable {
+        [request = m_request, context = m_context, environment = m_environment, options,
+         helper = cudnnctlBesideThisProgram(),
+         extra = elevatedHelperArguments()](const CancelToken &token) mutable {
             options.cancelled = token.asked();
-            if (elevated)
-                return installElevated(helper, request.archivePath, request.archive, request.target, options,
-                                       extra, context, environment, elevation);
-            return install(request.archivePath, request.archive, request.target, context, environment,
-                           options);
+            return installPlanned(request.plan, request.archive, options, helper, extra, context,
+                                  environment);
         },
         [this](const ChangeOutcome &outcome) {
             qCInfo(lcSession) << "install finished:" << outcome.statusName() << "exit code"

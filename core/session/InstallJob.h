@@ -1,7 +1,7 @@
 #pragma once
 
 #include "archive/ArchiveInspector.h"
-#include "install/InstallTarget.h"
+#include "install/InstallPlan.h"
 #include "install/Installer.h"
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemContext.h"
@@ -24,13 +24,10 @@ class InstallJob final : public BackgroundJob
 public:
     struct Request
     {
-        QString archivePath; // host path
-        ArchiveReport archive;
-        InstallTarget target;
-        std::optional<EnvironmentScope> cudnnVariables;
-        QList<PathFix> pathFixes;  // applied with the PATH change
-        bool replaceInUse = false; // files in use replaced all the same (3010: their programs keep the old)
-        quintptr ownerWindow = 0;  // the window a consent prompt belongs to (an HWND)
+        InstallPlan plan;         // TargetConfig::plan(): the target, the variables, the in-use option
+        ArchiveReport archive;    // the inspection of the plan's archive (its path: the host's)
+        QList<PathFix> pathFixes; // applied with the PATH change
+        quintptr ownerWindow = 0; // the window a consent prompt belongs to (an HWND)
     };
 
     InstallJob(Request request, SystemContext context, std::shared_ptr<PersistentEnvironment> environment,

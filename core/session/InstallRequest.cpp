@@ -39,24 +39,6 @@ Expected<ArchiveReport> inspectForInstall(const QString &archive, const Knowledg
 
 } // namespace
 
-Expected<ChangeOptions> changeOptionsFor(const InstallRequest &request, ChangeOptions options)
-{
-    if (!request.path.isEmpty() && !pathScopeFromName(request.path))
-        return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--path takes user, system or none.")));
-    if (request.variables == QLatin1String("user"))
-        options.cudnnVariables = EnvironmentScope::User;
-    else if (request.variables == QLatin1String("system"))
-        options.cudnnVariables = EnvironmentScope::Machine;
-    else if (!request.variables.isEmpty())
-        return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--cudnn-variables takes user or system.")));
-    if (request.ifInUse == QLatin1String("restart"))
-        options.replaceInUse = true;
-    else if (!request.ifInUse.isEmpty() && request.ifInUse != QLatin1String("fail"))
-        return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--if-in-use takes fail or restart.")));
-    options.dryRun = request.dryRun;
-    return options;
-}
-
 Expected<ChangeOutcome> installRequested(const InstallRequest &request, const ChangeOptions &options,
                                          const SystemContext &context,
                                          std::shared_ptr<PersistentEnvironment> environment,
@@ -65,44 +47,39 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
     if (request.archive.isEmpty())
         return invalid(
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "install needs the archive: --archive FILE.zip")));
-    const std::optional<PathScope> pathScope =
-        request.path.isEmpty() ? std::nullopt : pathScopeFromName(request.path);
     const auto report = inspectForInstall(request.archive, kb);
     if (!report)
         return report.error();
-    const SystemSnapshot snapshot = detectSystem(context, request.detect);
-    InstallTarget target;
-    if (request.target.isEmpty()) {
-        target = defaultTarget(snapshot, *report, context, kb);
-        if (pathScope)
-            target.pathScope = *pathScope;
-    } else {
-        // A folder given relative to where the command runs, as shells pass them.
-        QString spec = request.target;
-        const QString kind = spec.section(QLatin1Char(':'), 0, 0);
-        const QString folder = spec.mid(kind.size() + 1);
-        if (context.isLive() &&
-            (kind == QLatin1String("dir") || kind == QLatin1String("user") || kind == QLatin1String("venv") ||
-             kind == QLatin1String("app")) &&
-            !folder.isEmpty() && QDir::isRelativePath(folder))
-            spec =
-                kind + QLatin1Char(':') + QDir::toNativeSeparators(QDir::current().absoluteFilePath(folder));
-        const auto chosen = targetFromSpec(spec, pathScope, snapshot, *report, context, kb);
-        if (!chosen)
-            return chosen.error();
-        target = *chosen;
-    }
-    ChangeOutcome outcome;
-    const Elevation &elevation = options.elevationOrHost();
-    if (!request.dryRun && !request.elevatedProgram.isEmpty() &&
-        needsElevation(target, *report, options, context, elevation)) {
-        outcome = installElevated(request.elevatedProgram, request.archive, *report, target, options,
-                                  request.elevatedArguments, context, environment, elevation);
-    } else {
-        outcome = install(request.archive, *report, target, context, environment, options, kb);
-    }
+    TargetConfig config = request.target;
+    config.setFacts(detectSystem(context, request.detect), *report, context, kb);
+    const Expected<InstallPlan> plan = config.plan();
+    if (!plan)
+        return plan.error();
+    ChangeOptions planned = config.changeOptions(options);
+    planned.dryRun = request.dryRun;
+    ChangeOutcome outcome = installPlanned(*plan, *report, planned, request.elevatedProgram,
+                                           request.elevatedArguments, context, environment, kb);
     outcome.findings = report->findings + outcome.findings;
     return outcome;
+}
+
+ChangeOutcome installPlanned(const InstallPlan &plan, const ArchiveReport &report, ChangeOptions options,
+                             const QString &elevatedProgram, const QStringList &elevatedArguments,
+                             const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                             const KnowledgeBase &kb)
+{
+    options.cudnnVariables = plan.cudnnVariables;
+    options.replaceInUse = plan.replaceInUse;
+    const Elevation &elevation = options.elevationOrHost();
+    if (!options.dryRun && !elevatedProgram.isEmpty() &&
+        needsElevation(plan.target, report, options, context, elevation)) {
+        // A folder only administrators may write: the same plan by an elevated cudnnctl (Windows
+        // asks first).
+        qCInfo(lcSession) << "asking for administrator rights to run" << elevatedProgram;
+        return installElevated(elevatedProgram, plan, options, elevatedArguments, context, environment,
+                               elevation);
+    }
+    return install(report.path, report, plan.target, context, environment, options, kb);
 }
 
 ChangeOutcome installHandedOverPlan(const QString &planFile, const QString &seal,
@@ -136,8 +113,9 @@ ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
         return refused;
     }
     // The plan's folders are taken from no one: this process derives the target itself.
-    const Expected<InstallTarget> derived = targetFromSpec(
-        plan.target.spec(), plan.target.pathScope, detectSystem(context, detect), *report, context, kb);
+    const Expected<InstallTarget> derived =
+        resolveTarget(TargetSelection::of(plan.target), plan.target.pathScope, detectSystem(context, detect),
+                      *report, context, kb);
     if (!derived) {
         refused.findings.append(derived.error());
         return refused;
@@ -167,12 +145,13 @@ ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
                                    "folder of yours without administrator rights."))));
         return refused;
     }
-    options.cudnnVariables = plan.cudnnVariables;
-    options.replaceInUse = plan.replaceInUse;
     options.archiveVouching.actingForAnother = true;
     options.archiveVouching.allowUnverified = false;
     options.archiveVouching.approvedSha256 = plan.archive.sha256;
-    ChangeOutcome outcome = install(plan.archive.path, *report, *derived, context, environment, options, kb);
+    InstallPlan checked = plan;
+    checked.target = *derived;
+    ChangeOutcome outcome =
+        installPlanned(checked, *report, options, QString(), {}, context, environment, kb);
     outcome.findings = report->findings + outcome.findings;
     return outcome;
 }

@@ -7,6 +7,7 @@
 #include "install/InstallPlan.h"
 #include "install/Installer.h"
 #include "platform/SystemContext.h"
+#include "session/TargetConfig.h"
 
 #include <QString>
 #include <QStringList>
@@ -16,14 +17,12 @@
 namespace cudnnsetup {
 
 // An install as the command line asks for it (`cudnnctl install` and `cudnn-setup --unattended`):
-// the values as typed, checked here, so both answer bad input the same way (exit 87).
+// the archive, and where it goes as TargetConfig::fromOptions checked it, so both answer bad input
+// the same way (exit 87).
 struct InstallRequest
 {
-    QString archive;   // the ZIP (host path)
-    QString target;    // cuda[:VERSION], dir[:PATH], user, conda:ENV, venv:PATH; empty: the default
-    QString path;      // user|system|none; empty: the target kind's own
-    QString variables; // CUDNN_* variables: user|system; empty: none
-    QString ifInUse;   // fail|restart; empty: fail
+    QString archive;     // the archive (host path)
+    TargetConfig target; // --target, --path, --cudnn-variables, --if-in-use
     bool dryRun = false;
     DetectOptions detect;
     // When the target needs administrator rights this process lacks: the cudnnctl that makes the
@@ -32,17 +31,24 @@ struct InstallRequest
     QStringList elevatedArguments;
 };
 
-// The options of `request` checked (--path, --cudnn-variables, --if-in-use): an error
-// "request.invalid" says which one is wrong. `options` brings what the caller sets itself.
-Expected<ChangeOptions> changeOptionsFor(const InstallRequest &request, ChangeOptions options = {});
-
-// Inspects the archive, picks the target and installs (elevated through request.elevatedProgram
-// where needed). An error "request.invalid" (or the archive's own) is input that cannot be
-// installed at all: nothing was tried, the caller answers 87.
+// Inspects the archive, detects the system, resolves request.target against both into one
+// InstallPlan and installs it (elevated through request.elevatedProgram where needed); `options`
+// brings what the caller sets itself. An error "request.invalid" (or the archive's or the target's
+// own) is input that cannot be installed at all: nothing was tried, the caller answers 87.
 Expected<ChangeOutcome> installRequested(const InstallRequest &request, const ChangeOptions &options,
                                          const SystemContext &context,
                                          std::shared_ptr<PersistentEnvironment> environment,
                                          const KnowledgeBase &kb);
+
+// Installs `plan` from the archive as `report` inspected it (at report.path): by this process, or,
+// where the plan needs rights this process lacks and `elevatedProgram` (cudnnctl) is given, by that
+// program run elevated, handed the sealed plan, with `elevatedArguments` (--lang). The plan says
+// where, the variables and the in-use option; `options` how the change goes (progress, cancel, the
+// PATH fixes, a dry run). What the wizard, cudnnctl, answer files and the elevated helper all call.
+ChangeOutcome installPlanned(const InstallPlan &plan, const ArchiveReport &report, ChangeOptions options,
+                             const QString &elevatedProgram, const QStringList &elevatedArguments,
+                             const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
+                             const KnowledgeBase &kb = KnowledgeBase::embedded());
 
 // In the elevated helper of another process: installs the plan in `planFile` (InstallPlan), read only
 // when its SHA-256 is `seal`, the one on the command line the administrator approved. The plan is

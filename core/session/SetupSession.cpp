@@ -133,20 +133,20 @@ void SetupSession::setBlockersOverridden(bool overridden)
 
 std::optional<UnattendedSettings> SetupSession::replication() const
 {
-    if (!m_archive || !m_target)
+    if (!m_archive || !hasTarget())
         return std::nullopt;
+    const InstallTarget &chosen = target();
     UnattendedSettings settings;
     settings.archive = QDir::toNativeSeparators(m_archive->path);
     // Where this user downloads from, for the machines the file is taken to (archive= wins there
     // while the file is reachable; without it they download from the same place).
     settings.archiveSource = m_archiveSource;
     // Another machine's user has another profile: "user" stands for that user's own folder there.
-    settings.target =
-        m_target->kind == InstallTarget::Kind::UserFolder ? QStringLiteral("user") : m_target->spec();
-    settings.path = pathScopeName(m_target->pathScope);
-    if (m_cudnnVariables)
+    settings.target = chosen.kind == InstallTarget::Kind::UserFolder ? QStringLiteral("user") : chosen.spec();
+    settings.path = pathScopeName(chosen.pathScope);
+    if (const std::optional<EnvironmentScope> variables = cudnnVariables())
         settings.variables =
-            *m_cudnnVariables == EnvironmentScope::User ? QStringLiteral("user") : QStringLiteral("system");
+            *variables == EnvironmentScope::User ? QStringLiteral("user") : QStringLiteral("system");
     return settings;
 }
 
@@ -208,64 +208,59 @@ void SetupSession::setPersistentEnvironment(std::shared_ptr<PersistentEnvironmen
     forgetTarget(); // the PATH choices depended on what could be written
 }
 
-void SetupSession::setTarget(const InstallTarget &target)
+void SetupSession::setTargetConfig(const TargetConfig &config)
 {
-    if (m_target && m_target->toJson() == target.toJson())
+    const Expected<InstallPlan> before =
+        m_targetConfig ? m_targetConfig->plan() : Expected<InstallPlan>(InstallPlan());
+    const QList<PathFix> fixesBefore = pathFixes();
+    const bool hadTarget = hasTarget();
+    m_targetConfig = config;
+    const Expected<InstallPlan> after = config.plan();
+    const bool samePlan = hadTarget == hasTarget() && (!hasTarget() || before->toJson() == after->toJson());
+    if (samePlan && fixesBefore == pathFixes())
         return;
-    const bool samePath = m_target && m_target->dllFolder() == target.dllFolder() &&
-                          m_target->pathScope == target.pathScope && m_target->family == target.family;
-    m_target = target;
-    if (!samePath)
-        m_pathFixes.clear(); // offered for another entry or another PATH
-    qCInfo(lcSession) << "install target" << target.kindName() << target.root << "DLLs in"
-                      << target.dllFolder() << "PATH" << pathScopeName(target.pathScope);
+    if (hasTarget() && !samePlan) {
+        const InstallTarget &target = config.target();
+        qCInfo(lcSession) << "install target" << target.kindName() << target.root << "DLLs in"
+                          << target.dllFolder() << "PATH" << pathScopeName(target.pathScope);
+        const std::optional<EnvironmentScope> scope = config.cudnnVariables();
+        qCInfo(lcSession) << "CUDNN_* variables:"
+                          << (!scope                                ? "not set"
+                              : *scope == EnvironmentScope::Machine ? "for the machine"
+                                                                    : "for the user");
+    }
+    if (fixesBefore != pathFixes()) {
+        QStringList chosen;
+        for (const PathFix &fix : pathFixes())
+            chosen.append(QStringLiteral("%1 %2 (entry %3)")
+                              .arg(fix.action == PathFix::Action::Remove ? QStringLiteral("remove")
+                                                                         : QStringLiteral("move behind ours"),
+                                   fix.entry)
+                              .arg(fix.index));
+        qCInfo(lcSession).noquote() << "PATH fixes chosen:"
+                                    << (chosen.isEmpty() ? QStringLiteral("none")
+                                                         : chosen.join(QStringLiteral("; ")));
+    }
     Q_EMIT targetChanged();
 }
 
-void SetupSession::clearTarget()
+std::optional<EnvironmentScope> SetupSession::cudnnVariables() const
 {
-    if (!m_target && !m_cudnnVariables && m_pathFixes.isEmpty())
-        return;
-    m_target.reset();
-    m_cudnnVariables.reset();
-    m_pathFixes.clear();
-    Q_EMIT targetChanged();
+    return hasTarget() ? m_targetConfig->cudnnVariables() : std::nullopt;
+}
+
+QList<PathFix> SetupSession::pathFixes() const
+{
+    return hasTarget() ? m_targetConfig->changeOptions().pathFixes : QList<PathFix>();
 }
 
 void SetupSession::forgetTarget()
 {
-    clearTarget();
+    if (m_targetConfig) {
+        m_targetConfig.reset();
+        Q_EMIT targetChanged();
+    }
     clearInstallOutcome();
-}
-
-void SetupSession::setCudnnVariables(std::optional<EnvironmentScope> scope)
-{
-    if (scope == m_cudnnVariables)
-        return;
-    m_cudnnVariables = scope;
-    qCInfo(lcSession) << "CUDNN_* variables:"
-                      << (!scope                                ? "not set"
-                          : *scope == EnvironmentScope::Machine ? "for the machine"
-                                                                : "for the user");
-    Q_EMIT targetChanged();
-}
-
-void SetupSession::setPathFixes(const QList<PathFix> &fixes)
-{
-    if (fixes == m_pathFixes)
-        return;
-    m_pathFixes = fixes;
-    QStringList chosen;
-    for (const PathFix &fix : fixes)
-        chosen.append(QStringLiteral("%1 %2 (entry %3)")
-                          .arg(fix.action == PathFix::Action::Remove ? QStringLiteral("remove")
-                                                                     : QStringLiteral("move behind ours"),
-                               fix.entry)
-                          .arg(fix.index));
-    qCInfo(lcSession).noquote() << "PATH fixes chosen:"
-                                << (chosen.isEmpty() ? QStringLiteral("none")
-                                                     : chosen.join(QStringLiteral("; ")));
-    Q_EMIT targetChanged();
 }
 
 void SetupSession::setInstallOutcome(const ChangeOutcome &outcome)

@@ -14,6 +14,7 @@
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemContext.h"
 #include "report/ReportFiles.h"
+#include "session/TargetConfig.h"
 #include "session/UnattendedRun.h"
 #include "verify/Verifier.h"
 #include "verify/VerifyReport.h"
@@ -91,19 +92,18 @@ public:
     std::shared_ptr<PersistentEnvironment> persistentEnvironment() const { return m_persistentEnvironment; }
     void setPersistentEnvironment(std::shared_ptr<PersistentEnvironment> environment);
 
-    // Where cuDNN goes, as the Target page chose it. A new snapshot or archive takes it back (and
-    // with it the choices below), since the target was derived from them.
-    bool hasTarget() const { return m_target.has_value(); }
-    const InstallTarget &target() const { return *m_target; }
-    void setTarget(const InstallTarget &target);
-    void clearTarget();
+    // Where cuDNN goes, as the Target page configured it. A new snapshot or archive takes it back,
+    // since the target was resolved against them.
+    const std::optional<TargetConfig> &targetConfig() const { return m_targetConfig; }
+    void setTargetConfig(const TargetConfig &config);
+    // What that configuration resolved: the target, once there is one.
+    bool hasTarget() const { return m_targetConfig && m_targetConfig->isReady(); }
+    const InstallTarget &target() const { return m_targetConfig->target(); }
     // Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY, in this scope; nullopt: not.
-    std::optional<EnvironmentScope> cudnnVariables() const { return m_cudnnVariables; }
-    void setCudnnVariables(std::optional<EnvironmentScope> scope);
+    std::optional<EnvironmentScope> cudnnVariables() const;
     // The clean-ups of PATH the user ticked (entries of the target's PATH scope to remove or move
     // behind ours), as PathEditor::analyse offered them; none unless asked for.
-    const QList<PathFix> &pathFixes() const { return m_pathFixes; }
-    void setPathFixes(const QList<PathFix> &fixes);
+    QList<PathFix> pathFixes() const;
 
     // The install chosen on the pages as the settings of `cudnn-setup --unattended`, for lab IT to
     // replicate on other machines; nullopt until an archive and a target are chosen.
@@ -164,9 +164,7 @@ private:
     QString m_downloadsFolder;
     std::shared_ptr<PersistentEnvironment> m_persistentEnvironment;
     QString m_archiveSource;
-    std::optional<InstallTarget> m_target;
-    std::optional<EnvironmentScope> m_cudnnVariables;
-    QList<PathFix> m_pathFixes;
+    std::optional<TargetConfig> m_targetConfig;
     std::optional<ChangeOutcome> m_installOutcome;
     std::optional<VerifyReport> m_verifyReport;
     std::optional<DoctorReport> m_doctorReport;

@@ -1,7 +1,5 @@
 #include "session/TargetChoices.h"
 
-#include "install/TargetSpec.h"
-
 #include <QSet>
 
 namespace cudnnsetup {
@@ -39,12 +37,14 @@ QList<TargetChoice> offeredTargets(const SystemSnapshot &snapshot, const Archive
         const Version version = Version::parse(toolkit.version);
         if (major <= 0 || !version.isValid() || version.major() != major)
             continue;
-        choices.append({InstallTarget::Kind::CudaToolkit, QStringLiteral("cuda:") + toolkit.version,
-                        version.truncated(2).toString(), paths.normalize(toolkit.path)});
+        const TargetSelection selection{InstallTarget::Kind::CudaToolkit, toolkit.version};
+        choices.append(
+            TargetChoice{selection, version.truncated(2).toString(), paths.normalize(toolkit.path)});
     }
-    choices.append({InstallTarget::Kind::Folder, QStringLiteral("dir"), {}, {}});
-    if (const auto user = targetFromSpec(QStringLiteral("user"), std::nullopt, snapshot, archive, context))
-        choices.append({InstallTarget::Kind::UserFolder, QStringLiteral("user"), {}, user->root});
+    choices.append(TargetChoice{TargetSelection{InstallTarget::Kind::Folder, std::nullopt}, {}, {}});
+    const TargetSelection user{InstallTarget::Kind::UserFolder, std::nullopt};
+    if (const auto folder = resolveTarget(user, std::nullopt, snapshot, archive, context))
+        choices.append(TargetChoice{user, {}, folder->root});
     QSet<QString> seen;
     for (const bool conda : {true, false}) {
         for (const PythonInstall &python : snapshot.pythons) {
@@ -55,11 +55,10 @@ QList<TargetChoice> offeredTargets(const SystemSnapshot &snapshot, const Archive
             if (seen.contains(key))
                 continue;
             seen.insert(key);
-            const QString spec = (conda ? QStringLiteral("conda:") : QStringLiteral("venv:")) + root;
-            if (!targetFromSpec(spec, std::nullopt, snapshot, archive, context))
+            const TargetSelection env{conda ? InstallTarget::Kind::Conda : InstallTarget::Kind::Venv, root};
+            if (!resolveTarget(env, std::nullopt, snapshot, archive, context))
                 continue;
-            choices.append({conda ? InstallTarget::Kind::Conda : InstallTarget::Kind::Venv, spec,
-                            envName(root, paths, conda), root});
+            choices.append(TargetChoice{env, envName(root, paths, conda), root});
         }
     }
     return choices;

@@ -3,6 +3,7 @@
 #include "archive/ArchiveInspector.h"
 #include "detect/SystemSnapshot.h"
 #include "install/InstallTarget.h"
+#include "install/TargetSpec.h"
 #include "platform/SystemContext.h"
 
 #include <QList>
@@ -13,9 +14,8 @@ namespace cudnnsetup {
 // One place cuDNN can go, as the Where cuDNN goes page offers it.
 struct TargetChoice
 {
-    InstallTarget::Kind kind = InstallTarget::Kind::Folder;
-    QString spec;  // for targetFromSpec: "cuda:12.9.1", "dir", "user", "conda:PATH", "venv:PATH"
-    QString name;  // the toolkit's version (12.9), the environment's name
+    TargetSelection selection; // what resolveTarget makes of it: "cuda:12.9.1", "dir", "conda:PATH"
+    QString name;              // the toolkit's version (12.9), the environment's name
     QString where; // its folder, as the inspected system names it; empty for "dir", whose folder is typed
 };
 

@@ -187,23 +187,21 @@ UnattendedResult runInstall(UnattendedSettings settings, const SystemContext &co
         }
         settings.archive = *downloaded;
     }
+    const Expected<TargetConfig> target =
+        TargetConfig::fromOptions(settings.target, settings.path, settings.variables, settings.ifInUse);
+    if (!target)
+        return invalidInput(result, target.error());
     InstallRequest request;
     request.archive = settings.archive;
-    request.target = settings.target;
-    request.path = settings.path;
-    request.variables = settings.variables;
-    request.ifInUse = settings.ifInUse;
+    request.target = *target;
     request.detect = quietDetection();
-    // No UAC prompt: nobody is there to answer it. Deployment tools run this as SYSTEM or an
-    // administrator; a run without the rights fails (1603) and rolls back.
-    const Expected<ChangeOptions> options = changeOptionsFor(request);
-    if (!options)
-        return invalidInput(result, options.error());
     qCInfo(lcInstall).noquote() << QStringLiteral("install %1 into %2")
                                        .arg(QDir::toNativeSeparators(settings.archive),
                                             settings.target.isEmpty() ? QStringLiteral("(default target)")
                                                                       : settings.target);
-    const Expected<ChangeOutcome> installed = installRequested(request, *options, context, environment, kb);
+    // No UAC prompt (no elevatedProgram): nobody is there to answer it. Deployment tools run this as
+    // SYSTEM or an administrator; a run without the rights fails (1603) and rolls back.
+    const Expected<ChangeOutcome> installed = installRequested(request, {}, context, environment, kb);
     if (!installed)
         return invalidInput(result, installed.error());
     result.change = *installed;

@@ -220,6 +220,15 @@ class TestElevatedChange : public QObject
         return plan;
     }
 
+    // The plan of an install of the test's archive, as `report` inspected it, into `target`.
+    InstallPlan planOf(const InstallTarget &target, const ArchiveReport &report = ArchiveReport()) const
+    {
+        InstallPlan plan;
+        plan.target = target;
+        plan.archive = ArchiveIdentity::of(m_archive, report);
+        return plan;
+    }
+
     // The elevated helper's command line for the sealed plan m_sealed.
     QStringList installArguments(const Sandbox &sandbox) const
     {
@@ -431,7 +440,10 @@ private Q_SLOTS:
         ArchiveReport report; // as an install inspects it: no SHA-256 yet
         report.cudnn = Version::parse(QStringLiteral("9.1.0.70"));
         report.cudaVariant = QStringLiteral("12");
-        const Expected<InstallPlan> plan = planForAnotherProcess(m_archive, report, target, options);
+        InstallPlan planned = planOf(target, report);
+        planned.cudnnVariables = options.cudnnVariables;
+        planned.replaceInUse = options.replaceInUse;
+        const Expected<InstallPlan> plan = planForAnotherProcess(planned);
         QVERIFY(plan);
         QCOMPARE(plan->target.toJson(), target.toJson());
         QCOMPARE(plan->archive.sha256, Sha256::ofFile(m_archive).value_or(QString()));
@@ -553,6 +565,32 @@ private Q_SLOTS:
         QCOMPARE(installed.statusName(), QStringLiteral("done"));
     }
 
+    // The plan says what is installed: its CUDNN_* scope and in-use option win over the options',
+    // which only say how the change goes. Without a program to elevate it is installed here.
+    void thePlanSaysWhatIsInstalled()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        qputenv("ProgramData", "C:\\ProgramData");
+        const SystemContext context = SystemContext::rooted(sandbox.root());
+        auto environment = std::make_shared<MemoryEnvironment>();
+        const KnowledgeBase kb = standInDatabase();
+        const Expected<ArchiveReport> report = inspectArchive(m_archive, kb);
+        QVERIFY(report);
+        InstallPlan plan = programFilesPlan();
+        plan.cudnnVariables = EnvironmentScope::User;
+        ChangeOptions options;
+        options.cudnnVariables = EnvironmentScope::Machine;
+        const ChangeOutcome outcome =
+            installPlanned(plan, *report, options, QString(), {}, context, environment, kb);
+        QVERIFY2(outcome.statusName() == QLatin1String("done"),
+                 qPrintable(findingIds(outcome.findings).join(QLatin1Char(' '))));
+        QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("CUDNN_PATH"))->text,
+                 plan.target.root);
+        QVERIFY(!environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH")));
+        QCOMPARE(outcome.receipt->target->toJson(), plan.target.toJson());
+    }
+
     // Program Files with this user's own PATH: the files by the elevated run, the PATH entry by
     // this process (the elevated run's HKCU may be the approving administrator's), a receipt for
     // each part; the uninstall takes both away again.
@@ -568,8 +606,8 @@ private Q_SLOTS:
         const InstallTarget target = programFilesWithUserPath();
         const QStringList extra = inSandbox(sandbox);
         PromptStandIn prompt = standIn();
-        const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), m_archive, ArchiveReport(),
-                                                      target, {}, extra, context, environment, prompt);
+        const ChangeOutcome outcome =
+            installElevated(BuildPaths::cudnnctl(), planOf(target), {}, extra, context, environment, prompt);
         QCOMPARE(outcome.statusName(), QStringLiteral("done"));
         QVERIFY(outcome.receipt && outcome.receipt->target);
         QCOMPARE(outcome.receipt->target->pathScope, PathScope::None); // the elevated part's
@@ -600,7 +638,9 @@ private Q_SLOTS:
         target.pathScope = PathScope::User;
         ChangeOptions options;
         options.cudnnVariables = EnvironmentScope::Machine;
-        const Expected<InstallPlan> plan = planForAnotherProcess(m_archive, ArchiveReport(), target, options);
+        InstallPlan planned = planOf(target);
+        planned.cudnnVariables = options.cudnnVariables;
+        const Expected<InstallPlan> plan = planForAnotherProcess(planned);
         QVERIFY(plan);
         QCOMPARE(plan->target.spec(), QStringLiteral("user:") + target.root);
     }
@@ -619,8 +659,7 @@ private Q_SLOTS:
         app.root = folder;
         const SystemContext context = SystemContext::rooted(sandbox.root());
         QVERIFY(app.needsAdmin(context));
-        const Expected<InstallPlan> plan =
-            planForAnotherProcess(m_archive, ArchiveReport(), app, ChangeOptions());
+        const Expected<InstallPlan> plan = planForAnotherProcess(planOf(app));
         QVERIFY(plan);
         QCOMPARE(plan->target.spec(), QStringLiteral("app:") + folder);
         const QByteArray sealed = plan->sealedBytes();
@@ -663,8 +702,10 @@ private Q_SLOTS:
         archive.close();
         ArchiveReport report;
         report.sha256 = Sha256::of("zip");
-        const Expected<InstallPlan> plan =
-            planForAnotherProcess(drive + QStringLiteral("\\dl\\cudnn.zip"), report, target, ChangeOptions());
+        InstallPlan planned;
+        planned.target = target;
+        planned.archive = ArchiveIdentity::of(drive + QStringLiteral("\\dl\\cudnn.zip"), report);
+        const Expected<InstallPlan> plan = planForAnotherProcess(planned);
         DefineDosDeviceW(DDD_REMOVE_DEFINITION, letter, nullptr);
         QVERIFY(plan);
         const QString expected = QDir::toNativeSeparators(folder.path());
@@ -690,8 +731,8 @@ private Q_SLOTS:
         const QStringList extra = inSandbox(sandbox);
         PromptStandIn prompt = standIn();
         prompt.approvingProfile = QStringLiteral("C:\\Users\\admin");
-        const ChangeOutcome installed = installElevated(BuildPaths::cudnnctl(), m_archive, ArchiveReport(),
-                                                        target, {}, extra, context, environment, prompt);
+        const ChangeOutcome installed =
+            installElevated(BuildPaths::cudnnctl(), planOf(target), {}, extra, context, environment, prompt);
         QCOMPARE(installed.statusName(), QStringLiteral("done"));
         QCOMPARE(installedReceipts(context).size(), 2); // the machine-wide one and the student's part
         const TreeSnapshot before = TreeSnapshot::of(sandbox.root());
@@ -788,9 +829,8 @@ private Q_SLOTS:
         const TreeSnapshot before =
             TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData"), QStringLiteral("Users")});
         PromptStandIn prompt = standIn();
-        const ChangeOutcome outcome =
-            installElevated(BuildPaths::cudnnctl(), m_archive, ArchiveReport(), target, {},
-                            inSandbox(sandbox), context, environment, prompt);
+        const ChangeOutcome outcome = installElevated(BuildPaths::cudnnctl(), planOf(target), {},
+                                                      inSandbox(sandbox), context, environment, prompt);
         QCOMPARE(outcome.exitCode(), 1603);
         QVERIFY(!outcome.findings.isEmpty());
         const TreeSnapshot after =

@@ -475,6 +475,28 @@ private Q_SLOTS:
         }
     }
 
+    // The PATH an install judges for length is the one its step writes, %VARS% expanded by the one
+    // rule: our folder already on the user's PATH as %LOCALAPPDATA%\... is not added again, so a
+    // PATH at the limit of a variable is no reason to refuse.
+    void pathLengthJudgedAsTheStepWritesIt()
+    {
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString archive = save(QStringLiteral("l.zip"),
+                                     archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
+        const ArchiveReport report = inspect(archive);
+        const InstallTarget into = target(machine, QStringLiteral("user"), std::nullopt, report);
+        const QString local = QStringLiteral("C:\\Users\\lab\\AppData\\Local");
+        QVERIFY(into.dllFolder().startsWith(local));
+        QString raw = QStringLiteral("%LOCALAPPDATA%") + into.dllFolder().mid(local.size());
+        while (raw.size() < PathEditor::kMaxVariable - 4)
+            raw += QStringLiteral(";D:\\x");
+        machine.environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {raw, true});
+        const ChangeOutcome installed = install(archive, report, into, machine.context, machine.environment);
+        QVERIFY2(installed.status == ChangeOutcome::Status::Done, describe(installed).constData());
+        QCOMPARE(machine.environment->value(EnvironmentScope::User, QStringLiteral("PATH"))->text, raw);
+    }
+
     // The folder an install makes for the system PATH has the administrators-only descriptor from
     // its first moment, not mkdir then protect (review 2, N2): all below inherits it. One for the
     // user's PATH is left as is.

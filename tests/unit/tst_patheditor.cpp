@@ -1,5 +1,7 @@
+#include "MemoryRegistry.h"
 #include "Suite.h"
 #include "install/PathEditor.h"
+#include "platform/EnvironmentStore.h"
 #include "platform/MemoryEnvironment.h"
 
 #include <QTest>
@@ -109,6 +111,45 @@ private Q_SLOTS:
                  QStringLiteral("C:\\Windows\\system32"));
         QVERIFY(machine.sameEntry(QStringLiteral("%SystemRoot%\\System32"),
                                   QStringLiteral("C:\\Windows\\system32")));
+    }
+
+    // Detection's fresh PATH (EnvironmentStore, over the registry) and the stored PATH's editor
+    // (over the values an install writes) expand by the same rule, storedVariable: the same values
+    // give the same folders in both scopes.
+    void freshPathAndStoredPathExpandAlike()
+    {
+        const QList<std::tuple<EnvironmentScope, QString, QString>> values{
+            {EnvironmentScope::Machine, QStringLiteral("TOOLS"), QStringLiteral("C:\\MachineTools")},
+            {EnvironmentScope::User, QStringLiteral("TOOLS"), QStringLiteral("C:\\MyTools")},
+            {EnvironmentScope::User, QStringLiteral("MINE"), QStringLiteral("C:\\Mine")},
+            {EnvironmentScope::Machine, QStringLiteral("Path"),
+             QStringLiteral("%SystemRoot%\\system32;%TOOLS%\\bin;%MINE%\\bin")},
+            {EnvironmentScope::User, QStringLiteral("Path"), QStringLiteral("%TOOLS%\\bin;%MINE%\\bin")}};
+        MemoryEnvironment stored;
+        auto registry = std::make_shared<MemoryRegistry>();
+        for (const auto &[scope, name, text] : values) {
+            const bool path = name == QLatin1String("Path");
+            stored.set(scope, name, {text, path});
+            registry->setString(scope == EnvironmentScope::User ? RegistryHive::CurrentUser
+                                                                : RegistryHive::LocalMachine,
+                                EnvironmentStore::registryKey(scope), name, text,
+                                path ? RegistryValue::ExpandString : RegistryValue::String);
+        }
+        QProcessEnvironment process;
+        process.insert(QStringLiteral("SystemRoot"), QStringLiteral("C:\\Windows"));
+        const EnvironmentStore store(OsFamily::Windows, process, registry);
+        const auto session = [&store](const QString &name) { return store.value(name); };
+        QStringList edited;
+        for (const EnvironmentScope scope : {EnvironmentScope::Machine, EnvironmentScope::User}) {
+            const PathEditor editor = PathEditor::forStoredPath(OsFamily::Windows, scope, stored, session);
+            const QString raw = stored.value(scope, QStringLiteral("Path"))->text;
+            for (const QString &entry : editor.split(raw))
+                edited.append(editor.expanded(entry));
+        }
+        QCOMPARE(store.freshPath().value(), edited);
+        QCOMPARE(edited, (QStringList{QStringLiteral("C:\\Windows\\system32"),
+                                      QStringLiteral("C:\\MachineTools\\bin"), QStringLiteral("%MINE%\\bin"),
+                                      QStringLiteral("C:\\MyTools\\bin"), QStringLiteral("C:\\Mine\\bin")}));
     }
 
     void roundTrip_data()

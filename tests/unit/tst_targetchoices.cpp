@@ -75,7 +75,7 @@ private Q_SLOTS:
         const QList<TargetChoice> choices = offeredTargets(snapshot, archive, windowsContext(sandbox));
         QStringList specs;
         for (const TargetChoice &choice : choices)
-            specs.append(choice.spec);
+            specs.append(choice.selection.text());
         QVERIFY2(specs == (QStringList{QStringLiteral("cuda:12.9.1"), QStringLiteral("dir"),
                                        QStringLiteral("user"),
                                        QStringLiteral("conda:C:\\Users\\lab\\miniconda3\\envs\\torch"),
