@@ -575,7 +575,7 @@ private Q_SLOTS:
         const SystemContext context = SystemContext::rooted(sandbox.root());
         auto environment = std::make_shared<MemoryEnvironment>();
         const KnowledgeBase kb = standInDatabase();
-        const Expected<ArchiveReport> report = inspectArchive(m_archive, kb);
+        const Expected<ArchiveReport> report = inspectArchive(m_archive, kb.publishedArchives());
         QVERIFY(report);
         InstallPlan plan = programFilesPlan();
         plan.cudnnVariables = EnvironmentScope::User;
