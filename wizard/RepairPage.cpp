@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "PathTextView.h"
 #include "UninstallPage.h"
 #include "session/RepairJob.h"
 #include "session/SetupSession.h"
@@ -10,8 +11,6 @@
 #include <QDropEvent>
 #include <QEvent>
 #include <QFile>
-#include <QFontDatabase>
-#include <QFontMetricsF>
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -22,7 +21,6 @@
 #include <QPushButton>
 #include <QScopedValueRollback>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QStyle>
 #include <QVBoxLayout>
 #include <QtMath>
@@ -143,11 +141,8 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
 
     m_previewTitle = new QLabel(this);
     m_previewTitle->setFont(bold);
-    m_preview = new QPlainTextEdit(this);
+    m_preview = new PathTextView(kPreviewLines, this);
     m_preview->setObjectName(QStringLiteral("previewText"));
-    m_preview->setReadOnly(true);
-    m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_previewTitle->setBuddy(m_preview);
 
     // The error the user saw, pasted or dropped as a log file.
@@ -443,14 +438,9 @@ void RepairPage::wordRows()
 
 void RepairPage::showPreview()
 {
-    m_preview->setPlainText(changesOf(selectedRepairs()));
-    // As high as its lines (the placeholder's one when nothing is ticked), up to kPreviewLines: an
-    // empty box kept its room from the list above it.
-    const int lines = qBound(1, m_preview->document()->blockCount(), kPreviewLines);
-    const int margins = 2 * (m_preview->frameWidth() + int(m_preview->document()->documentMargin()));
-    const int scrollBar = m_preview->horizontalScrollBar()->sizeHint().height();        // NoWrap: long lines
-    const int text = qCeil(QFontMetricsF(m_preview->font()).lineSpacing() * lines) + 1; // +1: rounding
-    m_preview->setFixedHeight(text + margins + scrollBar);
+    // As high as its wrapped lines (the placeholder's one when nothing is ticked): an empty box
+    // kept its room from the list above it.
+    m_preview->setText(changesOf(selectedRepairs()));
 }
 
 void RepairPage::showState()

@@ -6,6 +6,7 @@
 // refused while another change holds the machine's lock, in English and in Chinese; and the
 // diagnosis kept across Back and Next.
 #include "FindingsView.h"
+#include "PathTextView.h"
 #include "RepairPage.h"
 #include "SetupWizard.h"
 #include "Suite.h"
@@ -17,11 +18,16 @@
 
 #include <QAbstractButton>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGuiApplication>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
 
 #include <memory>
 
@@ -97,10 +103,7 @@ struct Opened
     {
         return page->findChild<QCheckBox *>(QStringLiteral("repair-") + findingId);
     }
-    QString preview() const
-    {
-        return page->findChild<QPlainTextEdit *>(QStringLiteral("previewText"))->toPlainText();
-    }
+    QString preview() const { return page->findChild<PathTextView *>(QStringLiteral("previewText"))->text(); }
     QAbstractButton *apply() const
     {
         return page->findChild<QAbstractButton *>(QStringLiteral("applyButton"));
@@ -200,11 +203,13 @@ private Q_SLOTS:
         QVERIFY(opened.apply()->isEnabled());
         settle();
         // Issue 35: the preview box is as high as its lines: all of them shown, none scrolled to.
-        const auto previewBox = page->findChild<QPlainTextEdit *>(QStringLiteral("previewText"));
+        const auto previewBox = page->findChild<PathTextView *>(QStringLiteral("previewText"));
         QVERIFY2(previewBox->verticalScrollBar()->maximum() == 0,
-                 qPrintable(QStringLiteral("%1 lines in %2 px")
+                 qPrintable(QStringLiteral("%1 lines (%2 wrapped) in %3 px, %4 px a line")
                                 .arg(previewBox->document()->blockCount())
-                                .arg(previewBox->viewport()->height())));
+                                .arg(previewBox->shownLines())
+                                .arg(previewBox->viewport()->height())
+                                .arg(QFontMetricsF(previewBox->font()).lineSpacing())));
         const int oneRepairHigh = previewBox->height();
         saveScreenshot(opened.wizard.get(), QStringLiteral("repair-en.png"));
 
@@ -234,6 +239,47 @@ private Q_SLOTS:
         QCOMPARE(opened.userPath(), kUserPath);
         // Every box is reached from the keyboard.
         QCOMPARE(opened.box(QLatin1String(kTooHigh))->focusPolicy() & Qt::TabFocus, Qt::TabFocus);
+    }
+
+    // Issue 35: the preview wraps a long PATH between its folders instead of scrolling sideways,
+    // and what a person copies out of it is exactly what the repairs change, no break mark in it.
+    void previewWrapsBetweenFoldersAndCopiesAsGiven()
+    {
+        Opened opened;
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.page->isBusy(), kDoctorTimeoutMs);
+        opened.box(QLatin1String(kCudaPath))->click(); // both ticked: the longest preview
+        QCOMPARE(opened.page->selectedRepairs().size(), 2);
+        QStringList expected;
+        for (const Repair &repair : opened.page->selectedRepairs()) {
+            expected.append(repair.summary.toString());
+            for (const Text &line : repair.preview)
+                expected.append(QStringLiteral("    ") + line.toString());
+        }
+        // Narrower than its longest lines (a PATH of several folders).
+        opened.wizard->resize(560, 700);
+        settle();
+        auto view = opened.page->findChild<PathTextView *>(QStringLiteral("previewText"));
+        QVERIFY(view);
+        view->grab(); // laid out as drawn
+        QCOMPARE(view->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(view->shownLines() > view->document()->blockCount());
+        int wrapped = 0;
+        for (QTextBlock block = view->document()->begin(); block.isValid(); block = block.next()) {
+            const QTextLayout *layout = block.layout();
+            for (int i = 0; i + 1 < layout->lineCount(); ++i, ++wrapped) {
+                const QTextLine line = layout->lineAt(i);
+                const QString shown =
+                    block.text().mid(line.textStart(), line.textLength()).remove(QChar(0x200B));
+                // After a folder's separator or between words, never inside a name.
+                QVERIFY2(shown.endsWith(QLatin1Char('\\')) || shown.endsWith(QLatin1Char('/')) ||
+                             shown.endsWith(QLatin1Char(' ')),
+                         qPrintable(shown));
+            }
+        }
+        QVERIFY(wrapped > 0);
+        view->selectAll();
+        view->copy();
+        QCOMPARE(QGuiApplication::clipboard()->text(), expected.join(QLatin1Char('\n')));
     }
 
     // The ticked repair applied for real: the stored PATH names the DLLs' folder, the page says
