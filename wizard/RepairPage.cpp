@@ -33,6 +33,28 @@ namespace {
 
 constexpr int kPreviewLines = 7;
 
+// Ticks `box` when the label it watches is clicked.
+class TickOnClick final : public QObject
+{
+public:
+    TickOnClick(QCheckBox *box, QObject *parent)
+        : QObject(parent)
+        , m_box(box)
+    {
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::MouseButtonRelease && m_box->isEnabled())
+            m_box->click();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QCheckBox *m_box;
+};
+
 bool changedSomething(const ChangeOutcome &outcome)
 {
     return outcome.status == ChangeOutcome::Status::Done ||
@@ -386,7 +408,15 @@ void RepairPage::showDiagnoses()
                 showPreview();
                 showState();
             });
-            grid->addWidget(row.repair, 1, 1);
+            // The words beside the box wrap long paths; a click on them ticks it, as on a box's own.
+            row.repairText = new QLabel(widget);
+            row.repairText->setObjectName(QStringLiteral("repairText-") + diagnosis.finding.id);
+            row.repairText->setWordWrap(true);
+            row.repairText->installEventFilter(new TickOnClick(row.repair, row.repairText));
+            auto line = new QHBoxLayout;
+            line->addWidget(row.repair, 0, Qt::AlignTop);
+            line->addWidget(row.repairText, 1);
+            grid->addLayout(line, 1, 1);
         }
         m_listLayout->addWidget(widget);
         m_rows.append(row);
@@ -418,19 +448,23 @@ void RepairPage::wordRows()
             break;
         }
         const QString message = finding.message.toString();
-        QString body = tr("<b>%1:</b> %2").arg(severity.toHtmlEscaped(), message.toHtmlEscaped());
+        // Long paths break between their folders rather than push the list sideways.
+        QString body =
+            tr("<b>%1:</b> %2").arg(severity.toHtmlEscaped(), breakablePath(message).toHtmlEscaped());
         if (!finding.fix.isEmpty())
             body += QStringLiteral("<br><i>%1</i>")
-                        .arg(tr("What to do: %1").arg(finding.fix.toString()).toHtmlEscaped());
+                        .arg(breakablePath(tr("What to do: %1").arg(finding.fix.toString())).toHtmlEscaped());
         row.text->setText(body);
         row.text->setAccessibleName(tr("%1: %2").arg(severity, message));
         row.icon->setAccessibleName(severity);
         if (row.repair) {
             const Repair &repair = *diagnosis.repair;
-            row.repair->setText(
+            const QString words =
                 repair.needsAdministrator
                     ? tr("Repair, with administrator rights: %1").arg(repair.summary.toString())
-                    : tr("Repair: %1").arg(repair.summary.toString()));
+                    : tr("Repair: %1").arg(repair.summary.toString());
+            row.repairText->setText(breakablePath(words));
+            row.repair->setAccessibleName(words);
             row.repair->setAccessibleDescription(message);
         }
     }

@@ -73,7 +73,8 @@ private:
         int index = 0; // in the session's DoctorReport
         QLabel *icon = nullptr;
         QLabel *text = nullptr;
-        QCheckBox *repair = nullptr; // null when the doctor offers none
+        QCheckBox *repair = nullptr;  // null when the doctor offers none
+        QLabel *repairText = nullptr; // its words, which wrap (a check box draws one line)
     };
 
     void newJob();

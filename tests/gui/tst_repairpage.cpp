@@ -24,6 +24,7 @@
 #include <QFontMetricsF>
 #include <QGuiApplication>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTest>
 #include <QTextBlock>
@@ -180,9 +181,11 @@ private Q_SLOTS:
         // The error's repair ticked, the warning's not; a finding without a repair has no box.
         QVERIFY(opened.box(QLatin1String(kTooHigh))->isChecked());
         QVERIFY(!opened.box(QLatin1String(kCudaPath))->isChecked());
-        QCOMPARE(opened.box(QLatin1String(kTooHigh))->text(),
+        QCOMPARE(opened.box(QLatin1String(kTooHigh))->accessibleName(),
                  QStringLiteral("Repair: ") + tooHigh->repair->summary.toString());
-        QCOMPARE(opened.box(QLatin1String(kCudaPath))->text(),
+        QCOMPARE(labelText(page, QStringLiteral("repairText-") + QLatin1String(kTooHigh)),
+                 QStringLiteral("Repair: ") + tooHigh->repair->summary.toString());
+        QCOMPARE(opened.box(QLatin1String(kCudaPath))->accessibleName(),
                  QStringLiteral("Repair, with administrator rights: ") +
                      cudaPath->repair->summary.toString());
         const int boxes = int(page->findChildren<QCheckBox *>().size());
@@ -239,6 +242,31 @@ private Q_SLOTS:
         QCOMPARE(opened.userPath(), kUserPath);
         // Every box is reached from the keyboard.
         QCOMPARE(opened.box(QLatin1String(kTooHigh))->focusPolicy() & Qt::TabFocus, Qt::TabFocus);
+    }
+
+    // Issue 35: the diagnosis does not scroll sideways either: its long paths break between
+    // folders, and a repair's words, beside its box (which draws one line), wrap; a click on them
+    // ticks the box as a click on a box's own words does.
+    void diagnosisWrapsAndARepairsWordsTickIt()
+    {
+        Opened opened;
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.page->isBusy(), kDoctorTimeoutMs);
+        opened.wizard->resize(560, 700);
+        settle();
+        auto list = opened.page->findChild<QWidget *>(QStringLiteral("diagnosisList"));
+        QVERIFY(list);
+        auto scroll = qobject_cast<QScrollArea *>(list->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        QCOMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(list->width() <= scroll->viewport()->width());
+        QCheckBox *box = opened.box(QLatin1String(kCudaPath));
+        QVERIFY(!box->isChecked());
+        auto words =
+            opened.page->findChild<QLabel *>(QStringLiteral("repairText-") + QLatin1String(kCudaPath));
+        QVERIFY(words && words->wordWrap());
+        QTest::mouseClick(words, Qt::LeftButton);
+        QVERIFY(box->isChecked());
+        QVERIFY(opened.preview().contains(kOtherToolkit));
     }
 
     // Issue 35: the preview wraps a long PATH between its folders instead of scrolling sideways,
@@ -425,7 +453,7 @@ private Q_SLOTS:
                             .arg(QCoreApplication::translate("cudnnsetup", "Wait until it has finished, then "
                                                                            "try again."))));
         QCOMPARE(page->title(), QCoreApplication::translate("cudnnsetup::wizard::RepairPage", "Repair"));
-        QCOMPARE(opened.box(QLatin1String(kTooHigh))->text(),
+        QCOMPARE(opened.box(QLatin1String(kTooHigh))->accessibleName(),
                  QCoreApplication::translate("cudnnsetup::wizard::RepairPage", "Repair: %1")
                      .arg(find(opened.report(), QLatin1String(kTooHigh))->repair->summary.toString()));
         settle();
