@@ -5837,10 +5837,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A record of every file and change is kept, so that Uninstall and Repair can undo exactly this install.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Receipt %1, kept in %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5854,6 +5850,10 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>&amp;Verify &gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A record of every file and change is kept, so that Uninstall can undo exactly this install.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -5851,7 +5851,7 @@ FILE; --driver V: the minimum driver).</source>
         <translation>新文件立即就位，之后启动的程序都会使用它们；正在使用旧文件的程序在重新启动前仍使用旧文件。</translation>
     </message>
     <message>
-        <source>A record of every file and change is kept, so that Uninstall and Repair can undo exactly this install.</source>
+        <source>A record of every file and change is kept, so that Uninstall can undo exactly this install.</source>
         <translation>每个文件和每项改动都已记录下来，以后可在“卸载”中准确撤销这次安装。</translation>
     </message>
     <message>

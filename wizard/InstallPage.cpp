@@ -446,8 +446,8 @@ void InstallPage::showOutcome()
     if (outcome.receipt) {
         // Ids and JSON paths are for the command line, the logs and support: in the tooltip.
         m_receipt->setText(
-            tr("A record of every file and change is kept, so that Uninstall and Repair can undo "
-               "exactly this install."));
+            tr("A record of every file and change is kept, so that Uninstall can undo exactly this "
+               "install."));
         m_receipt->setToolTip(tr("Receipt %1, kept in %2").arg(outcome.receipt->id, receiptPath));
     }
 

@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "PathTextView.h"
 #include "UninstallPage.h"
 #include "session/RepairJob.h"
 #include "session/SetupSession.h"
@@ -10,8 +11,6 @@
 #include <QDropEvent>
 #include <QEvent>
 #include <QFile>
-#include <QFontDatabase>
-#include <QFontMetricsF>
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -22,7 +21,6 @@
 #include <QPushButton>
 #include <QScopedValueRollback>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QStyle>
 #include <QVBoxLayout>
 #include <QtMath>
@@ -34,6 +32,28 @@ namespace cudnnsetup::wizard {
 namespace {
 
 constexpr int kPreviewLines = 7;
+
+// Ticks `box` when the label it watches is clicked.
+class TickOnClick final : public QObject
+{
+public:
+    TickOnClick(QCheckBox *box, QObject *parent)
+        : QObject(parent)
+        , m_box(box)
+    {
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::MouseButtonRelease && m_box->isEnabled())
+            m_box->click();
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QCheckBox *m_box;
+};
 
 bool changedSomething(const ChangeOutcome &outcome)
 {
@@ -143,11 +163,8 @@ RepairPage::RepairPage(SetupSession *session, QWidget *parent)
 
     m_previewTitle = new QLabel(this);
     m_previewTitle->setFont(bold);
-    m_preview = new QPlainTextEdit(this);
+    m_preview = new PathTextView(kPreviewLines, this);
     m_preview->setObjectName(QStringLiteral("previewText"));
-    m_preview->setReadOnly(true);
-    m_preview->setLineWrapMode(QPlainTextEdit::NoWrap);
-    m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_previewTitle->setBuddy(m_preview);
 
     // The error the user saw, pasted or dropped as a log file.
@@ -391,7 +408,15 @@ void RepairPage::showDiagnoses()
                 showPreview();
                 showState();
             });
-            grid->addWidget(row.repair, 1, 1);
+            // The words beside the box wrap long paths; a click on them ticks it, as on a box's own.
+            row.repairText = new QLabel(widget);
+            row.repairText->setObjectName(QStringLiteral("repairText-") + diagnosis.finding.id);
+            row.repairText->setWordWrap(true);
+            row.repairText->installEventFilter(new TickOnClick(row.repair, row.repairText));
+            auto line = new QHBoxLayout;
+            line->addWidget(row.repair, 0, Qt::AlignTop);
+            line->addWidget(row.repairText, 1);
+            grid->addLayout(line, 1, 1);
         }
         m_listLayout->addWidget(widget);
         m_rows.append(row);
@@ -423,19 +448,23 @@ void RepairPage::wordRows()
             break;
         }
         const QString message = finding.message.toString();
-        QString body = tr("<b>%1:</b> %2").arg(severity.toHtmlEscaped(), message.toHtmlEscaped());
+        // Long paths break between their folders rather than push the list sideways.
+        QString body =
+            tr("<b>%1:</b> %2").arg(severity.toHtmlEscaped(), breakablePath(message).toHtmlEscaped());
         if (!finding.fix.isEmpty())
             body += QStringLiteral("<br><i>%1</i>")
-                        .arg(tr("What to do: %1").arg(finding.fix.toString()).toHtmlEscaped());
+                        .arg(breakablePath(tr("What to do: %1").arg(finding.fix.toString())).toHtmlEscaped());
         row.text->setText(body);
         row.text->setAccessibleName(tr("%1: %2").arg(severity, message));
         row.icon->setAccessibleName(severity);
         if (row.repair) {
             const Repair &repair = *diagnosis.repair;
-            row.repair->setText(
+            const QString words =
                 repair.needsAdministrator
                     ? tr("Repair, with administrator rights: %1").arg(repair.summary.toString())
-                    : tr("Repair: %1").arg(repair.summary.toString()));
+                    : tr("Repair: %1").arg(repair.summary.toString());
+            row.repairText->setText(breakablePath(words));
+            row.repair->setAccessibleName(words);
             row.repair->setAccessibleDescription(message);
         }
     }
@@ -443,14 +472,9 @@ void RepairPage::wordRows()
 
 void RepairPage::showPreview()
 {
-    m_preview->setPlainText(changesOf(selectedRepairs()));
-    // As high as its lines (the placeholder's one when nothing is ticked), up to kPreviewLines: an
-    // empty box kept its room from the list above it.
-    const int lines = qBound(1, m_preview->document()->blockCount(), kPreviewLines);
-    const int margins = 2 * (m_preview->frameWidth() + int(m_preview->document()->documentMargin()));
-    const int scrollBar = m_preview->horizontalScrollBar()->sizeHint().height();        // NoWrap: long lines
-    const int text = qCeil(QFontMetricsF(m_preview->font()).lineSpacing() * lines) + 1; // +1: rounding
-    m_preview->setFixedHeight(text + margins + scrollBar);
+    // As high as its wrapped lines (the placeholder's one when nothing is ticked): an empty box
+    // kept its room from the list above it.
+    m_preview->setText(changesOf(selectedRepairs()));
 }
 
 void RepairPage::showState()

@@ -24,6 +24,7 @@ class SetupSession;
 namespace cudnnsetup::wizard {
 
 class FindingsView;
+class PathTextView;
 
 // The doctor's findings, each with its severity (an icon and a word), what it means and what to
 // do; where the doctor offers a repair, a box to tick (ticked for errors), and below the list the
@@ -72,7 +73,8 @@ private:
         int index = 0; // in the session's DoctorReport
         QLabel *icon = nullptr;
         QLabel *text = nullptr;
-        QCheckBox *repair = nullptr; // null when the doctor offers none
+        QCheckBox *repair = nullptr;  // null when the doctor offers none
+        QLabel *repairText = nullptr; // its words, which wrap (a check box draws one line)
     };
 
     void newJob();
@@ -113,7 +115,7 @@ private:
     QVBoxLayout *m_listLayout = nullptr;
     QList<DiagnosisRow> m_rows;
     QLabel *m_previewTitle = nullptr;
-    QPlainTextEdit *m_preview = nullptr;
+    PathTextView *m_preview = nullptr;
     QLabel *m_pasteTitle = nullptr;
     QPlainTextEdit *m_pasted = nullptr;
     QPushButton *m_diagnosePasted = nullptr;

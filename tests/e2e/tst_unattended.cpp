@@ -18,6 +18,8 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -426,6 +428,38 @@ private Q_SLOTS:
                                              BuildPaths::cudnnSetup());
         QCOMPARE(help.exitCode, 0);
         QVERIFY2(help.out.contains("start /wait") && help.out.contains("cudnnctl"), help.out);
+    }
+
+    // Issue 35: a wizard run logs what support asks first before anything can stop it. One whose
+    // --system-root is no folder waits at its message box, then ends (killed here); its log still
+    // starts with the header.
+    void wizardRunEndedAtOnceStillLogsItsHeader()
+    {
+        const QString log = logPath(QStringLiteral("wizard-ended"));
+        QFile::remove(log);
+        QProcess wizard;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        wizard.setProcessEnvironment(environment);
+        wizard.start(BuildPaths::cudnnSetup(),
+                     {QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("--log"), log,
+                      QStringLiteral("--system-root"), m_work.filePath(QStringLiteral("no-such-folder"))});
+        QVERIFY(wizard.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            readAll(log).contains("state folders: ") || wizard.state() == QProcess::NotRunning, 60000);
+        wizard.kill();
+        wizard.waitForFinished();
+        const QStringList lines = QString::fromUtf8(readAll(log))
+                                      .split(QRegularExpression(QStringLiteral("\r?\n")), Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() >= 5, readAll(log));
+        QVERIFY2(lines.at(0).endsWith(QStringLiteral(": cuDNN Setup ") + QStringLiteral(CUDNNSETUP_VERSION)),
+                 qPrintable(lines.at(0)));
+        QVERIFY2(lines.at(1).contains(QStringLiteral(": system: ")), qPrintable(lines.at(1)));
+        QVERIFY2(lines.at(2).endsWith(QStringLiteral(": language: en")), qPrintable(lines.at(2)));
+        QVERIFY2(lines.at(3).contains(QStringLiteral(": arguments: ")) &&
+                     lines.at(3).contains(QStringLiteral("--system-root")),
+                 qPrintable(lines.at(3)));
+        QVERIFY2(lines.at(4).contains(QStringLiteral(": state folders: ")), qPrintable(lines.at(4)));
     }
 };
 

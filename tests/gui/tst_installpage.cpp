@@ -173,6 +173,11 @@ private Q_SLOTS:
         // In words on the page; the id and where it is kept (named as the installed system names it,
         // not by where this test keeps its tree) behind the tooltip.
         QVERIFY(!labelText(page, QStringLiteral("receiptLabel")).contains(outcome.receipt->id));
+        // Only Uninstall takes an install back (Repair changes what is wrong, not this install).
+        QCOMPARE(
+            labelText(page, QStringLiteral("receiptLabel")),
+            QStringLiteral("A record of every file and change is kept, so that Uninstall can undo exactly "
+                           "this install."));
         const QString receipt = page->findChild<QLabel *>(QStringLiteral("receiptLabel"))->toolTip();
         QCOMPARE(receipt,
                  QStringLiteral("Receipt %1, kept in C:\\ProgramData\\cuDNN Setup\\receipts\\%1.json")

@@ -6,6 +6,7 @@
 // refused while another change holds the machine's lock, in English and in Chinese; and the
 // diagnosis kept across Back and Next.
 #include "FindingsView.h"
+#include "PathTextView.h"
 #include "RepairPage.h"
 #include "SetupWizard.h"
 #include "Suite.h"
@@ -17,11 +18,17 @@
 
 #include <QAbstractButton>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGuiApplication>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
 
 #include <memory>
 
@@ -97,10 +104,7 @@ struct Opened
     {
         return page->findChild<QCheckBox *>(QStringLiteral("repair-") + findingId);
     }
-    QString preview() const
-    {
-        return page->findChild<QPlainTextEdit *>(QStringLiteral("previewText"))->toPlainText();
-    }
+    QString preview() const { return page->findChild<PathTextView *>(QStringLiteral("previewText"))->text(); }
     QAbstractButton *apply() const
     {
         return page->findChild<QAbstractButton *>(QStringLiteral("applyButton"));
@@ -177,9 +181,11 @@ private Q_SLOTS:
         // The error's repair ticked, the warning's not; a finding without a repair has no box.
         QVERIFY(opened.box(QLatin1String(kTooHigh))->isChecked());
         QVERIFY(!opened.box(QLatin1String(kCudaPath))->isChecked());
-        QCOMPARE(opened.box(QLatin1String(kTooHigh))->text(),
+        QCOMPARE(opened.box(QLatin1String(kTooHigh))->accessibleName(),
                  QStringLiteral("Repair: ") + tooHigh->repair->summary.toString());
-        QCOMPARE(opened.box(QLatin1String(kCudaPath))->text(),
+        QCOMPARE(labelText(page, QStringLiteral("repairText-") + QLatin1String(kTooHigh)),
+                 QStringLiteral("Repair: ") + tooHigh->repair->summary.toString());
+        QCOMPARE(opened.box(QLatin1String(kCudaPath))->accessibleName(),
                  QStringLiteral("Repair, with administrator rights: ") +
                      cudaPath->repair->summary.toString());
         const int boxes = int(page->findChildren<QCheckBox *>().size());
@@ -200,11 +206,13 @@ private Q_SLOTS:
         QVERIFY(opened.apply()->isEnabled());
         settle();
         // Issue 35: the preview box is as high as its lines: all of them shown, none scrolled to.
-        const auto previewBox = page->findChild<QPlainTextEdit *>(QStringLiteral("previewText"));
+        const auto previewBox = page->findChild<PathTextView *>(QStringLiteral("previewText"));
         QVERIFY2(previewBox->verticalScrollBar()->maximum() == 0,
-                 qPrintable(QStringLiteral("%1 lines in %2 px")
+                 qPrintable(QStringLiteral("%1 lines (%2 wrapped) in %3 px, %4 px a line")
                                 .arg(previewBox->document()->blockCount())
-                                .arg(previewBox->viewport()->height())));
+                                .arg(previewBox->shownLines())
+                                .arg(previewBox->viewport()->height())
+                                .arg(QFontMetricsF(previewBox->font()).lineSpacing())));
         const int oneRepairHigh = previewBox->height();
         saveScreenshot(opened.wizard.get(), QStringLiteral("repair-en.png"));
 
@@ -234,6 +242,72 @@ private Q_SLOTS:
         QCOMPARE(opened.userPath(), kUserPath);
         // Every box is reached from the keyboard.
         QCOMPARE(opened.box(QLatin1String(kTooHigh))->focusPolicy() & Qt::TabFocus, Qt::TabFocus);
+    }
+
+    // Issue 35: the diagnosis does not scroll sideways either: its long paths break between
+    // folders, and a repair's words, beside its box (which draws one line), wrap; a click on them
+    // ticks the box as a click on a box's own words does.
+    void diagnosisWrapsAndARepairsWordsTickIt()
+    {
+        Opened opened;
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.page->isBusy(), kDoctorTimeoutMs);
+        opened.wizard->resize(560, 700);
+        settle();
+        auto list = opened.page->findChild<QWidget *>(QStringLiteral("diagnosisList"));
+        QVERIFY(list);
+        auto scroll = qobject_cast<QScrollArea *>(list->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        QCOMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(list->width() <= scroll->viewport()->width());
+        QCheckBox *box = opened.box(QLatin1String(kCudaPath));
+        QVERIFY(!box->isChecked());
+        auto words =
+            opened.page->findChild<QLabel *>(QStringLiteral("repairText-") + QLatin1String(kCudaPath));
+        QVERIFY(words && words->wordWrap());
+        QTest::mouseClick(words, Qt::LeftButton);
+        QVERIFY(box->isChecked());
+        QVERIFY(opened.preview().contains(kOtherToolkit));
+    }
+
+    // Issue 35: the preview wraps a long PATH between its folders instead of scrolling sideways,
+    // and what a person copies out of it is exactly what the repairs change, no break mark in it.
+    void previewWrapsBetweenFoldersAndCopiesAsGiven()
+    {
+        Opened opened;
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.page->isBusy(), kDoctorTimeoutMs);
+        opened.box(QLatin1String(kCudaPath))->click(); // both ticked: the longest preview
+        QCOMPARE(opened.page->selectedRepairs().size(), 2);
+        QStringList expected;
+        for (const Repair &repair : opened.page->selectedRepairs()) {
+            expected.append(repair.summary.toString());
+            for (const Text &line : repair.preview)
+                expected.append(QStringLiteral("    ") + line.toString());
+        }
+        // Narrower than its longest lines (a PATH of several folders).
+        opened.wizard->resize(560, 700);
+        settle();
+        auto view = opened.page->findChild<PathTextView *>(QStringLiteral("previewText"));
+        QVERIFY(view);
+        view->grab(); // laid out as drawn
+        QCOMPARE(view->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(view->shownLines() > view->document()->blockCount());
+        int wrapped = 0;
+        for (QTextBlock block = view->document()->begin(); block.isValid(); block = block.next()) {
+            const QTextLayout *layout = block.layout();
+            for (int i = 0; i + 1 < layout->lineCount(); ++i, ++wrapped) {
+                const QTextLine line = layout->lineAt(i);
+                const QString shown =
+                    block.text().mid(line.textStart(), line.textLength()).remove(QChar(0x200B));
+                // After a folder's separator or between words, never inside a name.
+                QVERIFY2(shown.endsWith(QLatin1Char('\\')) || shown.endsWith(QLatin1Char('/')) ||
+                             shown.endsWith(QLatin1Char(' ')),
+                         qPrintable(shown));
+            }
+        }
+        QVERIFY(wrapped > 0);
+        view->selectAll();
+        view->copy();
+        QCOMPARE(QGuiApplication::clipboard()->text(), expected.join(QLatin1Char('\n')));
     }
 
     // The ticked repair applied for real: the stored PATH names the DLLs' folder, the page says
@@ -379,7 +453,7 @@ private Q_SLOTS:
                             .arg(QCoreApplication::translate("cudnnsetup", "Wait until it has finished, then "
                                                                            "try again."))));
         QCOMPARE(page->title(), QCoreApplication::translate("cudnnsetup::wizard::RepairPage", "Repair"));
-        QCOMPARE(opened.box(QLatin1String(kTooHigh))->text(),
+        QCOMPARE(opened.box(QLatin1String(kTooHigh))->accessibleName(),
                  QCoreApplication::translate("cudnnsetup::wizard::RepairPage", "Repair: %1")
                      .arg(find(opened.report(), QLatin1String(kTooHigh))->repair->summary.toString()));
         settle();

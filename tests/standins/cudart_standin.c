@@ -1,6 +1,7 @@
 /* A stand-in for cudart64_NN.dll, for tests. It answers like a machine without a driver
  * (35, cudaErrorInsufficientDriver) unless CUDNN_STANDIN_GPUS names a number of GPUs; then
- * "device" memory is host memory, so the cuDNN stand-in can compute on it with the CPU. */
+ * "device" memory is host memory, so the cuDNN stand-in can compute on it with the CPU. The GPUs
+ * are named "Stand-in GPU", or CUDNN_STANDIN_GPU_NAME (the README's pictures name a laptop's). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,7 +78,10 @@ EXPORT int cudaGetDeviceProperties(void *properties, int device)
         return cudaErrorInsufficientDriver;
     if (device < 0 || device >= standinGpus())
         return cudaErrorInvalidDevice;
-    strcpy((char *)properties, "Stand-in GPU");
+    const char *name = getenv("CUDNN_STANDIN_GPU_NAME");
+    /* name[256], with its terminating zero */
+    strncpy((char *)properties, name && *name ? name : "Stand-in GPU", 255);
+    ((char *)properties)[255] = '\0';
     return cudaSuccess;
 }
 

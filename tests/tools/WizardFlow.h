@@ -34,10 +34,15 @@ inline void settle()
 struct Flow
 {
     explicit Flow(Workstation &machine, const QString &language)
+        : Flow(machine.session, language)
+    {
+    }
+    // The wizard of another machine's session (tst_win_screenshot's laptop on Wine's own drive).
+    Flow(cudnnsetup::SetupSession &session, const QString &language)
     {
         using namespace cudnnsetup::wizard;
         cudnnsetup::Translations::install(language);
-        wizard = std::make_unique<SetupWizard>(&machine.session);
+        wizard = std::make_unique<SetupWizard>(&session);
         wizard->resize(820, 700);
         qobject_cast<VerifyPage *>(wizard->page(SetupWizard::Page_Verify))
             ->setProbeProgram(BuildPaths::cudnnctl());
