@@ -56,6 +56,9 @@ private:
 // The cuDNN major of a copy, from its library names; 0 when none says.
 int cudnnMajorOf(const CudnnCopy &copy);
 
+// The environment folder of an interpreter: a venv's or conda env's root, C:\Python312.
+QString pythonPrefix(const SystemPaths &paths, const QString &interpreter);
+
 // How to make programs load the copy in `wantedDirectory` instead of `winner`, found first: on
 // Windows the copy in a Windows folder moved aside, else its PATH entry moved behind; elsewhere the
 // words. The repair is nullopt where none can be made.

@@ -27,16 +27,6 @@ QStringList foldersHere(const ErrorLog &log, const DoctorFacts &facts)
     return here;
 }
 
-// The environment folder of an interpreter: a venv's or conda env's root, C:\Python312.
-QString prefixOf(const SystemPaths &paths, const QString &interpreter)
-{
-    const QString folder = paths.parent(interpreter);
-    const QString name = paths.fileName(folder);
-    if (name.compare(QLatin1String("Scripts"), Qt::CaseInsensitive) == 0 || name == QLatin1String("bin"))
-        return paths.parent(folder);
-    return folder;
-}
-
 // The Python whose environment a folder of the text lies in: its interpreter's folder, or its
 // packages (a folder below the prefix naming site-packages or dist-packages); the deepest prefix wins.
 const PythonInstall *pythonNamed(const QStringList &folders, const DoctorFacts &facts)
@@ -45,7 +35,7 @@ const PythonInstall *pythonNamed(const QStringList &folders, const DoctorFacts &
     const PythonInstall *best = nullptr;
     qsizetype bestLength = -1;
     for (const PythonInstall &python : facts.snapshot.pythons) {
-        const QString prefix = prefixOf(paths, python.path);
+        const QString prefix = pythonPrefix(paths, python.path);
         const bool named = std::any_of(folders.cbegin(), folders.cend(), [&](const QString &folder) {
             return paths.equal(folder, paths.parent(python.path)) ||
                    (paths.startsWith(folder, prefix) &&
@@ -97,7 +87,7 @@ const ConsumerInfo *consumerNamed(const QStringList &folders, const LogSignature
     }
     if (best || !python)
         return best;
-    const QString prefix = prefixOf(paths, python->path);
+    const QString prefix = pythonPrefix(paths, python->path);
     for (const ConsumerInfo &consumer : facts.snapshot.consumers) {
         if (!paths.startsWith(consumer.location, prefix) || !consumer.cudnnMajor)
             continue;
