@@ -298,9 +298,10 @@ private Q_SLOTS:
                 const QTextLine line = layout->lineAt(i);
                 const QString shown =
                     block.text().mid(line.textStart(), line.textLength()).remove(QChar(0x200B));
-                // After a folder's separator or between words, never inside a name.
+                // After a folder's separator, after PATH's own (Windows' text layout breaks there
+                // too), or between words; never inside a name.
                 QVERIFY2(shown.endsWith(QLatin1Char('\\')) || shown.endsWith(QLatin1Char('/')) ||
-                             shown.endsWith(QLatin1Char(' ')),
+                             shown.endsWith(QLatin1Char(';')) || shown.endsWith(QLatin1Char(' ')),
                          qPrintable(shown));
             }
         }
