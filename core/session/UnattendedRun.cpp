@@ -8,6 +8,7 @@
 #include "download/ArchiveDownload.h"
 #include "install/Operations.h"
 #include "install/StateFolders.h"
+#include "install/TargetChecks.h"
 #include "install/TargetSpec.h"
 #include "platform/DurableFiles.h"
 #include "platform/Volumes.h"
@@ -269,7 +270,14 @@ Expected<std::optional<Repair>> baselinePathRepair(const UnattendedSettings &set
             status.reason.message.toString(),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Write the repair file again (cudnnctl status --against "
                                                  "BASELINE --repair-file FILE): it installs cuDNN there.")));
-    const QString folder = status.receipt->target->dllFolder();
+    // What goes on a PATH must be no one else's to change, as when it is installed there.
+    InstallTarget onPath = *status.receipt->target;
+    onPath.pathScope = *scope;
+    Findings unsafe;
+    checkSystemPathFolder(onPath, context, unsafe);
+    if (hasErrors(unsafe))
+        return unsafe.first();
+    const QString folder = onPath.dllFolder();
     const EnvironmentScope where =
         *scope == PathScope::User ? EnvironmentScope::User : EnvironmentScope::Machine;
     const auto stored = environment.read(where, QStringLiteral("PATH"));
