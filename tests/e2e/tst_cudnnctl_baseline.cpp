@@ -509,6 +509,59 @@ private Q_SLOTS:
         QVERIFY2(after.exitCode == 0, after.out + after.err);
     }
 
+    // A repair file that puts a target's DLL folder back on PATH, applied with `cudnnctl apply`
+    // where cuDNN Setup installed nothing there: refused before any change (1603), in the
+    // language of the run; a path= it cannot read is bad input (87).
+    void repairFileRefusals_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("finding");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("no install there") << "system"
+                                          << "en" << 1603 << "unattended.path-without-install"
+                                          << "no intact install there";
+        QTest::newRow("no install there, in Chinese") << "user"
+                                                      << "zh_CN" << 1603 << "unattended.path-without-install"
+                                                      << "没有完好的安装";
+        QTest::newRow("a scope it cannot read") << "machine"
+                                                << "en" << 87 << "unattended.answer-file"
+                                                << "path= in the answer file";
+    }
+    void repairFileRefusals()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, language);
+        QFETCH(int, exitCode);
+        QFETCH(QString, finding);
+        QFETCH(QString, words);
+        LabMachine machine(m_standIn.database);
+        const QString repair = file(QStringLiteral("refused-repair.ini"));
+        QVERIFY(writeAll(repair, QStringLiteral("[setup]\r\naction=repair\r\ntarget=%1\r\npath=%2\r\n")
+                                     .arg(LabMachine::cudnnTarget(), path)
+                                     .toUtf8()));
+        const QString log = file(QStringLiteral("refused-repair.log"));
+        const TreeSnapshot before = machine.tree();
+        const CudnnctlRun applied = runCudnnctl({QStringLiteral("apply"), repair, QStringLiteral("--log"),
+                                                 log, QStringLiteral("--system-root"), machine.sandbox.root(),
+                                                 QStringLiteral("--lang"), language},
+                                                machine.environment);
+        QCOMPARE(applied.exitCode, LabMachine::exitCode(exitCode));
+        const QJsonObject result =
+            QJsonDocument::fromJson(readAll(file(QStringLiteral("refused-repair.json")))).object();
+        QCOMPARE(result.value(QStringLiteral("exitCode")).toInt(), exitCode);
+        QVERIFY2(findingIds(result).contains(finding), readAll(log));
+        const QJsonArray findings = result.value(QStringLiteral("findings")).toArray();
+        QVERIFY2(std::any_of(
+                     findings.cbegin(), findings.cend(),
+                     [&](const QJsonValue &entry) {
+                         return entry.toObject().value(QStringLiteral("message")).toString().contains(words);
+                     }),
+                 QJsonDocument(findings).toJson());
+        QVERIFY(machine.tree() == before); // nothing changed
+    }
+
     void exportRefusals()
     {
         LabMachine machine(m_standIn.database);
