@@ -510,6 +510,21 @@ FILE; --driver V: the minimum driver).</source>
         <source>%1 cannot be removed: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: exit code %2. The log is %3, the result %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>apply FILE: do what an answer file says (install, repair or
+uninstall) without asking, as cudnn-setup --unattended does:
+the repair file of status --against --repair-file, say. Its
+log (--log) has a JSON result beside it; exit codes as install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>apply needs the answer file: cudnnctl apply FILE.ini</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>
@@ -4880,10 +4895,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Put %1 back on the system PATH (System Properties, Environment Variables), or uninstall cuDNN and install it again with --path system.</source>
-        <translation></translation>
-    </message>
-    <message>
         <source>Remove the file %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5005,6 +5016,30 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>Run the program again; if the error comes back, paste the new text.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Apply the repair file as an administrator (or SYSTEM): it puts %1 back at the front of the system PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply the repair file as this user: it puts %1 back at the front of the user PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply the repair file (as an administrator where the system PATH changes): it moves %1 behind %2 on PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer file puts the DLL folder of %1 back on PATH, but cuDNN Setup has no intact install there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the repair file again (cudnnctl status --against BASELINE --repair-file FILE): it installs cuDNN there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put %1 first on PATH, as the baseline has it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

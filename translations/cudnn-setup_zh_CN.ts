@@ -532,6 +532,24 @@ FILE; --driver V: the minimum driver).</source>
         <source>%1 cannot be removed: %2</source>
         <translation>无法删除 %1：%2</translation>
     </message>
+    <message>
+        <source>%1: exit code %2. The log is %3, the result %4.</source>
+        <translation>%1：退出码 %2。日志是 %3，结果是 %4。</translation>
+    </message>
+    <message>
+        <source>apply FILE: do what an answer file says (install, repair or
+uninstall) without asking, as cudnn-setup --unattended does:
+the repair file of status --against --repair-file, say. Its
+log (--log) has a JSON result beside it; exit codes as install.</source>
+        <translation>apply FILE：不询问任何问题，照应答文件的要求安装、修复或卸载，
+与 cudnn-setup --unattended 相同，例如执行 status --against
+--repair-file 写出的修复文件。日志（--log）旁边有一份 JSON
+结果；退出码与 install 相同。</translation>
+    </message>
+    <message>
+        <source>apply needs the answer file: cudnnctl apply FILE.ini</source>
+        <translation>apply 需要指定应答文件：cudnnctl apply FILE.ini</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup</name>
@@ -4899,10 +4917,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>无（或未知）</translation>
     </message>
     <message>
-        <source>Put %1 back on the system PATH (System Properties, Environment Variables), or uninstall cuDNN and install it again with --path system.</source>
-        <translation>请把 %1 重新加入系统 PATH（“系统属性”中的“环境变量”），或者卸载 cuDNN 后用 --path system 重新安装。</translation>
-    </message>
-    <message>
         <source>Remove the file %1</source>
         <translation>删除文件 %1</translation>
     </message>
@@ -5025,6 +5039,30 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>Run the program again; if the error comes back, paste the new text.</source>
         <translation>重新运行程序；如果错误再次出现，请粘贴新的错误信息。</translation>
+    </message>
+    <message>
+        <source>Apply the repair file as an administrator (or SYSTEM): it puts %1 back at the front of the system PATH.</source>
+        <translation>以管理员（或 SYSTEM）身份执行修复文件：它会把 %1 放回系统 PATH 的最前面。</translation>
+    </message>
+    <message>
+        <source>Apply the repair file as this user: it puts %1 back at the front of the user PATH.</source>
+        <translation>以该用户身份执行修复文件：它会把 %1 放回用户 PATH 的最前面。</translation>
+    </message>
+    <message>
+        <source>Apply the repair file (as an administrator where the system PATH changes): it moves %1 behind %2 on PATH.</source>
+        <translation>执行修复文件（需要改动系统 PATH 时以管理员身份执行）：它会把 PATH 中的 %1 移到 %2 之后。</translation>
+    </message>
+    <message>
+        <source>The answer file puts the DLL folder of %1 back on PATH, but cuDNN Setup has no intact install there.</source>
+        <translation>应答文件要把 %1 的 DLL 文件夹放回 PATH，但 cuDNN 安装向导在那里没有完好的安装。</translation>
+    </message>
+    <message>
+        <source>Write the repair file again (cudnnctl status --against BASELINE --repair-file FILE): it installs cuDNN there.</source>
+        <translation>重新写出修复文件（cudnnctl status --against BASELINE --repair-file FILE）：新的修复文件会把 cuDNN 安装到那里。</translation>
+    </message>
+    <message>
+        <source>Put %1 first on PATH, as the baseline has it.</source>
+        <translation>按基线的要求，把 %1 放在 PATH 的最前面。</translation>
     </message>
 </context>
 <context>

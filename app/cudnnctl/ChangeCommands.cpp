@@ -6,10 +6,13 @@
 #include "install/Installer.h"
 #include "install/StateFolders.h"
 #include "platform/Console.h"
+#include "platform/Elevation.h"
 #include "report/TextTable.h"
 #include "session/InstallRequest.h"
+#include "session/UnattendedRun.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -192,4 +195,30 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
     else
         console::out(text(outcome, request.command));
     return outcome.exitCode();
+}
+
+int runApply(const QString &answerFile, const QString &logFile, const SystemContext &context,
+             const KnowledgeBase &kb)
+{
+    const Expected<UnattendedSettings> answered = UnattendedSettings().withAnswerFile(answerFile);
+    if (!answered)
+        return invalid(answered.error().message.toString(), false);
+    UnattendedSettings settings = *answered;
+    if (!logFile.isEmpty())
+        settings.logFile = logFile;
+    if (settings.logFile.isEmpty())
+        settings.logFile =
+            defaultUnattendedLog(context, Elevation::host().isElevated(), QDateTime::currentDateTimeUtc());
+    const int exitCode =
+        runUnattendedLogged(settings, context, kb, QCoreApplication::applicationFilePath(),
+                            WizardLogHeader::ofThisRun(context, QCoreApplication::arguments()));
+    const QFileInfo log(settings.logFile);
+    console::out(QCoreApplication::translate("cudnnctl", "%1: exit code %2. The log is %3, the result %4.")
+                     .arg(settings.action)
+                     .arg(exitCode)
+                     .arg(QDir::toNativeSeparators(log.absoluteFilePath()),
+                          QDir::toNativeSeparators(log.absolutePath() + QLatin1Char('/') +
+                                                   log.completeBaseName() + QStringLiteral(".json"))) +
+                 QLatin1Char('\n'));
+    return exitCode;
 }

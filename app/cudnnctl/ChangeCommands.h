@@ -36,3 +36,9 @@ int runPrepareState(const cudnnsetup::SystemContext &context);
 
 int runChange(const ChangeRequest &request, const cudnnsetup::SystemContext &context,
               const cudnnsetup::KnowledgeBase &kb);
+
+// `cudnnctl apply FILE`: the answer file run as `cudnn-setup --unattended --answer-file FILE` runs
+// it (runUnattendedLogged), for consoles and Linux machines without the wizard. `logFile` (--log)
+// replaces the file's log=; the installer codes of that run.
+int runApply(const QString &answerFile, const QString &logFile, const cudnnsetup::SystemContext &context,
+             const cudnnsetup::KnowledgeBase &kb);

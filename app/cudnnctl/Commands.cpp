@@ -39,6 +39,13 @@ const QList<CommandSpec> &commandTable()
          QT_TRANSLATE_NOOP("cudnnctl", "Reverse an install by its receipt (cudnnctl uninstall [ID])."),
          {QStringLiteral("dry-run")},
          1},
+        {QStringLiteral("apply"),
+         QT_TRANSLATE_NOOP("cudnnctl", "apply FILE: do what an answer file says (install, repair or\n"
+                                       "uninstall) without asking, as cudnn-setup --unattended does:\n"
+                                       "the repair file of status --against --repair-file, say. Its\n"
+                                       "log (--log) has a JSON result beside it; exit codes as install."),
+         {},
+         1},
         {QStringLiteral("verify"),
          QT_TRANSLATE_NOOP("cudnnctl", "Try the installed cuDNN in a fresh process: load every library,\n"
                                        "find missing dependencies, compare versions, run a convolution\n"

@@ -552,6 +552,15 @@ int main(int argc, char *argv[])
                                 database.database);
     }
 
+    if (command == QLatin1String("apply")) {
+        if (positional.size() < 2)
+            return usageError(QCoreApplication::translate(
+                "cudnnctl", "apply needs the answer file: cudnnctl apply FILE.ini"));
+        return runApply(QDir::cleanPath(QFileInfo(positional.at(1)).absoluteFilePath()), logFile,
+                        root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root),
+                        database.database);
+    }
+
     if (installing || uninstalling) {
         ChangeRequest request;
         request.command = command;

@@ -252,44 +252,6 @@ QString nearestExistingSystemPath(const FileSystem &files, const QString &path)
     return {};
 }
 
-// A folder on the system PATH is searched by every program of every user, services too: if anyone
-// but the administrators may put a DLL into it (or swap it or a folder above it), they can run code
-// in those programs. The folder cuDNN Setup creates gets a protected DACL; an existing one is checked.
-void checkSystemPathFolder(const InstallTarget &target, const SystemContext &context, Findings &findings)
-{
-    if (target.family != OsFamily::Windows || target.pathScope == PathScope::None)
-        return;
-    // On the user's own PATH, that user may change the folder too; whoever else may put a DLL there
-    // (Authenticated Users, on a folder made at the top of C:) chooses what their programs load.
-    const bool userPath = target.pathScope == PathScope::User;
-    const std::optional<WritableFolder> writable = firstWritableFolder(
-        context, target.dllFolder(), userPath ? QStringList{Elevation::host().accountSid()} : QStringList());
-    if (!writable)
-        return;
-    const Text message =
-        userPath
-            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                     "%1 would go on your PATH, but %2 can be changed by others (%3): "
-                                     "whatever DLL they put there, your programs would load."))
-            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                     "%1 would go on the system PATH, but %2 can be changed by others than "
-                                     "the administrators (%3): whatever DLL they put there, every program "
-                                     "of every user would load."));
-    const Text fix =
-        userPath
-            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                     "Install into a folder for you only (the default, in your profile), "
-                                     "or into a folder under Program Files for the system PATH."))
-            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                     "Install into a folder under Program Files (the default), or into a "
-                                     "folder for you only on your own PATH (--target user --path user)."));
-    findings.append(Finding::error(
-        userPath ? QStringLiteral("target.writable-user-path")
-                 : QStringLiteral("target.writable-system-path"),
-        message.arg(target.dllFolder(), writable->folder, Text::list(writable->audit.whoMayChange())),
-        writable->audit.summary(), fix));
-}
-
 // The folders must take new files and the files an install replaces must be its to replace: a
 // folder where users may add files but not remove an administrator's (ProgramData's) passes the
 // first test and fails the second.
@@ -733,6 +695,44 @@ bool checkAppFolder(const InstallTarget &target, const SystemContext &context, F
 }
 
 } // namespace
+
+// A folder on the system PATH is searched by every program of every user, services too: if anyone
+// but the administrators may put a DLL into it (or swap it or a folder above it), they can run code
+// in those programs. The folder cuDNN Setup creates gets a protected DACL; an existing one is checked.
+void checkSystemPathFolder(const InstallTarget &target, const SystemContext &context, Findings &findings)
+{
+    if (target.family != OsFamily::Windows || target.pathScope == PathScope::None)
+        return;
+    // On the user's own PATH, that user may change the folder too; whoever else may put a DLL there
+    // (Authenticated Users, on a folder made at the top of C:) chooses what their programs load.
+    const bool userPath = target.pathScope == PathScope::User;
+    const std::optional<WritableFolder> writable = firstWritableFolder(
+        context, target.dllFolder(), userPath ? QStringList{Elevation::host().accountSid()} : QStringList());
+    if (!writable)
+        return;
+    const Text message =
+        userPath
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "%1 would go on your PATH, but %2 can be changed by others (%3): "
+                                     "whatever DLL they put there, your programs would load."))
+            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "%1 would go on the system PATH, but %2 can be changed by others than "
+                                     "the administrators (%3): whatever DLL they put there, every program "
+                                     "of every user would load."));
+    const Text fix =
+        userPath
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "Install into a folder for you only (the default, in your profile), "
+                                     "or into a folder under Program Files for the system PATH."))
+            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "Install into a folder under Program Files (the default), or into a "
+                                     "folder for you only on your own PATH (--target user --path user)."));
+    findings.append(Finding::error(
+        userPath ? QStringLiteral("target.writable-user-path")
+                 : QStringLiteral("target.writable-system-path"),
+        message.arg(target.dllFolder(), writable->folder, Text::list(writable->audit.whoMayChange())),
+        writable->audit.summary(), fix));
+}
 
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context)
 {

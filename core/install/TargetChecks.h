@@ -22,6 +22,12 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
                      const Volumes &volumes);
 
+// Windows, a target on a PATH: "target.writable-system-path" (error) when someone besides SYSTEM,
+// the Administrators and TrustedInstaller may change its DLL folder or a folder above it;
+// "target.writable-user-path" on the user PATH when others than this account may. Part of
+// checkTarget; on its own where a folder goes on a PATH without an install (a repair file).
+void checkSystemPathFolder(const InstallTarget &target, const SystemContext &context, Findings &findings);
+
 // The files an install replaces are kept in `keptFolder` (keptFilesFolder(), a host path), for an
 // uninstall to put back. On the target's volume they are only renamed; on another one they are
 // copied, and that volume needs room for them: "target.no-space-to-keep" when it has less free

@@ -101,16 +101,18 @@ std::optional<QStringList> EnvironmentStore::freshPath() const
 {
     if (!registryAvailable())
         return std::nullopt;
-    QStringList entries;
-    for (EnvironmentScope scope : {EnvironmentScope::Machine, EnvironmentScope::User}) {
-        const auto stored = registryValue(scope, QStringLiteral("Path"));
-        if (!stored || (stored->type != RegistryValue::String && stored->type != RegistryValue::ExpandString))
-            continue;
-        const QString text =
-            stored->type == RegistryValue::ExpandString ? expand(stored->text, scope) : stored->text;
-        entries += m_paths.splitList(text);
-    }
-    return entries;
+    return *storedPath(EnvironmentScope::Machine) + *storedPath(EnvironmentScope::User);
+}
+
+std::optional<QStringList> EnvironmentStore::storedPath(EnvironmentScope scope) const
+{
+    if (!registryAvailable())
+        return std::nullopt;
+    const auto stored = registryValue(scope, QStringLiteral("Path"));
+    if (!stored || (stored->type != RegistryValue::String && stored->type != RegistryValue::ExpandString))
+        return QStringList();
+    return m_paths.splitList(stored->type == RegistryValue::ExpandString ? expand(stored->text, scope)
+                                                                         : stored->text);
 }
 
 std::optional<QProcessEnvironment> EnvironmentStore::freshEnvironment() const

@@ -56,6 +56,9 @@ public:
     // registry is unknown.
     std::optional<QString> freshValue(const QString &name) const;
     std::optional<QStringList> freshPath() const;
+    // The entries of `scope`'s own stored PATH, expanded as freshPath() expands them (empty when
+    // that scope has none); nullopt when the registry is unknown.
+    std::optional<QStringList> storedPath(EnvironmentScope scope) const;
     // The whole environment a freshly started program would get: this process's variables (the
     // session's own, such as SystemRoot and USERNAME, are not stored), each variable the registry
     // stores replaced by its fresh value and PATH rebuilt; nullopt when the registry is unknown.

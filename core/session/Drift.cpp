@@ -73,52 +73,71 @@ const CudnnCopy *copyIn(const SystemSnapshot &snapshot, const QString &folder, c
     return found == snapshot.cudnn.cend() ? nullptr : &*found;
 }
 
-// The DLL folder is where new programs look: on PATH (Windows), named by the loader's configuration
-// (Linux, system scope).
+// The DLL folder is where new programs look: on the PATH of the baseline's scope (Windows), named
+// by the loader's configuration (Linux, system scope). Where the registry is known, that scope's
+// own stored PATH: a system baseline is not met by the user PATH of whoever judges it.
 bool folderListed(const Baseline &baseline, const SystemSnapshot &snapshot, const SystemContext &context)
 {
     const QString loaderFile = baseline.target.ldSoConfFile();
     if (!loaderFile.isEmpty())
         return context.files().isFile(loaderFile);
-    const QStringList &entries = snapshot.environment.path;
+    const EnvironmentScope scope =
+        baseline.target.pathScope == PathScope::User ? EnvironmentScope::User : EnvironmentScope::Machine;
+    const QStringList entries = context.environment().storedPath(scope).value_or(snapshot.environment.path);
     return std::any_of(entries.cbegin(), entries.cend(), [&](const QString &entry) {
         return context.paths().equal(entry, baseline.target.dllFolder());
     });
+}
+
+// The repair file puts the folder back at the front of the baseline's PATH, which for the system
+// PATH takes an administrator (deployment tools run it as SYSTEM).
+Text pathEntryFix(const Baseline &baseline)
+{
+    return (baseline.target.pathScope == PathScope::System
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "Apply the repair file as an administrator (or SYSTEM): "
+                                         "it puts %1 back at the front of the system PATH."))
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Apply the repair file as this user: it puts %1 back "
+                                                       "at the front of the user PATH.")))
+        .arg(baseline.target.dllFolder());
 }
 
 QList<DriftItem> pathItems(const Baseline &baseline, const SystemSnapshot &snapshot,
                            const SystemContext &context)
 {
     const QString folder = baseline.target.dllFolder();
-    const Text repairFix = doctorFix();
+    const bool onLinux = baseline.target.family == OsFamily::Linux;
     if (!folderListed(baseline, snapshot, context)) {
         // Linux: the loader's file is one of the install's files, which the repair installs again.
-        // Windows: the doctor adds a folder to the user PATH of whoever runs it, which is the
-        // baseline's only for the user scope; the system PATH entry is not the repair file's to add.
         if (!baseline.target.ldSoConfFile().isEmpty())
             return {item(QStringLiteral("path.entry"), folder, {}, reinstallable(baseline),
                          reinstallFix(baseline))};
-        if (baseline.target.pathScope == PathScope::User)
-            return {item(QStringLiteral("path.entry"), folder, {}, State::Drifted, repairFix)};
-        return {
-            item(QStringLiteral("path.entry"), folder, {}, State::Broken,
-                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "Put %1 back on the system PATH (System Properties, "
-                                                      "Environment Variables), or uninstall cuDNN and "
-                                                      "install it again with --path system."))
-                     .arg(folder))};
+        return {item(QStringLiteral("path.entry"), folder, {}, State::Drifted, pathEntryFix(baseline))};
     }
     QList<DriftItem> items{item(QStringLiteral("path.entry"), folder, folder, State::Compliant)};
     if (baseline.pathPosition != Baseline::PathPosition::First)
         return items;
     const CudnnCopy *loaded = snapshot.cudnnLoadedByDefault();
-    if (!loaded)
+    if (!loaded) {
         items.append(item(QStringLiteral("path.order"), folder, {}, State::Unknown,
                           Text(QT_TRANSLATE_NOOP("cudnnsetup", "Which cuDNN a new program loads cannot be "
                                                                "told here: run cudnnctl doctor."))));
-    else
-        items.append(item(
-            QStringLiteral("path.order"), folder, loaded->directory,
-            context.paths().equal(loaded->directory, folder) ? State::Compliant : State::Drifted, repairFix));
+    } else if (onLinux) {
+        // What comes first on Linux is LD_LIBRARY_PATH (a session's, set in shell profiles) or
+        // another file of the loader's configuration: nothing an answer file changes.
+        items.append(item(QStringLiteral("path.order"), folder, loaded->directory,
+                          context.paths().equal(loaded->directory, folder) ? State::Compliant : State::Broken,
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "Take %1 out of LD_LIBRARY_PATH (and your "
+                                                               "shell profile), or put %2 before it."))
+                              .arg(loaded->directory, folder)));
+    } else {
+        items.append(
+            item(QStringLiteral("path.order"), folder, loaded->directory,
+                 context.paths().equal(loaded->directory, folder) ? State::Compliant : State::Drifted,
+                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "Apply the repair file (as an administrator where the "
+                                                      "system PATH changes): it moves %1 behind %2 on PATH."))
+                     .arg(loaded->directory, folder)));
+    }
     return items;
 }
 
@@ -434,6 +453,12 @@ DriftReport compareWithBaseline(const Baseline &baseline, const SystemContext &c
         UnattendedSettings repair;
         repair.action = QStringLiteral("repair");
         repair.archive = baseline.archive;
+        // The baseline's PATH scope and position, restored by whoever applies the file (SYSTEM
+        // under Intune), not the doctor's choice of the user PATH of that account.
+        if (drifted(QStringLiteral("path."))) {
+            repair.target = baseline.target.spec();
+            repair.path = pathScopeName(baseline.target.pathScope);
+        }
         report.repair = repair;
     }
     for (const DriftItem &entry : report.differences())

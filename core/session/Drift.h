@@ -22,7 +22,8 @@ struct DriftItem
     {
         Compliant,
         Drifted, // differs, and the repair file brings it back
-        Broken,  // differs in a way the repair file cannot fix (the driver, a program's build)
+        Broken,  // differs in a way the repair file cannot fix (the driver, a program's build,
+                 // LD_LIBRARY_PATH)
         Unknown, // could not be read here: never taken for compliant
     };
 

@@ -4,11 +4,16 @@
 #include "compat/Matcher.h"
 #include "detect/Detector.h"
 #include "doctor/Doctor.h"
+#include "doctor/RepairSteps.h"
 #include "download/ArchiveDownload.h"
+#include "install/Operations.h"
 #include "install/StateFolders.h"
+#include "install/TargetChecks.h"
+#include "install/TargetSpec.h"
 #include "platform/DurableFiles.h"
 #include "platform/Volumes.h"
 #include "session/InstallRequest.h"
+#include "verify/InstallStatus.h"
 #include "verify/VerificationRecord.h"
 #include "verify/Verifier.h"
 
@@ -228,6 +233,86 @@ UnattendedResult runInstall(UnattendedSettings settings, const SystemContext &co
     return result;
 }
 
+// A repair file of a baseline whose PATH drifted names the target and the PATH scope (Drift): the
+// install's DLL folder goes back to the front of that scope's PATH, and another cuDNN before it
+// there moves behind it (nothing leaves PATH). Whoever applies the file gets the baseline's scope,
+// not the doctor's user PATH of that account (SYSTEM, under Intune). nullopt: nothing to do.
+Expected<std::optional<Repair>> baselinePathRepair(const UnattendedSettings &settings,
+                                                   const SystemSnapshot &snapshot,
+                                                   const SystemContext &context,
+                                                   const PersistentEnvironment &environment,
+                                                   const KnowledgeBase &kb)
+{
+    if (settings.path.isEmpty() || settings.target.isEmpty())
+        return std::optional<Repair>();
+    const std::optional<PathScope> scope = pathScopeFromName(settings.path);
+    if (!scope)
+        return answerFileProblem(Text(QT_TRANSLATE_NOOP("cudnnsetup", "path= in the answer file takes user, "
+                                                                      "system or none, not \"%1\"."))
+                                     .arg(settings.path));
+    if (*scope == PathScope::None || context.family() != OsFamily::Windows)
+        return std::optional<Repair>(); // Linux: the loader's file is the install's, reinstalled
+    const Expected<InstallTarget> wanted =
+        targetFromSpec(settings.target, scope, snapshot, ArchiveReport{}, context, kb);
+    if (!wanted)
+        return wanted.error();
+    StatusQuery query;
+    query.target = *wanted;
+    const InstallStatus status = installStatus(context, query);
+    if (!status.installed() || !status.receipt->target)
+        return Finding::error(
+            QStringLiteral("unattended.path-without-install"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The answer file puts the DLL folder of %1 back on PATH, "
+                                                 "but cuDNN Setup has no intact install there."))
+                .arg(wanted->root),
+            status.reason.message.toString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Write the repair file again (cudnnctl status --against "
+                                                 "BASELINE --repair-file FILE): it installs cuDNN there.")));
+    // What goes on a PATH must be no one else's to change, as when it is installed there.
+    InstallTarget onPath = *status.receipt->target;
+    onPath.pathScope = *scope;
+    Findings unsafe;
+    checkSystemPathFolder(onPath, context, unsafe);
+    if (hasErrors(unsafe))
+        return unsafe.first();
+    const QString folder = onPath.dllFolder();
+    const EnvironmentScope where =
+        *scope == PathScope::User ? EnvironmentScope::User : EnvironmentScope::Machine;
+    const auto stored = environment.read(where, QStringLiteral("PATH"));
+    if (!stored)
+        return stored.error();
+    const QString before = *stored ? (*stored)->text : QString();
+    const PathEditor editor =
+        PathEditor::forStoredPath(context.family(), where, environment, sessionVariablesOf(context));
+    const auto otherCudnn = [&](const QString &directory) {
+        return !context.paths().equal(directory, folder) &&
+               std::any_of(snapshot.cudnn.cbegin(), snapshot.cudnn.cend(), [&](const CudnnCopy &copy) {
+                   return context.paths().equal(copy.directory, directory);
+               });
+    };
+    const PathAnalysis analysis = editor.analyse(before, folder, otherCudnn, PathEditor::Position::Front);
+    QList<PathFix> fixes;
+    for (const PathProblem &problem : analysis.problems) {
+        if (problem.kind == PathProblem::Kind::OtherCudnn && problem.beforeOurs)
+            fixes.append({PathFix::Action::MoveBehindOurs, problem.index, problem.entry});
+    }
+    if (!analysis.needsAdding && fixes.isEmpty())
+        return std::optional<Repair>();
+    const Expected<QString> after = editor.edited(before, folder, PathEditor::Position::Front, fixes);
+    if (!after)
+        return after.error();
+    return std::optional<Repair>(repairs::pathChange(
+        QStringLiteral("repair.restore-path-entry"),
+        Text(QT_TRANSLATE_NOOP("cudnnsetup", "Put %1 first on PATH, as the baseline has it.")).arg(folder),
+        where, before, *after, *operations::addPathEntry(context.family(), where, folder, true, fixes)));
+}
+
+bool succeeded(const ChangeOutcome &outcome)
+{
+    return outcome.status == ChangeOutcome::Status::Done ||
+           outcome.status == ChangeOutcome::Status::DoneRestartNeeded;
+}
+
 UnattendedResult runRepair(const UnattendedSettings &settings, const SystemContext &context,
                            std::shared_ptr<PersistentEnvironment> environment, const KnowledgeBase &kb,
                            const QString &cudnnctl, UnattendedResult result)
@@ -235,6 +320,28 @@ UnattendedResult runRepair(const UnattendedSettings &settings, const SystemConte
     DoctorInput input;
     input.snapshot = detectSystem(context, quietDetection());
     input.archive = settings.archive;
+    // The baseline's PATH first, in a change of its own: the doctor then judges the PATH it left.
+    const Expected<std::optional<Repair>> pathRepair =
+        baselinePathRepair(settings, input.snapshot, context, *environment, kb);
+    if (!pathRepair) {
+        result.exitCode = pathRepair.error().id == QLatin1String("unattended.answer-file") ? kInvalidParameter
+                                                                                           : kFatalError;
+        result.findings.append(pathRepair.error());
+        logFindings(result.findings);
+        return result;
+    }
+    std::optional<ChangeOutcome> restored;
+    if (*pathRepair) {
+        qCInfo(lcInstall).noquote() << QStringLiteral("repair: %1").arg((*pathRepair)->summary.toString());
+        restored = applyRepairs({**pathRepair}, context, environment);
+        logOutcome(QStringLiteral("PATH as the baseline has it"), *restored);
+        if (!succeeded(*restored)) {
+            result.change = restored;
+            result.exitCode = restored->exitCode();
+            return result;
+        }
+        input.snapshot = detectSystem(context, quietDetection());
+    }
     const std::pair<Receipt, QString> *newest = nullptr;
     const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context);
     for (const auto &entry : receipts) {
@@ -257,7 +364,9 @@ UnattendedResult runRepair(const UnattendedSettings &settings, const SystemConte
     }
     if (repairs.isEmpty()) {
         qCInfo(lcInstall) << "no repair offered";
-        result.exitCode = report.healthy() ? 0 : kFatalError;
+        // The baseline's PATH put back is what the repair file was for.
+        result.change = restored;
+        result.exitCode = restored ? restored->exitCode() : report.healthy() ? 0 : kFatalError;
         return result;
     }
     result.change = applyRepairs(repairs, context, environment);

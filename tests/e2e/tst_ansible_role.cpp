@@ -1,7 +1,9 @@
 // Issue 34: the Ansible role of deploy/ansible, run by Debian's ansible-playbook against this
-// machine (connection local) and a --system-root sandbox of a Linux workstation, twice: the first
-// run installs NVIDIA's tar.xz from the lab's share (changed), the second changes nothing, and the
-// fact it sets is what `cudnnctl status --against --json` answers afterwards.
+// machine (connection local) and a --system-root sandbox of a Linux workstation: the first run
+// applies the repair file `status --against --repair-file` writes, which installs NVIDIA's tar.xz
+// from the lab's share (changed), the second changes nothing, and the fact it sets is what
+// `cudnnctl status --against --json` answers afterwards; drifted between runs (the loader's entry
+// removed), the next run repairs it (changed=1) and the one after changes nothing again.
 #include "BuildPaths.h"
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
@@ -125,8 +127,9 @@ private Q_SLOTS:
     }
 
     // The lab's share holds NVIDIA's tar.xz and the room's baseline (made from its answer file); the
-    // role run twice: installed the first time, nothing changed the second, the fact the verdict.
-    void secondRunChangesNothing()
+    // role run twice: installed the first time, nothing changed the second, the fact the verdict;
+    // then drifted, repaired by the next run, and left alone by the one after.
+    void installedRepairedAndIdempotent()
     {
         Sandbox sandbox;
         sandbox.mkdir(QStringLiteral("/etc/ld.so.conf.d"));
@@ -179,9 +182,8 @@ private Q_SLOTS:
         const QString variables = m_work.filePath(QStringLiteral("vars.json"));
         const QJsonObject values{{QStringLiteral("cudnn_setup_cudnnctl"), BuildPaths::cudnnctl()},
                                  {QStringLiteral("cudnn_setup_share"), share},
-                                 {QStringLiteral("cudnn_setup_archive"), archive},
-                                 {QStringLiteral("cudnn_setup_target"), QStringLiteral("dir:") + kTarget},
-                                 {QStringLiteral("cudnn_setup_path"), scope},
+                                 {QStringLiteral("cudnn_setup_repair_file"),
+                                  m_work.filePath(QStringLiteral("lab-state/repair.ini"))},
                                  {QStringLiteral("cudnn_setup_system_root"), sandbox.root()},
                                  {QStringLiteral("cudnn_setup_compat_db"), database}};
         QVERIFY(writeAll(variables, QJsonDocument(values).toJson()));
@@ -205,6 +207,34 @@ private Q_SLOTS:
         const QJsonObject fact = second.lastResult.value(QStringLiteral("cudnn_setup_status")).toObject();
         QVERIFY2(fact == status, QJsonDocument(fact).toJson() + QJsonDocument(status).toJson());
         QCOMPARE(first.lastResult.value(QStringLiteral("cudnn_setup_status")).toObject(), status);
+
+        // Drift between runs: the loader's file that names the DLL folder gone (Linux's PATH entry),
+        // or, as another user (no loader entry), a library replaced.
+        const QJsonObject target = room.value(QStringLiteral("target")).toObject();
+        const QString loaderFile = target.value(QStringLiteral("ldSoConfFile")).toString();
+        if (scope == QLatin1String("system")) {
+            QVERIFY(QFile::remove(sandbox.hostPath(loaderFile)));
+        } else {
+            const QFileInfo library(sandbox.hostPath(kTarget + QStringLiteral("/lib/libcudnn.so.9")));
+            QVERIFY(writeAll(library.symLinkTarget(), "another build"));
+        }
+        QCOMPARE(runCudnnctl(against + machine, environment()).exitCode, 1);
+        const PlaybookRun repaired = playbook(variables);
+        QVERIFY2(repaired.exitCode == 0, repaired.output.constData());
+        QVERIFY2(repaired.recap(QStringLiteral("changed")) == 1, repaired.output.constData());
+        // The change was the repair file's, applied: not another install of the share's archive.
+        const QRegularExpression applied(QStringLiteral(
+            "TASK \\[cudnn_setup : Apply the repair file\\] \\**\\s*changed: \\[localhost\\]"));
+        QVERIFY2(applied.match(QString::fromUtf8(repaired.output)).hasMatch(), repaired.output.constData());
+        QVERIFY(readAll(m_work.filePath(QStringLiteral("lab-state/repair.ini"))).contains("action=install"));
+        if (scope == QLatin1String("system"))
+            QVERIFY(QFileInfo::exists(sandbox.hostPath(loaderFile)));
+        const PlaybookRun idle = playbook(variables);
+        QVERIFY2(idle.exitCode == 0, idle.output.constData());
+        QVERIFY2(idle.recap(QStringLiteral("changed")) == 0, idle.output.constData());
+        const CudnnctlRun back = runCudnnctl(against + machine, environment());
+        QVERIFY2(back.exitCode == 0, back.out + back.err);
+        QCOMPARE(idle.lastResult.value(QStringLiteral("cudnn_setup_status")).toObject(), outputJson(back));
     }
 };
 

@@ -11,6 +11,7 @@
 #include "LabMachine.h"
 #include "PeImage.h"
 #include "Suite.h"
+#include "TarWriter.h"
 
 #include <QDir>
 #include <QFile>
@@ -311,10 +312,11 @@ private Q_SLOTS:
         QVERIFY2(after.exitCode == 0, after.out + after.err);
     }
 
-    // A baseline that puts the DLL folder first on PATH: another cuDNN before it is a drift the
-    // doctor's repairs bring back (action=repair: the other entry moves behind it); the folder
-    // gone from PATH too for the user scope (the doctor adds it to the user PATH of whoever runs
-    // it), while the system PATH's entry is not the repair file's to add (broken).
+    // A baseline that puts the DLL folder first on PATH: another cuDNN before it, and the folder
+    // gone from the system or the user PATH, are drifts the repair file brings back: action=repair
+    // with the baseline's target and PATH scope, so that whoever applies it (SYSTEM, under Intune)
+    // puts the folder back on that PATH, first, rather than on its own user PATH. A sandbox has no
+    // registry to apply it to: tests/windows/tst_win_drift.cpp applies it under Wine.
     void pathDrifts_data()
     {
         QTest::addColumn<QString>("scope");
@@ -326,7 +328,7 @@ private Q_SLOTS:
         const QString shadowed = kSystemPath + QStringLiteral(";C:\\Tools\\cudnn\\bin;") + kDllFolder;
         QTest::newRow("first") << "system" << first << 0 << ""
                                << "";
-        QTest::newRow("system entry removed") << "system" << kSystemPath << 2 << "path.entry"
+        QTest::newRow("system entry removed") << "system" << kSystemPath << 1 << "path.entry"
                                               << "";
         QTest::newRow("user entry removed") << "user" << kSystemPath << 1 << "path.entry"
                                             << "";
@@ -365,11 +367,13 @@ private Q_SLOTS:
         const QJsonObject entry = differing.value(item).toObject();
         QCOMPARE(entry.value(QStringLiteral("actual")).toString(), actual);
         QVERIFY(!entry.value(QStringLiteral("fix")).toString().isEmpty());
-        const bool repairable = exitCode == 1;
-        QCOMPARE(entry.value(QStringLiteral("repairable")), QJsonValue(repairable));
-        QCOMPARE(QFileInfo::exists(repair), repairable);
-        if (repairable)
-            QVERIFY2(readAll(repair).contains("action=repair"), readAll(repair));
+        QCOMPARE(entry.value(QStringLiteral("repairable")), QJsonValue(true));
+        QVERIFY(QFileInfo::exists(repair));
+        const QString answers = QString::fromUtf8(readAll(repair));
+        QVERIFY2(answers.contains(QStringLiteral("action=repair")) &&
+                     answers.contains(QStringLiteral("target=") + LabMachine::cudnnTarget()) &&
+                     answers.contains(QStringLiteral("path=") + scope),
+                 qPrintable(answers));
     }
 
     // Bad baselines are refused with a translated reason and exit 3 (unknown), never judged.
@@ -407,10 +411,12 @@ private Q_SLOTS:
         QCOMPARE(machine.run({QStringLiteral("detect"), QStringLiteral("--against"), baseline}).exitCode, 2);
     }
 
-    // A Linux workstation whose cuDNN the loader finds through /etc/ld.so.conf.d: the file gone is
-    // the PATH entry gone there, and a file of the install changed; the repair reinstalls with the
-    // system scope, which writes the file again.
-    void linuxLoaderFileRemoved()
+    // A Linux workstation whose cuDNN the loader finds through /etc/ld.so.conf.d, first. Another
+    // cuDNN first through LD_LIBRARY_PATH is broken: a session's variable (set in shell profiles)
+    // is nothing an answer file changes. The loader's file gone is the PATH entry gone there, and a
+    // file of the install changed: the repair reinstalls with the system scope, which writes the
+    // file again, and applied unattended brings the machine back to compliant.
+    void linuxLoaderDrifts()
     {
         SKIP_UNLESS_HOST(cudnnsetup::OsFamily::Linux, "a Linux tree's loader configuration");
 #ifndef Q_OS_WIN
@@ -419,38 +425,66 @@ private Q_SLOTS:
 #endif
         Sandbox sandbox;
         sandbox.mkdir(QStringLiteral("/etc/ld.so.conf.d"));
+        sandbox.write(QStringLiteral("/etc/ld.so.conf"), "include /etc/ld.so.conf.d/*.conf\n");
         sandbox.mkdir(QStringLiteral("/var/lib"));
         sandbox.mkdir(QStringLiteral("/opt"));
-        const QString archive = file(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.zip"));
-        QVERIFY(writeAll(archive, archives::linuxZip(QStringLiteral("9.19.0.56"), QStringLiteral("13"))));
-        const auto run = [&sandbox](QStringList arguments) {
+        trees::linuxCudnn(sandbox, QStringLiteral("/opt/other-cudnn/lib"),
+                          QStringLiteral("/opt/other-cudnn/include"), 9, 0, 0);
+        const QString archive = file(QStringLiteral("cudnn-linux-x86_64-9.19.0.56_cuda13-archive.tar.xz"));
+#ifdef CUDNNSETUP_HAVE_LIBARCHIVE
+        QVERIFY(writeAll(archive, archives::linuxTarXz(QStringLiteral("9.19.0.56"), QStringLiteral("13"))));
+#else
+        QSKIP("NVIDIA's Linux tar.xz is made with libarchive, which this build has not");
+#endif
+        // The test-made tar stands in for NVIDIA's file of that name, for the unattended repair.
+        const QString database =
+            archives::writeDatabaseKnowing(file(QStringLiteral("linux-compat.json")), {archive});
+        QProcessEnvironment environment = sandboxEnvironment();
+        const auto run = [&sandbox, &database, &environment](
+                             QStringList arguments, const QString &program = BuildPaths::cudnnctl()) {
             arguments << QStringLiteral("--system-root") << sandbox.root() << QStringLiteral("--lang")
-                      << QStringLiteral("en");
-            return runCudnnctl(arguments, sandboxEnvironment());
+                      << QStringLiteral("en") << QStringLiteral("--compat-db") << database;
+            return runCudnnctl(arguments, environment, program);
         };
-        // The stand-in is no archive NVIDIA published: the administrator at the console vouches for it.
         const CudnnctlRun installed =
             run({QStringLiteral("install"), QStringLiteral("--archive"), archive, QStringLiteral("--target"),
                  QStringLiteral("dir:/opt/cudnn"), QStringLiteral("--path"), QStringLiteral("system"),
-                 QStringLiteral("--allow-unverified-archive"), QStringLiteral("--json")});
+                 QStringLiteral("--json")});
         QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
         const QString baseline = file(QStringLiteral("linux-lab.json"));
         QCOMPARE(
             run({QStringLiteral("baseline"), QStringLiteral("export"), QStringLiteral("--out"), baseline})
                 .exitCode,
             0);
-        const QJsonObject target =
-            QJsonDocument::fromJson(readAll(baseline)).object().value(QStringLiteral("target")).toObject();
+        const QJsonObject written = QJsonDocument::fromJson(readAll(baseline)).object();
+        const QJsonObject target = written.value(QStringLiteral("target")).toObject();
         QCOMPARE(target.value(QStringLiteral("pathScope")).toString(), QStringLiteral("system"));
+        QCOMPARE(
+            written.value(QStringLiteral("path")).toObject().value(QStringLiteral("position")).toString(),
+            QStringLiteral("first"));
         const QString loaderFile = target.value(QStringLiteral("ldSoConfFile")).toString();
         QVERIFY2(loaderFile.startsWith(QStringLiteral("/etc/ld.so.conf.d/")), qPrintable(loaderFile));
-        const CudnnctlRun compliant = run({QStringLiteral("status"), QStringLiteral("--against"), baseline});
+        const QStringList against{QStringLiteral("status"), QStringLiteral("--against"), baseline};
+        const CudnnctlRun compliant = run(against);
         QVERIFY2(compliant.exitCode == 0, compliant.out + compliant.err);
 
-        QVERIFY(QFile::remove(sandbox.hostPath(loaderFile)));
         const QString repair = file(QStringLiteral("linux-repair.ini"));
-        const CudnnctlRun judged = run({QStringLiteral("status"), QStringLiteral("--against"), baseline,
-                                        QStringLiteral("--json"), QStringLiteral("--repair-file"), repair});
+        environment.insert(QStringLiteral("LD_LIBRARY_PATH"), QStringLiteral("/opt/other-cudnn/lib"));
+        const CudnnctlRun shadowed =
+            run(against + QStringList{QStringLiteral("--json"), QStringLiteral("--repair-file"), repair});
+        QVERIFY2(shadowed.exitCode == 2, shadowed.out + shadowed.err);
+        const QJsonObject order =
+            differences(outputJson(shadowed)).value(QStringLiteral("path.order")).toObject();
+        QCOMPARE(order.value(QStringLiteral("actual")).toString(), QStringLiteral("/opt/other-cudnn/lib"));
+        QCOMPARE(order.value(QStringLiteral("state")).toString(), QStringLiteral("broken"));
+        QVERIFY2(order.value(QStringLiteral("fix")).toString().contains(QStringLiteral("LD_LIBRARY_PATH")),
+                 shadowed.out);
+        QVERIFY(!QFileInfo::exists(repair));
+        environment.remove(QStringLiteral("LD_LIBRARY_PATH"));
+
+        QVERIFY(QFile::remove(sandbox.hostPath(loaderFile)));
+        const CudnnctlRun judged =
+            run(against + QStringList{QStringLiteral("--json"), QStringLiteral("--repair-file"), repair});
         QVERIFY2(judged.exitCode == 1, judged.out + judged.err);
         const QJsonObject differing = differences(outputJson(judged));
         QVERIFY2(differing.contains(QStringLiteral("path.entry")), judged.out);
@@ -464,6 +498,68 @@ private Q_SLOTS:
                      answers.contains(QStringLiteral("path=system")) &&
                      answers.contains(QStringLiteral("target=dir:/opt/cudnn")),
                  qPrintable(answers));
+        const CudnnctlRun repaired =
+            run({QStringLiteral("--unattended"), QStringLiteral("--answer-file"), repair,
+                 QStringLiteral("--log"), file(QStringLiteral("linux-repair.log"))},
+                BuildPaths::cudnnSetup());
+        QVERIFY2(repaired.exitCode == 0,
+                 repaired.out + repaired.err + readAll(file(QStringLiteral("linux-repair.log"))));
+        QVERIFY(QFileInfo::exists(sandbox.hostPath(loaderFile)));
+        const CudnnctlRun after = run(against);
+        QVERIFY2(after.exitCode == 0, after.out + after.err);
+    }
+
+    // A repair file that puts a target's DLL folder back on PATH, applied with `cudnnctl apply`
+    // where cuDNN Setup installed nothing there: refused before any change (1603), in the
+    // language of the run; a path= it cannot read is bad input (87).
+    void repairFileRefusals_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("finding");
+        QTest::addColumn<QString>("words");
+        QTest::newRow("no install there") << "system"
+                                          << "en" << 1603 << "unattended.path-without-install"
+                                          << "no intact install there";
+        QTest::newRow("no install there, in Chinese") << "user"
+                                                      << "zh_CN" << 1603 << "unattended.path-without-install"
+                                                      << "没有完好的安装";
+        QTest::newRow("a scope it cannot read") << "machine"
+                                                << "en" << 87 << "unattended.answer-file"
+                                                << "path= in the answer file";
+    }
+    void repairFileRefusals()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, language);
+        QFETCH(int, exitCode);
+        QFETCH(QString, finding);
+        QFETCH(QString, words);
+        LabMachine machine(m_standIn.database);
+        const QString repair = file(QStringLiteral("refused-repair.ini"));
+        QVERIFY(writeAll(repair, QStringLiteral("[setup]\r\naction=repair\r\ntarget=%1\r\npath=%2\r\n")
+                                     .arg(LabMachine::cudnnTarget(), path)
+                                     .toUtf8()));
+        const QString log = file(QStringLiteral("refused-repair.log"));
+        const TreeSnapshot before = machine.tree();
+        const CudnnctlRun applied = runCudnnctl({QStringLiteral("apply"), repair, QStringLiteral("--log"),
+                                                 log, QStringLiteral("--system-root"), machine.sandbox.root(),
+                                                 QStringLiteral("--lang"), language},
+                                                machine.environment);
+        QCOMPARE(applied.exitCode, LabMachine::exitCode(exitCode));
+        const QJsonObject result =
+            QJsonDocument::fromJson(readAll(file(QStringLiteral("refused-repair.json")))).object();
+        QCOMPARE(result.value(QStringLiteral("exitCode")).toInt(), exitCode);
+        QVERIFY2(findingIds(result).contains(finding), readAll(log));
+        const QJsonArray findings = result.value(QStringLiteral("findings")).toArray();
+        QVERIFY2(std::any_of(
+                     findings.cbegin(), findings.cend(),
+                     [&](const QJsonValue &entry) {
+                         return entry.toObject().value(QStringLiteral("message")).toString().contains(words);
+                     }),
+                 QJsonDocument(findings).toJson());
+        QVERIFY(machine.tree() == before); // nothing changed
     }
 
     void exportRefusals()

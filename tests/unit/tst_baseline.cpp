@@ -1,7 +1,10 @@
 // Issue 34: a lab's baseline file read back exactly as written and refused, key by key, when it is
-// not one this version reads; and the verdict of a drift report (the Nagios codes, worst item
-// first) with its flat Intune settings.
+// not one this version reads; the verdict of a drift report (the Nagios codes, worst item first)
+// with its flat Intune settings; and the PATH entry judged in the baseline's own scope.
+#include "Sandbox.h"
 #include "Suite.h"
+#include "SystemTrees.h"
+#include "platform/MemoryEnvironment.h"
 #include "session/Baseline.h"
 #include "session/Drift.h"
 
@@ -204,6 +207,49 @@ private Q_SLOTS:
         QCOMPARE(flat.value(QStringLiteral("cudnnVersion")).toString(), QStringLiteral("9.1.0.70"));
         QCOMPARE(flat.value(QStringLiteral("cudnnCudaMajor")).toInt(), 12);
         QVERIFY(flat.value(QStringLiteral("driverVersion")).isNull());
+    }
+
+    // Where the registry is known, the PATH of the baseline's own scope is judged: the DLL folder
+    // on the user PATH does not stand in for the system PATH a lab's baseline asks for. Either way
+    // the entry is the repair file's to put back (drifted), with the target and scope named in it.
+    void pathEntryInItsScope_data()
+    {
+        QTest::addColumn<QString>("machinePath");
+        QTest::addColumn<QString>("userPath");
+        QTest::addColumn<QString>("state");
+        const QString folder = populatedBaseline().target.dllFolder();
+        QTest::newRow("on the system PATH")
+            << QStringLiteral("C:\\Windows;") + folder << QString() << "compliant";
+        QTest::newRow("on the user PATH only") << QStringLiteral("C:\\Windows") << folder << "drifted";
+        QTest::newRow("on neither") << QStringLiteral("C:\\Windows") << QStringLiteral("C:\\Tools")
+                                    << "drifted";
+    }
+    void pathEntryInItsScope()
+    {
+        QFETCH(QString, machinePath);
+        QFETCH(QString, userPath);
+        QFETCH(QString, state);
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const auto stored = std::make_shared<MemoryEnvironment>();
+        stored->set(EnvironmentScope::Machine, QStringLiteral("Path"), {machinePath, true});
+        if (!userPath.isEmpty())
+            stored->set(EnvironmentScope::User, QStringLiteral("Path"), {userPath, true});
+        const SystemContext context = SystemContext::rooted(sandbox.root()).withStoredEnvironment(stored);
+        Baseline baseline = populatedBaseline();
+        baseline.pathPosition = Baseline::PathPosition::Any;
+        baseline.driverMinimum = Version();
+        baseline.consumers.clear();
+        const DriftReport report =
+            compareWithBaseline(baseline, context, SystemSnapshot(), KnowledgeBase::embedded());
+        const auto entry =
+            std::find_if(report.items.cbegin(), report.items.cend(),
+                         [](const DriftItem &item) { return item.id == QLatin1String("path.entry"); });
+        QVERIFY(entry != report.items.cend());
+        QCOMPARE(DriftItem::stateName(entry->state), state);
+        QVERIFY(report.repair); // the cuDNN itself is not installed in the sandbox either
+        QCOMPARE(report.repair->target, baseline.target.spec());
+        QCOMPARE(report.repair->path, QStringLiteral("system"));
     }
 };
 
