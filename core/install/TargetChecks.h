@@ -32,8 +32,10 @@ Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, 
 Findings checkWorkingPathLengths(const QList<PlannedFile> &planned, const QString &keptFolder,
                                  const InstallTarget &target, const SystemContext &context);
 
+// The bytes this user may still write on the volume of `target`'s folder; -1 when unknown.
+qint64 freeBytesAt(const InstallTarget &target, const SystemContext &context, const Volumes &volumes);
+
 Findings checkKeepingSpace(const QList<PlannedFile> &planned, const QString &keptFolder,
-                           const InstallTarget &target, const SystemContext &context,
-                           const Volumes &volumes = Volumes::host());
+                           const InstallTarget &target, const SystemContext &context, const Volumes &volumes);
 
 } // namespace cudnnsetup

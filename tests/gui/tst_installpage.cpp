@@ -383,7 +383,7 @@ private Q_SLOTS:
         QVERIFY(!hints.at(2).running);
         QVERIFY(!hints.at(3).running);
 
-        const QStringList running = runningProgramNames();
+        const QStringList running = RunningPrograms::forRunningSystem()->names();
         const QString self = QFileInfo(QCoreApplication::applicationFilePath()).fileName();
         QVERIFY2(running.contains(self, Qt::CaseInsensitive), qPrintable(running.join(u',')));
     }
