@@ -4,7 +4,6 @@
 #include "FindingsView.h"
 #include "InfoIcon.h"
 #include "common/Logging.h"
-#include "platform/RunningPrograms.h"
 #include "session/InstallJob.h"
 #include "session/SetupSession.h"
 
@@ -229,19 +228,15 @@ void InstallPage::startInstall(bool replaceInUse)
     request.ownerWindow = window()->winId();
     m_job = new InstallJob(request, m_session->context(), m_session->persistentEnvironment(), this);
     connect(m_job, &InstallJob::progress, this, &InstallPage::showProgress);
-    connect(m_job, &InstallJob::finished, this, [this](const ChangeOutcome &outcome) {
-        // Which of the programs to restart are running, asked of this machine only: a system
-        // given with --system-root runs none of the host's programs.
-        m_running =
-            m_session->context().isLive() && !outcome.receipt.value_or(Receipt()).environment.isEmpty()
-                ? runningProgramNames()
-                : QStringList();
-        m_session->setInstallOutcome(outcome);
-        setBackAllowed(!succeeded(outcome));
-        showSummary();
-        showOutcome();
-        Q_EMIT completeChanged();
-    });
+    connect(m_job, &InstallJob::finished, this,
+            [this](const ChangeOutcome &outcome, const QStringList &running) {
+                m_running = running;
+                m_session->setInstallOutcome(outcome);
+                setBackAllowed(!succeeded(outcome));
+                showSummary();
+                showOutcome();
+                Q_EMIT completeChanged();
+            });
     setBackAllowed(false);
     m_job->start();
     showProgress(0, tr("Starting…"), -1);

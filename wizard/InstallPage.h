@@ -49,7 +49,7 @@ public:
     void cancelInstall();
 
     // The programs that keep the environment they started with, as shown at the end: each one's
-    // name, and whether it was seen running. `running`: executable names (runningProgramNames()).
+    // name, and whether it was seen running. `running`: executable names (RunningPrograms::names()).
     struct RestartHint
     {
         QString name;

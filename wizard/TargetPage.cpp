@@ -335,6 +335,7 @@ void TargetPage::refresh()
 {
     m_typing->stop();
     m_checkFindings.clear();
+    m_freeBytes.reset();
     if (m_check) {
         // What the old check still reports is not about the target chosen now.
         disconnect(m_check, nullptr, this, nullptr);
@@ -357,10 +358,12 @@ void TargetPage::refresh()
         // The folder's write test runs off this thread: a slow share does not freeze the page.
         m_check =
             new TargetCheckJob(m_config.target(), m_session->archive(), m_session->context(), planned, this);
-        connect(m_check, &TargetCheckJob::checked, this, [this](const Findings &findings) {
+        connect(m_check, &TargetCheckJob::checked, this, [this](const Findings &findings, qint64 freeBytes) {
             m_checkFindings = findings;
+            m_freeBytes = freeBytes;
             m_check->deleteLater();
             m_check = nullptr;
+            showSpace();
             showPreview();
             Q_EMIT completeChanged();
         });
@@ -694,20 +697,27 @@ void TargetPage::updateTexts()
     else
         m_variablesNote->setText(tr("For building OpenCV, ONNX Runtime or TensorFlow from source."));
     updateAdvancedToggle();
-
-    if (m_config.isReady()) {
-        const qint64 needed = m_config.requiredBytes();
-        const qint64 available = m_config.freeBytes();
-        m_space->setText(available < 0
-                             ? tr("Space: %1 needed; the free space on that drive could not be read.")
-                                   .arg(shownSize(needed))
-                             : tr("Space: %1 free on that drive, %2 needed.")
-                                   .arg(shownSize(available), shownSize(needed)));
-        m_space->setVisible(true);
-    } else {
-        m_space->setVisible(false);
-    }
+    showSpace();
     showPreview();
+}
+
+void TargetPage::showSpace()
+{
+    if (!m_config.isReady()) {
+        m_space->setVisible(false);
+        return;
+    }
+    // The free space is the target check's answer, read off this thread; until it comes, the
+    // line keeps its place, greyed.
+    m_space->setEnabled(m_freeBytes.has_value());
+    if (!m_freeBytes)
+        return;
+    const qint64 needed = m_config.requiredBytes();
+    m_space->setText(
+        *m_freeBytes < 0
+            ? tr("Space: %1 needed; the free space on that drive could not be read.").arg(shownSize(needed))
+            : tr("Space: %1 free on that drive, %2 needed.").arg(shownSize(*m_freeBytes), shownSize(needed)));
+    m_space->setVisible(true);
 }
 
 QString TargetPage::recommendationReason(InstallTarget::Kind kind)

@@ -79,6 +79,7 @@ private:
     void refreshPath();
     void showPreview();
     void updateTexts();
+    void showSpace();
     void updateAdvancedToggle();
     void retranslate();
     void browse();
@@ -96,6 +97,7 @@ private:
     Findings m_findings;      // all shown: the target's checks, reading PATH, the preview's
     Findings m_checkFindings; // the target's own (resolveTarget, checkTarget)
     TargetCheckJob *m_check = nullptr;
+    std::optional<qint64> m_freeBytes; // on the chosen target's volume, as its check read it (-1 unknown)
     QList<FixBox> m_fixes;
     QList<std::pair<QLabel *, Finding>> m_problemTexts; // worded again on a language change
     QLabel *m_systemTitle = nullptr;

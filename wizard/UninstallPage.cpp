@@ -211,9 +211,9 @@ void UninstallPage::showState()
     m_preview->setText(QStringLiteral("<ul style=\"margin-top:0px; margin-bottom:0px\">%1</ul>")
                            .arg(removes.join(QString())));
     // Windows asks for administrator rights first: the button says so, as Windows' own do.
-    const bool asksForAdmin =
-        !chosenReceipt().isEmpty() && uninstallNeedsElevation(chosenReceipt(), m_receipts, ChangeOptions(),
-                                                              m_session->context(), Elevation::host());
+    const bool asksForAdmin = !chosenReceipt().isEmpty() &&
+                              uninstallNeedsElevation(chosenReceipt(), m_receipts, ChangeOptions(),
+                                                      m_session->context(), m_session->context().elevation());
     if (wizard() && wizard()->currentPage() == this)
         wizard()
             ->button(QWizard::CommitButton)

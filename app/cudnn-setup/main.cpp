@@ -183,7 +183,7 @@ int main(int argc, char *argv[])
         if (parser.isSet(noVerifyOption))
             settings.verify = false;
         if (settings.logFile.isEmpty())
-            settings.logFile = defaultUnattendedLog(context, Elevation::host().isElevated(),
+            settings.logFile = defaultUnattendedLog(context, context.elevation().isElevated(),
                                                     QDateTime::currentDateTimeUtc());
         const DatabaseChoice database =
             DatabaseChoice::choose(absolutePath(compatOption), QCoreApplication::applicationDirPath());

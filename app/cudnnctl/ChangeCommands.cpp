@@ -122,7 +122,7 @@ int runPrepareState(const SystemContext &context)
 {
     const StateFolders folders = StateFolders::of(context);
     Findings setAside;
-    const Expected<void> prepared = folders.prepare(folders.machine, context, Elevation::host(), &setAside);
+    const Expected<void> prepared = folders.prepare(folders.machine, context, context.elevation(), &setAside);
     for (const Finding &finding : setAside)
         console::error(finding.message.toString() + QLatin1Char('\n'));
     if (!prepared) {
@@ -186,7 +186,7 @@ int runChange(const ChangeRequest &request, const SystemContext &context, const 
     if (helper) {
         if (const SystemResult answered =
                 exchange::writeResult(QJsonDocument(outcome.toJson()).toJson(), request.exchangeNonce,
-                                      request.requesterSid, context, Elevation::host());
+                                      request.requesterSid, context, context.elevation());
             !answered)
             qCWarning(lcApp).noquote() << "the outcome cannot be handed back:" << answered.error().message;
     }

@@ -140,7 +140,7 @@ int runHandedOverRepairs(const VerifyRequest &request, const SystemContext &cont
     const QByteArray json = QJsonDocument(outcome.toJson()).toJson();
     if (!request.exchangeNonce.isEmpty()) {
         if (const SystemResult answered = exchange::writeResult(
-                json, request.exchangeNonce, request.requesterSid, context, Elevation::host());
+                json, request.exchangeNonce, request.requesterSid, context, context.elevation());
             !answered)
             qCWarning(lcApp).noquote() << "the outcome cannot be handed back:" << answered.error().message;
     }

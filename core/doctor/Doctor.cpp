@@ -281,7 +281,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
                            std::shared_ptr<PersistentEnvironment> environment, const ChangeOptions &options)
 {
     const StateFolders folders = StateFolders::of(context);
-    const Elevation &elevation = options.elevationOrHost();
+    const Elevation &elevation = context.elevation();
     const auto lock = lockForChange(folders, context, elevation);
     if (!lock)
         return lock.error();

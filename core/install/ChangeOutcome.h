@@ -44,11 +44,6 @@ struct ChangeOptions
     bool replaceInUse = false;
     // Who answers for the archive besides NVIDIA's checksums (needsNvidiasArchive).
     ArchiveVouching archiveVouching;
-    // The machine's answers, replaced in tests (the host's when null).
-    const Elevation *elevation = nullptr;
-    const FilesInUse *filesInUse = nullptr;
-
-    const Elevation &elevationOrHost() const { return elevation ? *elevation : Elevation::host(); }
 };
 
 struct ChangeOutcome

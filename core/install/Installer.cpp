@@ -124,9 +124,9 @@ QStringList deepestFirst(QSet<QString> folders)
 
 } // namespace
 
-Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
-                           const Elevation &elevation)
+Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment)
 {
+    const Elevation &elevation = context.elevation();
     const StateFolders folders = StateFolders::of(context);
     const QStringList settled = folders.settledBy(context, elevation);
     // Nothing to settle: no lock is taken, so a query (doctor, the wizard's start) leaves no state
@@ -179,7 +179,7 @@ Expected<QSet<QString>> filesToReplaceInUse(const QList<PlannedFile> &planned, c
     }
     if (existing.isEmpty() || options.dryRun)
         return QSet<QString>();
-    const FilesInUse &files = options.filesInUse ? *options.filesInUse : FilesInUse::host();
+    const FilesInUse &files = context.filesInUse();
     const auto holders = files.processesUsing(existing);
     if (!holders || holders->isEmpty())
         return QSet<QString>();
@@ -187,7 +187,7 @@ Expected<QSet<QString>> filesToReplaceInUse(const QList<PlannedFile> &planned, c
     for (const ProcessUsingFile &process : *holders)
         names.append(QStringLiteral("%1 (%2)").arg(process.name).arg(process.pid));
     names.removeDuplicates();
-    const Elevation &elevation = options.elevationOrHost();
+    const Elevation &elevation = context.elevation();
     const bool mayRemoveAtRestart = elevation.isElevated() || elevation.isLocalSystem();
     if (!options.replaceInUse || !mayRemoveAtRestart) {
         return Finding::error(
@@ -223,12 +223,11 @@ Expected<QSet<QString>> filesToReplaceInUse(const QList<PlannedFile> &planned, c
 }
 
 // The receipts of the installs into `target`, with the paths they were read from.
-QList<std::pair<Receipt, QString>> receiptsOfTarget(const InstallTarget &target, const SystemContext &context,
-                                                    const Elevation &elevation)
+QList<std::pair<Receipt, QString>> receiptsOfTarget(const InstallTarget &target, const SystemContext &context)
 {
     const SystemPaths &paths = context.paths();
     QList<std::pair<Receipt, QString>> ofTarget;
-    for (const auto &entry : installedReceipts(context, nullptr, elevation)) {
+    for (const auto &entry : installedReceipts(context)) {
         const Receipt &receipt = entry.first;
         if (receipt.target && receipt.target->kind == target.kind &&
             paths.normalize(receipt.target->root)
@@ -298,8 +297,7 @@ struct PlacedFiles
 PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, const ArchiveReport &archive,
                          const operations::ArchiveHashed &archiveHashed, const InstallTarget &target,
                          const QList<PlannedFile> &planned, const QSet<QString> &inUse,
-                         const QString &staging, const QString &keptFolder, const SystemContext &context,
-                         const ChangeOptions &options)
+                         const QString &staging, const QString &keptFolder, const SystemContext &context)
 {
     PlacedFiles result;
     // A folder on the system PATH is the administrators' alone (checkTarget refused one that is not).
@@ -367,8 +365,7 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
         if (!file.linkTarget.isEmpty()) {
             transaction.add(operations::makeSymlink(file.linkTarget, destination, kept));
         } else if (inUse.contains(destination)) {
-            transaction.add(operations::replaceInUse(
-                staged, destination, kept, options.filesInUse ? options.filesInUse : &FilesInUse::host()));
+            transaction.add(operations::replaceInUse(staged, destination, kept, &context.filesInUse()));
         } else {
             transaction.add(operations::moveIntoPlace(staged, destination, kept));
         }
@@ -539,7 +536,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     if (archive.verdict != ArchiveReport::Verdict::Ok)
         return failed({archiveRefused(archivePath, archive)});
     const StateFolders folders = StateFolders::of(context);
-    const Elevation &elevation = options.elevationOrHost();
+    const Elevation &elevation = context.elevation();
     const auto lock = lockForChange(folders, context, elevation);
     if (!lock)
         return lock.error();
@@ -567,7 +564,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const auto checksumFindings = [&judged, inspected = archive.findings.size()] {
         return judged->findings.mid(inspected);
     };
-    const QList<std::pair<Receipt, QString>> receipts = receiptsOfTarget(target, context, elevation);
+    const QList<std::pair<Receipt, QString>> receipts = receiptsOfTarget(target, context);
     bool hashWhileUnpacking = archive.sha256.isEmpty();
     if (hashWhileUnpacking && (options.dryRun || releaseInstalledBefore(archive, receipts))) {
         const Expected<QString> digest = ArchiveHasher(archivePath).finish();
@@ -639,7 +636,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
     const QString receiptsFolder = folders.receipts(stateFolder);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
     const QString keptFolder = keptFilesFolder(receiptsFolder, id);
-    findings += checkKeepingSpace(planned, keptFolder, target, context);
+    findings += checkKeepingSpace(planned, keptFolder, target, context, context.volumes());
     findings += checkWorkingPathLengths(planned, context.files().fromHost(keptFolder), target, context);
     if (hasErrors(findings))
         return failed(findings);
@@ -672,7 +669,7 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             return {};
         };
     const PlacedFiles files = addFileSteps(transaction, unpackedArchive, archive, archiveHashed, target,
-                                           planned, *inUse, staging, keptFolder, context, options);
+                                           planned, *inUse, staging, keptFolder, context);
     QList<Receipt::EnvironmentChange> changes;
     if (const Expected<void> added =
             addPathStep(transaction, changes, target, context, *environment, options, findings);
@@ -724,11 +721,11 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
                         std::shared_ptr<PersistentEnvironment> environment, const ChangeOptions &options)
 {
     const StateFolders folders = StateFolders::of(context);
-    const Elevation &elevation = options.elevationOrHost();
+    const Elevation &elevation = context.elevation();
     const auto lock = lockForChange(folders, context, elevation);
     if (!lock)
         return lock.error();
-    const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context, nullptr, elevation);
+    const QList<std::pair<Receipt, QString>> receipts = installedReceipts(context);
     QList<std::pair<Receipt, QString>> matching;
     for (const auto &entry : receipts) {
         // Without an id, the installs a person made: a per-user part goes with its machine-wide one.
@@ -897,7 +894,7 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
                               const ChangeOptions &options)
 {
     const StateFolders folders = StateFolders::of(context);
-    const Elevation &elevation = options.elevationOrHost();
+    const Elevation &elevation = context.elevation();
     const auto lock = lockForChange(folders, context, elevation);
     if (!lock)
         return lock.error();

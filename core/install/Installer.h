@@ -44,10 +44,9 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
 
 // At start: settles a journal a dead install left, if the machine's lock can be taken (an install
 // that is running, such as the one that started this process, is left alone). A journal is
-// replayed only by a process at the integrity level of the one that wrote it (`elevation` says
-// which this one is), and only when StateTrust finds nothing to doubt in it; a doubted one is set
-// aside and named in a finding, and the run goes on.
-Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
-                           const Elevation &elevation = Elevation::host());
+// replayed only by a process at the integrity level of the one that wrote it (the context's
+// elevation() says which this one is), and only when StateTrust finds nothing to doubt in it; a doubted one
+// is set aside and named in a finding, and the run goes on.
+Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment);
 
 } // namespace cudnnsetup

@@ -308,9 +308,9 @@ Expected<void> StateFolders::prepare(const QString &folder, const SystemContext 
     return {};
 }
 
-QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context, Findings *refused,
-                                                     const Elevation &elevation)
+QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context, Findings *refused)
 {
+    const Elevation &elevation = context.elevation();
     const StateFolders folders = StateFolders::of(context);
     QList<std::pair<Receipt, QString>> found;
     QSet<QString> seen;

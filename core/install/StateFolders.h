@@ -99,13 +99,10 @@ struct StateFolders
     InstallLock::Scope lockScope = InstallLock::Scope::RunningSystem;
 };
 
-// Every receipt `elevation`'s process may trust (StateFolders::trustedBy), machine ones first; with
-// the host path each was read from. A
-// receipt cuDNN Setup cannot have written (StateTrust) is left out and set aside; `refused`, when
-// given, gets a finding for each.
-// `elevation` is the process that is to act on them.
+// Every receipt the context's process (its elevation()) may trust (StateFolders::trustedBy),
+// machine ones first; with the host path each was read from. A receipt cuDNN Setup cannot have
+// written (StateTrust) is left out and set aside; `refused`, when given, gets a finding for each.
 QList<std::pair<Receipt, QString>> installedReceipts(const SystemContext &context,
-                                                     Findings *refused = nullptr,
-                                                     const Elevation &elevation = Elevation::host());
+                                                     Findings *refused = nullptr);
 
 } // namespace cudnnsetup

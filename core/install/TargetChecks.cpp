@@ -333,8 +333,7 @@ void checkSpace(const InstallTarget &target, const ArchiveReport &archive, const
     for (const PlannedFile &file : planned)
         unpacked += file.size;
     const qint64 needed = requiredBytes(archive, planned);
-    const QString host = context.files().toHost(target.root);
-    const qint64 available = host.isEmpty() ? -1 : volumes.freeBytes(host);
+    const qint64 available = freeBytesAt(target, context, volumes);
     qCInfo(lcInstall) << "space for" << target.root << ": available" << available << "needed" << needed
                       << "(archive" << archive.size << "unpacked" << unpacked << ")";
     const QString details = QStringLiteral("available %1 bytes, needed %2 bytes (archive %3, unpacked %4)")
@@ -706,8 +705,9 @@ void checkSystemPathFolder(const InstallTarget &target, const SystemContext &con
     // On the user's own PATH, that user may change the folder too; whoever else may put a DLL there
     // (Authenticated Users, on a folder made at the top of C:) chooses what their programs load.
     const bool userPath = target.pathScope == PathScope::User;
-    const std::optional<WritableFolder> writable = firstWritableFolder(
-        context, target.dllFolder(), userPath ? QStringList{Elevation::host().accountSid()} : QStringList());
+    const std::optional<WritableFolder> writable =
+        firstWritableFolder(context, target.dllFolder(),
+                            userPath ? QStringList{context.elevation().accountSid()} : QStringList());
     if (!writable)
         return;
     const Text message =
@@ -736,7 +736,7 @@ void checkSystemPathFolder(const InstallTarget &target, const SystemContext &con
 
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context)
 {
-    return checkTarget(target, archive, context, Volumes::host());
+    return checkTarget(target, archive, context, context.volumes());
 }
 
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
@@ -815,6 +815,12 @@ Findings checkWorkingPathLengths(const QList<PlannedFile> &planned, const QStrin
             .arg(QDir::toNativeSeparators(*longest)),
         QStringLiteral("staging, backup and kept paths checked: %1").arg(working.size()),
         Text(QT_TRANSLATE_NOOP("cudnnsetup", "Choose a folder with a shorter path.")))};
+}
+
+qint64 freeBytesAt(const InstallTarget &target, const SystemContext &context, const Volumes &volumes)
+{
+    const QString host = context.files().toHost(target.root);
+    return host.isEmpty() ? -1 : volumes.freeBytes(host);
 }
 
 Findings checkKeepingSpace(const QList<PlannedFile> &planned, const QString &keptFolder,

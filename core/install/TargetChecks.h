@@ -38,8 +38,10 @@ void checkSystemPathFolder(const InstallTarget &target, const SystemContext &con
 Findings checkWorkingPathLengths(const QList<PlannedFile> &planned, const QString &keptFolder,
                                  const InstallTarget &target, const SystemContext &context);
 
+// The bytes this user may still write on the volume of `target`'s folder; -1 when unknown.
+qint64 freeBytesAt(const InstallTarget &target, const SystemContext &context, const Volumes &volumes);
+
 Findings checkKeepingSpace(const QList<PlannedFile> &planned, const QString &keptFolder,
-                           const InstallTarget &target, const SystemContext &context,
-                           const Volumes &volumes = Volumes::host());
+                           const InstallTarget &target, const SystemContext &context, const Volumes &volumes);
 
 } // namespace cudnnsetup

@@ -35,7 +35,7 @@ struct ElevatedStart
 // Administrator rights of this process, and starting a program with them. The wizard runs asInvoker;
 // when a target needs an administrator it prepares the plan and runs itself elevated to apply it.
 // An interface so that tests and the install engine's tests inject fakes: pass `const Elevation &`
-// around, and use host() only where the running system is meant.
+// around or take a SystemContext's, and use host() only where no context is at hand yet.
 class Elevation
 {
 public:

@@ -17,7 +17,7 @@
 
 namespace cudnnsetup {
 
-QStringList runningProgramNames()
+QStringList RunningPrograms::names() const
 {
     QSet<QString> names;
 #ifdef Q_OS_WIN
@@ -57,6 +57,28 @@ QStringList runningProgramNames()
     QStringList sorted(names.cbegin(), names.cend());
     std::sort(sorted.begin(), sorted.end());
     return sorted;
+}
+
+namespace {
+
+class NoRunningPrograms final : public RunningPrograms
+{
+public:
+    QStringList names() const override { return {}; }
+};
+
+} // namespace
+
+std::shared_ptr<const RunningPrograms> RunningPrograms::forRunningSystem()
+{
+    static const auto programs = std::make_shared<const RunningPrograms>();
+    return programs;
+}
+
+std::shared_ptr<const RunningPrograms> RunningPrograms::none()
+{
+    static const auto programs = std::make_shared<const NoRunningPrograms>();
+    return programs;
 }
 
 } // namespace cudnnsetup

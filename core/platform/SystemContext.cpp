@@ -2,11 +2,16 @@
 
 #include <QTemporaryDir>
 
-#include "platform/Elevation.h"
-
 namespace cudnnsetup {
 
 namespace {
+
+// The running system's one `Host::host()`, shared without owning it (it lives as long as the program).
+template <typename Host>
+std::shared_ptr<const Host> runningSystems()
+{
+    return std::shared_ptr<const Host>(&Host::host(), [](const Host *) {});
+}
 
 // The registry with its two environment keys read through a PersistentEnvironment.
 class StoredEnvironmentRegistry final : public Registry
@@ -70,6 +75,9 @@ SystemContext::SystemContext(FileSystem files, EnvironmentStore environment,
     , m_processes(std::move(processes))
     , m_libraries(std::move(libraries))
     , m_security(std::move(security))
+    , m_elevation(runningSystems<Elevation>())
+    , m_volumes(runningSystems<Volumes>())
+    , m_filesInUse(runningSystems<FilesInUse>())
 {
 }
 
@@ -93,7 +101,8 @@ SystemContext SystemContext::rooted(const QString &root)
     const OsFamily family = FileSystem::detectFamily(root);
     return SystemContext(FileSystem(family, root),
                          EnvironmentStore(family, QProcessEnvironment::systemEnvironment(), registry),
-                         registry, std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+                         registry, std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>())
+        .withRunningPrograms(RunningPrograms::none());
 }
 
 SystemContext SystemContext::withFileSecurity(std::shared_ptr<FileSecurity> security) const
@@ -107,6 +116,34 @@ SystemContext SystemContext::withPosixOwnership(std::shared_ptr<PosixOwnership> 
 {
     SystemContext copy = *this;
     copy.m_ownership = std::move(ownership);
+    return copy;
+}
+
+SystemContext SystemContext::withElevation(std::shared_ptr<const Elevation> elevation) const
+{
+    SystemContext copy = *this;
+    copy.m_elevation = std::move(elevation);
+    return copy;
+}
+
+SystemContext SystemContext::withVolumes(std::shared_ptr<const Volumes> volumes) const
+{
+    SystemContext copy = *this;
+    copy.m_volumes = std::move(volumes);
+    return copy;
+}
+
+SystemContext SystemContext::withFilesInUse(std::shared_ptr<const FilesInUse> filesInUse) const
+{
+    SystemContext copy = *this;
+    copy.m_filesInUse = std::move(filesInUse);
+    return copy;
+}
+
+SystemContext SystemContext::withRunningPrograms(std::shared_ptr<const RunningPrograms> runningPrograms) const
+{
+    SystemContext copy = *this;
+    copy.m_runningPrograms = std::move(runningPrograms);
     return copy;
 }
 

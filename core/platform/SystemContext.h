@@ -1,21 +1,27 @@
 #pragma once
 
+#include "platform/Elevation.h"
 #include "platform/EnvironmentStore.h"
 #include "platform/FileSecurity.h"
 #include "platform/FileSystem.h"
+#include "platform/FilesInUse.h"
 #include "platform/LibraryLoader.h"
 #include "platform/PersistentEnvironment.h"
 #include "platform/PosixOwnership.h"
 #include "platform/ProcessRunner.h"
 #include "platform/Registry.h"
+#include "platform/RunningPrograms.h"
+#include "platform/Volumes.h"
 
 #include <memory>
 
 namespace cudnnsetup {
 
 // Everything a probe may touch of the inspected system, in one place: its files, its environment,
-// its registry, the programs it can run and the libraries it can load. Probes never reach the OS
-// any other way, so tests and --system-root can point them at another tree.
+// its registry, the programs it can run and the libraries it can load, the rights of the process
+// that acts on it, its volumes, the programs that hold its files and those running on it. Probes
+// and changes never reach the OS any other way, so tests and --system-root can point them at
+// another tree and tell them another machine's answers.
 class SystemContext
 {
 public:
@@ -45,6 +51,18 @@ public:
     const PosixOwnership &posixOwnership() const { return *m_ownership; }
     // The same system with its owners and modes told by `ownership` (tests: owners as data).
     SystemContext withPosixOwnership(std::shared_ptr<PosixOwnership> ownership) const;
+    // The rights of the process that acts on it: this process's, for a rooted tree too.
+    const Elevation &elevation() const { return *m_elevation; }
+    SystemContext withElevation(std::shared_ptr<const Elevation> elevation) const;
+    // Free space, volumes and write tests of its (host) paths: the host's, for a rooted tree too.
+    const Volumes &volumes() const { return *m_volumes; }
+    SystemContext withVolumes(std::shared_ptr<const Volumes> volumes) const;
+    // Which programs hold its files: the host's, for a rooted tree too (its files are real files).
+    const FilesInUse &filesInUse() const { return *m_filesInUse; }
+    SystemContext withFilesInUse(std::shared_ptr<const FilesInUse> filesInUse) const;
+    // The programs running on it: none for a rooted tree, which runs none of the host's programs.
+    const RunningPrograms &runningPrograms() const { return *m_runningPrograms; }
+    SystemContext withRunningPrograms(std::shared_ptr<const RunningPrograms> runningPrograms) const;
     // The same system, the stored environment values its environment reads (what a new program
     // gets) taken from `stored`, which install operations write: detection after a change then sees
     // it even where the registry is not the one written (a sandbox, --system-root, tests).
@@ -80,6 +98,10 @@ private:
     std::shared_ptr<FileSecurity> m_security;
     bool m_toolsFromPath = true;
     std::shared_ptr<PosixOwnership> m_ownership = PosixOwnership::forRunningSystem();
+    std::shared_ptr<const Elevation> m_elevation;
+    std::shared_ptr<const Volumes> m_volumes;
+    std::shared_ptr<const FilesInUse> m_filesInUse;
+    std::shared_ptr<const RunningPrograms> m_runningPrograms = RunningPrograms::forRunningSystem();
 };
 
 } // namespace cudnnsetup

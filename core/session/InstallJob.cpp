@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace cudnnsetup {
 
@@ -78,13 +79,17 @@ void InstallJob::start()
          helper = cudnnctlBesideThisProgram(),
          extra = elevatedHelperArguments()](const CancelToken &token) mutable {
             options.cancelled = token.asked();
-            return installPlanned(request.plan, request.archive, options, helper, extra, context,
-                                  environment);
+            ChangeOutcome outcome =
+                installPlanned(request.plan, request.archive, options, helper, extra, context, environment);
+            const bool changedEnvironment = !outcome.receipt.value_or(Receipt()).environment.isEmpty();
+            QStringList running = changedEnvironment ? context.runningPrograms().names() : QStringList();
+            return std::pair(std::move(outcome), std::move(running));
         },
-        [this](const ChangeOutcome &outcome) {
+        [this](const std::pair<ChangeOutcome, QStringList> &result) {
+            const ChangeOutcome &outcome = result.first;
             qCInfo(lcSession) << "install finished:" << outcome.statusName() << "exit code"
                               << outcome.exitCode() << (outcome.receipt ? outcome.receipt->id : QString());
-            Q_EMIT finished(outcome);
+            Q_EMIT finished(outcome, result.second);
         });
 }
 

@@ -14,7 +14,9 @@
 namespace cudnnsetup {
 
 // Runs install() on a worker thread and reports back on the thread that started it:
-// progress(fraction, text, secondsLeft) while it runs, finished(outcome) at the end. cancel() asks
+// progress(fraction, text, secondsLeft) while it runs, finished(outcome, runningPrograms) at the
+// end. `runningPrograms`: where the install wrote PATH or a variable, the programs running then
+// (the context's runningPrograms()), which keep the old values until they restart; else empty. cancel() asks
 // the transaction to stop; it then rolls back whatever it did and finishes with the status
 // Cancelled (or Done, when the cancel came after its last step).
 class InstallJob final : public BackgroundJob
@@ -46,7 +48,7 @@ public:
 
 Q_SIGNALS:
     void progress(double fraction, const QString &text, int secondsLeft);
-    void finished(const cudnnsetup::ChangeOutcome &outcome);
+    void finished(const cudnnsetup::ChangeOutcome &outcome, const QStringList &runningPrograms);
 
 private:
     void report(int stepsDone, int stepsTotal, const Text &step, qint64 bytesDone, qint64 bytesTotal);

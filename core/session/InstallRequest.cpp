@@ -70,7 +70,7 @@ ChangeOutcome installPlanned(const InstallPlan &plan, const ArchiveReport &repor
 {
     options.cudnnVariables = plan.cudnnVariables;
     options.replaceInUse = plan.replaceInUse;
-    const Elevation &elevation = options.elevationOrHost();
+    const Elevation &elevation = context.elevation();
     if (!options.dryRun && !elevatedProgram.isEmpty() &&
         needsElevation(plan.target, report, options, context, elevation)) {
         // A folder only administrators may write: the same plan by an elevated cudnnctl (Windows
@@ -166,10 +166,10 @@ ChangeOutcome uninstallWithParts(const QString &id, const ChangeOptions &options
                                  std::shared_ptr<PersistentEnvironment> environment,
                                  const QString &elevatedProgram, const QStringList &elevatedArguments)
 {
-    const Elevation &elevation = options.elevationOrHost();
-    const bool elevated = !elevatedProgram.isEmpty() &&
-                          uninstallNeedsElevation(id, installedReceipts(context, nullptr, elevation), options,
-                                                  context, elevation);
+    const Elevation &elevation = context.elevation();
+    const bool elevated =
+        !elevatedProgram.isEmpty() &&
+        uninstallNeedsElevation(id, installedReceipts(context), options, context, elevation);
     ChangeOutcome outcome = elevated ? uninstallElevated(elevatedProgram, id, elevatedArguments, context,
                                                          environment, elevation, options)
                                      : uninstall(id, context, environment, options);
@@ -208,7 +208,7 @@ ChangeOutcome repairWithElevation(const QList<Repair> &repairs, const ChangeOpti
                                   std::shared_ptr<PersistentEnvironment> environment,
                                   const QString &elevatedProgram, const QStringList &elevatedArguments)
 {
-    const Elevation &elevation = options.elevationOrHost();
+    const Elevation &elevation = context.elevation();
     const bool machineWide = std::any_of(repairs.cbegin(), repairs.cend(),
                                          [](const Repair &repair) { return repair.needsAdministrator; });
     if (machineWide && !elevatedProgram.isEmpty() && !options.dryRun && context.isLive() &&
@@ -309,7 +309,7 @@ ChangeOutcome applyHandedOverRepairs(const QString &requestFile, const SystemCon
     QString stagedArchive;
     const StateFolders folders = StateFolders::of(context);
     if (!archivePath.isEmpty()) {
-        if (const Expected<void> prepared = folders.prepare(folders.machine, context, Elevation::host());
+        if (const Expected<void> prepared = folders.prepare(folders.machine, context, context.elevation());
             !prepared) {
             ChangeOutcome outcome;
             outcome.status = ChangeOutcome::Status::Failed;

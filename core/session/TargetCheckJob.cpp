@@ -4,6 +4,8 @@
 #include "install/ElevatedChange.h"
 #include "install/TargetChecks.h"
 
+#include <utility>
+
 namespace cudnnsetup {
 
 TargetCheckJob::TargetCheckJob(InstallTarget target, ArchiveReport archive, SystemContext context,
@@ -25,8 +27,9 @@ void TargetCheckJob::start()
             // Said here, before Install is pressed, when the archive's checksum is known: what the
             // install would refuse (an elevated helper acts for this process and vouches for nothing).
             ArchiveVouching vouching = planned.archiveVouching;
-            vouching.actingForAnother = vouching.actingForAnother ||
-                                        needsElevation(target, archive, planned, context, Elevation::host());
+            vouching.actingForAnother =
+                vouching.actingForAnother ||
+                needsElevation(target, archive, planned, context, context.elevation());
             qCInfo(lcSession).noquote()
                 << "archive" << archive.path << "official" << archive.officialName() << "sha256"
                 << archive.sha256 << "must be NVIDIA's" << needsNvidiasArchive(target, context, vouching);
@@ -35,9 +38,10 @@ void TargetCheckJob::start()
                         unverifiedArchiveRefusal(archive, target, context, vouching))
                     findings.append(*refusal);
             }
-            return withElevationOffered(findings, target, planned, context, Elevation::host());
+            return std::pair(withElevationOffered(findings, target, planned, context, context.elevation()),
+                             freeBytesAt(target, context, context.volumes()));
         },
-        [this](const Findings &findings) { Q_EMIT checked(findings); });
+        [this](const std::pair<Findings, qint64> &result) { Q_EMIT checked(result.first, result.second); });
 }
 
 } // namespace cudnnsetup

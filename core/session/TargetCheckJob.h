@@ -10,7 +10,8 @@ namespace cudnnsetup {
 
 // checkTarget() on a worker thread (it writes and removes a probe file in the target's folder, and
 // a network share may keep it waiting), with the administrator rights it needs offered as an
-// elevated run: checked(findings) at the end.
+// elevated run, and the free space on the target's volume (as the context's volumes() tell it):
+// checked(findings, freeBytes) at the end, freeBytes -1 when it cannot be read.
 class TargetCheckJob final : public BackgroundJob
 {
     Q_OBJECT
@@ -22,7 +23,7 @@ public:
     void start();
 
 Q_SIGNALS:
-    void checked(const cudnnsetup::Findings &findings);
+    void checked(const cudnnsetup::Findings &findings, qint64 freeBytes);
 
 private:
     InstallTarget m_target;

@@ -3,7 +3,6 @@
 #include "common/Logging.h"
 #include "install/FilePlacement.h"
 #include "install/Operation.h"
-#include "platform/Volumes.h"
 
 #include <QDir>
 
@@ -341,12 +340,6 @@ qint64 TargetConfig::requiredBytes() const
 {
     return m_target ? cudnnsetup::requiredBytes(m_facts->archive, placeFiles(m_facts->archive, *m_target))
                     : 0;
-}
-
-qint64 TargetConfig::freeBytes() const
-{
-    const QString host = m_target ? m_facts->context.files().toHost(m_target->root) : QString();
-    return host.isEmpty() ? -1 : Volumes::host().freeBytes(host);
 }
 
 } // namespace cudnnsetup

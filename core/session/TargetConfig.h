@@ -113,8 +113,8 @@ public:
     Findings pathLengthWarnings() const;
 
     // ---- Space ----
+    // What the target needs; the free space on its volume is TargetCheckJob's to read.
     qint64 requiredBytes() const;
-    qint64 freeBytes() const; // on the target's volume; -1 when it cannot be read
 
 private:
     struct Facts

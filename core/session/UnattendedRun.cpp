@@ -11,7 +11,6 @@
 #include "install/TargetChecks.h"
 #include "install/TargetSpec.h"
 #include "platform/DurableFiles.h"
-#include "platform/Volumes.h"
 #include "session/InstallRequest.h"
 #include "verify/InstallStatus.h"
 #include "verify/VerificationRecord.h"
@@ -149,15 +148,15 @@ Expected<QString> downloadRecommended(const UnattendedSettings &settings, const 
     const StateFolders folders = StateFolders::of(context);
     // An administrator's download goes where only administrators write: the machine folder, made
     // ready (and its downloads folder checked) first.
-    if (Volumes::isElevated()) {
+    if (context.elevation().isElevated()) {
         Findings setAside;
         const Expected<void> prepared =
-            folders.prepare(folders.machine, context, Elevation::host(), &setAside);
+            folders.prepare(folders.machine, context, context.elevation(), &setAside);
         logFindings(setAside);
         if (!prepared)
             return refused(prepared.error());
     }
-    request.outFolder = folders.downloads(Volumes::isElevated() ? folders.machine : folders.user);
+    request.outFolder = folders.downloads(context.elevation().isElevated() ? folders.machine : folders.user);
     qCInfo(lcInstall).noquote() << QStringLiteral("no archive given: downloading %1 from %2 into %3")
                                        .arg(verdict.recommendation->archiveFile, source->location(),
                                             QDir::toNativeSeparators(request.outFolder));
@@ -541,7 +540,7 @@ int runUnattendedLogged(const UnattendedSettings &settings, const SystemContext 
     Findings setAside; // told in the log and the result, once they are open
     if (QDir::cleanPath(log.absolutePath()).startsWith(QDir::cleanPath(folders.machine) + QLatin1Char('/'))) {
         const Expected<void> prepared =
-            folders.prepare(folders.machine, context, Elevation::host(), &setAside);
+            folders.prepare(folders.machine, context, context.elevation(), &setAside);
         if (!prepared) {
             qCWarning(lcInstall).noquote() << prepared.error().message.toString() << prepared.error().details;
             return kInvalidParameter;

@@ -2,8 +2,9 @@
 """Holds every #include of core/, wizard/ and app/ to the layer order written in
 docs/ARCHITECTURE.md (the fenced block after the line <!-- layer order -->): a folder includes its
 own headers and those of the folders listed above it, never those of a folder listed below it
-(Chromium's DEPS include_rules, LLVM's library layering). Every folder with sources under core/
-must be listed, and every folder listed must exist.
+(Chromium's DEPS include_rules, LLVM's library layering). A word "!folder" after a layer's name
+keeps that folder out of its reach although it is listed above (wizard !core/platform). Every
+folder with sources under core/ must be listed, and every folder listed must exist.
 
 An include is resolved as the compiler resolves it: beside the including file first, then in the
 include roots core/ and wizard/. One that resolves to no file of the repository (a Qt header, a
@@ -38,7 +39,8 @@ class OrderError(Exception):
 
 
 def layer_order(root):
-    """The layers, lowest first, from the block after the marker: the first word of each line."""
+    """The layers, lowest first, from the block after the marker: the first word of each line;
+    with each layer, the folders its "!folder" words keep out of its reach."""
     path = os.path.join(root, ARCHITECTURE)
     with open(path, encoding='utf-8') as handle:
         lines = handle.read().split('\n')
@@ -48,6 +50,7 @@ def layer_order(root):
     if at >= len(lines) or not lines[at].startswith('```'):
         raise OrderError('%s: a fenced block must follow %s' % (ARCHITECTURE, MARKER))
     layers = []
+    barred = {}
     for line in lines[at + 1:]:
         if line.startswith('```'):
             break
@@ -57,9 +60,17 @@ def layer_order(root):
         if words[0] in layers:
             raise OrderError('%s: %s is listed twice' % (ARCHITECTURE, words[0]))
         layers.append(words[0])
+        barred[words[0]] = set()
+        for word in words[1:]:
+            if not word.startswith('!'):
+                break
+            if word[1:] not in layers:
+                raise OrderError('%s: %s keeps out %s, which is not listed above it'
+                                 % (ARCHITECTURE, words[0], word[1:]))
+            barred[words[0]].add(word[1:])
     else:
         raise OrderError('%s: the block after %s is not closed' % (ARCHITECTURE, MARKER))
-    return layers
+    return layers, barred
 
 
 def layer_of(relative):
@@ -90,7 +101,7 @@ def resolve(root, including, target):
 
 
 def violations(root):
-    layers = layer_order(root)
+    layers, barred = layer_order(root)
     rank = {layer: index for index, layer in enumerate(layers)}
     found = []
     seen = set()
@@ -112,6 +123,9 @@ def violations(root):
                                  % (relative, number, match.group(1), destination, ARCHITECTURE))
                 elif rank[destination] > rank[source]:
                     found.append('%s:%d: %s includes %s (%s), a layer above it in %s'
+                                 % (relative, number, source, destination, match.group(1), ARCHITECTURE))
+                elif destination in barred[source]:
+                    found.append('%s:%d: %s includes %s (%s), which %s keeps out of its reach'
                                  % (relative, number, source, destination, match.group(1), ARCHITECTURE))
     # Only a listed folder that holds no source at all is stale; sources are what define a layer.
     for layer in layers:
@@ -141,7 +155,7 @@ def self_test():
                 handle.write(line + '\n')
 
         copy = fresh()
-        layers = layer_order(copy)
+        layers, barred = layer_order(copy)
         lowest, highest_core = layers[0], [layer for layer in layers if layer.startswith('core/')][-1]
         low_file = next(f for f in sources(copy) if layer_of(f) == lowest and f.endswith('.cpp'))
         high_header = next(f for f in sources(copy) if layer_of(f) == highest_core and f.endswith('.h'))
@@ -157,6 +171,8 @@ def self_test():
                 (core_file, '#include "%s"' % os.path.basename(wizard_header), 'core/detect includes wizard'),
             'the wizard including app by a relative path':
                 ('wizard/Planted.cpp', '#include "../%s"' % app_header, 'wizard includes app'),
+            'the wizard including core/platform, which it may not':
+                ('wizard/Planted.cpp', '#include "platform/SystemContext.h"', 'wizard includes core/platform'),
             'a core folder missing from the order':
                 ('core/planted/Planted.cpp', '#include "common/Expected.h"', 'core/planted is not in the layer order'),
         }

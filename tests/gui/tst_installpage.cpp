@@ -22,7 +22,9 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 
+#include <atomic>
 #include <memory>
 
 using namespace cudnnsetup;
@@ -42,12 +44,36 @@ const QStringList kRestartNames = {QStringLiteral("Command Prompt, PowerShell an
                                    QStringLiteral("PyCharm"), QStringLiteral("Visual Studio Code"),
                                    QStringLiteral("Jupyter (the server, and with it its kernels)")};
 
-// The workstation, its wizard on the Target page with `choice` taken, then on the Install page.
+// Programs said to be running, counting who asks: on which thread.
+class ToldRunningPrograms final : public RunningPrograms
+{
+public:
+    explicit ToldRunningPrograms(QStringList running)
+        : m_running(std::move(running))
+    {
+    }
+    mutable std::atomic<int> asked{0};
+    mutable std::atomic<int> askedOnGuiThread{0};
+
+    QStringList names() const override
+    {
+        ++asked;
+        if (QThread::currentThread() == QCoreApplication::instance()->thread())
+            ++askedOnGuiThread;
+        return m_running;
+    }
+
+private:
+    QStringList m_running;
+};
+
+// The workstation (its context changed by `change`), its wizard on the Target page with `choice`
+// taken, then on the Install page.
 struct Opened
 {
     explicit Opened(const QString &choice = {}, std::shared_ptr<PersistentEnvironment> environment = {},
-                    int noise = 0)
-        : machine(noise)
+                    int noise = 0, const Workstation::ContextChange &change = {})
+        : machine(noise, change)
     {
         if (environment)
             machine.session.setPersistentEnvironment(environment);
@@ -338,6 +364,28 @@ private Q_SLOTS:
         saveScreenshot(opened.wizard.get(), QStringLiteral("install-done-zh_CN.png"));
     }
 
+    // The programs named as running are the session's answer: what the context's running programs
+    // say, asked by the install job off the GUI thread once the install has changed PATH.
+    void runningProgramsComeFromTheSession()
+    {
+        const auto running = std::make_shared<ToldRunningPrograms>(QStringList{
+            QStringLiteral("jupyter-lab"), QStringLiteral("Code.exe"), QStringLiteral("svchost.exe")});
+        Opened opened(
+            QStringLiteral("target-user"), std::make_shared<MemoryEnvironment>(), 0,
+            [running](const SystemContext &context) { return context.withRunningPrograms(running); });
+        QVERIFY(opened.page);
+        QCOMPARE(running->asked.load(), 0);
+        opened.commit()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.page->isInstalling(), kInstallTimeoutMs);
+        QVERIFY(opened.machine.session.installOutcome().changedEnvironment());
+        QCOMPARE(restartItems(opened.page),
+                 (QStringList{QStringLiteral("Visual Studio Code (running now)"),
+                              QStringLiteral("Jupyter (the server, and with it its kernels) (running now)"),
+                              kRestartNames.at(0), kRestartNames.at(1)}));
+        QCOMPARE(running->asked.load(), 1);
+        QCOMPARE(running->askedOnGuiThread.load(), 0);
+    }
+
     // The PATH write fails: the files already placed are taken back, the findings say why.
     void failureRollsBackAndSaysWhy()
     {
@@ -383,7 +431,7 @@ private Q_SLOTS:
         QVERIFY(!hints.at(2).running);
         QVERIFY(!hints.at(3).running);
 
-        const QStringList running = runningProgramNames();
+        const QStringList running = RunningPrograms::forRunningSystem()->names();
         const QString self = QFileInfo(QCoreApplication::applicationFilePath()).fileName();
         QVERIFY2(running.contains(self, Qt::CaseInsensitive), qPrintable(running.join(u',')));
     }

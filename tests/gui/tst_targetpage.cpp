@@ -10,6 +10,7 @@
 #include "Suite.h"
 #include "TargetPage.h"
 #include "WizardPageTests.h"
+#include "common/Sizes.h"
 #include "common/Translations.h"
 #include "platform/MemoryEnvironment.h"
 
@@ -21,9 +22,11 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 #include <QToolButton>
 #include <QTreeWidget>
 
+#include <atomic>
 #include <memory>
 
 using namespace cudnnsetup;
@@ -38,10 +41,29 @@ const QString kOurs =
     QStringLiteral("C:\\Users\\lab\\AppData\\Local\\Programs\\NVIDIA\\CUDNN\\v9.19\\bin\\x64");
 const QString kOwnFolder = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.19");
 
-// The workstation, its wizard, and the Target page open.
+// Volumes whose free space is what the test says, counting who asks: on which thread.
+class ToldVolumes final : public Volumes
+{
+public:
+    std::atomic<qint64> free{0};
+    mutable std::atomic<int> asked{0};
+    mutable std::atomic<int> askedOnGuiThread{0};
+
+    qint64 freeBytes(const QString &) const override
+    {
+        ++asked;
+        if (QThread::currentThread() == QCoreApplication::instance()->thread())
+            ++askedOnGuiThread;
+        return free;
+    }
+};
+
+// The workstation (its context changed by `change`), its wizard, and the Target page open.
 struct Opened
 {
-    explicit Opened(std::shared_ptr<PersistentEnvironment> environment = {})
+    explicit Opened(std::shared_ptr<PersistentEnvironment> environment = {},
+                    const Workstation::ContextChange &change = {})
+        : machine(0, change)
     {
         if (environment)
             machine.session.setPersistentEnvironment(environment);
@@ -189,6 +211,33 @@ private Q_SLOTS:
         QCOMPARE(int(opened.machine.session.target().pathScope), int(PathScope::None));
         QVERIFY(opened.child<QLineEdit>(QStringLiteral("folderEdit"))->isEnabled());
         QTRY_VERIFY(page->isComplete());
+    }
+
+    // The free space shown is the session's answer: what the context's volumes say, read by the
+    // target check off the GUI thread, for the target chosen now.
+    void showsTheFreeSpaceTheSessionRead()
+    {
+        constexpr qint64 kFree = 987654321098;
+        const auto volumes = std::make_shared<ToldVolumes>();
+        volumes->free = kFree;
+        Opened opened({}, [volumes](const SystemContext &context) { return context.withVolumes(volumes); });
+        TargetPage *page = opened.page;
+        QVERIFY(page);
+        QTRY_VERIFY(!page->isChecking());
+        const qint64 needed = opened.machine.session.targetConfig()->requiredBytes();
+        QCOMPARE(labelText(page, QStringLiteral("spaceLabel")),
+                 QStringLiteral("Space: %1 free on that drive, %2 needed.")
+                     .arg(shownSize(kFree), shownSize(needed)));
+        QVERIFY(volumes->asked > 0);
+
+        // Unknown for the next target chosen: the page says so once its check has read it.
+        volumes->free = -1;
+        opened.choice(QStringLiteral("target-user"))->click();
+        QTRY_VERIFY(!page->isChecking());
+        QCOMPARE(labelText(page, QStringLiteral("spaceLabel")),
+                 QStringLiteral("Space: %1 needed; the free space on that drive could not be read.")
+                     .arg(shownSize(opened.machine.session.targetConfig()->requiredBytes())));
+        QCOMPARE(volumes->askedOnGuiThread.load(), 0);
     }
 
     // Each kind becomes its target in the session, and says how programs find it.

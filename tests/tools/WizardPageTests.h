@@ -25,6 +25,8 @@
 #include <QWidget>
 #include <QWizard>
 
+#include <functional>
+
 namespace wizardpagetests {
 
 // The H200 machine as `cudnnctl detect` recorded it (tests/fixtures/nvidia-h200-linux).
@@ -167,10 +169,13 @@ struct Workstation
     cudnnsetup::SystemSnapshot snapshot;
     cudnnsetup::SetupSession session;
 
+    // What a test tells the session's context besides the sandbox (its volumes, running programs).
+    using ContextChange = std::function<cudnnsetup::SystemContext(const cudnnsetup::SystemContext &)>;
+
     // `noise`: that many bytes that do not compress added, stored, to the largest DLL, so that an
     // install takes long enough to be cancelled halfway.
-    explicit Workstation(int noise = 0)
-        : session(cudnnsetup::SystemContext::rooted(build(sandbox)))
+    explicit Workstation(int noise = 0, const ContextChange &change = {})
+        : session(changed(cudnnsetup::SystemContext::rooted(build(sandbox)), change))
     {
         using namespace cudnnsetup;
         archive = archiveFolder.filePath(
@@ -236,6 +241,12 @@ struct Workstation
     QString hostPath(const QString &path) const { return sandbox.hostPath(path); }
 
 private:
+    static cudnnsetup::SystemContext changed(const cudnnsetup::SystemContext &context,
+                                             const ContextChange &change)
+    {
+        return change ? change(context) : context;
+    }
+
     // The tree, made before the session's context looks at it; the variables that tell where the
     // user's and the machine's folders are, as a Windows session has them.
     static QString build(const Sandbox &sandbox)

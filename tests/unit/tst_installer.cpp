@@ -1339,17 +1339,16 @@ private Q_SLOTS:
         QVERIFY(old.open(QIODevice::WriteOnly));
         old.write(oldBytes);
         old.close();
-        HeldFiles files;
-        files.held = machine.host(dll);
+        const auto files = std::make_shared<HeldFiles>();
+        files->held = machine.host(dll);
         const QString archive = save(QStringLiteral("u.zip"),
                                      archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
         const ArchiveReport report = inspect(archive);
         const InstallTarget into = target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::None, report);
         const TreeSnapshot before = machine.tree();
-        Account account;
+        const auto account = std::make_shared<Account>();
+        const SystemContext context = machine.context.withFilesInUse(files).withElevation(account);
         ChangeOptions options;
-        options.filesInUse = &files;
-        options.elevation = &account;
         const auto inUseFinding = [](const ChangeOutcome &outcome) -> const Finding * {
             for (const Finding &finding : outcome.findings) {
                 if (finding.id == QLatin1String("install.files-in-use"))
@@ -1358,8 +1357,7 @@ private Q_SLOTS:
             return nullptr;
         };
 
-        const ChangeOutcome stopped =
-            install(archive, report, into, machine.context, machine.environment, options);
+        const ChangeOutcome stopped = install(archive, report, into, context, machine.environment, options);
         QCOMPARE(stopped.exitCode(), 1603);
         QVERIFY(inUseFinding(stopped));
         QVERIFY(inUseFinding(stopped)->message.toEnglish().contains(QStringLiteral("python.exe (4242)")));
@@ -1368,17 +1366,15 @@ private Q_SLOTS:
 
         // Not an administrator: refused before anything is unpacked, and said why.
         options.replaceInUse = true;
-        const ChangeOutcome refused =
-            install(archive, report, into, machine.context, machine.environment, options);
+        const ChangeOutcome refused = install(archive, report, into, context, machine.environment, options);
         QCOMPARE(refused.exitCode(), 1603);
         QVERIFY(inUseFinding(refused));
         QVERIFY2(inUseFinding(refused)->fix.toEnglish().contains(QStringLiteral("only an administrator")),
                  qPrintable(inUseFinding(refused)->fix.toEnglish()));
         QVERIFY(machine.tree() == before);
 
-        account.administrator = true;
-        const ChangeOutcome replaced =
-            install(archive, report, into, machine.context, machine.environment, options);
+        account->administrator = true;
+        const ChangeOutcome replaced = install(archive, report, into, context, machine.environment, options);
         QVERIFY2(replaced.status == ChangeOutcome::Status::DoneRestartNeeded, describe(replaced).constData());
         QCOMPARE(replaced.exitCode(), 3010);
         QVERIFY(findingIds(replaced.findings).contains(QStringLiteral("install.replaced-in-use")));
@@ -1388,7 +1384,7 @@ private Q_SLOTS:
         now.close();
         // The state folder is on the target's volume here: the old file was renamed where the
         // receipt keeps it, so nothing waits for the next start and nothing is left beside the DLL.
-        QVERIFY(files.removedAtReboot.isEmpty());
+        QVERIFY(files->removedAtReboot.isEmpty());
         QCOMPARE(QDir(machine.host(QStringLiteral("C:\\cudnn\\bin")))
                      .entryList({QStringLiteral("*.cudnn-setup-*")}, QDir::Files | QDir::Hidden),
                  QStringList());
@@ -1428,13 +1424,12 @@ private Q_SLOTS:
         const QString archive = save(QStringLiteral("s.zip"),
                                      archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12")));
         const ArchiveReport report = inspect(archive);
-        const AsSystem system;
-        ChangeOptions options = atTheConsole();
-        options.elevation = &system;
+        const SystemContext asSystem = machine.context.withElevation(std::make_shared<AsSystem>());
+        const ChangeOptions options = atTheConsole();
         const TreeSnapshot before = machine.tree();
         const ChangeOutcome refused =
-            install(archive, report, target(machine, QStringLiteral("user"), std::nullopt, report),
-                    machine.context, machine.environment, options);
+            install(archive, report, target(machine, QStringLiteral("user"), std::nullopt, report), asSystem,
+                    machine.environment, options);
         QCOMPARE(refused.exitCode(), 1603);
         QCOMPARE(refused.findings.last().id, QStringLiteral("elevation.system-user-target"));
         QVERIFY(machine.tree() == before);
@@ -1442,7 +1437,7 @@ private Q_SLOTS:
         // next sign-in, which the exit code (3010) and a finding say.
         const ChangeOutcome systemPath = install(
             archive, report, target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::System, report),
-            machine.context, machine.environment, options);
+            asSystem, machine.environment, options);
         QVERIFY2(systemPath.status == ChangeOutcome::Status::DoneRestartNeeded,
                  describe(systemPath).constData());
         QCOMPARE(systemPath.exitCode(), 3010);
@@ -1450,7 +1445,7 @@ private Q_SLOTS:
         // Files only, no environment: nothing waits for a sign-in.
         const ChangeOutcome filesOnly = install(
             archive, report, target(machine, QStringLiteral("dir:C:\\other"), PathScope::None, report),
-            machine.context, machine.environment, options);
+            asSystem, machine.environment, options);
         QVERIFY2(filesOnly.status == ChangeOutcome::Status::Done, describe(filesOnly).constData());
     }
 

@@ -83,6 +83,12 @@ private:
     QString m_account;
 };
 
+// `context` acted on by a process that answers as FixedElevation(elevated, account) does.
+SystemContext actingAs(const SystemContext &context, bool elevated, const QString &account = QString())
+{
+    return context.withElevation(std::make_shared<FixedElevation>(elevated, account));
+}
+
 // A Windows machine in a sandbox with its state folders, and files an attacker would aim at.
 struct Machine
 {
@@ -376,9 +382,8 @@ private Q_SLOTS:
             if (!claim.isNull())
                 header.insert(QStringLiteral("elevated"), claim);
             machine.plantJournal(machine.folders.machine, header, {});
-            QCOMPARE(
-                findingIds(recoverUnfinished(machine.context, machine.environment, FixedElevation(true))),
-                QStringList{QStringLiteral("install.recovered-rollback")});
+            QCOMPARE(findingIds(recoverUnfinished(actingAs(machine.context, true), machine.environment)),
+                     QStringList{QStringLiteral("install.recovered-rollback")});
             QVERIFY(!QFileInfo::exists(machine.folders.journal(machine.folders.machine)));
         }
     }
@@ -498,7 +503,7 @@ private Q_SLOTS:
         write(QStringLiteral("modifiable"), kUsersMayModify);
 
         Findings refused;
-        const auto listed = installedReceipts(secured, &refused, FixedElevation(true, kAdministrator));
+        const auto listed = installedReceipts(actingAs(secured, true, kAdministrator), &refused);
         QCOMPARE(listed.size(), 1);
         QCOMPARE(listed.first().first.id, QStringLiteral("honest"));
         QCOMPARE(findingIds(refused), QStringList(2, QStringLiteral("state.untrusted-receipt")));
@@ -537,7 +542,7 @@ private Q_SLOTS:
 
         Findings refused;
         // The folders cannot be read either: even the administrators' receipt is not trusted.
-        QVERIFY(installedReceipts(secured, &refused, FixedElevation(true, kAdministrator)).isEmpty());
+        QVERIFY(installedReceipts(actingAs(secured, true, kAdministrator), &refused).isEmpty());
         QCOMPARE(findingIds(refused), QStringList(3, QStringLiteral("state.untrusted-receipt")));
         QVERIFY2(refused.first().details.contains(QStringLiteral("cannot be read: access denied")),
                  qPrintable(refused.first().details));
@@ -549,7 +554,7 @@ private Q_SLOTS:
         security->set(write(QStringLiteral("unknown-entry")),
                       QStringLiteral("O:BAG:SYD:AI(A;ID;FA;;;SY)(A;ID;FA;;;BA)(ZZ;;FA;;;BU)"));
         refused.clear();
-        const auto listed = installedReceipts(secured, &refused, FixedElevation(true, kAdministrator));
+        const auto listed = installedReceipts(actingAs(secured, true, kAdministrator), &refused);
         QCOMPARE(listed.size(), 1);
         QCOMPARE(listed.first().first.id, QStringLiteral("honest"));
         QCOMPARE(findingIds(refused), QStringList(2, QStringLiteral("state.untrusted-receipt")));
@@ -579,8 +584,8 @@ private Q_SLOTS:
         file.close();
         security->set(file.fileName(), kAccountsFile.arg(kAdministrator));
 
-        QCOMPARE(installedReceipts(secured, nullptr, FixedElevation(true, kAdministrator)).size(), 1);
-        QCOMPARE(installedReceipts(secured, nullptr, FixedElevation(true, kStudent)).size(), 0);
+        QCOMPARE(installedReceipts(actingAs(secured, true, kAdministrator), nullptr).size(), 1);
+        QCOMPARE(installedReceipts(actingAs(secured, true, kStudent), nullptr).size(), 0);
         QVERIFY(!QFileInfo::exists(file.fileName())); // set aside
     }
 
@@ -599,7 +604,7 @@ private Q_SLOTS:
             const TreeSnapshot crashed = machine.tree();
 
             const Findings findings = recoverUnfinished(
-                secured, machine.environment, FixedElevation(Elevation::host().isElevated(), kAdministrator));
+                actingAs(secured, Elevation::host().isElevated(), kAdministrator), machine.environment);
             if (owner == kStudentsFile) {
                 QCOMPARE(findingIds(findings), QStringList{QStringLiteral("state.untrusted-journal")});
                 QVERIFY2(findings.first().details.contains(kStudent), qPrintable(findings.first().details));
@@ -797,8 +802,9 @@ private Q_SLOTS:
         security->failMaking(folder);
         const TreeSnapshot crashed = machine.tree();
         const FixedElevation administrator(true, kAdministrator);
+        const SystemContext asAdministrator = actingAs(secured, true, kAdministrator);
 
-        const Findings recovered = recoverUnfinished(secured, machine.environment, administrator);
+        const Findings recovered = recoverUnfinished(asAdministrator, machine.environment);
         QCOMPARE(findingIds(recovered), (QStringList{QStringLiteral("state.untrusted-entry"),
                                                      QStringLiteral("state.folder-failed")}));
         QVERIFY2(machine.tree() == crashed, qPrintable(machine.tree().difference(crashed)));
@@ -811,9 +817,7 @@ private Q_SLOTS:
                  qPrintable(notes.unprepared->details));
         QVERIFY(!QFileInfo::exists(machine.folders.lockFile(administrator)));
 
-        ChangeOptions options;
-        options.elevation = &administrator;
-        const ChangeOutcome outcome = uninstall(QString(), secured, machine.environment, options);
+        const ChangeOutcome outcome = uninstall(QString(), asAdministrator, machine.environment);
         QCOMPARE(outcome.statusName(), QStringLiteral("failed"));
         QCOMPARE(findingIds(outcome.findings), QStringList{QStringLiteral("state.folder-failed")});
         // A process at the user's level locks in its own folder, as before.
@@ -877,7 +881,7 @@ private Q_SLOTS:
         QVERIFY(QFile::link(elsewhere, machine.folders.receipts(machine.folders.machine)));
 
         Findings refused;
-        QVERIFY(installedReceipts(secured, &refused, FixedElevation(true, kAdministrator)).isEmpty());
+        QVERIFY(installedReceipts(actingAs(secured, true, kAdministrator), &refused).isEmpty());
         QCOMPARE(findingIds(refused), QStringList{QStringLiteral("state.untrusted-receipt")});
         QVERIFY2(refused.first().details.contains(QStringLiteral("link")),
                  qPrintable(refused.first().details));

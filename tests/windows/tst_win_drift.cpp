@@ -79,14 +79,13 @@ class TestWinDrift : public QObject
     void setPath(EnvironmentScope scope, const QString &text) const
     {
         const std::optional<StoredEnvironmentValue> now = path(scope);
-        QVERIFY(!m_environment->write(scope, QStringLiteral("PATH"), {text, now ? now->expandable : true}));
+        QVERIFY(m_environment->write(scope, QStringLiteral("PATH"), {text, now ? now->expandable : true}));
     }
     void restore(EnvironmentScope scope, const std::optional<StoredEnvironmentValue> &value) const
     {
-        if (value)
-            m_environment->write(scope, QStringLiteral("PATH"), *value);
-        else
-            m_environment->remove(scope, QStringLiteral("PATH"));
+        const Expected<void> restored = value ? m_environment->write(scope, QStringLiteral("PATH"), *value)
+                                              : m_environment->remove(scope, QStringLiteral("PATH"));
+        QVERIFY(restored);
     }
 
 private Q_SLOTS:
