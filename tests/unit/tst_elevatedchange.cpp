@@ -61,7 +61,8 @@ public:
     UacState uac = UacState::Enabled;
     mutable QStringList ranWith;
 
-    bool isElevated() const override { return false; }
+    bool elevated = false; // this process: already (a helper's own answer)
+    bool isElevated() const override { return elevated; }
     bool isLocalSystem() const override { return false; }
     QString accountSid() const override { return account; }
     bool isAdministratorsMember() const override { return administrator; }
@@ -1107,8 +1108,6 @@ private Q_SLOTS:
             exchange::writeResult("{\"status\":\"done\"}", nonce, account, context, Elevation::host());
         QVERIFY2(written.ok(), qPrintable(written ? QString() : written.error().message));
         const QString folder = exchangeFolder + QLatin1Char('/') + nonce;
-        QVERIFY(security->protectedFolders().contains(
-            QPair<QString, QString>{QDir::cleanPath(exchangeFolder), security::adminsOnlySddl()}));
         // The answer's folder has its descriptor from its first moment.
         QVERIFY(security->madeFolders().contains(
             QPair<QString, QString>{QDir::cleanPath(folder), security::exchangeResultSddl(account)}));
@@ -1128,6 +1127,37 @@ private Q_SLOTS:
         QCOMPARE(QDir(exchangeFolder).entryList(QDir::Dirs | QDir::NoDotAndDotDot), sorted({young, nonce}));
         QVERIFY(result.seek(0));
         QCOMPARE(result.readAll(), QByteArray("{\"status\":\"done\"}"));
+    }
+
+    // Review leftover: the elevated helper's exchange folder is prepare()'s to make and to check
+    // (issue 31, item 5), once: one a student made before is set aside, the new one is the
+    // administrators' from its first moment, and the answer re-permissions nothing.
+    void elevatedAnswerLeavesTheExchangeFolderToPrepare()
+    {
+        Sandbox sandbox;
+        trees::windowsSystem(sandbox);
+        const auto security = std::make_shared<MemoryFileSecurity>();
+        const SystemContext context = SystemContext::rooted(sandbox.root()).withFileSecurity(security);
+        const StateFolders folders = StateFolders::of(context);
+        const QString exchangeFolder = folders.exchange(folders.machine);
+        security->set(QFileInfo(folders.machine).absolutePath(), security::adminsOnlySddl());
+        QVERIFY(QDir().mkpath(exchangeFolder));
+        security->set(folders.machine, security::adminsOnlySddl());
+        const QString student = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-1001");
+        security->set(
+            exchangeFolder,
+            QStringLiteral("O:%1G:%1D:(A;OICI;FA;;;%1)(A;OICI;FA;;;BA)(A;OICI;FA;;;BU)").arg(student));
+        QVERIFY(QFile(exchangeFolder + QStringLiteral("/planted")).open(QIODevice::WriteOnly));
+        PromptStandIn elevated = standIn();
+        elevated.elevated = true;
+
+        const QString nonce = exchange::newNonce();
+        const SystemResult written = exchange::writeResult("{}", nonce, student, context, elevated);
+        QVERIFY2(written.ok(), qPrintable(written ? QString() : written.error().message));
+        QCOMPARE(QDir(exchangeFolder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList{nonce});
+        QVERIFY(security->madeFolders().contains(
+            QPair<QString, QString>{QDir::cleanPath(exchangeFolder), security::adminsOnlySddl()}));
+        QVERIFY(security->protectedFolders().isEmpty());
     }
 
     // The same through Windows' own "runas" (a process already elevated, as under Wine, gets no
