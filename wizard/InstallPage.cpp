@@ -224,7 +224,6 @@ void InstallPage::startInstall(bool replaceInUse)
     InstallJob::Request request;
     request.plan = *config.plan(); // ready: the session has a target
     request.archive = m_session->archive();
-    request.pathFixes = config.changeOptions().pathFixes;
     request.ownerWindow = window()->winId();
     m_job = new InstallJob(request, m_session->context(), m_session->persistentEnvironment(), this);
     connect(m_job, &InstallJob::progress, this, &InstallPage::showProgress);

@@ -207,8 +207,10 @@ ChangeOutcome installElevated(const QString &program, const InstallPlan &plan, c
     InstallPlan machineWide = plan;
     const bool userPath = plan.target.pathScope == PathScope::User;
     const bool userVariables = plan.cudnnVariables == EnvironmentScope::User;
-    if (userPath)
+    if (userPath) { // with its fixes: this process edits this user's PATH itself
         machineWide.target.pathScope = PathScope::None;
+        machineWide.pathFixes.clear();
+    }
     if (userVariables)
         machineWide.cudnnVariables.reset();
     const Expected<InstallPlan> handed = planForAnotherProcess(machineWide);

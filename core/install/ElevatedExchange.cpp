@@ -76,18 +76,18 @@ SystemResult writeResult(const QByteArray &result, const QString &nonce, const Q
     const StateFolders folders = StateFolders::of(context);
     if (const Expected<void> prepared = folders.prepare(folders.machine, context, elevation); !prepared)
         return failure(prepared.error().message.toString() + QLatin1Char(' ') + prepared.error().details);
+    // Elevated where the system keeps ACLs, prepare() made it the administrators' alone from its
+    // first moment, having set aside one that others made or may change; on Linux the state folder
+    // is root's alone. Where it is not there yet (a tree without ACLs) it is made so here.
     const QString exchange = exchangeFolder(context);
     const QFileInfo exchangeInfo(exchange);
     if (exchangeInfo.isSymLink() || exchangeInfo.isJunction())
         return failure(QStringLiteral("%1 is a link to %2").arg(exchange, exchangeInfo.symLinkTarget()));
-    if (!exchangeInfo.isDir() && !QDir().mkdir(exchange))
-        return failure(QStringLiteral("%1 cannot be made").arg(exchange));
     const FileSecurity &security = context.fileSecurity();
-    // The administrators' alone, whoever made it: the state folder of an older version let others
-    // add to it.
-    if (const SystemResult protectedExchange = security.protect(exchange, security::adminsOnlySddl());
-        !protectedExchange)
-        return protectedExchange;
+    if (!exchangeInfo.isDir()) {
+        if (const SystemResult made = security.makeFolder(exchange, security::adminsOnlySddl()); !made)
+            return failure(QStringLiteral("%1 cannot be made: %2").arg(exchange, made.error().message));
+    }
     removeOldAnswers(exchange);
     // Made here, inside a folder no one else may add to; one already there is no folder of this run.
     // Its descriptor from its first moment (makeFolder): no window in which it inherits another.

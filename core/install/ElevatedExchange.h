@@ -30,11 +30,10 @@ bool isAccountSid(const QString &text);
 QString resultFile(const SystemContext &context, const QString &nonce);
 
 // The helper's side: makes the machine state folder ready (StateFolders::prepare, as `elevation`'s
-// process) and its exchange folder the administrators' alone (security::adminsOnlySddl), then the
-// folder of `nonce`, which must not exist yet, with
-// security::exchangeResultSddl(`requesterSid`) (no requester: the administrators' alone), and
-// writes `result` into it. What earlier helpers left there more than a day ago goes first: its
-// requesters have read it long since, and they cannot remove it themselves.
+// process, which makes its exchange folder the administrators' alone), then the folder of `nonce`, which must
+// not exist yet, with security::exchangeResultSddl(`requesterSid`) (no requester: the administrators' alone),
+// and writes `result` into it. What earlier helpers left there more than a day ago goes first: its requesters
+// have read it long since, and they cannot remove it themselves.
 SystemResult writeResult(const QByteArray &result, const QString &nonce, const QString &requesterSid,
                          const SystemContext &context, const Elevation &elevation);
 

@@ -124,12 +124,10 @@ public:
                                     : OsFamily::Windows;
         QList<PathFix> fixes;
         for (const QJsonValue &value : arguments.value(QStringLiteral("fixes")).toArray()) {
-            const QJsonObject fix = value.toObject();
-            fixes.append({fix.value(QStringLiteral("action")).toString() == QLatin1String("move-behind-ours")
-                              ? PathFix::Action::MoveBehindOurs
-                              : PathFix::Action::Remove,
-                          fix.value(QStringLiteral("index")).toInt(-1),
-                          fix.value(QStringLiteral("entry")).toString()});
+            const std::optional<PathFix> fix = PathFix::fromJson(value.toObject());
+            if (!fix)
+                return nullptr;
+            fixes.append(*fix);
         }
         return std::make_unique<EditPath>(
             adding, family, *scope, arguments.value(QStringLiteral("entry")).toString(),
@@ -150,14 +148,8 @@ public:
             {QStringLiteral("position"), m_atFront ? QStringLiteral("front") : QStringLiteral("back")}};
         if (!m_fixes.isEmpty()) {
             QJsonArray fixes;
-            for (const PathFix &fix : m_fixes) {
-                fixes.append(
-                    QJsonObject{{QStringLiteral("action"), fix.action == PathFix::Action::MoveBehindOurs
-                                                               ? QStringLiteral("move-behind-ours")
-                                                               : QStringLiteral("remove")},
-                                {QStringLiteral("index"), fix.index},
-                                {QStringLiteral("entry"), fix.entry}});
-            }
+            for (const PathFix &fix : m_fixes)
+                fixes.append(fix.toJson());
             object.insert(QStringLiteral("fixes"), fixes);
         }
         return object;

@@ -4,6 +4,7 @@
 #include "platform/Sha256.h"
 
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
 
@@ -78,6 +79,12 @@ QJsonObject InstallPlan::toJson() const
                        {QStringLiteral("replaceInUse"), replaceInUse}};
     if (cudnnVariables)
         object.insert(QStringLiteral("cudnnVariables"), operations::scopeName(*cudnnVariables));
+    if (!pathFixes.isEmpty()) {
+        QJsonArray fixes;
+        for (const PathFix &fix : pathFixes)
+            fixes.append(fix.toJson());
+        object.insert(QStringLiteral("pathFixes"), fixes);
+    }
     return object;
 }
 
@@ -109,6 +116,19 @@ Expected<InstallPlan> InstallPlan::fromJson(const QJsonObject &object)
     if (!replace.isBool())
         return invalid(QStringLiteral("replaceInUse is not true or false"));
     plan.replaceInUse = replace.toBool();
+    const QJsonValue fixes = object.value(QStringLiteral("pathFixes"));
+    if (!fixes.isUndefined() && !fixes.isArray())
+        return invalid(QStringLiteral("pathFixes is not a list"));
+    for (const QJsonValue &value : fixes.toArray()) {
+        const std::optional<PathFix> fix = PathFix::fromJson(value.toObject());
+        if (!fix)
+            return invalid(
+                QStringLiteral("a PATH fix is not one: %1")
+                    .arg(QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact))));
+        plan.pathFixes.append(*fix);
+    }
+    if (!plan.pathFixes.isEmpty() && plan.target.pathScope == PathScope::None)
+        return invalid(QStringLiteral("PATH fixes for a target that changes no PATH"));
     return plan;
 }
 

@@ -3,6 +3,7 @@
 #include "archive/ArchiveInspector.h"
 #include "common/Expected.h"
 #include "install/InstallTarget.h"
+#include "install/PathEditor.h"
 #include "platform/PersistentEnvironment.h"
 
 #include <QByteArray>
@@ -42,12 +43,17 @@ struct InstallPlan
     ArchiveIdentity archive;
     std::optional<EnvironmentScope> cudnnVariables; // CUDNN_PATH and its kin, none by default
     bool replaceInUse = false;                      // --if-in-use restart
+    // The PATH clean-ups the user ticked among those PathEditor::analyse offered for the PATH the
+    // target goes into (none without a PATH change); whoever installs the plan checks them against
+    // that PATH as it reads it.
+    QList<PathFix> pathFixes;
 
     // The plan as a file: compact JSON, the bytes the seal is taken of.
     QByteArray sealedBytes() const;
     QJsonObject toJson() const;
     // Refused ("plan.invalid") unless every part has its shape: the schema, a valid target
-    // (InstallTarget::fromJson), an archive named by a 64-digit SHA-256, known scopes.
+    // (InstallTarget::fromJson), an archive named by a 64-digit SHA-256, known scopes, PATH fixes
+    // of PathFix's shape and only with a PATH change.
     static Expected<InstallPlan> fromJson(const QJsonObject &object);
     // "plan.invalid": a plan that is not one cuDNN Setup makes, `why` in the details.
     static Finding invalid(const QString &why);

@@ -36,6 +36,29 @@ Finding changedError(const QString &details)
 
 } // namespace
 
+QJsonObject PathFix::toJson() const
+{
+    return {{QStringLiteral("action"), action == Action::MoveBehindOurs ? QStringLiteral("move-behind-ours")
+                                                                        : QStringLiteral("remove")},
+            {QStringLiteral("index"), index},
+            {QStringLiteral("entry"), entry}};
+}
+
+std::optional<PathFix> PathFix::fromJson(const QJsonObject &object)
+{
+    PathFix fix;
+    const QString action = object.value(QStringLiteral("action")).toString();
+    if (action == QLatin1String("move-behind-ours"))
+        fix.action = Action::MoveBehindOurs;
+    else if (action != QLatin1String("remove"))
+        return std::nullopt;
+    fix.index = object.value(QStringLiteral("index")).toInt(-1); // -1 also for a fraction
+    fix.entry = object.value(QStringLiteral("entry")).toString();
+    if (fix.index < 0 || fix.entry.isEmpty())
+        return std::nullopt;
+    return fix;
+}
+
 PathEditor::PathEditor(OsFamily family, Lookup lookup)
     : m_paths(family)
     , m_lookup(std::move(lookup))

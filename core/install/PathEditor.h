@@ -5,11 +5,13 @@
 #include "platform/PersistentEnvironment.h"
 #include "platform/SystemPaths.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
 
 #include <functional>
+#include <optional>
 
 namespace cudnnsetup {
 
@@ -30,6 +32,11 @@ struct PathFix
     {
         return action == other.action && index == other.index && entry == other.entry;
     }
+
+    // {"action": "remove" or "move-behind-ours", "index", "entry"}: how a plan and a journal keep it.
+    QJsonObject toJson() const;
+    // nullopt unless every part has its shape: a known action, an index from 0, an entry.
+    static std::optional<PathFix> fromJson(const QJsonObject &object);
 };
 
 // An entry of PATH that works against ours.

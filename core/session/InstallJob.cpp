@@ -58,7 +58,6 @@ void InstallJob::start()
     m_fraction = 0;
 
     ChangeOptions options;
-    options.pathFixes = m_request.pathFixes;
     options.ownerWindow = m_request.ownerWindow;
     options.progress = [this](int done, int total, const Text &step) {
         post([this, done, total, step] { report(done, total, step, m_bytesDone, m_bytesTotal); });

@@ -26,9 +26,8 @@ class InstallJob final : public BackgroundJob
 public:
     struct Request
     {
-        InstallPlan plan;         // TargetConfig::plan(): the target, the variables, the in-use option
+        InstallPlan plan;         // TargetConfig::plan(): the target, variables, in-use option, PATH fixes
         ArchiveReport archive;    // the inspection of the plan's archive (its path: the host's)
-        QList<PathFix> pathFixes; // applied with the PATH change
         quintptr ownerWindow = 0; // the window a consent prompt belongs to (an HWND)
     };
 

@@ -70,6 +70,7 @@ ChangeOutcome installPlanned(const InstallPlan &plan, const ArchiveReport &repor
 {
     options.cudnnVariables = plan.cudnnVariables;
     options.replaceInUse = plan.replaceInUse;
+    options.pathFixes = plan.pathFixes;
     const Elevation &elevation = context.elevation();
     if (!options.dryRun && !elevatedProgram.isEmpty() &&
         needsElevation(plan.target, report, options, context, elevation)) {
@@ -112,22 +113,35 @@ ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
         refused.findings.append(report.error());
         return refused;
     }
-    // The plan's folders are taken from no one: this process derives the target itself.
-    const Expected<InstallTarget> derived =
-        resolveTarget(TargetSelection::of(plan.target), plan.target.pathScope, detectSystem(context, detect),
-                      *report, context, kb);
-    if (!derived) {
-        refused.findings.append(derived.error());
+    // The plan's folders are taken from no one: this process derives the target itself, and
+    // analyses the PATH it goes into as this process reads it.
+    TargetConfig config = TargetConfig::fromPlan(plan);
+    config.setFacts(detectSystem(context, detect), *report, context, kb, environment);
+    if (!config.isReady()) {
+        refused.findings += config.findings();
         return refused;
     }
-    if (derived->toJson() != plan.target.toJson()) {
+    const InstallTarget &derived = config.target();
+    if (derived.toJson() != plan.target.toJson()) {
         refused.findings.append(InstallPlan::invalid(
             QStringLiteral("planned %1, derived here %2")
                 .arg(QString::fromUtf8(QJsonDocument(plan.target.toJson()).toJson(QJsonDocument::Compact)),
-                     QString::fromUtf8(QJsonDocument(derived->toJson()).toJson(QJsonDocument::Compact)))));
+                     QString::fromUtf8(QJsonDocument(derived.toJson()).toJson(QJsonDocument::Compact)))));
         return refused;
     }
-    for (const QString &folder : {derived->root, derived->pthFile()}) {
+    // A PATH fix must be one this process's own analysis offers: an entry named by another is not
+    // taken out of a PATH every program on the machine uses.
+    config.setPathFixes(plan.pathFixes);
+    config.analysePath();
+    for (const PathFix &fix : plan.pathFixes) {
+        if (config.pathFixes().contains(fix) && plan.pathFixes.count(fix) == 1)
+            continue;
+        refused.findings.append(InstallPlan::invalid(
+            QStringLiteral("PATH fix %1: not offered by the analysis of PATH here, or given twice")
+                .arg(QString::fromUtf8(QJsonDocument(fix.toJson()).toJson(QJsonDocument::Compact)))));
+        return refused;
+    }
+    for (const QString &folder : {derived.root, derived.pthFile()}) {
         const std::optional<WritableFolder> writable =
             folder.isEmpty() ? std::nullopt : firstWritableFolder(context, folder);
         if (!writable)
@@ -138,7 +152,7 @@ ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
                                    "Nothing is installed into %1 with administrator rights: %2 can be "
                                    "changed by %3, who could swap a folder for a link to a system folder "
                                    "while it is written."))
-                .arg(derived->root, writable->folder, Text::list(writable->audit.whoMayChange())),
+                .arg(derived.root, writable->folder, Text::list(writable->audit.whoMayChange())),
             writable->audit.summary(),
             Text(QT_TRANSLATE_NOOP("cudnnsetup",
                                    "Install into a folder under Program Files (the default), or into a "
@@ -149,7 +163,7 @@ ChangeOutcome installPlan(const InstallPlan &plan, const SystemContext &context,
     options.archiveVouching.allowUnverified = false;
     options.archiveVouching.approvedSha256 = plan.archive.sha256;
     InstallPlan checked = plan;
-    checked.target = *derived;
+    checked.target = derived;
     ChangeOutcome outcome =
         installPlanned(checked, *report, options, QString(), {}, context, environment, kb);
     outcome.findings = report->findings + outcome.findings;

@@ -43,8 +43,8 @@ Expected<ChangeOutcome> installRequested(const InstallRequest &request, const Ch
 // Installs `plan` from the archive as `report` inspected it (at report.path): by this process, or,
 // where the plan needs rights this process lacks and `elevatedProgram` (cudnnctl) is given, by that
 // program run elevated, handed the sealed plan, with `elevatedArguments` (--lang). The plan says
-// where, the variables and the in-use option; `options` how the change goes (progress, cancel, the
-// PATH fixes, a dry run). What the wizard, cudnnctl, answer files and the elevated helper all call.
+// where, the variables, the in-use option and the PATH fixes; `options` how the change goes
+// (progress, cancel, a dry run). What the wizard, cudnnctl, answer files and the elevated helper all call.
 ChangeOutcome installPlanned(const InstallPlan &plan, const ArchiveReport &report, ChangeOptions options,
                              const QString &elevatedProgram, const QStringList &elevatedArguments,
                              const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
@@ -54,9 +54,10 @@ ChangeOutcome installPlanned(const InstallPlan &plan, const ArchiveReport &repor
 // when its SHA-256 is `seal`, the one on the command line the administrator approved. The plan is
 // checked on arrival: its target must be the one this process derives itself from the target's
 // kind, folder and PATH scope (a toolkit found here, a venv that is one), no folder of it or above
-// it may be changed by others than the administrators ("install.target-others-may-change"), and
-// the archive taken into custody must be the one the plan names by its SHA-256. A refused plan
-// changes nothing.
+// it may be changed by others than the administrators ("install.target-others-may-change"), each
+// PATH fix must be one this process's own analysis of that PATH offers ("plan.invalid"), and the
+// archive taken into custody must be the one the plan names by its SHA-256. A refused plan changes
+// nothing.
 ChangeOutcome installHandedOverPlan(const QString &planFile, const QString &seal,
                                     const SystemContext &context,
                                     std::shared_ptr<PersistentEnvironment> environment, ChangeOptions options,

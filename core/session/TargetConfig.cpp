@@ -53,6 +53,16 @@ Expected<TargetConfig> TargetConfig::fromOptions(const QString &target, const QS
     return config;
 }
 
+TargetConfig TargetConfig::fromPlan(const InstallPlan &plan)
+{
+    TargetConfig config;
+    config.m_selection = TargetSelection::of(plan.target);
+    config.m_pathScope = plan.target.pathScope;
+    config.m_variables = plan.cudnnVariables;
+    config.m_replaceInUse = plan.replaceInUse;
+    return config;
+}
+
 void TargetConfig::setFacts(const SystemSnapshot &snapshot, const ArchiveReport &archive,
                             const SystemContext &context, const KnowledgeBase &kb,
                             std::shared_ptr<PersistentEnvironment> environment)
@@ -232,6 +242,7 @@ Expected<InstallPlan> TargetConfig::plan() const
     plan.archive = ArchiveIdentity::of(m_facts->archive.path, m_facts->archive);
     plan.cudnnVariables = cudnnVariables();
     plan.replaceInUse = m_replaceInUse;
+    plan.pathFixes = changeOptions().pathFixes;
     return plan;
 }
 

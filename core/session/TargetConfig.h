@@ -35,6 +35,11 @@ public:
     // --target that is no target is TargetSelection::parse's error.
     static Expected<TargetConfig> fromOptions(const QString &target, const QString &path,
                                               const QString &variables, const QString &ifInUse);
+    // The choices `plan` was made of, for whoever installs it to resolve again: its target by kind
+    // and folder (TargetSelection::of), PATH scope, variables and in-use option. Its PATH fixes are
+    // not taken: they are ticked once there are facts (setPathFixes), and analysePath() keeps those
+    // offered.
+    static TargetConfig fromPlan(const InstallPlan &plan);
 
     // What the choices are resolved against: the machine as detected, the archive as inspected, the
     // database, and the stored environment PATH and the variables go to (null or unavailable: the
@@ -88,7 +93,8 @@ public:
     Findings findings() const;
     std::optional<EnvironmentScope> cudnnVariables() const;
     // The install as one typed plan: the target, the archive (by the facts' inspection), the
-    // variables and the in-use option. The finding of findings() when it is not ready.
+    // variables, the in-use option and the ticked PATH fixes (where the target changes a PATH). The
+    // finding of findings() when it is not ready.
     Expected<InstallPlan> plan() const;
     // How the install goes for the plan: `base` with its variables, in-use option, and the PATH
     // clean-ups where the target changes a PATH.

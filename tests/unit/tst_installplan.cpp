@@ -6,6 +6,7 @@
 #include "install/Receipt.h"
 #include "platform/Sha256.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
 
@@ -36,6 +37,9 @@ InstallPlan aPlan()
     plan.archive.cudnn = Version::parse(QStringLiteral("9.19.0.56"));
     plan.archive.cudaVariant = QStringLiteral("13");
     plan.cudnnVariables = EnvironmentScope::Machine;
+    plan.pathFixes = {{PathFix::Action::MoveBehindOurs, 1,
+                       QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4\\bin")},
+                      {PathFix::Action::Remove, 3, QStringLiteral("%TOOLS%\\cudnn8\\bin")}};
     return plan;
 }
 
@@ -220,13 +224,19 @@ private Q_SLOTS:
         QCOMPARE(damagedRead.error().id, QStringLiteral("receipt.invalid"));
     }
 
-    // A plan reads back whole; sealed, it is read only under its own SHA-256.
+    // A plan reads back whole, the PATH fixes the user ticked included; sealed, it is read only
+    // under its own SHA-256, so a fix added after the approval is refused.
     void plansAreSealed()
     {
         const InstallPlan plan = aPlan();
         const Expected<InstallPlan> read = InstallPlan::fromJson(plan.toJson());
         QVERIFY(read);
         QCOMPARE(read->toJson(), plan.toJson());
+        QCOMPARE(read->pathFixes, plan.pathFixes);
+        InstallPlan moreFixes = plan;
+        moreFixes.pathFixes.append({PathFix::Action::Remove, 0, QStringLiteral("C:\\Windows\\system32")});
+        QCOMPARE(InstallPlan::unsealed(moreFixes.sealedBytes(), Sha256::of(plan.sealedBytes())).error().id,
+                 QStringLiteral("plan.changed"));
         const QByteArray sealed = plan.sealedBytes();
         QVERIFY(InstallPlan::unsealed(sealed, Sha256::of(sealed)));
         QVERIFY(InstallPlan::unsealed(sealed, Sha256::of(sealed).toUpper()));
@@ -253,6 +263,25 @@ private Q_SLOTS:
         QTest::newRow("archive path") << QStringLiteral("archive/path") << QJsonValue(QString());
         QTest::newRow("variables") << QStringLiteral("cudnnVariables") << QJsonValue(QStringLiteral("world"));
         QTest::newRow("replace") << QStringLiteral("replaceInUse") << QJsonValue(QStringLiteral("yes"));
+        const auto fix = [](const QJsonValue &action, const QJsonValue &index, const QJsonValue &entry) {
+            QJsonObject object{{QStringLiteral("action"), action}, {QStringLiteral("index"), index}};
+            if (!entry.isUndefined())
+                object.insert(QStringLiteral("entry"), entry);
+            return QJsonValue(QJsonArray{object});
+        };
+        const QJsonValue remove(QStringLiteral("remove"));
+        const QJsonValue entry(QStringLiteral("C:\\tools\\bin"));
+        QTest::newRow("fixes no list") << QStringLiteral("pathFixes") << QJsonValue(QStringLiteral("all"));
+        QTest::newRow("fix action") << QStringLiteral("pathFixes")
+                                    << fix(QStringLiteral("run-program"), 1, entry);
+        QTest::newRow("fix index below 0") << QStringLiteral("pathFixes") << fix(remove, -1, entry);
+        QTest::newRow("fix index fraction") << QStringLiteral("pathFixes") << fix(remove, 1.5, entry);
+        QTest::newRow("fix index text")
+            << QStringLiteral("pathFixes") << fix(remove, QStringLiteral("1"), entry);
+        QTest::newRow("fix entry none") << QStringLiteral("pathFixes") << fix(remove, 1, QJsonValue());
+        QTest::newRow("fix entry empty") << QStringLiteral("pathFixes") << fix(remove, 1, QString());
+        QTest::newRow("fixes without PATH")
+            << QStringLiteral("target/pathScope") << QJsonValue(QStringLiteral("none"));
     }
 
     void damagedPlansAreRefused()
