@@ -40,7 +40,9 @@ void Judge::recommend(const std::optional<MatchFacts::Toolkit> &target)
     const QString platform = platformFor(m_facts);
     const Version lowest = lowestCc();
     int major = 0;
-    if (target) {
+    if (m_facts.wantedCudaMajor) {
+        major = cudaMajorForGpus(*m_facts.wantedCudaMajor, lowest);
+    } else if (target) {
         // A toolkit whose CUDA no longer builds for the GPU gets no archive of its own: the one
         // offered is for the CUDA the finding about it names.
         major = cudaMajorForGpus(target->version.major(), lowest);
