@@ -1,8 +1,9 @@
 // The "What is cuDNN for?" page on the H200 machine recorded with the device (its PyTorch venv):
 // PyTorch needs no system-wide cuDNN and gets its pip line, own C++ goes on to the install, and a
-// program's folder is read for what it needs.
+// program's folder is read for what it needs; one that needs cuDNN 8 gets it beside it.
 #include "CudnnArchiveLists.h"
 #include "ElfImage.h"
+#include "InstallPage.h"
 #include "PeImage.h"
 #include "PurposePage.h"
 #include "Sandbox.h"
@@ -18,6 +19,8 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
@@ -245,6 +248,20 @@ private Q_SLOTS:
         QCOMPARE(chosen.root, folder);
         QCOMPARE(chosen.pathScope, PathScope::None);
         saveScreenshot(&wizard, QStringLiteral("target-for-program-en.png"));
+
+        // Install: the libraries beside the program, a receipt, PATH untouched.
+        wizard.next();
+        auto install = qobject_cast<InstallPage *>(wizard.currentPage());
+        QVERIFY(install);
+        wizard.button(QWizard::CommitButton)->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!install->isInstalling(), 60000);
+        const ChangeOutcome &outcome = machine.session.installOutcome();
+        QCOMPARE(outcome.status, ChangeOutcome::Status::Done);
+        QVERIFY(QFileInfo::exists(machine.hostPath(folder + QStringLiteral("\\cudnn64_8.dll"))));
+        QVERIFY(outcome.receipt);
+        QVERIFY(QFileInfo::exists(outcome.receiptPath));
+        QVERIFY(outcome.receipt->target);
+        QCOMPARE(outcome.receipt->target->kind, InstallTarget::Kind::App);
     }
 };
 
