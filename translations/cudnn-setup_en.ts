@@ -6013,6 +6013,14 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <comment>a CUDA number&apos;s name, its value and what it means</comment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>It is what %1 needs, and goes beside it in %2, for that program only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s checksum for this file is not in the compatibility database, so it cannot be checked, and an install into the CUDA toolkit or for every user refuses it: on &quot;Where cuDNN goes&quot;, choose a folder for you only or beside one program.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::PurposePage</name>
@@ -6545,15 +6553,15 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Beside the program in %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Only for this program: its libraries go into its own folder, where it looks first; PATH is not changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Why: this program needs another cuDNN than the rest of the computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only for this program (%1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

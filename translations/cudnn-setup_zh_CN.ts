@@ -6028,6 +6028,14 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <comment>a CUDA number&apos;s name, its value and what it means</comment>
         <translation>%1：%2（%3）</translation>
     </message>
+    <message>
+        <source>It is what %1 needs, and goes beside it in %2, for that program only.</source>
+        <translation>这正是 %1 需要的版本，会放到它所在的文件夹 %2 中，只给这个程序用。</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s checksum for this file is not in the compatibility database, so it cannot be checked, and an install into the CUDA toolkit or for every user refuses it: on &quot;Where cuDNN goes&quot;, choose a folder for you only or beside one program.</source>
+        <translation>兼容性数据库中没有 NVIDIA 为这个文件公布的校验值，因此无法核对；安装到 CUDA 目录或供所有用户使用的位置时会被拒绝：请在“cuDNN 安装位置”页面选择安装到当前用户目录，或放在某个程序旁边。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::PurposePage</name>
@@ -6554,16 +6562,16 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation>高级选项：环境变量 Path 修改前后对比、CUDNN_* 变量</translation>
     </message>
     <message>
-        <source>Beside the program in %1</source>
-        <translation>放在 %1 中的程序旁边</translation>
-    </message>
-    <message>
         <source>Only for this program: its libraries go into its own folder, where it looks first; PATH is not changed.</source>
         <translation>只给这个程序用：库文件放进程序自己的文件夹，程序会最先在这里查找；不改动 PATH。</translation>
     </message>
     <message>
         <source>Why: this program needs another cuDNN than the rest of the computer.</source>
         <translation>原因：这个程序需要的 cuDNN 版本和这台电脑上其他程序用的不同。</translation>
+    </message>
+    <message>
+        <source>Only for this program (%1)</source>
+        <translation>只给这个程序用：%1</translation>
     </message>
 </context>
 <context>

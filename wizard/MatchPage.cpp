@@ -187,7 +187,10 @@ void MatchPage::showMatch()
                                   ? file
                                   : QStringLiteral("<a href=\"%1\">%2</a>")
                                         .arg(recommendation.url.toHtmlEscaped(), file)));
-        if (recommendation.targetToolkit && !recommendation.targetToolkit->path.isEmpty())
+        if (const std::optional<CudnnBeside> &program = m_session->program())
+            lines.append(tr("It is what %1 needs, and goes beside it in %2, for that program only.")
+                             .arg(program->program.toHtmlEscaped(), program->folder.toHtmlEscaped()));
+        else if (recommendation.targetToolkit && !recommendation.targetToolkit->path.isEmpty())
             lines.append(tr("It goes with the CUDA %1 toolkit in %2.")
                              .arg(recommendation.targetToolkit->version.toString(),
                                   recommendation.targetToolkit->path.toHtmlEscaped()));
@@ -202,6 +205,11 @@ void MatchPage::showMatch()
                              : tr("First update the driver to one that supports this CUDA version."));
         if (!recommendation.sha256.isEmpty())
             lines.append(tr("NVIDIA's SHA-256: %1").arg(recommendation.sha256));
+        else
+            lines.append(tr("NVIDIA's checksum for this file is not in the compatibility database, so it "
+                            "cannot be checked, and an install into the CUDA toolkit or for every user "
+                            "refuses it: on \"Where cuDNN goes\", choose a folder for you only or "
+                            "beside one program."));
         m_recommendation->setText(lines.join(QStringLiteral("<br>")));
     } else {
         m_recommendation->setText(

@@ -136,6 +136,12 @@ bool PurposePage::isComplete() const
     return !isScanning();
 }
 
+bool PurposePage::validatePage()
+{
+    m_session->setProgram(m_advice.beside);
+    return true;
+}
+
 void PurposePage::fillFolders()
 {
     const QString current = m_folders->currentText();

@@ -35,6 +35,8 @@ public:
 
     void initializePage() override;
     bool isComplete() const override;
+    // Commits the program cuDNN goes beside, if that is the answer, so the next pages serve it.
+    bool validatePage() override;
 
     const PurposeAdvice &advice() const { return m_advice; }
     // Reads the programs in `folder` (off the GUI thread) and picks it: "Choose folder…" ends here.

@@ -252,6 +252,7 @@ void TargetPage::initializePage()
     // again keeps them.
     m_config = m_session->targetConfig().value_or(TargetConfig());
     const bool variables = m_config.variablesWanted();
+    m_config.setProgram(m_session->program());
     if (m_session->hasSnapshot() && m_session->hasArchive())
         m_config.setFacts(m_session->snapshot(), m_session->archive(), m_session->context(),
                           m_session->database().database, m_session->persistentEnvironment());
@@ -613,7 +614,7 @@ void TargetPage::updateTexts()
                              "cuDNN is, whatever PATH says.");
             break;
         case InstallTarget::Kind::App:
-            title = tr("Beside the program in %1").arg(offered.name);
+            title = tr("Only for this program (%1)").arg(offered.name);
             explanation = tr("Only for this program: its libraries go into its own folder, where it looks "
                              "first; PATH is not changed.");
             break;

@@ -552,8 +552,7 @@ private:
             MatchFacts wanted = m_facts;
             wanted.archive.reset();
             wanted.wantedCudnnMajor = cudnnMajor;
-            wanted.targetToolkit =
-                MatchFacts::Toolkit{Version::parse(QStringLiteral("%1.0").arg(cudaMajor)), {}};
+            wanted.wantedCudaMajor = cudaMajor;
             recommendation = match(wanted, m_kb).recommendation;
             if (recommendation &&
                 recommendation->cudaVariant.section(QLatin1Char('.'), 0, 0).toInt() != cudaMajor)
@@ -569,6 +568,7 @@ private:
             return;
         }
         verdict.fixKind = QStringLiteral("cudnn-beside");
+        verdict.beside = CudnnBeside{consumer.name, folder, cudnnMajor, cudaMajor};
         verdict.fix =
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Put cuDNN %1 for CUDA %2 beside it, for this program "
                                                  "only: download %3 and install its libraries into %4, "

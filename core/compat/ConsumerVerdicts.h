@@ -36,6 +36,16 @@ struct TorchIndex
 // unknown or no recorded build covers them.
 std::optional<TorchIndex> torchIndexFor(const MatchFacts &facts, const KnowledgeBase &kb);
 
+// The cuDNN a program needs beside it (the "cudnn-beside" fix): installed into `folder` for that
+// program only, the newest cuDNN `cudnnMajor` for CUDA `cudaMajor` that supports the GPUs.
+struct CudnnBeside
+{
+    QString program; // its name, as ConsumerInfo::name
+    QString folder;  // where its library that loads cuDNN is
+    int cudnnMajor = 0;
+    int cudaMajor = 0;
+};
+
 // Whether a program that uses cuDNN or the CUDA libraries can run here, and the one thing to do.
 struct ConsumerVerdict
 {
@@ -61,6 +71,7 @@ struct ConsumerVerdict
                          // "install", "none"
     Text fix;            // exactly one prescribed fix, in words
     QString command;     // the command that does it, one step a line; empty where it is an action
+    std::optional<CudnnBeside> beside; // what the "cudnn-beside" fix installs where
 
     // Runs, finds what it needs: nothing to do.
     bool fine() const;

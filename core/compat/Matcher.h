@@ -66,6 +66,9 @@ struct MatchFacts
     std::optional<Archive> archive; // the chosen (or named) cuDNN archive
     // The cuDNN major the recommendation must be of (a program that loads only cuDNN 8); nullopt: any.
     std::optional<int> wantedCudnnMajor;
+    // The CUDA major the recommendation must be built for (a program that brings its own CUDA
+    // runtime), whatever the toolkits and the driver; nullopt: theirs.
+    std::optional<int> wantedCudaMajor;
 
     struct Copy
     {

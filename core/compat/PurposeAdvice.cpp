@@ -105,6 +105,7 @@ PurposeAdvice programAdvice(Purpose purpose, const QList<JudgedConsumer> &judged
         return advice;
     }
     advice.systemCudnnNeeded = problem->verdict.fixKind == QLatin1String("cudnn-beside");
+    advice.beside = problem->verdict.beside;
     advice.headline = problem->verdict.summary;
     advice.explanation = problem->verdict.fix;
     // The wizard's next pages fetch cuDNN themselves: cudnnctl's download command is the command

@@ -35,6 +35,8 @@ struct PurposeAdvice
     Text explanation;
     QString command;                 // to copy; empty where there is nothing to type
     QList<JudgedConsumer> consumers; // the programs it speaks of, with their verdicts and fixes
+    // The program to install cuDNN beside, for it only, where that is the fix.
+    std::optional<CudnnBeside> beside;
 };
 
 // `consumers`: those detection found (SystemSnapshot::consumers), with those of a scanned program

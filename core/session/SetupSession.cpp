@@ -70,6 +70,25 @@ void SetupSession::setDatabase(const DatabaseChoice &database)
     rematch();
 }
 
+void SetupSession::setProgram(const std::optional<CudnnBeside> &program)
+{
+    const bool same =
+        program.has_value() == m_program.has_value() &&
+        (!program || (program->folder == m_program->folder && program->cudnnMajor == m_program->cudnnMajor &&
+                      program->cudaMajor == m_program->cudaMajor));
+    if (same)
+        return;
+    m_program = program;
+    qCInfo(lcSession).noquote() << "cuDNN is for"
+                                << (program ? QStringLiteral("%1 in %2: cuDNN %3 for CUDA %4")
+                                                  .arg(program->program, program->folder,
+                                                       QString::number(program->cudnnMajor),
+                                                       QString::number(program->cudaMajor))
+                                            : QStringLiteral("this computer as a whole"));
+    forgetTarget(); // the target proposed was resolved for the program
+    rematch();
+}
+
 void SetupSession::rematch()
 {
     m_blockersOverridden = false;
@@ -82,6 +101,10 @@ void SetupSession::rematch()
                 archive.cudnn.isValid() || !archive.claimed ? archive.cudnn : archive.claimed->cudnn,
                 archive.cudaVariant.isEmpty() && archive.claimed ? archive.claimed->cudaVariant
                                                                  : archive.cudaVariant};
+        }
+        if (m_program) {
+            m_matchFacts.wantedCudnnMajor = m_program->cudnnMajor;
+            m_matchFacts.wantedCudaMajor = m_program->cudaMajor;
         }
         MatchResult result = cudnnsetup::match(m_matchFacts, m_database.database);
         result.findings = m_database.findings + result.findings;

@@ -2,6 +2,7 @@
 
 #include "archive/ArchiveInspector.h"
 #include "common/Question.h"
+#include "compat/ConsumerVerdicts.h"
 #include "compat/DatabaseChoice.h"
 #include "compat/Matcher.h"
 #include "detect/SystemSnapshot.h"
@@ -56,6 +57,12 @@ public:
     const ArchiveReport &archive() const { return *m_archive; }
     void setArchive(const ArchiveReport &report);
     void clearArchive();
+
+    // The program cuDNN is for, where it goes beside that program only (the Purpose page's answer):
+    // the match recommends the cuDNN and CUDA majors it needs, and the target proposed is its
+    // folder. nullopt: the machine decides.
+    const std::optional<CudnnBeside> &program() const { return m_program; }
+    void setProgram(const std::optional<CudnnBeside> &program);
 
     // The matcher's verdict on what is known so far (the machine, and the chosen archive; later
     // the target), the database's own findings first. Only while there is a snapshot.
@@ -158,6 +165,7 @@ private:
     std::shared_ptr<QuestionHandler> m_questions;
     DatabaseChoice m_database = DatabaseChoice::builtIn();
     std::optional<ArchiveReport> m_archive;
+    std::optional<CudnnBeside> m_program;
     MatchFacts m_matchFacts;
     std::optional<MatchResult> m_match;
     bool m_blockersOverridden = false;

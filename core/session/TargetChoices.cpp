@@ -28,10 +28,15 @@ QString envName(const QString &root, const SystemPaths &paths, bool conda)
 } // namespace
 
 QList<TargetChoice> offeredTargets(const SystemSnapshot &snapshot, const ArchiveReport &archive,
-                                   const SystemContext &context)
+                                   const SystemContext &context, const std::optional<CudnnBeside> &program)
 {
     const SystemPaths &paths = context.paths();
     QList<TargetChoice> choices;
+    if (program && !program->folder.isEmpty()) {
+        const TargetSelection app{InstallTarget::Kind::App, program->folder};
+        if (const auto folder = resolveTarget(app, std::nullopt, snapshot, archive, context))
+            choices.append(TargetChoice{app, program->program, folder->root});
+    }
     const int major = archive.cudaVariant.section(QLatin1Char('.'), 0, 0).toInt();
     for (const CudaToolkit &toolkit : snapshot.cudaToolkits) {
         const Version version = Version::parse(toolkit.version);

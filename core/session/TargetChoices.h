@@ -1,6 +1,7 @@
 #pragma once
 
 #include "archive/ArchiveInspector.h"
+#include "compat/ConsumerVerdicts.h"
 #include "detect/SystemSnapshot.h"
 #include "install/InstallTarget.h"
 #include "install/TargetSpec.h"
@@ -8,6 +9,8 @@
 
 #include <QList>
 #include <QString>
+
+#include <optional>
 
 namespace cudnnsetup {
 
@@ -19,11 +22,13 @@ struct TargetChoice
     QString where; // its folder, as the inspected system names it; empty for "dir", whose folder is typed
 };
 
-// The places this machine offers for `archive`, in the order they are shown: the CUDA toolkits of
-// the archive's major, a folder of its own, a folder for this user only, then each conda env and
-// each venv once, only those whose folder really is one (conda-meta, pyvenv.cfg).
+// The places this machine offers for `archive`, in the order they are shown: the folder of the
+// program cuDNN is for ("Only for this program", when there is one), the CUDA toolkits of the
+// archive's major, a folder of its own, a folder for this user only, then each conda env and each
+// venv once, only those whose folder really is one (conda-meta, pyvenv.cfg).
 QList<TargetChoice> offeredTargets(const SystemSnapshot &snapshot, const ArchiveReport &archive,
-                                   const SystemContext &context);
+                                   const SystemContext &context,
+                                   const std::optional<CudnnBeside> &program = std::nullopt);
 
 // The PATH a kind of place starts with: the system's for a folder of its own, the user's for a
 // per-user one; none for the others, which have their own way (CUDA's installer, conda's

@@ -69,8 +69,14 @@ void TargetConfig::setFacts(const SystemSnapshot &snapshot, const ArchiveReport 
 {
     auto facts =
         std::make_shared<Facts>(Facts{snapshot, archive, context, kb, std::move(environment), {}, {}});
-    facts->choices = offeredTargets(snapshot, archive, context);
+    facts->choices = offeredTargets(snapshot, archive, context, m_program);
     facts->proposed = defaultTarget(snapshot, archive, context, kb);
+    if (!facts->choices.isEmpty() && facts->choices.first().selection.kind == InstallTarget::Kind::App) {
+        const Expected<InstallTarget> app =
+            resolveTarget(facts->choices.first().selection, std::nullopt, snapshot, archive, context, kb);
+        if (app)
+            facts->proposed = *app;
+    }
     m_facts = std::move(facts);
     const Expected<InstallTarget> folder = resolveTarget({InstallTarget::Kind::Folder, std::nullopt},
                                                          std::nullopt, snapshot, archive, context, kb);

@@ -47,10 +47,14 @@ public:
     void setFacts(const SystemSnapshot &snapshot, const ArchiveReport &archive, const SystemContext &context,
                   const KnowledgeBase &kb, std::shared_ptr<PersistentEnvironment> environment = {});
     bool hasFacts() const { return m_facts != nullptr; }
+    // The program cuDNN is for (SetupSession::program()): its folder is offered first and proposed.
+    // Takes effect with the next setFacts.
+    void setProgram(const std::optional<CudnnBeside> &program) { m_program = program; }
 
     // ---- What there is to choose from (once there are facts) ----
     const QList<TargetChoice> &choices() const;
-    // The target the wizard proposes: the toolkit the match chose, else a folder of its own.
+    // The target the wizard proposes: the program's folder, else the toolkit the match chose, else a
+    // folder of its own.
     const std::optional<InstallTarget> &proposed() const;
     // The choice that names `target` (a folder of its own whatever its folder), or -1.
     int choiceOf(const std::optional<InstallTarget> &target) const;
@@ -139,6 +143,7 @@ private:
     QString storedPath(EnvironmentScope scope, Findings &findings) const;
 
     std::shared_ptr<const Facts> m_facts;
+    std::optional<CudnnBeside> m_program;
     std::optional<TargetSelection> m_selection; // nullopt: the proposed target
     int m_chosen = -1;
     QString m_folder;

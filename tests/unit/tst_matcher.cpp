@@ -1,5 +1,6 @@
 // The matcher against the embedded database: one row per fact family of
 // ../shared/reference/nvidia-compat.md, with the values written from its tables.
+#include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
 #include "Sandbox.h"
 #include "Suite.h"
@@ -10,9 +11,12 @@
 #include "compat/Matcher.h"
 #include "compat/WhatIf.h"
 #include "detect/SystemSnapshot.h"
+#include "install/ArchiveCustody.h"
 #include "report/CheckReport.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 
 #include <QTest>
 
@@ -484,11 +488,13 @@ private Q_SLOTS:
         QTest::addColumn<QString>("driverMinimum");
         QTest::addColumn<bool>("driverUpdate");
 
+        // The newest release whose Windows archive the database records with NVIDIA's checksum:
+        // 9.28.1's has none, and an install into the toolkit would refuse it.
         QTest::newRow("laptop with the 12.2 toolkit") << "windows"
                                                       << "537.13"
                                                       << "12.2"
                                                       << "NVIDIA GeForce RTX 3060 Laptop GPU"
-                                                      << "cudnn-windows-x86_64-9.28.1.4_cuda12-archive.zip"
+                                                      << "cudnn-windows-x86_64-9.25.0.15_cuda12-archive.zip"
                                                       << "528.33" << false;
         QTest::newRow("H200 with the 13.0 toolkit") << "linux"
                                                     << "580.95.05"
@@ -508,13 +514,14 @@ private Q_SLOTS:
             << "522.06"
             << "12.2"
             << "NVIDIA GeForce RTX 3060 Laptop GPU"
-            << "cudnn-windows-x86_64-9.28.1.4_cuda12-archive.zip"
+            << "cudnn-windows-x86_64-9.25.0.15_cuda12-archive.zip"
             << "528.33" << true;
-        // 9.10.2's matrix has a CUDA 11.8 row: the last cuDNN for CUDA 11.
-        QTest::newRow("no toolkit: the driver's CUDA major, whose last cuDNN is 9.10.2")
+        // 9.10.2's matrix has a CUDA 11.8 row, but NVIDIA published no archive of it for CUDA 11:
+        // 9.10.1 is the last one recorded.
+        QTest::newRow("no toolkit: the driver's CUDA major, whose last archive is 9.10.1")
             << "windows"
             << "522.06" << QString() << "NVIDIA GeForce RTX 3060 Laptop GPU"
-            << "cudnn-windows-x86_64-9.10.2.21_cuda11-archive.zip"
+            << "cudnn-windows-x86_64-9.10.1.4_cuda11-archive.zip"
             << "452.39" << false;
     }
 
@@ -590,7 +597,8 @@ private Q_SLOTS:
 
     // Issue 32: a Pascal GPU with the CUDA 13 toolkit was offered cuDNN 9.16 for CUDA 13 (a build
     // whose GPU list is unknown) beside the finding "use CUDA 12". The offer is now the newest
-    // CUDA 12 build whose matrix lists Pascal, as the finding says.
+    // CUDA 12 build whose matrix lists Pascal, as the finding says, of those whose archive the
+    // database records (9.10.2's Linux archive for CUDA 12 it does not).
     void pascalOnCuda13IsOfferedTheCuda12Build()
     {
         const MatchResult result =
@@ -603,7 +611,7 @@ private Q_SLOTS:
         QVERIFY2(finding->fix.toEnglish().contains(QLatin1String("CUDA 12")), qPrintable(all));
         QVERIFY2(result.recommendation, qPrintable(all));
         QCOMPARE(result.recommendation->archiveFile,
-                 QStringLiteral("cudnn-linux-x86_64-9.10.2.21_cuda12-archive.tar.xz"));
+                 QStringLiteral("cudnn-linux-x86_64-9.5.1.17_cuda12-archive.tar.xz"));
         QVERIFY(!result.recommendation->targetToolkit); // the CUDA 13 toolkit cannot serve it
         // The same card with a CUDA 12 toolkit beside the 13 one: that toolkit is the target.
         MatchFacts facts = factsFor(QStringLiteral("linux"), QStringLiteral("580.95.05"), {},
@@ -615,6 +623,65 @@ private Q_SLOTS:
         QCOMPARE(withBoth.recommendation->cudaVariant, QStringLiteral("12"));
         QVERIFY(withBoth.recommendation->targetToolkit);
         QCOMPARE(withBoth.recommendation->targetToolkit->version.toString(), QStringLiteral("12.9.1"));
+    }
+
+    // The README's student: a newer release whose Windows archive the database does not record
+    // (so no checksum to check it by) is passed over for the newest one whose archive it records,
+    // and that archive passes the custody rule of an install into the recommended toolkit.
+    void recommendsTheNewestArchiveWithAChecksum()
+    {
+        const QString version = QStringLiteral("9.23.2.1");
+        const QTemporaryDir folder;
+        const QString path =
+            folder.filePath(archives::windowsRoot(version, QStringLiteral("12")) + QStringLiteral(".zip"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(archives::windowsZip(version, QStringLiteral("12")));
+        file.close();
+        // The test-made 9.23.2.1 stands in for NVIDIA's file; the Windows archives of every newer
+        // release are left out, though 9.28.1.4, the newest, has a CUDA 12 build.
+        QJsonObject root = QJsonDocument::fromJson(archives::databaseJsonKnowing({path})).object();
+        QJsonArray records;
+        for (const QJsonValue &record : root.value(QStringLiteral("archives")).toArray()) {
+            const bool windows =
+                record[QStringLiteral("platform")].toString() == QLatin1String("windows-x86_64");
+            if (!windows ||
+                !(Version::parse(record[QStringLiteral("cudnn")].toString()) > Version::parse(version)))
+                records.append(record);
+        }
+        root.insert(QStringLiteral("archives"), records);
+        const auto parsed = KnowledgeBase::parse(QJsonDocument(root).toJson());
+        QVERIFY(parsed);
+        const KnowledgeBase &knowing = *parsed;
+        QCOMPARE(knowing.cudnnReleases().last().version.toString(), QStringLiteral("9.28.1.4"));
+        QVERIFY(knowing.cudnnReleases().last().variant(QStringLiteral("12")));
+
+        const MatchFacts facts =
+            factsFor(QStringLiteral("windows"), QStringLiteral("537.13"), QStringLiteral("12.2"),
+                     QStringLiteral("NVIDIA GeForce RTX 3060 "
+                                    "Laptop GPU"),
+                     {}, {});
+        const MatchResult result = match(facts, knowing);
+        QVERIFY2(result.recommendation, qPrintable(describe(result)));
+        QCOMPARE(result.recommendation->archiveFile, QFileInfo(path).fileName());
+        QCOMPARE(result.recommendation->sha256, knowing.archiveByFile(QFileInfo(path).fileName())->sha256);
+        QVERIFY(result.recommendation->targetToolkit);
+
+        InstallTarget toolkit;
+        toolkit.kind = InstallTarget::Kind::CudaToolkit;
+        toolkit.family = OsFamily::Windows;
+        toolkit.root = result.recommendation->targetToolkit->path;
+        InspectOptions options;
+        options.verifyData = false;
+        const auto report = inspectArchive(path, knowing.publishedArchives(), options);
+        QVERIFY(report);
+        QCOMPARE(report->official, ArchiveReport::Official::Match);
+        QVERIFY(!unverifiedArchiveRefusal(*report, toolkit, SystemContext::running(), ArchiveVouching{}));
+        // The same file judged by a database that does not record it is refused there.
+        const auto unknown =
+            inspectArchive(path, archives::databaseWithoutChecksums().publishedArchives(), options);
+        QVERIFY(unknown);
+        QVERIFY(unverifiedArchiveRefusal(*unknown, toolkit, SystemContext::running(), ArchiveVouching{}));
     }
 
     void knownArchivesCarryNvidiasChecksum()

@@ -303,6 +303,40 @@ private Q_SLOTS:
         QCOMPARE(linux.offeredPathScopes(), QList<PathScope>{PathScope::None});
     }
 
+    // Issue 32: the program cuDNN is for (a speech app that needs cuDNN 8) is offered first, as
+    // "Only for this program", and proposed: its folder, no PATH change, no administrator.
+    void programFolderIsOfferedAndProposed()
+    {
+        const Machine machine;
+        const QString folder = QStringLiteral("C:\\Apps\\whisper");
+        machine.sandbox.write(folder + QStringLiteral("\\ctranslate2.dll"), "MZ");
+        TargetConfig config;
+        config.setProgram(CudnnBeside{QStringLiteral("ctranslate2"), folder, 8, 12});
+        config.setFacts(machine.snapshot, machine.archive, machine.context(), KnowledgeBase::embedded(),
+                        machine.environment);
+        QCOMPARE(config.choices().size(), 6); // the program's folder, then the five of the machine
+        const TargetChoice &first = config.choices().first();
+        QCOMPARE(first.selection.kind, InstallTarget::Kind::App);
+        QCOMPARE(first.name, QStringLiteral("ctranslate2"));
+        QCOMPARE(first.where, folder);
+        QCOMPARE(config.choiceOf(config.proposed()), 0);
+        QVERIFY(!config.choiceNeedsAdmin(0));
+        config.choose(0);
+        QVERIFY(config.isReady());
+        QCOMPARE(config.target().kind, InstallTarget::Kind::App);
+        QCOMPARE(config.target().root, folder);
+        QCOMPARE(config.pathScope(), std::optional(PathScope::None));
+        QCOMPARE(config.offeredPathScopes(), QList<PathScope>{PathScope::None});
+        QVERIFY(!config.changesPath());
+
+        // Without a program, the machine's choices only, and the toolkit proposed.
+        config.setProgram(std::nullopt);
+        config.setFacts(machine.snapshot, machine.archive, machine.context(), KnowledgeBase::embedded(),
+                        machine.environment);
+        QCOMPARE(config.choices().size(), 5);
+        QCOMPARE(config.proposed()->kind, InstallTarget::Kind::CudaToolkit);
+    }
+
     // A typed folder is the folder of its own, as typed (a relative one is kept for the checks).
     void typedFolderIsTheTarget()
     {
