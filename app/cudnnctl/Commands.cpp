@@ -1,5 +1,14 @@
 #include "Commands.h"
 
+#include "BaselineCommands.h"
+#include "ChangeCommands.h"
+#include "DetectCommands.h"
+#include "DownloadCommand.h"
+#include "FleetCommand.h"
+#include "InspectCommand.h"
+#include "ProbeCommand.h"
+#include "VerifyCommands.h"
+
 #include "common/TerminalWrap.h"
 #include "common/Text.h"
 
@@ -12,32 +21,38 @@ const QList<CommandSpec> &commandTable()
          QT_TRANSLATE_NOOP("cudnnctl", "Show the GPUs, driver, CUDA toolkits, cuDNN copies, Python\n"
                                        "interpreters and the programs that use cuDNN (also in --app\n"
                                        "FOLDER) of this system (or of --system-root)."),
-         {QStringLiteral("app")}},
+         {QStringLiteral("app")},
+         detectCommand},
         {QStringLiteral("check"),
          QT_TRANSLATE_NOOP("cudnnctl", "Judge driver, CUDA, cuDNN, GPU and frameworks against NVIDIA's\n"
                                        "tables and name the archive to download. Values not given with\n"
                                        "--os --arch --driver --cuda --sm --gpu --cudnn come from detection."),
          {QStringLiteral("os"), QStringLiteral("arch"), QStringLiteral("driver"), QStringLiteral("cuda"),
-          QStringLiteral("sm"), QStringLiteral("gpu"), QStringLiteral("cudnn"), QStringLiteral("for")}},
+          QStringLiteral("sm"), QStringLiteral("gpu"), QStringLiteral("cudnn"), QStringLiteral("for")},
+         checkCommand},
         {QStringLiteral("inspect"),
          QT_TRANSLATE_NOOP("cudnnctl", "Check a cuDNN archive (ZIP): safe to unpack, intact, NVIDIA's own\n"
                                        "file, and which cuDNN for which CUDA it truly holds."),
          {QStringLiteral("zip-backend")},
+         inspectCommand,
          1},
         {QStringLiteral("download"),
          QT_TRANSLATE_NOOP("cudnnctl", "Get the archive check recommends (or --cudnn/--cuda) from NVIDIA,\n"
                                        "a lab mirror or a folder (--source), checked before it is saved."),
          {QStringLiteral("cudnn"), QStringLiteral("cuda"), QStringLiteral("platform"),
-          QStringLiteral("source"), QStringLiteral("out"), QStringLiteral("ca-file")}},
+          QStringLiteral("source"), QStringLiteral("out"), QStringLiteral("ca-file")},
+         downloadCommand},
         {QStringLiteral("install"),
          QT_TRANSLATE_NOOP("cudnnctl", "Install a cuDNN archive as one transaction (--archive --target\n"
                                        "--path): all of it or nothing, with a receipt."),
          {QStringLiteral("archive"), QStringLiteral("target"), QStringLiteral("path"),
           QStringLiteral("cudnn-variables"), QStringLiteral("if-in-use"), QStringLiteral("dry-run"),
-          QStringLiteral("allow-unverified-archive")}},
+          QStringLiteral("allow-unverified-archive")},
+         changeCommand},
         {QStringLiteral("uninstall"),
          QT_TRANSLATE_NOOP("cudnnctl", "Reverse an install by its receipt (cudnnctl uninstall [ID])."),
          {QStringLiteral("dry-run")},
+         changeCommand,
          1},
         {QStringLiteral("apply"),
          QT_TRANSLATE_NOOP("cudnnctl", "apply FILE: do what an answer file says (install, repair or\n"
@@ -45,6 +60,7 @@ const QList<CommandSpec> &commandTable()
                                        "the repair file of status --against --repair-file, say. Its\n"
                                        "log (--log) has a JSON result beside it; exit codes as install."),
          {},
+         applyCommand,
          1},
         {QStringLiteral("verify"),
          QT_TRANSLATE_NOOP("cudnnctl", "Try the installed cuDNN in a fresh process: load every library,\n"
@@ -52,12 +68,14 @@ const QList<CommandSpec> &commandTable()
                                        "on the GPU and ask torch which cuDNN it uses; --for PROGRAM\n"
                                        "loads that program's own module and names the cuDNN it binds."),
          {QStringLiteral("target"), QStringLiteral("python"), QStringLiteral("no-gpu"),
-          QStringLiteral("no-framework"), QStringLiteral("for")}},
+          QStringLiteral("no-framework"), QStringLiteral("for")},
+         verifyCommand},
         {QStringLiteral("doctor"),
          QT_TRANSLATE_NOOP("cudnnctl", "Find what keeps cuDNN from working and offer repairs (--fix);\n"
                                        "--from-log FILE also explains the error you saw."),
          {QStringLiteral("archive"), QStringLiteral("no-gpu"), QStringLiteral("fix"), QStringLiteral("yes"),
-          QStringLiteral("from-log")}},
+          QStringLiteral("from-log")},
+         verifyCommand},
         {QStringLiteral("status"),
          QT_TRANSLATE_NOOP("cudnnctl", "Whether an install of cuDNN Setup is there, intact (--cudnn\n"
                                        "--target): exit 0 and one line, else exit 1 (detection rules).\n"
@@ -65,12 +83,14 @@ const QList<CommandSpec> &commandTable()
                                        "compliant, 1 drifted, 2 broken, 3 unknown (--format\n"
                                        "text|json|intune|sccm, --repair-file FILE)."),
          {QStringLiteral("cudnn"), QStringLiteral("target"), QStringLiteral("against"),
-          QStringLiteral("format"), QStringLiteral("repair-file")}},
+          QStringLiteral("format"), QStringLiteral("repair-file")},
+         statusCommand},
         {QStringLiteral("baseline"),
          QT_TRANSLATE_NOOP("cudnnctl", "baseline export --out FILE: write what every machine of a lab\n"
                                        "must have, from this one or from an answer file (--from-answer\n"
                                        "FILE; --driver V: the minimum driver)."),
          {QStringLiteral("out"), QStringLiteral("from-answer"), QStringLiteral("driver")},
+         baselineCommand,
          1},
         {QStringLiteral("report"),
          QT_TRANSLATE_NOOP("cudnnctl", "Write report.json, report.html and environment_versions.txt\n"
@@ -78,15 +98,19 @@ const QList<CommandSpec> &commandTable()
                                        "machine's report (--machine NAME) into a lab's share."),
          {QStringLiteral("target"), QStringLiteral("python"), QStringLiteral("no-gpu"),
           QStringLiteral("no-framework"), QStringLiteral("out"), QStringLiteral("to"),
-          QStringLiteral("machine")}},
+          QStringLiteral("machine")},
+         verifyCommand},
         {QStringLiteral("fleet"),
          QT_TRANSLATE_NOOP("cudnnctl", "fleet summarize FOLDER: the machine reports in a share at a\n"
                                        "glance: for each item the majority, the machines that differ\n"
                                        "and their repair, old reports (--stale-days N); --html FILE."),
          {QStringLiteral("html"), QStringLiteral("stale-days")},
-         2},
-        {QStringLiteral("probe"), "", {}, 0, true},
-        {QStringLiteral("prepare-state"), "", {}, 0, true},
+         fleetCommand,
+         2,
+         false,
+         false}, // reads the share only
+        {QStringLiteral("probe"), "", {}, probeCommand, 0, true, false},
+        {QStringLiteral("prepare-state"), "", {}, prepareStateCommand, 0, true, false},
     };
     return table;
 }

@@ -5,16 +5,21 @@
 #include <QString>
 #include <QStringList>
 
+struct CommandContext;
+class QCommandLineParser;
+
 // cudnnctl's commands as one table: what each does (--help), the options it takes besides those
-// every command takes, and how many arguments follow its name. Parsing, --help and the "belongs to
-// another command" errors all read it.
+// every command takes, the function in its own file that runs it, and how many arguments follow
+// its name. Parsing, --help, the "belongs to another command" errors and main()'s dispatch read it.
 struct CommandSpec
 {
     QString name;
     const char *summary; // for --help, marked QT_TRANSLATE_NOOP("cudnnctl", ...)
     QStringList options; // the names of its own options
-    int arguments = 0;   // at most this many after the name (inspect: exactly one)
-    bool hidden = false; // not in --help: the verifier's child
+    int (*run)(const CommandContext &context, const QCommandLineParser &parser);
+    int arguments = 0;       // at most this many after the name (inspect: exactly one)
+    bool hidden = false;     // not in --help: the verifier's child, the MSI's custom action
+    bool readsSystem = true; // reads a system: CommandContext::readSystemOptions runs first
 };
 
 const QList<CommandSpec> &commandTable();

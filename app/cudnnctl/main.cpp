@@ -1,97 +1,19 @@
-// cudnnctl: the command-line face of cuDNN Setup. Parses arguments and calls core.
-#include "BaselineCommands.h"
-#include "ChangeCommands.h"
+// cudnnctl: the command-line face of cuDNN Setup. Reads the command line, interprets the options
+// every command takes once (CommandContext) and runs the command's row of the table (Commands.cpp).
+#include "CommandContext.h"
 #include "Commands.h"
-#include "DownloadCommand.h"
-#include "FleetCommand.h"
-#include "ProbeCommand.h"
-#include "VerifyCommands.h"
-#include "archive/ArchiveInspector.h"
 #include "common/ExitCodes.h"
 #include "common/GlobalOptions.h"
-#include "common/Logging.h"
 #include "common/Translations.h"
-#include "compat/ConsumerVerdicts.h"
-#include "compat/DatabaseChoice.h"
-#include "compat/Matcher.h"
-#include "compat/WhatIf.h"
-#include "detect/Detector.h"
-#include "install/ElevatedExchange.h"
-#include "platform/Console.h"
 #include "platform/Elevation.h"
 #include "platform/LibraryLoader.h"
 #include "platform/RedirectionGuard.h"
-#include "platform/SystemContext.h"
-#include "report/ArchiveText.h"
-#include "report/CheckReport.h"
-#include "report/SnapshotText.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QDir>
-#include <QFileInfo>
-#include <QJsonDocument>
 #include <QLocale>
 
 using namespace cudnnsetup;
-
-namespace {
-
-void writeOut(const QString &text)
-{
-    console::out(text);
-}
-
-void writeJson(const QJsonObject &object)
-{
-    writeOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
-}
-
-#ifdef CUDNNSETUP_TEST_HOOKS
-// The suites' elevated runs change sandboxes (--system-root).
-constexpr bool kHelperTakesSystemRoot = true;
-#else
-constexpr bool kHelperTakesSystemRoot = false;
-#endif
-
-// The database the helper of another process judges archives by: the one it was built with, or
-// one beside it in its own folder (DatabaseChoice). A build with the suites takes the file that
-// CUDNNSETUP_HELPER_COMPAT_DB names, which knows the suites' stand-in archives.
-QString helperDatabase()
-{
-#ifdef CUDNNSETUP_TEST_HOOKS
-    return qEnvironmentVariable("CUDNNSETUP_HELPER_COMPAT_DB");
-#else
-    return {};
-#endif
-}
-
-// `status --against` answers with the Nagios codes, where 2 is "broken": a command line it cannot
-// use is "unknown" (3) there.
-int usageExitCode = exitcode::UsageError;
-
-int usageError(const QString &message)
-{
-    console::error(
-        message + QLatin1Char('\n') +
-        QCoreApplication::translate("cudnnctl", "Run \"cudnnctl --help\" for the commands and options.") +
-        QLatin1Char('\n'));
-    return usageExitCode;
-}
-
-// `status --against` on the command line, before it is parsed: its usage errors are unknown (3).
-bool statusAgainstRequested(int argc, char *argv[])
-{
-    bool status = false;
-    bool against = false;
-    for (int i = 1; i < argc; ++i) {
-        status = status || qstrcmp(argv[i], "status") == 0;
-        against = against || qstrcmp(argv[i], "--against") == 0 || qstrncmp(argv[i], "--against=", 10) == 0;
-    }
-    return status && against;
-}
-
-} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -102,8 +24,6 @@ int main(int argc, char *argv[])
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("cudnnctl"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
-    if (statusAgainstRequested(argc, argv))
-        usageExitCode = exitcode::Unknown;
 
     const QString language = Translations::languageArgument(QCoreApplication::arguments());
     if (!language.isEmpty() && Translations::normalize(language).isEmpty())
@@ -121,9 +41,6 @@ int main(int argc, char *argv[])
                         "cudnn-setup/verify/1, doctor: cudnn-setup/doctor/1, status: "
                         "cudnn-setup/status/1, fleet: cudnn-setup/fleet-summary/1)."));
     const GlobalOptions global;
-    const QCommandLineOption &rootOption = global.systemRoot;
-    const QCommandLineOption &compatOption = global.compatDb;
-    const QCommandLineOption &logOption = global.log;
     const QCommandLineOption pythonProbeOption(
         QStringLiteral("python-probe"),
         QCoreApplication::translate("cudnnctl",
@@ -384,285 +301,34 @@ int main(int argc, char *argv[])
         return exitcode::Success;
     }
 
-    // Paths are made absolute here, once: an elevated child starts in another folder.
-    const auto absolutePath = [&parser](const QCommandLineOption &option) {
-        const QString value = parser.value(option);
-        return value.isEmpty() ? value : QDir::cleanPath(QFileInfo(value).absoluteFilePath());
-    };
-    // The helper of another process (--exchange) takes no file of that process's choosing: it may be
-    // a standard user's, whose paths can become links to any file while an administrator types the
-    // password. So it logs nowhere the caller names, and judges archives by the database it was
-    // built with (helperDatabase); --request and --cancel-file it only reads.
-    const bool helper = parser.isSet(exchangeOption);
-    if (helper && !exchange::isNonce(parser.value(exchangeOption)))
-        return usageError(QStringLiteral("--exchange takes 32 hexadecimal digits, not \"%1\"")
-                              .arg(parser.value(exchangeOption)));
-    if (parser.isSet(requesterOption) && !exchange::isAccountSid(parser.value(requesterOption)))
-        return usageError(QStringLiteral("--requester takes an account SID, not \"%1\"")
-                              .arg(parser.value(requesterOption)));
-    const QString logFile = helper ? QString() : absolutePath(logOption);
-    logging::configure(parser.isSet(verboseOption));
-    if (!logFile.isEmpty() && !logging::writeTo(logFile))
-        return usageError(QCoreApplication::translate("cudnnctl", "The log file %1 cannot be written.")
-                              .arg(QDir::toNativeSeparators(logFile)));
+    CommandContext context;
+    if (const QString error = context.readRunOptions(parser); !error.isEmpty())
+        return usageError(error);
     guardElevatedProcessAgainstUserRedirections(Elevation::host());
 
-    const QStringList positional = parser.positionalArguments();
-    if (positional.isEmpty())
+    if (context.positional.isEmpty())
         return usageError(QCoreApplication::translate("cudnnctl", "No command given."));
-    const QString command = positional.first();
-    // The verifier's child: loads libraries in a process that has loaded nothing else yet.
-    if (command == QLatin1String("probe"))
-        return runProbeCommand(parser.value(requestOption));
-    // The MSI's deferred custom action, run as SYSTEM when the programs are installed.
-    if (command == QLatin1String("prepare-state"))
-        return runPrepareState(SystemContext::running());
+    const QString command = context.positional.first();
     const CommandSpec *spec = findCommand(command);
-    if (!spec || spec->hidden)
+    // The verifier's child, which loads libraries in a process that has loaded nothing else yet, and
+    // the MSI's deferred custom action, run as SYSTEM: no check of the command line is theirs.
+    if (spec && spec->hidden)
+        return spec->run(context, parser);
+    if (!spec)
         return usageError(QCoreApplication::translate("cudnnctl", "Unknown command \"%1\".").arg(command));
     for (const QString &option : parser.optionNames()) {
         if (const QString misplaced = misplacedOption(command, option); !misplaced.isEmpty())
             return usageError(misplaced);
     }
-    const bool status = command == QLatin1String("status");
-    const bool verifying = command == QLatin1String("verify") || command == QLatin1String("doctor") ||
-                           command == QLatin1String("report") || status;
-    const bool inspect = command == QLatin1String("inspect");
-    const bool installing = command == QLatin1String("install");
-    const bool downloading = command == QLatin1String("download");
-    const bool uninstalling = command == QLatin1String("uninstall");
-    const bool check = command == QLatin1String("check");
-    if (inspect && positional.size() < 2)
+    if (command == QLatin1String("inspect") && context.positional.size() < 2)
         return usageError(QCoreApplication::translate(
             "cudnnctl", "inspect needs the archive to check: cudnnctl inspect FILE.zip"));
-    if (positional.size() > 1 + spec->arguments)
+    if (context.positional.size() > 1 + spec->arguments)
         return usageError(QCoreApplication::translate("cudnnctl", "Unexpected argument \"%1\".")
-                              .arg(positional.at(1 + spec->arguments)));
-    // Reads the share only: no detection of this system.
-    if (command == QLatin1String("fleet")) {
-        FleetRequest request;
-        request.subcommand = positional.value(1);
-        request.folder = positional.value(2);
-        request.htmlFile = absolutePath(htmlOption);
-        request.staleDays = parser.value(staleDaysOption);
-        request.json = parser.isSet(jsonOption);
-        return runFleetCommand(request);
+                              .arg(context.positional.at(1 + spec->arguments)));
+    if (spec->readsSystem) {
+        if (const QString error = context.readSystemOptions(parser); !error.isEmpty())
+            return usageError(error);
     }
-
-    DetectOptions options;
-    if (parser.isSet(timeoutOption)) {
-        bool ok = false;
-        const double seconds = parser.value(timeoutOption).toDouble(&ok);
-        if (!ok || seconds <= 0 || seconds > 3600)
-            return usageError(QCoreApplication::translate(
-                "cudnnctl", "--tool-timeout needs a number of seconds between 0 and 3600."));
-        options.toolTimeoutMs = int(seconds * 1000);
-        options.pythonTimeoutMs = options.toolTimeoutMs;
-    }
-    options.probePythons = parser.isSet(pythonProbeOption);
-    // --app and --for app:FOLDER. Under --system-root the folder is the inspected system's; otherwise
-    // it is made absolute here.
-    QStringList appFolders = parser.values(appOption);
-    const QString forWhat = parser.value(forOption);
-    if (const QString folder = appFolderOf(forWhat); !folder.isEmpty())
-        appFolders.append(folder);
-    for (const QString &folder : std::as_const(appFolders)) {
-        if (!parser.isSet(rootOption) && !QFileInfo(folder).isDir())
-            return usageError(
-                QCoreApplication::translate("cudnnctl", "The application folder %1 is not a folder.")
-                    .arg(folder));
-        options.appFolders.append(
-            parser.isSet(rootOption) ? folder : QDir::cleanPath(QFileInfo(folder).absoluteFilePath()));
-    }
-    // With --for, the folder of app:FOLDER is the one detection was given (made absolute).
-    const QString forConsumer =
-        appFolderOf(forWhat).isEmpty() ? forWhat : QStringLiteral("app:") + options.appFolders.constLast();
-
-    QString root;
-    if (parser.isSet(rootOption)) {
-        // A system root of the caller's would have the helper write wherever that folder's links lead.
-        if (helper && !kHelperTakesSystemRoot)
-            return usageError(QStringLiteral("--system-root is not for a run with --exchange"));
-        root = parser.value(rootOption);
-        if (!QFileInfo(root).isDir())
-            return usageError(
-                QCoreApplication::translate("cudnnctl", "The system root %1 is not a folder.").arg(root));
-        root = QDir(root).absolutePath();
-    }
-
-    DatabaseChoice database = DatabaseChoice::choose(helper ? helperDatabase() : absolutePath(compatOption),
-                                                     QCoreApplication::applicationDirPath());
-    if (!helper && parser.isSet(compatOption) && hasErrors(database.findings))
-        return usageError(database.findings.first().message.toString() + QLatin1Char('\n') +
-                          database.findings.first().details);
-
-    const bool baseline = command == QLatin1String("baseline");
-    if (baseline && positional.value(1) != QLatin1String("export"))
-        return usageError(QCoreApplication::translate("cudnnctl",
-                                                      "baseline takes one action: cudnnctl baseline "
-                                                      "export --out FILE"));
-    if (status && !parser.isSet(againstOption) &&
-        (parser.isSet(formatOption) || parser.isSet(repairFileOption)))
-        return usageError(
-            QCoreApplication::translate("cudnnctl", "--format and --repair-file go with --against."));
-    if (status && parser.isSet(againstOption) && (parser.isSet(cudnnOption) || parser.isSet(targetOption)))
-        return usageError(QCoreApplication::translate(
-            "cudnnctl",
-            "--against takes the version and the target from the baseline: leave out --cudnn and --target."));
-    if (baseline || (status && parser.isSet(againstOption))) {
-        BaselineRequest request;
-        request.outFile = absolutePath(outOption);
-        request.fromAnswer = absolutePath(fromAnswerOption);
-        request.driver = parser.value(driverOption);
-        request.against = absolutePath(againstOption);
-        request.format = parser.value(formatOption);
-        request.repairFile = absolutePath(repairFileOption);
-        request.json = parser.isSet(jsonOption);
-        request.detect = options;
-        const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
-        return baseline ? runBaselineExport(request, context, database.database)
-                        : runStatusAgainst(request, context, database.database);
-    }
-
-    if (verifying) {
-        VerifyRequest request;
-        request.command = command;
-        request.target = parser.value(targetOption);
-        request.forWhat = forConsumer;
-        request.pythons = parser.values(pythonOption);
-        request.gpu = !parser.isSet(noGpuOption);
-        request.framework = !parser.isSet(noFrameworkOption);
-        request.fix = parser.isSet(fixOption);
-        request.yes = parser.isSet(yesOption);
-        request.archive = absolutePath(archiveOption);
-        request.fromLog = parser.value(fromLogOption) == QLatin1String("-") ? parser.value(fromLogOption)
-                                                                            : absolutePath(fromLogOption);
-        request.outFolder = absolutePath(outOption);
-        request.toFolder = absolutePath(toOption);
-        request.machine = parser.value(machineOption);
-        request.cudnnVersion = parser.value(cudnnOption);
-        request.requestFile = absolutePath(requestOption);
-        request.exchangeNonce = parser.value(exchangeOption);
-        request.requesterSid = parser.value(requesterOption);
-        request.cancelFile = absolutePath(cancelOption);
-        request.json = parser.isSet(jsonOption);
-        request.detect = options;
-        return runVerifyCommand(request,
-                                root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root),
-                                database.database);
-    }
-
-    if (command == QLatin1String("apply")) {
-        if (positional.size() < 2)
-            return usageError(QCoreApplication::translate(
-                "cudnnctl", "apply needs the answer file: cudnnctl apply FILE.ini"));
-        return runApply(QDir::cleanPath(QFileInfo(positional.at(1)).absoluteFilePath()), logFile,
-                        root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root),
-                        database.database);
-    }
-
-    if (installing || uninstalling) {
-        ChangeRequest request;
-        request.command = command;
-        request.receiptId = uninstalling ? positional.value(1) : QString();
-        request.archive = absolutePath(archiveOption);
-        request.target = parser.value(targetOption);
-        request.path = parser.value(pathOption);
-        request.variables = parser.value(variablesOption);
-        request.ifInUse = parser.value(inUseOption);
-        request.allowUnverifiedArchive = parser.isSet(unverifiedOption);
-        request.exchangeNonce = parser.value(exchangeOption);
-        request.requesterSid = parser.value(requesterOption);
-        request.cancelFile = absolutePath(cancelOption);
-        request.planFile = absolutePath(requestOption);
-        request.planSeal = parser.value(planSealOption);
-        request.dryRun = parser.isSet(dryRunOption);
-        request.json = parser.isSet(jsonOption);
-        request.detect = options;
-        request.detect.probePythons = false; // a venv or conda target is named by its folder
-        return runChange(request, root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root),
-                         database.database);
-    }
-
-    if (downloading) {
-        DownloadCommandRequest request;
-        request.cudnn = parser.value(cudnnOption);
-        request.cuda = parser.value(cudaOption);
-        request.platform = parser.value(platformOption);
-        request.source = parser.value(sourceOption);
-        request.outFolder = absolutePath(outOption);
-        request.caFile = absolutePath(caFileOption);
-        request.json = parser.isSet(jsonOption);
-        request.detect = options;
-        return runDownloadCommand(request,
-                                  root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root),
-                                  database.database);
-    }
-
-    if (inspect) {
-        InspectOptions inspectOptions;
-        if (parser.isSet(backendOption)) {
-            for (const ZipSource::Backend backend : ZipSource::backends()) {
-                if (ZipSource::backendName(backend) == parser.value(backendOption))
-                    inspectOptions.backend = backend;
-            }
-            if (!inspectOptions.backend)
-                return usageError(
-                    QCoreApplication::translate("cudnnctl", "This build has no zip backend \"%1\".")
-                        .arg(parser.value(backendOption)));
-        }
-        const auto report =
-            inspectArchive(positional.at(1), database.database.publishedArchives(), inspectOptions);
-        if (!report)
-            return usageError(report.error().message.toString());
-        if (parser.isSet(jsonOption))
-            writeJson(report->toJson());
-        else
-            writeOut(archiveText(*report));
-        return report->verdict == ArchiveReport::Verdict::Ok ? exitcode::Success : exitcode::ProblemsFound;
-    }
-
-    const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
-    const SystemSnapshot snapshot = detectSystem(context, options);
-    if (!check) {
-        const QList<JudgedConsumer> judged =
-            judgeConsumers(snapshot.consumers, MatchFacts::fromSnapshot(snapshot), database.database);
-        if (parser.isSet(jsonOption))
-            writeJson(snapshotJsonWithVerdicts(snapshot, judged));
-        else
-            writeOut(snapshotText(snapshot) +
-                     (judged.isEmpty()
-                          ? QString()
-                          : QLatin1Char('\n') +
-                                QCoreApplication::translate("cudnnsetup", "Programs that use cuDNN/CUDA") +
-                                QLatin1Char('\n') + consumerVerdictsText(judged)));
-        return hasErrors(snapshot.findings) ? exitcode::ProblemsFound : exitcode::Success;
-    }
-
-    WhatIf whatIf;
-    whatIf.os = parser.value(osOption);
-    whatIf.arch = parser.value(archOption);
-    whatIf.driver = parser.value(driverOption);
-    whatIf.cuda = parser.value(cudaOption);
-    whatIf.sm = parser.value(smOption);
-    whatIf.gpu = parser.value(gpuOption);
-    whatIf.cudnn = parser.value(cudnnOption);
-    const auto facts = applyWhatIf(MatchFacts::fromSnapshot(snapshot), whatIf, database.database);
-    if (!facts)
-        return usageError(facts.error().message.toString());
-    MatchResult result = match(*facts, database.database);
-    result.findings = database.findings + result.findings;
-    const auto judged =
-        forWhat.isEmpty()
-            ? Expected<QList<JudgedConsumer>>(judgeConsumers(snapshot.consumers, *facts, database.database))
-            : judgeFor(forConsumer, snapshot.consumers, *facts, database.database);
-    if (!judged)
-        return usageError(judged.error().message.toString());
-    if (parser.isSet(jsonOption))
-        writeJson(checkJson(*facts, result, database, *judged, forWhat));
-    else
-        writeOut(checkText(*facts, result, database, *judged, forWhat));
-    if (!forWhat.isEmpty())
-        return consumersCompatible(*judged) == true ? exitcode::Success : exitcode::ProblemsFound;
-    return result.compatible() ? exitcode::Success : exitcode::ProblemsFound;
+    return spec->run(context, parser);
 }
