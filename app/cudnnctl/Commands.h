@@ -23,6 +23,10 @@ struct CommandSpec
 };
 
 const QList<CommandSpec> &commandTable();
+// Every option of cudnnctl, described once, in the order --help lists them: those every command
+// takes and those of the commands (a row names its own; one that several rows share says what it
+// means to each). Made after the translation is installed.
+QList<QCommandLineOption> commandLineOptions();
 // The command called `name`, or null.
 const CommandSpec *findCommand(const QString &name);
 // The options no command owns: every command takes them.
