@@ -1,4 +1,5 @@
 #include "BaselineCommands.h"
+#include "CommandContext.h"
 
 #include "common/ExitCodes.h"
 #include "detect/Detector.h"
@@ -7,6 +8,7 @@
 #include "session/Baseline.h"
 #include "session/Drift.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QJsonDocument>
@@ -151,4 +153,27 @@ int runStatusAgainst(const BaselineRequest &request, const SystemContext &contex
         return exitcode::Success; // Intune takes a discovery script that fails as an error, not as
                                   // non-compliant
     return report.exitCode();
+}
+
+BaselineRequest baselineRequest(const CommandContext &context, const QCommandLineParser &parser)
+{
+    BaselineRequest request;
+    request.outFile = absolutePath(parser, QStringLiteral("out"));
+    request.fromAnswer = absolutePath(parser, QStringLiteral("from-answer"));
+    request.driver = parser.value(QStringLiteral("driver"));
+    request.against = absolutePath(parser, QStringLiteral("against"));
+    request.format = parser.value(QStringLiteral("format"));
+    request.repairFile = absolutePath(parser, QStringLiteral("repair-file"));
+    request.json = context.json;
+    request.detect = context.detect;
+    return request;
+}
+
+int baselineCommand(const CommandContext &context, const QCommandLineParser &parser)
+{
+    if (context.positional.value(1) != QLatin1String("export"))
+        return usageError(QCoreApplication::translate("cudnnctl",
+                                                      "baseline takes one action: cudnnctl baseline "
+                                                      "export --out FILE"));
+    return runBaselineExport(baselineRequest(context, parser), context.system(), context.database.database);
 }

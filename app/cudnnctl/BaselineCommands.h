@@ -6,6 +6,9 @@
 
 #include <QString>
 
+struct CommandContext;
+class QCommandLineParser;
+
 // `cudnnctl baseline export` and `cudnnctl status --against`: what a lab's workstations must
 // have, written once, and each machine judged against it. export answers 0 (written), 1 (no
 // intact install to take it from) or 2 (usage); status --against answers with the Nagios codes
@@ -26,3 +29,8 @@ int runBaselineExport(const BaselineRequest &request, const cudnnsetup::SystemCo
                       const cudnnsetup::KnowledgeBase &kb);
 int runStatusAgainst(const BaselineRequest &request, const cudnnsetup::SystemContext &context,
                      const cudnnsetup::KnowledgeBase &kb);
+
+// The rows of `baseline` (its one action, export) and, for status, the request that --out,
+// --from-answer, --driver, --against, --format and --repair-file make.
+BaselineRequest baselineRequest(const CommandContext &context, const QCommandLineParser &parser);
+int baselineCommand(const CommandContext &context, const QCommandLineParser &parser);

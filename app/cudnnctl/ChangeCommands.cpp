@@ -1,4 +1,5 @@
 #include "ChangeCommands.h"
+#include "CommandContext.h"
 
 #include "common/Logging.h"
 #include "install/ElevatedChange.h"
@@ -11,6 +12,7 @@
 #include "session/InstallRequest.h"
 #include "session/UnattendedRun.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -221,4 +223,42 @@ int runApply(const QString &answerFile, const QString &logFile, const SystemCont
                                                    log.completeBaseName() + QStringLiteral(".json"))) +
                  QLatin1Char('\n'));
     return exitCode;
+}
+
+int changeCommand(const CommandContext &context, const QCommandLineParser &parser)
+{
+    ChangeRequest request;
+    request.command = context.positional.first();
+    request.receiptId =
+        request.command == QLatin1String("uninstall") ? context.positional.value(1) : QString();
+    request.archive = absolutePath(parser, QStringLiteral("archive"));
+    request.target = parser.value(QStringLiteral("target"));
+    request.path = parser.value(QStringLiteral("path"));
+    request.variables = parser.value(QStringLiteral("cudnn-variables"));
+    request.ifInUse = parser.value(QStringLiteral("if-in-use"));
+    request.allowUnverifiedArchive = parser.isSet(QStringLiteral("allow-unverified-archive"));
+    request.exchangeNonce = parser.value(QStringLiteral("exchange"));
+    request.requesterSid = parser.value(QStringLiteral("requester"));
+    request.cancelFile = absolutePath(parser, QStringLiteral("cancel-file"));
+    request.planFile = absolutePath(parser, QStringLiteral("request"));
+    request.planSeal = parser.value(QStringLiteral("plan-sha256"));
+    request.dryRun = parser.isSet(QStringLiteral("dry-run"));
+    request.json = context.json;
+    request.detect = context.detect;
+    request.detect.probePythons = false; // a venv or conda target is named by its folder
+    return runChange(request, context.system(), context.database.database);
+}
+
+int applyCommand(const CommandContext &context, const QCommandLineParser &)
+{
+    if (context.positional.size() < 2)
+        return usageError(
+            QCoreApplication::translate("cudnnctl", "apply needs the answer file: cudnnctl apply FILE.ini"));
+    return runApply(QDir::cleanPath(QFileInfo(context.positional.at(1)).absoluteFilePath()), context.logFile,
+                    context.system(), context.database.database);
+}
+
+int prepareStateCommand(const CommandContext &, const QCommandLineParser &)
+{
+    return runPrepareState(SystemContext::running());
 }

@@ -6,6 +6,9 @@
 
 #include <QString>
 
+struct CommandContext;
+class QCommandLineParser;
+
 // `cudnnctl install` and `cudnnctl uninstall`: the commands that change the system. They answer
 // with the Windows installer codes (0, 1602, 1603, 1618, 87) that fleet tools read.
 struct ChangeRequest
@@ -42,3 +45,8 @@ int runChange(const ChangeRequest &request, const cudnnsetup::SystemContext &con
 // replaces the file's log=; the installer codes of that run.
 int runApply(const QString &answerFile, const QString &logFile, const cudnnsetup::SystemContext &context,
              const cudnnsetup::KnowledgeBase &kb);
+
+// The rows of install and uninstall, apply and prepare-state.
+int changeCommand(const CommandContext &context, const QCommandLineParser &parser);
+int applyCommand(const CommandContext &context, const QCommandLineParser &parser);
+int prepareStateCommand(const CommandContext &context, const QCommandLineParser &parser);

@@ -1,4 +1,5 @@
 #include "DownloadCommand.h"
+#include "CommandContext.h"
 
 #include "common/ExitCodes.h"
 #include "compat/Matcher.h"
@@ -9,6 +10,7 @@
 #include "report/DownloadText.h"
 #include "report/TextTable.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -128,4 +130,18 @@ int runDownloadCommand(const DownloadCommandRequest &command, const SystemContex
     else
         console::out(downloadText(report));
     return report.ok() ? exitcode::Success : exitcode::ProblemsFound;
+}
+
+int downloadCommand(const CommandContext &context, const QCommandLineParser &parser)
+{
+    DownloadCommandRequest request;
+    request.cudnn = parser.value(QStringLiteral("cudnn"));
+    request.cuda = parser.value(QStringLiteral("cuda"));
+    request.platform = parser.value(QStringLiteral("platform"));
+    request.source = parser.value(QStringLiteral("source"));
+    request.outFolder = absolutePath(parser, QStringLiteral("out"));
+    request.caFile = absolutePath(parser, QStringLiteral("ca-file"));
+    request.json = context.json;
+    request.detect = context.detect;
+    return runDownloadCommand(request, context.system(), context.database.database);
 }

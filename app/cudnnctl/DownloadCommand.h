@@ -6,6 +6,9 @@
 
 #include <QString>
 
+struct CommandContext;
+class QCommandLineParser;
+
 // `cudnnctl download`: fetches a cuDNN archive (what `check` recommends unless --cudnn names one)
 // from NVIDIA's redist, a lab mirror or a folder, verified before it gets its final name. Answers
 // as `inspect` does: 0 with the verified archive, 1 when it could not be had or was refused, 2 for
@@ -24,3 +27,6 @@ struct DownloadCommandRequest
 
 int runDownloadCommand(const DownloadCommandRequest &request, const cudnnsetup::SystemContext &context,
                        const cudnnsetup::KnowledgeBase &kb);
+
+// The row of `download`.
+int downloadCommand(const CommandContext &context, const QCommandLineParser &parser);

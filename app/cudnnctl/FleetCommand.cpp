@@ -1,10 +1,12 @@
 #include "FleetCommand.h"
+#include "CommandContext.h"
 
 #include "common/ExitCodes.h"
 #include "platform/Console.h"
 #include "platform/DurableFiles.h"
 #include "report/FleetSummary.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -58,4 +60,15 @@ int runFleetCommand(const FleetRequest &request)
     const bool agree = std::all_of(summary.items.cbegin(), summary.items.cend(),
                                    [](const FleetItem &item) { return item.outliers.isEmpty(); });
     return agree && summary.stale.isEmpty() ? exitcode::Success : exitcode::ProblemsFound;
+}
+
+int fleetCommand(const CommandContext &context, const QCommandLineParser &parser)
+{
+    FleetRequest request;
+    request.subcommand = context.positional.value(1);
+    request.folder = context.positional.value(2);
+    request.htmlFile = absolutePath(parser, QStringLiteral("html"));
+    request.staleDays = parser.value(QStringLiteral("stale-days"));
+    request.json = context.json;
+    return runFleetCommand(request);
 }

@@ -1,10 +1,12 @@
 #include "ProbeCommand.h"
+#include "CommandContext.h"
 
 #include "common/ExitCodes.h"
 #include "platform/Console.h"
 #include "platform/LibraryLoader.h"
 #include "verify/LibraryProbe.h"
 
+#include <QCommandLineParser>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonParseError>
@@ -48,4 +50,9 @@ int runProbeCommand(const QString &requestFile)
     if (!request->consumerModules.isEmpty())
         std::_Exit(exitcode::Success);
     return exitcode::Success;
+}
+
+int probeCommand(const CommandContext &, const QCommandLineParser &parser)
+{
+    return runProbeCommand(parser.value(QStringLiteral("request")));
 }

@@ -1,4 +1,6 @@
 #include "VerifyCommands.h"
+#include "BaselineCommands.h"
+#include "CommandContext.h"
 
 #include "archive/ArchiveInspector.h"
 #include "common/ExitCodes.h"
@@ -23,6 +25,7 @@
 #include "verify/VerificationRecord.h"
 #include "verify/Verifier.h"
 
+#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -378,4 +381,57 @@ int runVerifyCommand(const VerifyRequest &request, const SystemContext &context,
     else
         console::out(verifyText(report));
     return report.passed() ? exitcode::Success : exitcode::ProblemsFound;
+}
+
+namespace {
+
+VerifyRequest verifyRequest(const CommandContext &context, const QCommandLineParser &parser)
+{
+    VerifyRequest request;
+    request.command = context.positional.first();
+    request.target = parser.value(QStringLiteral("target"));
+    request.forWhat = context.forConsumer;
+    request.pythons = parser.values(QStringLiteral("python"));
+    request.gpu = !parser.isSet(QStringLiteral("no-gpu"));
+    request.framework = !parser.isSet(QStringLiteral("no-framework"));
+    request.fix = parser.isSet(QStringLiteral("fix"));
+    request.yes = parser.isSet(QStringLiteral("yes"));
+    request.archive = absolutePath(parser, QStringLiteral("archive"));
+    request.fromLog = parser.value(QStringLiteral("from-log")) == QLatin1String("-")
+                          ? parser.value(QStringLiteral("from-log"))
+                          : absolutePath(parser, QStringLiteral("from-log"));
+    request.outFolder = absolutePath(parser, QStringLiteral("out"));
+    request.toFolder = absolutePath(parser, QStringLiteral("to"));
+    request.machine = parser.value(QStringLiteral("machine"));
+    request.cudnnVersion = parser.value(QStringLiteral("cudnn"));
+    request.requestFile = absolutePath(parser, QStringLiteral("request"));
+    request.exchangeNonce = parser.value(QStringLiteral("exchange"));
+    request.requesterSid = parser.value(QStringLiteral("requester"));
+    request.cancelFile = absolutePath(parser, QStringLiteral("cancel-file"));
+    request.json = context.json;
+    request.detect = context.detect;
+    return request;
+}
+
+} // namespace
+
+int verifyCommand(const CommandContext &context, const QCommandLineParser &parser)
+{
+    return runVerifyCommand(verifyRequest(context, parser), context.system(), context.database.database);
+}
+
+int statusCommand(const CommandContext &context, const QCommandLineParser &parser)
+{
+    const bool against = parser.isSet(QStringLiteral("against"));
+    if (!against && (parser.isSet(QStringLiteral("format")) || parser.isSet(QStringLiteral("repair-file"))))
+        return usageError(
+            QCoreApplication::translate("cudnnctl", "--format and --repair-file go with --against."));
+    if (against && (parser.isSet(QStringLiteral("cudnn")) || parser.isSet(QStringLiteral("target"))))
+        return usageError(QCoreApplication::translate(
+            "cudnnctl",
+            "--against takes the version and the target from the baseline: leave out --cudnn and --target."));
+    if (against)
+        return runStatusAgainst(baselineRequest(context, parser), context.system(),
+                                context.database.database);
+    return verifyCommand(context, parser);
 }

@@ -7,6 +7,9 @@
 #include <QString>
 #include <QStringList>
 
+struct CommandContext;
+class QCommandLineParser;
+
 // `cudnnctl verify`, `doctor`, `report` and `status`: the commands that try the cuDNN a machine has, explain
 // what is wrong and offer the repairs. verify and doctor answer 0 (fine) or 1 (problems); doctor
 // --fix answers with the installer codes of a change (0, 1602, 1603, 1618). status is a fleet's
@@ -40,3 +43,7 @@ struct VerifyRequest
 
 int runVerifyCommand(const VerifyRequest &request, const cudnnsetup::SystemContext &context,
                      const cudnnsetup::KnowledgeBase &kb);
+
+// The rows of verify, doctor and report; of status, with or without --against (BaselineCommands.h).
+int verifyCommand(const CommandContext &context, const QCommandLineParser &parser);
+int statusCommand(const CommandContext &context, const QCommandLineParser &parser);
