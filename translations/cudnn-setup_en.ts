@@ -2931,10 +2931,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every library they need is found (%1 checked).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it (error 193).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4948,10 +4944,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>runs CUDA %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>only needed to build programs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4965,10 +4957,6 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>matches the archive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no PyTorch in any Python found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5005,6 +4993,18 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>Run the program again; if the error comes back, paste the new text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Python here has PyTorch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs the archive&apos;s CUDA %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every library cuDNN needs is found (%1 checked).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5367,10 +5367,6 @@ FILE; --driver V: the minimum driver).</source>
         </translation>
     </message>
     <message>
-        <source>Diagnosis: healthy. The diagnosis finds no problem left.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5380,6 +5376,10 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>For programmers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis: healthy. No problem is left.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5856,6 +5856,10 @@ FILE; --driver V: the minimum driver).</source>
         <source>A record of every file and change is kept, so that Uninstall can undo exactly this install.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Used for this install</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
@@ -5919,14 +5923,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compatibility data: version %1 (%2), built in.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compatibility data: version %1 (%2) from %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>What fits</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5976,6 +5972,22 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>%1: %2 (%3)</source>
         <comment>a CUDA number&apos;s name, its value and what it means</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA&apos;s cuDNN download page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1, built in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1, from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s tables as of %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6322,10 +6334,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files, where build tools and CUDA programs already look.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Into a folder of its own</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6483,10 +6491,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Why: CUDA programs, build tools and the tutorials all look for cuDNN there.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to update or remove.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6519,6 +6523,14 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>Why: this program needs another cuDNN than the rest of the computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why: CUDA programs and build tools already look for cuDNN there.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

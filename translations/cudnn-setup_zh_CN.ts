@@ -2366,7 +2366,7 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>What was found</source>
-        <translation>检查情况</translation>
+        <translation>检测结果</translation>
     </message>
     <message>
         <source>Libraries that stop cuDNN from loading</source>
@@ -2953,10 +2953,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>找不到 %1；%2 只在用到相关功能时才会去加载它。</translation>
     </message>
     <message>
-        <source>Every library they need is found (%1 checked).</source>
-        <translation>所需的库都能找到（共检查 %1 个）。</translation>
-    </message>
-    <message>
         <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it (error 193).</source>
         <translation>%2 依赖的 %1 在 %4 处是 %3 的文件：64 位程序无法加载它（错误 193）。</translation>
     </message>
@@ -3482,11 +3478,11 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>User PATH after: %1</source>
-        <translation>用户 PATH 新值：%1</translation>
+        <translation>用户环境变量 Path 新值：%1</translation>
     </message>
     <message>
         <source>System PATH after: %1</source>
-        <translation>系统 PATH 新值：%1</translation>
+        <translation>系统环境变量 Path 新值：%1</translation>
     </message>
     <message>
         <source>%1 for this user: %2 → %3</source>
@@ -4967,10 +4963,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>太旧，无法运行 CUDA %1</translation>
     </message>
     <message>
-        <source>runs CUDA %1</source>
-        <translation>可以运行 CUDA %1</translation>
-    </message>
-    <message>
         <source>only needed to build programs</source>
         <translation>只有自己编译程序时才需要</translation>
     </message>
@@ -4985,10 +4977,6 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>matches the archive</source>
         <translation>与压缩包匹配</translation>
-    </message>
-    <message>
-        <source>no PyTorch in any Python found</source>
-        <translation>任何 Python 中都没有</translation>
     </message>
     <message>
         <source>CPU-only</source>
@@ -5025,6 +5013,18 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>Run the program again; if the error comes back, paste the new text.</source>
         <translation>重新运行程序；如果错误再次出现，请粘贴新的错误信息。</translation>
+    </message>
+    <message>
+        <source>no Python here has PyTorch</source>
+        <translation>所有 Python 中都没有 PyTorch</translation>
+    </message>
+    <message>
+        <source>runs the archive&apos;s CUDA %1</source>
+        <translation>能运行压缩包的 CUDA %1</translation>
+    </message>
+    <message>
+        <source>Every library cuDNN needs is found (%1 checked).</source>
+        <translation>cuDNN 所需的库都能找到（共检查 %1 个）。</translation>
     </message>
 </context>
 <context>
@@ -5385,10 +5385,6 @@ FILE; --driver V: the minimum driver).</source>
         </translation>
     </message>
     <message>
-        <source>Diagnosis: healthy. The diagnosis finds no problem left.</source>
-        <translation>诊断：正常。没有发现遗留问题。</translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
@@ -5399,6 +5395,10 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>For programmers</source>
         <translation>面向开发者</translation>
+    </message>
+    <message>
+        <source>Diagnosis: healthy. No problem is left.</source>
+        <translation>诊断：正常。没有遗留问题。</translation>
     </message>
 </context>
 <context>
@@ -5539,7 +5539,7 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>What was found</source>
-        <translation>检查情况</translation>
+        <translation>检测结果</translation>
     </message>
     <message>
         <source>What was found on this computer</source>
@@ -5870,6 +5870,10 @@ FILE; --driver V: the minimum driver).</source>
         <source>&amp;Verify &gt;</source>
         <translation>验证(&amp;V) &gt;</translation>
     </message>
+    <message>
+        <source>Used for this install</source>
+        <translation>本次安装已使用</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
@@ -5891,7 +5895,7 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the toolkit&apos;s major.</source>
-        <translation>cuDNN 压缩包所面向的 CUDA 主版本（文件名中的 _cudaNN），必须与工具包的主版本一致。</translation>
+        <translation>cuDNN 压缩包适用的 CUDA 主版本（文件名中的 _cudaNN），必须与工具包的主版本一致。</translation>
     </message>
     <message>
         <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA&apos;s cuDNN archive.</source>
@@ -5930,14 +5934,6 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>cuDNN fits this computer.</source>
         <translation>cuDNN 适合这台电脑。</translation>
-    </message>
-    <message>
-        <source>Compatibility data: version %1 (%2), built in.</source>
-        <translation>兼容性数据版本：%1（%2，内置）。</translation>
-    </message>
-    <message>
-        <source>Compatibility data: version %1 (%2) from %3.</source>
-        <translation>兼容性数据版本：%1（%2），来自 %3。</translation>
     </message>
     <message>
         <source>What fits</source>
@@ -5989,6 +5985,22 @@ FILE; --driver V: the minimum driver).</source>
         <source>%1: %2 (%3)</source>
         <comment>a CUDA number&apos;s name, its value and what it means</comment>
         <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA&apos;s cuDNN download page.</source>
+        <translation>请从 NVIDIA 官网 cuDNN 下载页下载 &lt;b&gt;%1&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1, built in.</source>
+        <translation>兼容性数据版本：%1（内置）。</translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1, from %2.</source>
+        <translation>兼容性数据版本：%1，来自 %2。</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s tables as of %1.</source>
+        <translation>NVIDIA 截至 %1 公布的兼容性表格。</translation>
     </message>
 </context>
 <context>
@@ -6329,10 +6341,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>选择 cuDNN 的安装文件夹</translation>
     </message>
     <message>
-        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files, where build tools and CUDA programs already look.</source>
-        <translation>适合用这个工具包编译程序（nvcc、CMake、Visual Studio）：cuDNN 放在 CUDA 自带文件旁边，构建工具和 CUDA 程序本来就会在那里查找。</translation>
-    </message>
-    <message>
         <source>Into a folder of its own</source>
         <translation>安装到独立文件夹（所有用户）</translation>
     </message>
@@ -6483,15 +6491,11 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>Into the CUDA %1 toolkit (what the common tutorials do)</source>
-        <translation>安装到 CUDA %1 目录（与常见教程做法相同）</translation>
+        <translation>安装到 CUDA %1 目录，与常见教程做法相同</translation>
     </message>
     <message>
         <source>%1 — recommended</source>
         <translation>%1（推荐）</translation>
-    </message>
-    <message>
-        <source>Why: CUDA programs, build tools and the tutorials all look for cuDNN there.</source>
-        <translation>理由：CUDA 程序和编译工具默认在这里查找 cuDNN，常见教程也装在这里。</translation>
     </message>
     <message>
         <source>Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to update or remove.</source>
@@ -6526,6 +6530,14 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>Why: this program needs another cuDNN than the rest of the computer.</source>
         <translation>原因：这个程序需要的 cuDNN 版本和这台电脑上其他程序用的不同。</translation>
+    </message>
+    <message>
+        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files.</source>
+        <translation>适合用这个工具包编译程序（nvcc、CMake、Visual Studio）：cuDNN 放在 CUDA 自带文件旁边。</translation>
+    </message>
+    <message>
+        <source>Why: CUDA programs and build tools already look for cuDNN there.</source>
+        <translation>理由：CUDA 程序和编译工具默认就在这里查找 cuDNN。</translation>
     </message>
 </context>
 <context>

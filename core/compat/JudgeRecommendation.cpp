@@ -62,6 +62,7 @@ void Judge::recommend(const std::optional<MatchFacts::Toolkit> &target)
         Recommendation recommendation;
         recommendation.platform = platform;
         recommendation.cudnn = release->version;
+        recommendation.newestRelease = release == releases.crbegin();
         recommendation.cudaVariant = variant->cuda;
         recommendation.archiveFile = archiveFileName(platform, release->version, variant->cuda);
         if (const KnownArchive *known = m_kb.archiveByFile(recommendation.archiveFile)) {

@@ -224,7 +224,7 @@ VerifyStage dependencyStage(const DependencyWalk &walk, bool windows, double mil
                              details, {}, milliseconds);
         return makeStage(
             QStringLiteral("dependencies"), VerifyStage::Status::Passed,
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Every library they need is found (%1 checked)."))
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Every library cuDNN needs is found (%1 checked)."))
                 .arg(QString::number(walk.resolved.size())),
             details, {}, milliseconds);
     }
