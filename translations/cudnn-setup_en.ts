@@ -4920,10 +4920,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those open before keep the old PATH.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is part of a Python package: it needs the interpreter&apos;s own function %2, so it loads only inside Python.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5005,6 +5001,10 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>Every library cuDNN needs is found (%1 checked).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those already open keep the old PATH.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6582,15 +6582,15 @@ Receipt %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Uninstall what cuDNN Setup installed, exactly as its receipt recorded it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup names it and removes nothing.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Pressing Uninstall will:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uninstall what cuDNN Setup installed, exactly as it recorded the install.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

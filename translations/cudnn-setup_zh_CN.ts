@@ -4939,10 +4939,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>你自己的 Python 代码：在导入用到 cuDNN 的模块之前加上这一行（Python 3.8 及以后的版本不会在环境变量 Path 中查找 DLL）：</translation>
     </message>
     <message>
-        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those open before keep the old PATH.</source>
-        <translation>请打开新的命令提示符、PowerShell 或终端窗口，并重启 PyCharm、Jupyter 等程序：之前已打开的窗口和程序仍使用旧的环境变量 Path。</translation>
-    </message>
-    <message>
         <source>%1 is part of a Python package: it needs the interpreter&apos;s own function %2, so it loads only inside Python.</source>
         <translation>%1 属于 Python 包：它需要解释器自己的函数 %2，因此只能在 Python 中加载。</translation>
     </message>
@@ -5025,6 +5021,10 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>Every library cuDNN needs is found (%1 checked).</source>
         <translation>cuDNN 所需的库都能找到（共检查 %1 个）。</translation>
+    </message>
+    <message>
+        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those already open keep the old PATH.</source>
+        <translation>请打开新的命令提示符、PowerShell 或终端窗口，并重启 PyCharm、Jupyter 等程序：之前已打开的窗口和程序仍使用旧的环境变量 Path。</translation>
     </message>
 </context>
 <context>
@@ -6589,16 +6589,16 @@ Receipt %2</source>
         <translation>已卸载 %2 中的 cuDNN %1。它的文件、环境变量 Path 中的条目和其他环境变量均已删除，被它替换过的文件也已还原。</translation>
     </message>
     <message>
-        <source>Uninstall what cuDNN Setup installed, exactly as its receipt recorded it.</source>
-        <translation>按安装记录，卸载由 cuDNN 安装向导安装的 cuDNN。</translation>
-    </message>
-    <message>
         <source>Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup names it and removes nothing.</source>
         <translation>请选择要卸载的安装。如果安装后有文件被改动过，会列出这些文件，此时不会删除任何内容。</translation>
     </message>
     <message>
         <source>Pressing Uninstall will:</source>
         <translation>点击“卸载”后将：</translation>
+    </message>
+    <message>
+        <source>Uninstall what cuDNN Setup installed, exactly as it recorded the install.</source>
+        <translation>按安装记录，卸载由 cuDNN 安装向导安装的 cuDNN。</translation>
     </message>
 </context>
 <context>
