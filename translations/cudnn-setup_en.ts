@@ -3007,10 +3007,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Skipped: there is no cuDNN handle.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cuDNN works with %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3036,10 +3032,6 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>The convolution could not be run: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Skipped: no Python with torch was found or named.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4157,10 +4149,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Skipped: the cuDNN libraries here name no other library, so none was looked for.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The cuDNN that loaded is %1, but %2 was expected there.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5005,6 +4993,18 @@ FILE; --driver V: the minimum driver).</source>
     </message>
     <message>
         <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those already open keep the old PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Python with torch was found or named.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no cuDNN handle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cuDNN libraries here name no other library, so none was looked for.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3029,10 +3029,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>cudnnCreate 失败，返回 %1。%2</translation>
     </message>
     <message>
-        <source>Skipped: there is no cuDNN handle.</source>
-        <translation>已跳过：没有可用的 cuDNN 句柄。</translation>
-    </message>
-    <message>
         <source>cuDNN works with %1.</source>
         <translation>cuDNN 在 %1 上工作正常。</translation>
     </message>
@@ -3059,10 +3055,6 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>The convolution could not be run: %1.</source>
         <translation>无法运行卷积：%1。</translation>
-    </message>
-    <message>
-        <source>Skipped: no Python with torch was found or named.</source>
-        <translation>已跳过：没有找到也没有指定装有 torch 的 Python。</translation>
     </message>
     <message>
         <source>torch could not be asked in %1.</source>
@@ -4177,10 +4169,6 @@ FILE; --driver V: the minimum driver).</source>
         <translation>请重新诊断，并从这次诊断给出的修复中选择。</translation>
     </message>
     <message>
-        <source>Skipped: the cuDNN libraries here name no other library, so none was looked for.</source>
-        <translation>已跳过：这里的 cuDNN 库没有声明依赖其他库，因此没有可查找的库。</translation>
-    </message>
-    <message>
         <source>The cuDNN that loaded is %1, but %2 was expected there.</source>
         <translation>实际加载的 cuDNN 是 %1，但那里应该是 %2。</translation>
     </message>
@@ -5025,6 +5013,18 @@ FILE; --driver V: the minimum driver).</source>
     <message>
         <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those already open keep the old PATH.</source>
         <translation>请打开新的命令提示符、PowerShell 或终端窗口，并重启 PyCharm、Jupyter 等程序：之前已打开的窗口和程序仍使用旧的环境变量 Path。</translation>
+    </message>
+    <message>
+        <source>No Python with torch was found or named.</source>
+        <translation>没有找到也没有指定装有 torch 的 Python。</translation>
+    </message>
+    <message>
+        <source>There is no cuDNN handle.</source>
+        <translation>没有可用的 cuDNN 句柄。</translation>
+    </message>
+    <message>
+        <source>The cuDNN libraries here name no other library, so none was looked for.</source>
+        <translation>这里的 cuDNN 库没有声明依赖其他库，因此没有可查找的库。</translation>
     </message>
 </context>
 <context>

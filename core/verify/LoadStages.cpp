@@ -219,7 +219,7 @@ VerifyStage dependencyStage(const DependencyWalk &walk, bool windows, double mil
         // Nothing looked for proves nothing: never "passed (0 checked)".
         if (walk.resolved.isEmpty())
             return makeStage(QStringLiteral("dependencies"), VerifyStage::Status::Skipped,
-                             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: the cuDNN libraries here name no "
+                             Text(QT_TRANSLATE_NOOP("cudnnsetup", "The cuDNN libraries here name no "
                                                                   "other library, so none was looked for.")),
                              details, {}, milliseconds);
         return makeStage(
