@@ -2946,10 +2946,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every library they need is found (%1 checked).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it (error 193).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3026,10 +3022,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Skipped: there is no cuDNN handle.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cuDNN works with %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3055,10 +3047,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>The convolution could not be run: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Skipped: no Python with torch was found or named.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4176,10 +4164,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Skipped: the cuDNN libraries here name no other library, so none was looked for.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The cuDNN that loaded is %1, but %2 was expected there.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4935,10 +4919,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those open before keep the old PATH.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is part of a Python package: it needs the interpreter&apos;s own function %2, so it loads only inside Python.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4959,10 +4939,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>runs CUDA %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>only needed to build programs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4976,10 +4952,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>matches the archive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no PyTorch in any Python found</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5040,6 +5012,34 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>Put %1 first on PATH, as the baseline has it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Python here has PyTorch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs the archive&apos;s CUDA %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every library cuDNN needs is found (%1 checked).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those already open keep the old PATH.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Python with torch was found or named.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no cuDNN handle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cuDNN libraries here name no other library, so none was looked for.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5402,10 +5402,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         </translation>
     </message>
     <message>
-        <source>Diagnosis: healthy. The diagnosis finds no problem left.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5415,6 +5411,10 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>For programmers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Diagnosis: healthy. No problem is left.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5891,6 +5891,10 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <source>A record of every file and change is kept, so that Uninstall can undo exactly this install.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Used for this install</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
@@ -5954,14 +5958,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Compatibility data: version %1 (%2), built in.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Compatibility data: version %1 (%2) from %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>What fits</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6019,6 +6015,22 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>NVIDIA&apos;s checksum for this file is not in the compatibility database, so it cannot be checked, and an install into the CUDA toolkit or for every user refuses it: on &quot;Where cuDNN goes&quot;, choose a folder for you only or beside one program.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA&apos;s cuDNN download page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1, built in.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1, from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s tables as of %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6365,10 +6377,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files, where build tools and CUDA programs already look.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Into a folder of its own</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6526,10 +6534,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Why: CUDA programs, build tools and the tutorials all look for cuDNN there.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to update or remove.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -6562,6 +6566,14 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>Only for this program (%1)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why: CUDA programs and build tools already look for cuDNN there.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -6613,15 +6625,15 @@ Receipt %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Uninstall what cuDNN Setup installed, exactly as its receipt recorded it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup names it and removes nothing.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Pressing Uninstall will:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uninstall what cuDNN Setup installed, exactly as it recorded the install.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

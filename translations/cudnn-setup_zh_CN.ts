@@ -2384,7 +2384,7 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>What was found</source>
-        <translation>检查情况</translation>
+        <translation>检测结果</translation>
     </message>
     <message>
         <source>Libraries that stop cuDNN from loading</source>
@@ -2971,10 +2971,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation>找不到 %1；%2 只在用到相关功能时才会去加载它。</translation>
     </message>
     <message>
-        <source>Every library they need is found (%1 checked).</source>
-        <translation>所需的库都能找到（共检查 %1 个）。</translation>
-    </message>
-    <message>
         <source>%1, which %2 needs, is a %3 file at %4: a 64-bit program cannot load it (error 193).</source>
         <translation>%2 依赖的 %1 在 %4 处是 %3 的文件：64 位程序无法加载它（错误 193）。</translation>
     </message>
@@ -3051,10 +3047,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation>cudnnCreate 失败，返回 %1。%2</translation>
     </message>
     <message>
-        <source>Skipped: there is no cuDNN handle.</source>
-        <translation>已跳过：没有可用的 cuDNN 句柄。</translation>
-    </message>
-    <message>
         <source>cuDNN works with %1.</source>
         <translation>cuDNN 在 %1 上工作正常。</translation>
     </message>
@@ -3081,10 +3073,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     <message>
         <source>The convolution could not be run: %1.</source>
         <translation>无法运行卷积：%1。</translation>
-    </message>
-    <message>
-        <source>Skipped: no Python with torch was found or named.</source>
-        <translation>已跳过：没有找到也没有指定装有 torch 的 Python。</translation>
     </message>
     <message>
         <source>torch could not be asked in %1.</source>
@@ -3500,11 +3488,11 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>User PATH after: %1</source>
-        <translation>用户 PATH 新值：%1</translation>
+        <translation>用户环境变量 Path 新值：%1</translation>
     </message>
     <message>
         <source>System PATH after: %1</source>
-        <translation>系统 PATH 新值：%1</translation>
+        <translation>系统环境变量 Path 新值：%1</translation>
     </message>
     <message>
         <source>%1 for this user: %2 → %3</source>
@@ -4197,10 +4185,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     <message>
         <source>Diagnose again and choose the repairs from what the diagnosis offers then.</source>
         <translation>请重新诊断，并从这次诊断给出的修复中选择。</translation>
-    </message>
-    <message>
-        <source>Skipped: the cuDNN libraries here name no other library, so none was looked for.</source>
-        <translation>已跳过：这里的 cuDNN 库没有声明依赖其他库，因此没有可查找的库。</translation>
     </message>
     <message>
         <source>The cuDNN that loaded is %1, but %2 was expected there.</source>
@@ -4957,10 +4941,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation>你自己的 Python 代码：在导入用到 cuDNN 的模块之前加上这一行（Python 3.8 及以后的版本不会在环境变量 Path 中查找 DLL）：</translation>
     </message>
     <message>
-        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those open before keep the old PATH.</source>
-        <translation>请打开新的命令提示符、PowerShell 或终端窗口，并重启 PyCharm、Jupyter 等程序：之前已打开的窗口和程序仍使用旧的环境变量 Path。</translation>
-    </message>
-    <message>
         <source>%1 is part of a Python package: it needs the interpreter&apos;s own function %2, so it loads only inside Python.</source>
         <translation>%1 属于 Python 包：它需要解释器自己的函数 %2，因此只能在 Python 中加载。</translation>
     </message>
@@ -4981,10 +4961,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation>太旧，无法运行 CUDA %1</translation>
     </message>
     <message>
-        <source>runs CUDA %1</source>
-        <translation>可以运行 CUDA %1</translation>
-    </message>
-    <message>
         <source>only needed to build programs</source>
         <translation>只有自己编译程序时才需要</translation>
     </message>
@@ -4999,10 +4975,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     <message>
         <source>matches the archive</source>
         <translation>与压缩包匹配</translation>
-    </message>
-    <message>
-        <source>no PyTorch in any Python found</source>
-        <translation>任何 Python 中都没有</translation>
     </message>
     <message>
         <source>CPU-only</source>
@@ -5063,6 +5035,34 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     <message>
         <source>Put %1 first on PATH, as the baseline has it.</source>
         <translation>按基线的要求，把 %1 放在 PATH 的最前面。</translation>
+    </message>
+    <message>
+        <source>no Python here has PyTorch</source>
+        <translation>所有 Python 中都没有 PyTorch</translation>
+    </message>
+    <message>
+        <source>runs the archive&apos;s CUDA %1</source>
+        <translation>能运行压缩包的 CUDA %1</translation>
+    </message>
+    <message>
+        <source>Every library cuDNN needs is found (%1 checked).</source>
+        <translation>cuDNN 所需的库都能找到（共检查 %1 个）。</translation>
+    </message>
+    <message>
+        <source>Open a new Command Prompt, PowerShell or terminal window, and restart programs such as PyCharm or Jupyter: those already open keep the old PATH.</source>
+        <translation>请打开新的命令提示符、PowerShell 或终端窗口，并重启 PyCharm、Jupyter 等程序：之前已打开的窗口和程序仍使用旧的环境变量 Path。</translation>
+    </message>
+    <message>
+        <source>No Python with torch was found or named.</source>
+        <translation>没有找到也没有指定装有 torch 的 Python。</translation>
+    </message>
+    <message>
+        <source>There is no cuDNN handle.</source>
+        <translation>没有可用的 cuDNN 句柄。</translation>
+    </message>
+    <message>
+        <source>The cuDNN libraries here name no other library, so none was looked for.</source>
+        <translation>这里的 cuDNN 库没有声明依赖其他库，因此没有可查找的库。</translation>
     </message>
 </context>
 <context>
@@ -5423,10 +5423,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         </translation>
     </message>
     <message>
-        <source>Diagnosis: healthy. The diagnosis finds no problem left.</source>
-        <translation>诊断：正常。没有发现遗留问题。</translation>
-    </message>
-    <message>
         <source>&amp;Copy</source>
         <translation>复制(&amp;C)</translation>
     </message>
@@ -5437,6 +5433,10 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     <message>
         <source>For programmers</source>
         <translation>面向开发者</translation>
+    </message>
+    <message>
+        <source>Diagnosis: healthy. No problem is left.</source>
+        <translation>诊断：正常。没有遗留问题。</translation>
     </message>
 </context>
 <context>
@@ -5577,7 +5577,7 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>What was found</source>
-        <translation>检查情况</translation>
+        <translation>检测结果</translation>
     </message>
     <message>
         <source>What was found on this computer</source>
@@ -5908,6 +5908,10 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <source>&amp;Verify &gt;</source>
         <translation>验证(&amp;V) &gt;</translation>
     </message>
+    <message>
+        <source>Used for this install</source>
+        <translation>本次安装已使用</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::MatchPage</name>
@@ -5929,7 +5933,7 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the toolkit&apos;s major.</source>
-        <translation>cuDNN 压缩包所面向的 CUDA 主版本（文件名中的 _cudaNN），必须与工具包的主版本一致。</translation>
+        <translation>cuDNN 压缩包适用的 CUDA 主版本（文件名中的 _cudaNN），必须与工具包的主版本一致。</translation>
     </message>
     <message>
         <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA&apos;s cuDNN archive.</source>
@@ -5968,14 +5972,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     <message>
         <source>cuDNN fits this computer.</source>
         <translation>cuDNN 适合这台电脑。</translation>
-    </message>
-    <message>
-        <source>Compatibility data: version %1 (%2), built in.</source>
-        <translation>兼容性数据版本：%1（%2，内置）。</translation>
-    </message>
-    <message>
-        <source>Compatibility data: version %1 (%2) from %3.</source>
-        <translation>兼容性数据版本：%1（%2），来自 %3。</translation>
     </message>
     <message>
         <source>What fits</source>
@@ -6035,6 +6031,22 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     <message>
         <source>NVIDIA&apos;s checksum for this file is not in the compatibility database, so it cannot be checked, and an install into the CUDA toolkit or for every user refuses it: on &quot;Where cuDNN goes&quot;, choose a folder for you only or beside one program.</source>
         <translation>兼容性数据库中没有 NVIDIA 为这个文件公布的校验值，因此无法核对；安装到 CUDA 目录或供所有用户使用的位置时会被拒绝：请在“cuDNN 安装位置”页面选择安装到当前用户目录，或放在某个程序旁边。</translation>
+    </message>
+    <message>
+        <source>Download &lt;b&gt;%1&lt;/b&gt; from NVIDIA&apos;s cuDNN download page.</source>
+        <translation>请从 NVIDIA 官网 cuDNN 下载页下载 &lt;b&gt;%1&lt;/b&gt;。</translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1, built in.</source>
+        <translation>兼容性数据版本：%1（内置）。</translation>
+    </message>
+    <message>
+        <source>Compatibility data: version %1, from %2.</source>
+        <translation>兼容性数据版本：%1，来自 %2。</translation>
+    </message>
+    <message>
+        <source>NVIDIA&apos;s tables as of %1.</source>
+        <translation>NVIDIA 截至 %1 公布的兼容性表格。</translation>
     </message>
 </context>
 <context>
@@ -6375,10 +6387,6 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <translation>选择 cuDNN 的安装文件夹</translation>
     </message>
     <message>
-        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files, where build tools and CUDA programs already look.</source>
-        <translation>适合用这个工具包编译程序（nvcc、CMake、Visual Studio）：cuDNN 放在 CUDA 自带文件旁边，构建工具和 CUDA 程序本来就会在那里查找。</translation>
-    </message>
-    <message>
         <source>Into a folder of its own</source>
         <translation>安装到独立文件夹（所有用户）</translation>
     </message>
@@ -6529,15 +6537,11 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     </message>
     <message>
         <source>Into the CUDA %1 toolkit (what the common tutorials do)</source>
-        <translation>安装到 CUDA %1 目录（与常见教程做法相同）</translation>
+        <translation>安装到 CUDA %1 目录，与常见教程做法相同</translation>
     </message>
     <message>
         <source>%1 — recommended</source>
         <translation>%1（推荐）</translation>
-    </message>
-    <message>
-        <source>Why: CUDA programs, build tools and the tutorials all look for cuDNN there.</source>
-        <translation>理由：CUDA 程序和编译工具默认在这里查找 cuDNN，常见教程也装在这里。</translation>
     </message>
     <message>
         <source>Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to update or remove.</source>
@@ -6572,6 +6576,14 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
     <message>
         <source>Only for this program (%1)</source>
         <translation>只给这个程序用：%1</translation>
+    </message>
+    <message>
+        <source>For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes beside CUDA&apos;s own files.</source>
+        <translation>适合用这个工具包编译程序（nvcc、CMake、Visual Studio）：cuDNN 放在 CUDA 自带文件旁边。</translation>
+    </message>
+    <message>
+        <source>Why: CUDA programs and build tools already look for cuDNN there.</source>
+        <translation>理由：CUDA 程序和编译工具默认就在这里查找 cuDNN。</translation>
     </message>
 </context>
 <context>
@@ -6623,16 +6635,16 @@ Receipt %2</source>
         <translation>已卸载 %2 中的 cuDNN %1。它的文件、环境变量 Path 中的条目和其他环境变量均已删除，被它替换过的文件也已还原。</translation>
     </message>
     <message>
-        <source>Uninstall what cuDNN Setup installed, exactly as its receipt recorded it.</source>
-        <translation>按安装记录，卸载由 cuDNN 安装向导安装的 cuDNN。</translation>
-    </message>
-    <message>
         <source>Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup names it and removes nothing.</source>
         <translation>请选择要卸载的安装。如果安装后有文件被改动过，会列出这些文件，此时不会删除任何内容。</translation>
     </message>
     <message>
         <source>Pressing Uninstall will:</source>
         <translation>点击“卸载”后将：</translation>
+    </message>
+    <message>
+        <source>Uninstall what cuDNN Setup installed, exactly as it recorded the install.</source>
+        <translation>按安装记录，卸载由 cuDNN 安装向导安装的 cuDNN。</translation>
     </message>
 </context>
 <context>

@@ -195,7 +195,7 @@ void FinishPage::showSummary()
                       ? tr("Diagnosis: nothing stops cuDNN from working, but %n warning(s) remain. The "
                            "Repair page lists them with what to do.",
                            nullptr, warnings)
-                      : tr("Diagnosis: healthy. The diagnosis finds no problem left.");
+                      : tr("Diagnosis: healthy. No problem is left.");
     }
     m_verdictIcon->setPixmap(statusIcon(status).pixmap(32, 32));
     m_verdict->setText(verdict);

@@ -354,8 +354,11 @@ void InstallPage::showSummary()
         : *variables == EnvironmentScope::Machine
             ? tr("CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for all users")
             : tr("CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for you"));
+    // Once installed, "Needed" would read as a request still open.
     add(QStringLiteral("admin"), tr("Administrator"),
-        target.needsAdmin(m_session->context()) ? tr("Needed") : tr("Not needed"));
+        !target.needsAdmin(m_session->context()) ? tr("Not needed")
+        : done                                   ? tr("Used for this install")
+                                                 : tr("Needed"));
 }
 
 void InstallPage::showOutcome()

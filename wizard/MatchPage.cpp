@@ -182,11 +182,14 @@ void MatchPage::showMatch()
         const Recommendation &recommendation = *result.recommendation;
         QStringList lines;
         const QString file = recommendation.archiveFile.toHtmlEscaped();
-        lines.append(tr("Download <b>%1</b> from NVIDIA's cuDNN archive.")
-                         .arg(recommendation.url.isEmpty()
-                                  ? file
-                                  : QStringLiteral("<a href=\"%1\">%2</a>")
-                                        .arg(recommendation.url.toHtmlEscaped(), file)));
+        const QString link =
+            recommendation.url.isEmpty()
+                ? file
+                : QStringLiteral("<a href=\"%1\">%2</a>").arg(recommendation.url.toHtmlEscaped(), file);
+        // The newest release is on NVIDIA's download page; only older ones are in its archive.
+        lines.append(recommendation.newestRelease
+                         ? tr("Download <b>%1</b> from NVIDIA's cuDNN download page.").arg(link)
+                         : tr("Download <b>%1</b> from NVIDIA's cuDNN archive.").arg(link));
         if (const std::optional<CudnnBeside> &program = m_session->program())
             lines.append(tr("It is what %1 needs, and goes beside it in %2, for that program only.")
                              .arg(program->program.toHtmlEscaped(), program->folder.toHtmlEscaped()));
@@ -245,12 +248,12 @@ void MatchPage::showMatch()
     m_summary->setAccessibleName(m_summary->text());
 
     const DatabaseChoice &database = m_session->database();
-    m_database->setText(
-        database.origin == QLatin1String("embedded")
-            ? tr("Compatibility data: version %1 (%2), built in.")
-                  .arg(database.database.version(), database.database.date())
-            : tr("Compatibility data: version %1 (%2) from %3.")
-                  .arg(database.database.version(), database.database.date(), database.origin));
+    // The version is the day the data was taken ("2026.12.02"): the date itself goes to the tooltip.
+    m_database->setText(database.origin == QLatin1String("embedded")
+                            ? tr("Compatibility data: version %1, built in.").arg(database.database.version())
+                            : tr("Compatibility data: version %1, from %2.")
+                                  .arg(database.database.version(), database.origin));
+    m_database->setToolTip(tr("NVIDIA's tables as of %1.").arg(database.database.date()));
 }
 
 // A grid row does not grow for a label's height-for-width: each tile's wrapped lines get the

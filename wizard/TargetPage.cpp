@@ -589,9 +589,8 @@ void TargetPage::updateTexts()
         switch (offered.selection.kind) {
         case InstallTarget::Kind::CudaToolkit:
             title = tr("Into the CUDA %1 toolkit (what the common tutorials do)").arg(offered.name);
-            explanation =
-                tr("For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN goes "
-                   "beside CUDA's own files, where build tools and CUDA programs already look.");
+            explanation = tr("For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN "
+                             "goes beside CUDA's own files.");
             break;
         case InstallTarget::Kind::Folder:
             title = tr("Into a folder of its own");
@@ -725,7 +724,7 @@ QString TargetPage::recommendationReason(InstallTarget::Kind kind)
 {
     switch (kind) {
     case InstallTarget::Kind::CudaToolkit:
-        return tr("Why: CUDA programs, build tools and the tutorials all look for cuDNN there.");
+        return tr("Why: CUDA programs and build tools already look for cuDNN there.");
     case InstallTarget::Kind::Folder:
         return tr("Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to "
                   "update or remove.");

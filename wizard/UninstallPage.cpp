@@ -250,7 +250,7 @@ void UninstallPage::changeEvent(QEvent *event)
 void UninstallPage::retranslate()
 {
     setTitle(tr("Uninstall"));
-    setSubTitle(tr("Uninstall what cuDNN Setup installed, exactly as its receipt recorded it."));
+    setSubTitle(tr("Uninstall what cuDNN Setup installed, exactly as it recorded the install."));
     m_intro->setText(
         tr("Choose the install to uninstall. If a file changed after it was installed, cuDNN Setup "
            "names it and removes nothing."));

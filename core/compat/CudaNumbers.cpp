@@ -59,7 +59,8 @@ CudaNumbers::Tile CudaNumbers::driverTile() const
         return {shortVersion(driverMaxCuda),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "too old for CUDA %1")).arg(archiveCuda), Level::Bad};
     return {shortVersion(driverMaxCuda),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "runs CUDA %1")).arg(archiveCuda), Level::Good};
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "runs the archive's CUDA %1")).arg(archiveCuda),
+            Level::Good};
 }
 
 CudaNumbers::Tile CudaNumbers::toolkitTile() const
@@ -82,7 +83,7 @@ CudaNumbers::Tile CudaNumbers::frameworkTile() const
 {
     if (frameworkName.isEmpty())
         return {Text(QT_TRANSLATE_NOOP("cudnnsetup", "not found")),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "no PyTorch in any Python found")), Level::Neutral};
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "no Python here has PyTorch")), Level::Neutral};
     if (!framework.isValid())
         return {Text(QT_TRANSLATE_NOOP("cudnnsetup", "CPU-only")),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup", "this PyTorch does not use the GPU")), Level::Caution};

@@ -79,6 +79,7 @@ void Judge::recommend(const std::optional<MatchFacts::Toolkit> &target)
     Recommendation recommendation;
     recommendation.platform = platform;
     recommendation.cudnn = chosen->version;
+    recommendation.newestRelease = chosen == &*releases.crbegin();
     recommendation.cudaVariant = variant->cuda;
     recommendation.archiveFile = archiveFileName(platform, chosen->version, variant->cuda);
     if (const KnownArchive *known = m_kb.archiveByFile(recommendation.archiveFile)) {

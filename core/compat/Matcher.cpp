@@ -265,6 +265,7 @@ QJsonObject Recommendation::toJson() const
                        {QStringLiteral("cudaVariant"), cudaVariant},
                        {QStringLiteral("sha256"), str(sha256)},
                        {QStringLiteral("url"), str(url)},
+                       {QStringLiteral("newestRelease"), newestRelease},
                        {QStringLiteral("driverMinimum"),
                         driverMinimum.isValid() ? QJsonValue(driverMinimum.toString()) : QJsonValue()},
                        {QStringLiteral("driverUpdateNeeded"), driverUpdateNeeded}};

@@ -90,6 +90,8 @@ struct Recommendation
     QString cudaVariant;
     QString sha256; // NVIDIA's published checksum where the database has it
     QString url;
+    // NVIDIA's current release, on its cuDNN download page; older ones are on the archive page.
+    bool newestRelease = false;
     std::optional<MatchFacts::Toolkit> targetToolkit; // null: no toolkit of that major here
     Version driverMinimum; // what the driver must be at least; invalid when NVIDIA prints none
     bool driverUpdateNeeded = false;

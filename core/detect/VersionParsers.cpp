@@ -86,6 +86,13 @@ Version fromCudnnVersionNumber(qint64 number)
     return {};
 }
 
+Version copyVersion(const Version &loaded, const Version &known)
+{
+    if (loaded.isValid() && known.size() > loaded.size() && known.truncated(loaded.size()) == loaded)
+        return known;
+    return loaded;
+}
+
 Version fromCudnnLibraryName(const QString &fileName)
 {
     static const QRegularExpression linuxName(

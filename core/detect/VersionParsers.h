@@ -29,6 +29,10 @@ Version fromCudnnHeader(const QByteArray &header);
 // cudnnGetVersion() / torch.backends.cudnn.version() integers: 8907 -> 8.9.7, 91900 -> 9.19.0
 // (8.x and older: MAJOR*1000 + MINOR*100 + PATCH; 9.x and newer: MAJOR*10000 + MINOR*100 + PATCH).
 Version fromCudnnVersionNumber(qint64 number);
+// The version text of one copy of cuDNN: a loaded library answers MAJOR.MINOR.PATCH only, so where
+// the receipt, the archive or the headers name the same release (`known`, "9.28.1.4"), that text
+// names it, as every other page does; otherwise what the library answered.
+Version copyVersion(const Version &loaded, const Version &known);
 
 // cuDNN library file names: "libcudnn.so.9.14.0" -> 9.14.0, "libcudnn_ops.so.9" -> 9,
 // "cudnn64_9.dll" -> 9, "cudnn_cnn_infer64_8.dll" -> 8, "cudnn64_7.dll" -> 7.

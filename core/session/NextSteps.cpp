@@ -57,7 +57,7 @@ QList<NextStep> nextSteps(const PurposeAdvice &advice, const std::optional<Recei
             {QStringLiteral("new-terminal"),
              Text(QT_TRANSLATE_NOOP("cudnnsetup", "Open a new Command Prompt, PowerShell or terminal "
                                                   "window, and restart programs such as PyCharm or "
-                                                  "Jupyter: those open before keep the old PATH.")),
+                                                  "Jupyter: those already open keep the old PATH.")),
              QString(), false});
     if (const std::optional<NextStep> python = pythonCodeStep(installed))
         steps.append(*python);

@@ -60,9 +60,8 @@ FrameworkCheck askFramework(const SystemContext &context, const QString &python,
 VerifyStage frameworkStage(const QList<FrameworkCheck> &checks, Findings &findings)
 {
     if (checks.isEmpty()) {
-        return makeStage(
-            QStringLiteral("framework"), VerifyStage::Status::Skipped,
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: no Python with torch was found or named.")));
+        return makeStage(QStringLiteral("framework"), VerifyStage::Status::Skipped,
+                         Text(QT_TRANSLATE_NOOP("cudnnsetup", "No Python with torch was found or named.")));
     }
     QStringList lines;
     bool failed = false;

@@ -87,7 +87,7 @@ QList<VerifyStage> gpuStages(const ProbeResult &probe, int cudnnMajor, bool aske
         return {makeStage(QStringLiteral("handle"), VerifyStage::Status::Failed, message, details,
                           explanation.fix, handleMs),
                 makeStage(QStringLiteral("convolution"), VerifyStage::Status::Skipped,
-                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: there is no cuDNN handle.")))};
+                          Text(QT_TRANSLATE_NOOP("cudnnsetup", "There is no cuDNN handle.")))};
     }
     if (gpu.status == ProbeGpu::Status::Failed && gpu.stage != QLatin1String("convolution") &&
         gpu.stage != QLatin1String("compare")) {
@@ -113,7 +113,7 @@ QList<VerifyStage> gpuStages(const ProbeResult &probe, int cudnnMajor, bool aske
         return {
             makeStage(QStringLiteral("handle"), VerifyStage::Status::Failed, message, details, fix, handleMs),
             makeStage(QStringLiteral("convolution"), VerifyStage::Status::Skipped,
-                      Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: there is no cuDNN handle.")))};
+                      Text(QT_TRANSLATE_NOOP("cudnnsetup", "There is no cuDNN handle.")))};
     }
     VerifyStage handle =
         makeStage(QStringLiteral("handle"), VerifyStage::Status::Passed,

@@ -219,12 +219,12 @@ VerifyStage dependencyStage(const DependencyWalk &walk, bool windows, double mil
         // Nothing looked for proves nothing: never "passed (0 checked)".
         if (walk.resolved.isEmpty())
             return makeStage(QStringLiteral("dependencies"), VerifyStage::Status::Skipped,
-                             Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped: the cuDNN libraries here name no "
+                             Text(QT_TRANSLATE_NOOP("cudnnsetup", "The cuDNN libraries here name no "
                                                                   "other library, so none was looked for.")),
                              details, {}, milliseconds);
         return makeStage(
             QStringLiteral("dependencies"), VerifyStage::Status::Passed,
-            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Every library they need is found (%1 checked)."))
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Every library cuDNN needs is found (%1 checked)."))
                 .arg(QString::number(walk.resolved.size())),
             details, {}, milliseconds);
     }
@@ -282,14 +282,16 @@ VerifyStage versionStage(const VerifySubject &subject, const ProbeResult &probe,
                                    "The version could not be asked: the main library did not load.")));
     }
     const Version loaded = versions::fromCudnnVersionNumber(*probe.cudnnVersion);
-    report.cudnnVersion = loaded.isValid() ? loaded.toString() : QString::number(*probe.cudnnVersion);
+    const Version expected = Version::parse(subject.expectedVersion);
+    // Named as the Archive, Install and Finish pages name this copy: "9.28.1.4", not "9.28.1".
+    const Version copy = versions::copyVersion(loaded, expected);
+    report.cudnnVersion = copy.isValid() ? copy.toString() : QString::number(*probe.cudnnVersion);
     // cudnnGetCudartVersion(): 12020 for CUDA 12.2; 0 when the library does not know.
     const int cudartMajor = probe.cudnnCudartVersion ? int(*probe.cudnnCudartVersion / 1000) : 0;
     const QString details = QStringLiteral("cudnnGetVersion() = %1, cudnnGetCudartVersion() = %2")
                                 .arg(QString::number(*probe.cudnnVersion),
                                      probe.cudnnCudartVersion ? QString::number(*probe.cudnnCudartVersion)
                                                               : QStringLiteral("unknown"));
-    const Version expected = Version::parse(subject.expectedVersion);
     if (expected.isValid() && loaded.isValid() && loaded.truncated(3) != expected.truncated(3)) {
         const Text message =
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "The cuDNN that loaded is %1, but %2 was expected there."))

@@ -115,7 +115,7 @@ private Q_SLOTS:
         QVERIFY(terminal && terminal->isVisible());
         QCOMPARE(terminal->text(),
                  core("Open a new Command Prompt, PowerShell or terminal window, and restart "
-                      "programs such as PyCharm or Jupyter: those open before keep the old "
+                      "programs such as PyCharm or Jupyter: those already open keep the old "
                       "PATH."));
         auto info = page.findChild<InfoIcon *>(QStringLiteral("info-path"));
         QVERIFY(info && info->isVisible());

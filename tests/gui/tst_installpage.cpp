@@ -209,6 +209,8 @@ private Q_SLOTS:
                  QStringLiteral("Receipt %1, kept in C:\\ProgramData\\cuDNN Setup\\receipts\\%1.json")
                      .arg(outcome.receipt->id));
         QCOMPARE(labelText(page, QStringLiteral("summaryTitle")), QStringLiteral("What was done"));
+        // Done, the administrator is no longer asked for: "Needed" would read as a request.
+        QCOMPARE(summaryValue(page, QStringLiteral("admin")), QStringLiteral("Used for this install"));
         QVERIFY(QFileInfo::exists(outcome.receiptPath));
         // The toolkit's folder was on PATH already: nothing to restart.
         QVERIFY(!page->findChild<QLabel *>(QStringLiteral("restartList"))->isVisible());

@@ -15,6 +15,7 @@
 #include "VerifyPage.h"
 #include "WizardPageTests.h"
 #include "common/Translations.h"
+#include "detect/VersionParsers.h"
 #include "report/VerifyText.h"
 
 #include <QAbstractButton>
@@ -190,7 +191,10 @@ private Q_SLOTS:
         QCOMPARE(opened.stage(QStringLiteral("framework"), QStringLiteral("status")),
                  QStringLiteral("Skipped"));
         QCOMPARE(opened.stage(QStringLiteral("framework"), QStringLiteral("message")),
-                 QStringLiteral("Skipped: no Python with torch was found or named."));
+                 QStringLiteral("No Python with torch was found or named."));
+        // The status word stands beside the message: the message does not say it again.
+        QVERIFY(!opened.stage(QStringLiteral("framework"), QStringLiteral("message"))
+                     .startsWith(opened.stage(QStringLiteral("framework"), QStringLiteral("status"))));
         QCOMPARE(labelText(page, QStringLiteral("summaryLabel")),
                  handle == QLatin1String("Passed")
                      ? QStringLiteral("cuDNN works: it loads as your programs will load it, and it ran a "
@@ -251,6 +255,32 @@ private Q_SLOTS:
         QVERIFY(opened.visible(QStringLiteral("stage-load-details")));
         settle();
         saveScreenshot(&opened.wizard, QStringLiteral("verify-zh_CN.png"));
+    }
+
+    // Issue 35: one copy, one version text. The library answers MAJOR.MINOR.PATCH; the receipt of
+    // the archive it came from adds the build number, and the Archive, Install and Finish pages
+    // name the copy by it: so do the version check and the copied report.
+    void versionIsNamedAsTheOtherPagesNameIt()
+    {
+        if (!realCudnnPresent())
+            QSKIP("no cuDNN 9 in /usr/local/cuda-13.0/lib");
+        QFile header(QStringLiteral("/usr/local/cuda-13.0/include/cudnn_version.h"));
+        QVERIFY(header.open(QIODevice::ReadOnly));
+        const Version headers = versions::fromCudnnHeader(header.readAll());
+        QVERIFY(headers.isValid());
+        const QString archiveVersion = headers.toString() + QStringLiteral(".56"); // NVIDIA's build
+        SetupSession session(runningWith(kCudaLib));
+        session.setInstallOutcome(installedInto(kCudaLib, archiveVersion));
+        Opened opened(session);
+        QTRY_VERIFY_WITH_TIMEOUT(!opened.page->isVerifying(), kVerifyTimeoutMs);
+
+        QCOMPARE(opened.stage(QStringLiteral("version"), QStringLiteral("status")), QStringLiteral("Passed"));
+        const QString message = opened.stage(QStringLiteral("version"), QStringLiteral("message"));
+        QVERIFY2(message.startsWith(QStringLiteral("cuDNN %1, built for CUDA ").arg(archiveVersion)) ||
+                     message == QStringLiteral("cuDNN %1.").arg(archiveVersion),
+                 qPrintable(message));
+        QCOMPARE(session.verifyReport().cudnnVersion, archiveVersion);
+        QVERIFY(verifyText(session.verifyReport()).contains(QStringLiteral("(%1)").arg(archiveVersion)));
     }
 
     // The receipt says another version than the library answers: the version check fails with

@@ -24,11 +24,13 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QLineEdit>
+#include <QMap>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 
 using namespace cudnnsetup;
 using namespace cudnnsetup::wizard;
@@ -51,6 +53,30 @@ bool isEnglish()
 QString shownText(QString text)
 {
     return text.remove(QRegularExpression(QStringLiteral("\\(&.\\)"))).remove(QLatin1Char('&'));
+}
+
+// Every way a page writes the sandbox archive's release, 9.19.0 with or without a build number, in
+// its labels and tables.
+QStringList releaseTexts(const QWidget *page)
+{
+    static const QRegularExpression release(QStringLiteral("(?<![\\d.])9\\.19\\.0(?:\\.\\d+)*(?![\\d])"));
+    QStringList texts;
+    for (const QLabel *label : page->findChildren<QLabel *>()) {
+        if (label->isVisible())
+            texts.append(label->text());
+    }
+    for (QTreeWidget *tree : page->findChildren<QTreeWidget *>()) {
+        for (QTreeWidgetItemIterator item(tree); *item; ++item) {
+            for (int column = 0; column < tree->columnCount(); ++column)
+                texts.append((*item)->text(column));
+        }
+    }
+    QStringList found;
+    for (const QString &text : texts) {
+        for (QRegularExpressionMatchIterator match = release.globalMatch(text); match.hasNext();)
+            found.append(match.next().captured());
+    }
+    return found;
 }
 
 void addLanguages()
@@ -95,9 +121,12 @@ private Q_SLOTS:
         // Install is the wizard's own commit button, in the user's language; installed, it goes on
         // to Verify.
         QString installButton;
+        // Issue 35: one text for the copy on every page that names it.
+        QMap<int, QStringList> versionTexts;
         QVERIFY(installThroughWizard(flow, [&] {
             if (flow.wizard->currentId() == SetupWizard::Page_Install && installButton.isEmpty())
                 installButton = shownText(flow.wizard->button(QWizard::CommitButton)->text());
+            versionTexts[flow.wizard->currentId()] += releaseTexts(flow.wizard->currentPage());
         }));
         QCOMPARE(installButton, isEnglish() ? QStringLiteral("Install") : QStringLiteral("安装"));
         QCOMPARE(shownText(flow.wizard->button(QWizard::CommitButton)->text()),
@@ -122,6 +151,7 @@ private Q_SLOTS:
                          "cuDNN was not loaded here, so these checks prove nothing yet: each says why it "
                          "was skipped."));
         flow.shoot(QStringLiteral("verify"));
+        versionTexts[SetupWizard::Page_Verify] = releaseTexts(verify);
         QVERIFY(flow.next());
         if (!passed) {
             // A check failed (the sandbox's DLLs are stand-ins): the doctor comes first.
@@ -135,6 +165,15 @@ private Q_SLOTS:
         QVERIFY(!flow.wizard->button(QWizard::NextButton)->isVisible());
 
         auto finish = flow.page<FinishPage>();
+        versionTexts[SetupWizard::Page_Finish] = releaseTexts(finish);
+        for (const int page : {SetupWizard::Page_Archive, SetupWizard::Page_Install, SetupWizard::Page_Verify,
+                               SetupWizard::Page_Finish})
+            QVERIFY2(!versionTexts.value(page).isEmpty(), qPrintable(QString::number(page)));
+        for (auto page = versionTexts.cbegin(); page != versionTexts.cend(); ++page) {
+            for (const QString &text : page.value())
+                QVERIFY2(text == QLatin1String(Workstation::kVersion),
+                         qPrintable(QStringLiteral("page %1: %2").arg(page.key()).arg(text)));
+        }
         const Receipt &receipt = *machine.session.installOutcome().receipt;
         const QString done = labelText(finish, QStringLiteral("doneLabel"));
         // The receipt's id is for the command line and the logs: behind the tooltip, not in the text.
@@ -226,8 +265,7 @@ private Q_SLOTS:
                                              nullptr, warnings));
         QVERIFY(!labelText(finish, QStringLiteral("verdictLabel"))
                      .contains(QCoreApplication::translate(finishContext,
-                                                           "Diagnosis: healthy. The diagnosis finds no "
-                                                           "problem left.")));
+                                                           "Diagnosis: healthy. No problem is left.")));
         QCOMPARE(finish->findChild<QLabel *>(QStringLiteral("verdictIcon"))->pixmap().toImage(),
                  statusIcon(Status::Warning).pixmap(32, 32).toImage());
         flow.shoot(QStringLiteral("finish-repair"));

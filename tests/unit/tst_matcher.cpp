@@ -487,6 +487,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("archive");
         QTest::addColumn<QString>("driverMinimum");
         QTest::addColumn<bool>("driverUpdate");
+        // NVIDIA's current release is on its download page; the others are in its archive.
+        QTest::addColumn<bool>("newest");
 
         // The newest release whose Windows archive the database records with NVIDIA's checksum:
         // 9.28.1's has none, and an install into the toolkit would refuse it.
@@ -495,34 +497,34 @@ private Q_SLOTS:
                                                       << "12.2"
                                                       << "NVIDIA GeForce RTX 3060 Laptop GPU"
                                                       << "cudnn-windows-x86_64-9.25.0.15_cuda12-archive.zip"
-                                                      << "528.33" << false;
+                                                      << "528.33" << false << false;
         QTest::newRow("H200 with the 13.0 toolkit") << "linux"
                                                     << "580.95.05"
                                                     << "13.0"
                                                     << "NVIDIA H200"
                                                     << "cudnn-linux-x86_64-9.28.1.4_cuda13-archive.tar.xz"
-                                                    << "580.65.06" << false;
+                                                    << "580.65.06" << false << true;
         QTest::newRow("Pascal keeps the last release that lists it")
             << "windows"
             << "551.61"
             << "12.4"
             << "NVIDIA GeForce GTX 1080"
             << "cudnn-windows-x86_64-9.10.2.21_cuda12-archive.zip"
-            << "528.33" << false;
+            << "528.33" << false << false;
         QTest::newRow("the 12.2 toolkit on an R520 driver needs an update first")
             << "windows"
             << "522.06"
             << "12.2"
             << "NVIDIA GeForce RTX 3060 Laptop GPU"
             << "cudnn-windows-x86_64-9.25.0.15_cuda12-archive.zip"
-            << "528.33" << true;
+            << "528.33" << true << false;
         // 9.10.2's matrix has a CUDA 11.8 row, but NVIDIA published no archive of it for CUDA 11:
         // 9.10.1 is the last one recorded.
         QTest::newRow("no toolkit: the driver's CUDA major, whose last archive is 9.10.1")
             << "windows"
             << "522.06" << QString() << "NVIDIA GeForce RTX 3060 Laptop GPU"
             << "cudnn-windows-x86_64-9.10.1.4_cuda11-archive.zip"
-            << "452.39" << false;
+            << "452.39" << false << false;
     }
 
     void recommends()
@@ -534,6 +536,7 @@ private Q_SLOTS:
         QFETCH(QString, archive);
         QFETCH(QString, driverMinimum);
         QFETCH(bool, driverUpdate);
+        QFETCH(bool, newest);
 
         const MatchFacts facts = factsFor(os, driver, cuda, gpu, QString(), {});
         const MatchResult result = match(facts, KnowledgeBase::embedded());
@@ -541,6 +544,7 @@ private Q_SLOTS:
         QCOMPARE(result.recommendation->archiveFile, archive);
         QCOMPARE(result.recommendation->driverMinimum.toString(), driverMinimum);
         QCOMPARE(result.recommendation->driverUpdateNeeded, driverUpdate);
+        QCOMPARE(result.recommendation->newestRelease, newest);
         if (!cuda.isEmpty())
             QCOMPARE(result.recommendation->targetToolkit->version.toString(), cuda);
     }
@@ -774,7 +778,7 @@ private Q_SLOTS:
         // is a caution.
         const CudaNumbers fits = numbersFor(QStringLiteral("580.88"), QStringLiteral("13.0.2"), cuda13Archive,
                                             {QStringLiteral("torch:2.9.0+cpu")});
-        QCOMPARE(fits.driverTile().verdict.toEnglish(), QStringLiteral("runs CUDA 13"));
+        QCOMPARE(fits.driverTile().verdict.toEnglish(), QStringLiteral("runs the archive's CUDA 13"));
         QCOMPARE(fits.driverTile().level, Level::Good);
         QCOMPARE(fits.toolkitTile().value.toEnglish(), QStringLiteral("13.0"));
         QCOMPARE(fits.toolkitTile().verdict.toEnglish(), QStringLiteral("matches the archive"));

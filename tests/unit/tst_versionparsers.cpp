@@ -326,6 +326,37 @@ private Q_SLOTS:
         QCOMPARE(text(fromCudnnVersionNumber(number)), expected);
     }
 
+    // One copy, one text: the build number the receipt or the archive knows completes what the
+    // loaded library answers, and only for the same release.
+    void copyVersion_data()
+    {
+        QTest::addColumn<qint64>("number");
+        QTest::addColumn<QString>("known");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("the receipt's build number") << qint64(92801) << "9.28.1.4"
+                                                    << "9.28.1.4";
+        QTest::newRow("8.x with build") << qint64(8907) << "8.9.7.29"
+                                        << "8.9.7.29";
+        QTest::newRow("headers, no build") << qint64(91900) << "9.19.0"
+                                           << "9.19.0";
+        QTest::newRow("nothing known") << qint64(91900) << ""
+                                       << "9.19.0";
+        QTest::newRow("another patch") << qint64(92800) << "9.28.1.4"
+                                       << "9.28.0";
+        QTest::newRow("another release") << qint64(91900) << "9.28.1.4"
+                                         << "9.19.0";
+        QTest::newRow("no answer") << qint64(0) << "9.28.1.4"
+                                   << "";
+    }
+    void copyVersion()
+    {
+        QFETCH(qint64, number);
+        QFETCH(QString, known);
+        QFETCH(QString, expected);
+        QCOMPARE(text(versions::copyVersion(fromCudnnVersionNumber(number), Version::parse(known))),
+                 expected);
+    }
+
     void realTorchNumber()
     {
         // "2.11.0+cu130 13.0 91900 True NVIDIA H200 (9, 0)"
