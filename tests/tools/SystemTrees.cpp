@@ -1,8 +1,37 @@
 #include "SystemTrees.h"
 
 #include "ElfImage.h"
+#include "platform/LibraryLoader.h"
+#include "platform/ProcessRunner.h"
+#include "platform/Registry.h"
+
+#include <QProcessEnvironment>
 
 namespace trees {
+
+cudnnsetup::SystemContext windowsLaptopContext(const Sandbox &sandbox)
+{
+    using namespace cudnnsetup;
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("ProgramFiles"), QStringLiteral("C:\\Program Files"));
+    environment.insert(QStringLiteral("LOCALAPPDATA"), QStringLiteral("C:\\Users\\lab\\AppData\\Local"));
+    environment.insert(QStringLiteral("USERPROFILE"), QStringLiteral("C:\\Users\\lab"));
+    environment.insert(QStringLiteral("SystemRoot"), QStringLiteral("C:\\Windows"));
+    auto registry = Registry::unavailable();
+    return SystemContext(FileSystem(OsFamily::Windows, sandbox.root()),
+                         EnvironmentStore(OsFamily::Windows, environment, registry), registry,
+                         std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
+}
+
+cudnnsetup::PythonInstall pythonInstall(const QString &path, const QString &source)
+{
+    cudnnsetup::PythonInstall install;
+    install.path = path;
+    install.source = source;
+    install.version = QStringLiteral("3.12.3");
+    install.bits = 64;
+    return install;
+}
 
 const QByteArray kTorchCu130 =
     "{\"version\": \"2.11.0+cu130\", \"cuda\": \"13.0\", \"cudnn\": 91900, \"cudaAvailable\": true}";

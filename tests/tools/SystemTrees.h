@@ -1,6 +1,8 @@
 #pragma once
 
 #include "Sandbox.h"
+#include "detect/SystemSnapshot.h"
+#include "platform/SystemContext.h"
 
 #include <QString>
 #include <QStringList>
@@ -8,6 +10,12 @@
 // Builders for the trees detection looks at, with NVIDIA's real file names and layouts
 // (../shared/reference/nvidia-compat.md §4b and §8).
 namespace trees {
+
+// The inspected system of a Windows laptop's sandbox, user lab: ProgramFiles, LOCALAPPDATA,
+// USERPROFILE and SystemRoot set, no registry.
+cudnnsetup::SystemContext windowsLaptopContext(const Sandbox &sandbox);
+// A 64-bit Python 3.12.3 at `path`, found through `source` (pip, conda, venv, ...).
+cudnnsetup::PythonInstall pythonInstall(const QString &path, const QString &source);
 
 QByteArray cudnnVersionHeader(int major, int minor, int patch);
 QByteArray cudaVersionJson(const QString &release, const QString &cudart);

@@ -5,34 +5,11 @@
 #include "SystemTrees.h"
 #include "session/TargetChoices.h"
 
-#include <QProcessEnvironment>
 #include <QTest>
 
 using namespace cudnnsetup;
 
 namespace {
-
-SystemContext windowsContext(const Sandbox &sandbox)
-{
-    QProcessEnvironment environment;
-    environment.insert(QStringLiteral("ProgramFiles"), QStringLiteral("C:\\Program Files"));
-    environment.insert(QStringLiteral("LOCALAPPDATA"), QStringLiteral("C:\\Users\\lab\\AppData\\Local"));
-    environment.insert(QStringLiteral("USERPROFILE"), QStringLiteral("C:\\Users\\lab"));
-    auto registry = Registry::unavailable();
-    return SystemContext(FileSystem(OsFamily::Windows, sandbox.root()),
-                         EnvironmentStore(OsFamily::Windows, environment, registry), registry,
-                         std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
-}
-
-PythonInstall python(const QString &path, const QString &source)
-{
-    PythonInstall install;
-    install.path = path;
-    install.source = source;
-    install.version = QStringLiteral("3.12.3");
-    install.bits = 64;
-    return install;
-}
 
 } // namespace
 
@@ -63,16 +40,19 @@ private Q_SLOTS:
         }
         const QString conda = QStringLiteral("C:\\Users\\lab\\miniconda3\\envs\\torch\\python.exe");
         snapshot.pythons = {
-            python(conda, QStringLiteral("conda")), python(conda, QStringLiteral("conda")),
-            python(QStringLiteral("C:\\Users\\lab\\venvs\\dl\\Scripts\\python.exe"), QStringLiteral("venv")),
-            python(QStringLiteral("C:\\Users\\lab\\not-a-venv\\Scripts\\python.exe"),
-                   QStringLiteral("venv"))};
+            trees::pythonInstall(conda, QStringLiteral("conda")),
+            trees::pythonInstall(conda, QStringLiteral("conda")),
+            trees::pythonInstall(QStringLiteral("C:\\Users\\lab\\venvs\\dl\\Scripts\\python.exe"),
+                                 QStringLiteral("venv")),
+            trees::pythonInstall(QStringLiteral("C:\\Users\\lab\\not-a-venv\\Scripts\\python.exe"),
+                                 QStringLiteral("venv"))};
         ArchiveReport archive;
         archive.cudaVariant = QStringLiteral("12");
         archive.cudnn = Version::parse(QStringLiteral("9.19.0.56"));
         archive.platform = QStringLiteral("windows-x86_64");
 
-        const QList<TargetChoice> choices = offeredTargets(snapshot, archive, windowsContext(sandbox));
+        const QList<TargetChoice> choices =
+            offeredTargets(snapshot, archive, trees::windowsLaptopContext(sandbox));
         QStringList specs;
         for (const TargetChoice &choice : choices)
             specs.append(choice.selection.text());

@@ -7,7 +7,6 @@
 #include "session/TargetConfig.h"
 
 #include <QJsonDocument>
-#include <QProcessEnvironment>
 #include <QTest>
 
 using namespace cudnnsetup;
@@ -18,29 +17,6 @@ const QString kCuda = QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing To
 const QString kConda = QStringLiteral("C:\\Users\\lab\\miniconda3\\envs\\torch");
 const QString kVenv = QStringLiteral("C:\\Users\\lab\\venvs\\dl");
 const QString kOldCudnn = QStringLiteral("C:\\tools\\cudnn8\\bin");
-
-SystemContext windowsContext(const Sandbox &sandbox)
-{
-    QProcessEnvironment environment;
-    environment.insert(QStringLiteral("ProgramFiles"), QStringLiteral("C:\\Program Files"));
-    environment.insert(QStringLiteral("LOCALAPPDATA"), QStringLiteral("C:\\Users\\lab\\AppData\\Local"));
-    environment.insert(QStringLiteral("USERPROFILE"), QStringLiteral("C:\\Users\\lab"));
-    environment.insert(QStringLiteral("SystemRoot"), QStringLiteral("C:\\Windows"));
-    auto registry = Registry::unavailable();
-    return SystemContext(FileSystem(OsFamily::Windows, sandbox.root()),
-                         EnvironmentStore(OsFamily::Windows, environment, registry), registry,
-                         std::make_shared<ProcessRunner>(), std::make_shared<LibraryLoader>());
-}
-
-PythonInstall python(const QString &path, const QString &source)
-{
-    PythonInstall install;
-    install.path = path;
-    install.source = source;
-    install.version = QStringLiteral("3.12.3");
-    install.bits = 64;
-    return install;
-}
 
 QString json(const QJsonObject &object)
 {
@@ -68,8 +44,9 @@ struct Machine
         toolkit.version = QStringLiteral("12.9.1");
         toolkit.path = kCuda;
         snapshot.cudaToolkits.append(toolkit);
-        snapshot.pythons = {python(kConda + QStringLiteral("\\python.exe"), QStringLiteral("conda")),
-                            python(kVenv + QStringLiteral("\\Scripts\\python.exe"), QStringLiteral("venv"))};
+        snapshot.pythons = {
+            trees::pythonInstall(kConda + QStringLiteral("\\python.exe"), QStringLiteral("conda")),
+            trees::pythonInstall(kVenv + QStringLiteral("\\Scripts\\python.exe"), QStringLiteral("venv"))};
         CudnnCopy old;
         old.version = QStringLiteral("8.9.7");
         old.directory = kOldCudnn;
@@ -83,7 +60,7 @@ struct Machine
         environment->set(EnvironmentScope::User, QStringLiteral("Path"),
                          {kOldCudnn + QStringLiteral(";%SystemRoot%\\system32"), true});
     }
-    SystemContext context() const { return windowsContext(sandbox); }
+    SystemContext context() const { return trees::windowsLaptopContext(sandbox); }
     // The configuration of the page: the machine's facts, PATH changeable.
     TargetConfig page() const
     {
