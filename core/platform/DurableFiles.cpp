@@ -9,13 +9,12 @@
 #include <QFileInfo>
 
 #ifdef Q_OS_WIN
-#include <memory>
 #include <string>
 #include <vector>
 
 #include <QThread>
 
-#include <qt_windows.h>
+#include "platform/Win32Handles.h"
 #else
 #include <cerrno>
 #include <cstdio>
@@ -220,17 +219,6 @@ SystemFailure refusal(const QString &path, const QString &why)
 // a link, checked through that handle and removed through it; a folder is listed and entered only
 // through its handle.
 #ifdef Q_OS_WIN
-struct HandleCloser
-{
-    void operator()(HANDLE handle) const { CloseHandle(handle); }
-};
-using OwnedHandle = std::unique_ptr<void, HandleCloser>;
-
-OwnedHandle owned(HANDLE handle)
-{
-    return OwnedHandle(handle == INVALID_HANDLE_VALUE ? nullptr : handle);
-}
-
 constexpr DWORD kShareAll = FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE;
 // The entry itself, a link or junction too (never what it points at), a folder too.
 constexpr DWORD kEntryItself = FILE_FLAG_OPEN_REPARSE_POINT | FILE_FLAG_BACKUP_SEMANTICS;

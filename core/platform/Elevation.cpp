@@ -9,6 +9,8 @@
 #include <objbase.h>
 #include <sddl.h>
 #include <shellapi.h>
+
+#include "platform/Win32Handles.h"
 #else
 #include <unistd.h>
 #endif
@@ -31,18 +33,12 @@ class ProcessToken
 public:
     ProcessToken()
     {
-        if (!OpenProcessToken(GetCurrentProcess(), TOKEN_QUERY, &m_handle))
-            m_handle = nullptr;
+        HANDLE token = nullptr;
+        if (OpenProcessToken(GetCurrentProcess(), TOKEN_QUERY, &token))
+            m_handle.reset(token);
     }
-    ~ProcessToken()
-    {
-        if (m_handle)
-            CloseHandle(m_handle);
-    }
-    ProcessToken(const ProcessToken &) = delete;
-    ProcessToken &operator=(const ProcessToken &) = delete;
 
-    HANDLE handle() const { return m_handle; }
+    HANDLE handle() const { return m_handle.get(); }
 
     // A variable-sized token information class (TokenUser, ...); empty when it cannot be read.
     std::vector<BYTE> information(TOKEN_INFORMATION_CLASS type) const
@@ -50,17 +46,17 @@ public:
         if (!m_handle)
             return {};
         DWORD size = 0;
-        GetTokenInformation(m_handle, type, nullptr, 0, &size);
+        GetTokenInformation(m_handle.get(), type, nullptr, 0, &size);
         if (size == 0)
             return {};
         std::vector<BYTE> buffer(size);
-        if (!GetTokenInformation(m_handle, type, buffer.data(), size, &size))
+        if (!GetTokenInformation(m_handle.get(), type, buffer.data(), size, &size))
             return {};
         return buffer;
     }
 
 private:
-    HANDLE m_handle = nullptr;
+    OwnedHandle m_handle;
 };
 
 bool tokenIsMember(HANDLE token, PSID sid)
@@ -104,13 +100,12 @@ public:
     {
 #ifdef Q_OS_WIN
         const std::vector<BYTE> user = ProcessToken().information(TokenUser);
-        LPWSTR text = nullptr;
+        LPWSTR converted = nullptr;
         if (user.size() < sizeof(TOKEN_USER) ||
-            !ConvertSidToStringSidW(reinterpret_cast<const TOKEN_USER *>(user.data())->User.Sid, &text))
+            !ConvertSidToStringSidW(reinterpret_cast<const TOKEN_USER *>(user.data())->User.Sid, &converted))
             return {};
-        const QString sid = QString::fromWCharArray(text);
-        LocalFree(text);
-        return sid;
+        const LocalMemory<wchar_t> text(converted);
+        return QString::fromWCharArray(text.get());
 #else
         return {};
 #endif
@@ -137,9 +132,8 @@ public:
         TOKEN_LINKED_TOKEN linked{};
         if (!GetTokenInformation(token.handle(), TokenLinkedToken, &linked, sizeof(linked), &size))
             return false;
-        const bool member = tokenIsMember(linked.LinkedToken, sid);
-        CloseHandle(linked.LinkedToken);
-        return member;
+        const OwnedHandle linkedToken(linked.LinkedToken);
+        return tokenIsMember(linkedToken.get(), sid);
 #else
         return ::geteuid() == 0;
 #endif
@@ -189,19 +183,19 @@ public:
                 error, program,
                 QStringLiteral("%1: error %2: %3").arg(what).arg(error).arg(qt_error_string(int(error))));
         }
-        if (!info.hProcess) {
+        const OwnedHandle process(info.hProcess);
+        if (!process) {
             // The shell handled it without a process of its own (DDE, or, with UAC off, nothing).
             qCWarning(lcPlatform) << "the start with administrator rights gave no process";
             return startFailure(0, program, QStringLiteral("%1: no process came back").arg(what));
         }
-        while (WaitForSingleObject(info.hProcess, 200) == WAIT_TIMEOUT) {
+        while (WaitForSingleObject(process.get(), 200) == WAIT_TIMEOUT) {
             if (start.whileWaiting)
                 start.whileWaiting();
         }
         DWORD exitCode = 0;
-        const bool gotCode = GetExitCodeProcess(info.hProcess, &exitCode);
+        const bool gotCode = GetExitCodeProcess(process.get(), &exitCode);
         const DWORD codeError = gotCode ? 0 : GetLastError();
-        CloseHandle(info.hProcess);
         if (!gotCode)
             return startFailure(codeError, program,
                                 QStringLiteral("%1: its exit code cannot be read: error %2: %3")

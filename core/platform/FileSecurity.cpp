@@ -12,6 +12,8 @@
 
 #include <aclapi.h>
 #include <sddl.h>
+
+#include "platform/Win32Handles.h"
 #endif
 
 namespace cudnnsetup {
@@ -39,23 +41,21 @@ public:
     {
         const std::wstring name = win32Path(hostPath);
         const SECURITY_INFORMATION what = OWNER_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION;
-        PSECURITY_DESCRIPTOR descriptor = nullptr;
-        const DWORD read = GetNamedSecurityInfoW(name.c_str(), SE_FILE_OBJECT, what, nullptr, nullptr,
-                                                 nullptr, nullptr, &descriptor);
-        if (read != ERROR_SUCCESS)
-            return unreadable(hostPath,
-                              QStringLiteral("GetNamedSecurityInfoW: %1").arg(qt_error_string(int(read))));
-        LPWSTR text = nullptr;
-        const BOOL converted = ConvertSecurityDescriptorToStringSecurityDescriptorW(
-            descriptor, SDDL_REVISION_1, what, &text, nullptr);
-        const DWORD conversionError = converted ? DWORD(ERROR_SUCCESS) : GetLastError();
-        LocalFree(descriptor);
-        if (!converted)
+        PSECURITY_DESCRIPTOR read = nullptr;
+        const DWORD readError = GetNamedSecurityInfoW(name.c_str(), SE_FILE_OBJECT, what, nullptr, nullptr,
+                                                      nullptr, nullptr, &read);
+        const LocalMemory<void> descriptor(read);
+        if (readError != ERROR_SUCCESS)
+            return unreadable(
+                hostPath, QStringLiteral("GetNamedSecurityInfoW: %1").arg(qt_error_string(int(readError))));
+        LPWSTR converted = nullptr;
+        if (!ConvertSecurityDescriptorToStringSecurityDescriptorW(descriptor.get(), SDDL_REVISION_1, what,
+                                                                  &converted, nullptr))
             return unreadable(hostPath,
                               QStringLiteral("ConvertSecurityDescriptorToStringSecurityDescriptorW: %1")
-                                  .arg(qt_error_string(int(conversionError))));
-        const QString sddl = QString::fromWCharArray(text);
-        LocalFree(text);
+                                  .arg(qt_error_string(int(GetLastError()))));
+        const LocalMemory<wchar_t> text(converted);
+        const QString sddl = QString::fromWCharArray(text.get());
         const DescriptorAnswer answer = DescriptorAnswer::fromSddl(sddl);
         if (answer.kind == DescriptorAnswer::Kind::Unreadable)
             qCWarning(lcPlatform).noquote()
@@ -76,31 +76,25 @@ public:
         GetSecurityDescriptorOwner(made.descriptor, &owner, &defaulted);
         const std::wstring name = win32Path(hostPath);
         // Listing and traversing too: the system passes the inheritable entries on to what is in it.
-        HANDLE folder = CreateFileW(
+        const OwnedHandle folder = owned(CreateFileW(
             name.c_str(), READ_CONTROL | WRITE_DAC | WRITE_OWNER | FILE_LIST_DIRECTORY | FILE_TRAVERSE,
             FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
-            FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
-        if (folder == INVALID_HANDLE_VALUE)
+            FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, nullptr));
+        if (!folder)
             return failure(hostPath, GetLastError());
         BY_HANDLE_FILE_INFORMATION information{};
-        if (!GetFileInformationByHandle(folder, &information)) {
-            const DWORD error = GetLastError();
-            CloseHandle(folder);
-            return failure(hostPath, error);
-        }
+        if (!GetFileInformationByHandle(folder.get(), &information))
+            return failure(hostPath, GetLastError());
         if ((information.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT) ||
-            !(information.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY)) {
-            CloseHandle(folder);
+            !(information.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY))
             return SystemFailure{
                 QStringLiteral("%1 is a link, a junction or a file, not a plain folder").arg(hostPath),
                 int(ERROR_DIRECTORY),
                 {hostPath}};
-        }
-        const DWORD result = SetSecurityInfo(folder, SE_FILE_OBJECT,
+        const DWORD result = SetSecurityInfo(folder.get(), SE_FILE_OBJECT,
                                              OWNER_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION |
                                                  PROTECTED_DACL_SECURITY_INFORMATION,
                                              owner, nullptr, dacl, nullptr);
-        CloseHandle(folder);
         if (result != ERROR_SUCCESS)
             return failure(hostPath, result);
         return {};
@@ -122,6 +116,7 @@ private:
     // A security descriptor made from SDDL, freed with it.
     struct DescriptorFromSddl
     {
+        LocalMemory<void> made;
         PSECURITY_DESCRIPTOR descriptor = nullptr;
         DWORD error = ERROR_SUCCESS;
 
@@ -130,10 +125,8 @@ private:
             if (!ConvertStringSecurityDescriptorToSecurityDescriptorW(reinterpret_cast<LPCWSTR>(sddl.utf16()),
                                                                       SDDL_REVISION_1, &descriptor, nullptr))
                 error = GetLastError();
+            made.reset(descriptor);
         }
-        ~DescriptorFromSddl() { LocalFree(descriptor); }
-        DescriptorFromSddl(const DescriptorFromSddl &) = delete;
-        DescriptorFromSddl &operator=(const DescriptorFromSddl &) = delete;
 
         SystemFailure failure(const QString &sddl) const
         {

@@ -10,6 +10,8 @@
 #include <windows.h>
 
 #include <restartmanager.h>
+
+#include "platform/Win32Handles.h"
 #else
 #include <cerrno>
 #include <cstdio>
@@ -62,20 +64,19 @@ QString nativeAbsolute(const QString &path)
 // The executable's file name of process `pid`, if it is still the process Restart Manager saw.
 QString executableName(DWORD pid, const FILETIME &startTime)
 {
-    HANDLE process = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, pid);
+    const OwnedHandle process = owned(OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, pid));
     if (!process)
         return {};
     QString name;
     FILETIME created{}, exited{}, kernel{}, user{};
-    if (GetProcessTimes(process, &created, &exited, &kernel, &user) &&
+    if (GetProcessTimes(process.get(), &created, &exited, &kernel, &user) &&
         CompareFileTime(&created, &startTime) == 0) {
         std::vector<wchar_t> buffer(32768);
         DWORD size = DWORD(buffer.size());
-        if (QueryFullProcessImageNameW(process, 0, buffer.data(), &size))
+        if (QueryFullProcessImageNameW(process.get(), 0, buffer.data(), &size))
             name = QFileInfo(QDir::fromNativeSeparators(QString::fromWCharArray(buffer.data(), int(size))))
                        .fileName();
     }
-    CloseHandle(process);
     return name;
 }
 
@@ -339,13 +340,10 @@ public:
                 continue;
             existing.append(path);
             const std::wstring name = win32Path(path);
-            HANDLE handle = CreateFileW(name.c_str(), GENERIC_WRITE,
-                                        FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
-                                        OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
-            if (handle != INVALID_HANDLE_VALUE) {
-                CloseHandle(handle);
+            if (owned(CreateFileW(name.c_str(), GENERIC_WRITE,
+                                  FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                  OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr)))
                 continue;
-            }
             const DWORD openError = GetLastError();
             if (openError == ERROR_SHARING_VIOLATION || openError == kLockViolation ||
                 openError == kUserMappedFile)

@@ -5,6 +5,8 @@
 
 #include <aclapi.h>
 #include <sddl.h>
+
+#include "platform/Win32Handles.h"
 #endif
 
 #include <QDir>
@@ -21,14 +23,13 @@ namespace {
 class HandleLock final : public InstallLock
 {
 public:
-    explicit HandleLock(HANDLE file)
-        : m_file(file)
+    explicit HandleLock(OwnedHandle file)
+        : m_file(std::move(file))
     {
     }
-    ~HandleLock() override { CloseHandle(m_file); } // FILE_FLAG_DELETE_ON_CLOSE removes the file
 
 private:
-    HANDLE m_file;
+    OwnedHandle m_file; // FILE_FLAG_DELETE_ON_CLOSE: closing it removes the file
 };
 
 // "owned by S-1-5-…": the account that owns `lockFile`; empty where that cannot be read. Reading
@@ -37,18 +38,15 @@ QString ownerOf(const QString &lockFile)
 {
     const std::wstring name = win32Path(lockFile);
     PSID owner = nullptr;
-    PSECURITY_DESCRIPTOR descriptor = nullptr;
-    if (GetNamedSecurityInfoW(name.c_str(), SE_FILE_OBJECT, OWNER_SECURITY_INFORMATION, &owner, nullptr,
-                              nullptr, nullptr, &descriptor) != ERROR_SUCCESS)
+    PSECURITY_DESCRIPTOR read = nullptr;
+    const DWORD readError = GetNamedSecurityInfoW(name.c_str(), SE_FILE_OBJECT, OWNER_SECURITY_INFORMATION,
+                                                  &owner, nullptr, nullptr, nullptr, &read);
+    const LocalMemory<void> descriptor(read); // `owner` points into it
+    LPWSTR converted = nullptr;
+    if (readError != ERROR_SUCCESS || !owner || !ConvertSidToStringSidW(owner, &converted))
         return {};
-    QString holder;
-    LPWSTR sid = nullptr;
-    if (owner && ConvertSidToStringSidW(owner, &sid)) {
-        holder = QStringLiteral("owned by %1").arg(QString::fromWCharArray(sid));
-        LocalFree(sid);
-    }
-    LocalFree(descriptor);
-    return holder;
+    const LocalMemory<wchar_t> sid(converted);
+    return QStringLiteral("owned by %1").arg(QString::fromWCharArray(sid.get()));
 }
 #else
 class FileLock final : public InstallLock
@@ -82,25 +80,25 @@ std::unique_ptr<InstallLock> InstallLock::tryAcquire(const QString &lockFile, co
     QDir().mkpath(QFileInfo(lockFile).absolutePath());
 #ifdef Q_OS_WIN
     const std::wstring name = win32Path(lockFile);
-    PSECURITY_DESCRIPTOR descriptor = nullptr;
+    PSECURITY_DESCRIPTOR made = nullptr;
     if (!ConvertStringSecurityDescriptorToSecurityDescriptorW(
-            reinterpret_cast<LPCWSTR>(lockSddl(accountSid).utf16()), SDDL_REVISION_1, &descriptor, nullptr))
-        descriptor = nullptr;
-    SECURITY_ATTRIBUTES attributes{sizeof(attributes), descriptor, FALSE};
+            reinterpret_cast<LPCWSTR>(lockSddl(accountSid).utf16()), SDDL_REVISION_1, &made, nullptr))
+        made = nullptr;
+    const LocalMemory<void> descriptor(made);
+    SECURITY_ATTRIBUTES attributes{sizeof(attributes), made, FALSE};
     // Shared with no one: while it is open, no other process may open it to read, write or delete.
-    const HANDLE file = CreateFileW(name.c_str(), GENERIC_READ | GENERIC_WRITE | DELETE, 0,
-                                    descriptor ? &attributes : nullptr, OPEN_ALWAYS,
-                                    FILE_ATTRIBUTE_NORMAL | FILE_FLAG_DELETE_ON_CLOSE, nullptr);
-    const DWORD error = file == INVALID_HANDLE_VALUE ? GetLastError() : DWORD(ERROR_SUCCESS);
-    LocalFree(descriptor);
-    if (file == INVALID_HANDLE_VALUE) {
+    OwnedHandle file = owned(CreateFileW(name.c_str(), GENERIC_READ | GENERIC_WRITE | DELETE, 0,
+                                         made ? &attributes : nullptr, OPEN_ALWAYS,
+                                         FILE_ATTRIBUTE_NORMAL | FILE_FLAG_DELETE_ON_CLOSE, nullptr));
+    if (!file) {
+        const DWORD error = GetLastError();
         if (refusal) {
             refusal->shutOut = error == ERROR_ACCESS_DENIED;
             refusal->holder = ownerOf(lockFile);
         }
         return nullptr;
     }
-    return std::make_unique<HandleLock>(file);
+    return std::make_unique<HandleLock>(std::move(file));
 #else
     Q_UNUSED(accountSid) // no ACLs: the folder's owner and mode keep others out
     auto file = std::make_unique<QLockFile>(lockFile);

@@ -9,6 +9,8 @@
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
 #include <tlhelp32.h>
+
+#include "platform/Win32Handles.h"
 #else
 #include <dlfcn.h>
 #include <link.h>
@@ -39,14 +41,12 @@ void *LoadedLibrary::symbol(const char *name) const
 #ifdef Q_OS_WIN
 static QString windowsErrorText(DWORD code)
 {
-    wchar_t *buffer = nullptr;
+    wchar_t *allocated = nullptr;
     const DWORD length = FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM |
                                             FORMAT_MESSAGE_IGNORE_INSERTS,
-                                        nullptr, code, 0, reinterpret_cast<LPWSTR>(&buffer), 0, nullptr);
-    QString text = length ? QString::fromWCharArray(buffer, int(length)).trimmed() : QString();
-    if (buffer)
-        LocalFree(buffer);
-    return text;
+                                        nullptr, code, 0, reinterpret_cast<LPWSTR>(&allocated), 0, nullptr);
+    const LocalMemory<wchar_t> buffer(allocated);
+    return length ? QString::fromWCharArray(buffer.get(), int(length)).trimmed() : QString();
 }
 #endif
 
@@ -137,16 +137,16 @@ QStringList LibraryLoader::loadedModules()
 {
     QStringList modules;
 #ifdef Q_OS_WIN
-    const HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPMODULE, GetCurrentProcessId());
-    if (snapshot == INVALID_HANDLE_VALUE) {
+    const OwnedHandle snapshot = owned(CreateToolhelp32Snapshot(TH32CS_SNAPMODULE, GetCurrentProcessId()));
+    if (!snapshot) {
         qCWarning(lcPlatform) << "CreateToolhelp32Snapshot failed:" << GetLastError();
         return modules;
     }
     MODULEENTRY32W entry;
     entry.dwSize = sizeof(entry);
-    for (BOOL more = Module32FirstW(snapshot, &entry); more; more = Module32NextW(snapshot, &entry))
+    for (BOOL more = Module32FirstW(snapshot.get(), &entry); more;
+         more = Module32NextW(snapshot.get(), &entry))
         modules.append(QDir::fromNativeSeparators(QString::fromWCharArray(entry.szExePath)));
-    CloseHandle(snapshot);
 #else
     dl_iterate_phdr(
         [](dl_phdr_info *info, size_t, void *data) {

@@ -2,6 +2,8 @@
 
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
+
+#include "platform/Win32Handles.h"
 #endif
 
 #include "common/Logging.h"
@@ -37,13 +39,12 @@ static_assert(REG_EXPAND_SZ == PersistentEnvironment::RegistryExpandString, "win
 
 QString windowsError(const char *call, LONG code)
 {
-    wchar_t *buffer = nullptr;
+    wchar_t *allocated = nullptr;
     const DWORD length = FormatMessageW(
         FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr,
-        DWORD(code), 0, reinterpret_cast<LPWSTR>(&buffer), 0, nullptr);
-    const QString text = length ? QString::fromWCharArray(buffer, int(length)).trimmed() : QString();
-    if (buffer)
-        LocalFree(buffer);
+        DWORD(code), 0, reinterpret_cast<LPWSTR>(&allocated), 0, nullptr);
+    const LocalMemory<wchar_t> buffer(allocated);
+    const QString text = length ? QString::fromWCharArray(buffer.get(), int(length)).trimmed() : QString();
     return QStringLiteral("%1: error %2 (%3)").arg(QLatin1String(call)).arg(code).arg(text);
 }
 
@@ -69,12 +70,13 @@ public:
     {
         if (Expected<void> valid = checkName(scope, name, false); !valid)
             return valid.error();
-        HKEY key = nullptr;
-        LONG rc = RegOpenKeyExW(root(scope), wide(keyPath(scope)).c_str(), 0, KEY_QUERY_VALUE, &key);
+        HKEY opened = nullptr;
+        LONG rc = RegOpenKeyExW(root(scope), wide(keyPath(scope)).c_str(), 0, KEY_QUERY_VALUE, &opened);
         if (rc == ERROR_FILE_NOT_FOUND)
             return std::optional<StoredEnvironmentValue>(); // no key (HKCU\Environment can be missing)
         if (rc != ERROR_SUCCESS)
             return failure(scope, name, rc, windowsError("RegOpenKeyExW", rc), Action::Read);
+        OwnedKey key(opened);
 
         const std::wstring valueName = wide(name);
         DWORD type = 0;
@@ -82,19 +84,19 @@ public:
         // The value can grow between the size query and the read: ask again until it fits.
         for (int attempt = 0;; ++attempt) {
             DWORD size = 0;
-            rc = RegQueryValueExW(key, valueName.c_str(), nullptr, &type, nullptr, &size);
+            rc = RegQueryValueExW(key.get(), valueName.c_str(), nullptr, &type, nullptr, &size);
             if (rc != ERROR_SUCCESS)
                 break;
             data.resize(qsizetype(size));
             DWORD got = size;
-            rc = RegQueryValueExW(key, valueName.c_str(), nullptr, &type,
+            rc = RegQueryValueExW(key.get(), valueName.c_str(), nullptr, &type,
                                   reinterpret_cast<LPBYTE>(data.data()), &got);
             if (rc == ERROR_MORE_DATA && attempt < 16)
                 continue;
             data.resize(qsizetype(got));
             break;
         }
-        RegCloseKey(key);
+        key.reset();
         if (rc == ERROR_FILE_NOT_FOUND)
             return std::optional<StoredEnvironmentValue>();
         if (rc != ERROR_SUCCESS)
@@ -115,22 +117,23 @@ public:
     {
         if (Expected<void> valid = checkWritable(scope, name, value); !valid)
             return valid;
-        HKEY key = nullptr;
+        HKEY opened = nullptr;
         DWORD disposition = 0;
         // Created when missing: HKCU\Environment does not exist on every system (nanoserver).
         LONG rc =
             RegCreateKeyExW(root(scope), wide(keyPath(scope)).c_str(), 0, nullptr, REG_OPTION_NON_VOLATILE,
-                            KEY_QUERY_VALUE | KEY_SET_VALUE, nullptr, &key, &disposition);
+                            KEY_QUERY_VALUE | KEY_SET_VALUE, nullptr, &opened, &disposition);
         if (rc != ERROR_SUCCESS)
             return failure(scope, name, rc, windowsError("RegCreateKeyExW", rc), Action::Write);
+        OwnedKey key(opened);
         if (disposition == REG_CREATED_NEW_KEY)
             qCInfo(lcPlatform).noquote() << "environment: created the key" << where(scope);
 
         const QByteArray data = toRegistryData(value.text);
         const DWORD type = value.expandable ? REG_EXPAND_SZ : REG_SZ;
-        rc = RegSetValueExW(key, wide(name).c_str(), 0, type,
+        rc = RegSetValueExW(key.get(), wide(name).c_str(), 0, type,
                             reinterpret_cast<const BYTE *>(data.constData()), DWORD(data.size()));
-        RegCloseKey(key);
+        key.reset();
         if (rc != ERROR_SUCCESS)
             return failure(scope, name, rc, windowsError("RegSetValueExW", rc), Action::Write);
 
@@ -151,14 +154,13 @@ public:
     {
         if (Expected<void> valid = checkName(scope, name, true); !valid)
             return valid;
-        HKEY key = nullptr;
-        LONG rc = RegOpenKeyExW(root(scope), wide(keyPath(scope)).c_str(), 0, KEY_SET_VALUE, &key);
+        HKEY opened = nullptr;
+        LONG rc = RegOpenKeyExW(root(scope), wide(keyPath(scope)).c_str(), 0, KEY_SET_VALUE, &opened);
         if (rc == ERROR_FILE_NOT_FOUND)
             return {}; // no key, so no value
         if (rc != ERROR_SUCCESS)
             return failure(scope, name, rc, windowsError("RegOpenKeyExW", rc), Action::Remove);
-        rc = RegDeleteValueW(key, wide(name).c_str());
-        RegCloseKey(key);
+        rc = RegDeleteValueW(OwnedKey(opened).get(), wide(name).c_str());
         if (rc == ERROR_FILE_NOT_FOUND)
             return {};
         if (rc != ERROR_SUCCESS)

@@ -2,6 +2,8 @@
 
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
+
+#include "platform/Win32Handles.h"
 #endif
 
 #include <QList>
@@ -32,21 +34,20 @@ public:
     std::optional<RegistryValue> value(RegistryHive hive, const QString &key, const QString &name,
                                        RegistryView view) const override
     {
-        HKEY handle = open(hive, key, view);
+        const OwnedKey handle = open(hive, key, view);
         if (!handle)
             return std::nullopt;
         DWORD type = 0;
         DWORD size = 0;
         const std::wstring valueName = name.toStdWString();
-        LONG rc = RegQueryValueExW(handle, valueName.c_str(), nullptr, &type, nullptr, &size);
+        LONG rc = RegQueryValueExW(handle.get(), valueName.c_str(), nullptr, &type, nullptr, &size);
         QByteArray data;
         if (rc == ERROR_SUCCESS) {
             data.resize(int(size));
-            rc = RegQueryValueExW(handle, valueName.c_str(), nullptr, &type,
+            rc = RegQueryValueExW(handle.get(), valueName.c_str(), nullptr, &type,
                                   reinterpret_cast<LPBYTE>(data.data()), &size);
             data.resize(int(size));
         }
-        RegCloseKey(handle);
         if (rc != ERROR_SUCCESS)
             return std::nullopt;
 
@@ -96,13 +97,14 @@ public:
     QStringList subKeys(RegistryHive hive, const QString &key, RegistryView view) const override
     {
         QStringList names;
-        HKEY handle = open(hive, key, view);
+        const OwnedKey handle = open(hive, key, view);
         if (!handle)
             return names;
         wchar_t name[256];
         for (DWORD index = 0;; ++index) {
             DWORD length = 256;
-            const LONG rc = RegEnumKeyExW(handle, index, name, &length, nullptr, nullptr, nullptr, nullptr);
+            const LONG rc =
+                RegEnumKeyExW(handle.get(), index, name, &length, nullptr, nullptr, nullptr, nullptr);
             if (rc == ERROR_NO_MORE_ITEMS)
                 break;
             if (rc == ERROR_SUCCESS)
@@ -110,14 +112,13 @@ public:
             else if (rc != ERROR_MORE_DATA)
                 break;
         }
-        RegCloseKey(handle);
         return names;
     }
 
     QStringList valueNames(RegistryHive hive, const QString &key, RegistryView view) const override
     {
         QStringList names;
-        HKEY handle = open(hive, key, view);
+        const OwnedKey handle = open(hive, key, view);
         if (!handle)
             return names;
         // Value names may be up to 16,383 characters.
@@ -125,19 +126,18 @@ public:
         for (DWORD index = 0;; ++index) {
             DWORD length = DWORD(name.size());
             const LONG rc =
-                RegEnumValueW(handle, index, name.data(), &length, nullptr, nullptr, nullptr, nullptr);
+                RegEnumValueW(handle.get(), index, name.data(), &length, nullptr, nullptr, nullptr, nullptr);
             if (rc == ERROR_NO_MORE_ITEMS)
                 break;
             if (rc != ERROR_SUCCESS)
                 break;
             names.append(QString::fromWCharArray(name.data(), int(length)));
         }
-        RegCloseKey(handle);
         return names;
     }
 
 private:
-    static HKEY open(RegistryHive hive, const QString &key, RegistryView view)
+    static OwnedKey open(RegistryHive hive, const QString &key, RegistryView view)
     {
         HKEY root = hive == RegistryHive::CurrentUser ? HKEY_CURRENT_USER : HKEY_LOCAL_MACHINE;
         REGSAM access = KEY_READ | (view == RegistryView::Wow32 ? KEY_WOW64_32KEY : KEY_WOW64_64KEY);
@@ -145,7 +145,7 @@ private:
         const std::wstring path = QString(key).replace(QLatin1Char('/'), QLatin1Char('\\')).toStdWString();
         if (RegOpenKeyExW(root, path.c_str(), 0, access, &handle) != ERROR_SUCCESS)
             return nullptr;
-        return handle;
+        return OwnedKey(handle);
     }
 };
 #endif

@@ -4,6 +4,8 @@
 #include <qt_windows.h>
 // After windows.h, whose types it uses.
 #include <tlhelp32.h>
+
+#include "platform/Win32Handles.h"
 #endif
 
 #include <QDir>
@@ -21,17 +23,17 @@ QStringList RunningPrograms::names() const
 {
     QSet<QString> names;
 #ifdef Q_OS_WIN
-    HANDLE snapshot = CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0);
-    if (snapshot == INVALID_HANDLE_VALUE) {
+    const OwnedHandle snapshot = owned(CreateToolhelp32Snapshot(TH32CS_SNAPPROCESS, 0));
+    if (!snapshot) {
         qCWarning(lcPlatform) << "the running processes cannot be listed:"
                               << qt_error_string(int(GetLastError()));
         return {};
     }
     PROCESSENTRY32W entry;
     entry.dwSize = sizeof(entry);
-    for (BOOL more = Process32FirstW(snapshot, &entry); more; more = Process32NextW(snapshot, &entry))
+    for (BOOL more = Process32FirstW(snapshot.get(), &entry); more;
+         more = Process32NextW(snapshot.get(), &entry))
         names.insert(QString::fromWCharArray(entry.szExeFile));
-    CloseHandle(snapshot);
 #else
     const QDir proc(QStringLiteral("/proc"));
     const QStringList entries = proc.entryList(QDir::Dirs | QDir::NoDotAndDotDot);

@@ -9,6 +9,8 @@
 
 #include <iterator>
 #include <vector>
+
+#include "platform/Win32Handles.h"
 #else
 #include <cerrno>
 #include <fcntl.h>
@@ -54,9 +56,9 @@ void writeProbe(const QString &file, WriteProbe &probe)
 {
     const std::wstring name = win32Path(file);
     // DELETE_ON_CLOSE: even a process killed right here leaves nothing behind.
-    HANDLE handle = CreateFileW(name.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
-                                FILE_ATTRIBUTE_TEMPORARY | FILE_FLAG_DELETE_ON_CLOSE, nullptr);
-    if (handle == INVALID_HANDLE_VALUE) {
+    OwnedHandle handle = owned(CreateFileW(name.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW,
+                                           FILE_ATTRIBUTE_TEMPORARY | FILE_FLAG_DELETE_ON_CLOSE, nullptr));
+    if (!handle) {
         const DWORD error = GetLastError();
         probe.accessDenied = error == ERROR_ACCESS_DENIED || error == ERROR_PRIVILEGE_NOT_HELD;
         probe.error = qt_error_string(int(error));
@@ -64,10 +66,10 @@ void writeProbe(const QString &file, WriteProbe &probe)
     }
     const char byte = 0;
     DWORD written = 0;
-    const bool wrote =
-        WriteFile(handle, &byte, 1, &written, nullptr) && written == 1 && FlushFileBuffers(handle);
+    const bool wrote = WriteFile(handle.get(), &byte, 1, &written, nullptr) && written == 1 &&
+                       FlushFileBuffers(handle.get());
     const DWORD error = wrote ? 0 : GetLastError();
-    CloseHandle(handle);
+    handle.reset();
     if (GetFileAttributesW(name.c_str()) != INVALID_FILE_ATTRIBUTES)
         DeleteFileW(name.c_str());
     probe.ok = wrote;
@@ -163,11 +165,10 @@ WriteProbe Volumes::tryReplace(const QString &hostFile) const
     probe.folder = hostFile;
 #ifdef Q_OS_WIN
     const std::wstring name = win32Path(hostFile);
-    HANDLE handle = CreateFileW(name.c_str(), DELETE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                                nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
-    const DWORD error = handle == INVALID_HANDLE_VALUE ? GetLastError() : ERROR_SUCCESS;
-    if (handle != INVALID_HANDLE_VALUE)
-        CloseHandle(handle);
+    const OwnedHandle handle =
+        owned(CreateFileW(name.c_str(), DELETE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                          nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
+    const DWORD error = handle ? DWORD(ERROR_SUCCESS) : GetLastError();
     probe.accessDenied = error == ERROR_ACCESS_DENIED;
     probe.ok = !probe.accessDenied;
     if (!probe.ok)
