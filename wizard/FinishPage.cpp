@@ -56,7 +56,7 @@ void clearRows(QWidget *box)
 bool installed(const SetupSession &session)
 {
     return session.hasInstallOutcome() && session.installOutcome().receipt &&
-           changeSucceeded(session.installOutcome());
+           session.installOutcome().succeeded();
 }
 
 } // namespace

@@ -35,7 +35,7 @@ SetupWizard::SetupWizard(SetupSession *session, QWidget *parent)
     setOption(QWizard::NoCancelButtonOnLastPage);
     connect(session, &SetupSession::installOutcomeChanged, this, [this, session] {
         setOption(QWizard::NoCancelButton,
-                  session->hasInstallOutcome() && changeSucceeded(session->installOutcome()));
+                  session->hasInstallOutcome() && session->installOutcome().succeeded());
     });
     setWindowIcon(QIcon(logo(128, 1.0)));
     setPixmap(QWizard::LogoPixmap, logo(64, devicePixelRatioF()));

@@ -21,13 +21,6 @@
 
 namespace cudnnsetup::wizard {
 
-bool changeSucceeded(const ChangeOutcome &outcome)
-{
-    return outcome.status == ChangeOutcome::Status::Done ||
-           outcome.status == ChangeOutcome::Status::DoneRestartNeeded ||
-           outcome.status == ChangeOutcome::Status::AlreadyDone;
-}
-
 QString receiptCudnnVersion(const Receipt &receipt)
 {
     return receipt.archive.cudnn.toString();
@@ -142,12 +135,12 @@ bool UninstallPage::isUninstalling() const
 // Uninstall (the commit button) is offered once an install is chosen.
 bool UninstallPage::isComplete() const
 {
-    return !isUninstalling() && ((m_outcome && changeSucceeded(*m_outcome)) || !chosenReceipt().isEmpty());
+    return !isUninstalling() && ((m_outcome && m_outcome->succeeded()) || !chosenReceipt().isEmpty());
 }
 
 bool UninstallPage::validatePage()
 {
-    if (m_outcome && changeSucceeded(*m_outcome))
+    if (m_outcome && m_outcome->succeeded())
         return true;
     startUninstall();
     return false;
@@ -177,14 +170,14 @@ void UninstallPage::startUninstall()
                              this);
     connect(m_job, &UninstallJob::finished, this, [this](const ChangeOutcome &outcome) {
         m_outcome = outcome;
-        if (!changeSucceeded(outcome))
+        if (!outcome.succeeded())
             m_uninstalled.reset();
         listReceipts();
         showState();
         Q_EMIT completeChanged();
         // The one confirmation was the commit button: done, the summary follows at once; a
         // failure stays here with its findings.
-        if (changeSucceeded(outcome) && wizard()) {
+        if (outcome.succeeded() && wizard()) {
             wizard()->setOption(QWizard::NoCancelButton, true);
             wizard()->next();
         }
@@ -197,7 +190,7 @@ void UninstallPage::startUninstall()
 void UninstallPage::showState()
 {
     const bool running = isUninstalling();
-    const bool done = m_outcome && changeSucceeded(*m_outcome);
+    const bool done = m_outcome && m_outcome->succeeded();
     m_list->setEnabled(!running);
     // Once it is gone the list has nothing left to choose from: the outcome takes its place.
     m_intro->setVisible(!done);

@@ -67,8 +67,6 @@ private:
     FindingsView *m_findings = nullptr;
 };
 
-// Whether a change did what it was asked (or found it done already).
-bool changeSucceeded(const ChangeOutcome &outcome);
 // Receipt facts as the Uninstall and Finish pages show them.
 QString receiptCudnnVersion(const Receipt &receipt);
 QString receiptFolder(const Receipt &receipt);

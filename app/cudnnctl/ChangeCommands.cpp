@@ -210,7 +210,7 @@ int runApply(const QString &answerFile, const QString &logFile, const SystemCont
         settings.logFile = logFile;
     if (settings.logFile.isEmpty())
         settings.logFile =
-            defaultUnattendedLog(context, Elevation::host().isElevated(), QDateTime::currentDateTimeUtc());
+            defaultUnattendedLog(context, context.elevation().isElevated(), QDateTime::currentDateTimeUtc());
     const int exitCode =
         runUnattendedLogged(settings, context, kb, QCoreApplication::applicationFilePath(),
                             WizardLogHeader::ofThisRun(context, QCoreApplication::arguments()));

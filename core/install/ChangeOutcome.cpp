@@ -35,10 +35,19 @@ ChangeOutcome ChangeOutcome::busy(const InstallLock::Refusal &refusal)
     return outcome;
 }
 
+bool ChangeOutcome::changedNow() const
+{
+    return status == Status::Done || status == Status::DoneRestartNeeded;
+}
+
+bool ChangeOutcome::succeeded() const
+{
+    return changedNow() || status == Status::AlreadyDone;
+}
+
 bool ChangeOutcome::changedEnvironment() const
 {
-    return (status == Status::Done || status == Status::DoneRestartNeeded) && receipt &&
-           !receipt->environment.isEmpty();
+    return changedNow() && receipt && !receipt->environment.isEmpty();
 }
 
 int ChangeOutcome::exitCode() const

@@ -69,6 +69,10 @@ struct ChangeOutcome
     // `refusal` says whether this account may not even open it, and who holds it where known.
     static ChangeOutcome busy(const InstallLock::Refusal &refusal = {});
 
+    // It changed the system now (Done, DoneRestartNeeded).
+    bool changedNow() const;
+    // What was asked is in place: changed now, or found done already (AlreadyDone).
+    bool succeeded() const;
     // The Windows installer codes fleet tools understand: 0, 3010, 1602, 1603, 1618.
     int exitCode() const;
     // Done now, and it wrote PATH or a variable: programs already running keep the old values.

@@ -223,10 +223,7 @@ ChangeOutcome installElevated(const QString &program, const InstallPlan &plan, c
     const QByteArray sealed = handed->sealedBytes();
     ChangeOutcome outcome = runChangeElevated(program, planArguments(sealed) + extraArguments, elevation,
                                               context, options, sealed);
-    const bool installed = outcome.status == ChangeOutcome::Status::Done ||
-                           outcome.status == ChangeOutcome::Status::DoneRestartNeeded ||
-                           outcome.status == ChangeOutcome::Status::AlreadyDone;
-    if (!installed || (!userPath && !userVariables) || !outcome.receipt)
+    if (!outcome.succeeded() || (!userPath && !userVariables) || !outcome.receipt)
         return outcome;
     const ChangeOutcome userPart =
         installUserPart(*outcome.receipt, plan.target, plan.cudnnVariables, context, environment, options);

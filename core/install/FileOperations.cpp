@@ -183,8 +183,10 @@ public:
                                        stopped = context.crashes(FaultPoint::Stage::InsideCopy);
                                        return !stopped;
                                    });
-            if (stopped)
+            if (stopped) {
+                context.crashedInside = true;
                 return crashed();
+            }
             break;
         }
         case How::Write:

@@ -55,6 +55,10 @@ public:
     int sequence = 0;
     std::function<void(const QJsonObject &)> remember;
 
+    // Set by an operation that a fault point stopped inside (FaultPoint::Stage::InsideCopy): the
+    // transaction then stops dead, as the process would have.
+    bool crashedInside = false;
+
     bool crashes(FaultPoint::Stage stage) const { return crashAt && crashAt({sequence, stage}); }
     // The folder an operation keeps its backups in: one per operation, so an undo after a crash
     // finds them without the journal saying so.

@@ -13,17 +13,15 @@ namespace cudnnsetup {
 namespace {
 
 // The operation of a journal entry: the live one while the transaction that wrote it still runs,
-// else one made again from its name and arguments.
-std::unique_ptr<Operation> operationFor(const Journal::Entry &entry,
-                                        const std::vector<std::unique_ptr<Operation>> *live,
-                                        const Operation **borrowed)
+// else one made again from its name and arguments, kept in `made`; null for a name this build
+// does not know.
+Operation *operationFor(const Journal::Entry &entry, const std::vector<std::unique_ptr<Operation>> *live,
+                        std::unique_ptr<Operation> &made)
 {
-    *borrowed = nullptr;
-    if (live && entry.sequence < int(live->size())) {
-        *borrowed = live->at(size_t(entry.sequence)).get();
-        return nullptr;
-    }
-    return Operation::create(entry.name, entry.arguments);
+    if (live && entry.sequence < int(live->size()))
+        return live->at(size_t(entry.sequence)).get();
+    made = Operation::create(entry.name, entry.arguments);
+    return made.get();
 }
 
 void removeJournal(const QString &journalPath, const QString &backupFolder)
@@ -143,12 +141,12 @@ Transaction::Result Transaction::run(const Progress &progress, const std::functi
         const Expected<void> performed = operation.perform(m_context);
         std::optional<Finding> error =
             !performed ? std::optional<Finding>(performed.error()) : journalProblem;
-        if (m_context.crashes(FaultPoint::Stage::AfterPerform) ||
-            (error && error->id == QLatin1String("install.crashed"))) {
+        if (m_context.crashes(FaultPoint::Stage::AfterPerform) || m_context.crashedInside) {
             result.outcome = Outcome::Crashed;
             return result;
         }
-        if (error && error->id == QLatin1String("archive.cancelled"))
+        // A step stopped by the user's cancel (an unpacking that saw it) failed because of it.
+        if (error && cancelled && cancelled())
             return failAndRollBack(Outcome::Cancelled, std::nullopt);
         if (error) {
             qCWarning(lcInstall).noquote()
@@ -186,9 +184,8 @@ Transaction::Undone Transaction::rollBack(const Journal::Contents &contents, Ope
 {
     Undone undone;
     for (auto entry = contents.entries.crbegin(); entry != contents.entries.crend(); ++entry) {
-        const Operation *borrowed = nullptr;
-        std::unique_ptr<Operation> made = operationFor(*entry, live, &borrowed);
-        Operation *operation = borrowed ? const_cast<Operation *>(borrowed) : made.get();
+        std::unique_ptr<Operation> made;
+        Operation *operation = operationFor(*entry, live, made);
         if (!operation) {
             undone.unknown.append(Finding::error(
                 QStringLiteral("install.undo-failed"),
@@ -213,9 +210,8 @@ Findings Transaction::settle(const Journal::Contents &contents, OperationContext
 {
     Findings problems;
     for (const Journal::Entry &entry : contents.entries) {
-        const Operation *borrowed = nullptr;
-        std::unique_ptr<Operation> made = operationFor(entry, live, &borrowed);
-        Operation *operation = borrowed ? const_cast<Operation *>(borrowed) : made.get();
+        std::unique_ptr<Operation> made;
+        Operation *operation = operationFor(entry, live, made);
         if (!operation)
             continue;
         context.sequence = entry.sequence;

@@ -209,12 +209,6 @@ namespace {
 
 constexpr char kRepairRequestSchema[] = "cudnn-setup/repair-request/1";
 
-bool appliedAll(const ChangeOutcome &outcome)
-{
-    return outcome.status == ChangeOutcome::Status::Done ||
-           outcome.status == ChangeOutcome::Status::DoneRestartNeeded;
-}
-
 } // namespace
 
 ChangeOutcome repairWithElevation(const QList<Repair> &repairs, const ChangeOptions &options,
@@ -262,12 +256,12 @@ ChangeOutcome repairElevated(const QString &program, const QList<Repair> &repair
             .toJson();
     ChangeOutcome outcome = runChangeElevated(program, QStringList{QStringLiteral("doctor")} + extraArguments,
                                               elevation, context, options, request);
-    if (!appliedAll(outcome) || own.isEmpty())
+    if (!outcome.changedNow() || own.isEmpty())
         return outcome;
     const ChangeOutcome ownOutcome = applyRepairs(own, context, environment, options);
     outcome.plan += ownOutcome.plan;
     outcome.findings += ownOutcome.findings;
-    if (!appliedAll(ownOutcome))
+    if (!ownOutcome.changedNow())
         outcome.status = ownOutcome.status; // the machine-wide part stays; its receipt undoes it
     return outcome;
 }

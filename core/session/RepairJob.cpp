@@ -7,16 +7,6 @@
 
 namespace cudnnsetup {
 
-namespace {
-
-bool changedSomething(const ChangeOutcome &outcome)
-{
-    return outcome.status == ChangeOutcome::Status::Done ||
-           outcome.status == ChangeOutcome::Status::DoneRestartNeeded;
-}
-
-} // namespace
-
 RepairJob::RepairJob(Request request, SystemContext context,
                      std::shared_ptr<PersistentEnvironment> environment, QObject *parent)
     : BackgroundJob(QStringLiteral("doctor"), parent)
@@ -111,7 +101,7 @@ void RepairJob::run(const QList<Repair> &repairs)
             // Machine-wide repairs through an elevated cudnnctl (Windows asks first), the rest here.
             result.outcome = repairWithElevation(repairs, options, context, environment, helper, extra);
             // What a repair that changed nothing leaves is what the last diagnosis saw.
-            if (changedSomething(*result.outcome))
+            if (result.outcome->changedNow())
                 result.report = examine(token, std::nullopt);
             return result;
         },

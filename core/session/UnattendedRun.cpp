@@ -211,10 +211,7 @@ UnattendedResult runInstall(UnattendedSettings settings, const SystemContext &co
     result.change = *installed;
     result.exitCode = installed->exitCode();
     logOutcome(QStringLiteral("install"), *installed);
-    const bool madeNow = installed->status == ChangeOutcome::Status::Done ||
-                         installed->status == ChangeOutcome::Status::DoneRestartNeeded;
-    if (!settings.verify || !installed->receipt ||
-        !(madeNow || installed->status == ChangeOutcome::Status::AlreadyDone)) {
+    if (!settings.verify || !installed->receipt || !installed->succeeded()) {
         if (!settings.verify)
             qCInfo(lcInstall) << "verification skipped (--no-verify)";
         return result;
@@ -223,7 +220,7 @@ UnattendedResult runInstall(UnattendedSettings settings, const SystemContext &co
     if (result.verification->passed())
         return result;
     result.exitCode = kFatalError;
-    if (madeNow) {
+    if (installed->changedNow()) {
         qCInfo(lcInstall) << "a verification stage failed: rolling the install back";
         ChangeOptions undo;
         result.rollback = uninstallWithParts(installed->receipt->id, undo, context, environment);
@@ -306,12 +303,6 @@ Expected<std::optional<Repair>> baselinePathRepair(const UnattendedSettings &set
         where, before, *after, *operations::addPathEntry(context.family(), where, folder, true, fixes)));
 }
 
-bool succeeded(const ChangeOutcome &outcome)
-{
-    return outcome.status == ChangeOutcome::Status::Done ||
-           outcome.status == ChangeOutcome::Status::DoneRestartNeeded;
-}
-
 UnattendedResult runRepair(const UnattendedSettings &settings, const SystemContext &context,
                            std::shared_ptr<PersistentEnvironment> environment, const KnowledgeBase &kb,
                            const QString &cudnnctl, UnattendedResult result)
@@ -334,7 +325,7 @@ UnattendedResult runRepair(const UnattendedSettings &settings, const SystemConte
         qCInfo(lcInstall).noquote() << QStringLiteral("repair: %1").arg((*pathRepair)->summary.toString());
         restored = applyRepairs({**pathRepair}, context, environment);
         logOutcome(QStringLiteral("PATH as the baseline has it"), *restored);
-        if (!succeeded(*restored)) {
+        if (!restored->changedNow()) {
             result.change = restored;
             result.exitCode = restored->exitCode();
             return result;
