@@ -56,6 +56,7 @@ class TestCudnnctlInstall : public QObject
         Sandbox sandbox;
         QProcessEnvironment environment = sandboxEnvironment();
         QString database; // the --compat-db that takes the test-made archive for NVIDIA's
+        QString program = BuildPaths::cudnnctl();
 
         explicit Machine(QString compatDatabase)
             : database(std::move(compatDatabase))
@@ -83,7 +84,7 @@ class TestCudnnctlInstall : public QObject
             QProcessEnvironment environment = this->environment;
             for (const QString &key : extra.keys())
                 environment.insert(key, extra.value(key));
-            return runCudnnctl(arguments, environment, BuildPaths::cudnnctl(), workingDirectory);
+            return runCudnnctl(arguments, environment, program, workingDirectory);
         }
         CudnnctlRun install(const QString &archive, const QStringList &more = {},
                             const QProcessEnvironment &extra = {}) const
@@ -339,6 +340,35 @@ private Q_SLOTS:
             QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\.cudnn-setup-staging"))));
         QCOMPARE(machine.run({QStringLiteral("uninstall")}).exitCode, 0);
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
+    }
+
+    // Review 2, N15: the cudnnctl the installers pack has no test hook. A crash the environment asks
+    // for stops the suites' build (exit 70) but not that one, whose file does not even hold the
+    // names of the hooks' variables.
+    void shippedProgramHasNoTestHooks()
+    {
+        QProcessEnvironment crash;
+        crash.insert(QStringLiteral("CUDNNSETUP_CRASH_AT"), QStringLiteral("0:before"));
+        const Machine suites(m_standIn.database);
+        QCOMPARE(suites.install(m_archive, {}, crash).exitCode, 70);
+        Machine shipped(m_standIn.database);
+        shipped.program = BuildPaths::shippedCudnnctl();
+        QVERIFY(QFileInfo(shipped.program).absolutePath() != QFileInfo(suites.program).absolutePath());
+        const CudnnctlRun installed = shipped.install(m_archive, {}, crash);
+        QVERIFY2(installed.exitCode == 0, installed.out + installed.err);
+        QVERIFY(!outputJson(installed).value(QStringLiteral("receipt")).toObject().isEmpty());
+
+        const auto contents = [](const QString &path) {
+            QFile file(path);
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
+        const QByteArray withHooks = contents(suites.program);
+        const QByteArray handedOut = contents(shipped.program);
+        QVERIFY(!handedOut.isEmpty());
+        for (const char *hook : {"CUDNNSETUP_CRASH_AT", "CUDNNSETUP_HELPER_COMPAT_DB"}) {
+            QVERIFY2(withHooks.contains(hook), hook);
+            QVERIFY2(!handedOut.contains(hook), hook);
+        }
     }
 
     // A journal planted in the machine's state folder, whose replay would delete a user's folder

@@ -15,6 +15,11 @@ QString BuildPaths::cudnnctl()
     return QStringLiteral(CUDNNCTL_PATH);
 }
 
+QString BuildPaths::shippedCudnnctl()
+{
+    return QStringLiteral(CUDNNCTL_SHIPPED_PATH);
+}
+
 QString BuildPaths::cudnnSetup()
 {
     return QStringLiteral(CUDNN_SETUP_PATH);

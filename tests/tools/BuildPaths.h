@@ -10,7 +10,8 @@ namespace BuildPaths {
 
 QString sourceDir();       // the repository
 QString fixtures();        // tests/fixtures
-QString cudnnctl();        // the cudnnctl program
+QString cudnnctl();        // the cudnnctl program, built with the suites' test hooks
+QString shippedCudnnctl(); // the cudnnctl the installers pack, which has none
 QString cudnnSetup();      // the cudnn-setup program (the wizard)
 QString standinTool();     // tests/tools/standin_tool.c, built
 QString standins();        // the stand-in cuDNN DLLs (Windows builds; empty elsewhere)
