@@ -3,7 +3,6 @@
 #include "Artwork.h"
 #include "FindingsView.h"
 #include "InfoIcon.h"
-#include "common/Sizes.h"
 #include "session/SetupSession.h"
 #include "session/TargetCheckJob.h"
 #include "session/TargetConfig.h"
@@ -17,14 +16,11 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QHash>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollArea>
-#include <QSet>
 #include <QSignalBlocker>
 #include <QTimer>
 #include <QToolButton>
@@ -39,18 +35,6 @@ namespace {
 
 // How long typing in the folder field pauses before the folder is checked (a write test).
 constexpr int kTypingPauseMs = 400;
-// Rows of PATH shown: as many as it has, within these bounds; beyond them the lists scroll.
-constexpr int kLeastPathRows = 3;
-constexpr int kMostPathRows = 8;
-
-QLabel *wrappedLabel(QWidget *parent, const QString &name = {})
-{
-    auto label = new QLabel(parent);
-    label->setWordWrap(true);
-    if (!name.isEmpty())
-        label->setObjectName(name);
-    return label;
-}
 
 // A scroll area that fits its content again whenever the content's layout changes. QScrollArea
 // sizes a resizable widget by its height for the width it gets (word-wrapped labels) only when it
@@ -82,13 +66,47 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
     QFont bold = font();
     bold.setBold(true);
 
+    // Tab goes through the widgets in the order they are made: these calls keep that order.
+    buildChoiceGroup(content, bold);
+    buildFolderRow(content);
+    QHBoxLayout *scopeRow = buildPathScopes(content, bold);
+    buildVariables(content);
+
+    m_space = wrappedLabel(content, QStringLiteral("spaceLabel"));
+
+    m_findingsTitle = new QLabel(content);
+    m_findingsTitle->setFont(bold);
+    m_findingsView = new FindingsView(content);
+
+    buildPathPreview(content);
+    buildAdvancedSection(content);
+    layOutContent(content, layout, scopeRow);
+    showInScrollArea(content);
+
+    retranslate();
+}
+
+QLabel *TargetPage::wrappedLabel(QWidget *parent, const QString &name)
+{
+    auto label = new QLabel(parent);
+    label->setWordWrap(true);
+    if (!name.isEmpty())
+        label->setObjectName(name);
+    return label;
+}
+
+void TargetPage::buildChoiceGroup(QWidget *content, const QFont &bold)
+{
     m_choicesTitle = new QLabel(content);
     m_choicesTitle->setFont(bold);
     m_choicesLayout = new QVBoxLayout;
     m_choicesLayout->setSpacing(2);
     m_choiceGroup = new QButtonGroup(this);
     connect(m_choiceGroup, &QButtonGroup::idClicked, this, [this](int id) { select(id, std::nullopt); });
+}
 
+void TargetPage::buildFolderRow(QWidget *content)
+{
     m_folderRow = new QWidget(content);
     m_folder = new QLineEdit(m_folderRow);
     m_folder->setObjectName(QStringLiteral("folderEdit"));
@@ -111,7 +129,10 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
             refreshNow();
     });
     connect(m_browse, &QPushButton::clicked, this, &TargetPage::browse);
+}
 
+QHBoxLayout *TargetPage::buildPathScopes(QWidget *content, const QFont &bold)
+{
     m_pathTitle = new QLabel(content);
     m_pathTitle->setFont(bold);
     m_pathNone = new QRadioButton(content);
@@ -134,21 +155,22 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
     scopeRow->addWidget(m_pathSystem);
     scopeRow->addStretch();
     m_pathNote = wrappedLabel(content, QStringLiteral("pathNote"));
+    return scopeRow;
+}
 
+void TargetPage::buildVariables(QWidget *content)
+{
     m_variables = new QCheckBox(content);
     m_variables->setObjectName(QStringLiteral("cudnnVariablesCheck"));
     connect(m_variables, &QCheckBox::toggled, this, [this] { refresh(); });
     m_variablesNote = wrappedLabel(content, QStringLiteral("variablesNote"));
     m_variablesNote->setContentsMargins(24, 0, 0, 0);
     makeSecondaryText(m_variablesNote);
+}
 
-    m_space = wrappedLabel(content, QStringLiteral("spaceLabel"));
-
-    m_findingsTitle = new QLabel(content);
-    m_findingsTitle->setFont(bold);
-    m_findingsView = new FindingsView(content);
-
-    // PATH now and after, side by side, and what in it works against ours.
+// PATH now and after, side by side, and what in it works against ours.
+void TargetPage::buildPathPreview(QWidget *content)
+{
     m_preview = new QWidget(content);
     m_preview->setObjectName(QStringLiteral("pathPreview"));
     m_beforeTitle = new QLabel(m_preview);
@@ -188,7 +210,10 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
     previewLayout->setContentsMargins(0, 0, 0, 0);
     previewLayout->addLayout(lists);
     previewLayout->addWidget(m_problems);
+}
 
+void TargetPage::buildAdvancedSection(QWidget *content)
+{
     m_advancedToggle = new QToolButton(content);
     m_advancedToggle->setObjectName(QStringLiteral("advancedToggle"));
     m_advancedToggle->setCheckable(true);
@@ -207,7 +232,10 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
         m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
         m_advanced->setVisible(open);
     });
+}
 
+void TargetPage::layOutContent(QWidget *content, QVBoxLayout *layout, QHBoxLayout *scopeRow)
+{
     layout->addWidget(m_choicesTitle);
     layout->addLayout(m_choicesLayout);
     layout->addSpacing(6);
@@ -225,7 +253,10 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
     layout->addWidget(m_advancedToggle);
     layout->addWidget(m_advanced);
     layout->addStretch(1);
+}
 
+void TargetPage::showInScrollArea(QWidget *content)
+{
     auto scroll = new FittingScrollArea(this);
     scroll->setObjectName(QStringLiteral("targetScroll"));
     // Tab goes to the controls inside, and the area scrolls to show each: the page as a whole is
@@ -238,8 +269,6 @@ TargetPage::TargetPage(SetupSession *session, QWidget *parent)
     auto pageLayout = new QVBoxLayout(this);
     pageLayout->setContentsMargins(0, 0, 0, 0);
     pageLayout->addWidget(scroll);
-
-    retranslate();
 }
 
 void TargetPage::initializePage()
@@ -375,191 +404,6 @@ void TargetPage::refresh()
     Q_EMIT completeChanged();
 }
 
-void TargetPage::refreshPath()
-{
-    m_fixes.clear();
-    m_problemTexts.clear();
-    m_systemTitle = nullptr;
-    while (QLayoutItem *item = m_problemsLayout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
-    m_config.analysePath();
-
-    const auto addProblem = [this](const PathProblem &problem, bool offerFixes) {
-        auto row = new QWidget(m_problems);
-        auto icon = new QLabel(row);
-        icon->setPixmap(statusIcon(statusFor(problem.finding.severity)).pixmap(kRowIconSize, kRowIconSize));
-        auto text = wrappedLabel(row, problem.finding.id);
-        text->setText(breakablePath(problem.finding.message.toString()));
-        text->setAccessibleName(problem.finding.message.toString());
-        m_problemTexts.append({text, problem.finding});
-        text->setToolTip(detailsTip(problem.finding.details));
-        auto column = new QVBoxLayout;
-        column->addWidget(text);
-        QList<QCheckBox *> boxes;
-        for (const PathFix &fix : problem.fixes) {
-            if (!offerFixes)
-                break;
-            auto box = new QCheckBox(row);
-            box->setObjectName(QStringLiteral("pathFix-%1-%2")
-                                   .arg(fix.action == PathFix::Action::Remove ? QStringLiteral("remove")
-                                                                              : QStringLiteral("move"))
-                                   .arg(fix.index));
-            box->setText(fixText(fix.action));
-            // The ticks of this PATH's fixes, as the configuration kept them for the same PATH.
-            box->setChecked(m_config.pathFixes().contains(fix));
-            column->addWidget(box);
-            boxes.append(box);
-            m_fixes.append({fix, box});
-        }
-        for (QCheckBox *box : boxes) {
-            // Of one entry's fixes one at most: it is moved or removed, not both.
-            connect(box, &QCheckBox::toggled, this, [this, box, boxes](bool checked) {
-                if (checked) {
-                    for (QCheckBox *other : boxes) {
-                        if (other != box)
-                            other->setChecked(false);
-                    }
-                }
-                m_config.setPathFixes(chosenFixes());
-                m_session->setTargetConfig(m_config);
-                showPreview();
-                Q_EMIT completeChanged();
-            });
-        }
-        auto rowLayout = new QHBoxLayout(row);
-        rowLayout->setContentsMargins(0, 2, 0, 2);
-        rowLayout->addWidget(icon, 0, Qt::AlignTop);
-        rowLayout->addLayout(column, 1);
-        m_problemsLayout->addWidget(row);
-    };
-    for (const PathProblem &problem : m_config.pathAnalysis().problems)
-        addProblem(problem, true);
-    // The system PATH comes before the user's in every new program: shown, not offered for change.
-    for (PathProblem problem : m_config.systemPathProblems()) {
-        if (!m_systemTitle) {
-            m_systemTitle = wrappedLabel(m_problems, QStringLiteral("systemPathTitle"));
-            m_systemTitle->setText(systemPathTitle());
-            m_problemsLayout->addWidget(m_systemTitle);
-        }
-        problem.finding.id = QStringLiteral("system-") + problem.finding.id;
-        // Nothing on this page changes the system PATH: a note, not a warning.
-        problem.finding.severity = Severity::Info;
-        addProblem(problem, false);
-    }
-    m_session->setTargetConfig(m_config);
-    showPreview();
-}
-
-QString TargetPage::fixText(PathFix::Action action)
-{
-    return action == PathFix::Action::Remove ? tr("Remove it from PATH")
-                                             : tr("Move it behind the cuDNN folder");
-}
-
-QString TargetPage::systemPathTitle()
-{
-    return tr("In the system PATH, which Windows puts before yours:");
-}
-
-QList<PathFix> TargetPage::chosenFixes() const
-{
-    QList<PathFix> fixes;
-    for (const FixBox &fix : m_fixes) {
-        if (fix.box->isChecked())
-            fixes.append(fix.fix);
-    }
-    return fixes;
-}
-
-void TargetPage::showPreview()
-{
-    m_before->clear();
-    m_after->clear();
-    // The target's checks, then what reading PATH found (each once), then what the preview finds.
-    m_findings = m_checkFindings;
-    for (const Finding &finding : m_config.pathFindings()) {
-        if (std::none_of(m_findings.cbegin(), m_findings.cend(), [&](const Finding &f) {
-                return f.id == finding.id && f.details == finding.details;
-            }))
-            m_findings.append(finding);
-    }
-    const bool shown = m_config.changesPath();
-    m_preview->setVisible(shown);
-    const Expected<PathPreview> preview = m_config.pathPreview();
-    if (!shown || !preview) {
-        if (!preview)
-            m_findings.append(preview.error());
-        m_findingsView->setFindings(m_findings);
-        m_findingsTitle->setVisible(!m_findings.isEmpty());
-        return;
-    }
-    const QString ours = m_config.target().dllFolder();
-    const PathEditor pathEditor =
-        m_config.pathEditor(m_config.target().pathScope == PathScope::System ? EnvironmentScope::Machine
-                                                                             : EnvironmentScope::User);
-    const QList<PathFix> &fixes = m_config.pathFixes();
-
-    QSet<QString> removed;
-    QSet<QString> moved;
-    for (const PathFix &fix : fixes)
-        (fix.action == PathFix::Action::Remove ? removed : moved).insert(fix.entry);
-    QHash<QString, Severity> problems;
-    for (const PathProblem &problem : m_config.pathAnalysis().problems)
-        problems.insert(problem.entry, problem.finding.severity);
-    QColor highlight = palette().color(QPalette::Highlight);
-    highlight.setAlpha(60);
-    const auto markOurs = [&](QTreeWidgetItem *item) {
-        QFont font = item->font(0);
-        font.setBold(true);
-        item->setFont(0, font);
-        item->setBackground(0, highlight);
-        item->setIcon(0, statusIcon(Status::Ok));
-        item->setToolTip(0, tr("The folder that holds the cuDNN DLLs: %1").arg(item->text(0)));
-        item->setData(0, Qt::UserRole, true);
-    };
-    bool oursSeen = false;
-    for (const QString &entry : preview->before) {
-        auto item = new QTreeWidgetItem(m_before, {entry});
-        item->setToolTip(0, entry);
-        if (!oursSeen && pathEditor.sameEntry(entry, ours)) {
-            markOurs(item);
-            oursSeen = true;
-        } else if (problems.contains(entry)) {
-            item->setIcon(0, statusIcon(statusFor(problems.value(entry))));
-        }
-        if (removed.contains(entry) || moved.contains(entry)) {
-            QFont font = item->font(0);
-            font.setStrikeOut(removed.contains(entry));
-            font.setItalic(moved.contains(entry));
-            item->setFont(0, font);
-        }
-    }
-    oursSeen = false;
-    for (const QString &entry : preview->after) {
-        auto item = new QTreeWidgetItem(m_after, {entry});
-        item->setToolTip(0, entry);
-        if (!oursSeen && pathEditor.sameEntry(entry, ours)) {
-            markOurs(item);
-            oursSeen = true;
-            m_after->scrollToItem(item);
-        } else if (problems.contains(entry) && !moved.contains(entry)) {
-            item->setIcon(0, statusIcon(statusFor(problems.value(entry))));
-        }
-    }
-    const int rows = std::clamp(int(std::max(preview->before.size(), preview->after.size())), kLeastPathRows,
-                                kMostPathRows);
-    for (QTreeWidget *list : {m_before, m_after}) {
-        const int row = std::max(list->fontMetrics().height(), list->iconSize().height()) + 4;
-        list->setFixedHeight(rows * row + 2 * list->frameWidth());
-    }
-    // What the edited PATH would be as a whole: too long for Windows' own tools, or for Windows.
-    m_findings += m_config.pathLengthWarnings();
-    m_findingsView->setFindings(m_findings);
-    m_findingsTitle->setVisible(!m_findings.isEmpty());
-}
-
 void TargetPage::browse()
 {
     const FileSystem &files = m_session->context().files();
@@ -577,214 +421,6 @@ void TargetPage::browse()
 bool TargetPage::isComplete() const
 {
     return m_config.isReady() && !m_typing->isActive() && !isChecking() && !hasErrors(m_findings);
-}
-
-void TargetPage::updateTexts()
-{
-    for (int index = 0; index < m_choices.size(); ++index) {
-        const Choice &choice = m_choices.at(index);
-        const TargetChoice &offered = m_config.choices().at(index);
-        QString title;
-        QString explanation;
-        switch (offered.selection.kind) {
-        case InstallTarget::Kind::CudaToolkit:
-            title = tr("Into the CUDA %1 toolkit (what the common tutorials do)").arg(offered.name);
-            explanation = tr("For building programs with this toolkit (nvcc, CMake, Visual Studio): cuDNN "
-                             "goes beside CUDA's own files.");
-            break;
-        case InstallTarget::Kind::Folder:
-            title = tr("Into a folder of its own");
-            explanation = tr("Keeps cuDNN apart from CUDA, so it can be updated or removed on its own; for "
-                             "every user of this computer.");
-            break;
-        case InstallTarget::Kind::UserFolder:
-            title = tr("Into a folder for you only");
-            explanation = tr("Only for your user account, in your own profile: for when you cannot or do not "
-                             "want to change the whole computer.");
-            break;
-        case InstallTarget::Kind::Conda:
-            title = tr("Into the conda environment %1").arg(offered.name);
-            explanation = tr("Only for programs run in this conda environment, such as the PyTorch or "
-                             "TensorFlow installed in it.");
-            break;
-        case InstallTarget::Kind::Venv:
-            title = tr("Into the Python virtual environment %1").arg(offered.name);
-            explanation = tr("Only for Python in this virtual environment: a .pth file tells Python where "
-                             "cuDNN is, whatever PATH says.");
-            break;
-        case InstallTarget::Kind::App:
-            title = tr("Only for this program (%1)").arg(offered.name);
-            explanation = tr("Only for this program: its libraries go into its own folder, where it looks "
-                             "first; PATH is not changed.");
-            break;
-        }
-        // Whether an administrator is needed, judged by where the files go (and, for the choice in
-        // use, by the PATH it changes).
-        const QString admin = m_config.choiceNeedsAdmin(index) ? tr("Needs administrator rights.")
-                                                               : tr("No administrator rights needed.");
-        const bool recommended = index == m_recommended;
-        choice.button->setText(recommended ? tr("%1 — recommended").arg(title) : title);
-        QStringList lines;
-        if (recommended)
-            lines.append(QStringLiteral("<b>%1</b>")
-                             .arg(recommendationReason(offered.selection.kind).toHtmlEscaped()));
-        // The folder on a line of its own, broken between folders when it does not fit.
-        if (!offered.where.isEmpty())
-            lines.append(breakablePath(offered.where).toHtmlEscaped());
-        // What it is for: spelled out for the choice made (a small screen shows every choice at
-        // once), in the tooltip of the others.
-        const QString purpose = tr("%1 %2", "what a choice is for, then whether it needs an administrator")
-                                    .arg(explanation, admin);
-        if (choice.button->isChecked())
-            lines.append(purpose.toHtmlEscaped());
-        choice.button->setToolTip(purpose);
-        choice.details->setText(lines.join(QStringLiteral("<br>")));
-        choice.details->setVisible(!lines.isEmpty()); // a folder of its own shows its folder in the field
-        choice.details->setAccessibleName(choice.details->text());
-    }
-
-    // PATH: what can be chosen, and why not where it cannot.
-    const TargetChoice *choice = current();
-    const QList<PathScope> offered = m_config.offeredPathScopes();
-    const bool changeable = m_config.environmentChangeable();
-    const bool choosable = offered.size() > 1;
-    m_pathNone->setVisible(choosable);
-    m_pathUser->setVisible(choosable && offered.contains(PathScope::User));
-    m_pathSystem->setVisible(choosable && offered.contains(PathScope::System));
-    const PathScope scope = m_config.pathScope().value_or(PathScope::None);
-    (scope == PathScope::System ? m_pathSystem
-     : scope == PathScope::User ? m_pathUser
-                                : m_pathNone)
-        ->setChecked(true);
-    QString note;
-    if (!changeable)
-        note = tr("This setup changes PATH and environment variables only on the Windows it runs on, not "
-                  "on Linux nor on a system given with --system-root: cuDNN is installed without them.");
-    else if (!choice)
-        note.clear();
-    else if (choice->selection.kind == InstallTarget::Kind::CudaToolkit)
-        note = tr("PATH stays as it is: CUDA's installer put this toolkit's DLL folder on it.");
-    else if (choice->selection.kind == InstallTarget::Kind::Conda)
-        note = tr("PATH stays as it is: conda puts the environment's Library\\bin on it when the environment "
-                  "is activated.");
-    else if (choice->selection.kind == InstallTarget::Kind::Venv)
-        note = tr("PATH stays as it is: Python 3.8 and later do not use it to find DLLs; the .pth file "
-                  "tells Python where cuDNN is.");
-    else if (scope == PathScope::None)
-        note = tr("Without a PATH entry, only programs you point at the folder yourself find cuDNN.");
-    else if (m_config.isReady())
-        note =
-            scope == PathScope::System
-                ? tr("%1 is added at the front of the system PATH (for all users), so programs started from "
-                     "now on load this cuDNN.")
-                      .arg(m_config.target().dllFolder())
-                : tr("%1 is added at the front of your own PATH, so programs started from now on load this "
-                     "cuDNN.")
-                      .arg(m_config.target().dllFolder());
-    m_pathNote->setText(breakablePath(note));
-    m_pathNote->setVisible(!note.isEmpty());
-
-    m_variables->setEnabled(changeable && m_config.isReady());
-    const std::optional<EnvironmentScope> variables = m_config.cudnnVariables();
-    if (!changeable)
-        m_variablesNote->setText(tr("Not available on this system."));
-    else if (variables)
-        m_variablesNote->setText(*variables == EnvironmentScope::Machine
-                                     ? tr("For building OpenCV, ONNX Runtime or TensorFlow from source; set "
-                                          "for all users.")
-                                     : tr("For building OpenCV, ONNX Runtime or TensorFlow from source; set "
-                                          "for you only."));
-    else
-        m_variablesNote->setText(tr("For building OpenCV, ONNX Runtime or TensorFlow from source."));
-    updateAdvancedToggle();
-    showSpace();
-    showPreview();
-}
-
-void TargetPage::showSpace()
-{
-    if (!m_config.isReady()) {
-        m_space->setVisible(false);
-        return;
-    }
-    // The free space is the target check's answer, read off this thread; until it comes, the
-    // line keeps its place, greyed.
-    m_space->setEnabled(m_freeBytes.has_value());
-    if (!m_freeBytes)
-        return;
-    const qint64 needed = m_config.requiredBytes();
-    m_space->setText(
-        *m_freeBytes < 0
-            ? tr("Space: %1 needed; the free space on that drive could not be read.").arg(shownSize(needed))
-            : tr("Space: %1 free on that drive, %2 needed.").arg(shownSize(*m_freeBytes), shownSize(needed)));
-    m_space->setVisible(true);
-}
-
-QString TargetPage::recommendationReason(InstallTarget::Kind kind)
-{
-    switch (kind) {
-    case InstallTarget::Kind::CudaToolkit:
-        return tr("Why: CUDA programs and build tools already look for cuDNN there.");
-    case InstallTarget::Kind::Folder:
-        return tr("Why: there is no CUDA toolkit for this archive here, and a folder of its own is easy to "
-                  "update or remove.");
-    case InstallTarget::Kind::UserFolder:
-        return tr("Why: it needs no administrator rights.");
-    case InstallTarget::Kind::Conda:
-    case InstallTarget::Kind::Venv:
-        return tr("Why: the programs that use cuDNN here run in this environment.");
-    case InstallTarget::Kind::App:
-        return tr("Why: this program needs another cuDNN than the rest of the computer.");
-    }
-    return {};
-}
-
-void TargetPage::updateAdvancedToggle()
-{
-    // Folded, it still says when something in PATH deserves a look.
-    const int problems = int(m_config.pathAnalysis().problems.size());
-    m_advancedToggle->setText(
-        problems > 0 ? tr("Advanced: PATH before and after, and %n thing(s) in it to look at", "", problems)
-                     : tr("Advanced: PATH before and after, CUDNN_* variables"));
-}
-
-void TargetPage::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslate();
-    QWizardPage::changeEvent(event);
-}
-
-void TargetPage::retranslate()
-{
-    setTitle(tr("Where cuDNN goes"));
-    setSubTitle(tr("Choose where the files go and how programs will find them. Nothing is changed until you "
-                   "press Install on the next page."));
-    m_choicesTitle->setText(tr("Install into"));
-    m_folder->setAccessibleName(tr("Folder for cuDNN"));
-    m_browse->setText(tr("&Browse…"));
-    m_pathTitle->setText(tr("PATH"));
-    m_pathNone->setText(tr("Leave PATH as it is"));
-    m_pathUser->setText(tr("Add to my PATH"));
-    m_pathSystem->setText(tr("Add to the system PATH"));
-    m_variables->setText(tr("Also set CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY"));
-    m_beforeTitle->setText(tr("PATH now"));
-    m_afterTitle->setText(tr("PATH after the installation"));
-    m_before->setAccessibleName(tr("PATH now"));
-    m_after->setAccessibleName(tr("PATH after the installation"));
-    m_findingsTitle->setText(tr("Findings"));
-    m_findingsView->setAccessibleName(tr("Findings"));
-    // Core's messages are translated when shown: the PATH analysis is worded again, not redone (the
-    // page may be hidden, and PATH may have changed since, by the install itself).
-    for (const auto &[label, finding] : std::as_const(m_problemTexts)) {
-        label->setText(breakablePath(finding.message.toString()));
-        label->setAccessibleName(finding.message.toString());
-    }
-    if (m_systemTitle)
-        m_systemTitle->setText(systemPathTitle());
-    for (const FixBox &fix : std::as_const(m_fixes))
-        fix.box->setText(fixText(fix.fix.action));
-    updateTexts();
 }
 
 } // namespace cudnnsetup::wizard

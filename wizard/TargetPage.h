@@ -13,6 +13,8 @@
 
 class QButtonGroup;
 class QCheckBox;
+class QFont;
+class QHBoxLayout;
 class QToolButton;
 class QLabel;
 class QLineEdit;
@@ -73,20 +75,37 @@ private:
         QCheckBox *box = nullptr;
     };
 
+    // The page's widgets, group by group, made in the order Tab follows (TargetPage.cpp).
+    void buildChoiceGroup(QWidget *content, const QFont &bold);
+    void buildFolderRow(QWidget *content);
+    QHBoxLayout *buildPathScopes(QWidget *content, const QFont &bold); // the row of PATH's choices
+    void buildVariables(QWidget *content);
+    void buildPathPreview(QWidget *content);
+    void buildAdvancedSection(QWidget *content);
+    void layOutContent(QWidget *content, QVBoxLayout *layout, QHBoxLayout *scopeRow);
+    void showInScrollArea(QWidget *content);
+    static QLabel *wrappedLabel(QWidget *parent, const QString &name = {});
+
+    // Choosing the target and checking it (TargetPage.cpp).
     void buildChoices();
     void select(int index, const std::optional<InstallTarget> &proposed);
     void refresh();
-    void refreshPath();
-    void showPreview();
-    void updateTexts();
-    void showSpace();
-    void updateAdvancedToggle();
-    void retranslate();
     void browse();
     const TargetChoice *current() const;
+    // PATH's problems, its clean-ups and its preview (TargetPagePath.cpp).
+    void refreshPath();
+    void showPreview();
     QList<PathFix> chosenFixes() const;
     static QString fixText(PathFix::Action action);
     static QString systemPathTitle();
+    // The texts that follow the choices and the language (TargetPageTexts.cpp).
+    void updateTexts();
+    void updateChoiceTexts();
+    void updatePathTexts();
+    void updateVariablesNote();
+    void showSpace();
+    void updateAdvancedToggle();
+    void retranslate();
     static QString recommendationReason(InstallTarget::Kind kind);
 
     SetupSession *m_session;

@@ -17,7 +17,9 @@ namespace cudnnsetup {
 // on another volume than a destination, a link inside the target that leads out of it, a toolkit,
 // venv or conda env that is not (or no longer) there, an app folder that is not an existing folder or
 // is a system one (the Windows folder, a drive, /usr/lib). Ids "target.*". `volumes` answers free space,
-// volume and write questions (tests pass their own).
+// volume and write questions (tests pass their own). Its checks, by family, are declared in
+// TargetCheckFamilies.h; those below it that callers also run alone are defined in their families'
+// files (TargetAccessChecks.cpp, TargetNameChecks.cpp, TargetSpaceChecks.cpp).
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context);
 Findings checkTarget(const InstallTarget &target, const ArchiveReport &archive, const SystemContext &context,
                      const Volumes &volumes);
