@@ -168,8 +168,9 @@ private Q_SLOTS:
 
         using Clock = std::chrono::steady_clock;
         constexpr int kSwaps = 10000;
-        constexpr int kRounds = 200;
-        const Clock::time_point deadline = Clock::now() + std::chrono::seconds(60);
+        constexpr int kRounds = 2000;
+        // Generous: 10,000 swaps take under a minute even on two busy cores.
+        const Clock::time_point deadline = Clock::now() + std::chrono::seconds(240);
         int swaps = 0;
         int rounds = 0;
         int failedRemovals = 0;
@@ -209,7 +210,7 @@ private Q_SLOTS:
             QVERIFY(!QFileInfo::exists(tree) && !QFileInfo::exists(aside));
         }
         qInfo("%d swaps in %d rounds, %d removals failed under the swapping", swaps, rounds, failedRemovals);
-        QVERIFY(swaps > 0);
+        QVERIFY2(swaps >= kSwaps, qPrintable(QStringLiteral("only %1 swaps before the deadline").arg(swaps)));
     }
 };
 
