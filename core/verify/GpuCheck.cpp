@@ -241,7 +241,7 @@ private:
         QElapsedTimer timer;
         timer.start();
         const bool ok = step();
-        m_gpu.milliseconds.append({name, milliseconds(timer)});
+        m_gpu.milliseconds.append({name, elapsedMilliseconds(timer)});
         return ok;
     }
 
@@ -477,7 +477,7 @@ void runGpuCheck(ProbeGpu &gpu, std::vector<const LoadedLibrary *> cudnnLibrarie
     GpuCheck(gpu, SymbolTable(std::move(cudnnLibraries))).run(cudartCandidates, loader);
 }
 
-double milliseconds(const QElapsedTimer &timer)
+double elapsedMilliseconds(const QElapsedTimer &timer)
 {
     return timer.nsecsElapsed() / 1e6;
 }

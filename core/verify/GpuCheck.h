@@ -18,6 +18,6 @@ void runGpuCheck(ProbeGpu &gpu, std::vector<const LoadedLibrary *> cudnnLibrarie
                  const QStringList &cudartCandidates, const LibraryLoader &loader);
 
 // The time since `timer` started, in milliseconds: how the probe times its loads and steps.
-double milliseconds(const QElapsedTimer &timer);
+double elapsedMilliseconds(const QElapsedTimer &timer);
 
 } // namespace cudnnsetup

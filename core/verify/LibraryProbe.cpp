@@ -211,7 +211,7 @@ ProbeResult runProbe(const ProbeRequest &request, const LibraryLoader &loader)
         LoadResult load = loader.load(name, search);
         ProbeLoad entry;
         entry.name = name;
-        entry.milliseconds = milliseconds(timer);
+        entry.milliseconds = elapsedMilliseconds(timer);
         entry.errorCode = load.errorCode;
         entry.errorString = load.errorString;
         if (load.library) {
@@ -266,7 +266,7 @@ ProbeResult runProbe(const ProbeRequest &request, const LibraryLoader &loader)
     }
     qCDebug(lcCore) << "probe: GPU stage" << ProbeGpu::statusName(result.gpu.status) << result.gpu.stage
                     << result.gpu.reason;
-    result.totalMilliseconds = milliseconds(total);
+    result.totalMilliseconds = elapsedMilliseconds(total);
     return result;
 }
 
