@@ -3,7 +3,7 @@
 #include "archive/ArchiveHasher.h"
 #include "archive/ArchiveSafety.h"
 #include "archive/EntryNames.h"
-#include "binary/PeReader.h"
+#include "archive/EntryPass.h"
 #include "common/Logging.h"
 #include "detect/VersionParsers.h"
 
@@ -18,14 +18,6 @@
 namespace cudnnsetup {
 
 namespace {
-
-// Enough of a DLL for its PE headers (the DOS stub, NT headers and section table).
-constexpr qint64 kPeHeadBytes = 64 * 1024;
-// A cudnn_version.h is a few hundred bytes; anything far larger is not one.
-constexpr qint64 kMaxHeaderBytes = 1 << 20;
-// The main library is a small dispatcher (a few hundred KiB); it is read whole for its version
-// resource, which sits at the end. A far larger one is not read whole.
-constexpr qint64 kMaxMainLibraryBytes = 16 << 20;
 
 QString fileKindName(ArchiveFile::Kind kind)
 {
@@ -78,179 +70,6 @@ Finding cancelledFinding()
     return Finding::error(QStringLiteral("archive.cancelled"),
                           Text(QT_TRANSLATE_NOOP("cudnnsetup", "Reading the archive was cancelled.")));
 }
-
-// Reads every entry once, in file order, so the backend's reads also hash the archive.
-class EntryPass
-{
-public:
-    EntryPass(ZipSource &source, ArchiveReport &report, const QList<int> &fileIndexOfEntry,
-              const InspectOptions &options)
-        : m_source(source)
-        , m_report(report)
-        , m_fileOfEntry(fileIndexOfEntry)
-        , m_options(options)
-    {
-    }
-
-    // False when cancelled.
-    bool run()
-    {
-        const QList<ZipEntry> &entries = m_source.entries();
-        QList<int> order;
-        qint64 total = 0;
-        qint64 largest = 0;
-        for (const ZipEntry &entry : entries) {
-            if (m_fileOfEntry.at(entry.index) >= 0) {
-                order.append(entry.index);
-                total += entry.compressedSize;
-                largest = std::max(largest, entry.uncompressedSize);
-            }
-        }
-        std::sort(order.begin(), order.end(), [&](int a, int b) {
-            return entries.at(a).localHeaderOffset < entries.at(b).localHeaderOffset;
-        });
-        qint64 done = 0;
-        // No larger than the largest entry needs, and one byte more to see one that is longer.
-        QByteArray buffer(std::clamp<qint64>(largest + 1, 1, 1 << 20), Qt::Uninitialized);
-        for (const int index : order) {
-            const ZipEntry &entry = entries.at(index);
-            ArchiveFile &file = m_report.files[m_fileOfEntry.at(index)];
-            if (!file.linkTarget.isEmpty())
-                continue; // no data: what it names is read as itself
-            const bool dll = file.path.endsWith(QLatin1String(".dll"), Qt::CaseInsensitive);
-            const bool versionHeader =
-                m_report.layout.versionHeader == index && entry.uncompressedSize <= kMaxHeaderBytes;
-            const bool mainLibrary =
-                dll && m_report.layout.mainLibrary == index && entry.uncompressedSize <= kMaxMainLibraryBytes;
-            if (!m_options.verifyData && !dll && !versionHeader)
-                continue;
-            auto stream = m_source.openEntry(index);
-            if (!stream) {
-                m_report.findings.append(stream.error());
-                return true;
-            }
-            QByteArray kept;
-            qint64 inflated = 0;
-            bool ended = false;
-            // The buffer is larger than a DLL's head, so a quick look reads one block.
-            for (;;) {
-                if (m_options.cancelled && m_options.cancelled())
-                    return false;
-                const qint64 got = (*stream)->read(buffer.data(), buffer.size());
-                if (got < 0) {
-                    corrupt(file.path, (*stream)->errorString());
-                    return true;
-                }
-                if (got == 0) {
-                    ended = true;
-                    break;
-                }
-                if (mainLibrary || versionHeader)
-                    kept.append(buffer.constData(), got);
-                else if (dll && kept.size() < kPeHeadBytes)
-                    kept.append(buffer.constData(), std::min(got, kPeHeadBytes - kept.size()));
-                inflated += got;
-                if (!m_options.verifyData && dll && !mainLibrary && kept.size() >= kPeHeadBytes)
-                    break; // the headers are all a quick look needs
-                if (m_options.verifyData && m_options.progress && entry.uncompressedSize > 0)
-                    m_options.progress(done + entry.compressedSize * inflated / entry.uncompressedSize,
-                                       total);
-            }
-            // A quick look that got the whole entry in its first read still holds it to its CRC;
-            // the stream knows the CRC only once it has said where the data ends.
-            if (!ended && inflated == entry.uncompressedSize) {
-                const qint64 got = (*stream)->read(buffer.data(), buffer.size());
-                if (got != 0) {
-                    corrupt(file.path,
-                            got < 0 ? (*stream)->errorString() : QStringLiteral("longer than declared"));
-                    return true;
-                }
-                ended = true;
-            }
-            if (ended && !(*stream)->crcMatches()) {
-                m_report.findings.append(Finding::error(
-                    QStringLiteral("archive.crc-mismatch"),
-                    Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                           "The data of \"%1\" does not match its checksum: the "
-                                           "archive is damaged."))
-                        .arg(file.path),
-                    QStringLiteral("CRC-32 %1 expected").arg(entry.crc32, 8, 16, QLatin1Char('0'))));
-                return true;
-            }
-            done += entry.compressedSize;
-            if (m_options.verifyData && m_options.progress)
-                m_options.progress(done, total);
-            if (dll)
-                checkDll(file, kept);
-            if (versionHeader)
-                m_headerVersion = versions::fromCudnnHeader(kept);
-            if (mainLibrary) {
-                if (const auto pe = pe::read(bufferSource(kept)))
-                    m_libraryVersion = pe->fileVersion;
-            }
-        }
-        reportDlls();
-        return true;
-    }
-
-    Version headerVersion() const { return m_headerVersion; }
-    // The main library's version resource; invalid when it has none.
-    Version libraryVersion() const { return m_libraryVersion; }
-
-private:
-    void corrupt(const QString &path, const QString &why)
-    {
-        m_report.findings.append(Finding::error(
-            QStringLiteral("archive.corrupt"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "\"%1\" cannot be unpacked: the archive is damaged or incomplete."))
-                .arg(path),
-            why));
-    }
-
-    void checkDll(ArchiveFile &file, const QByteArray &head)
-    {
-        const auto pe = pe::readHeaders(head);
-        if (!pe) {
-            m_notPe.append(file.path);
-            return;
-        }
-        file.machine = pe->machineName();
-        if (pe->machine != PeInfo::Amd64 || !pe->pe32Plus)
-            m_notX64.append(QStringLiteral("%1 (%2)").arg(file.path, file.machine));
-    }
-
-    void reportDlls()
-    {
-        if (!m_notX64.isEmpty()) {
-            m_report.findings.append(Finding::error(
-                QStringLiteral("archive.dll-not-x64"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                       "Not every DLL is for 64-bit x64 Windows, such as %1: this "
-                                       "is not an x64 cuDNN package, or it was tampered with."))
-                    .arg(m_notX64.first()),
-                m_notX64.join(QStringLiteral(", "))));
-        }
-        if (!m_notPe.isEmpty()) {
-            m_report.findings.append(Finding::error(
-                QStringLiteral("archive.dll-invalid"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                       "\"%1\" is named like a DLL but is not a Windows program "
-                                       "file: the archive is damaged."))
-                    .arg(m_notPe.first()),
-                m_notPe.join(QStringLiteral(", "))));
-        }
-    }
-
-    ZipSource &m_source;
-    ArchiveReport &m_report;
-    const QList<int> &m_fileOfEntry;
-    const InspectOptions &m_options;
-    QStringList m_notX64;
-    QStringList m_notPe;
-    Version m_headerVersion;
-    Version m_libraryVersion;
-};
 
 // cudnn64_9.dll, libcudnn.so.9: the main library's file name, or empty when there is none.
 QString mainLibraryName(const ArchiveReport &report)
@@ -415,6 +234,91 @@ void compareNameWithContent(ArchiveReport &report)
     }
 }
 
+// Each entry's safe path, with a '/' after a folder's; empty for an entry whose name is unsafe.
+QStringList entryPaths(const QList<ZipEntry> &entries, const EntryNames &names)
+{
+    QStringList paths;
+    for (int i = 0; i < entries.size(); ++i) {
+        const DecodedName &name = names.at(i);
+        if (!name.valid || !pathProblem(name.text).isEmpty()) {
+            paths.append(QString());
+            continue;
+        }
+        const SafePath path = safePath(name.text);
+        paths.append(path.directory ? path.path + QLatin1Char('/') : path.path);
+    }
+    return paths;
+}
+
+// The report's files, one per entry that is neither a folder nor unsafe; for each entry, the index
+// of its file (-1: none).
+QList<int> listFiles(ArchiveReport &report, const QList<ZipEntry> &entries, const QStringList &paths)
+{
+    QList<int> fileOfEntry(entries.size(), -1);
+    for (int i = 0; i < entries.size(); ++i) {
+        if (paths.at(i).isEmpty() || paths.at(i).endsWith(QLatin1Char('/')))
+            continue;
+        ArchiveFile file;
+        file.path = paths.at(i);
+        file.entry = i;
+        file.crc32 = entries.at(i).crc32;
+        file.size = entries.at(i).uncompressedSize;
+        if (entries.at(i).streamed && entries.at(i).isSymlink())
+            file.linkTarget = QString::fromUtf8(entries.at(i).linkTarget);
+        file.kind = report.layout.libraries.contains(i)         ? ArchiveFile::Kind::Library
+                    : report.layout.windowsDlls.contains(i)     ? ArchiveFile::Kind::OtherDll
+                    : report.layout.headers.contains(i)         ? ArchiveFile::Kind::Header
+                    : report.layout.importLibraries.contains(i) ? ArchiveFile::Kind::ImportLibrary
+                                                                : ArchiveFile::Kind::Other;
+        fileOfEntry[i] = int(report.files.size());
+        report.files.append(file);
+    }
+    return fileOfEntry;
+}
+
+// Whether the layout is a cuDNN one as NVIDIA packs it, complete and with a version.
+void judgeLayout(ArchiveReport &report)
+{
+    if (!report.layout.isCudnn()) {
+        report.findings.append(Finding::error(
+            QStringLiteral("archive.not-cudnn"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "This zip holds no cuDNN: neither cudnn64_N.dll nor "
+                                                 "cudnn_version.h is in it."))));
+    } else if (report.layout.kind == CudnnLayout::Kind::Other) {
+        report.findings.append(Finding::warning(
+            QStringLiteral("archive.layout-unusual"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The cuDNN files are not where NVIDIA's archives put them "
+                                   "(the libraries are in \"%1\"): it was re-packed by someone."))
+                .arg(report.layout.libraryFolder)));
+    }
+    if (report.layout.isCudnn() && !hasErrors(report.findings))
+        checkLibrarySet(report);
+    if (report.layout.isCudnn() && !hasErrors(report.findings) && !report.cudnn.isValid()) {
+        report.findings.append(Finding::warning(
+            QStringLiteral("archive.version-unknown"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "The archive has no readable cudnn_version.h, so its true "
+                                                 "version is unknown."))));
+    }
+}
+
+// A file that is no zip: perhaps NVIDIA's graphical installer.
+void explainNotZip(ArchiveReport &report, const QString &hostPath, const Finding &error)
+{
+    QFile file(hostPath);
+    const QByteArray head = file.open(QIODevice::ReadOnly) ? file.read(2) : QByteArray();
+    report.findings.append(error); // not a zip, or one cut short or damaged
+    if (head.startsWith("MZ")) {
+        report.findings.append(Finding::info(
+            QStringLiteral("archive.is-program"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "This is a Windows program, not a zip archive: perhaps "
+                                                 "NVIDIA's graphical cuDNN installer.")),
+            QString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Download the zip archive (cudnn-windows-x86_64-…-archive"
+                                                 ".zip) from NVIDIA's cuDNN archive page instead."))));
+    }
+}
+
 } // namespace
 
 QString ArchiveReport::verdictName() const
@@ -530,36 +434,9 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const PublishedA
         report.findings += archiveSafetyProblems(entries, names, report.size,
                                                  ArchiveLimits::forLargestArchive(published.largestSize()));
 
-        QStringList paths;
-        for (int i = 0; i < entries.size(); ++i) {
-            const DecodedName &name = names.at(i);
-            if (!name.valid || !pathProblem(name.text).isEmpty()) {
-                paths.append(QString());
-                continue;
-            }
-            const SafePath path = safePath(name.text);
-            paths.append(path.directory ? path.path + QLatin1Char('/') : path.path);
-        }
+        const QStringList paths = entryPaths(entries, names);
         report.layout = CudnnLayout::recognise(paths);
-        QList<int> fileOfEntry(entries.size(), -1);
-        for (int i = 0; i < entries.size(); ++i) {
-            if (paths.at(i).isEmpty() || paths.at(i).endsWith(QLatin1Char('/')))
-                continue;
-            ArchiveFile file;
-            file.path = paths.at(i);
-            file.entry = i;
-            file.crc32 = entries.at(i).crc32;
-            file.size = entries.at(i).uncompressedSize;
-            if (entries.at(i).streamed && entries.at(i).isSymlink())
-                file.linkTarget = QString::fromUtf8(entries.at(i).linkTarget);
-            file.kind = report.layout.libraries.contains(i)         ? ArchiveFile::Kind::Library
-                        : report.layout.windowsDlls.contains(i)     ? ArchiveFile::Kind::OtherDll
-                        : report.layout.headers.contains(i)         ? ArchiveFile::Kind::Header
-                        : report.layout.importLibraries.contains(i) ? ArchiveFile::Kind::ImportLibrary
-                                                                    : ArchiveFile::Kind::Other;
-            fileOfEntry[i] = int(report.files.size());
-            report.files.append(file);
-        }
+        const QList<int> fileOfEntry = listFiles(report, entries, paths);
 
         // Not a byte is inflated from an archive that breaks the rules: that is what a bomb wants.
         Version headerVersion;
@@ -579,42 +456,9 @@ Expected<ArchiveReport> inspectArchive(const QString &hostPath, const PublishedA
             report.platform = QStringLiteral("windows-x86_64");
         crossCheckVersion(report, headerVersion, libraryVersion);
 
-        if (!report.layout.isCudnn()) {
-            report.findings.append(Finding::error(
-                QStringLiteral("archive.not-cudnn"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "This zip holds no cuDNN: neither cudnn64_N.dll nor "
-                                                     "cudnn_version.h is in it."))));
-        } else if (report.layout.kind == CudnnLayout::Kind::Other) {
-            report.findings.append(Finding::warning(
-                QStringLiteral("archive.layout-unusual"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                       "The cuDNN files are not where NVIDIA's archives put them "
-                                       "(the libraries are in \"%1\"): it was re-packed by someone."))
-                    .arg(report.layout.libraryFolder)));
-        }
-        if (report.layout.isCudnn() && !hasErrors(report.findings))
-            checkLibrarySet(report);
-        if (report.layout.isCudnn() && !hasErrors(report.findings) && !report.cudnn.isValid()) {
-            report.findings.append(Finding::warning(
-                QStringLiteral("archive.version-unknown"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                       "The archive has no readable cudnn_version.h, so its true "
-                                       "version is unknown."))));
-        }
+        judgeLayout(report);
     } else {
-        QFile file(hostPath);
-        const QByteArray head = file.open(QIODevice::ReadOnly) ? file.read(2) : QByteArray();
-        report.findings.append(opened.error()); // not a zip, or one cut short or damaged
-        if (head.startsWith("MZ")) {
-            report.findings.append(Finding::info(
-                QStringLiteral("archive.is-program"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "This is a Windows program, not a zip archive: perhaps "
-                                                     "NVIDIA's graphical cuDNN installer.")),
-                QString(),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                       "Download the zip archive (cudnn-windows-x86_64-…-archive"
-                                       ".zip) from NVIDIA's cuDNN archive page instead."))));
-        }
+        explainNotZip(report, hostPath, opened.error());
     }
 
     if (opened) {

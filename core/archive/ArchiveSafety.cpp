@@ -115,6 +115,323 @@ QString gib(qint64 bytes)
     return QString::number(double(bytes) / double(1LL << 30), 'f', 1);
 }
 
+// What the entries break, rule by rule, before it is worded as findings.
+struct SafetyOffenders
+{
+    Offenders unsafePaths;
+    Text firstPathProblem;
+    Offenders links;
+    Offenders linksOut;     // tar: absolute, climbing or into another folder
+    Offenders linksMissing; // tar: naming no file of the archive
+    Offenders hardLinks;
+    Offenders specialFiles;
+    Offenders encrypted;
+    Offenders methods;
+    Offenders badNames;
+    Offenders tooLarge;
+    Offenders forgedRatio;
+    Offenders pastEnd;
+    QString collisionA;
+    QString collisionB;
+    QString overlapA;
+    QString overlapB;
+};
+
+// The rules one entry keeps or breaks on its own: its kind, its compression, its sizes.
+void checkEntry(const ZipEntry &entry, const QString &shown, qint64 archiveSize, const ArchiveLimits &limits,
+                SafetyOffenders &found)
+{
+    if (entry.hardLink)
+        found.hardLinks.add(shown);
+    else if (entry.isSpecialFile())
+        found.specialFiles.add(shown);
+    else if (entry.isSymlink() && !entry.streamed)
+        found.links.add(shown);
+    if (entry.encrypted())
+        found.encrypted.add(shown);
+    if (entry.method != 0 && entry.method != 8)
+        found.methods.add(QStringLiteral("%1 (method %2)").arg(shown).arg(entry.method));
+    if (entry.uncompressedSize > limits.maxEntrySize)
+        found.tooLarge.add(shown);
+    if (entry.method == 8 && entry.uncompressedSize > 0 &&
+        double(entry.uncompressedSize) >
+            limits.maxDeflateRatio * double(std::max<qint64>(entry.compressedSize, 1)))
+        found.forgedRatio.add(shown);
+    // An encrypted entry's data starts with the cipher's header (12 bytes for ZipCrypto, more for
+    // others): its sizes differ honestly, and it is refused as encrypted.
+    if (entry.method == 0 && entry.compressedSize != entry.uncompressedSize && !entry.encrypted())
+        found.forgedRatio.add(shown);
+    // A tar entry's offset is its place in the unpacked stream, which xz makes longer than the file.
+    if (!entry.streamed && (entry.localHeaderOffset < 0 || entry.localHeaderOffset > archiveSize ||
+                            entry.compressedSize > archiveSize - entry.localHeaderOffset))
+        found.pastEnd.add(shown);
+}
+
+// Each entry's name and path, its own rules, and the files and folders two entries would both make.
+void scanEntries(const QList<ZipEntry> &entries, const EntryNames &names, qint64 archiveSize,
+                 const ArchiveLimits &limits, SafetyOffenders &found)
+{
+    // Case-folded paths: every file, and every folder an entry makes or needs.
+    QHash<QString, QString> files;
+    QHash<QString, QString> folders;
+    const auto collide = [&](const QString &first, const QString &second) {
+        if (found.collisionA.isEmpty()) {
+            found.collisionA = first;
+            found.collisionB = second;
+        }
+    };
+    for (int i = 0; i < entries.size(); ++i) {
+        const ZipEntry &entry = entries.at(i);
+        const DecodedName &name = names.at(i);
+        const QString shown =
+            name.valid ? name.text
+                       : QString::fromLatin1(entry.rawName.toHex(' ')).prepend(QStringLiteral("0x "));
+        if (!name.valid) {
+            found.badNames.add(shown);
+            continue;
+        }
+        if (const Text problem = pathProblem(name.text); !problem.isEmpty()) {
+            if (found.unsafePaths.isEmpty())
+                found.firstPathProblem = problem;
+            found.unsafePaths.add(shown);
+            continue;
+        }
+        checkEntry(entry, shown, archiveSize, limits, found);
+
+        const SafePath path = safePath(name.text);
+        const QString key = path.path.toCaseFolded();
+        const QStringList parts = key.split(QLatin1Char('/'));
+        const auto needFolder = [&](const QString &folder) {
+            if (!folders.contains(folder))
+                folders.insert(folder, shown); // the first entry that needs it is the one named
+        };
+        for (int depth = 1; depth < parts.size(); ++depth)
+            needFolder(parts.mid(0, depth).join(QLatin1Char('/')));
+        // A folder entry may lack the trailing slash and say so in its attributes (DOS, Unix).
+        if (path.directory || entry.isDirectory()) {
+            needFolder(key);
+        } else {
+            if (files.contains(key))
+                collide(files.value(key), shown);
+            files.insert(key, shown);
+        }
+    }
+    for (auto file = files.cbegin(); file != files.cend(); ++file) {
+        if (folders.contains(file.key()))
+            collide(file.value(), folders.value(file.key()));
+    }
+}
+
+// Entries whose data overlaps another's: the trick behind non-recursive zip bombs. A tar's
+// entries follow one another in its stream.
+void findOverlap(const QList<ZipEntry> &entries, const EntryNames &names, SafetyOffenders &found)
+{
+    QList<const ZipEntry *> byOffset;
+    for (const ZipEntry &entry : entries) {
+        if (!entry.streamed)
+            byOffset.append(&entry);
+    }
+    std::sort(byOffset.begin(), byOffset.end(), [](const ZipEntry *a, const ZipEntry *b) {
+        return a->localHeaderOffset < b->localHeaderOffset;
+    });
+    for (int i = 1; i < byOffset.size() && found.overlapA.isEmpty(); ++i) {
+        const ZipEntry *previous = byOffset.at(i - 1);
+        const ZipEntry *next = byOffset.at(i);
+        // A local header is 30 bytes plus the name before the data starts.
+        const qint64 previousEnd =
+            previous->localHeaderOffset + 30 + previous->rawName.size() + previous->compressedSize;
+        if (next->localHeaderOffset < previousEnd) {
+            found.overlapA = names.at(previous->index).valid ? names.at(previous->index).text
+                                                             : QString::fromLatin1(previous->rawName);
+            found.overlapB =
+                names.at(next->index).valid ? names.at(next->index).text : QString::fromLatin1(next->rawName);
+        }
+    }
+}
+
+// Names, paths and entry kinds no cuDNN archive has.
+void appendNameFindings(const SafetyOffenders &found, Findings &findings)
+{
+    if (!found.unsafePaths.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-path"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Entries of this archive would land outside the target folder or "
+                                   "under names Windows cannot create, such as \"%1\" (%2); %3 in "
+                                   "all."))
+                .arg(found.unsafePaths.first())
+                .arg(found.firstPathProblem)
+                .arg(found.unsafePaths.count()),
+            found.unsafePaths.details(QStringLiteral("unsafe paths"))));
+    }
+    if (!found.badNames.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-name"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "Entry names are marked as UTF-8 but are not valid UTF-8, such "
+                                   "as %1; %2 in all."))
+                .arg(found.badNames.first(), found.badNames.count()),
+            found.badNames.details(QStringLiteral("invalid UTF-8 names"))));
+    }
+    if (!found.links.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-symlink"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive holds symbolic links, such as \"%1\" (%2 in all). A "
+                                   "cuDNN archive for Windows has none, and a link can point outside "
+                                   "the target folder."))
+                .arg(found.links.first(), found.links.count()),
+            found.links.details(QStringLiteral("symbolic links"))));
+    }
+    if (!found.linksOut.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-link"),
+            Text(
+                QT_TRANSLATE_NOOP("cudnnsetup",
+                                  "The symbolic link \"%1\" points outside its own folder (%2 in all): "
+                                  "NVIDIA's links name a file beside them, and a link that leaves its folder "
+                                  "can reach any file of the system."))
+                .arg(found.linksOut.first(), found.linksOut.count()),
+            found.linksOut.details(
+                QStringLiteral("links that are absolute, climb or enter another folder"))));
+    }
+    if (!found.linksMissing.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-link-missing"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The symbolic link \"%1\" names no file of the archive (%2 in all): it "
+                                   "would point at whatever is there, or at nothing."))
+                .arg(found.linksMissing.first(), found.linksMissing.count()),
+            found.linksMissing.details(QStringLiteral("links to no regular file of the archive"))));
+    }
+    if (!found.hardLinks.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-hardlink"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive holds hard links, such as \"%1\" (%2 in all). NVIDIA's "
+                                   "archives have none, and a hard link can stand for a file outside the "
+                                   "target folder."))
+                .arg(found.hardLinks.first(), found.hardLinks.count()),
+            found.hardLinks.details(QStringLiteral("hard links"))));
+    }
+    if (!found.specialFiles.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-special"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive holds devices or pipes, such as \"%1\" (%2 in all); a "
+                                   "cuDNN archive holds only files, folders and links."))
+                .arg(found.specialFiles.first(), found.specialFiles.count()),
+            found.specialFiles.details(QStringLiteral("devices, fifos, sockets"))));
+    }
+}
+
+// Encryption, compression methods and two entries that would be one file.
+void appendContentFindings(const SafetyOffenders &found, Findings &findings)
+{
+    if (!found.encrypted.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-encrypted"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive has encrypted entries, such as \"%1\" (%2 in all); "
+                                   "NVIDIA's archives are not encrypted."))
+                .arg(found.encrypted.first(), found.encrypted.count()),
+            found.encrypted.details(QStringLiteral("encrypted"))));
+    }
+    if (!found.methods.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-method"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive compresses \"%1\" with a method other than stored or "
+                                   "deflated (%2 in all); NVIDIA's archives use only those."))
+                .arg(found.methods.first(), found.methods.count()),
+            found.methods.details(QStringLiteral("compression methods"))));
+    }
+    if (!found.collisionA.isEmpty()) {
+        const auto bare = [](QString name) {
+            while (name.endsWith(QLatin1Char('/')))
+                name.chop(1);
+            return name;
+        };
+        // Case plays a part only where the names differ in it.
+        const bool sameName = bare(found.collisionA) == bare(found.collisionB);
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-duplicate"),
+            sameName
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "\"%1\" is in the archive twice (as a file and as a "
+                                                       "folder, or as two files): one would overwrite the "
+                                                       "other."))
+                      .arg(bare(found.collisionA))
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "\"%1\" and \"%2\" would be the same file or folder on Windows, "
+                                         "which ignores case: one would overwrite the other."))
+                      .arg(found.collisionA, found.collisionB),
+            sameName ? QStringLiteral("the same name twice") : QStringLiteral("case-insensitive collision")));
+    }
+}
+
+// Sizes beyond any cuDNN archive's, forged or overlapping data, data past the end of the file.
+void appendSizeFindings(const SafetyOffenders &found, const QList<ZipEntry> &entries, qint64 archiveSize,
+                        const ArchiveLimits &limits, Findings &findings)
+{
+    const qint64 total = declaredUnpackedSize(entries);
+    if (!found.tooLarge.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-size"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "\"%1\" declares more than %2 GB, far more than any cuDNN file "
+                                   "(%3 in all)."))
+                .arg(found.tooLarge.first(), gib(limits.maxEntrySize), found.tooLarge.count()),
+            found.tooLarge.details(QStringLiteral("entries above the size limit"))));
+    }
+    if (total > limits.maxTotalSize || entries.size() > limits.maxEntries) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-size"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive declares %1 entries and %2 GB when unpacked, beyond "
+                                   "the %3 entries and %4 GB any cuDNN archive stays within."))
+                .arg(QString::number(entries.size()), gib(total), QString::number(limits.maxEntries),
+                     gib(limits.maxTotalSize)),
+            QStringLiteral("total %1 bytes").arg(total)));
+    }
+    if (total > limits.ratioCheckedAbove && double(total) > limits.maxOverallRatio * double(archiveSize)) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-ratio"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The archive would unpack to %1 GB from a file of %2 MB, more than %3 "
+                                   "times its size: cuDNN does not compress that well, zip bombs do."))
+                .arg(gib(total), QString::number(archiveSize / (1 << 20)),
+                     QString::number(limits.maxOverallRatio)),
+            QStringLiteral("total %1 bytes from %2").arg(total).arg(archiveSize)));
+    }
+    if (!found.forgedRatio.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-ratio"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The sizes declared for \"%1\" are impossible for its compression "
+                                   "(%2 in all): the archive is forged, as zip bombs are."))
+                .arg(found.forgedRatio.first(), found.forgedRatio.count()),
+            found.forgedRatio.details(QStringLiteral("impossible size ratio"))));
+    }
+    if (!found.overlapA.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.unsafe-overlap"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The data of \"%1\" and \"%2\" overlap in the file, a trick of zip "
+                                   "bombs; no honest archive does that."))
+                .arg(found.overlapA, found.overlapB),
+            QStringLiteral("overlapping local data")));
+    }
+    if (!found.pastEnd.isEmpty()) {
+        findings.append(Finding::error(
+            QStringLiteral("archive.truncated"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                   "The data of \"%1\" runs past the end of the file (%2 in all): the "
+                                   "download is incomplete or damaged."))
+                .arg(found.pastEnd.first(), found.pastEnd.count()),
+            found.pastEnd.details(QStringLiteral("past the end"))));
+    }
+}
+
 } // namespace
 
 Text pathProblem(const QString &name)
@@ -166,290 +483,15 @@ ArchiveLimits ArchiveLimits::forLargestArchive(qint64 largestArchiveBytes)
 Findings archiveSafetyProblems(const QList<ZipEntry> &entries, const EntryNames &names, qint64 archiveSize,
                                const ArchiveLimits &limits)
 {
+    SafetyOffenders found;
+    scanEntries(entries, names, archiveSize, limits, found);
+    checkSymlinks(entries, names, found.linksOut, found.linksMissing);
+    findOverlap(entries, names, found);
+
     Findings findings;
-    Offenders unsafePaths;
-    Text firstPathProblem;
-    Offenders links;
-    Offenders linksOut;     // tar: absolute, climbing or into another folder
-    Offenders linksMissing; // tar: naming no file of the archive
-    Offenders hardLinks;
-    Offenders specialFiles;
-    Offenders encrypted;
-    Offenders methods;
-    Offenders badNames;
-    Offenders tooLarge;
-    Offenders forgedRatio;
-    Offenders pastEnd;
-    QString collisionA;
-    QString collisionB;
-    QString overlapA;
-    QString overlapB;
-    const qint64 total = declaredUnpackedSize(entries);
-
-    // Case-folded paths: every file, and every folder an entry makes or needs.
-    QHash<QString, QString> files;
-    QHash<QString, QString> folders;
-    const auto collide = [&](const QString &first, const QString &second) {
-        if (collisionA.isEmpty()) {
-            collisionA = first;
-            collisionB = second;
-        }
-    };
-    for (int i = 0; i < entries.size(); ++i) {
-        const ZipEntry &entry = entries.at(i);
-        const DecodedName &name = names.at(i);
-        const QString shown =
-            name.valid ? name.text
-                       : QString::fromLatin1(entry.rawName.toHex(' ')).prepend(QStringLiteral("0x "));
-        if (!name.valid) {
-            badNames.add(shown);
-            continue;
-        }
-        if (const Text problem = pathProblem(name.text); !problem.isEmpty()) {
-            if (unsafePaths.isEmpty())
-                firstPathProblem = problem;
-            unsafePaths.add(shown);
-            continue;
-        }
-        if (entry.hardLink)
-            hardLinks.add(shown);
-        else if (entry.isSpecialFile())
-            specialFiles.add(shown);
-        else if (entry.isSymlink() && !entry.streamed)
-            links.add(shown);
-        if (entry.encrypted())
-            encrypted.add(shown);
-        if (entry.method != 0 && entry.method != 8)
-            methods.add(QStringLiteral("%1 (method %2)").arg(shown).arg(entry.method));
-        if (entry.uncompressedSize > limits.maxEntrySize)
-            tooLarge.add(shown);
-        if (entry.method == 8 && entry.uncompressedSize > 0 &&
-            double(entry.uncompressedSize) >
-                limits.maxDeflateRatio * double(std::max<qint64>(entry.compressedSize, 1)))
-            forgedRatio.add(shown);
-        // An encrypted entry's data starts with the cipher's header (12 bytes for ZipCrypto, more for
-        // others): its sizes differ honestly, and it is refused as encrypted.
-        if (entry.method == 0 && entry.compressedSize != entry.uncompressedSize && !entry.encrypted())
-            forgedRatio.add(shown);
-        // A tar entry's offset is its place in the unpacked stream, which xz makes longer than the file.
-        if (!entry.streamed && (entry.localHeaderOffset < 0 || entry.localHeaderOffset > archiveSize ||
-                                entry.compressedSize > archiveSize - entry.localHeaderOffset))
-            pastEnd.add(shown);
-
-        const SafePath path = safePath(name.text);
-        const QString key = path.path.toCaseFolded();
-        const QStringList parts = key.split(QLatin1Char('/'));
-        const auto needFolder = [&](const QString &folder) {
-            if (!folders.contains(folder))
-                folders.insert(folder, shown); // the first entry that needs it is the one named
-        };
-        for (int depth = 1; depth < parts.size(); ++depth)
-            needFolder(parts.mid(0, depth).join(QLatin1Char('/')));
-        // A folder entry may lack the trailing slash and say so in its attributes (DOS, Unix).
-        if (path.directory || entry.isDirectory()) {
-            needFolder(key);
-        } else {
-            if (files.contains(key))
-                collide(files.value(key), shown);
-            files.insert(key, shown);
-        }
-    }
-    for (auto file = files.cbegin(); file != files.cend(); ++file) {
-        if (folders.contains(file.key()))
-            collide(file.value(), folders.value(file.key()));
-    }
-
-    checkSymlinks(entries, names, linksOut, linksMissing);
-
-    // Entries whose data overlaps another's: the trick behind non-recursive zip bombs. A tar's
-    // entries follow one another in its stream.
-    QList<const ZipEntry *> byOffset;
-    for (const ZipEntry &entry : entries) {
-        if (!entry.streamed)
-            byOffset.append(&entry);
-    }
-    std::sort(byOffset.begin(), byOffset.end(), [](const ZipEntry *a, const ZipEntry *b) {
-        return a->localHeaderOffset < b->localHeaderOffset;
-    });
-    for (int i = 1; i < byOffset.size() && overlapA.isEmpty(); ++i) {
-        const ZipEntry *previous = byOffset.at(i - 1);
-        const ZipEntry *next = byOffset.at(i);
-        // A local header is 30 bytes plus the name before the data starts.
-        const qint64 previousEnd =
-            previous->localHeaderOffset + 30 + previous->rawName.size() + previous->compressedSize;
-        if (next->localHeaderOffset < previousEnd) {
-            overlapA = names.at(previous->index).valid ? names.at(previous->index).text
-                                                       : QString::fromLatin1(previous->rawName);
-            overlapB =
-                names.at(next->index).valid ? names.at(next->index).text : QString::fromLatin1(next->rawName);
-        }
-    }
-
-    if (!unsafePaths.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-path"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "Entries of this archive would land outside the target folder or "
-                                   "under names Windows cannot create, such as \"%1\" (%2); %3 in "
-                                   "all."))
-                .arg(unsafePaths.first())
-                .arg(firstPathProblem)
-                .arg(unsafePaths.count()),
-            unsafePaths.details(QStringLiteral("unsafe paths"))));
-    }
-    if (!badNames.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-name"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "Entry names are marked as UTF-8 but are not valid UTF-8, such "
-                                   "as %1; %2 in all."))
-                .arg(badNames.first(), badNames.count()),
-            badNames.details(QStringLiteral("invalid UTF-8 names"))));
-    }
-    if (!links.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-symlink"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive holds symbolic links, such as \"%1\" (%2 in all). A "
-                                   "cuDNN archive for Windows has none, and a link can point outside "
-                                   "the target folder."))
-                .arg(links.first(), links.count()),
-            links.details(QStringLiteral("symbolic links"))));
-    }
-    if (!linksOut.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-link"),
-            Text(
-                QT_TRANSLATE_NOOP("cudnnsetup",
-                                  "The symbolic link \"%1\" points outside its own folder (%2 in all): "
-                                  "NVIDIA's links name a file beside them, and a link that leaves its folder "
-                                  "can reach any file of the system."))
-                .arg(linksOut.first(), linksOut.count()),
-            linksOut.details(QStringLiteral("links that are absolute, climb or enter another folder"))));
-    }
-    if (!linksMissing.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-link-missing"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The symbolic link \"%1\" names no file of the archive (%2 in all): it "
-                                   "would point at whatever is there, or at nothing."))
-                .arg(linksMissing.first(), linksMissing.count()),
-            linksMissing.details(QStringLiteral("links to no regular file of the archive"))));
-    }
-    if (!hardLinks.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-hardlink"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive holds hard links, such as \"%1\" (%2 in all). NVIDIA's "
-                                   "archives have none, and a hard link can stand for a file outside the "
-                                   "target folder."))
-                .arg(hardLinks.first(), hardLinks.count()),
-            hardLinks.details(QStringLiteral("hard links"))));
-    }
-    if (!specialFiles.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-special"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive holds devices or pipes, such as \"%1\" (%2 in all); a "
-                                   "cuDNN archive holds only files, folders and links."))
-                .arg(specialFiles.first(), specialFiles.count()),
-            specialFiles.details(QStringLiteral("devices, fifos, sockets"))));
-    }
-    if (!encrypted.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-encrypted"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive has encrypted entries, such as \"%1\" (%2 in all); "
-                                   "NVIDIA's archives are not encrypted."))
-                .arg(encrypted.first(), encrypted.count()),
-            encrypted.details(QStringLiteral("encrypted"))));
-    }
-    if (!methods.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-method"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive compresses \"%1\" with a method other than stored or "
-                                   "deflated (%2 in all); NVIDIA's archives use only those."))
-                .arg(methods.first(), methods.count()),
-            methods.details(QStringLiteral("compression methods"))));
-    }
-    if (!collisionA.isEmpty()) {
-        const auto bare = [](QString name) {
-            while (name.endsWith(QLatin1Char('/')))
-                name.chop(1);
-            return name;
-        };
-        // Case plays a part only where the names differ in it.
-        const bool sameName = bare(collisionA) == bare(collisionB);
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-duplicate"),
-            sameName
-                ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "\"%1\" is in the archive twice (as a file and as a "
-                                                       "folder, or as two files): one would overwrite the "
-                                                       "other."))
-                      .arg(bare(collisionA))
-                : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                         "\"%1\" and \"%2\" would be the same file or folder on Windows, "
-                                         "which ignores case: one would overwrite the other."))
-                      .arg(collisionA, collisionB),
-            sameName ? QStringLiteral("the same name twice") : QStringLiteral("case-insensitive collision")));
-    }
-    if (!tooLarge.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-size"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "\"%1\" declares more than %2 GB, far more than any cuDNN file "
-                                   "(%3 in all)."))
-                .arg(tooLarge.first(), gib(limits.maxEntrySize), tooLarge.count()),
-            tooLarge.details(QStringLiteral("entries above the size limit"))));
-    }
-    if (total > limits.maxTotalSize || entries.size() > limits.maxEntries) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-size"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive declares %1 entries and %2 GB when unpacked, beyond "
-                                   "the %3 entries and %4 GB any cuDNN archive stays within."))
-                .arg(QString::number(entries.size()), gib(total), QString::number(limits.maxEntries),
-                     gib(limits.maxTotalSize)),
-            QStringLiteral("total %1 bytes").arg(total)));
-    }
-    if (total > limits.ratioCheckedAbove && double(total) > limits.maxOverallRatio * double(archiveSize)) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-ratio"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The archive would unpack to %1 GB from a file of %2 MB, more than %3 "
-                                   "times its size: cuDNN does not compress that well, zip bombs do."))
-                .arg(gib(total), QString::number(archiveSize / (1 << 20)),
-                     QString::number(limits.maxOverallRatio)),
-            QStringLiteral("total %1 bytes from %2").arg(total).arg(archiveSize)));
-    }
-    if (!forgedRatio.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-ratio"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The sizes declared for \"%1\" are impossible for its compression "
-                                   "(%2 in all): the archive is forged, as zip bombs are."))
-                .arg(forgedRatio.first(), forgedRatio.count()),
-            forgedRatio.details(QStringLiteral("impossible size ratio"))));
-    }
-    if (!overlapA.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.unsafe-overlap"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The data of \"%1\" and \"%2\" overlap in the file, a trick of zip "
-                                   "bombs; no honest archive does that."))
-                .arg(overlapA, overlapB),
-            QStringLiteral("overlapping local data")));
-    }
-    if (!pastEnd.isEmpty()) {
-        findings.append(Finding::error(
-            QStringLiteral("archive.truncated"),
-            Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                   "The data of \"%1\" runs past the end of the file (%2 in all): the "
-                                   "download is incomplete or damaged."))
-                .arg(pastEnd.first(), pastEnd.count()),
-            pastEnd.details(QStringLiteral("past the end"))));
-    }
+    appendNameFindings(found, findings);
+    appendContentFindings(found, findings);
+    appendSizeFindings(found, entries, archiveSize, limits, findings);
     return findings;
 }
 

@@ -100,6 +100,68 @@ struct Exchange
         }
     }
 
+    // Redirects within the extra certificates' scope are followed; one out of it ends this request
+    // (follow() asks again). TLS errors go into the result's detail.
+    void watchRedirectsAndTls(const QNetworkRequest &request, QNetworkReply *reply, QEventLoop &loop)
+    {
+        if (request.attribute(QNetworkRequest::RedirectPolicyAttribute).toInt() ==
+            QNetworkRequest::UserVerifiedRedirectPolicy) {
+            QObject::connect(reply, &QNetworkReply::redirected, &loop, [this, reply](const QUrl &target) {
+                if (inCaScope(settings, target)) {
+                    Q_EMIT reply->redirectAllowed();
+                    return;
+                }
+                leftCaScope = target;
+                failedByUs = true;
+                reply->abort();
+            });
+        }
+        QObject::connect(reply, &QNetworkReply::sslErrors, &loop, [this](const QList<QSslError> &errors) {
+            QStringList words;
+            for (const QSslError &error : errors)
+                words << error.errorString();
+            result.detail = words.join(QStringLiteral("; "));
+        });
+    }
+
+    // An HTTP error status: the reply ends with it.
+    void refuseStatus(QNetworkReply *reply, int code)
+    {
+        // Not aborted: Qt ends the reply with its own error for the status; the body is not read.
+        failedByUs = true;
+        result.failure = code == 404 || code == 410 ? TransferFailure::NotFound
+                         : code == 407              ? TransferFailure::ProxyCredentials
+                                                    : TransferFailure::HttpStatus;
+        result.detail = QStringLiteral("HTTP %1 %2")
+                            .arg(code)
+                            .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString());
+    }
+
+    // The result of a reply that has ended.
+    void finish(QNetworkReply *reply, bool headersSeen, bool started)
+    {
+        if (!failedByUs && reply->error() == QNetworkReply::NoError && !headersSeen) {
+            // Finished on a redirect Qt did not follow, or without any HTTP answer.
+            result.failure = TransferFailure::HttpStatus;
+            result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            result.detail = QStringLiteral("redirect to %1 not followed")
+                                .arg(reply->attribute(QNetworkRequest::RedirectionTargetAttribute)
+                                         .toUrl()
+                                         .toDisplayString());
+        }
+        if (!failedByUs && reply->error() != QNetworkReply::NoError) {
+            result.failure = failureOf(reply->error(), started);
+            const QString words = reply->errorString();
+            result.detail = result.detail.isEmpty()
+                                ? words
+                                : words + QStringLiteral(" (") + result.detail + QLatin1Char(')');
+            if (result.httpStatus == 0)
+                result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        }
+        if (result.finalUrl.isEmpty())
+            result.finalUrl = reply->url();
+    }
+
     void run(QNetworkAccessManager &manager, const QNetworkRequest &request,
              const std::function<bool(QNetworkReply *)> &onHeaders,
              const std::function<bool(const QByteArray &, qint64)> &onChunk)
@@ -134,24 +196,7 @@ struct Exchange
             if (settings.cancelled && settings.cancelled())
                 stop(TransferFailure::Cancelled, QStringLiteral("cancelled"));
         });
-        if (request.attribute(QNetworkRequest::RedirectPolicyAttribute).toInt() ==
-            QNetworkRequest::UserVerifiedRedirectPolicy) {
-            QObject::connect(reply, &QNetworkReply::redirected, &loop, [&](const QUrl &target) {
-                if (inCaScope(settings, target)) {
-                    Q_EMIT reply->redirectAllowed();
-                    return;
-                }
-                leftCaScope = target;
-                failedByUs = true;
-                reply->abort();
-            });
-        }
-        QObject::connect(reply, &QNetworkReply::sslErrors, &loop, [&](const QList<QSslError> &errors) {
-            QStringList words;
-            for (const QSslError &error : errors)
-                words << error.errorString();
-            result.detail = words.join(QStringLiteral("; "));
-        });
+        watchRedirectsAndTls(request, reply, loop);
         const auto takeHeaders = [&] {
             if (headersSeen || failedByUs)
                 return;
@@ -165,15 +210,7 @@ struct Exchange
             result.httpStatus = code;
             result.finalUrl = reply->url();
             if (code >= 400) {
-                // Not aborted: Qt ends the reply with its own error for the status; the body is not read.
-                failedByUs = true;
-                result.failure = code == 404 || code == 410 ? TransferFailure::NotFound
-                                 : code == 407              ? TransferFailure::ProxyCredentials
-                                                            : TransferFailure::HttpStatus;
-                result.detail =
-                    QStringLiteral("HTTP %1 %2")
-                        .arg(code)
-                        .arg(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString());
+                refuseStatus(reply, code);
                 return;
             }
             if (onHeaders && !onHeaders(reply))
@@ -216,26 +253,7 @@ struct Exchange
             drain();
         quiet.stop();
         cancelPoll.stop();
-        if (!failedByUs && reply->error() == QNetworkReply::NoError && !headersSeen) {
-            // Finished on a redirect Qt did not follow, or without any HTTP answer.
-            result.failure = TransferFailure::HttpStatus;
-            result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-            result.detail = QStringLiteral("redirect to %1 not followed")
-                                .arg(reply->attribute(QNetworkRequest::RedirectionTargetAttribute)
-                                         .toUrl()
-                                         .toDisplayString());
-        }
-        if (!failedByUs && reply->error() != QNetworkReply::NoError) {
-            result.failure = failureOf(reply->error(), started);
-            const QString words = reply->errorString();
-            result.detail = result.detail.isEmpty()
-                                ? words
-                                : words + QStringLiteral(" (") + result.detail + QLatin1Char(')');
-            if (result.httpStatus == 0)
-                result.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        }
-        if (result.finalUrl.isEmpty())
-            result.finalUrl = reply->url();
+        finish(reply, headersSeen, started);
         reply->deleteLater();
         // The reply's deferred deletion and the connection's clean-up run here, not on the next call.
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);

@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
+#include <functional>
 
 namespace cudnnsetup {
 
@@ -303,6 +304,111 @@ std::optional<ProbeResult> probeWithFolderFirst(const SystemContext &context, co
     return run.result;
 }
 
+// Where each stage goes as soon as it is done: the report, and the caller's stageDone.
+using StageDone = std::function<void(const VerifyStage &)>;
+
+// What the probe child is asked: `subject`'s libraries, by the load model its consumers use.
+ProbeRequest probeRequest(const SystemContext &context, const SystemSnapshot &snapshot,
+                          const VerifySubject &subject, const VerifyOptions &options)
+{
+    ProbeRequest request;
+    for (const QString &library : subject.libraries) {
+        request.libraries.append(
+            subject.loadModel != LoadModel::Program
+                ? context.files().toHost(context.paths().join(subject.directory, library))
+                : library);
+    }
+    request.model = subject.loadModel;
+    for (const QString &folder : subject.dllDirectories)
+        request.dllDirectories.append(context.files().toHost(folder));
+    request.cudartCandidates = cudartCandidates(context, snapshot, subject);
+    request.gpu = options.gpu;
+    return request;
+}
+
+// The stages measured with `subject`'s folder first, when a fresh program finds another copy first.
+void targetProbeStages(const SystemContext &context, const VerifySubject &subject, int cudnnMajor,
+                       const VerifyOptions &options, VerifyReport &report, const StageDone &done)
+{
+    // What a fresh program loads first is not the copy asked about: that copy's own answers,
+    // each stage saying how they were had, and one finding that says both.
+    const QString shadowVersion =
+        report.probe.cudnnVersion ? versions::fromCudnnVersionNumber(*report.probe.cudnnVersion).toString()
+                                  : QString();
+    QList<VerifyStage> stages{versionStage(subject, *report.targetProbe, report, report.findings)};
+    stages += gpuStages(*report.targetProbe, cudnnMajor, options.gpu, report.findings);
+    const QString variable = searchVariable(context);
+    bool works = true;
+    for (VerifyStage &stage : stages) {
+        works = works && stage.status != VerifyStage::Status::Failed;
+        stage.message = Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 (measured with %2 first on %3)"))
+                            .arg(stage.message)
+                            .arg(QDir::toNativeSeparators(subject.directory), variable);
+        done(stage);
+    }
+    if (works) {
+        const QString checked = report.cudnnVersion.isEmpty() ? report.expectedVersion : report.cudnnVersion;
+        const QString winner = QDir::toNativeSeparators(context.files().fromHost(report.loadedFrom()));
+        report.findings.append(Finding::warning(
+            QStringLiteral("verify.works-when-first"),
+            shadowVersion.isEmpty()
+                ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN %1 in %2 works when it is found first, but a "
+                                                       "freshly started program finds %3 before it."))
+                      .arg(checked, QDir::toNativeSeparators(subject.directory), winner)
+                : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                         "cuDNN %1 in %2 works when it is found first, but a freshly "
+                                         "started program finds %3 (cuDNN %4) before it."))
+                      .arg(checked, QDir::toNativeSeparators(subject.directory), winner, shadowVersion),
+            QStringLiteral("%1 first on %2").arg(QDir::toNativeSeparators(subject.directory), variable)));
+    }
+}
+
+// The stages only a loaded library could answer, for another system's files.
+void notLoadedStages(const VerifyReport &report, const StageDone &done)
+{
+    done(makeStage(
+        QStringLiteral("version"), VerifyStage::Status::Skipped,
+        report.expectedVersion.isEmpty()
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: only a loaded library can be "
+                                                   "asked, and its files do not name the version."))
+            : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: only a loaded library can be "
+                                                   "asked; its files say cuDNN %1."))
+                  .arg(report.expectedVersion)));
+    const Text noGpu(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: the GPU of another system's "
+                                                     "files cannot be used from this one."));
+    done(makeStage(QStringLiteral("handle"), VerifyStage::Status::Skipped, noGpu));
+    done(makeStage(QStringLiteral("convolution"), VerifyStage::Status::Skipped, noGpu));
+}
+
+// The framework stage: each Python with torch (or the ones asked for) loads cuDNN its own way.
+void frameworkStages(const SystemContext &context, const SystemSnapshot &snapshot,
+                     const VerifySubject &subject, const ProbeEnvironment &environment,
+                     const VerifyOptions &options, bool loadsHere, VerifyReport &report,
+                     const StageDone &done)
+{
+    if (options.framework && loadsHere) {
+        QStringList pythons = options.pythons;
+        if (pythons.isEmpty()) {
+            for (const PythonInstall &python : snapshot.pythons) {
+                if (python.torch && !pythons.contains(python.path))
+                    pythons.append(python.path);
+            }
+        }
+        for (const QString &python : std::as_const(pythons)) {
+            if (options.cancel && options.cancel->load())
+                break;
+            report.frameworks.append(askFramework(context, python, subject, environment, options));
+        }
+        done(frameworkStage(report.frameworks, report.findings));
+    } else {
+        done(makeStage(QStringLiteral("framework"), VerifyStage::Status::Skipped,
+                       options.framework
+                           ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: another system's "
+                                                                  "Python is not run on this one."))
+                           : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped, as asked (--no-framework)."))));
+    }
+}
+
 } // namespace
 
 VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot,
@@ -331,7 +437,7 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     const ProbeEnvironment environment = probeEnvironment(context);
     report.probePath = environment.path;
     report.probeEnvironmentSource = environment.source;
-    const auto done = [&](const VerifyStage &stage) {
+    const StageDone done = [&](const VerifyStage &stage) {
         report.stages.append(stage);
         if (options.stageDone)
             options.stageDone(stage);
@@ -357,18 +463,7 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
         done(makeStage(QStringLiteral("load"), VerifyStage::Status::Failed, finding.message, finding.details,
                        finding.fix));
     } else if (loadsHere) {
-        ProbeRequest request;
-        for (const QString &library : subject.libraries) {
-            request.libraries.append(
-                subject.loadModel != LoadModel::Program
-                    ? context.files().toHost(context.paths().join(subject.directory, library))
-                    : library);
-        }
-        request.model = subject.loadModel;
-        for (const QString &folder : subject.dllDirectories)
-            request.dllDirectories.append(context.files().toHost(folder));
-        request.cudartCandidates = cudartCandidates(context, snapshot, subject);
-        request.gpu = options.gpu;
+        const ProbeRequest request = probeRequest(context, snapshot, subject, options);
         const ProbeRun run = runProbeChild(context, request, environment, options);
         if (run.result) {
             report.probe = *run.result;
@@ -396,80 +491,16 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
                          double(walkTimer.nsecsElapsed()) / 1e6, report.findings));
 
     if (report.targetProbe) { // only ever run here
-        // What a fresh program loads first is not the copy asked about: that copy's own answers,
-        // each stage saying how they were had, and one finding that says both.
-        const QString shadowVersion =
-            report.probe.cudnnVersion
-                ? versions::fromCudnnVersionNumber(*report.probe.cudnnVersion).toString()
-                : QString();
-        QList<VerifyStage> stages{versionStage(subject, *report.targetProbe, report, report.findings)};
-        stages += gpuStages(*report.targetProbe, cudnnMajor, options.gpu, report.findings);
-        const QString variable = searchVariable(context);
-        bool works = true;
-        for (VerifyStage &stage : stages) {
-            works = works && stage.status != VerifyStage::Status::Failed;
-            stage.message = Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 (measured with %2 first on %3)"))
-                                .arg(stage.message)
-                                .arg(QDir::toNativeSeparators(subject.directory), variable);
-            done(stage);
-        }
-        if (works) {
-            const QString checked =
-                report.cudnnVersion.isEmpty() ? report.expectedVersion : report.cudnnVersion;
-            const QString winner = QDir::toNativeSeparators(context.files().fromHost(report.loadedFrom()));
-            report.findings.append(Finding::warning(
-                QStringLiteral("verify.works-when-first"),
-                shadowVersion.isEmpty()
-                    ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                             "cuDNN %1 in %2 works when it is found first, but a "
-                                             "freshly started program finds %3 before it."))
-                          .arg(checked, QDir::toNativeSeparators(subject.directory), winner)
-                    : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                             "cuDNN %1 in %2 works when it is found first, but a freshly "
-                                             "started program finds %3 (cuDNN %4) before it."))
-                          .arg(checked, QDir::toNativeSeparators(subject.directory), winner, shadowVersion),
-                QStringLiteral("%1 first on %2").arg(QDir::toNativeSeparators(subject.directory), variable)));
-        }
+        targetProbeStages(context, subject, cudnnMajor, options, report, done);
     } else if (loadsHere) {
         done(versionStage(subject, report.probe, report, report.findings));
         for (const VerifyStage &stage : gpuStages(report.probe, cudnnMajor, options.gpu, report.findings))
             done(stage);
     } else {
-        done(makeStage(
-            QStringLiteral("version"), VerifyStage::Status::Skipped,
-            report.expectedVersion.isEmpty()
-                ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: only a loaded library can be "
-                                                       "asked, and its files do not name the version."))
-                : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: only a loaded library can be "
-                                                       "asked; its files say cuDNN %1."))
-                      .arg(report.expectedVersion)));
-        const Text noGpu(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: the GPU of another system's "
-                                                         "files cannot be used from this one."));
-        done(makeStage(QStringLiteral("handle"), VerifyStage::Status::Skipped, noGpu));
-        done(makeStage(QStringLiteral("convolution"), VerifyStage::Status::Skipped, noGpu));
+        notLoadedStages(report, done);
     }
 
-    if (options.framework && loadsHere) {
-        QStringList pythons = options.pythons;
-        if (pythons.isEmpty()) {
-            for (const PythonInstall &python : snapshot.pythons) {
-                if (python.torch && !pythons.contains(python.path))
-                    pythons.append(python.path);
-            }
-        }
-        for (const QString &python : std::as_const(pythons)) {
-            if (options.cancel && options.cancel->load())
-                break;
-            report.frameworks.append(askFramework(context, python, subject, environment, options));
-        }
-        done(frameworkStage(report.frameworks, report.findings));
-    } else {
-        done(makeStage(QStringLiteral("framework"), VerifyStage::Status::Skipped,
-                       options.framework
-                           ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: another system's "
-                                                                  "Python is not run on this one."))
-                           : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped, as asked (--no-framework)."))));
-    }
+    frameworkStages(context, snapshot, subject, environment, options, loadsHere, report, done);
     report.totalMilliseconds = double(total.nsecsElapsed()) / 1e6;
     qCInfo(lcDetect) << "verify" << subject.directory << (report.passed() ? "passed" : "failed") << "in"
                      << report.totalMilliseconds << "ms";
