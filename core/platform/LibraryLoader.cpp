@@ -2,6 +2,8 @@
 
 #include "common/Logging.h"
 
+#include <vector>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -36,6 +38,24 @@ void *LoadedLibrary::symbol(const char *name) const
 #else
     return dlsym(m_handle, name);
 #endif
+}
+
+QStringList LoadedLibrary::searchFolders() const
+{
+    QStringList folders;
+#ifndef Q_OS_WIN
+    Dl_serinfo size;
+    if (dlinfo(m_handle, RTLD_DI_SERINFOSIZE, &size) != 0 || size.dls_size < sizeof(Dl_serinfo))
+        return folders;
+    // One block: the header, the dls_cnt entries and the strings they point at.
+    std::vector<char> buffer(size.dls_size);
+    auto *info = reinterpret_cast<Dl_serinfo *>(buffer.data());
+    if (dlinfo(m_handle, RTLD_DI_SERINFOSIZE, info) != 0 || dlinfo(m_handle, RTLD_DI_SERINFO, info) != 0)
+        return folders;
+    for (unsigned int i = 0; i < info->dls_cnt; ++i)
+        folders.append(QFile::decodeName(info->dls_serpath[i].dls_name));
+#endif
+    return folders;
 }
 
 #ifdef Q_OS_WIN

@@ -18,6 +18,11 @@ public:
     // The file the loader actually mapped, which is not always the one asked for.
     QString loadedPath() const { return m_loadedPath; }
     void *symbol(const char *name) const;
+    // Linux: the folders, in order, where a dlopen() by bare name from code of this library looks
+    // (LD_LIBRARY_PATH, its own RUNPATH with $ORIGIN expanded, the system's; dlinfo
+    // RTLD_DI_SERINFO): where a program that loads cuDNN only at run time finds it. Windows: none
+    // (a DLL's run-time loads search as the process does).
+    QStringList searchFolders() const;
     // Not unloaded when destroyed: it stays until the process ends, as in the programs that load
     // it, some of whose modules do not survive being unloaded.
     void keepLoaded() { m_keptLoaded = true; }

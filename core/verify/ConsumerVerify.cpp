@@ -259,6 +259,9 @@ ConsumerVerifyReport verifyConsumers(const SystemContext &context, const SystemS
         for (const QString &path : std::as_const(check.modules))
             request.consumerModules.append(context.files().toHost(path));
         request.model = consumer.loadModel;
+        // A program that loads its cuDNN only at run time is made to, as it would.
+        if (consumer.cudnnImporters.isEmpty() && !check.predictedName.isEmpty())
+            request.runtimeLoads = {check.predictedName};
         for (const QString &folder : consumer.dllDirectories)
             request.dllDirectories.append(context.files().toHost(folder));
         request.gpu = false;

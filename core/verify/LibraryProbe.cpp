@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -69,7 +70,8 @@ QJsonObject ProbeRequest::toJson() const
             {QStringLiteral("gpu"), gpu},
             {QStringLiteral("model"), loadModelName(model)},
             {QStringLiteral("dllDirectories"), QJsonArray::fromStringList(dllDirectories)},
-            {QStringLiteral("consumerModules"), QJsonArray::fromStringList(consumerModules)}};
+            {QStringLiteral("consumerModules"), QJsonArray::fromStringList(consumerModules)},
+            {QStringLiteral("runtimeLoads"), QJsonArray::fromStringList(runtimeLoads)}};
 }
 
 Expected<ProbeRequest> ProbeRequest::fromJson(const QJsonObject &object)
@@ -96,6 +98,8 @@ Expected<ProbeRequest> ProbeRequest::fromJson(const QJsonObject &object)
     request.model = *model;
     for (const QJsonValue &value : object.value(QStringLiteral("dllDirectories")).toArray())
         request.dllDirectories.append(value.toString());
+    for (const QJsonValue &value : object.value(QStringLiteral("runtimeLoads")).toArray())
+        request.runtimeLoads.append(value.toString());
     return request;
 }
 
@@ -189,6 +193,56 @@ Expected<ProbeResult> ProbeResult::fromJson(const QJsonObject &object)
     return result;
 }
 
+namespace {
+
+// One load for the probe's record: what was asked, what the loader answered, and how long it took.
+ProbeLoad probeLoad(const QString &name, const LoadResult &load, const QElapsedTimer &timer)
+{
+    ProbeLoad entry;
+    entry.name = name;
+    entry.milliseconds = elapsedMilliseconds(timer);
+    entry.errorCode = load.errorCode;
+    entry.errorString = load.errorString;
+    if (load.library)
+        entry.loadedFrom = load.library->loadedPath();
+    return entry;
+}
+
+// ProbeRequest::runtimeLoads, as `module` would load them; each stays loaded.
+void loadAtRunTime(const QStringList &names, const LoadedLibrary &module, const LibraryLoader &loader,
+                   LibraryLoader::Search search, std::vector<std::unique_ptr<LoadedLibrary>> &loaded,
+                   QList<ProbeLoad> &loads)
+{
+    QStringList folders = module.searchFolders();
+    if (folders.isEmpty())
+        folders = {QFileInfo(module.loadedPath()).absolutePath()};
+    const QStringList mapped = LibraryLoader::loadedModules();
+    for (const QString &name : names) {
+        const bool inAlready = std::any_of(mapped.cbegin(), mapped.cend(), [&name](const QString &path) {
+            return QFileInfo(path).fileName().compare(name, Qt::CaseInsensitive) == 0;
+        });
+        if (inAlready)
+            continue;
+        QString path = name;
+        for (const QString &folder : std::as_const(folders)) {
+            if (QFileInfo::exists(QDir(folder).filePath(name))) {
+                path = QDir(folder).filePath(name);
+                break;
+            }
+        }
+        QElapsedTimer timer;
+        timer.start();
+        LoadResult load = loader.load(path, search);
+        loads.append(probeLoad(name, load, timer));
+        if (load.library) {
+            load.library->keepLoaded();
+            loaded.push_back(std::move(load.library));
+        }
+    }
+}
+
+} // namespace
+
 ProbeResult runProbe(const ProbeRequest &request, const LibraryLoader &loader)
 {
     QElapsedTimer total;
@@ -205,28 +259,28 @@ ProbeResult runProbe(const ProbeRequest &request, const LibraryLoader &loader)
         search = LibraryLoader::Search::AlteredSearchPath;
     }
     const bool consumer = !request.consumerModules.isEmpty();
+    const LoadedLibrary *firstModule = nullptr;
     for (const QString &name : request.libraries + request.consumerModules) {
         QElapsedTimer timer;
         timer.start();
         LoadResult load = loader.load(name, search);
-        ProbeLoad entry;
-        entry.name = name;
-        entry.milliseconds = elapsedMilliseconds(timer);
-        entry.errorCode = load.errorCode;
-        entry.errorString = load.errorString;
-        if (load.library) {
-            entry.loadedFrom = load.library->loadedPath();
-            if (consumer)
-                load.library->keepLoaded();
-            if (result.loads.isEmpty() && !consumer)
-                mainLibrary = load.library.get();
-            if (!consumer)
-                cudnnLibraries.push_back(load.library.get());
-            loaded.push_back(std::move(load.library));
-        }
-        result.loads.append(entry);
+        const bool first = result.loads.isEmpty();
+        result.loads.append(probeLoad(name, load, timer));
+        if (!load.library)
+            continue;
+        if (consumer)
+            load.library->keepLoaded();
+        if (consumer && !firstModule && request.consumerModules.contains(name))
+            firstModule = load.library.get();
+        if (first && !consumer)
+            mainLibrary = load.library.get();
+        if (!consumer)
+            cudnnLibraries.push_back(load.library.get());
+        loaded.push_back(std::move(load.library));
     }
 
+    if (firstModule)
+        loadAtRunTime(request.runtimeLoads, *firstModule, loader, search, loaded, result.loads);
     if (consumer) {
         for (const QString &path : LibraryLoader::loadedModules()) {
             if (versions::isCudnnLibraryName(QFileInfo(path).fileName()))

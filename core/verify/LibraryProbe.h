@@ -38,6 +38,12 @@ struct ProbeRequest
     // the libraries its Python code loads first, by full path) with the same search; the result
     // names the cuDNN files the loader bound on the way. No GPU stage.
     QStringList consumerModules;
+    // The library names such a program loads only at run time (TensorFlow dlopens libcudnn.so.9
+    // when it first needs it), so loading its modules binds none: once they are in, each is loaded
+    // from the first of the folders where a load by name from its first module looks (Linux:
+    // LD_LIBRARY_PATH, that module's RUNPATH, the system's folders; Windows: its own folder) that
+    // holds it, else by name with the same search.
+    QStringList runtimeLoads;
 
     QJsonObject toJson() const;
     static Expected<ProbeRequest> fromJson(const QJsonObject &object);

@@ -5,6 +5,7 @@
 #include "CudnnArchiveLists.h"
 #include "Cudnnctl.h"
 #include "ElfImage.h"
+#include "FatbinImage.h"
 #include "PeImage.h"
 #include "Sandbox.h"
 #include "Suite.h"
@@ -464,6 +465,26 @@ private Q_SLOTS:
         QCOMPARE(
             bindsNine.value(QStringLiteral("bound")).toObject().value(QStringLiteral("version")).toString(),
             QStringLiteral("9.19.0"));
+        // A program that loads its cuDNN only at run time, naming it in its data (TensorFlow's
+        // dlopen): loading its module binds none, so verify --for loads the name as the module
+        // would, and its RUNPATH leads to the toolkit's copy.
+        elfimage::SharedObject lateLoader;
+        lateLoader.soname = QStringLiteral("liblate.so");
+        lateLoader.runpath = {QStringLiteral("$ORIGIN/../..") + toolkitLib};
+        fatbinimage::Entry kernels; // GPU code is what makes a file a consumer worth reading
+        kernels.arch = 90;
+        lateLoader.sections = {{".rodata", QByteArrayLiteral("dlopen %s\0libcudnn.so.9\0")},
+                               {".nv_fatbin", fatbinimage::container({kernels})}};
+        tree.sandbox.write(QStringLiteral("/opt/late/liblate.so"), elfimage::build(lateLoader));
+        const CudnnctlRun late =
+            tree.verifyFor(QStringLiteral("app:") + tree.sandbox.hostPath(QStringLiteral("/opt/late")));
+        QVERIFY2(late.exitCode == 0, late.out + late.err);
+        const QJsonObject bindsLate = onlyConsumer(outputJson(late));
+        QCOMPARE(bindsLate.value(QStringLiteral("cudnnMajor")).toInt(), 9);
+        QCOMPARE(QFileInfo(boundPath(bindsLate)).canonicalFilePath(),
+                 QFileInfo(tree.sandbox.hostPath(toolkitLib + QStringLiteral("/libcudnn.so.9.19.0")))
+                     .canonicalFilePath());
+
         // In words too: the file bound and the one detection expected.
         const CudnnctlRun text = runCudnnctl({QStringLiteral("verify"), QStringLiteral("--for"), whisper,
                                               QStringLiteral("--lang"), QStringLiteral("en")});
