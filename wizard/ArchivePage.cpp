@@ -5,12 +5,15 @@
 #include "FactsTree.h"
 #include "FindingsView.h"
 #include "InfoIcon.h"
+#include "SummaryBanner.h"
 #include "common/Sizes.h"
 #include "compat/KnowledgeBase.h"
 #include "report/DownloadText.h"
 #include "session/DownloadJob.h"
 #include "session/InspectionJob.h"
 #include "session/SetupSession.h"
+
+#include <algorithm>
 
 #include <QCheckBox>
 #include <QDir>
@@ -54,6 +57,54 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     setObjectName(QStringLiteral("archivePage"));
     setAcceptDrops(true);
 
+    QLayout *recommendationRow = newRecommendationRow();
+    QLayout *pathRow = newPathRow();
+    QLayout *progressRow = newProgressRow();
+
+    m_summary =
+        new SummaryBanner(QStringLiteral("summary"), SummaryBanner::WithoutStatus::KeepIconRoom, this);
+    QFont bold = font();
+    bold.setBold(true);
+
+    m_facts = newFactsTree(QStringLiteral("archiveFacts"), this);
+    // The libraries fold under their count: the findings matter more.
+    m_facts->setRootIsDecorated(true);
+    m_facts->setItemsExpandable(true);
+
+    m_findingsTitle = new QLabel(this);
+    m_findingsTitle->setFont(bold);
+    m_findings = new FindingsView(this);
+    m_override = new QCheckBox(this);
+    m_override->setObjectName(QStringLiteral("overrideCheck"));
+    connect(m_override, &QCheckBox::toggled, this, [this](bool checked) {
+        m_session->setBlockersOverridden(checked);
+        Q_EMIT completeChanged();
+    });
+    connect(m_session, &SetupSession::matchChanged, this, [this] {
+        m_override->setChecked(m_session->blockersOverridden());
+        if (isVisible() && !isInspecting() && !isDownloading())
+            showReport();
+        Q_EMIT completeChanged();
+    });
+
+    auto layout = new QVBoxLayout(this);
+    layout->addLayout(recommendationRow);
+    layout->addLayout(pathRow);
+    layout->addLayout(progressRow);
+    layout->addWidget(m_summary);
+    // The findings first, with the room they ask for; the facts take what is left, and scroll.
+    layout->addWidget(m_findingsTitle);
+    layout->addWidget(m_findings);
+    layout->addWidget(m_override);
+    layout->addWidget(m_facts, 1);
+
+    m_progress->hide();
+    m_cancel->hide();
+    retranslate();
+}
+
+QLayout *ArchivePage::newRecommendationRow()
+{
     m_recommendation = new QLabel(this);
     m_recommendation->setObjectName(QStringLiteral("recommendationLabel"));
     m_recommendation->setWordWrap(true);
@@ -81,7 +132,11 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     auto recommendationRow = new QHBoxLayout;
     recommendationRow->addWidget(m_recommendation, 1);
     recommendationRow->addLayout(recommendationButtons);
+    return recommendationRow;
+}
 
+QLayout *ArchivePage::newPathRow()
+{
     m_path = new QLineEdit(this);
     m_path->setObjectName(QStringLiteral("archivePath"));
     m_path->setClearButtonEnabled(true);
@@ -95,7 +150,11 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     auto pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(m_browse);
+    return pathRow;
+}
 
+QLayout *ArchivePage::newProgressRow()
+{
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 100);
     m_cancel = new QPushButton(this);
@@ -109,54 +168,7 @@ ArchivePage::ArchivePage(SetupSession *session, QWidget *parent)
     auto progressRow = new QHBoxLayout;
     progressRow->addWidget(m_progress, 1);
     progressRow->addWidget(m_cancel);
-
-    m_summaryIcon = new QLabel(this);
-    m_summaryIcon->setFixedSize(32, 32);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("summaryLabel"));
-    m_summary->setWordWrap(true);
-    QFont bold = m_summary->font();
-    bold.setBold(true);
-    m_summary->setFont(bold);
-    auto summaryRow = new QHBoxLayout;
-    summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
-    summaryRow->addWidget(m_summary, 1);
-
-    m_facts = newFactsTree(QStringLiteral("archiveFacts"), this);
-    // The libraries fold under their count: the findings matter more.
-    m_facts->setRootIsDecorated(true);
-    m_facts->setItemsExpandable(true);
-
-    m_findingsTitle = new QLabel(this);
-    m_findingsTitle->setFont(bold);
-    m_findings = new FindingsView(this);
-    m_override = new QCheckBox(this);
-    m_override->setObjectName(QStringLiteral("overrideCheck"));
-    connect(m_override, &QCheckBox::toggled, this, [this](bool checked) {
-        m_session->setBlockersOverridden(checked);
-        Q_EMIT completeChanged();
-    });
-    connect(m_session, &SetupSession::matchChanged, this, [this] {
-        m_override->setChecked(m_session->blockersOverridden());
-        if (isVisible() && !isInspecting() && !isDownloading())
-            showReport();
-        Q_EMIT completeChanged();
-    });
-
-    auto layout = new QVBoxLayout(this);
-    layout->addLayout(recommendationRow);
-    layout->addLayout(pathRow);
-    layout->addLayout(progressRow);
-    layout->addLayout(summaryRow);
-    // The findings first, with the room they ask for; the facts take what is left, and scroll.
-    layout->addWidget(m_findingsTitle);
-    layout->addWidget(m_findings);
-    layout->addWidget(m_override);
-    layout->addWidget(m_facts, 1);
-
-    m_progress->hide();
-    m_cancel->hide();
-    retranslate();
+    return progressRow;
 }
 
 void ArchivePage::initializePage()
@@ -272,8 +284,8 @@ void ArchivePage::downloadRecommendation()
         m_progress->setRange(0, progress.total > 0 ? 100 : 0);
         if (progress.total > 0)
             m_progress->setValue(int(progress.done * 100 / progress.total));
-        m_summary->setText(tr("Downloading %1…").arg(file) + QLatin1Char('\n') +
-                           downloadProgressText(progress));
+        m_summary->setPending(tr("Downloading %1…").arg(file) + QLatin1Char('\n') +
+                              downloadProgressText(progress));
     });
     connect(m_download, &DownloadJob::finished, this, [this](const DownloadReport &report) {
         m_progress->setRange(0, 100);
@@ -296,8 +308,7 @@ void ArchivePage::downloadRecommendation()
     m_useDownloaded->hide();
     m_downloadButton->hide();
     m_sourceButton->hide();
-    m_summaryIcon->clear();
-    m_summary->setText(tr("Downloading %1…").arg(file));
+    m_summary->setPending(tr("Downloading %1…").arg(file));
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->setText(tr("Cancel download"));
@@ -343,8 +354,7 @@ void ArchivePage::chooseArchive(const QString &hostPath)
     m_findings->clear();
     m_findingsTitle->hide();
     m_override->hide();
-    m_summaryIcon->clear();
-    m_summary->setText(tr("Checking %1…").arg(QFileInfo(hostPath).fileName()));
+    m_summary->setPending(tr("Checking %1…").arg(QFileInfo(hostPath).fileName()));
     m_progress->setValue(0);
     m_progress->show();
     m_cancel->setText(tr("Cancel check"));
@@ -360,34 +370,48 @@ void ArchivePage::showReport()
     m_cancel->hide();
     m_facts->clear();
     if (!m_session->hasArchive()) {
-        if (m_failure) {
-            m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-            m_summary->setText(m_failure->message.toString());
-            if (!m_failure->fix.isEmpty()) {
-                // What to do about it, and the technical words, under the headline.
-                m_findings->setFindings({*m_failure});
-                m_findingsTitle->show();
-                m_override->hide();
-                m_summary->setAccessibleName(m_summary->text());
-                return;
-            }
-        } else {
-            m_summaryIcon->clear();
-            m_summary->setText(
-                !m_downloadButton->isHidden()
-                    ? tr("Press “Download it for me”, or choose the cuDNN archive you downloaded "
-                         "from NVIDIA, or drop it here. Nothing is installed yet: it is checked "
-                         "first.")
-                    : tr("Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. "
-                         "Nothing is installed yet: it is checked first."));
-        }
-        m_summary->setAccessibleName(m_summary->text());
-        m_findings->clear();
-        m_findingsTitle->hide();
-        m_override->hide();
+        showNoArchive();
         return;
     }
     const ArchiveReport &report = m_session->archive();
+    addFacts(report);
+
+    Findings findings = report.findings;
+    findings += m_session->findingsOfArchive();
+    m_findings->setFindings(findings);
+    m_findingsTitle->setVisible(!findings.isEmpty());
+    showVerdict(report, findings);
+}
+
+// Why the archive chosen last could not be read, or what to do first.
+void ArchivePage::showNoArchive()
+{
+    if (m_failure) {
+        m_summary->setSummary(Status::Error, m_failure->message.toString());
+        if (!m_failure->fix.isEmpty()) {
+            // What to do about it, and the technical words, under the headline.
+            m_findings->setFindings({*m_failure});
+            m_findingsTitle->show();
+            m_override->hide();
+            return;
+        }
+    } else {
+        m_summary->setPending(
+            !m_downloadButton->isHidden()
+                ? tr("Press “Download it for me”, or choose the cuDNN archive you downloaded "
+                     "from NVIDIA, or drop it here. Nothing is installed yet: it is checked "
+                     "first.")
+                : tr("Choose the cuDNN archive you downloaded from NVIDIA, or drop it here. "
+                     "Nothing is installed yet: it is checked first."));
+    }
+    m_findings->clear();
+    m_findingsTitle->hide();
+    m_override->hide();
+}
+
+// What the archive is: NVIDIA's file or not, its version, what its name claims, what it holds.
+void ArchivePage::addFacts(const ArchiveReport &report)
+{
     const auto add = [this](Status status, const QString &label, const QString &value) {
         auto item = new QTreeWidgetItem(m_facts, {label, value});
         item->setIcon(0, statusIcon(status));
@@ -454,51 +478,49 @@ void ArchivePage::showReport()
         }
     }
     add(Status::Info, QStringLiteral("SHA-256"), report.sha256);
+}
 
-    Findings findings = report.findings;
-    findings += m_session->findingsOfArchive();
-    m_findings->setFindings(findings);
-    m_findingsTitle->setVisible(!findings.isEmpty());
-
-    // The headline says what the worst finding says, never more than it.
+// The headline says what the worst finding says, never more than it.
+void ArchivePage::showVerdict(const ArchiveReport &report, const Findings &findings)
+{
     const bool matchBlocked = m_session->hasMatch() && !m_session->match().compatible();
     const bool archiveOk = report.verdict == ArchiveReport::Verdict::Ok;
     const bool original = report.official == ArchiveReport::Official::Match;
     m_override->setVisible(archiveOk && matchBlocked);
     if (!archiveOk) {
-        m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
         switch (report.verdict) {
         case ArchiveReport::Verdict::Unsafe:
-            m_summary->setText(tr("This archive is unsafe and will not be used."));
+            m_summary->setSummary(Status::Error, tr("This archive is unsafe and will not be used."));
             break;
         case ArchiveReport::Verdict::Corrupt:
-            m_summary->setText(tr("This archive is damaged and will not be used."));
+            m_summary->setSummary(Status::Error, tr("This archive is damaged and will not be used."));
             break;
         case ArchiveReport::Verdict::Altered:
-            m_summary->setText(tr("This is not NVIDIA's original file, so it will not be used."));
+            m_summary->setSummary(Status::Error,
+                                  tr("This is not NVIDIA's original file, so it will not be used."));
             break;
         case ArchiveReport::Verdict::NotCudnn:
         case ArchiveReport::Verdict::Ok:
-            m_summary->setText(tr("This is not a cuDNN archive."));
+            m_summary->setSummary(Status::Error, tr("This is not a cuDNN archive."));
             break;
         }
     } else if (matchBlocked) {
-        m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-        m_summary->setText(tr("This archive does not fit this computer: the findings below say why."));
+        m_summary->setSummary(Status::Error,
+                              tr("This archive does not fit this computer: the findings below say why."));
     } else {
         const bool warnings = std::any_of(findings.cbegin(), findings.cend(), [](const Finding &finding) {
             return finding.severity == Severity::Warning;
         });
-        m_summaryIcon->setPixmap(statusIcon(warnings ? Status::Warning : Status::Ok).pixmap(32, 32));
         if (warnings)
-            m_summary->setText(
+            m_summary->setSummary(
+                Status::Warning,
                 original ? tr("This is NVIDIA's original archive and it fits; read the notes below.")
                          : tr("The archive is undamaged and fits; read the notes below."));
         else
-            m_summary->setText(original ? tr("This is NVIDIA's original archive, and it fits this computer.")
-                                        : tr("The archive is undamaged and fits this computer."));
+            m_summary->setSummary(
+                Status::Ok, original ? tr("This is NVIDIA's original archive, and it fits this computer.")
+                                     : tr("The archive is undamaged and fits this computer."));
     }
-    m_summary->setAccessibleName(m_summary->text());
 }
 
 void ArchivePage::dragEnterEvent(QDragEnterEvent *event)
@@ -541,10 +563,10 @@ void ArchivePage::retranslate()
     m_findings->setAccessibleName(tr("Findings"));
     m_override->setText(tr("I understand these problems and want to &continue anyway"));
     if (isDownloading()) {
-        m_summary->setText(tr("Downloading %1…").arg(m_session->match().recommendation->archiveFile));
+        m_summary->setPending(tr("Downloading %1…").arg(m_session->match().recommendation->archiveFile));
     } else if (isInspecting()) {
         showRecommendation();
-        m_summary->setText(tr("Checking %1…").arg(QFileInfo(m_job->path()).fileName()));
+        m_summary->setPending(tr("Checking %1…").arg(QFileInfo(m_job->path()).fileName()));
     } else {
         showReport();
     }

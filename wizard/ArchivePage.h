@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
@@ -23,6 +24,7 @@ struct ArchiveReport;
 namespace cudnnsetup::wizard {
 
 class FindingsView;
+class SummaryBanner;
 
 // The archive the user downloaded: chosen with a file dialog (which starts in the folder used
 // last, else Downloads), dropped on the page, or downloaded by the page itself ("Download it for
@@ -58,7 +60,14 @@ protected:
 private:
     void browse();
     void editSource();
+    // The parts of the page, made in the order Tab visits them.
+    QLayout *newRecommendationRow();
+    QLayout *newPathRow();
+    QLayout *newProgressRow();
     void showReport();
+    void showNoArchive();
+    void addFacts(const ArchiveReport &report);
+    void showVerdict(const ArchiveReport &report, const Findings &findings);
     void showRecommendation();
     void retranslate();
 
@@ -76,8 +85,7 @@ private:
     QPushButton *m_browse = nullptr;
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancel = nullptr;
-    QLabel *m_summaryIcon = nullptr;
-    QLabel *m_summary = nullptr;
+    SummaryBanner *m_summary = nullptr;
     QTreeWidget *m_facts = nullptr;
     QLabel *m_findingsTitle = nullptr;
     FindingsView *m_findings = nullptr;

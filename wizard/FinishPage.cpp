@@ -5,6 +5,7 @@
 #include "PurposePage.h"
 #include "RepairPage.h"
 #include "SetupWizard.h"
+#include "SummaryBanner.h"
 #include "UninstallPage.h"
 #include "common/Logging.h"
 #include "report/ReportFiles.h"
@@ -73,15 +74,10 @@ FinishPage::FinishPage(SetupSession *session, QWidget *parent)
     m_doneTitle->setFont(bold);
     m_done = newTextLabel(QStringLiteral("doneLabel"), this);
 
-    m_verdictIcon = new QLabel(this);
-    m_verdictIcon->setObjectName(QStringLiteral("verdictIcon"));
-    m_verdictIcon->setFixedSize(32, 32);
-    m_verdict = newTextLabel(QStringLiteral("verdictLabel"), this);
-    m_verdict->setTextFormat(Qt::PlainText);
-    m_verdict->setFont(bold);
-    auto verdictRow = new QHBoxLayout;
-    verdictRow->addWidget(m_verdictIcon, 0, Qt::AlignTop);
-    verdictRow->addWidget(m_verdict, 1);
+    m_verdict =
+        new SummaryBanner(QStringLiteral("verdict"), SummaryBanner::WithoutStatus::KeepIconRoom, this);
+    m_verdict->label()->setTextFormat(Qt::PlainText);
+    m_verdict->label()->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_nextTitle = new QLabel(this);
     m_nextTitle->setFont(bold);
@@ -117,7 +113,7 @@ FinishPage::FinishPage(SetupSession *session, QWidget *parent)
     auto layout = new QVBoxLayout(this);
     layout->addWidget(m_doneTitle);
     layout->addWidget(m_done);
-    layout->addLayout(verdictRow);
+    layout->addWidget(m_verdict);
     layout->addSpacing(8);
     layout->addWidget(m_nextTitle);
     layout->addWidget(m_steps);
@@ -197,9 +193,7 @@ void FinishPage::showSummary()
                            nullptr, warnings)
                       : tr("Diagnosis: healthy. No problem is left.");
     }
-    m_verdictIcon->setPixmap(statusIcon(status).pixmap(32, 32));
-    m_verdict->setText(verdict);
-    m_verdict->setAccessibleName(m_verdict->text());
+    m_verdict->setSummary(status, verdict);
 
     showNextSteps(repaired && repairChangedEnvironment);
 

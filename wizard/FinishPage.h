@@ -11,6 +11,8 @@ class SetupSession;
 
 namespace cudnnsetup::wizard {
 
+class SummaryBanner;
+
 // The end of every path: what was done (installed where, repaired what, uninstalled which
 // receipt), the verification's verdict (an icon and a word), what to do next as core's nextSteps()
 // says, one line per use with a Copy button where there is a line to paste, the programmers' lines
@@ -44,8 +46,7 @@ private:
     SetupSession *m_session;
     QLabel *m_doneTitle = nullptr;
     QLabel *m_done = nullptr;
-    QLabel *m_verdictIcon = nullptr;
-    QLabel *m_verdict = nullptr;
+    SummaryBanner *m_verdict = nullptr;
     QLabel *m_nextTitle = nullptr;
     QWidget *m_steps = nullptr;
     QLabel *m_programmersTitle = nullptr;

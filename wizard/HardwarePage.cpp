@@ -4,9 +4,12 @@
 #include "FactsTree.h"
 #include "FindingsView.h"
 #include "InfoIcon.h"
+#include "SummaryBanner.h"
 #include "common/Sizes.h"
 #include "session/DetectionJob.h"
 #include "session/SetupSession.h"
+
+#include <algorithm>
 
 #include <QEvent>
 #include <QFileDialog>
@@ -54,6 +57,28 @@ void explain(QTreeWidgetItem *item, const QString &explanation)
     if (!explanation.isEmpty())
         item->setToolTip(1, item->text(1) + QStringLiteral("\n\n") + explanation);
 }
+
+// A system cuDNN does not run on at all: Windows on Arm, WSL 1.
+bool systemUnfit(const SystemSnapshot &snapshot)
+{
+    return std::any_of(snapshot.findings.cbegin(), snapshot.findings.cend(), [](const Finding &f) {
+        return f.id == QLatin1String("os.windows-arm64") || f.id == QLatin1String("os.wsl1");
+    });
+}
+
+// The parts whose row is red: their error findings are the same problems, not more.
+QStringList redPartsOf(const SystemSnapshot &snapshot)
+{
+    QStringList redParts;
+    if (systemUnfit(snapshot))
+        redParts.append(QStringLiteral("os"));
+    if (snapshot.gpus.isEmpty())
+        redParts.append(QStringLiteral("gpu"));
+    if (!snapshot.driver || !snapshot.driver->working)
+        redParts.append(QStringLiteral("driver"));
+    return redParts;
+}
+
 } // namespace
 
 HardwarePage::HardwarePage(SetupSession *session, QWidget *parent)
@@ -62,17 +87,10 @@ HardwarePage::HardwarePage(SetupSession *session, QWidget *parent)
 {
     setObjectName(QStringLiteral("hardwarePage"));
 
-    m_summaryIcon = new QLabel(this);
-    m_summaryIcon->setFixedSize(32, 32);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("summaryLabel"));
-    m_summary->setWordWrap(true);
-    QFont bold = m_summary->font();
+    m_summary =
+        new SummaryBanner(QStringLiteral("summary"), SummaryBanner::WithoutStatus::KeepIconRoom, this);
+    QFont bold = font();
     bold.setBold(true);
-    m_summary->setFont(bold);
-    auto summaryRow = new QHBoxLayout;
-    summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
-    summaryRow->addWidget(m_summary, 1);
 
     m_noGpu = new QLabel(this);
     m_noGpu->setObjectName(QStringLiteral("noGpuLabel"));
@@ -104,7 +122,7 @@ HardwarePage::HardwarePage(SetupSession *session, QWidget *parent)
     buttons->addWidget(m_save);
 
     auto layout = new QVBoxLayout(this);
-    layout->addLayout(summaryRow);
+    layout->addWidget(m_summary);
     layout->addWidget(m_noGpu);
     layout->addWidget(m_system, 3);
     layout->addWidget(m_findingsTitle);
@@ -148,8 +166,7 @@ void HardwarePage::startDetection()
     m_session->clearSnapshot();
     m_system->clear();
     m_findings->clear();
-    m_summaryIcon->clear();
-    m_summary->setText(tr("Looking at this computer…"));
+    m_summary->setPending(tr("Looking at this computer…"));
     m_noGpu->hide();
     m_progress->setValue(0);
     m_progress->show();
@@ -176,149 +193,162 @@ void HardwarePage::showSnapshot()
     m_again->setEnabled(true);
     m_save->setEnabled(true);
 
-    const auto hasFinding = [&](const QString &id) {
-        return std::any_of(snapshot.findings.cbegin(), snapshot.findings.cend(),
-                           [&](const Finding &f) { return f.id == id; });
-    };
-
     m_system->clear();
+    addSystemRow(snapshot);
+    addGpuRows(snapshot);
+    addDriverRow(snapshot);
+    addToolkitRows(snapshot);
+    addCudnnRows(snapshot);
+    addPythonRows(snapshot);
+    m_system->expandAll();
+
+    m_findings->setFindings(snapshot.findings);
+    showHeadline(snapshot);
+    showCannotRun(snapshot);
+}
+
+void HardwarePage::addSystemRow(const SystemSnapshot &snapshot)
+{
     QString system = snapshot.os.name.isEmpty() ? snapshot.os.family : snapshot.os.name;
     if (!snapshot.os.arch.isEmpty())
         system += QStringLiteral(" (%1)").arg(snapshot.os.arch);
-    // The parts whose row is red: their error findings are the same problems, not more.
-    QStringList redParts;
-    const bool systemUnfit =
-        hasFinding(QStringLiteral("os.windows-arm64")) || hasFinding(QStringLiteral("os.wsl1"));
-    if (systemUnfit)
-        redParts.append(QStringLiteral("os"));
-    addItem(m_system, systemUnfit ? Status::Error : Status::Ok, tr("System"), system);
+    addItem(m_system, systemUnfit(snapshot) ? Status::Error : Status::Ok, tr("System"), system);
+}
 
-    if (snapshot.gpus.isEmpty())
-        redParts.append(QStringLiteral("gpu"));
-    if (!snapshot.driver || !snapshot.driver->working)
-        redParts.append(QStringLiteral("driver"));
+void HardwarePage::addGpuRows(const SystemSnapshot &snapshot)
+{
     if (snapshot.gpus.isEmpty()) {
         addItem(m_system, Status::Error, tr("Graphics card"), tr("No NVIDIA GPU found"));
-    } else {
-        QTreeWidgetItem *gpus = nullptr;
-        for (const GpuInfo &gpu : snapshot.gpus) {
-            QString text = gpu.name.isEmpty() ? tr("NVIDIA GPU") : gpu.name;
-            QStringList facts;
-            if (!gpu.computeCapability.isEmpty())
-                facts.append(tr("compute capability %1").arg(gpu.computeCapability));
-            if (gpu.memoryMiB > 0)
-                facts.append(tr("%1 memory").arg(shownSize(gpu.memoryMiB << 20)));
-            if (!facts.isEmpty())
-                text += QStringLiteral(" — ") + facts.join(tr(", ", "list separator"));
-            QTreeWidgetItem *row = gpus ? addChild(gpus, text)
-                                        : (gpus = addItem(m_system, Status::Ok, tr("Graphics card"), text));
-            if (!gpu.computeCapability.isEmpty())
-                markExplained(row, 1, Term::ComputeCapability);
-        }
+        return;
     }
+    QTreeWidgetItem *gpus = nullptr;
+    for (const GpuInfo &gpu : snapshot.gpus) {
+        QString text = gpu.name.isEmpty() ? tr("NVIDIA GPU") : gpu.name;
+        QStringList facts;
+        if (!gpu.computeCapability.isEmpty())
+            facts.append(tr("compute capability %1").arg(gpu.computeCapability));
+        if (gpu.memoryMiB > 0)
+            facts.append(tr("%1 memory").arg(shownSize(gpu.memoryMiB << 20)));
+        if (!facts.isEmpty())
+            text += QStringLiteral(" — ") + facts.join(tr(", ", "list separator"));
+        QTreeWidgetItem *row =
+            gpus ? addChild(gpus, text) : (gpus = addItem(m_system, Status::Ok, tr("Graphics card"), text));
+        if (!gpu.computeCapability.isEmpty())
+            markExplained(row, 1, Term::ComputeCapability);
+    }
+}
 
+void HardwarePage::addDriverRow(const SystemSnapshot &snapshot)
+{
     if (!snapshot.driver) {
         addItem(m_system, Status::Error, tr("Driver"), tr("No NVIDIA driver found"));
-    } else {
-        const DriverInfo &driver = *snapshot.driver;
-        QString text = driver.maxCuda.isEmpty()
-                           ? tr("%1 (the newest CUDA it supports is unknown)").arg(driver.version)
-                           : tr("%1, supports CUDA up to %2").arg(driver.version, driver.maxCuda);
-        if (!driver.working)
-            text = tr("%1, installed but not working").arg(driver.version);
-        addItem(m_system,
-                driver.working ? (driver.maxCuda.isEmpty() ? Status::Warning : Status::Ok) : Status::Error,
-                tr("Driver"), text);
+        return;
     }
+    const DriverInfo &driver = *snapshot.driver;
+    QString text = driver.maxCuda.isEmpty()
+                       ? tr("%1 (the newest CUDA it supports is unknown)").arg(driver.version)
+                       : tr("%1, supports CUDA up to %2").arg(driver.version, driver.maxCuda);
+    if (!driver.working)
+        text = tr("%1, installed but not working").arg(driver.version);
+    addItem(m_system,
+            driver.working ? (driver.maxCuda.isEmpty() ? Status::Warning : Status::Ok) : Status::Error,
+            tr("Driver"), text);
+}
 
+void HardwarePage::addToolkitRows(const SystemSnapshot &snapshot)
+{
     if (snapshot.cudaToolkits.isEmpty()) {
         addItem(m_system, Status::Info, tr("CUDA toolkit"), tr("None installed"));
-    } else {
-        QTreeWidgetItem *toolkits = nullptr;
-        for (const CudaToolkit &toolkit : snapshot.cudaToolkits) {
-            const QString text =
-                tr("%1 in %2")
-                    .arg(toolkit.version.isEmpty() ? tr("unknown version") : toolkit.version, toolkit.path);
-            if (!toolkits)
-                toolkits = addItem(m_system, Status::Ok, tr("CUDA toolkit"), text);
-            else
-                addChild(toolkits, text);
-        }
+        return;
     }
+    QTreeWidgetItem *toolkits = nullptr;
+    for (const CudaToolkit &toolkit : snapshot.cudaToolkits) {
+        const QString text =
+            tr("%1 in %2")
+                .arg(toolkit.version.isEmpty() ? tr("unknown version") : toolkit.version, toolkit.path);
+        if (!toolkits)
+            toolkits = addItem(m_system, Status::Ok, tr("CUDA toolkit"), text);
+        else
+            addChild(toolkits, text);
+    }
+}
 
+void HardwarePage::addCudnnRows(const SystemSnapshot &snapshot)
+{
     if (snapshot.cudnn.isEmpty()) {
         addItem(m_system, Status::Info, tr("cuDNN"), tr("Not installed yet"));
-    } else {
-        QTreeWidgetItem *copies = nullptr;
-        for (const CudnnCopy &copy : snapshot.cudnn) {
-            // Each copy its own mark: a tick only for the copy programs load; a note (i) for one
-            // nothing uses, which is no problem but no working cuDNN either.
-            QString where;
-            QString meaning;
-            Status status = Status::Ok;
-            if (!copy.loadOrder) {
-                status = Status::Info;
-                where = tr("only for programs that look there themselves");
-                meaning =
-                    tr("Its folder is not on PATH: programs find this copy only when they are pointed at "
-                       "that folder.");
-            } else if (*copy.loadOrder == 1) {
-                where = tr("loaded by default");
-            } else {
-                status = Status::Warning;
-                where = tr("hidden by another copy");
-                meaning = tr("Another copy comes earlier on the search path (PATH), so programs load that "
-                             "one and never this one.");
-            }
-            const QString text = tr("%1 in %2 (%3)")
-                                     .arg(copy.version.isEmpty() ? tr("unknown version") : copy.version,
-                                          copy.directory, where);
-            QTreeWidgetItem *row =
-                copies ? addChild(copies, text) : (copies = addItem(m_system, status, tr("cuDNN"), text));
-            setStatus(row, status);
-            explain(row, meaning);
-        }
+        return;
     }
+    QTreeWidgetItem *copies = nullptr;
+    for (const CudnnCopy &copy : snapshot.cudnn) {
+        // Each copy its own mark: a tick only for the copy programs load; a note (i) for one
+        // nothing uses, which is no problem but no working cuDNN either.
+        QString where;
+        QString meaning;
+        Status status = Status::Ok;
+        if (!copy.loadOrder) {
+            status = Status::Info;
+            where = tr("only for programs that look there themselves");
+            meaning = tr("Its folder is not on PATH: programs find this copy only when they are pointed at "
+                         "that folder.");
+        } else if (*copy.loadOrder == 1) {
+            where = tr("loaded by default");
+        } else {
+            status = Status::Warning;
+            where = tr("hidden by another copy");
+            meaning = tr("Another copy comes earlier on the search path (PATH), so programs load that "
+                         "one and never this one.");
+        }
+        const QString text =
+            tr("%1 in %2 (%3)")
+                .arg(copy.version.isEmpty() ? tr("unknown version") : copy.version, copy.directory, where);
+        QTreeWidgetItem *row =
+            copies ? addChild(copies, text) : (copies = addItem(m_system, status, tr("cuDNN"), text));
+        setStatus(row, status);
+        explain(row, meaning);
+    }
+}
 
-    if (!snapshot.pythons.isEmpty()) {
-        QTreeWidgetItem *pythons = nullptr;
-        for (const PythonInstall &python : snapshot.pythons) {
-            QString text = QStringLiteral("Python %1")
-                               .arg(python.version.isEmpty() ? tr("(version unknown)") : python.version);
-            if (python.bits)
-                text += QStringLiteral(" ") + tr("%1-bit").arg(python.bits);
-            if (python.torch) {
-                text += tr(", ", "list separator") +
-                        (python.torch->cuda.isEmpty()
-                             ? tr("torch %1 without CUDA (CPU only)").arg(python.torch->version)
-                         : python.torch->cudnn.isEmpty()
-                             ? tr("torch %1 for CUDA %2").arg(python.torch->version, python.torch->cuda)
-                             : tr("torch %1 for CUDA %2 with cuDNN %3")
-                                   .arg(python.torch->version, python.torch->cuda, python.torch->cudnn));
-            }
-            for (const FrameworkInfo &framework : python.frameworks) {
-                text +=
-                    tr(", ", "list separator") +
+void HardwarePage::addPythonRows(const SystemSnapshot &snapshot)
+{
+    QTreeWidgetItem *pythons = nullptr;
+    for (const PythonInstall &python : snapshot.pythons) {
+        QString text = QStringLiteral("Python %1")
+                           .arg(python.version.isEmpty() ? tr("(version unknown)") : python.version);
+        if (python.bits)
+            text += QStringLiteral(" ") + tr("%1-bit").arg(python.bits);
+        if (python.torch) {
+            text += tr(", ", "list separator") +
+                    (python.torch->cuda.isEmpty()
+                         ? tr("torch %1 without CUDA (CPU only)").arg(python.torch->version)
+                     : python.torch->cudnn.isEmpty()
+                         ? tr("torch %1 for CUDA %2").arg(python.torch->version, python.torch->cuda)
+                         : tr("torch %1 for CUDA %2 with cuDNN %3")
+                               .arg(python.torch->version, python.torch->cuda, python.torch->cudnn));
+        }
+        for (const FrameworkInfo &framework : python.frameworks) {
+            text += tr(", ", "list separator") +
                     (framework.cuda.isEmpty()
                          ? tr("%1 %2 without CUDA (CPU only)").arg(framework.displayName(), framework.version)
                          : tr("%1 %2 for CUDA %3")
                                .arg(framework.displayName(), framework.version, framework.cuda));
-            }
-            text += QStringLiteral(" — ") + python.path;
-            const Status status = python.bits == 32 || (python.torch && python.torch->cuda.isEmpty())
-                                      ? Status::Warning
-                                      : Status::Ok;
-            if (!pythons)
-                pythons = addItem(m_system, status, tr("Python"), text);
-            else
-                addChild(pythons, text);
         }
+        text += QStringLiteral(" — ") + python.path;
+        const Status status = python.bits == 32 || (python.torch && python.torch->cuda.isEmpty())
+                                  ? Status::Warning
+                                  : Status::Ok;
+        if (!pythons)
+            pythons = addItem(m_system, status, tr("Python"), text);
+        else
+            addChild(pythons, text);
     }
-    m_system->expandAll();
+}
 
-    m_findings->setFindings(snapshot.findings);
-    // The problems the headline counts are the red rows: those of the table, and the error findings
-    // that no red row of the table already shows.
+// The problems the headline counts are the red rows: those of the table, and the error findings
+// that no red row of the table already shows.
+void HardwarePage::showHeadline(const SystemSnapshot &snapshot)
+{
+    const QStringList redParts = redPartsOf(snapshot);
     int problems = 0;
     for (QTreeWidgetItemIterator it(m_system); *it; ++it)
         problems += (*it)->data(0, kStatusRole).toInt() == int(Status::Error);
@@ -330,25 +360,24 @@ void HardwarePage::showSnapshot()
     }
     m_findingsTitle->setVisible(!snapshot.findings.isEmpty());
 
-    // Without a GPU or a working driver cuDNN cannot run (their rows are red). The headline speaks
-    // of an install: that cuDNN works here only the Verify page can say.
-    const bool cannotRun = snapshot.gpus.isEmpty() || !snapshot.driver || !snapshot.driver->working;
-    if (problems > 0) {
-        m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-        m_summary->setText(
+    // The headline speaks of an install: that cuDNN works here only the Verify page can say.
+    if (problems > 0)
+        m_summary->setSummary(
+            Status::Error,
             tr("%n problem(s) must be solved before cuDNN can work on this computer.", nullptr, problems));
-    } else if (warnings > 0) {
-        m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
-        m_summary->setText(
+    else if (warnings > 0)
+        m_summary->setSummary(
+            Status::Warning,
             tr("This computer is ready for a cuDNN install; %n thing(s) below are worth checking.", nullptr,
                warnings));
-    } else {
-        m_summaryIcon->setPixmap(statusIcon(Status::Ok).pixmap(32, 32));
-        m_summary->setText(tr("This computer is ready for a cuDNN install."));
-    }
-    m_summary->setAccessibleName(m_summary->text());
+    else
+        m_summary->setSummary(Status::Ok, tr("This computer is ready for a cuDNN install."));
+}
 
-    // cuDNN cannot run here yet, but it can be placed now (a machine imaged before its GPU is in).
+// Without a GPU or a working driver cuDNN cannot run (their rows are red), but it can be placed now
+// (a machine imaged before its GPU is in).
+void HardwarePage::showCannotRun(const SystemSnapshot &snapshot)
+{
     if (snapshot.gpus.isEmpty()) {
         m_noGpu->setText(
             tr("No NVIDIA GPU was found, so cuDNN cannot run on this computer yet. If it has an "
@@ -361,7 +390,7 @@ void HardwarePage::showSnapshot()
                "current driver for this GPU from nvidia.com/drivers, restart, and run cuDNN Setup "
                "again. You can still install cuDNN now: it will be in place once the driver works."));
     }
-    m_noGpu->setVisible(cannotRun);
+    m_noGpu->setVisible(snapshot.gpus.isEmpty() || !snapshot.driver || !snapshot.driver->working);
 }
 
 void HardwarePage::saveReport()

@@ -10,11 +10,13 @@ class QTreeWidget;
 namespace cudnnsetup {
 class DetectionJob;
 class SetupSession;
+struct SystemSnapshot;
 } // namespace cudnnsetup
 
 namespace cudnnsetup::wizard {
 
 class FindingsView;
+class SummaryBanner;
 
 // What this computer has for CUDA and cuDNN, found off the GUI thread and shown plainly, with what
 // is missing and why it matters.
@@ -40,13 +42,21 @@ private:
     void startDetection();
     void showProgress(double fraction, const QString &text);
     void showSnapshot();
+    // The rows of the system table, one kind of part each.
+    void addSystemRow(const SystemSnapshot &snapshot);
+    void addGpuRows(const SystemSnapshot &snapshot);
+    void addDriverRow(const SystemSnapshot &snapshot);
+    void addToolkitRows(const SystemSnapshot &snapshot);
+    void addCudnnRows(const SystemSnapshot &snapshot);
+    void addPythonRows(const SystemSnapshot &snapshot);
+    void showHeadline(const SystemSnapshot &snapshot);
+    void showCannotRun(const SystemSnapshot &snapshot);
     void saveReport();
     void retranslate();
 
     SetupSession *m_session;
     DetectionJob *m_job = nullptr;
-    QLabel *m_summaryIcon = nullptr;
-    QLabel *m_summary = nullptr;
+    SummaryBanner *m_summary = nullptr;
     QLabel *m_noGpu = nullptr; // what to do without an NVIDIA GPU or a working driver
     QTreeWidget *m_system = nullptr;
     QLabel *m_findingsTitle = nullptr;

@@ -3,6 +3,7 @@
 #include "Artwork.h"
 #include "FindingsView.h"
 #include "InfoIcon.h"
+#include "SummaryBanner.h"
 #include "common/Logging.h"
 #include "session/InstallJob.h"
 #include "session/SetupSession.h"
@@ -117,15 +118,7 @@ InstallPage::InstallPage(SetupSession *session, QWidget *parent)
     stepRow->addWidget(m_step, 1);
     stepRow->addWidget(m_eta);
 
-    m_resultIcon = new QLabel(this);
-    m_resultIcon->setFixedSize(kSummaryIconSize, kSummaryIconSize);
-    m_result = new QLabel(this);
-    m_result->setObjectName(QStringLiteral("resultLabel"));
-    m_result->setWordWrap(true);
-    m_result->setFont(bold);
-    auto resultRow = new QHBoxLayout;
-    resultRow->addWidget(m_resultIcon, 0, Qt::AlignTop);
-    resultRow->addWidget(m_result, 1);
+    m_result = new SummaryBanner(QStringLiteral("result"), SummaryBanner::WithoutStatus::UseIconRoom, this);
     m_receipt = new QLabel(this);
     m_receipt->setObjectName(QStringLiteral("receiptLabel"));
     m_receipt->setWordWrap(true);
@@ -144,7 +137,7 @@ InstallPage::InstallPage(SetupSession *session, QWidget *parent)
     auto layout = new QVBoxLayout(this);
     layout->addWidget(m_summaryTitle);
     layout->addWidget(m_summary);
-    layout->addLayout(resultRow);
+    layout->addWidget(m_result);
     layout->addLayout(installRow);
     layout->addLayout(progressRow);
     layout->addLayout(stepRow);
@@ -382,12 +375,11 @@ void InstallPage::showOutcome()
     m_cancel->setEnabled(installing && !m_job->isCancelling());
     m_step->setVisible(installing);
     m_eta->setVisible(installing);
-    m_resultIcon->setVisible(hasOutcome && !installing);
+    m_result->setVisible(!installing);
     if (installing || !hasOutcome) {
-        m_resultIcon->clear();
-        m_result->setVisible(!installing);
-        m_result->setText(tr("Press Install to put cuDNN in place. It takes a minute or two; you can cancel "
-                             "until the end, and then nothing is changed."));
+        m_result->setPending(
+            tr("Press Install to put cuDNN in place. It takes a minute or two; you can cancel "
+               "until the end, and then nothing is changed."));
         m_receipt->hide();
         m_restartTitle->hide();
         m_restart->hide();
@@ -396,6 +388,15 @@ void InstallPage::showOutcome()
         return;
     }
     const ChangeOutcome &outcome = m_session->installOutcome();
+    showResult(outcome);
+    showReceipt(outcome);
+    showRestartHints(outcome);
+    m_findings->setFindings(outcome.findings);
+    m_findingsTitle->setVisible(!outcome.findings.isEmpty());
+}
+
+void InstallPage::showResult(const ChangeOutcome &outcome)
+{
     const QString version = m_session->hasArchive() ? m_session->archive().cudnn.toString() : QString();
     const QString root = m_session->hasTarget() ? m_session->target().root : QString();
     Status status = Status::Error;
@@ -429,11 +430,11 @@ void InstallPage::showOutcome()
         text = tr("The installation failed. Everything it had done was undone: nothing was changed.");
         break;
     }
-    m_resultIcon->setPixmap(statusIcon(status).pixmap(kSummaryIconSize, kSummaryIconSize));
-    m_result->setVisible(true);
-    m_result->setText(text);
-    m_result->setAccessibleName(text);
+    m_result->setSummary(status, text);
+}
 
+void InstallPage::showReceipt(const ChangeOutcome &outcome)
+{
     const bool succeededNow = succeeded(outcome);
     m_receipt->setVisible(succeededNow && outcome.receipt);
     // Where the receipt is, as the installed system names it (under --system-root, inside its tree).
@@ -447,8 +448,11 @@ void InstallPage::showOutcome()
                "install."));
         m_receipt->setToolTip(tr("Receipt %1, kept in %2").arg(outcome.receipt->id, receiptPath));
     }
+}
 
-    // PATH or variables changed: programs already running keep the environment they started with.
+// PATH or variables changed: programs already running keep the environment they started with.
+void InstallPage::showRestartHints(const ChangeOutcome &outcome)
+{
     const bool environmentChanged = outcome.changedEnvironment();
     m_restartTitle->setVisible(environmentChanged);
     m_restart->setVisible(environmentChanged);
@@ -466,8 +470,6 @@ void InstallPage::showOutcome()
                                .arg(items.join(QString())));
         m_restart->setAccessibleName(m_restartTitle->text());
     }
-    m_findings->setFindings(outcome.findings);
-    m_findingsTitle->setVisible(!outcome.findings.isEmpty());
 }
 
 QList<InstallPage::RestartHint> InstallPage::programsToRestart(const QStringList &running)

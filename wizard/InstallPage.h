@@ -10,6 +10,7 @@ class QProgressBar;
 class QPushButton;
 
 namespace cudnnsetup {
+struct ChangeOutcome;
 class InstallJob;
 class SetupSession;
 } // namespace cudnnsetup
@@ -17,6 +18,7 @@ class SetupSession;
 namespace cudnnsetup::wizard {
 
 class FindingsView;
+class SummaryBanner;
 
 // The point of no return: what will be done (the archive, the target, the PATH change); the
 // wizard's own commit button, "Install", starts the install off the GUI thread, with its steps, a
@@ -64,6 +66,9 @@ private:
     void showSummary();
     void showProgress(double fraction, const QString &text, int secondsLeft);
     void showOutcome();
+    void showResult(const ChangeOutcome &outcome);
+    void showReceipt(const ChangeOutcome &outcome);
+    void showRestartHints(const ChangeOutcome &outcome);
     void setBackAllowed(bool allowed);
     void retranslate();
 
@@ -78,8 +83,7 @@ private:
     QLabel *m_step = nullptr;
     QLabel *m_eta = nullptr;
     QPushButton *m_cancel = nullptr;
-    QLabel *m_resultIcon = nullptr;
-    QLabel *m_result = nullptr;
+    SummaryBanner *m_result = nullptr;
     QLabel *m_receipt = nullptr;
     QLabel *m_restartTitle = nullptr;
     QLabel *m_restart = nullptr;

@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "SummaryBanner.h"
 #include "compat/CudaNumbers.h"
 #include "session/SetupSession.h"
 
@@ -13,6 +14,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <optional>
+
 namespace cudnnsetup::wizard {
 
 MatchPage::MatchPage(SetupSession *session, QWidget *parent)
@@ -21,17 +24,10 @@ MatchPage::MatchPage(SetupSession *session, QWidget *parent)
 {
     setObjectName(QStringLiteral("matchPage"));
 
-    m_summaryIcon = new QLabel(this);
-    m_summaryIcon->setFixedSize(32, 32);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("summaryLabel"));
-    m_summary->setWordWrap(true);
-    QFont bold = m_summary->font();
+    m_summary =
+        new SummaryBanner(QStringLiteral("summary"), SummaryBanner::WithoutStatus::KeepIconRoom, this);
+    QFont bold = font();
     bold.setBold(true);
-    m_summary->setFont(bold);
-    auto summaryRow = new QHBoxLayout;
-    summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
-    summaryRow->addWidget(m_summary, 1);
 
     auto numbers = new QGridLayout;
     numbers->setHorizontalSpacing(12);
@@ -64,7 +60,7 @@ MatchPage::MatchPage(SetupSession *session, QWidget *parent)
     m_database->setForegroundRole(QPalette::PlaceholderText);
 
     auto layout = new QVBoxLayout(this);
-    layout->addLayout(summaryRow);
+    layout->addWidget(m_summary);
     layout->addLayout(numbers);
     layout->addWidget(m_recommendationTitle);
     layout->addWidget(m_recommendation);
@@ -131,53 +127,67 @@ void MatchPage::showMatch()
     const MatchResult &result = m_session->match();
     const KnowledgeBase &kb = m_session->database().database;
     const CudaNumbers numbers = CudaNumbers::of(m_session->matchFacts(), result, kb);
+    showTiles(numbers);
+    showRecommendation(result);
+    m_findings->setFindings(result.findings);
+    m_findingsTitle->setVisible(!result.findings.isEmpty());
+    showHeadline(result);
+    showDatabase();
+}
 
-    const auto show = [](const NumberTile &tile, const CudaNumbers::Tile &judged, const QString &tooltip) {
-        const QString value = judged.value.toString();
-        const QString verdict = judged.verdict.toString();
-        // The colours of the status icons, so a tile reads like the rows below it; a grey frame for
-        // a number that needs nothing.
-        std::optional<Status> status;
-        switch (judged.level) {
-        case CudaNumbers::Tile::Level::Good:
-            status = Status::Ok;
-            break;
-        case CudaNumbers::Tile::Level::Caution:
-            status = Status::Warning;
-            break;
-        case CudaNumbers::Tile::Level::Bad:
-            status = Status::Error;
-            break;
-        case CudaNumbers::Tile::Level::Neutral:
-            break;
-        }
-        const QColor colour = status ? statusColour(*status) : tile.frame->palette().color(QPalette::Mid);
-        tile.frame->setStyleSheet(QStringLiteral("QFrame#%1 { border: 2px solid %2; border-radius: 6px; }")
-                                      .arg(tile.frame->objectName(), colour.name()));
-        QPalette palette = tile.value->palette();
-        palette.setColor(QPalette::WindowText,
-                         status ? colour : tile.frame->palette().color(QPalette::WindowText));
-        tile.value->setPalette(palette);
-        tile.value->setText(value);
-        tile.verdict->setText(verdict);
-        tile.value->setAccessibleName(tr("%1: %2 (%3)", "a CUDA number's name, its value and what it means")
-                                          .arg(tile.caption->text(), value, verdict));
-        tile.frame->setToolTip(tooltip);
-    };
-    show(m_driverCuda, numbers.driverTile(),
-         tr("The newest CUDA version the installed driver can run (nvidia-smi's \"CUDA Version\"). It is "
-            "not an installed toolkit."));
-    show(m_toolkitCuda, numbers.toolkitTile(), tr("The CUDA toolkit cuDNN goes with (nvcc --version)."));
-    show(m_frameworkCuda, numbers.frameworkTile(),
-         numbers.frameworkName.isEmpty() ? tr("No PyTorch was found.")
-                                         : tr("The CUDA version %1 was built for; it brings its own CUDA "
-                                              "libraries.")
-                                               .arg(numbers.frameworkName));
-    show(m_archiveCuda, numbers.archiveTile(),
-         tr("The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the "
-            "toolkit's major."));
+void MatchPage::showTiles(const CudaNumbers &numbers)
+{
+    showTile(m_driverCuda, numbers.driverTile(),
+             tr("The newest CUDA version the installed driver can run (nvidia-smi's \"CUDA Version\"). It is "
+                "not an installed toolkit."));
+    showTile(m_toolkitCuda, numbers.toolkitTile(), tr("The CUDA toolkit cuDNN goes with (nvcc --version)."));
+    showTile(m_frameworkCuda, numbers.frameworkTile(),
+             numbers.frameworkName.isEmpty() ? tr("No PyTorch was found.")
+                                             : tr("The CUDA version %1 was built for; it brings its own CUDA "
+                                                  "libraries.")
+                                                   .arg(numbers.frameworkName));
+    showTile(m_archiveCuda, numbers.archiveTile(),
+             tr("The CUDA major the cuDNN archive is built for (the _cudaNN in its name). It must match the "
+                "toolkit's major."));
     fitTiles();
+}
 
+void MatchPage::showTile(const NumberTile &tile, const CudaNumbers::Tile &judged, const QString &tooltip)
+{
+    const QString value = judged.value.toString();
+    const QString verdict = judged.verdict.toString();
+    // The colours of the status icons, so a tile reads like the rows below it; a grey frame for
+    // a number that needs nothing.
+    std::optional<Status> status;
+    switch (judged.level) {
+    case CudaNumbers::Tile::Level::Good:
+        status = Status::Ok;
+        break;
+    case CudaNumbers::Tile::Level::Caution:
+        status = Status::Warning;
+        break;
+    case CudaNumbers::Tile::Level::Bad:
+        status = Status::Error;
+        break;
+    case CudaNumbers::Tile::Level::Neutral:
+        break;
+    }
+    const QColor colour = status ? statusColour(*status) : tile.frame->palette().color(QPalette::Mid);
+    tile.frame->setStyleSheet(QStringLiteral("QFrame#%1 { border: 2px solid %2; border-radius: 6px; }")
+                                  .arg(tile.frame->objectName(), colour.name()));
+    QPalette palette = tile.value->palette();
+    palette.setColor(QPalette::WindowText,
+                     status ? colour : tile.frame->palette().color(QPalette::WindowText));
+    tile.value->setPalette(palette);
+    tile.value->setText(value);
+    tile.verdict->setText(verdict);
+    tile.value->setAccessibleName(tr("%1: %2 (%3)", "a CUDA number's name, its value and what it means")
+                                      .arg(tile.caption->text(), value, verdict));
+    tile.frame->setToolTip(tooltip);
+}
+
+void MatchPage::showRecommendation(const MatchResult &result)
+{
     if (result.recommendation) {
         const Recommendation &recommendation = *result.recommendation;
         QStringList lines;
@@ -219,10 +229,10 @@ void MatchPage::showMatch()
             tr("No cuDNN archive fits this machine as it is; the findings below say why."));
     }
     m_recommendation->setAccessibleName(m_recommendation->text());
+}
 
-    m_findings->setFindings(result.findings);
-    m_findingsTitle->setVisible(!result.findings.isEmpty());
-
+void MatchPage::showHeadline(const MatchResult &result)
+{
     int errors = 0;
     int warnings = 0;
     for (const Finding &finding : result.findings) {
@@ -230,23 +240,23 @@ void MatchPage::showMatch()
         warnings += finding.severity == Severity::Warning;
     }
     m_override->setVisible(!result.compatible());
-    if (errors > 0) {
-        m_summaryIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-        m_summary->setText(tr("%n problem(s) stand in the way of cuDNN on this computer.", nullptr, errors));
-    } else if (result.verdict() == MatchResult::Verdict::CannotTell) {
-        m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
-        m_summary->setText(tr("Cannot tell whether cuDNN fits this computer: something it depends on is not "
-                              "known (see below)."));
-    } else if (warnings > 0) {
-        m_summaryIcon->setPixmap(statusIcon(Status::Warning).pixmap(32, 32));
-        m_summary->setText(
+    if (errors > 0)
+        m_summary->setSummary(
+            Status::Error, tr("%n problem(s) stand in the way of cuDNN on this computer.", nullptr, errors));
+    else if (result.verdict() == MatchResult::Verdict::CannotTell)
+        m_summary->setSummary(Status::Warning,
+                              tr("Cannot tell whether cuDNN fits this computer: something it depends on is "
+                                 "not known (see below)."));
+    else if (warnings > 0)
+        m_summary->setSummary(
+            Status::Warning,
             tr("cuDNN fits this computer; %n thing(s) below are worth checking.", nullptr, warnings));
-    } else {
-        m_summaryIcon->setPixmap(statusIcon(Status::Ok).pixmap(32, 32));
-        m_summary->setText(tr("cuDNN fits this computer."));
-    }
-    m_summary->setAccessibleName(m_summary->text());
+    else
+        m_summary->setSummary(Status::Ok, tr("cuDNN fits this computer."));
+}
 
+void MatchPage::showDatabase()
+{
     const DatabaseChoice &database = m_session->database();
     // The version is the day the data was taken ("2026.12.02"): the date itself goes to the tooltip.
     m_database->setText(database.origin == QLatin1String("embedded")

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "compat/CudaNumbers.h"
+
 #include <QWizardPage>
 
 class QCheckBox;
@@ -9,11 +11,13 @@ class QLabel;
 
 namespace cudnnsetup {
 class SetupSession;
-}
+struct MatchResult;
+} // namespace cudnnsetup
 
 namespace cudnnsetup::wizard {
 
 class FindingsView;
+class SummaryBanner;
 
 // What fits this machine: the four CUDA numbers people confuse side by side, the matcher's
 // findings with their fixes, and the exact archive to download. Blocking findings keep the user
@@ -42,13 +46,17 @@ private:
     };
 
     void showMatch();
+    void showTiles(const CudaNumbers &numbers);
+    void showTile(const NumberTile &tile, const CudaNumbers::Tile &judged, const QString &tooltip);
+    void showRecommendation(const MatchResult &result);
+    void showHeadline(const MatchResult &result);
+    void showDatabase();
     void fitTiles();
     void retranslate();
     NumberTile addTile(QGridLayout *grid, int column, const QString &name);
 
     SetupSession *m_session;
-    QLabel *m_summaryIcon = nullptr;
-    QLabel *m_summary = nullptr;
+    SummaryBanner *m_summary = nullptr;
     NumberTile m_driverCuda;
     NumberTile m_toolkitCuda;
     NumberTile m_frameworkCuda;

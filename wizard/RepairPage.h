@@ -9,8 +9,10 @@
 #include <optional>
 
 class QCheckBox;
+class QFont;
 class QFrame;
 class QLabel;
+class QLayout;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -25,6 +27,7 @@ namespace cudnnsetup::wizard {
 
 class FindingsView;
 class PathTextView;
+class SummaryBanner;
 
 // The doctor's findings, each with its severity (an icon and a word), what it means and what to
 // do; where the doctor offers a repair, a box to tick (ticked for errors), and below the list the
@@ -77,11 +80,21 @@ private:
         QLabel *repairText = nullptr; // its words, which wrap (a check box draws one line)
     };
 
+    // The parts of the page, made in the order Tab visits them.
+    void makeOutcomeBox(const QFont &bold);
+    QWidget *newDiagnosisList(const QFont &bold);
+    QLayout *newPasteBox(const QFont &bold);
+
+    // A repair that changed the machine, now or once Windows restarts.
+    static bool changedSomething(const ChangeOutcome &outcome);
     void newJob();
+    // RepairPageStates.cpp: what the page shows.
     void showDiagnoses();
     void wordRows();
     void showPreview();
     void showState();
+    void showSummary(bool busy, bool repairing);
+    void showOutcome(bool repairing);
     void showChanges();
     void showPastedVerdict();
     void retranslate();
@@ -98,8 +111,7 @@ private:
     std::optional<DoctorReport> m_previous;
     bool m_changingReport = false; // the session's diagnosis changes through this page
 
-    QLabel *m_summaryIcon = nullptr;
-    QLabel *m_summary = nullptr;
+    SummaryBanner *m_summary = nullptr;
     QLabel *m_hint = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_step = nullptr;

@@ -2,6 +2,7 @@
 
 #include "Artwork.h"
 #include "FindingsView.h"
+#include "SummaryBanner.h"
 #include "install/ElevatedChange.h"
 #include "install/UninstallPreview.h"
 #include "session/SetupSession.h"
@@ -71,15 +72,12 @@ UninstallPage::UninstallPage(SetupSession *session, QWidget *parent)
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 0); // one transaction: there are no steps to count
 
-    m_resultIcon = new QLabel(this);
-    m_resultIcon->setFixedSize(32, 32);
-    m_result = new QLabel(this);
-    m_result->setObjectName(QStringLiteral("resultLabel"));
-    m_result->setWordWrap(true);
-    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto resultRow = new QHBoxLayout;
-    resultRow->addWidget(m_resultIcon, 0, Qt::AlignTop);
-    resultRow->addWidget(m_result, 1);
+    m_result = new SummaryBanner(QStringLiteral("result"), SummaryBanner::WithoutStatus::KeepIconRoom, this);
+    m_result->label()->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The outcome in the page's own weight, not in bold.
+    QFont plain = m_result->label()->font();
+    plain.setBold(false);
+    m_result->label()->setFont(plain);
     m_findings = new FindingsView(this);
 
     auto layout = new QVBoxLayout(this);
@@ -88,7 +86,7 @@ UninstallPage::UninstallPage(SetupSession *session, QWidget *parent)
     layout->addWidget(m_previewTitle);
     layout->addWidget(m_preview);
     layout->addWidget(m_progress);
-    layout->addLayout(resultRow);
+    layout->addWidget(m_result);
     layout->addWidget(m_findings, 1);
     layout->addStretch();
     retranslate();
@@ -213,7 +211,6 @@ void UninstallPage::showState()
             ->setIcon(asksForAdmin && !done ? style()->standardIcon(QStyle::SP_VistaShield) : QIcon());
     Q_EMIT completeChanged();
     m_progress->setVisible(running);
-    m_resultIcon->setVisible(m_outcome.has_value());
     m_result->setVisible(m_outcome.has_value());
     m_findings->setVisible(m_outcome && !m_outcome->findings.isEmpty());
     if (!m_outcome) {
@@ -221,15 +218,14 @@ void UninstallPage::showState()
         return;
     }
     if (done && m_uninstalled) {
-        m_resultIcon->setPixmap(statusIcon(Status::Ok).pixmap(32, 32));
-        m_result->setText(tr("Uninstalled: cuDNN %1 in %2. Its files, PATH entry and variables are gone; the "
-                             "files it had replaced are back.")
-                              .arg(receiptCudnnVersion(*m_uninstalled), receiptFolder(*m_uninstalled)));
+        m_result->setSummary(Status::Ok,
+                             tr("Uninstalled: cuDNN %1 in %2. Its files, PATH entry and variables are "
+                                "gone; the files it had replaced are back.")
+                                 .arg(receiptCudnnVersion(*m_uninstalled), receiptFolder(*m_uninstalled)));
     } else {
-        m_resultIcon->setPixmap(statusIcon(Status::Error).pixmap(32, 32));
-        m_result->setText(tr("Not uninstalled: nothing was changed. The findings below say why."));
+        m_result->setSummary(Status::Error,
+                             tr("Not uninstalled: nothing was changed. The findings below say why."));
     }
-    m_result->setAccessibleName(m_result->text());
     m_findings->setFindings(m_outcome->findings);
 }
 

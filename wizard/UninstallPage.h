@@ -18,6 +18,7 @@ class UninstallJob;
 namespace cudnnsetup::wizard {
 
 class FindingsView;
+class SummaryBanner;
 
 // The installs cuDNN Setup made, by their receipts (id, cuDNN version, folder, date): the user
 // picks one, sees what uninstalling it removes, and the wizard's commit button, "Uninstall", takes
@@ -62,8 +63,7 @@ private:
     QLabel *m_previewTitle = nullptr;
     QLabel *m_preview = nullptr;
     QProgressBar *m_progress = nullptr;
-    QLabel *m_resultIcon = nullptr;
-    QLabel *m_result = nullptr;
+    SummaryBanner *m_result = nullptr;
     FindingsView *m_findings = nullptr;
 };
 

@@ -4,6 +4,7 @@
 #include "FindingsView.h"
 #include "InfoIcon.h"
 #include "SetupWizard.h"
+#include "SummaryBanner.h"
 #include "report/ReportFiles.h"
 #include "report/VerifyText.h"
 #include "session/SetupSession.h"
@@ -75,15 +76,7 @@ VerifyPage::VerifyPage(SetupSession *session, QWidget *parent)
     m_subjectLabel->setWordWrap(true);
     m_subjectLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    m_summaryIcon = new QLabel(this);
-    m_summaryIcon->setFixedSize(kSummaryIconSize, kSummaryIconSize);
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("summaryLabel"));
-    m_summary->setWordWrap(true);
-    m_summary->setFont(bold);
-    auto summaryRow = new QHBoxLayout;
-    summaryRow->addWidget(m_summaryIcon, 0, Qt::AlignTop);
-    summaryRow->addWidget(m_summary, 1);
+    m_summary = new SummaryBanner(QStringLiteral("summary"), SummaryBanner::WithoutStatus::UseIconRoom, this);
 
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("verifyProgress"));
@@ -131,7 +124,7 @@ VerifyPage::VerifyPage(SetupSession *session, QWidget *parent)
 
     auto layout = new QVBoxLayout(this);
     layout->addWidget(m_subjectLabel);
-    layout->addLayout(summaryRow);
+    layout->addWidget(m_summary);
     layout->addLayout(progressRow);
     layout->addWidget(scroll, 3);
     layout->addWidget(m_findings, 1);
@@ -448,11 +441,10 @@ void VerifyPage::showState()
                       "skipped.");
         }
     }
-    m_summaryIcon->setVisible(!verifying && !text.isEmpty());
-    m_summaryIcon->setPixmap(statusIcon(status).pixmap(kSummaryIconSize, kSummaryIconSize));
-    m_summaryIcon->setAccessibleName(text);
-    m_summary->setText(text);
-    m_summary->setAccessibleName(text);
+    if (verifying || text.isEmpty())
+        m_summary->setPending(text);
+    else
+        m_summary->setSummary(status, text);
 }
 
 void VerifyPage::copyReport()

@@ -23,6 +23,7 @@ class VerifyJob;
 namespace cudnnsetup::wizard {
 
 class FindingsView;
+class SummaryBanner;
 
 // After the install: proves that cuDNN works. What the install placed (else the copy a freshly
 // started program loads) is loaded in a fresh process, its dependencies walked, its version
@@ -88,8 +89,7 @@ private:
     QString m_note; // what Copy or Save last did
 
     QLabel *m_subjectLabel = nullptr;
-    QLabel *m_summaryIcon = nullptr;
-    QLabel *m_summary = nullptr;
+    SummaryBanner *m_summary = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_step = nullptr;
     QWidget *m_list = nullptr;

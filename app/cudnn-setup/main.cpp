@@ -16,13 +16,16 @@
 #include "verify/Verifier.h"
 
 #include <QApplication>
+#include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QList>
 #include <QLocale>
 #include <QMessageBox>
+#include <QStringList>
 
 #include <cstring>
 #include <memory>
@@ -42,14 +45,10 @@ bool unattendedRequested(int argc, char *argv[])
     return false;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+// `argc` is the one of main(): the application keeps a reference to it.
+std::unique_ptr<QCoreApplication> startApplication(int &argc, char *argv[], bool unattended)
 {
-    // DLLs from System32 only, never from the folder the program was started from (Downloads).
-    LibraryLoader::loadFromSystem32Only();
     // Unattended: no window at all, so no QApplication (which needs a display on Linux).
-    const bool unattended = unattendedRequested(argc, argv);
     std::unique_ptr<QCoreApplication> application = unattended
                                                         ? std::make_unique<QCoreApplication>(argc, argv)
                                                         : std::make_unique<QApplication>(argc, argv);
@@ -57,14 +56,86 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("cuDNN Setup"));
     QCoreApplication::setApplicationName(QStringLiteral("cuDNN Setup"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CUDNNSETUP_VERSION));
+    return application;
+}
 
-    // The language comes first: the option descriptions and every later text are translated.
+// The language comes first: the option descriptions and every later text are translated.
+void installLanguage()
+{
     const QString requested = Translations::languageArgument(QCoreApplication::arguments());
     if (!Translations::install(requested.isEmpty() ? Translations::languageForLocale(QLocale::system())
                                                    : requested))
         Translations::install(QStringLiteral("en"));
+}
 
-    QCommandLineParser parser;
+// The options of cudnn-setup, made once the language is installed. All of its own but --unattended
+// belong to --unattended.
+struct SetupOptions
+{
+    GlobalOptions global;
+    QCommandLineOption unattended{
+        QStringLiteral("unattended"),
+        QCoreApplication::translate("cudnn-setup",
+                                    "Run without a window (see the options below); the log and a "
+                                    "JSON result are written, the exit code says how it went.")};
+    QCommandLineOption answer{QStringLiteral("answer-file"),
+                              QCoreApplication::translate(
+                                  "cudnn-setup", "--unattended: read the [setup] settings from this INI file "
+                                                 "(options given here override it)."),
+                              QStringLiteral("FILE")};
+    QCommandLineOption action{
+        QStringLiteral("action"),
+        QCoreApplication::translate("cudnn-setup", "--unattended: install (default), repair or uninstall."),
+        QStringLiteral("ACTION")};
+    QCommandLineOption archive{
+        QStringLiteral("archive"),
+        QCoreApplication::translate("cudnn-setup", "--unattended: the cuDNN archive (ZIP) to install."),
+        QStringLiteral("ZIP")};
+    QCommandLineOption source{QStringLiteral("archive-source"),
+                              QCoreApplication::translate(
+                                  "cudnn-setup",
+                                  "--unattended without --archive: where to download the recommended archive "
+                                  "from: NVIDIA (default), a mirror's URL, or a folder or share."),
+                              QStringLiteral("URL|DIR")};
+    QCommandLineOption target{
+        QStringLiteral("target"),
+        QCoreApplication::translate("cudnn-setup",
+                                    "--unattended: where to install: cuda[:VERSION], dir[:PATH], "
+                                    "user, conda:ENV or venv:PATH."),
+        QStringLiteral("TARGET")};
+    QCommandLineOption path{QStringLiteral("path"),
+                            QCoreApplication::translate(
+                                "cudnn-setup", "--unattended: which PATH gets the DLL folder: user, system "
+                                               "or none."),
+                            QStringLiteral("SCOPE")};
+    QCommandLineOption noVerify{
+        QStringLiteral("no-verify"),
+        QCoreApplication::translate("cudnn-setup", "--unattended: do not verify the install.")};
+    QCommandLineOption receipt{
+        QStringLiteral("receipt"),
+        QCoreApplication::translate("cudnn-setup", "--unattended --action uninstall: the install to remove."),
+        QStringLiteral("ID")};
+    QCommandLineOption variables{
+        QStringLiteral("cudnn-variables"),
+        QCoreApplication::translate("cudnn-setup", "--unattended: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and "
+                                                   "CUDNN_LIBRARY, for the user or the system."),
+        QStringLiteral("SCOPE")};
+    QCommandLineOption inUse{
+        QStringLiteral("if-in-use"),
+        QCoreApplication::translate("cudnn-setup",
+                                    "--unattended: when programs hold files to be replaced: fail "
+                                    "or restart (replace them now; those programs keep the old ones until "
+                                    "they restart, 3010)."),
+        QStringLiteral("WHAT")};
+
+    QList<const QCommandLineOption *> unattendedOnly() const
+    {
+        return {&answer, &action, &archive, &source, &target, &path, &noVerify, &receipt, &variables, &inUse};
+    }
+};
+
+void describeOptions(QCommandLineParser &parser, const SetupOptions &options)
+{
     parser.setApplicationDescription(QCoreApplication::translate(
         "cudnn-setup",
         "The cuDNN Setup wizard. With --unattended it installs, repairs or uninstalls without a window "
@@ -73,172 +144,102 @@ int main(int argc, char *argv[])
         "\"start /wait cudnn-setup.exe --unattended ...\" or \"Start-Process -Wait -PassThru\". For "
         "scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the "
         "same exit codes."));
-    const GlobalOptions global;
-    const QCommandLineOption &rootOption = global.systemRoot;
-    const QCommandLineOption &logOption = global.log;
-    const QCommandLineOption &compatOption = global.compatDb;
-    const QCommandLineOption unattendedOption(
-        QStringLiteral("unattended"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "Run without a window (see the options below); the log and a "
-                                    "JSON result are written, the exit code says how it went."));
-    const QCommandLineOption answerOption(
-        QStringLiteral("answer-file"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "--unattended: read the [setup] settings from this INI file "
-                                    "(options given here override it)."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption actionOption(
-        QStringLiteral("action"),
-        QCoreApplication::translate("cudnn-setup", "--unattended: install (default), repair or uninstall."),
-        QStringLiteral("ACTION"));
-    const QCommandLineOption archiveOption(
-        QStringLiteral("archive"),
-        QCoreApplication::translate("cudnn-setup", "--unattended: the cuDNN archive (ZIP) to install."),
-        QStringLiteral("ZIP"));
-    const QCommandLineOption sourceOption(
-        QStringLiteral("archive-source"),
-        QCoreApplication::translate(
-            "cudnn-setup", "--unattended without --archive: where to download the recommended archive "
-                           "from: NVIDIA (default), a mirror's URL, or a folder or share."),
-        QStringLiteral("URL|DIR"));
-    const QCommandLineOption targetOption(
-        QStringLiteral("target"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "--unattended: where to install: cuda[:VERSION], dir[:PATH], "
-                                    "user, conda:ENV or venv:PATH."),
-        QStringLiteral("TARGET"));
-    const QCommandLineOption pathOption(
-        QStringLiteral("path"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "--unattended: which PATH gets the DLL folder: user, system "
-                                    "or none."),
-        QStringLiteral("SCOPE"));
-    const QCommandLineOption noVerifyOption(
-        QStringLiteral("no-verify"),
-        QCoreApplication::translate("cudnn-setup", "--unattended: do not verify the install."));
-    const QCommandLineOption receiptOption(
-        QStringLiteral("receipt"),
-        QCoreApplication::translate("cudnn-setup", "--unattended --action uninstall: the install to remove."),
-        QStringLiteral("ID"));
-    const QCommandLineOption variablesOption(
-        QStringLiteral("cudnn-variables"),
-        QCoreApplication::translate("cudnn-setup", "--unattended: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and "
-                                                   "CUDNN_LIBRARY, for the user or the system."),
-        QStringLiteral("SCOPE"));
-    const QCommandLineOption inUseOption(
-        QStringLiteral("if-in-use"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "--unattended: when programs hold files to be replaced: fail "
-                                    "or restart (replace them now; those programs keep the old ones until "
-                                    "they restart, 3010)."),
-        QStringLiteral("WHAT"));
-    parser.addOptions(global.all());
-    parser.addOptions({unattendedOption, answerOption, actionOption, archiveOption, sourceOption,
-                       targetOption, pathOption, noVerifyOption, receiptOption, variablesOption,
-                       inUseOption});
+    parser.addOptions(options.global.all());
+    parser.addOptions({options.unattended, options.answer, options.action, options.archive, options.source,
+                       options.target, options.path, options.noVerify, options.receipt, options.variables,
+                       options.inUse});
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.process(*application);
-    // Paths are made absolute here, once: an elevated helper starts in another folder.
-    const auto absolutePath = [&parser](const QCommandLineOption &option) {
-        const QString value = parser.value(option);
-        return value.isEmpty() ? value : QDir::cleanPath(QFileInfo(value).absoluteFilePath());
-    };
+}
 
-    if (unattended) {
-        logging::configure(false);
-        guardElevatedProcessAgainstUserRedirections(Elevation::host());
-        QString root;
-        if (parser.isSet(rootOption)) {
-            if (!QFileInfo(parser.value(rootOption)).isDir())
-                return kInvalidParameter;
-            root = QDir(parser.value(rootOption)).absolutePath();
-        }
-        const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
-        UnattendedSettings settings;
-        if (parser.isSet(answerOption)) {
-            const Expected<UnattendedSettings> answered = settings.withAnswerFile(parser.value(answerOption));
-            if (!answered) {
-                qCCritical(lcApp).noquote() << answered.error().message.toString();
-                return kInvalidParameter;
-            }
-            settings = *answered;
-        }
-        const auto override = [&parser](const QCommandLineOption &option, QString &value) {
-            if (parser.isSet(option))
-                value = parser.value(option);
-        };
-        override(actionOption, settings.action);
-        if (parser.isSet(archiveOption))
-            settings.archive = absolutePath(archiveOption);
-        override(sourceOption, settings.archiveSource);
-        override(targetOption, settings.target);
-        override(pathOption, settings.path);
-        override(receiptOption, settings.receiptId);
-        if (parser.isSet(logOption))
-            settings.logFile = absolutePath(logOption);
-        override(variablesOption, settings.variables);
-        override(inUseOption, settings.ifInUse);
-        if (parser.isSet(noVerifyOption))
-            settings.verify = false;
-        if (settings.logFile.isEmpty())
-            settings.logFile = defaultUnattendedLog(context, context.elevation().isElevated(),
-                                                    QDateTime::currentDateTimeUtc());
-        const DatabaseChoice database =
-            DatabaseChoice::choose(absolutePath(compatOption), QCoreApplication::applicationDirPath());
-        if (parser.isSet(compatOption) && hasErrors(database.findings)) {
-            qCCritical(lcApp).noquote() << database.findings.first().message.toString();
+// Paths are made absolute here, once: an elevated helper starts in another folder.
+QString absolutePath(const QCommandLineParser &parser, const QCommandLineOption &option)
+{
+    const QString value = parser.value(option);
+    return value.isEmpty() ? value : QDir::cleanPath(QFileInfo(value).absoluteFilePath());
+}
+
+// Without a window: the answer file's settings, overridden by the options given; the exit code is
+// the installer's.
+int runUnattended(const QCommandLineParser &parser, const SetupOptions &options)
+{
+    logging::configure(false);
+    guardElevatedProcessAgainstUserRedirections(Elevation::host());
+    QString root;
+    if (parser.isSet(options.global.systemRoot)) {
+        if (!QFileInfo(parser.value(options.global.systemRoot)).isDir())
+            return kInvalidParameter;
+        root = QDir(parser.value(options.global.systemRoot)).absolutePath();
+    }
+    const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
+    UnattendedSettings settings;
+    if (parser.isSet(options.answer)) {
+        const Expected<UnattendedSettings> answered = settings.withAnswerFile(parser.value(options.answer));
+        if (!answered) {
+            qCCritical(lcApp).noquote() << answered.error().message.toString();
             return kInvalidParameter;
         }
-        return runUnattendedLogged(settings, context, database.database, defaultProbeProgram(),
-                                   WizardLogHeader::ofThisRun(context, QCoreApplication::arguments()));
+        settings = *answered;
     }
+    const auto override = [&parser](const QCommandLineOption &option, QString &value) {
+        if (parser.isSet(option))
+            value = parser.value(option);
+    };
+    override(options.action, settings.action);
+    if (parser.isSet(options.archive))
+        settings.archive = absolutePath(parser, options.archive);
+    override(options.source, settings.archiveSource);
+    override(options.target, settings.target);
+    override(options.path, settings.path);
+    override(options.receipt, settings.receiptId);
+    if (parser.isSet(options.global.log))
+        settings.logFile = absolutePath(parser, options.global.log);
+    override(options.variables, settings.variables);
+    override(options.inUse, settings.ifInUse);
+    if (parser.isSet(options.noVerify))
+        settings.verify = false;
+    if (settings.logFile.isEmpty())
+        settings.logFile =
+            defaultUnattendedLog(context, context.elevation().isElevated(), QDateTime::currentDateTimeUtc());
+    const DatabaseChoice database = DatabaseChoice::choose(absolutePath(parser, options.global.compatDb),
+                                                           QCoreApplication::applicationDirPath());
+    if (parser.isSet(options.global.compatDb) && hasErrors(database.findings)) {
+        qCCritical(lcApp).noquote() << database.findings.first().message.toString();
+        return kInvalidParameter;
+    }
+    return runUnattendedLogged(settings, context, database.database, defaultProbeProgram(),
+                               WizardLogHeader::ofThisRun(context, QCoreApplication::arguments()));
+}
 
-    for (const QCommandLineOption *option :
-         {&answerOption, &actionOption, &archiveOption, &sourceOption, &targetOption, &pathOption,
-          &noVerifyOption, &receiptOption, &variablesOption, &inUseOption}) {
+// An option of --unattended given to the wizard: said in a message box.
+bool refuseUnattendedOnly(const QCommandLineParser &parser, const SetupOptions &options)
+{
+    for (const QCommandLineOption *option : options.unattendedOnly()) {
         if (parser.isSet(*option)) {
             QMessageBox::critical(nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
                                   QApplication::translate("cudnn-setup", "--%1 belongs to --unattended.")
                                       .arg(option->names().first()));
-            return exitcode::UsageError;
+            return true;
         }
     }
+    return false;
+}
 
+// Every run keeps a log, for the person who asks for help; --log names another file.
+void startWizardLog(const QCommandLineParser &parser, const SetupOptions &options)
+{
     logging::configure(false);
-    // Every run keeps a log, for the person who asks for help; --log names another file.
-    logging::writeTo(parser.isSet(logOption) ? absolutePath(logOption)
-                                             : newWizardLog(wizardLogFolder(SystemContext::running()),
-                                                            QDateTime::currentDateTime()));
+    logging::writeTo(
+        parser.isSet(options.global.log)
+            ? absolutePath(parser, options.global.log)
+            : newWizardLog(wizardLogFolder(SystemContext::running()), QDateTime::currentDateTime()));
     // First what a support person asks for, so that a run that stops at the next line still says it.
     WizardLogHeader::ofThisRun(SystemContext::running(), QCoreApplication::arguments()).log();
-    guardElevatedProcessAgainstUserRedirections(Elevation::host());
+}
 
-    QString root;
-    if (parser.isSet(rootOption)) {
-        root = parser.value(rootOption);
-        if (!QFileInfo(root).isDir()) {
-            QMessageBox::critical(
-                nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
-                QApplication::translate("cudnn-setup", "The system root %1 is not a folder.").arg(root));
-            return exitcode::UsageError;
-        }
-        root = QDir(root).absolutePath();
-    }
-    const DatabaseChoice database =
-        DatabaseChoice::choose(absolutePath(compatOption), QApplication::applicationDirPath());
-    if (parser.isSet(compatOption) && hasErrors(database.findings)) {
-        const Finding &problem = database.findings.first();
-        // The technical details (English, as logs have them) behind the box's own Details button.
-        QMessageBox box(QMessageBox::Critical, QApplication::translate("cudnn-setup", "cuDNN Setup"),
-                        problem.message.toString());
-        box.setDetailedText(problem.details);
-        box.exec();
-        return exitcode::UsageError;
-    }
-    const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
-    // An install that died (power cut, killed) left its journal: settle it before anything else.
+// An install that died (power cut, killed) left its journal: settle it before anything else.
+void recoverUnfinishedInstall(const SystemContext &context)
+{
     const Findings recovered =
         recoverUnfinished(context, context.isLive() ? PersistentEnvironment::forRunningSystem()
                                                     : PersistentEnvironment::unavailable());
@@ -249,10 +250,59 @@ int main(int argc, char *argv[])
         QMessageBox::information(nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
                                  lines.join(QStringLiteral("\n\n")));
     }
+}
+
+int runWizard(const QCommandLineParser &parser, const SetupOptions &options)
+{
+    if (refuseUnattendedOnly(parser, options))
+        return exitcode::UsageError;
+    startWizardLog(parser, options);
+    guardElevatedProcessAgainstUserRedirections(Elevation::host());
+
+    QString root;
+    if (parser.isSet(options.global.systemRoot)) {
+        root = parser.value(options.global.systemRoot);
+        if (!QFileInfo(root).isDir()) {
+            QMessageBox::critical(
+                nullptr, QApplication::translate("cudnn-setup", "cuDNN Setup"),
+                QApplication::translate("cudnn-setup", "The system root %1 is not a folder.").arg(root));
+            return exitcode::UsageError;
+        }
+        root = QDir(root).absolutePath();
+    }
+    const DatabaseChoice database = DatabaseChoice::choose(absolutePath(parser, options.global.compatDb),
+                                                           QApplication::applicationDirPath());
+    if (parser.isSet(options.global.compatDb) && hasErrors(database.findings)) {
+        const Finding &problem = database.findings.first();
+        // The technical details (English, as logs have them) behind the box's own Details button.
+        QMessageBox box(QMessageBox::Critical, QApplication::translate("cudnn-setup", "cuDNN Setup"),
+                        problem.message.toString());
+        box.setDetailedText(problem.details);
+        box.exec();
+        return exitcode::UsageError;
+    }
+    const SystemContext context = root.isEmpty() ? SystemContext::running() : SystemContext::rooted(root);
+    recoverUnfinishedInstall(context);
     SetupSession session(context);
     session.setDatabase(database);
     wizard::SetupWizard wizard(&session);
     session.setQuestionHandler(std::make_shared<wizard::DialogQuestionHandler>(&wizard));
     wizard.show();
-    return application->exec();
+    return QCoreApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // DLLs from System32 only, never from the folder the program was started from (Downloads).
+    LibraryLoader::loadFromSystem32Only();
+    const bool unattended = unattendedRequested(argc, argv);
+    const std::unique_ptr<QCoreApplication> application = startApplication(argc, argv, unattended);
+    installLanguage();
+    const SetupOptions options;
+    QCommandLineParser parser;
+    describeOptions(parser, options);
+    parser.process(*application);
+    return unattended ? runUnattended(parser, options) : runWizard(parser, options);
 }
