@@ -60,13 +60,6 @@ const QList<KnownProgram> &knownPrograms()
     return programs;
 }
 
-bool succeeded(const ChangeOutcome &outcome)
-{
-    return outcome.status == ChangeOutcome::Status::Done ||
-           outcome.status == ChangeOutcome::Status::DoneRestartNeeded ||
-           outcome.status == ChangeOutcome::Status::AlreadyDone;
-}
-
 } // namespace
 
 InstallPage::InstallPage(SetupSession *session, QWidget *parent)
@@ -157,7 +150,7 @@ InstallPage::InstallPage(SetupSession *session, QWidget *parent)
 void InstallPage::initializePage()
 {
     // A cancelled or failed install changed nothing: coming here again is a fresh start.
-    if (m_session->hasInstallOutcome() && !succeeded(m_session->installOutcome()))
+    if (m_session->hasInstallOutcome() && !m_session->installOutcome().succeeded())
         m_session->clearInstallOutcome();
     m_running.clear();
     showSummary();
@@ -171,7 +164,7 @@ bool InstallPage::isInstalling() const
 
 bool InstallPage::isInstalled() const
 {
-    return !isInstalling() && m_session->hasInstallOutcome() && succeeded(m_session->installOutcome());
+    return !isInstalling() && m_session->hasInstallOutcome() && m_session->installOutcome().succeeded();
 }
 
 // Install (the commit button) is offered as soon as there is something to install.
@@ -224,7 +217,7 @@ void InstallPage::startInstall(bool replaceInUse)
             [this](const ChangeOutcome &outcome, const QStringList &running) {
                 m_running = running;
                 m_session->setInstallOutcome(outcome);
-                setBackAllowed(!succeeded(outcome));
+                setBackAllowed(!outcome.succeeded());
                 showSummary();
                 showOutcome();
                 Q_EMIT completeChanged();
@@ -270,7 +263,7 @@ void InstallPage::showSummary()
 {
     while (m_summaryLayout->rowCount() > 0)
         m_summaryLayout->removeRow(0);
-    const bool done = m_session->hasInstallOutcome() && succeeded(m_session->installOutcome());
+    const bool done = m_session->hasInstallOutcome() && m_session->installOutcome().succeeded();
     m_summaryTitle->setText(done ? tr("What was done") : tr("What will be done"));
     if (!m_session->hasArchive() || !m_session->hasTarget())
         return;
@@ -358,7 +351,7 @@ void InstallPage::showOutcome()
 {
     const bool installing = isInstalling();
     const bool hasOutcome = m_session->hasInstallOutcome();
-    const bool done = hasOutcome && succeeded(m_session->installOutcome());
+    const bool done = hasOutcome && m_session->installOutcome().succeeded();
     // The wizard's commit button is the action: Install, then Verify; Finish once installed.
     setButtonText(QWizard::CommitButton, done ? tr("&Verify >") : tr("&Install"));
     setFinalPage(done);
@@ -435,7 +428,7 @@ void InstallPage::showResult(const ChangeOutcome &outcome)
 
 void InstallPage::showReceipt(const ChangeOutcome &outcome)
 {
-    const bool succeededNow = succeeded(outcome);
+    const bool succeededNow = outcome.succeeded();
     m_receipt->setVisible(succeededNow && outcome.receipt);
     // Where the receipt is, as the installed system names it (under --system-root, inside its tree).
     const QString systemPath = m_session->context().files().fromHost(outcome.receiptPath);

@@ -230,7 +230,7 @@ void RepairPage::newJob()
     m_job = new RepairJob(request, m_session->context(), m_session->persistentEnvironment(), this);
     connect(m_job, &RepairJob::repaired, this, [this](const ChangeOutcome &outcome) {
         m_outcome = outcome;
-        m_repairedSinceVerification = m_repairedSinceVerification || changedSomething(outcome);
+        m_repairedSinceVerification = m_repairedSinceVerification || outcome.changedNow();
         // A repair that changed nothing leaves the diagnosis and the ticks as they were; one that
         // did brings a new diagnosis right after.
         showState();

@@ -85,8 +85,6 @@ private:
     QWidget *newDiagnosisList(const QFont &bold);
     QLayout *newPasteBox(const QFont &bold);
 
-    // A repair that changed the machine, now or once Windows restarts.
-    static bool changedSomething(const ChangeOutcome &outcome);
     void newJob();
     // RepairPageStates.cpp: what the page shows.
     void showDiagnoses();

@@ -64,12 +64,6 @@ QString changesOf(const QList<Repair> &repairs)
 
 } // namespace
 
-bool RepairPage::changedSomething(const ChangeOutcome &outcome)
-{
-    return outcome.status == ChangeOutcome::Status::Done ||
-           outcome.status == ChangeOutcome::Status::DoneRestartNeeded;
-}
-
 // The rows of the session's diagnosis, made anew: each repair ticked when its finding is an error.
 void RepairPage::showDiagnoses()
 {
@@ -289,7 +283,7 @@ void RepairPage::showOutcome(bool repairing)
     m_outcomeIcon->setAccessibleName(result);
     m_result->setText(result);
     m_result->setAccessibleName(result);
-    const bool changed = changedSomething(outcome);
+    const bool changed = outcome.changedNow();
     m_changed->setVisible(changed);
     m_changed->setText(tr("What changed:") + QLatin1Char('\n') + changesOf(m_applied));
     m_undo->setVisible(changed && outcome.receipt);
