@@ -4,6 +4,7 @@
 #include "SetupWizard.h"
 #include "common/ExitCodes.h"
 #include "common/GlobalOptions.h"
+#include "common/InstallOptions.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
 #include "install/Installer.h"
@@ -40,6 +41,29 @@ bool unattendedRequested(int argc, char *argv[])
             return true;
     }
     return false;
+}
+
+// The install options as --unattended takes them (cudnnctl install takes the same).
+InstallOptions unattendedInstallOptions()
+{
+    InstallOptions::Descriptions descriptions;
+    descriptions.archive =
+        QCoreApplication::translate("cudnn-setup", "--unattended: the cuDNN archive (ZIP) to install.");
+    descriptions.archiveValueName = QStringLiteral("ZIP");
+    descriptions.target = QCoreApplication::translate(
+        "cudnn-setup", "--unattended: where to install: cuda[:VERSION], dir[:PATH], "
+                       "user, conda:ENV or venv:PATH.");
+    descriptions.path = QCoreApplication::translate(
+        "cudnn-setup", "--unattended: which PATH gets the DLL folder: user, system "
+                       "or none.");
+    descriptions.cudnnVariables =
+        QCoreApplication::translate("cudnn-setup", "--unattended: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and "
+                                                   "CUDNN_LIBRARY, for the user or the system.");
+    descriptions.ifInUse = QCoreApplication::translate(
+        "cudnn-setup", "--unattended: when programs hold files to be replaced: fail "
+                       "or restart (replace them now; those programs keep the old ones until "
+                       "they restart, 3010).");
+    return InstallOptions(descriptions);
 }
 
 } // namespace
@@ -92,28 +116,18 @@ int main(int argc, char *argv[])
         QStringLiteral("action"),
         QCoreApplication::translate("cudnn-setup", "--unattended: install (default), repair or uninstall."),
         QStringLiteral("ACTION"));
-    const QCommandLineOption archiveOption(
-        QStringLiteral("archive"),
-        QCoreApplication::translate("cudnn-setup", "--unattended: the cuDNN archive (ZIP) to install."),
-        QStringLiteral("ZIP"));
+    const InstallOptions install = unattendedInstallOptions();
+    const QCommandLineOption &archiveOption = install.archive;
+    const QCommandLineOption &targetOption = install.target;
+    const QCommandLineOption &pathOption = install.path;
+    const QCommandLineOption &variablesOption = install.cudnnVariables;
+    const QCommandLineOption &inUseOption = install.ifInUse;
     const QCommandLineOption sourceOption(
         QStringLiteral("archive-source"),
         QCoreApplication::translate(
             "cudnn-setup", "--unattended without --archive: where to download the recommended archive "
                            "from: NVIDIA (default), a mirror's URL, or a folder or share."),
         QStringLiteral("URL|DIR"));
-    const QCommandLineOption targetOption(
-        QStringLiteral("target"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "--unattended: where to install: cuda[:VERSION], dir[:PATH], "
-                                    "user, conda:ENV or venv:PATH."),
-        QStringLiteral("TARGET"));
-    const QCommandLineOption pathOption(
-        QStringLiteral("path"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "--unattended: which PATH gets the DLL folder: user, system "
-                                    "or none."),
-        QStringLiteral("SCOPE"));
     const QCommandLineOption noVerifyOption(
         QStringLiteral("no-verify"),
         QCoreApplication::translate("cudnn-setup", "--unattended: do not verify the install."));
@@ -121,18 +135,6 @@ int main(int argc, char *argv[])
         QStringLiteral("receipt"),
         QCoreApplication::translate("cudnn-setup", "--unattended --action uninstall: the install to remove."),
         QStringLiteral("ID"));
-    const QCommandLineOption variablesOption(
-        QStringLiteral("cudnn-variables"),
-        QCoreApplication::translate("cudnn-setup", "--unattended: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and "
-                                                   "CUDNN_LIBRARY, for the user or the system."),
-        QStringLiteral("SCOPE"));
-    const QCommandLineOption inUseOption(
-        QStringLiteral("if-in-use"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "--unattended: when programs hold files to be replaced: fail "
-                                    "or restart (replace them now; those programs keep the old ones until "
-                                    "they restart, 3010)."),
-        QStringLiteral("WHAT"));
     parser.addOptions(global.all());
     parser.addOptions({unattendedOption, answerOption, actionOption, archiveOption, sourceOption,
                        targetOption, pathOption, noVerifyOption, receiptOption, variablesOption,
