@@ -33,12 +33,13 @@ public:
     ConsumerVerdict judgeAbsent(const QString &what) const;
     std::optional<TorchIndex> torchIndex() const;
 
+    // Package names: "tensorflow", "tensorflow-gpu", ...; "jax", "jaxlib", "jax-cuda12-plugin", ...
     static bool isTensorflow(const QString &name);
     static bool isJax(const QString &name);
 
 private:
-    static bool isTorchFamily(const QString &name);
-    static QString folderOf(const QString &path);
+    static bool isTorchFamily(const QString &name); // torch, torchvision, torchaudio
+    static QString folderOf(const QString &path);   // of a file, with / or \ as separator
 
     bool windowsNative() const { return m_facts.os == OsFamily::Windows && !m_facts.wsl2; }
 
