@@ -4,6 +4,7 @@
 #include "SetupWizard.h"
 #include "common/ExitCodes.h"
 #include "common/GlobalOptions.h"
+#include "common/InstallOptions.h"
 #include "common/Logging.h"
 #include "common/Translations.h"
 #include "install/Installer.h"
@@ -68,6 +69,29 @@ void installLanguage()
         Translations::install(QStringLiteral("en"));
 }
 
+// The install options as --unattended takes them (cudnnctl install takes the same).
+InstallOptions unattendedInstallOptions()
+{
+    InstallOptions::Descriptions descriptions;
+    descriptions.archive =
+        QCoreApplication::translate("cudnn-setup", "--unattended: the cuDNN archive (ZIP) to install.");
+    descriptions.archiveValueName = QStringLiteral("ZIP");
+    descriptions.target = QCoreApplication::translate(
+        "cudnn-setup", "--unattended: where to install: cuda[:VERSION], dir[:PATH], "
+                       "user, conda:ENV or venv:PATH.");
+    descriptions.path = QCoreApplication::translate(
+        "cudnn-setup", "--unattended: which PATH gets the DLL folder: user, system "
+                       "or none.");
+    descriptions.cudnnVariables =
+        QCoreApplication::translate("cudnn-setup", "--unattended: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and "
+                                                   "CUDNN_LIBRARY, for the user or the system.");
+    descriptions.ifInUse = QCoreApplication::translate(
+        "cudnn-setup", "--unattended: when programs hold files to be replaced: fail "
+                       "or restart (replace them now; those programs keep the old ones until "
+                       "they restart, 3010).");
+    return InstallOptions(descriptions);
+}
+
 // The options of cudnn-setup, made once the language is installed. All of its own but --unattended
 // belong to --unattended.
 struct SetupOptions
@@ -87,27 +111,13 @@ struct SetupOptions
         QStringLiteral("action"),
         QCoreApplication::translate("cudnn-setup", "--unattended: install (default), repair or uninstall."),
         QStringLiteral("ACTION")};
-    QCommandLineOption archive{
-        QStringLiteral("archive"),
-        QCoreApplication::translate("cudnn-setup", "--unattended: the cuDNN archive (ZIP) to install."),
-        QStringLiteral("ZIP")};
     QCommandLineOption source{QStringLiteral("archive-source"),
                               QCoreApplication::translate(
                                   "cudnn-setup",
                                   "--unattended without --archive: where to download the recommended archive "
                                   "from: NVIDIA (default), a mirror's URL, or a folder or share."),
                               QStringLiteral("URL|DIR")};
-    QCommandLineOption target{
-        QStringLiteral("target"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "--unattended: where to install: cuda[:VERSION], dir[:PATH], "
-                                    "user, conda:ENV or venv:PATH."),
-        QStringLiteral("TARGET")};
-    QCommandLineOption path{QStringLiteral("path"),
-                            QCoreApplication::translate(
-                                "cudnn-setup", "--unattended: which PATH gets the DLL folder: user, system "
-                                               "or none."),
-                            QStringLiteral("SCOPE")};
+    InstallOptions install = unattendedInstallOptions();
     QCommandLineOption noVerify{
         QStringLiteral("no-verify"),
         QCoreApplication::translate("cudnn-setup", "--unattended: do not verify the install.")};
@@ -115,22 +125,11 @@ struct SetupOptions
         QStringLiteral("receipt"),
         QCoreApplication::translate("cudnn-setup", "--unattended --action uninstall: the install to remove."),
         QStringLiteral("ID")};
-    QCommandLineOption variables{
-        QStringLiteral("cudnn-variables"),
-        QCoreApplication::translate("cudnn-setup", "--unattended: also set CUDNN_PATH, CUDNN_INCLUDE_DIR and "
-                                                   "CUDNN_LIBRARY, for the user or the system."),
-        QStringLiteral("SCOPE")};
-    QCommandLineOption inUse{
-        QStringLiteral("if-in-use"),
-        QCoreApplication::translate("cudnn-setup",
-                                    "--unattended: when programs hold files to be replaced: fail "
-                                    "or restart (replace them now; those programs keep the old ones until "
-                                    "they restart, 3010)."),
-        QStringLiteral("WHAT")};
 
     QList<const QCommandLineOption *> unattendedOnly() const
     {
-        return {&answer, &action, &archive, &source, &target, &path, &noVerify, &receipt, &variables, &inUse};
+        return {&answer,   &action,  &install.archive,        &source,         &install.target, &install.path,
+                &noVerify, &receipt, &install.cudnnVariables, &install.ifInUse};
     }
 };
 
@@ -145,9 +144,9 @@ void describeOptions(QCommandLineParser &parser, const SetupOptions &options)
         "scripts, cudnnctl (install, uninstall, status) is the better tool: a console program with the "
         "same exit codes."));
     parser.addOptions(options.global.all());
-    parser.addOptions({options.unattended, options.answer, options.action, options.archive, options.source,
-                       options.target, options.path, options.noVerify, options.receipt, options.variables,
-                       options.inUse});
+    parser.addOptions({options.unattended, options.answer, options.action, options.install.archive,
+                       options.source, options.install.target, options.install.path, options.noVerify,
+                       options.receipt, options.install.cudnnVariables, options.install.ifInUse});
     parser.addHelpOption();
     parser.addVersionOption();
 }
@@ -186,16 +185,16 @@ int runUnattended(const QCommandLineParser &parser, const SetupOptions &options)
             value = parser.value(option);
     };
     override(options.action, settings.action);
-    if (parser.isSet(options.archive))
-        settings.archive = absolutePath(parser, options.archive);
+    if (parser.isSet(options.install.archive))
+        settings.archive = absolutePath(parser, options.install.archive);
     override(options.source, settings.archiveSource);
-    override(options.target, settings.target);
-    override(options.path, settings.path);
+    override(options.install.target, settings.target);
+    override(options.install.path, settings.path);
     override(options.receipt, settings.receiptId);
     if (parser.isSet(options.global.log))
         settings.logFile = absolutePath(parser, options.global.log);
-    override(options.variables, settings.variables);
-    override(options.inUse, settings.ifInUse);
+    override(options.install.cudnnVariables, settings.variables);
+    override(options.install.ifInUse, settings.ifInUse);
     if (parser.isSet(options.noVerify))
         settings.verify = false;
     if (settings.logFile.isEmpty())

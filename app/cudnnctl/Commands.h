@@ -9,13 +9,14 @@ struct CommandContext;
 class QCommandLineParser;
 
 // cudnnctl's commands as one table: what each does (--help), the options it takes besides those
-// every command takes, the function in its own file that runs it, and how many arguments follow
-// its name. Parsing, --help, the "belongs to another command" errors and main()'s dispatch read it.
+// every command takes (its function in CommandOptions.h), the function in its own file that runs
+// it, and how many arguments follow its name. Parsing, --help, the "belongs to another command"
+// errors and main()'s dispatch read it.
 struct CommandSpec
 {
     QString name;
-    const char *summary; // for --help, marked QT_TRANSLATE_NOOP("cudnnctl", ...)
-    QStringList options; // the names of its own options
+    const char *summary;                    // for --help, marked QT_TRANSLATE_NOOP("cudnnctl", ...)
+    QList<QCommandLineOption> (*options)(); // its own options
     int (*run)(const CommandContext &context, const QCommandLineParser &parser);
     int arguments = 0;       // at most this many after the name (inspect: exactly one)
     bool hidden = false;     // not in --help: the verifier's child, the MSI's custom action
@@ -24,9 +25,11 @@ struct CommandSpec
 
 const QList<CommandSpec> &commandTable();
 // Every option of cudnnctl, described once, in the order --help lists them: those every command
-// takes and those of the commands (a row names its own; one that several rows share says what it
-// means to each). Made after the translation is installed.
+// takes, then each row's own in the table's order (one that several rows take where the first of
+// them lists it). Made after the translation is installed.
 QList<QCommandLineOption> commandLineOptions();
+// The names of the options `command` takes besides those of every command.
+QStringList ownOptionNames(const CommandSpec &command);
 // The command called `name`, or null.
 const CommandSpec *findCommand(const QString &name);
 // The options no command owns: every command takes them.

@@ -27,10 +27,41 @@ struct Place
 
 // ---- Where to look ---------------------------------------------------------------------------
 
+// NVIDIA's cuDNN 9 installer (Windows): CUDNN\v9.x\bin\<cuda>\[x64], headers in include\<cuda>.
+void appendCudnnInstallerPlaces(const SystemContext &context, QList<Place> &result)
+{
+    const FileSystem &files = context.files();
+    const SystemPaths &paths = context.paths();
+    const QString cudnnRoot = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN");
+    for (const QString &release : files.entries(cudnnRoot, {QStringLiteral("v*")}, FileSystem::Dirs)) {
+        const QString base = paths.join(cudnnRoot, release);
+        const QString bin = paths.join(base, QStringLiteral("bin"));
+        result.append({bin,
+                       QStringLiteral("cudnn-installer"),
+                       base,
+                       std::nullopt,
+                       {paths.join(base, QStringLiteral("include"))},
+                       {}});
+        for (const QString &cuda : files.entries(bin, {}, FileSystem::Dirs)) {
+            const Version cudaVersion = Version::parse(cuda);
+            const std::optional<int> major =
+                cudaVersion.isValid() ? std::optional<int>(cudaVersion.major()) : std::nullopt;
+            const QStringList headers{paths.join(base, QStringLiteral("include\\") + cuda)};
+            result.append(
+                {paths.join(bin, cuda), QStringLiteral("cudnn-installer"), base, major, headers, {}});
+            result.append({paths.join(bin, cuda + QStringLiteral("\\x64")),
+                           QStringLiteral("cudnn-installer"),
+                           base,
+                           major,
+                           headers,
+                           {}});
+        }
+    }
+}
+
 QList<Place> places(const SystemContext &context, const QList<CudaToolkit> &toolkits,
                     const QList<PythonEnvironment> &pythons)
 {
-    const FileSystem &files = context.files();
     const SystemPaths &paths = context.paths();
     const bool windows = context.family() == OsFamily::Windows;
     QList<Place> result;
@@ -55,34 +86,8 @@ QList<Place> places(const SystemContext &context, const QList<CudaToolkit> &tool
                            {}});
     }
 
-    if (windows) {
-        // NVIDIA's cuDNN 9 installer: CUDNN\v9.x\bin\<cuda>\[x64], headers in include\<cuda>.
-        const QString cudnnRoot = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN");
-        for (const QString &release : files.entries(cudnnRoot, {QStringLiteral("v*")}, FileSystem::Dirs)) {
-            const QString base = paths.join(cudnnRoot, release);
-            const QString bin = paths.join(base, QStringLiteral("bin"));
-            result.append({bin,
-                           QStringLiteral("cudnn-installer"),
-                           base,
-                           std::nullopt,
-                           {paths.join(base, QStringLiteral("include"))},
-                           {}});
-            for (const QString &cuda : files.entries(bin, {}, FileSystem::Dirs)) {
-                const Version cudaVersion = Version::parse(cuda);
-                const std::optional<int> major =
-                    cudaVersion.isValid() ? std::optional<int>(cudaVersion.major()) : std::nullopt;
-                const QStringList headers{paths.join(base, QStringLiteral("include\\") + cuda)};
-                result.append(
-                    {paths.join(bin, cuda), QStringLiteral("cudnn-installer"), base, major, headers, {}});
-                result.append({paths.join(bin, cuda + QStringLiteral("\\x64")),
-                               QStringLiteral("cudnn-installer"),
-                               base,
-                               major,
-                               headers,
-                               {}});
-            }
-        }
-    }
+    if (windows)
+        appendCudnnInstallerPlaces(context, result);
 
     for (const PythonEnvironment &python : pythons) {
         if (!python.libraryDir.isEmpty())

@@ -95,120 +95,148 @@ QList<PathCandidate> pathCandidates(const DoctorFacts &facts)
     return candidates;
 }
 
+namespace {
+
+// A PATH entry that names a folder above a candidate's DLLs.
+struct EntryAboveDlls
+{
+    EnvironmentScope scope = EnvironmentScope::User;
+    int index = 0;
+    QString written;           // the entry as PATH has it
+    QString folder;            // the folder it names
+    bool keep = false;         // the folder holds programs or libraries of its own
+    bool cudnn9Layout = false; // the cuDNN 9 installer's "...\v9.x\bin" for "...\bin\12.8[\x64]"
+};
+
+Diagnosis entryAboveDllsDiagnosis(const PathCandidate &candidate, const EntryAboveDlls &entry,
+                                  const QString &before, const QString &after, const QList<PathFix> &fixes)
+{
+    const QString main = mainLibrary(OsFamily::Windows, candidate.major);
+    const QString &written = entry.written;
+    const QString &folder = entry.folder;
+    const bool keep = entry.keep;
+    const Repair repair = repairs::pathChange(
+        keep ? QStringLiteral("repair.add-path-entry") : QStringLiteral("repair.replace-path-entry"),
+        keep ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Add %2 to the end of PATH; %1 stays for the "
+                                                    "programs in it."))
+                   .arg(written, candidate.directory)
+             : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Remove %1 from PATH; add %2 at the end of PATH."))
+                   .arg(written, candidate.directory),
+        entry.scope, before, after,
+        *operations::addPathEntry(OsFamily::Windows, entry.scope, candidate.directory, false, fixes));
+    const Text message =
+        entry.cudnn9Layout
+            ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "PATH names %1, but cuDNN %2 keeps its DLLs in the subfolder %3: "
+                                     "Windows does not search subfolders, so programs do not find %4."))
+                  .arg(folder, candidate.version, candidate.directory, main)
+            : Text(QT_TRANSLATE_NOOP("cudnnsetup",
+                                     "PATH names %1 instead of %2, the folder that holds the cuDNN "
+                                     "DLLs: Windows does not search subfolders, so programs do not "
+                                     "find %3."))
+                  .arg(folder, candidate.directory, main);
+    return diagnosis(
+        Finding::error(
+            QStringLiteral("doctor.path-entry-too-high"), message,
+            QStringLiteral("%1 PATH entry %2: %3")
+                .arg(operations::scopeName(entry.scope))
+                .arg(entry.index)
+                .arg(written),
+            keep ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair add %2 to the end of PATH; %1 "
+                                                        "stays for the programs in it."))
+                       .arg(written, candidate.directory)
+                 : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair remove %1 from PATH and add %2 "
+                                                        "at the end of PATH."))
+                       .arg(written, candidate.directory)),
+        entry.cudnn9Layout ? 5 : 4, repair);
+}
+
+// An entry that names a folder above the DLLs: "...\cuda" for "...\cuda\bin", or the cuDNN 9
+// installer's "...\v9.x\bin" for "...\bin\12.8[\x64]". The first one found is diagnosed; true then.
+bool entryAboveDllsRule(const DoctorFacts &facts, const PathCandidate &candidate, QList<Diagnosis> &out)
+{
+    const SystemPaths &paths = facts.paths();
+    static const QRegularExpression cudaFolder(QStringLiteral("^\\d+\\.\\d+$"));
+    for (const EnvironmentScope scope : kScopes) {
+        const std::optional<StoredEnvironmentValue> value = facts.stored(scope, QStringLiteral("PATH"));
+        if (!value)
+            continue;
+        const PathEditor editor = facts.pathEditor(scope);
+        const QStringList entries = editor.split(value->text);
+        for (int i = 0; i < entries.size(); ++i) {
+            const QString folder = paths.normalize(editor.expanded(entries.at(i)));
+            if (folder.isEmpty() || !paths.isAbsolute(folder) || paths.equal(folder, candidate.directory) ||
+                !paths.startsWith(candidate.directory, folder))
+                continue;
+            const QString relative = candidate.directory.mid(folder.size()).section(QLatin1Char('\\'), 1);
+            if (relative.count(QLatin1Char('\\')) > 1)
+                continue; // too far above to be a slip
+            EntryAboveDlls entry;
+            entry.scope = scope;
+            entry.index = i;
+            entry.written = entries.at(i);
+            entry.folder = folder;
+            entry.cudnn9Layout = cudaFolder.match(relative.section(QLatin1Char('\\'), 0, 0)).hasMatch();
+            // An entry whose folder holds programs or libraries of its own (a toolkit's bin)
+            // stays; one that holds only folders goes. The DLLs' folder joins the end of the
+            // same PATH (no other copy of this major is reachable, so the end is enough). The
+            // edit is made on PATH as it is when the repair runs, never a value read now.
+            entry.keep =
+                !facts.context.files()
+                     .entries(folder, {QStringLiteral("*.exe"), QStringLiteral("*.dll")}, FileSystem::Files)
+                     .isEmpty();
+            const QList<PathFix> fixes =
+                entry.keep ? QList<PathFix>{} : QList<PathFix>{{PathFix::Action::Remove, i, entry.written}};
+            const auto after =
+                editor.edited(value->text, candidate.directory, PathEditor::Position::Back, fixes);
+            if (!after)
+                continue;
+            out.append(entryAboveDllsDiagnosis(candidate, entry, value->text, *after, fixes));
+            return true;
+        }
+    }
+    return false;
+}
+
+// A copy detection found that no PATH reaches: the repair adds it to the user's PATH.
+Diagnosis notOnPathDiagnosis(const DoctorFacts &facts, const PathCandidate &candidate)
+{
+    const std::optional<StoredEnvironmentValue> user =
+        facts.stored(EnvironmentScope::User, QStringLiteral("PATH"));
+    const QString before = user ? user->text : QString();
+    const auto after = facts.pathEditor(EnvironmentScope::User)
+                           .withEntry(before, candidate.directory, PathEditor::Position::Back);
+    std::optional<Repair> repair;
+    if (after) {
+        repair = repairs::pathChange(
+            QStringLiteral("repair.add-path-entry"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Add %1 to your user PATH.")).arg(candidate.directory),
+            EnvironmentScope::User, before, *after,
+            *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::User, candidate.directory, false));
+    }
+    return diagnosis(
+        Finding::warning(
+            QStringLiteral("doctor.cudnn-not-on-path"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN %1 in %2 is on no PATH, so programs that "
+                                                 "load %3 by name do not find it."))
+                .arg(candidate.version, candidate.directory, mainLibrary(OsFamily::Windows, candidate.major)),
+            QString(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair add %1 to your user PATH, then "
+                                                 "open a new terminal."))
+                .arg(candidate.directory)),
+        4, repair);
+}
+
+} // namespace
+
 void notOnPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
 {
     if (!facts.windows)
         return;
-    const SystemPaths &paths = facts.paths();
-    static const QRegularExpression cudaFolder(QStringLiteral("^\\d+\\.\\d+$"));
     for (const PathCandidate &candidate : pathCandidates(facts)) {
-        const QString main = mainLibrary(OsFamily::Windows, candidate.major);
-        // An entry that names a folder above the DLLs: "...\cuda" for "...\cuda\bin", or the cuDNN 9
-        // installer's "...\v9.x\bin" for "...\bin\12.8[\x64]".
-        bool replaced = false;
-        for (const EnvironmentScope scope : kScopes) {
-            const std::optional<StoredEnvironmentValue> value = facts.stored(scope, QStringLiteral("PATH"));
-            if (!value || replaced)
-                continue;
-            const PathEditor editor = facts.pathEditor(scope);
-            const QStringList entries = editor.split(value->text);
-            for (int i = 0; i < entries.size(); ++i) {
-                const QString folder = paths.normalize(editor.expanded(entries.at(i)));
-                if (folder.isEmpty() || !paths.isAbsolute(folder) ||
-                    paths.equal(folder, candidate.directory) ||
-                    !paths.startsWith(candidate.directory, folder))
-                    continue;
-                const QString relative = candidate.directory.mid(folder.size()).section(QLatin1Char('\\'), 1);
-                if (relative.count(QLatin1Char('\\')) > 1)
-                    continue; // too far above to be a slip
-                const bool cudnn9Layout =
-                    cudaFolder.match(relative.section(QLatin1Char('\\'), 0, 0)).hasMatch();
-                const QString written = entries.at(i);
-                // An entry whose folder holds programs or libraries of its own (a toolkit's bin)
-                // stays; one that holds only folders goes. The DLLs' folder joins the end of the
-                // same PATH (no other copy of this major is reachable, so the end is enough). The
-                // edit is made on PATH as it is when the repair runs, never a value read now.
-                const bool keep = !facts.context.files()
-                                       .entries(folder, {QStringLiteral("*.exe"), QStringLiteral("*.dll")},
-                                                FileSystem::Files)
-                                       .isEmpty();
-                const QList<PathFix> fixes =
-                    keep ? QList<PathFix>{} : QList<PathFix>{{PathFix::Action::Remove, i, written}};
-                const auto after =
-                    editor.edited(value->text, candidate.directory, PathEditor::Position::Back, fixes);
-                if (!after)
-                    continue;
-                const Repair repair = repairs::pathChange(
-                    keep ? QStringLiteral("repair.add-path-entry")
-                         : QStringLiteral("repair.replace-path-entry"),
-                    keep ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Add %2 to the end of PATH; %1 stays for the "
-                                                                "programs in it."))
-                               .arg(written, candidate.directory)
-                         : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                                  "Remove %1 from PATH; add %2 at the end of PATH."))
-                               .arg(written, candidate.directory),
-                    scope, value->text, *after,
-                    *operations::addPathEntry(OsFamily::Windows, scope, candidate.directory, false, fixes));
-                const Text message =
-                    cudnn9Layout
-                        ? Text(QT_TRANSLATE_NOOP(
-                                   "cudnnsetup",
-                                   "PATH names %1, but cuDNN %2 keeps its DLLs in the subfolder %3: "
-                                   "Windows does not search subfolders, so programs do not find %4."))
-                              .arg(folder, candidate.version, candidate.directory, main)
-                        : Text(QT_TRANSLATE_NOOP(
-                                   "cudnnsetup",
-                                   "PATH names %1 instead of %2, the folder that holds the cuDNN "
-                                   "DLLs: Windows does not search subfolders, so programs do not "
-                                   "find %3."))
-                              .arg(folder, candidate.directory, main);
-                out.append(diagnosis(
-                    Finding::error(
-                        QStringLiteral("doctor.path-entry-too-high"), message,
-                        QStringLiteral("%1 PATH entry %2: %3")
-                            .arg(operations::scopeName(scope))
-                            .arg(i)
-                            .arg(written),
-                        keep ? Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                                      "Let the repair add %2 to the end of PATH; %1 "
-                                                      "stays for the programs in it."))
-                                   .arg(written, candidate.directory)
-                             : Text(QT_TRANSLATE_NOOP("cudnnsetup",
-                                                      "Let the repair remove %1 from PATH and add %2 "
-                                                      "at the end of PATH."))
-                                   .arg(written, candidate.directory)),
-                    cudnn9Layout ? 5 : 4, repair));
-                replaced = true;
-                break;
-            }
-        }
-        if (replaced || !candidate.detected)
+        if (entryAboveDllsRule(facts, candidate, out) || !candidate.detected)
             continue;
-        const std::optional<StoredEnvironmentValue> user =
-            facts.stored(EnvironmentScope::User, QStringLiteral("PATH"));
-        const QString before = user ? user->text : QString();
-        const auto after = facts.pathEditor(EnvironmentScope::User)
-                               .withEntry(before, candidate.directory, PathEditor::Position::Back);
-        std::optional<Repair> repair;
-        if (after) {
-            repair = repairs::pathChange(
-                QStringLiteral("repair.add-path-entry"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "Add %1 to your user PATH.")).arg(candidate.directory),
-                EnvironmentScope::User, before, *after,
-                *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::User, candidate.directory,
-                                          false));
-        }
-        out.append(diagnosis(
-            Finding::warning(
-                QStringLiteral("doctor.cudnn-not-on-path"),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "cuDNN %1 in %2 is on no PATH, so programs that "
-                                                     "load %3 by name do not find it."))
-                    .arg(candidate.version, candidate.directory, main),
-                QString(),
-                Text(QT_TRANSLATE_NOOP("cudnnsetup", "Let the repair add %1 to your user PATH, then "
-                                                     "open a new terminal."))
-                    .arg(candidate.directory)),
-            4, repair));
+        out.append(notOnPathDiagnosis(facts, candidate));
     }
 }
 

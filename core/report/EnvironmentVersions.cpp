@@ -33,6 +33,49 @@ QString yesNoUnknown(const std::optional<bool> &value)
 {
     return value ? (*value ? QStringLiteral("yes") : QStringLiteral("no")) : QString();
 }
+
+// verify, verify.cudnn_version, verify.loaded_from and a line per stage.
+void addVerifyLines(KeyValueLines &lines, const ReportInput &input)
+{
+    if (!input.verify) {
+        lines.add(QStringLiteral("verify"), QStringLiteral("not run"));
+    } else {
+        lines.add(QStringLiteral("verify"),
+                  input.verify->passed() ? QStringLiteral("passed") : QStringLiteral("failed"));
+        lines.add(QStringLiteral("verify.cudnn_version"), input.verify->cudnnVersion);
+        lines.add(QStringLiteral("verify.loaded_from"), input.verify->loadedFrom());
+        for (const VerifyStage &stage : input.verify->stages)
+            lines.add(QStringLiteral("verify.") + stage.id, VerifyStage::statusName(stage.status));
+    }
+}
+
+// python.count, python.N with its torch and TensorFlow, and every TensorFlow found.
+void addPythonLines(KeyValueLines &lines, const SystemSnapshot &snapshot)
+{
+    QStringList tensorflows;
+    lines.add(QStringLiteral("python.count"), QString::number(snapshot.pythons.size()));
+    for (int i = 0; i < snapshot.pythons.size(); ++i) {
+        const PythonInstall &python = snapshot.pythons.at(i);
+        const QString key = QStringLiteral("python.%1").arg(i);
+        lines.add(key, QStringLiteral("%1 %2 %3")
+                           .arg(python.version.isEmpty() ? QStringLiteral("unknown") : python.version,
+                                python.bits ? QStringLiteral("%1-bit").arg(python.bits)
+                                            : QStringLiteral("unknown-bit"),
+                                python.path));
+        // An interpreter that could not be asked has unknown torch and TensorFlow, not none.
+        const bool asked = python.probeError.isEmpty();
+        const auto torchValue = [&](const QString &value) { return asked ? orNone(value) : QString(); };
+        const TorchInfo torch = python.torch.value_or(TorchInfo{});
+        lines.add(key + QStringLiteral(".torch"), torchValue(torch.version));
+        lines.add(key + QStringLiteral(".torch_cuda"), torchValue(torch.cuda));
+        lines.add(key + QStringLiteral(".torch_cudnn"), torchValue(torch.cudnn));
+        lines.add(key + QStringLiteral(".torch_cudnn_file"), torchValue(torch.cudnnLoadedFrom));
+        lines.add(key + QStringLiteral(".tensorflow"), torchValue(python.tensorflow));
+        if (!python.tensorflow.isEmpty())
+            tensorflows.append(QStringLiteral("%1 (%2)").arg(python.tensorflow, key));
+    }
+    lines.add(QStringLiteral("tensorflow"), orNone(tensorflows.join(QStringLiteral("; "))));
+}
 } // namespace
 
 // Keys of environment_versions.txt, one "key: value" line each, in English whatever the language,
@@ -127,40 +170,8 @@ QString environmentVersionsText(const ReportInput &input)
                   : QStringLiteral("%1 %2").arg(
                         loadedVersion.isEmpty() ? QStringLiteral("unknown") : loadedVersion, loaded));
 
-    if (!input.verify) {
-        lines.add(QStringLiteral("verify"), QStringLiteral("not run"));
-    } else {
-        lines.add(QStringLiteral("verify"),
-                  input.verify->passed() ? QStringLiteral("passed") : QStringLiteral("failed"));
-        lines.add(QStringLiteral("verify.cudnn_version"), input.verify->cudnnVersion);
-        lines.add(QStringLiteral("verify.loaded_from"), input.verify->loadedFrom());
-        for (const VerifyStage &stage : input.verify->stages)
-            lines.add(QStringLiteral("verify.") + stage.id, VerifyStage::statusName(stage.status));
-    }
-
-    QStringList tensorflows;
-    lines.add(QStringLiteral("python.count"), QString::number(snapshot.pythons.size()));
-    for (int i = 0; i < snapshot.pythons.size(); ++i) {
-        const PythonInstall &python = snapshot.pythons.at(i);
-        const QString key = QStringLiteral("python.%1").arg(i);
-        lines.add(key, QStringLiteral("%1 %2 %3")
-                           .arg(python.version.isEmpty() ? QStringLiteral("unknown") : python.version,
-                                python.bits ? QStringLiteral("%1-bit").arg(python.bits)
-                                            : QStringLiteral("unknown-bit"),
-                                python.path));
-        // An interpreter that could not be asked has unknown torch and TensorFlow, not none.
-        const bool asked = python.probeError.isEmpty();
-        const auto torchValue = [&](const QString &value) { return asked ? orNone(value) : QString(); };
-        const TorchInfo torch = python.torch.value_or(TorchInfo{});
-        lines.add(key + QStringLiteral(".torch"), torchValue(torch.version));
-        lines.add(key + QStringLiteral(".torch_cuda"), torchValue(torch.cuda));
-        lines.add(key + QStringLiteral(".torch_cudnn"), torchValue(torch.cudnn));
-        lines.add(key + QStringLiteral(".torch_cudnn_file"), torchValue(torch.cudnnLoadedFrom));
-        lines.add(key + QStringLiteral(".tensorflow"), torchValue(python.tensorflow));
-        if (!python.tensorflow.isEmpty())
-            tensorflows.append(QStringLiteral("%1 (%2)").arg(python.tensorflow, key));
-    }
-    lines.add(QStringLiteral("tensorflow"), orNone(tensorflows.join(QStringLiteral("; "))));
+    addVerifyLines(lines, input);
+    addPythonLines(lines, snapshot);
 
     lines.add(QStringLiteral("receipt.count"), QString::number(input.receipts.size()));
     for (int i = 0; i < input.receipts.size(); ++i) {

@@ -16,11 +16,9 @@ QString orUnknown(const QString &value)
     return value.isEmpty() ? QCoreApplication::translate("cudnnsetup", "unknown") : value;
 }
 
-} // namespace
-
-QString snapshotText(const SystemSnapshot &snapshot)
+// The system and, under --system-root, the root inspected.
+void addSystemRows(TextTable &table, const SystemSnapshot &snapshot)
 {
-    TextTable table;
     QString system = orUnknown(snapshot.os.name);
     const QString family = snapshot.os.family.isEmpty()
                                ? QString()
@@ -31,7 +29,10 @@ QString snapshotText(const SystemSnapshot &snapshot)
     table.row(QCoreApplication::translate("cudnnsetup", "System"), system);
     if (!snapshot.systemRoot.isEmpty())
         table.row(QCoreApplication::translate("cudnnsetup", "Inspected root"), snapshot.systemRoot);
+}
 
+void addGpuRows(TextTable &table, const SystemSnapshot &snapshot)
+{
     if (snapshot.gpus.isEmpty())
         table.row(QCoreApplication::translate("cudnnsetup", "GPU"),
                   QCoreApplication::translate("cudnnsetup", "none found"));
@@ -45,7 +46,10 @@ QString snapshotText(const SystemSnapshot &snapshot)
         table.row(QCoreApplication::translate("cudnnsetup", "GPU %1").arg(gpu.index),
                   parts.join(QStringLiteral(" · ")));
     }
+}
 
+void addDriverRows(TextTable &table, const SystemSnapshot &snapshot)
+{
     if (!snapshot.driver) {
         table.row(QCoreApplication::translate("cudnnsetup", "Driver"),
                   QCoreApplication::translate("cudnnsetup", "not found"));
@@ -60,7 +64,10 @@ QString snapshotText(const SystemSnapshot &snapshot)
             driver += QStringLiteral(" · ") + QCoreApplication::translate("cudnnsetup", "NOT WORKING");
         table.row(QCoreApplication::translate("cudnnsetup", "Driver"), driver);
     }
+}
 
+void addToolkitRows(TextTable &table, const SystemSnapshot &snapshot)
+{
     if (snapshot.cudaToolkits.isEmpty())
         table.row(QCoreApplication::translate("cudnnsetup", "CUDA toolkit"),
                   QCoreApplication::translate("cudnnsetup", "none found"));
@@ -70,7 +77,10 @@ QString snapshotText(const SystemSnapshot &snapshot)
                   QStringLiteral("%1  %2  [%3]")
                       .arg(orUnknown(toolkit.version), toolkit.path, sourceLabel(toolkit.source)));
     }
+}
 
+void addCudnnRows(TextTable &table, const SystemSnapshot &snapshot)
+{
     if (snapshot.cudnn.isEmpty())
         table.row(QCoreApplication::translate("cudnnsetup", "cuDNN"),
                   QCoreApplication::translate("cudnnsetup", "none found"));
@@ -91,7 +101,11 @@ QString snapshotText(const SystemSnapshot &snapshot)
                   QStringLiteral("%1  %2  [%3]  %4")
                       .arg(orUnknown(copy.version), copy.path, Text::list(tags).toString(), order));
     }
+}
 
+// Each interpreter, its frameworks and the cuDNN torch loads.
+void addPythonRows(TextTable &table, const SystemSnapshot &snapshot)
+{
     if (snapshot.pythons.isEmpty())
         table.row(QCoreApplication::translate("cudnnsetup", "Python"),
                   QCoreApplication::translate("cudnnsetup", "none found"));
@@ -130,7 +144,11 @@ QString snapshotText(const SystemSnapshot &snapshot)
                                           : QCoreApplication::translate("cudnnsetup", "torch will load %1"))
                                          .arg(python.torch->cudnnLoadedFrom));
     }
+}
 
+// The programs that use cuDNN or CUDA, and what their libraries resolve to.
+void addConsumerRows(TextTable &table, const SystemSnapshot &snapshot)
+{
     for (int i = 0; i < snapshot.consumers.size(); ++i) {
         const ConsumerInfo &consumer = snapshot.consumers.at(i);
         const auto major = [](const std::optional<int> &value) {
@@ -155,6 +173,20 @@ QString snapshotText(const SystemSnapshot &snapshot)
                                 : QCoreApplication::translate("cudnnsetup", "%1 -> not found").arg(library)));
         }
     }
+}
+
+} // namespace
+
+QString snapshotText(const SystemSnapshot &snapshot)
+{
+    TextTable table;
+    addSystemRows(table, snapshot);
+    addGpuRows(table, snapshot);
+    addDriverRows(table, snapshot);
+    addToolkitRows(table, snapshot);
+    addCudnnRows(table, snapshot);
+    addPythonRows(table, snapshot);
+    addConsumerRows(table, snapshot);
 
     if (!snapshot.environment.cudaPath.isNull())
         table.row(QStringLiteral("CUDA_PATH"), snapshot.environment.cudaPath);

@@ -12,7 +12,7 @@ namespace cudnnsetup {
 
 namespace {
 
-Finding invalid(const Text &message)
+Finding invalidSetting(const Text &message)
 {
     return Finding::error(QStringLiteral("request.invalid"), message);
 }
@@ -31,18 +31,20 @@ Expected<TargetConfig> TargetConfig::fromOptions(const QString &target, const QS
     if (!path.isEmpty()) {
         config.m_pathScope = pathScopeFromName(path);
         if (!config.m_pathScope)
-            return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--path takes user, system or none.")));
+            return invalidSetting(
+                Text(QT_TRANSLATE_NOOP("cudnnsetup", "--path takes user, system or none.")));
     }
     if (variables == QLatin1String("user"))
         config.m_variables = EnvironmentScope::User;
     else if (variables == QLatin1String("system"))
         config.m_variables = EnvironmentScope::Machine;
     else if (!variables.isEmpty())
-        return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--cudnn-variables takes user or system.")));
+        return invalidSetting(
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "--cudnn-variables takes user or system.")));
     if (ifInUse == QLatin1String("restart"))
         config.m_replaceInUse = true;
     else if (!ifInUse.isEmpty() && ifInUse != QLatin1String("fail"))
-        return invalid(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--if-in-use takes fail or restart.")));
+        return invalidSetting(Text(QT_TRANSLATE_NOOP("cudnnsetup", "--if-in-use takes fail or restart.")));
     if (!target.isEmpty()) {
         const Expected<TargetSelection> selection = TargetSelection::parse(target);
         if (!selection)
