@@ -565,8 +565,21 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         return judged->findings.mid(inspected);
     };
     const QList<std::pair<Receipt, QString>> receipts = receiptsOfTarget(target, context);
+    // What every program would load, or an elevated process installs, is unpacked from a copy only
+    // administrators can change, hashed as it is made: what the user's file holds after that never
+    // reaches the target. (A dry run is hashed before its plan.)
+    const bool mustBeNvidias = needsNvidiasArchive(target, context, options.archiveVouching);
+    const QString &approved = options.archiveVouching.approvedSha256;
+    const bool takesCustody =
+        !options.dryRun && (mustBeNvidias || loadsMachineWide(target, context) || !approved.isEmpty() ||
+                            (context.isLive() && (elevation.isElevated() || elevation.isLocalSystem())));
     bool hashWhileUnpacking = archive.sha256.isEmpty();
-    if (hashWhileUnpacking && (options.dryRun || releaseInstalledBefore(archive, receipts))) {
+    // Whether an install of this archive may be there intact, which only its SHA-256 tells: taken
+    // now, from the copy taken into custody where there is one, so the archive is read once.
+    const bool hashFirst =
+        hashWhileUnpacking && (options.dryRun || releaseInstalledBefore(archive, receipts));
+    const bool custodyFirst = takesCustody && hashFirst;
+    if (hashFirst && !custodyFirst) {
         const Expected<QString> digest = ArchiveHasher(archivePath).finish();
         if (!digest)
             return failed(findings + Findings{digest.error()});
@@ -576,6 +589,50 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
             return failed(findings);
         hashWhileUnpacking = false;
     }
+
+    const QString stateFolder = folders.forTarget(target, context, elevation);
+    const QString id =
+        QStringLiteral("cudnn-%1-cuda%2-%3")
+            .arg(archive.cudnn.toString(),
+                 archive.cudaVariant.isEmpty() ? QStringLiteral("x") : archive.cudaVariant,
+                 QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
+    QString unpackedArchive = archivePath;
+    // Unpacked or not, the copy goes when the install ends.
+    const auto leaveCustody = qScopeGuard([&] {
+        if (unpackedArchive != archivePath)
+            durable::discard(unpackedArchive);
+    });
+    const auto prepareAndTakeCustody = [&](bool withCustody) -> Expected<void> {
+        if (const Expected<void> prepared =
+                options.dryRun ? Expected<void>() : folders.prepare(stateFolder, context, elevation);
+            !prepared)
+            return prepared.error();
+        if (!withCustody)
+            return {};
+        QDir().mkpath(folders.custody(stateFolder)); // made protected by prepare() in the machine folder
+        const Expected<ArchiveInCustody> custody =
+            takeIntoCustody(archivePath, folders.custody(stateFolder) + QStringLiteral("/archive-") + id +
+                                             QStringLiteral(".zip"));
+        if (!custody)
+            return custody.error();
+        unpackedArchive = custody->path;
+        for (const QString &expected : {judged->sha256, approved}) {
+            if (!expected.isEmpty() && expected != custody->sha256)
+                return archiveChanged(archivePath, expected, custody->sha256);
+        }
+        if (judged->sha256.isEmpty()) {
+            judgeChecksum(*judged, custody->sha256, kb.publishedArchives());
+            findings = checksumFindings() + findings;
+        }
+        hashWhileUnpacking = false;
+        return {};
+    };
+    if (custodyFirst) {
+        if (const Expected<void> taken = prepareAndTakeCustody(true); !taken)
+            return failed(findings + Findings{taken.error()});
+        if (judged->verdict != ArchiveReport::Verdict::Ok)
+            return failed(findings);
+    }
     if (const auto installed = intactInstallOf(*judged, receipts, context)) {
         ChangeOutcome outcome;
         outcome.status = ChangeOutcome::Status::AlreadyDone;
@@ -584,50 +641,10 @@ ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, 
         outcome.findings = findings;
         return outcome;
     }
-
-    const QString stateFolder = folders.forTarget(target, context, elevation);
-    if (const Expected<void> prepared =
-            options.dryRun ? Expected<void>() : folders.prepare(stateFolder, context, elevation);
-        !prepared)
-        return failed(findings + Findings{prepared.error()});
-    const QString id =
-        QStringLiteral("cudnn-%1-cuda%2-%3")
-            .arg(archive.cudnn.toString(),
-                 archive.cudaVariant.isEmpty() ? QStringLiteral("x") : archive.cudaVariant,
-                 QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")));
-    // What every program would load, or an elevated process installs, is unpacked from a copy only
-    // administrators can change, hashed as it is made: what the user's file holds after that never
-    // reaches the target. (A dry run was hashed above.)
-    QString unpackedArchive = archivePath;
-    const bool mustBeNvidias = needsNvidiasArchive(target, context, options.archiveVouching);
-    const QString &approved = options.archiveVouching.approvedSha256;
-    const bool takesCustody = mustBeNvidias || loadsMachineWide(target, context) || !approved.isEmpty() ||
-                              (context.isLive() && (elevation.isElevated() || elevation.isLocalSystem()));
-    if (takesCustody && !options.dryRun) {
-        QDir().mkpath(folders.custody(stateFolder)); // made protected by prepare() in the machine folder
-        const Expected<ArchiveInCustody> custody =
-            takeIntoCustody(archivePath, folders.custody(stateFolder) + QStringLiteral("/archive-") + id +
-                                             QStringLiteral(".zip"));
-        if (!custody)
-            return failed(findings + Findings{custody.error()});
-        for (const QString &expected : {judged->sha256, approved}) {
-            if (!expected.isEmpty() && expected != custody->sha256) {
-                durable::discard(custody->path);
-                return failed(findings + Findings{archiveChanged(archivePath, expected, custody->sha256)});
-            }
-        }
-        if (judged->sha256.isEmpty()) {
-            judgeChecksum(*judged, custody->sha256, kb.publishedArchives());
-            findings = checksumFindings() + findings;
-        }
-        unpackedArchive = custody->path;
-        hashWhileUnpacking = false;
+    if (!custodyFirst) {
+        if (const Expected<void> taken = prepareAndTakeCustody(takesCustody); !taken)
+            return failed(findings + Findings{taken.error()});
     }
-    // Unpacked or not, the copy goes when the install ends.
-    const auto leaveCustody = qScopeGuard([&] {
-        if (unpackedArchive != archivePath)
-            durable::discard(unpackedArchive);
-    });
     if (judged->verdict != ArchiveReport::Verdict::Ok)
         return failed(findings);
     if (const std::optional<Finding> refusal =
