@@ -111,6 +111,129 @@ Finding outdated(const QString &details)
         details, Text(QT_TRANSLATE_NOOP("cudnnsetup", "Diagnose again and choose the repairs anew.")));
 }
 
+// A file a repair places, and where the file it replaces is kept.
+struct PlacedByRepair
+{
+    QString destination; // host paths
+    QString kept;
+};
+
+// The operations of the chosen repairs, each change made once, and what the receipt records of
+// them: the files moved aside and placed, the variables changed, the archive unpacked.
+struct RepairSteps
+{
+    std::vector<std::unique_ptr<Operation>> steps;
+    QList<Receipt::File> movedAside;
+    QList<PlacedByRepair> placed;
+    QList<Receipt::EnvironmentChange> changes;
+    ArchiveIdentity archive;
+};
+
+// The steps of `repairs`; an error when one no longer fits the machine or names an unknown
+// operation.
+Expected<RepairSteps> repairStepsOf(const QList<Repair> &repairs, const SystemContext &context,
+                                    const PersistentEnvironment &environment, const QString &keptFolder)
+{
+    RepairSteps made;
+    QSet<QByteArray> seen;
+    for (const Repair &repair : repairs) {
+        for (const QJsonObject &step : repair.steps) {
+            // Two findings may offer the same change (one folder shadowing two consumers): made once.
+            const QByteArray key = QJsonDocument(step).toJson(QJsonDocument::Compact);
+            if (seen.contains(key))
+                continue;
+            seen.insert(key);
+            const QString name = step.value(QStringLiteral("operation")).toString();
+            QJsonObject arguments = step.value(QStringLiteral("arguments")).toObject();
+            const QString record = step.value(QStringLiteral("record")).toString();
+            const QString source = arguments.value(QStringLiteral("source")).toString();
+            const QString destination = arguments.value(QStringLiteral("destination")).toString();
+            if (record == QLatin1String(repairs::kMovedAside)) {
+                const std::optional<QString> sha256 = Sha256::ofFile(source);
+                if (!sha256 || QFileInfo::exists(destination))
+                    return outdated(QStringLiteral("%1 -> %2").arg(source, destination));
+                made.movedAside.append({context.files().fromHost(source), *sha256, QFileInfo(source).size(),
+                                        context.files().fromHost(destination)});
+            } else if (record == QLatin1String(repairs::kPlaced)) {
+                // What the file replaces is kept with the receipt, for an uninstall to put back.
+                QString kept;
+                if (QFileInfo::exists(destination)) {
+                    kept = keptFolder + QLatin1Char('/') +
+                           keptFileName(int(made.placed.size()), QFileInfo(destination).fileName());
+                    arguments.insert(QStringLiteral("keepReplacedAs"), kept);
+                }
+                made.placed.append({destination, kept});
+            } else if (name == QLatin1String("unpack-archive")) {
+                made.archive.path = arguments.value(QStringLiteral("archive")).toString();
+                made.archive.fileName = QFileInfo(made.archive.path).fileName();
+            }
+            const auto scope = operations::scopeFromName(arguments.value(QStringLiteral("scope")).toString());
+            if (scope) {
+                const QString variable = name == QLatin1String("set-environment-value")
+                                             ? arguments.value(QStringLiteral("name")).toString()
+                                             : QStringLiteral("PATH");
+                const bool known =
+                    std::any_of(made.changes.cbegin(), made.changes.cend(), [&](const auto &change) {
+                        return change.scope == operations::scopeName(*scope) &&
+                               change.name.compare(variable, Qt::CaseInsensitive) == 0;
+                    });
+                if (!known)
+                    made.changes.append({operations::scopeName(*scope), variable, QString(),
+                                         readStored(environment, *scope, variable), std::nullopt});
+            }
+            std::unique_ptr<Operation> operation = Operation::create(name, arguments);
+            if (!operation)
+                return outdated(QStringLiteral("unknown operation %1").arg(name));
+            made.steps.push_back(std::move(operation));
+        }
+    }
+    return made;
+}
+
+// A repair's roots are the folders of the files it changes (checked, should its journal be
+// left behind, against the folders no install may change: StateTrust).
+QStringList repairRoots(const std::vector<std::unique_ptr<Operation>> &steps)
+{
+    QStringList roots;
+    for (const std::unique_ptr<Operation> &operation : steps) {
+        for (const QString &path : operation->changedPaths({}))
+            roots.append(QFileInfo(path).absolutePath());
+    }
+    roots.removeDuplicates();
+    return roots;
+}
+
+// The receipt of committed repairs, as `made` recorded them and the machine now holds them.
+QByteArray repairReceipt(Receipt &receipt, const QString &id, const RepairSteps &made,
+                         const SystemContext &context, const PersistentEnvironment &environment)
+{
+    receipt.id = id;
+    receipt.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    receipt.tool = QLatin1String(kTool);
+    receipt.result = QStringLiteral("repaired");
+    receipt.archive = made.archive;
+    receipt.files = made.movedAside;
+    for (const PlacedByRepair &file : made.placed) {
+        Receipt::File entry{context.files().fromHost(file.destination),
+                            Sha256::ofFile(file.destination).value_or(QString()),
+                            QFileInfo(file.destination).size(),
+                            file.kept.isEmpty() ? QString() : context.files().fromHost(file.kept)};
+        // A file placed where one was moved aside: one entry, as an install that replaced it.
+        const auto aside = std::find_if(receipt.files.begin(), receipt.files.end(),
+                                        [&](const Receipt::File &moved) { return moved.path == entry.path; });
+        if (aside != receipt.files.end()) {
+            entry.replaced = aside->replaced;
+            *aside = entry;
+        } else {
+            receipt.files.append(entry);
+        }
+    }
+    receipt.environment = made.changes;
+    for (Receipt::EnvironmentChange &change : receipt.environment)
+        change.after = readStored(environment, *operations::scopeFromName(change.scope), change.name);
+    return QJsonDocument(receipt.toJson()).toJson();
+}
+
 } // namespace
 
 QJsonObject Repair::toJson() const
@@ -307,113 +430,19 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
     operationContext.crashAt = options.crashAt;
     operationContext.bytesProgress = options.bytesProgress;
     operationContext.cancelled = options.cancelled;
-    std::vector<std::unique_ptr<Operation>> steps;
-    struct Placed
-    {
-        QString destination; // host paths
-        QString kept;
-    };
-    QList<Receipt::File> movedAside;
-    QList<Placed> placed;
-    QList<Receipt::EnvironmentChange> changes;
-    ArchiveIdentity archive;
-    QSet<QByteArray> seen;
-    for (const Repair &repair : repairs) {
-        for (const QJsonObject &step : repair.steps) {
-            // Two findings may offer the same change (one folder shadowing two consumers): made once.
-            const QByteArray key = QJsonDocument(step).toJson(QJsonDocument::Compact);
-            if (seen.contains(key))
-                continue;
-            seen.insert(key);
-            const QString name = step.value(QStringLiteral("operation")).toString();
-            QJsonObject arguments = step.value(QStringLiteral("arguments")).toObject();
-            const QString record = step.value(QStringLiteral("record")).toString();
-            const QString source = arguments.value(QStringLiteral("source")).toString();
-            const QString destination = arguments.value(QStringLiteral("destination")).toString();
-            if (record == QLatin1String(repairs::kMovedAside)) {
-                const std::optional<QString> sha256 = Sha256::ofFile(source);
-                if (!sha256 || QFileInfo::exists(destination))
-                    return failedOutcome(
-                        lock->setAside +
-                        Findings{outdated(QStringLiteral("%1 -> %2").arg(source, destination))});
-                movedAside.append({context.files().fromHost(source), *sha256, QFileInfo(source).size(),
-                                   context.files().fromHost(destination)});
-            } else if (record == QLatin1String(repairs::kPlaced)) {
-                // What the file replaces is kept with the receipt, for an uninstall to put back.
-                QString kept;
-                if (QFileInfo::exists(destination)) {
-                    kept = keptFolder + QLatin1Char('/') +
-                           keptFileName(int(placed.size()), QFileInfo(destination).fileName());
-                    arguments.insert(QStringLiteral("keepReplacedAs"), kept);
-                }
-                placed.append({destination, kept});
-            } else if (name == QLatin1String("unpack-archive")) {
-                archive.path = arguments.value(QStringLiteral("archive")).toString();
-                archive.fileName = QFileInfo(archive.path).fileName();
-            }
-            const auto scope = operations::scopeFromName(arguments.value(QStringLiteral("scope")).toString());
-            if (scope) {
-                const QString variable = name == QLatin1String("set-environment-value")
-                                             ? arguments.value(QStringLiteral("name")).toString()
-                                             : QStringLiteral("PATH");
-                const bool known = std::any_of(changes.cbegin(), changes.cend(), [&](const auto &change) {
-                    return change.scope == operations::scopeName(*scope) &&
-                           change.name.compare(variable, Qt::CaseInsensitive) == 0;
-                });
-                if (!known)
-                    changes.append({operations::scopeName(*scope), variable, QString(),
-                                    readStored(*environment, *scope, variable), std::nullopt});
-            }
-            std::unique_ptr<Operation> operation = Operation::create(name, arguments);
-            if (!operation)
-                return failedOutcome(lock->setAside +
-                                     Findings{outdated(QStringLiteral("unknown operation %1").arg(name))});
-            steps.push_back(std::move(operation));
-        }
-    }
+    Expected<RepairSteps> made = repairStepsOf(repairs, context, *environment, keptFolder);
+    if (!made)
+        return failedOutcome(lock->setAside + Findings{made.error()});
 
-    // A repair's roots are the folders of the files it changes (checked, should its journal be
-    // left behind, against the folders no install may change: StateTrust).
-    QStringList roots;
-    for (const std::unique_ptr<Operation> &operation : steps) {
-        for (const QString &path : operation->changedPaths({}))
-            roots.append(QFileInfo(path).absolutePath());
-    }
-    roots.removeDuplicates();
+    const auto record = std::make_shared<RepairSteps>(std::move(made.value()));
     Transaction transaction(id, QStringLiteral("repair"), folders.journal(stateFolder), operationContext,
-                            roots);
-    for (std::unique_ptr<Operation> &operation : steps)
+                            repairRoots(record->steps));
+    for (std::unique_ptr<Operation> &operation : record->steps)
         transaction.add(std::move(operation));
     transaction.add(operations::makeDirectory(receiptsFolder));
     auto receiptHolder = std::make_shared<Receipt>();
     transaction.add(operations::writeFileMadeLater(receiptPath, [=, &context]() {
-        Receipt &receipt = *receiptHolder;
-        receipt.id = id;
-        receipt.created = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-        receipt.tool = QLatin1String(kTool);
-        receipt.result = QStringLiteral("repaired");
-        receipt.archive = archive;
-        receipt.files = movedAside;
-        for (const Placed &file : placed) {
-            Receipt::File entry{context.files().fromHost(file.destination),
-                                Sha256::ofFile(file.destination).value_or(QString()),
-                                QFileInfo(file.destination).size(),
-                                file.kept.isEmpty() ? QString() : context.files().fromHost(file.kept)};
-            // A file placed where one was moved aside: one entry, as an install that replaced it.
-            const auto aside =
-                std::find_if(receipt.files.begin(), receipt.files.end(),
-                             [&](const Receipt::File &moved) { return moved.path == entry.path; });
-            if (aside != receipt.files.end()) {
-                entry.replaced = aside->replaced;
-                *aside = entry;
-            } else {
-                receipt.files.append(entry);
-            }
-        }
-        receipt.environment = changes;
-        for (Receipt::EnvironmentChange &change : receipt.environment)
-            change.after = readStored(*environment, *operations::scopeFromName(change.scope), change.name);
-        return QJsonDocument(receipt.toJson()).toJson();
+        return repairReceipt(*receiptHolder, id, *record, context, *environment);
     }));
 
     ChangeOutcome outcome;

@@ -20,9 +20,10 @@ namespace cudnnsetup {
 // into staging on the target's volume, create the folders, rename each file into place (keeping
 // what it replaces), zlibwapi.dll where the DLLs import it and none is found, the venv's .pth,
 // PATH and the CUDNN_* variables, the receipt; under the machine's install lock. An archive inspected
-// without its SHA-256 (InspectOptions::hashArchive off) has it taken in the pass that unpacks it and
-// judged against `kb` before any file is placed, so the archive is read once; what that judgement
-// finds comes first in the outcome's findings.
+// without its SHA-256 (InspectOptions::hashArchive off) has it taken in the pass that unpacks it, or
+// in the copy an install that takes the archive into custody makes (which also tells a reinstall
+// whether the same archive is installed intact), and judged against `kb` before any file is placed,
+// so the archive is read once; what that judgement finds comes first in the outcome's findings.
 ChangeOutcome install(const QString &archivePath, const ArchiveReport &archive, const InstallTarget &target,
                       const SystemContext &context, std::shared_ptr<PersistentEnvironment> environment,
                       const ChangeOptions &options = {}, const KnowledgeBase &kb = KnowledgeBase::embedded());

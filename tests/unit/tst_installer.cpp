@@ -36,6 +36,10 @@
 #ifdef Q_OS_WIN
 #include <qt_windows.h>
 #else
+#include <csignal>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -81,6 +85,63 @@ QByteArray readHostFile(const QString &path)
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
+
+#ifndef Q_OS_WIN
+// An archive that can be read once: a named pipe at `path` that hands `bytes` to the first process
+// that opens it, and is gone from its folder as soon as that one has it open.
+class ArchiveReadOnce final
+{
+public:
+    ArchiveReadOnce(const QString &path, const QByteArray &bytes)
+        : m_path(QFile::encodeName(path))
+        , m_bytes(bytes)
+    {
+        QFile::remove(path);
+        if (::mkfifo(m_path.constData(), 0600) != 0)
+            qFatal("cannot make the named pipe %s", m_path.constData());
+        m_writer.reset(QThread::create([this] { serve(); }));
+        m_writer->start();
+    }
+    ~ArchiveReadOnce()
+    {
+        // Never read: opened here, so that the writer's wait for a reader ends (and its write fails).
+        if (const int reader = ::open(m_path.constData(), O_RDONLY | O_NONBLOCK); reader >= 0)
+            ::close(reader);
+        m_writer->wait();
+        ::unlink(m_path.constData());
+    }
+    ArchiveReadOnce(const ArchiveReadOnce &) = delete;
+    ArchiveReadOnce &operator=(const ArchiveReadOnce &) = delete;
+
+    bool wasRead() const { return !QFileInfo::exists(QFile::decodeName(m_path)); }
+
+private:
+    void serve()
+    {
+        // A reader that stops early makes the write fail (EPIPE) instead of ending the tests.
+        sigset_t brokenPipe;
+        sigemptyset(&brokenPipe);
+        sigaddset(&brokenPipe, SIGPIPE);
+        pthread_sigmask(SIG_BLOCK, &brokenPipe, nullptr);
+        const int writer = ::open(m_path.constData(), O_WRONLY); // waits for a reader
+        if (writer < 0)
+            return;
+        ::unlink(m_path.constData());
+        for (qint64 done = 0; done < m_bytes.size();) {
+            const ssize_t written =
+                ::write(writer, m_bytes.constData() + done, size_t(m_bytes.size() - done));
+            if (written <= 0)
+                break;
+            done += written;
+        }
+        ::close(writer);
+    }
+
+    QByteArray m_path;
+    QByteArray m_bytes;
+    std::unique_ptr<QThread> m_writer;
+};
+#endif
 
 } // namespace
 
@@ -395,6 +456,58 @@ private Q_SLOTS:
         QVERIFY2(hasFinding(changed, QStringLiteral("install.archive-changed")),
                  describe(changed).constData());
         QVERIFY(machine.tree() == before);
+    }
+
+    // A reinstall of a release into a target that takes the archive into custody reads the archive
+    // once: the copy's SHA-256 tells whether the same archive is installed intact (the copy is then
+    // dropped), and is the one judged and unpacked otherwise.
+    void aReinstallReadsTheArchiveOnce()
+    {
+#ifdef Q_OS_WIN
+        QSKIP("a file that can be read once is a named pipe of POSIX");
+#else
+        QTemporaryDir dir;
+        Machine machine(dir.path());
+        const QString name = QStringLiteral("cudnn-windows-x86_64-9.1.0.70_cuda12-archive.zip");
+        const QByteArray bytes = archives::windowsZip(QStringLiteral("9.1.0.70"), QStringLiteral("12"));
+        const QString archive = save(name, bytes);
+        const KnowledgeBase knowing = archives::databaseKnowing({archive});
+        const ArchiveReport report = inspect(archive);
+        QVERIFY(report.sha256.isEmpty());
+        const InstallTarget into =
+            target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::System, report);
+        const ChangeOutcome first =
+            install(archive, report, into, machine.context, machine.environment, {}, knowing);
+        QVERIFY2(first.status == ChangeOutcome::Status::Done, describe(first).constData());
+        const StateFolders folders = StateFolders::of(machine.context);
+        const auto noCopyLeft = [&] {
+            return QDir(folders.custody(folders.machine))
+                .entryList({QStringLiteral("archive-*")}, QDir::Files)
+                .isEmpty();
+        };
+
+        {
+            const ArchiveReadOnce once(archive, bytes);
+            const ChangeOutcome again =
+                install(archive, report, into, machine.context, machine.environment, {}, knowing);
+            QVERIFY2(again.status == ChangeOutcome::Status::AlreadyDone, describe(again).constData());
+            QCOMPARE(again.receipt->id, first.receipt->id);
+            QVERIFY(once.wasRead());
+            QVERIFY(noCopyLeft());
+        }
+        // One of its files changed: installed again, from the one read.
+        const QString changedFile = machine.host(first.receipt->files.first().path);
+        writeHostFile(changedFile, "changed");
+        const ArchiveReadOnce once(archive, bytes);
+        const ChangeOutcome repaired =
+            install(archive, report, into, machine.context, machine.environment, {}, knowing);
+        QVERIFY2(repaired.status == ChangeOutcome::Status::Done, describe(repaired).constData());
+        QCOMPARE(repaired.receipt->archive.sha256, Sha256::of(bytes));
+        QCOMPARE(repaired.receipt->archive.official, QStringLiteral("match"));
+        QCOMPARE(Sha256::ofFile(changedFile), std::optional(first.receipt->files.first().sha256));
+        QVERIFY(once.wasRead());
+        QVERIFY(noCopyLeft());
+#endif
     }
 
     // Its own folder on the system PATH, with the CUDNN_* variables; the uninstall takes out our
