@@ -337,7 +337,7 @@ void InstallPage::showSummary()
     const std::optional<EnvironmentScope> variables = m_session->cudnnVariables();
     add(QStringLiteral("variables"), tr("Variables"),
         !variables ? tr("CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY not set")
-        : *variables == EnvironmentScope::Machine
+        : *variables == EnvironmentScope::System
             ? tr("CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for all users")
             : tr("CUDNN_PATH, CUDNN_INCLUDE_DIR and CUDNN_LIBRARY set for you"));
     // Once installed, "Needed" would read as a request still open.

@@ -152,8 +152,7 @@ void TargetPage::showPreview()
     }
     const QString ours = m_config.target().dllFolder();
     const PathEditor pathEditor =
-        m_config.pathEditor(m_config.target().pathScope == PathScope::System ? EnvironmentScope::Machine
-                                                                             : EnvironmentScope::User);
+        m_config.pathEditor(environmentScopeOf(m_config.target().pathScope).value_or(EnvironmentScope::User));
     const QList<PathFix> &fixes = m_config.pathFixes();
 
     QSet<QString> removed;

@@ -146,7 +146,7 @@ void TargetPage::updateVariablesNote()
     if (!changeable)
         m_variablesNote->setText(tr("Not available on this system."));
     else if (variables)
-        m_variablesNote->setText(*variables == EnvironmentScope::Machine
+        m_variablesNote->setText(*variables == EnvironmentScope::System
                                      ? tr("For building OpenCV, ONNX Runtime or TensorFlow from source; set "
                                           "for all users.")
                                      : tr("For building OpenCV, ONNX Runtime or TensorFlow from source; set "

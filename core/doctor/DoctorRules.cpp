@@ -12,7 +12,7 @@ namespace cudnnsetup {
 
 namespace doctorrules {
 
-const QList<EnvironmentScope> kScopes = {EnvironmentScope::Machine, EnvironmentScope::User};
+const QList<EnvironmentScope> kScopes = {EnvironmentScope::System, EnvironmentScope::User};
 
 Diagnosis diagnosis(const Finding &finding, int failureMode, std::optional<Repair> repair)
 {

@@ -354,10 +354,10 @@ void writableSystemPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
     if (!facts.windows)
         return;
     const std::optional<StoredEnvironmentValue> value =
-        facts.stored(EnvironmentScope::Machine, QStringLiteral("PATH"));
+        facts.stored(EnvironmentScope::System, QStringLiteral("PATH"));
     if (!value)
         return;
-    const PathEditor editor = facts.pathEditor(EnvironmentScope::Machine);
+    const PathEditor editor = facts.pathEditor(EnvironmentScope::System);
     const SystemPaths &paths = facts.paths();
     QStringList seen;
     for (const QString &entry : editor.split(value->text)) {
@@ -397,7 +397,7 @@ void cudaPathRules(const DoctorFacts &facts, QList<Diagnosis> &out)
         return;
     const SystemPaths &paths = facts.paths();
     // A user value hides the machine's from programs started afterwards.
-    for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+    for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::System}) {
         const std::optional<StoredEnvironmentValue> value = facts.stored(scope, QStringLiteral("CUDA_PATH"));
         if (!value)
             continue;

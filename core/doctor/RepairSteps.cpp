@@ -123,7 +123,7 @@ Repair pathChange(const QString &id, const Text &summary, EnvironmentScope scope
                             : Text(QT_TRANSLATE_NOOP("cudnnsetup", "System PATH after: %1")))
                           .arg(after)};
     repair.steps.append(step(operation));
-    repair.needsAdministrator = scope == EnvironmentScope::Machine;
+    repair.needsAdministrator = scope == EnvironmentScope::System;
     return repair;
 }
 
@@ -140,7 +140,7 @@ Repair setVariable(EnvironmentScope scope, const QString &name,
                           .arg(shownValue(before ? std::optional<QString>(before->text) : std::nullopt))
                           .arg(Text::verbatim(value.text))};
     repair.steps.append(step(*operations::setEnvironmentValue(scope, name, value)));
-    repair.needsAdministrator = scope == EnvironmentScope::Machine;
+    repair.needsAdministrator = scope == EnvironmentScope::System;
     return repair;
 }
 
@@ -275,7 +275,7 @@ std::optional<QString> stepDoubt(const QJsonObject &step, const SystemContext &c
     }
     const QString scope = arguments.value(QStringLiteral("scope")).toString();
     if (name == QLatin1String("add-path-entry") || name == QLatin1String("remove-path-entry")) {
-        if (scope != operations::scopeName(EnvironmentScope::Machine))
+        if (scope != operations::scopeName(EnvironmentScope::System))
             return QStringLiteral("it changes the %1 PATH").arg(scope);
         if (name == QLatin1String("add-path-entry"))
             return machineFolderDoubt(context, arguments.value(QStringLiteral("entry")).toString());
@@ -285,7 +285,7 @@ std::optional<QString> stepDoubt(const QJsonObject &step, const SystemContext &c
         const QString variable = arguments.value(QStringLiteral("name")).toString();
         static const QStringList variables{QStringLiteral("CUDNN_PATH"), QStringLiteral("CUDNN_INCLUDE_DIR"),
                                            QStringLiteral("CUDNN_LIBRARY"), QStringLiteral("CUDA_PATH")};
-        if (scope != operations::scopeName(EnvironmentScope::Machine) ||
+        if (scope != operations::scopeName(EnvironmentScope::System) ||
             !variables.contains(variable, Qt::CaseInsensitive))
             return QStringLiteral("it sets %1 (%2)").arg(variable, scope);
         const QJsonValue value = arguments.value(QStringLiteral("value"));

@@ -23,7 +23,7 @@ bool needsElevation(const InstallTarget &target, const ArchiveReport &archive, c
 {
     if (!context.isLive() || elevation.isElevated())
         return false;
-    if (target.needsAdmin(context) || options.cudnnVariables == EnvironmentScope::Machine)
+    if (target.needsAdmin(context) || options.cudnnVariables == EnvironmentScope::System)
         return true;
     const Findings findings = checkTarget(target, archive, context);
     return std::any_of(findings.cbegin(), findings.cend(), [](const Finding &finding) {

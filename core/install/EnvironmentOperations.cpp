@@ -302,7 +302,7 @@ std::optional<EnvironmentScope> scopeFromName(const QString &name)
     if (name == QLatin1String("user"))
         return EnvironmentScope::User;
     if (name == QLatin1String("machine"))
-        return EnvironmentScope::Machine;
+        return EnvironmentScope::System;
     return std::nullopt;
 }
 

@@ -121,9 +121,7 @@ Expected<void> addPathStep(Transaction &transaction, QList<Receipt::EnvironmentC
                            PersistentEnvironment &environment, const ChangeOptions &options,
                            Findings &findings)
 {
-    const auto scope = target.pathScope == PathScope::User     ? std::optional(EnvironmentScope::User)
-                       : target.pathScope == PathScope::System ? std::optional(EnvironmentScope::Machine)
-                                                               : std::nullopt;
+    const std::optional<EnvironmentScope> scope = environmentScopeOf(target.pathScope);
     // Linux finds libraries through the loader's cache, not PATH: its system scope is the
     // ld.so.conf.d file the file steps write, and there is nothing per user to write.
     if (target.family == OsFamily::Linux && target.pathScope == PathScope::User)

@@ -8,6 +8,19 @@
 
 namespace cudnnsetup {
 
+std::optional<EnvironmentScope> environmentScopeOf(PathScope scope)
+{
+    switch (scope) {
+    case PathScope::None:
+        return std::nullopt;
+    case PathScope::User:
+        return EnvironmentScope::User;
+    case PathScope::System:
+        return EnvironmentScope::System;
+    }
+    return std::nullopt;
+}
+
 QString pathScopeName(PathScope scope)
 {
     switch (scope) {

@@ -20,6 +20,8 @@ enum class PathScope
 };
 
 QString pathScopeName(PathScope scope); // "none", "user", "system": as --path spells it
+// The stored environment whose PATH `scope` changes; nullopt for None.
+std::optional<EnvironmentScope> environmentScopeOf(PathScope scope);
 std::optional<PathScope> pathScopeFromName(const QString &name);
 
 // Where cuDNN goes. Paths are the inspected system's (C:\Program Files\...); SystemContext::files()

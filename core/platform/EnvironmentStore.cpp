@@ -60,14 +60,14 @@ QString storedVariable(EnvironmentScope scope, const QString &name,
 {
     const QList<EnvironmentScope> visible =
         scope == EnvironmentScope::User
-            ? QList<EnvironmentScope>{EnvironmentScope::User, EnvironmentScope::Machine}
-            : QList<EnvironmentScope>{EnvironmentScope::Machine};
+            ? QList<EnvironmentScope>{EnvironmentScope::User, EnvironmentScope::System}
+            : QList<EnvironmentScope>{EnvironmentScope::System};
     for (const EnvironmentScope where : visible) {
         if (const std::optional<QString> value = stored(where, name))
             return *value; // one level, as Windows itself expands
     }
     // A user variable is not a session's own, and a machine value cannot see it.
-    if (scope == EnvironmentScope::Machine && stored(EnvironmentScope::User, name))
+    if (scope == EnvironmentScope::System && stored(EnvironmentScope::User, name))
         return QString();
     return session ? session(name) : QString();
 }
@@ -89,7 +89,7 @@ std::optional<QString> EnvironmentStore::freshValue(const QString &name) const
 {
     if (!registryAvailable())
         return std::nullopt;
-    for (EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+    for (EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::System}) {
         const auto stored = registryValue(scope, name);
         if (stored && (stored->type == RegistryValue::String || stored->type == RegistryValue::ExpandString))
             return stored->type == RegistryValue::ExpandString ? expand(stored->text, scope) : stored->text;
@@ -101,7 +101,7 @@ std::optional<QStringList> EnvironmentStore::freshPath() const
 {
     if (!registryAvailable())
         return std::nullopt;
-    return *storedPath(EnvironmentScope::Machine) + *storedPath(EnvironmentScope::User);
+    return *storedPath(EnvironmentScope::System) + *storedPath(EnvironmentScope::User);
 }
 
 std::optional<QStringList> EnvironmentStore::storedPath(EnvironmentScope scope) const
@@ -130,7 +130,7 @@ std::optional<QProcessEnvironment> EnvironmentStore::freshEnvironment() const
         }
         fresh.insert(name, value);
     };
-    for (EnvironmentScope scope : {EnvironmentScope::Machine, EnvironmentScope::User}) {
+    for (EnvironmentScope scope : {EnvironmentScope::System, EnvironmentScope::User}) {
         const RegistryHive hive =
             scope == EnvironmentScope::User ? RegistryHive::CurrentUser : RegistryHive::LocalMachine;
         for (const QString &name : m_registry->valueNames(hive, registryKey(scope))) {

@@ -13,10 +13,13 @@
 
 namespace cudnnsetup {
 
+// Whose stored environment: the user's (HKCU\Environment) or the whole system's (HKLM's
+// Session Manager\Environment), spelt as `--path user|system` spells them. (Receipts and the
+// journal store the second as "machine", the name older versions wrote.)
 enum class EnvironmentScope
 {
     User,
-    Machine,
+    System,
 };
 
 // What %NAME% stands for in a value stored in `scope`, as Windows builds a new program's

@@ -236,7 +236,7 @@ std::shared_ptr<PersistentEnvironment> PersistentEnvironment::forRunningSystem()
 {
 #ifdef Q_OS_WIN
     return forRegistryKeys(EnvironmentStore::registryKey(EnvironmentScope::User),
-                           EnvironmentStore::registryKey(EnvironmentScope::Machine));
+                           EnvironmentStore::registryKey(EnvironmentScope::System));
 #else
     return unavailable(); // Linux installs write no persistent environment (yet)
 #endif
@@ -391,7 +391,7 @@ Finding PersistentEnvironment::accessDeniedError(EnvironmentScope scope, const Q
                                                  const QString &details)
 {
     const Text fix =
-        scope == EnvironmentScope::Machine
+        scope == EnvironmentScope::System
             ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Changing the system's environment variables needs an "
                                                    "administrator: run the setup as an administrator, or "
                                                    "choose the user PATH instead."))

@@ -51,7 +51,7 @@ public:
 private:
     static std::optional<EnvironmentScope> environmentScope(RegistryHive hive, const QString &key)
     {
-        for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+        for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::System}) {
             const RegistryHive its =
                 scope == EnvironmentScope::User ? RegistryHive::CurrentUser : RegistryHive::LocalMachine;
             if (hive == its && key.compare(EnvironmentStore::registryKey(scope), Qt::CaseInsensitive) == 0)

@@ -82,7 +82,7 @@ bool folderListed(const Baseline &baseline, const SystemSnapshot &snapshot, cons
     if (!loaderFile.isEmpty())
         return context.files().isFile(loaderFile);
     const EnvironmentScope scope =
-        baseline.target.pathScope == PathScope::User ? EnvironmentScope::User : EnvironmentScope::Machine;
+        environmentScopeOf(baseline.target.pathScope).value_or(EnvironmentScope::System);
     const QStringList entries = context.environment().storedPath(scope).value_or(snapshot.environment.path);
     return std::any_of(entries.cbegin(), entries.cend(), [&](const QString &entry) {
         return context.paths().equal(entry, baseline.target.dllFolder());

@@ -248,9 +248,9 @@ void SetupSession::setTargetConfig(const TargetConfig &config)
                           << target.dllFolder() << "PATH" << pathScopeName(target.pathScope);
         const std::optional<EnvironmentScope> scope = config.cudnnVariables();
         qCInfo(lcSession) << "CUDNN_* variables:"
-                          << (!scope                                ? "not set"
-                              : *scope == EnvironmentScope::Machine ? "for the machine"
-                                                                    : "for the user");
+                          << (!scope                               ? "not set"
+                              : *scope == EnvironmentScope::System ? "for the machine"
+                                                                   : "for the user");
     }
     if (fixesBefore != pathFixes()) {
         QStringList chosen;

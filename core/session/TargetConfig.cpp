@@ -37,7 +37,7 @@ Expected<TargetConfig> TargetConfig::fromOptions(const QString &target, const QS
     if (variables == QLatin1String("user"))
         config.m_variables = EnvironmentScope::User;
     else if (variables == QLatin1String("system"))
-        config.m_variables = EnvironmentScope::Machine;
+        config.m_variables = EnvironmentScope::System;
     else if (!variables.isEmpty())
         return invalidSetting(
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "--cudnn-variables takes user or system.")));
@@ -235,7 +235,7 @@ std::optional<EnvironmentScope> TargetConfig::cudnnVariables() const
         return m_variables;
     if (!m_variablesFollowTarget || !m_target || !environmentChangeable())
         return std::nullopt;
-    return m_target->needsAdmin(m_facts->context) ? EnvironmentScope::Machine : EnvironmentScope::User;
+    return m_target->needsAdmin(m_facts->context) ? EnvironmentScope::System : EnvironmentScope::User;
 }
 
 Expected<InstallPlan> TargetConfig::plan() const
@@ -269,8 +269,8 @@ bool TargetConfig::changesPath() const
 
 EnvironmentScope TargetConfig::pathEnvironmentScope() const
 {
-    return m_target && m_target->pathScope == PathScope::System ? EnvironmentScope::Machine
-                                                                : EnvironmentScope::User;
+    return m_target ? environmentScopeOf(m_target->pathScope).value_or(EnvironmentScope::User)
+                    : EnvironmentScope::User;
 }
 
 PathEditor TargetConfig::pathEditor(EnvironmentScope scope) const
@@ -317,9 +317,9 @@ void TargetConfig::analysePath()
     // The system PATH comes before the user's in every new program: what in it holds another cuDNN
     // or CUDA is shown too, but not offered for change here (it needs an administrator).
     if (m_target->pathScope == PathScope::User) {
-        const QString system = storedPath(EnvironmentScope::Machine, m_pathFindings);
+        const QString system = storedPath(EnvironmentScope::System, m_pathFindings);
         const PathAnalysis systemAnalysis =
-            pathEditor(EnvironmentScope::Machine)
+            pathEditor(EnvironmentScope::System)
                 .analyse(system, ours, isCudnnFolder, PathEditor::Position::Back, cuda);
         for (const PathProblem &problem : systemAnalysis.problems) {
             if (problem.kind != PathProblem::Kind::Duplicate && problem.beforeOurs)

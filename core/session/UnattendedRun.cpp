@@ -272,8 +272,7 @@ Expected<std::optional<Repair>> baselinePathRepair(const UnattendedSettings &set
     if (hasErrors(unsafe))
         return unsafe.first();
     const QString folder = onPath.dllFolder();
-    const EnvironmentScope where =
-        *scope == PathScope::User ? EnvironmentScope::User : EnvironmentScope::Machine;
+    const EnvironmentScope where = environmentScopeOf(*scope).value_or(EnvironmentScope::System);
     const auto stored = environment.read(where, QStringLiteral("PATH"));
     if (!stored)
         return stored.error();

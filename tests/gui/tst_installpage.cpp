@@ -338,7 +338,7 @@ private Q_SLOTS:
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("CUDNN_PATH"))->text, kUserRoot);
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("CUDNN_LIBRARY"))->text,
                  kUserRoot + QStringLiteral("\\lib\\x64\\cudnn.lib"));
-        QVERIFY(!environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH")));
+        QVERIFY(!environment->value(EnvironmentScope::System, QStringLiteral("CUDNN_PATH")));
         QVERIFY(environment->announceCount() >= 1);
 
         QCOMPARE(opened.result(), QStringLiteral("cuDNN 9.19.0.56 is installed in %1.").arg(kUserRoot));

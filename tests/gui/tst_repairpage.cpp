@@ -91,7 +91,7 @@ struct Opened
     explicit Opened(int start = SetupWizard::Page_Repair)
     {
         environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {kUserPath, true});
-        environment->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"), {kOtherToolkit, false});
+        environment->set(EnvironmentScope::System, QStringLiteral("CUDA_PATH"), {kOtherToolkit, false});
         machine.session.setPersistentEnvironment(environment);
         wizard = std::make_unique<SetupWizard>(&machine.session);
         wizard->resize(820, 700);
@@ -334,7 +334,7 @@ private Q_SLOTS:
 
         QCOMPARE(opened.userPath(), promisedUserPath(repair));
         QVERIFY(opened.userPath().contains(kOldCudnnRoot + QStringLiteral("\\bin")));
-        QCOMPARE(opened.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"))->text,
+        QCOMPARE(opened.environment->value(EnvironmentScope::System, QStringLiteral("CUDA_PATH"))->text,
                  kOtherToolkit); // not ticked, not changed
         QVERIFY(opened.visible(QStringLiteral("outcomeBox")));
         // Undone the way a GUI user can: the Uninstall page, never a command to type.

@@ -321,7 +321,7 @@ private Q_SLOTS:
             QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.8\\bin");
         environment->set(EnvironmentScope::User, QStringLiteral("PATH"),
                          {oldCudnn + QStringLiteral(";%USERPROFILE%\\bin"), true});
-        environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"),
+        environment->set(EnvironmentScope::System, QStringLiteral("PATH"),
                          {QStringLiteral("C:\\Windows\\system32;") + oldCuda, true});
         Opened opened(environment);
         TargetPage *page = opened.page;
@@ -409,7 +409,7 @@ private Q_SLOTS:
         QVERIFY(opened.child<QRadioButton>(QStringLiteral("pathSystem"))->isChecked());
         QCOMPARE(int(opened.machine.session.target().pathScope), int(PathScope::System));
         QVERIFY(opened.machine.session.pathFixes().isEmpty());
-        QCOMPARE(opened.machine.session.cudnnVariables(), std::optional(EnvironmentScope::Machine));
+        QCOMPARE(opened.machine.session.cudnnVariables(), std::optional(EnvironmentScope::System));
         QCOMPARE(items(opened.child<QTreeWidget>(QStringLiteral("pathAfter"))),
                  (QStringList{kOwnFolder + QStringLiteral("\\bin\\x64"),
                               QStringLiteral("C:\\Windows\\system32"), oldCuda}));

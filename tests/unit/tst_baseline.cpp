@@ -232,7 +232,7 @@ private Q_SLOTS:
         Sandbox sandbox;
         trees::windowsSystem(sandbox);
         const auto stored = std::make_shared<MemoryEnvironment>();
-        stored->set(EnvironmentScope::Machine, QStringLiteral("Path"), {machinePath, true});
+        stored->set(EnvironmentScope::System, QStringLiteral("Path"), {machinePath, true});
         if (!userPath.isEmpty())
             stored->set(EnvironmentScope::User, QStringLiteral("Path"), {userPath, true});
         const SystemContext context = SystemContext::rooted(sandbox.root()).withStoredEnvironment(stored);

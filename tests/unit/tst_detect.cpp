@@ -475,7 +475,7 @@ private Q_SLOTS:
         registry->setString(RegistryHive::LocalMachine,
                             QStringLiteral("SOFTWARE\\Python\\PythonCore\\3.12\\InstallPath"),
                             QStringLiteral("ExecutablePath"), QStringLiteral("C:\\Python312\\python.exe"));
-        const QString machineEnvironment = EnvironmentStore::registryKey(EnvironmentScope::Machine);
+        const QString machineEnvironment = EnvironmentStore::registryKey(EnvironmentScope::System);
         registry->setString(RegistryHive::LocalMachine, machineEnvironment, QStringLiteral("Path"),
                             QStringLiteral("%SystemRoot%\\system32;") + cuda + QStringLiteral("v12.2\\bin;") +
                                 installer + QStringLiteral("\\bin;C:\\Tools\\new"),

@@ -85,7 +85,7 @@ private:
     static std::optional<EnvironmentScope> environmentScope(RegistryHive hive, const QString &key)
     {
         const EnvironmentScope scope =
-            hive == RegistryHive::CurrentUser ? EnvironmentScope::User : EnvironmentScope::Machine;
+            hive == RegistryHive::CurrentUser ? EnvironmentScope::User : EnvironmentScope::System;
         if (key.compare(EnvironmentStore::registryKey(scope), Qt::CaseInsensitive) == 0)
             return scope;
         return std::nullopt;
@@ -165,12 +165,12 @@ public:
                                   QStringLiteral("NVIDIA GeForce RTX 4090"));
         setDriver(QStringLiteral("32.0.15.6094")); // 560.94
 
-        stored->set(EnvironmentScope::Machine, QStringLiteral("Path"),
+        stored->set(EnvironmentScope::System, QStringLiteral("Path"),
                     {QStringLiteral("%SystemRoot%\\system32;%SystemRoot%;%SystemRoot%\\System32\\Wbem;") +
                          kCuda122Bin + QStringLiteral(";") + kCuda +
                          QStringLiteral("v12.2\\libnvvp;C:\\Python312\\Scripts\\;C:\\Python312\\"),
                      true});
-        stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+        stored->set(EnvironmentScope::System, QStringLiteral("CUDA_PATH"),
                     {kCuda + QStringLiteral("v12.2"), false});
         stored->set(EnvironmentScope::User, QStringLiteral("Path"),
                     {QStringLiteral("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;"), true});
@@ -237,7 +237,7 @@ public:
     QStringList environment() const
     {
         QStringList values;
-        for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+        for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::System}) {
             for (const QString &name : stored->names(scope)) {
                 const auto value = stored->value(scope, name);
                 values.append(QStringLiteral("%1 %2 %3 %4")
@@ -509,18 +509,17 @@ private Q_SLOTS:
             {repairs::step(*operations::removeFile(system32 + QStringLiteral("/kernel32.dll"))),
              QStringLiteral("no repair has a step remove-file")},
             {repairs::step(
-                 *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine, evil, true)),
+                 *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::System, evil, true)),
              QStringLiteral("may be changed by")},
             {repairs::step(
                  *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::User, kCuda122Bin, true)),
              QStringLiteral("user PATH")},
-            {repairs::step(*operations::setEnvironmentValue(EnvironmentScope::Machine,
+            {repairs::step(*operations::setEnvironmentValue(EnvironmentScope::System,
                                                             QStringLiteral("PYTHONPATH"),
                                                             StoredEnvironmentValue{evil, false})),
              QStringLiteral("it sets PYTHONPATH")},
-            {repairs::step(*operations::setEnvironmentValue(EnvironmentScope::Machine,
-                                                            QStringLiteral("CUDA_PATH"),
-                                                            StoredEnvironmentValue{evil, false})),
+            {repairs::step(*operations::setEnvironmentValue(
+                 EnvironmentScope::System, QStringLiteral("CUDA_PATH"), StoredEnvironmentValue{evil, false})),
              QStringLiteral("may be changed by")},
             {repairs::step(*operations::unpackArchive(machine.host(evil) + QStringLiteral("/a.zip"), {}, {},
                                                       bin + QStringLiteral("/.cudnn-setup-repair"), nullptr)),
@@ -539,7 +538,7 @@ private Q_SLOTS:
         // The doctor's own steps pass: a cuDNN moved aside beside itself, its PATH entry.
         Repair own = repairs::moveAside(context, kCuda122Bin, {QStringLiteral("cudnn64_8.dll")});
         own.steps.append(repairs::step(
-            *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine, kCuda122Bin, true)));
+            *operations::addPathEntry(OsFamily::Windows, EnvironmentScope::System, kCuda122Bin, true)));
         const std::optional<QString> doubt = repairs::handedOverDoubt(own, context, QString(), nullptr);
         QVERIFY2(!doubt, qPrintable(doubt.value_or(QString())));
     }
@@ -777,8 +776,8 @@ private Q_SLOTS:
         peCudnn(machine.sandbox, QStringLiteral("C:\\tools\\cudnn-8.1\\bin"),
                 QStringLiteral("C:\\tools\\cudnn-8.1\\include"), 8, 1, 0);
         machine.sandbox.write(QStringLiteral("C:\\tools\\cudnn-8.1\\bin\\zlibwapi.dll"), peimage::x64Dll());
-        const auto path = machine.stored->value(EnvironmentScope::Machine, QStringLiteral("Path"));
-        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("Path"),
+        const auto path = machine.stored->value(EnvironmentScope::System, QStringLiteral("Path"));
+        machine.stored->set(EnvironmentScope::System, QStringLiteral("Path"),
                             {QStringLiteral("C:\\tools\\cudnn-8.1\\bin;") + path->text, true});
         const DoctorReport report = machine.diagnose();
         const std::optional<Diagnosis> diagnosis =
@@ -859,8 +858,8 @@ private Q_SLOTS:
         const QString toolkit = kCuda + QStringLiteral("v13.0");
         peCudnn(machine.sandbox, toolkit + QStringLiteral("\\bin\\x64"),
                 toolkit + QStringLiteral("\\include"), 9, 19, 0);
-        const auto path = machine.stored->value(EnvironmentScope::Machine, QStringLiteral("Path"));
-        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("Path"),
+        const auto path = machine.stored->value(EnvironmentScope::System, QStringLiteral("Path"));
+        machine.stored->set(EnvironmentScope::System, QStringLiteral("Path"),
                             {path->text + QLatin1Char(';') + toolkit + QStringLiteral("\\bin"), true});
         const DoctorReport report = machine.diagnose();
         const std::optional<Diagnosis> diagnosis =
@@ -886,8 +885,8 @@ private Q_SLOTS:
         const QString root = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.8");
         peCudnn(machine.sandbox, root + QLatin1Char('\\') + dllFolder,
                 root + QStringLiteral("\\include\\12.8"), 9, 8, 0);
-        const auto path = machine.stored->value(EnvironmentScope::Machine, QStringLiteral("Path"));
-        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("Path"),
+        const auto path = machine.stored->value(EnvironmentScope::System, QStringLiteral("Path"));
+        machine.stored->set(EnvironmentScope::System, QStringLiteral("Path"),
                             {path->text + QLatin1Char(';') + root + QStringLiteral("\\bin"), true});
         // NVIDIA's DLL states its release in its version resource: the finding names it, as the
         // Hardware page names the copies it found (issue 35: one version text per copy).
@@ -1055,7 +1054,7 @@ private Q_SLOTS:
     {
         Machine machine;
         trees::windowsToolkit(machine.sandbox, QStringLiteral("11.8.0"));
-        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+        machine.stored->set(EnvironmentScope::System, QStringLiteral("CUDA_PATH"),
                             {kCuda + QStringLiteral("v11.8"), false});
         const std::optional<Diagnosis> diagnosis =
             expectFinding(machine.diagnose(), QStringLiteral("doctor.cuda-path-mismatch"), 12);
@@ -1212,7 +1211,7 @@ private Q_SLOTS:
         Machine machine;
         machine.remove(kCuda122Bin + QStringLiteral("\\zlibwapi.dll"));
         trees::windowsToolkit(machine.sandbox, QStringLiteral("11.8.0"));
-        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+        machine.stored->set(EnvironmentScope::System, QStringLiteral("CUDA_PATH"),
                             {kCuda + QStringLiteral("v11.8"), false});
         const DoctorReport report = machine.diagnose();
         const Diagnosis *zlibwapi = find(report, QStringLiteral("doctor.zlibwapi-missing"));
@@ -1236,7 +1235,7 @@ private Q_SLOTS:
     {
         Machine machine;
         trees::windowsToolkit(machine.sandbox, QStringLiteral("11.8.0"));
-        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+        machine.stored->set(EnvironmentScope::System, QStringLiteral("CUDA_PATH"),
                             {kCuda + QStringLiteral("v11.8"), false});
         const DoctorReport report = machine.diagnose();
         const Diagnosis *diagnosis = find(report, QStringLiteral("doctor.cuda-path-mismatch"));
@@ -1268,7 +1267,7 @@ private Q_SLOTS:
     {
         Machine machine;
         trees::windowsToolkit(machine.sandbox, QStringLiteral("11.8.0"));
-        machine.stored->set(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+        machine.stored->set(EnvironmentScope::System, QStringLiteral("CUDA_PATH"),
                             {kCuda + QStringLiteral("v11.8"), false});
         const DoctorReport report = machine.diagnose();
         const Diagnosis *diagnosis = find(report, QStringLiteral("doctor.cuda-path-mismatch"));

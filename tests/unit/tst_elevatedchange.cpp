@@ -482,7 +482,7 @@ private Q_SLOTS:
         target.pathScope = PathScope::None;
         ChangeOptions options;
         options.replaceInUse = true;
-        options.cudnnVariables = EnvironmentScope::Machine;
+        options.cudnnVariables = EnvironmentScope::System;
         ArchiveReport report; // as an install inspects it: no SHA-256 yet
         report.cudnn = Version::parse(QStringLiteral("9.1.0.70"));
         report.cudaVariant = QStringLiteral("12");
@@ -494,7 +494,7 @@ private Q_SLOTS:
         QCOMPARE(plan->target.toJson(), target.toJson());
         QCOMPARE(plan->archive.sha256, Sha256::ofFile(m_archive).value_or(QString()));
         QCOMPARE(plan->archive.cudnn.toString(), QStringLiteral("9.1.0.70"));
-        QCOMPARE(plan->cudnnVariables, std::optional<EnvironmentScope>(EnvironmentScope::Machine));
+        QCOMPARE(plan->cudnnVariables, std::optional<EnvironmentScope>(EnvironmentScope::System));
         QVERIFY(plan->replaceInUse);
         const Expected<InstallPlan> read =
             InstallPlan::unsealed(plan->sealedBytes(), Sha256::of(plan->sealedBytes()));
@@ -626,14 +626,14 @@ private Q_SLOTS:
         InstallPlan plan = programFilesPlan();
         plan.cudnnVariables = EnvironmentScope::User;
         ChangeOptions options;
-        options.cudnnVariables = EnvironmentScope::Machine;
+        options.cudnnVariables = EnvironmentScope::System;
         const ChangeOutcome outcome =
             installPlanned(plan, *report, options, QString(), {}, context, environment, kb);
         QVERIFY2(outcome.statusName() == QLatin1String("done"),
                  qPrintable(findingIds(outcome.findings).join(QLatin1Char(' '))));
         QCOMPARE(environment->value(EnvironmentScope::User, QStringLiteral("CUDNN_PATH"))->text,
                  plan.target.root);
-        QVERIFY(!environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH")));
+        QVERIFY(!environment->value(EnvironmentScope::System, QStringLiteral("CUDNN_PATH")));
         QCOMPARE(outcome.receipt->target->toJson(), plan.target.toJson());
     }
 
@@ -642,7 +642,7 @@ private Q_SLOTS:
     TargetConfig systemPathConfig(const SystemContext &context,
                                   const std::shared_ptr<MemoryEnvironment> &environment) const
     {
-        environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"),
+        environment->set(EnvironmentScope::System, QStringLiteral("PATH"),
                          {QStringLiteral("%SystemRoot%\\system32;") + kOldCudaBin, true});
         const KnowledgeBase kb = standInDatabase();
         const Expected<ArchiveReport> report = inspectArchive(m_archive, kb.publishedArchives());
@@ -676,7 +676,7 @@ private Q_SLOTS:
             BuildPaths::cudnnctl(), *config.plan(), config.changeOptions(), {}, context, environment, helper);
         QVERIFY2(outcome.statusName() == QLatin1String("done"),
                  qPrintable(findingIds(outcome.findings).join(QLatin1Char(' '))));
-        QCOMPARE(environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+        QCOMPARE(environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text,
                  config.target().dllFolder() + QStringLiteral(";%SystemRoot%\\system32"));
     }
 
@@ -708,8 +708,7 @@ private Q_SLOTS:
         plan.archive.sha256 = Sha256::ofFile(m_archive).value_or(QString());
         for (int i = 0; i < times; ++i)
             plan.pathFixes.append({PathFix::Action::Remove, index, entry});
-        const QString pathBefore =
-            environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text;
+        const QString pathBefore = environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text;
         const TreeSnapshot before = TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData")});
 
         const ChangeOutcome outcome =
@@ -717,7 +716,7 @@ private Q_SLOTS:
         QCOMPARE(findingIds(outcome.findings), QStringList{QStringLiteral("plan.invalid")});
         QVERIFY2(outcome.findings.first().details.startsWith(QStringLiteral("PATH fix")),
                  qPrintable(outcome.findings.first().details));
-        QCOMPARE(environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text, pathBefore);
+        QCOMPARE(environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text, pathBefore);
         const TreeSnapshot after = TreeSnapshot::of(sandbox.root(), {QStringLiteral("ProgramData")});
         QVERIFY2(after == before, qPrintable(after.difference(before)));
 
@@ -775,7 +774,7 @@ private Q_SLOTS:
         target.root = QStringLiteral("C:\\Users\\student\\AppData\\Local\\Programs\\NVIDIA\\CUDNN\\v9.1");
         target.pathScope = PathScope::User;
         ChangeOptions options;
-        options.cudnnVariables = EnvironmentScope::Machine;
+        options.cudnnVariables = EnvironmentScope::System;
         InstallPlan planned = planOf(target);
         planned.cudnnVariables = options.cudnnVariables;
         const Expected<InstallPlan> plan = planForAnotherProcess(planned);

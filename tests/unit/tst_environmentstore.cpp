@@ -25,7 +25,7 @@ private Q_SLOTS:
     void freshPathIsMachineThenUserExpandedOnce()
     {
         auto registry = std::make_shared<MemoryRegistry>();
-        const QString machineKey = EnvironmentStore::registryKey(EnvironmentScope::Machine);
+        const QString machineKey = EnvironmentStore::registryKey(EnvironmentScope::System);
         const QString userKey = EnvironmentStore::registryKey(EnvironmentScope::User);
         registry->setString(RegistryHive::LocalMachine, machineKey, QStringLiteral("Path"),
                             QStringLiteral("%SystemRoot%\\system32;%CUDA_PATH%\\bin"),
@@ -42,7 +42,7 @@ private Q_SLOTS:
                  (QStringList{QStringLiteral("C:\\Windows\\system32"), QStringLiteral("C:\\CUDA\\v12.2\\bin"),
                               QStringLiteral("C:\\Users\\张三\\bin"), QStringLiteral("C:\\Tools")}));
         // The stored value stays exactly as written.
-        const auto raw = store.registryValue(EnvironmentScope::Machine, QStringLiteral("PATH"));
+        const auto raw = store.registryValue(EnvironmentScope::System, QStringLiteral("PATH"));
         QVERIFY(raw);
         QCOMPARE(raw->type, RegistryValue::ExpandString);
         QCOMPARE(raw->text, QStringLiteral("%SystemRoot%\\system32;%CUDA_PATH%\\bin"));
@@ -54,7 +54,7 @@ private Q_SLOTS:
     void machineValuesSeeOnlyMachineVariables()
     {
         auto registry = std::make_shared<MemoryRegistry>();
-        const QString machineKey = EnvironmentStore::registryKey(EnvironmentScope::Machine);
+        const QString machineKey = EnvironmentStore::registryKey(EnvironmentScope::System);
         const QString userKey = EnvironmentStore::registryKey(EnvironmentScope::User);
         registry->setString(RegistryHive::LocalMachine, machineKey, QStringLiteral("Path"),
                             QStringLiteral("%CUDA_PATH%\\bin;%TOOLS%\\bin"), RegistryValue::ExpandString);

@@ -165,7 +165,7 @@ class TestInstaller : public QObject
         {
             QDir().mkpath(root + QStringLiteral("/Windows/System32"));
             QDir().mkpath(root + QStringLiteral("/Program Files"));
-            environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"),
+            environment->set(EnvironmentScope::System, QStringLiteral("PATH"),
                              {QStringLiteral("%SystemRoot%\\system32;C:\\Tools"), true});
         }
         static SystemContext contextFor(const QString &root)
@@ -524,16 +524,16 @@ private Q_SLOTS:
         const TreeSnapshot before = machine.tree();
 
         ChangeOptions options = atTheConsole();
-        options.cudnnVariables = EnvironmentScope::Machine;
+        options.cudnnVariables = EnvironmentScope::System;
         const ChangeOutcome outcome =
             install(archive, report, into, machine.context, machine.environment, options);
         QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
         const QString dlls = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin");
-        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+        QCOMPARE(machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text,
                  dlls + QStringLiteral(";%SystemRoot%\\system32;C:\\Tools"));
-        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH"))->text,
+        QCOMPARE(machine.environment->value(EnvironmentScope::System, QStringLiteral("CUDNN_PATH"))->text,
                  QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1"));
-        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_LIBRARY"))->text,
+        QCOMPARE(machine.environment->value(EnvironmentScope::System, QStringLiteral("CUDNN_LIBRARY"))->text,
                  QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\lib\\x64\\cudnn.lib"));
         QVERIFY(machine.environment->announceCount() > 0);
         QVERIFY(outcome.receipt);
@@ -544,14 +544,14 @@ private Q_SLOTS:
 
         // Someone adds to PATH meanwhile: the uninstall keeps their entry.
         StoredEnvironmentValue edited =
-            *machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
+            *machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH"));
         edited.text += QStringLiteral(";D:\\Later");
-        machine.environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), edited);
+        machine.environment->set(EnvironmentScope::System, QStringLiteral("PATH"), edited);
         const ChangeOutcome removed = uninstall(QString(), machine.context, machine.environment);
         QCOMPARE(removed.statusName(), QStringLiteral("done"));
-        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+        QCOMPARE(machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text,
                  QStringLiteral("%SystemRoot%\\system32;C:\\Tools;D:\\Later"));
-        QVERIFY(!machine.environment->value(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH")));
+        QVERIFY(!machine.environment->value(EnvironmentScope::System, QStringLiteral("CUDNN_PATH")));
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
     }
 
@@ -1112,7 +1112,7 @@ private Q_SLOTS:
             install(archive9, report9, own, machine.context, machine.environment, atTheConsole());
         QVERIFY2(installed9.status == ChangeOutcome::Status::Done, describe(installed9).constData());
         const QString pathWithNine =
-            machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text;
+            machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text;
         QVERIFY(pathWithNine.startsWith(QStringLiteral("C:\\cudnn9\\bin;")));
 
         QList<ZipWriter::Entry> entries =
@@ -1131,7 +1131,7 @@ private Q_SLOTS:
         const ChangeOutcome installed8 =
             install(archive8, report8, app, machine.context, machine.environment);
         QVERIFY2(installed8.status == ChangeOutcome::Status::Done, describe(installed8).constData());
-        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+        QCOMPARE(machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text,
                  pathWithNine);
         QVERIFY(!machine.environment->value(EnvironmentScope::User, QStringLiteral("PATH")));
         QVERIFY(installed8.receipt && installed8.receipt->target);
@@ -1180,7 +1180,7 @@ private Q_SLOTS:
         const ChangeOutcome removed = uninstall(installed8.receipt->id, machine.context, machine.environment);
         QVERIFY2(removed.status == ChangeOutcome::Status::Done, describe(removed).constData());
         QVERIFY2(machine.tree() == beforeApp, qPrintable(machine.tree().difference(beforeApp)));
-        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+        QCOMPARE(machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text,
                  pathWithNine);
         QCOMPARE(reached(QStringLiteral("C:\\Tools"), QStringLiteral("cudnn64_9.dll")),
                  QStringLiteral("c:\\cudnn9\\bin\\cudnn64_9.dll"));
@@ -1586,7 +1586,7 @@ private Q_SLOTS:
             target(machine, QStringLiteral("dir:C:\\cudnn"), PathScope::System, report);
         const TreeSnapshot before = machine.tree();
         const StoredEnvironmentValue pathBefore =
-            *machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
+            *machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH"));
 
         // Once the archive is unpacked, something else takes the rest of the disk: the steps after
         // it, and the journal's own lines, meet a full disk.
@@ -1610,7 +1610,7 @@ private Q_SLOTS:
         QVERIFY2(!outcome.findings.isEmpty(), "it says why");
         QFile::remove(filler);
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
-        QCOMPARE(*machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")), pathBefore);
+        QCOMPARE(*machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH")), pathBefore);
         QVERIFY(!QFileInfo::exists(
             machine.host(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\transaction.journal"))));
 #endif

@@ -36,7 +36,7 @@ InstallPlan aPlan()
     plan.archive.size = 10;
     plan.archive.cudnn = Version::parse(QStringLiteral("9.19.0.56"));
     plan.archive.cudaVariant = QStringLiteral("13");
-    plan.cudnnVariables = EnvironmentScope::Machine;
+    plan.cudnnVariables = EnvironmentScope::System;
     plan.pathFixes = {{PathFix::Action::MoveBehindOurs, 1,
                        QStringLiteral("C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.4\\bin")},
                       {PathFix::Action::Remove, 3, QStringLiteral("%TOOLS%\\cudnn8\\bin")}};

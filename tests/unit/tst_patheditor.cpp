@@ -92,7 +92,7 @@ private Q_SLOTS:
     void storedPathExpandsAsWindowsDoes()
     {
         MemoryEnvironment stored;
-        stored.set(EnvironmentScope::Machine, QStringLiteral("TOOLS"),
+        stored.set(EnvironmentScope::System, QStringLiteral("TOOLS"),
                    {QStringLiteral("C:\\MachineTools"), false});
         stored.set(EnvironmentScope::User, QStringLiteral("TOOLS"), {QStringLiteral("C:\\MyTools"), false});
         stored.set(EnvironmentScope::User, QStringLiteral("MINE"), {QStringLiteral("C:\\Mine"), false});
@@ -102,7 +102,7 @@ private Q_SLOTS:
         const PathEditor user =
             PathEditor::forStoredPath(OsFamily::Windows, EnvironmentScope::User, stored, session);
         const PathEditor machine =
-            PathEditor::forStoredPath(OsFamily::Windows, EnvironmentScope::Machine, stored, session);
+            PathEditor::forStoredPath(OsFamily::Windows, EnvironmentScope::System, stored, session);
         QCOMPARE(user.expanded(QStringLiteral("%TOOLS%\\bin")), QStringLiteral("C:\\MyTools\\bin"));
         QCOMPARE(machine.expanded(QStringLiteral("%TOOLS%\\bin")), QStringLiteral("C:\\MachineTools\\bin"));
         QCOMPARE(user.expanded(QStringLiteral("%MINE%\\bin")), QStringLiteral("C:\\Mine\\bin"));
@@ -119,10 +119,10 @@ private Q_SLOTS:
     void freshPathAndStoredPathExpandAlike()
     {
         const QList<std::tuple<EnvironmentScope, QString, QString>> values{
-            {EnvironmentScope::Machine, QStringLiteral("TOOLS"), QStringLiteral("C:\\MachineTools")},
+            {EnvironmentScope::System, QStringLiteral("TOOLS"), QStringLiteral("C:\\MachineTools")},
             {EnvironmentScope::User, QStringLiteral("TOOLS"), QStringLiteral("C:\\MyTools")},
             {EnvironmentScope::User, QStringLiteral("MINE"), QStringLiteral("C:\\Mine")},
-            {EnvironmentScope::Machine, QStringLiteral("Path"),
+            {EnvironmentScope::System, QStringLiteral("Path"),
              QStringLiteral("%SystemRoot%\\system32;%TOOLS%\\bin;%MINE%\\bin")},
             {EnvironmentScope::User, QStringLiteral("Path"), QStringLiteral("%TOOLS%\\bin;%MINE%\\bin")}};
         MemoryEnvironment stored;
@@ -140,7 +140,7 @@ private Q_SLOTS:
         const EnvironmentStore store(OsFamily::Windows, process, registry);
         const auto session = [&store](const QString &name) { return store.value(name); };
         QStringList edited;
-        for (const EnvironmentScope scope : {EnvironmentScope::Machine, EnvironmentScope::User}) {
+        for (const EnvironmentScope scope : {EnvironmentScope::System, EnvironmentScope::User}) {
             const PathEditor editor = PathEditor::forStoredPath(OsFamily::Windows, scope, stored, session);
             const QString raw = stored.value(scope, QStringLiteral("Path"))->text;
             for (const QString &entry : editor.split(raw))

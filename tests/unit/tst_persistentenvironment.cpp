@@ -59,15 +59,15 @@ private Q_SLOTS:
 
         QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("Path"),
                                   expandable(QStringLiteral("%USERPROFILE%\\bin;C:\\x;"))));
-        QVERIFY(environment.write(EnvironmentScope::Machine, QStringLiteral("CUDA_PATH"),
+        QVERIFY(environment.write(EnvironmentScope::System, QStringLiteral("CUDA_PATH"),
                                   plain(QStringLiteral("C:\\CUDA\\v12.4"))));
         const auto path = environment.read(EnvironmentScope::User, QStringLiteral("PATH"));
         QVERIFY(path.ok() && path->has_value());
         QCOMPARE(path->value(), expandable(QStringLiteral("%USERPROFILE%\\bin;C:\\x;")));
-        QCOMPARE(environment.read(EnvironmentScope::Machine, QStringLiteral("cuda_path"))->value(),
+        QCOMPARE(environment.read(EnvironmentScope::System, QStringLiteral("cuda_path"))->value(),
                  plain(QStringLiteral("C:\\CUDA\\v12.4")));
         // Scopes are apart.
-        QVERIFY(!environment.read(EnvironmentScope::Machine, QStringLiteral("Path"))->has_value());
+        QVERIFY(!environment.read(EnvironmentScope::System, QStringLiteral("Path"))->has_value());
         QVERIFY(!environment.read(EnvironmentScope::User, QStringLiteral("CUDA_PATH"))->has_value());
 
         // The first spelling stays, as in the registry; the type is the one written last.
@@ -91,8 +91,8 @@ private Q_SLOTS:
     {
         MemoryEnvironment environment;
         environment.set(EnvironmentScope::User, QStringLiteral("Path"), expandable(QStringLiteral("C:\\a")));
-        QCOMPARE(environment.writeCount(), 0);                                          // set-up is no write
-        QVERIFY(environment.remove(EnvironmentScope::Machine, QStringLiteral("Path"))); // absent: fine
+        QCOMPARE(environment.writeCount(), 0);                                         // set-up is no write
+        QVERIFY(environment.remove(EnvironmentScope::System, QStringLiteral("Path"))); // absent: fine
         QVERIFY(environment.value(EnvironmentScope::User, QStringLiteral("Path")).has_value());
         QVERIFY(environment.remove(EnvironmentScope::User, QStringLiteral("PATH")));
         QVERIFY(!environment.read(EnvironmentScope::User, QStringLiteral("Path"))->has_value());
@@ -111,8 +111,8 @@ private Q_SLOTS:
         QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("Odd"), expandable(odd)));
         QCOMPARE(environment.value(EnvironmentScope::User, QStringLiteral("Odd"))->text, odd);
         const QString big = longValue(40000);
-        QVERIFY(environment.write(EnvironmentScope::Machine, QStringLiteral("Path"), expandable(big)));
-        QCOMPARE(environment.value(EnvironmentScope::Machine, QStringLiteral("Path"))->text, big);
+        QVERIFY(environment.write(EnvironmentScope::System, QStringLiteral("Path"), expandable(big)));
+        QCOMPARE(environment.value(EnvironmentScope::System, QStringLiteral("Path"))->text, big);
     }
 
     void memoryInjectsFailures()
@@ -163,18 +163,18 @@ private Q_SLOTS:
     void memoryDeniesTheMachineScope()
     {
         MemoryEnvironment environment;
-        environment.denyWrites(EnvironmentScope::Machine);
-        const auto denied = environment.write(EnvironmentScope::Machine, QStringLiteral("Path"),
+        environment.denyWrites(EnvironmentScope::System);
+        const auto denied = environment.write(EnvironmentScope::System, QStringLiteral("Path"),
                                               expandable(QStringLiteral("C:\\x")));
         QVERIFY(!denied);
         QCOMPARE(denied.error().id, QStringLiteral("environment.access-denied"));
         QVERIFY(denied.error().fix.toEnglish().contains(QStringLiteral("administrator")));
-        QCOMPARE(environment.remove(EnvironmentScope::Machine, QStringLiteral("Path")).error().id,
+        QCOMPARE(environment.remove(EnvironmentScope::System, QStringLiteral("Path")).error().id,
                  QStringLiteral("environment.access-denied"));
         QVERIFY(environment.write(EnvironmentScope::User, QStringLiteral("Path"),
                                   expandable(QStringLiteral("C:\\x"))));
-        environment.denyWrites(EnvironmentScope::Machine, false);
-        QVERIFY(environment.write(EnvironmentScope::Machine, QStringLiteral("Path"),
+        environment.denyWrites(EnvironmentScope::System, false);
+        QVERIFY(environment.write(EnvironmentScope::System, QStringLiteral("Path"),
                                   expandable(QStringLiteral("C:\\x"))));
     }
 
@@ -249,12 +249,12 @@ private Q_SLOTS:
 
         // The memory implementation answers the same.
         MemoryEnvironment environment;
-        environment.setRegistryData(EnvironmentScope::Machine, QStringLiteral("Path"), type, data);
-        const auto read = environment.read(EnvironmentScope::Machine, QStringLiteral("PATH"));
+        environment.setRegistryData(EnvironmentScope::System, QStringLiteral("Path"), type, data);
+        const auto read = environment.read(EnvironmentScope::System, QStringLiteral("PATH"));
         QCOMPARE(read.ok(), text);
         if (!text)
             QCOMPARE(read.error().details, hex);
-        QCOMPARE(environment.value(EnvironmentScope::Machine, QStringLiteral("Path")).has_value(), text);
+        QCOMPARE(environment.value(EnvironmentScope::System, QStringLiteral("Path")).has_value(), text);
     }
 
     void registryDataRoundTrip()
@@ -268,7 +268,7 @@ private Q_SLOTS:
                 ->text,
             big);
         QCOMPARE(PersistentEnvironment::toRegistryData(QString()), QByteArray(2, '\0'));
-        QCOMPARE(PersistentEnvironment::location(EnvironmentScope::Machine),
+        QCOMPARE(PersistentEnvironment::location(EnvironmentScope::System),
                  QStringLiteral("HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment"));
     }
 
@@ -281,7 +281,7 @@ private Q_SLOTS:
         QCOMPARE(read.error().id, QStringLiteral("environment.unavailable"));
         QVERIFY(read.error().message.toEnglish().contains(QStringLiteral("Path")));
         QCOMPARE(
-            environment->write(EnvironmentScope::Machine, QStringLiteral("Path"), plain(QStringLiteral("x")))
+            environment->write(EnvironmentScope::System, QStringLiteral("Path"), plain(QStringLiteral("x")))
                 .error()
                 .id,
             QStringLiteral("environment.unavailable"));
@@ -309,7 +309,7 @@ private Q_SLOTS:
         for (const QString &name : std::as_const(m_made))
             deleteValue(HKEY_CURRENT_USER, QStringLiteral("Environment"), name);
         for (const QString &name : std::as_const(m_madeMachine))
-            deleteValue(HKEY_LOCAL_MACHINE, EnvironmentStore::registryKey(EnvironmentScope::Machine), name);
+            deleteValue(HKEY_LOCAL_MACHINE, EnvironmentStore::registryKey(EnvironmentScope::System), name);
     }
 
     void registryWritesBothTypes()
@@ -363,7 +363,7 @@ private Q_SLOTS:
         const QString parent = QStringLiteral("Software\\%1KEY").arg(m_prefix);
         const QString key = parent + QStringLiteral("\\Environment");
         const auto environment = PersistentEnvironment::forRegistryKeys(
-            key, EnvironmentStore::registryKey(EnvironmentScope::Machine));
+            key, EnvironmentStore::registryKey(EnvironmentScope::System));
         QVERIFY(!keyExists(key));
         const auto before = environment->read(EnvironmentScope::User, QStringLiteral("Path"));
         QVERIFY(before.ok());
@@ -410,23 +410,23 @@ private Q_SLOTS:
     void registryMachineScope()
     {
         const auto environment = PersistentEnvironment::forRunningSystem();
-        const auto path = environment->read(EnvironmentScope::Machine, QStringLiteral("Path"));
+        const auto path = environment->read(EnvironmentScope::System, QStringLiteral("Path"));
         QVERIFY2(path.ok(), path.ok() ? "" : qPrintable(path.error().details));
         QVERIFY(path->has_value()); // every Windows (and Wine) has a system PATH
 
         const QString name = scratch(QStringLiteral("MACHINE"));
         m_madeMachine.append(name);
         const auto written =
-            environment->write(EnvironmentScope::Machine, name, plain(QStringLiteral("C:\\x")));
+            environment->write(EnvironmentScope::System, name, plain(QStringLiteral("C:\\x")));
         if (!written) {
             // Not an administrator: said so, with the way out.
             QCOMPARE(written.error().id, QStringLiteral("environment.access-denied"));
             QVERIFY(written.error().fix.toEnglish().contains(QStringLiteral("administrator")));
             return;
         }
-        QCOMPARE(environment->read(EnvironmentScope::Machine, name)->value(), plain(QStringLiteral("C:\\x")));
-        QVERIFY(environment->remove(EnvironmentScope::Machine, name));
-        QVERIFY(!environment->read(EnvironmentScope::Machine, name)->has_value());
+        QCOMPARE(environment->read(EnvironmentScope::System, name)->value(), plain(QStringLiteral("C:\\x")));
+        QVERIFY(environment->remove(EnvironmentScope::System, name));
+        QVERIFY(!environment->read(EnvironmentScope::System, name)->has_value());
     }
 
     void registryAnnounceReturns()

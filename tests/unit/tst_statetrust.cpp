@@ -104,7 +104,7 @@ struct Machine
         sandbox.write(QStringLiteral("C:\\Data\\thesis.docx"), "four years of work");
         sandbox.write(QStringLiteral("C:\\Program Files\\App\\app.exe"), "an application");
         sandbox.write(QStringLiteral("C:\\Users\\Public\\evil\\cudnn64_9.dll"), "planted");
-        environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), {kSystemPath, true});
+        environment->set(EnvironmentScope::System, QStringLiteral("PATH"), {kSystemPath, true});
     }
     static SystemContext contextFor(const Sandbox &sandbox)
     {
@@ -243,9 +243,8 @@ private Q_SLOTS:
                            {QStringLiteral("roots"), roots({cudnn})}}
             << QList<QJsonObject>{begin(0, *outside), state(0, {{QStringLiteral("existed"), true}})}
             << "outside its roots";
-        const auto machinePath =
-            operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine,
-                                     QStringLiteral("C:\\Users\\Public\\evil"), true, {});
+        const auto machinePath = operations::addPathEntry(
+            OsFamily::Windows, EnvironmentScope::System, QStringLiteral("C:\\Users\\Public\\evil"), true, {});
         QTest::newRow("the machine PATH from a user's journal")
             << "user"
             << QJsonObject{{QStringLiteral("backupFolder"), cudnn + QStringLiteral("/.b")},
@@ -263,7 +262,7 @@ private Q_SLOTS:
                                             {QStringLiteral("after"), storedValue(kSystemPath)}})}
             << "not add-path-entry applied";
         const auto comSpec =
-            operations::setEnvironmentValue(EnvironmentScope::Machine, QStringLiteral("ComSpec"),
+            operations::setEnvironmentValue(EnvironmentScope::System, QStringLiteral("ComSpec"),
                                             StoredEnvironmentValue{QStringLiteral("x"), false});
         QTest::newRow("a value no install sets")
             << "machine"
@@ -314,7 +313,7 @@ private Q_SLOTS:
             folderName == QLatin1String("user") ? machine.folders.user : machine.folders.machine;
         machine.plantJournal(folder, header, lines);
         const TreeSnapshot before = machine.tree();
-        const auto pathBefore = machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
+        const auto pathBefore = machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH"));
 
         const Findings findings = recoverUnfinished(machine.context, machine.environment);
         QCOMPARE(findingIds(findings), QStringList{QStringLiteral("state.untrusted-journal")});
@@ -322,7 +321,7 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(machine.folders.journal(folder)));
         QCOMPARE(machine.setAside(folder).size(), 1);
         QVERIFY2(machine.tree() == before, qPrintable(machine.tree().difference(before)));
-        QCOMPARE(machine.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")), pathBefore);
+        QCOMPARE(machine.environment->value(EnvironmentScope::System, QStringLiteral("PATH")), pathBefore);
         QCOMPARE(machine.environment->writeCount(), 0);
     }
 

@@ -337,7 +337,7 @@ private Q_SLOTS:
         TargetConfig config = machine.page();
         config.setVariablesWanted(true);
         config.choose(machine.choice(config, InstallTarget::Kind::Folder));
-        QCOMPARE(config.cudnnVariables(), std::optional(EnvironmentScope::Machine));
+        QCOMPARE(config.cudnnVariables(), std::optional(EnvironmentScope::System));
         config.choose(machine.choice(config, InstallTarget::Kind::UserFolder));
         QCOMPARE(config.cudnnVariables(), std::optional(EnvironmentScope::User));
         QCOMPARE(config.plan()->cudnnVariables, std::optional(EnvironmentScope::User));

@@ -55,7 +55,7 @@ World capture(const QString &root, const PersistentEnvironment &environment, con
 {
     World world;
     world.tree = TreeSnapshot::of(root, skip);
-    for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::Machine}) {
+    for (const EnvironmentScope scope : {EnvironmentScope::User, EnvironmentScope::System}) {
         for (const QString &name : kVariables) {
             const auto value = environment.read(scope, name);
             const QString key = operations::scopeName(scope) + QLatin1Char(':') + name;
@@ -104,7 +104,7 @@ class TestTransaction : public QObject
             write(root() + QStringLiteral("/cuda/bin/libcudnn.so.9"), "an older file in the link's place");
             environment->set(EnvironmentScope::User, QStringLiteral("PATH"),
                              {QStringLiteral("%USERPROFILE%\\bin;C:\\Tools"), true});
-            environment->set(EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH"),
+            environment->set(EnvironmentScope::System, QStringLiteral("CUDNN_PATH"),
                              {QStringLiteral("C:\\old"), false});
         }
 
@@ -139,11 +139,11 @@ class TestTransaction : public QObject
                                                     bin + QStringLiteral("/libcudnn.so")));
 #endif
             transaction.add(operations::setEnvironmentValue(
-                EnvironmentScope::Machine, QStringLiteral("CUDNN_PATH"), StoredEnvironmentValue{bin, false}));
+                EnvironmentScope::System, QStringLiteral("CUDNN_PATH"), StoredEnvironmentValue{bin, false}));
             transaction.add(operations::setEnvironmentValue(
                 EnvironmentScope::User, QStringLiteral("CUDNN_PATH"), StoredEnvironmentValue{bin, true}));
             transaction.add(
-                operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine,
+                operations::addPathEntry(OsFamily::Windows, EnvironmentScope::System,
                                          QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin")));
             transaction.add(operations::removePathEntry(OsFamily::Windows, EnvironmentScope::User,
                                                         QStringLiteral("c:\\tools\\")));
@@ -183,7 +183,7 @@ private Q_SLOTS:
         // PATH edited one entry at a time: the machine PATH made as REG_EXPAND_SZ, C:\Tools taken
         // out of the user PATH and the rest of it kept.
         QCOMPARE(
-            *scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")),
+            *scene.environment->value(EnvironmentScope::System, QStringLiteral("PATH")),
             (StoredEnvironmentValue{QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin"), true}));
         QCOMPARE(*scene.environment->value(EnvironmentScope::User, QStringLiteral("PATH")),
                  (StoredEnvironmentValue{QStringLiteral("%USERPROFILE%\\bin"), true}));
@@ -397,33 +397,33 @@ private Q_SLOTS:
                           : QStringLiteral("%SystemRoot%\\x%1;;").arg(i));
         const StoredEnvironmentValue original{raw, false};
         Scene scene;
-        scene.environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), original);
+        scene.environment->set(EnvironmentScope::System, QStringLiteral("PATH"), original);
         OperationContext context = scene.context();
         QJsonObject remembered;
         context.remember = [&](const QJsonObject &state) { remembered = state; };
         const QString ours = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin");
-        auto add = operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine, ours);
+        auto add = operations::addPathEntry(OsFamily::Windows, EnvironmentScope::System, ours);
         QVERIFY(add->perform(context).ok());
         const StoredEnvironmentValue added =
-            *scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
+            *scene.environment->value(EnvironmentScope::System, QStringLiteral("PATH"));
         QCOMPARE(added.text, ours + QLatin1Char(';') + raw);
         QCOMPARE(added.expandable, false);
         QVERIFY(add->undo(context, remembered).ok());
-        QCOMPARE(*scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")), original);
+        QCOMPARE(*scene.environment->value(EnvironmentScope::System, QStringLiteral("PATH")), original);
 
         // Someone edits PATH in between: the undo takes out only ours.
         QVERIFY(add->perform(context).ok());
         StoredEnvironmentValue edited =
-            *scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"));
+            *scene.environment->value(EnvironmentScope::System, QStringLiteral("PATH"));
         edited.text += QStringLiteral("D:\\Later");
-        scene.environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), edited);
+        scene.environment->set(EnvironmentScope::System, QStringLiteral("PATH"), edited);
         QVERIFY(add->undo(context, remembered).ok());
-        QCOMPARE(scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+        QCOMPARE(scene.environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text,
                  raw + QStringLiteral("D:\\Later"));
 
         // Already there (written another way): nothing changes, nothing to undo.
         scene.environment->set(
-            EnvironmentScope::Machine, QStringLiteral("PATH"),
+            EnvironmentScope::System, QStringLiteral("PATH"),
             {QStringLiteral("\"c:\\program files\\nvidia\\cudnn\\v9.1\\bin\\\";C:\\x"), true});
         const int writes = scene.environment->writeCount();
         QVERIFY(add->perform(context).ok());
@@ -437,7 +437,7 @@ private Q_SLOTS:
         // Ours is on PATH already, but an old cuDNN comes first and would be loaded instead.
         const QString ours = QStringLiteral("C:\\Program Files\\NVIDIA\\CUDNN\\v9.1\\bin");
         const StoredEnvironmentValue original{QStringLiteral("C:\\old\\cudnn\\bin;C:\\Tools;") + ours, true};
-        scene.environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), original);
+        scene.environment->set(EnvironmentScope::System, QStringLiteral("PATH"), original);
         const PathEditor editor(OsFamily::Windows);
         const PathAnalysis analysis = editor.analyse(original.text, ours, [](const QString &folder) {
             return folder.contains(QLatin1String("cudnn"));
@@ -448,18 +448,18 @@ private Q_SLOTS:
         OperationContext context = scene.context();
         QJsonObject remembered;
         context.remember = [&](const QJsonObject &state) { remembered = state; };
-        auto add = operations::addPathEntry(OsFamily::Windows, EnvironmentScope::Machine, ours, true,
+        auto add = operations::addPathEntry(OsFamily::Windows, EnvironmentScope::System, ours, true,
                                             analysis.recommended);
         // Made again from its journal entry, as a recovery would: the fixes travel with it.
         auto replayed = Operation::create(add->name(), add->arguments());
         QVERIFY(replayed);
         QVERIFY(replayed->perform(context).ok());
-        QCOMPARE(scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text,
+        QCOMPARE(scene.environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text,
                  QStringLiteral("C:\\Tools;") + ours + QStringLiteral(";C:\\old\\cudnn\\bin"));
         QCOMPARE(analysis.preview.after.join(QLatin1Char(';')),
-                 scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH"))->text);
+                 scene.environment->value(EnvironmentScope::System, QStringLiteral("PATH"))->text);
         QVERIFY(replayed->undo(context, remembered).ok());
-        QCOMPARE(*scene.environment->value(EnvironmentScope::Machine, QStringLiteral("PATH")), original);
+        QCOMPARE(*scene.environment->value(EnvironmentScope::System, QStringLiteral("PATH")), original);
     }
 
     // A PATH that is not plain text (a NUL inside) is never rewritten: the step fails, the
@@ -468,7 +468,7 @@ private Q_SLOTS:
     {
         Scene scene;
         const QByteArray raw("C\0:\0\\\0a\0\0\0;\0b\0\0\0", 16); // "C:\a", NUL, ";b", NUL
-        scene.environment->setRegistryData(EnvironmentScope::Machine, QStringLiteral("PATH"),
+        scene.environment->setRegistryData(EnvironmentScope::System, QStringLiteral("PATH"),
                                            PersistentEnvironment::RegistryExpandString, raw);
         const World before = capture(scene.dir.path(), *scene.environment);
         Transaction transaction(QStringLiteral("t"), QStringLiteral("install"), scene.journal(),
@@ -479,7 +479,7 @@ private Q_SLOTS:
         QCOMPARE(result.findings.first().id, QStringLiteral("environment.not-text"));
         QVERIFY2(capture(scene.dir.path(), *scene.environment) == before, "");
         QCOMPARE(scene.environment->writeCount(), scene.environment->attemptCount());
-        const auto stored = scene.environment->read(EnvironmentScope::Machine, QStringLiteral("PATH"));
+        const auto stored = scene.environment->read(EnvironmentScope::System, QStringLiteral("PATH"));
         QVERIFY(!stored);
         QVERIFY(stored.error().details.contains(QStringLiteral("00")));
     }

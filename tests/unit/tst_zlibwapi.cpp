@@ -619,7 +619,7 @@ private Q_SLOTS:
         sandbox.write(QStringLiteral("C:\\Fresh\\zlibwapi.dll"), x64Dll());
         auto registry = std::make_shared<MemoryRegistry>();
         registry->setString(RegistryHive::LocalMachine,
-                            EnvironmentStore::registryKey(EnvironmentScope::Machine), QStringLiteral("Path"),
+                            EnvironmentStore::registryKey(EnvironmentScope::System), QStringLiteral("Path"),
                             QStringLiteral("%SystemRoot%\\System32;C:\\Fresh"), RegistryValue::ExpandString);
         const SystemContext context = windowsContext(sandbox, QStringLiteral("C:\\Stale"), registry);
         Findings findings;

@@ -99,7 +99,7 @@ private Q_SLOTS:
         m_programFilesAdminsOnly =
             !firstWritableFolder(SystemContext::running(), QStringLiteral("C:\\Program Files\\NVIDIA"));
         m_userPath = path(EnvironmentScope::User);
-        m_machinePath = path(EnvironmentScope::Machine);
+        m_machinePath = path(EnvironmentScope::System);
         // Another cuDNN, of an older release, as a toolkit or a program leaves one on PATH.
         for (const QString &name : trees::cudnnWindowsDlls(9))
             QVERIFY(writeAll(m_work.filePath(QStringLiteral("other-cudnn/bin/") + name), peimage::x64Dll()));
@@ -110,7 +110,7 @@ private Q_SLOTS:
     void cleanup()
     {
         restore(EnvironmentScope::User, m_userPath);
-        restore(EnvironmentScope::Machine, m_machinePath);
+        restore(EnvironmentScope::System, m_machinePath);
     }
 
     void roundTrips_data()
@@ -151,7 +151,7 @@ private Q_SLOTS:
                   "owner or DACL but this account's): none may go on the system PATH; "
                   "systemPathRefusedForAFolderOthersChange shows the refusal");
         const EnvironmentScope where =
-            scope == QLatin1String("user") ? EnvironmentScope::User : EnvironmentScope::Machine;
+            scope == QLatin1String("user") ? EnvironmentScope::User : EnvironmentScope::System;
         const QString tag =
             QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'));
         QVERIFY(QDir(m_work.path()).mkpath(tag));
@@ -273,14 +273,14 @@ private Q_SLOTS:
         QVERIFY2(judged.exitCode == 1, judged.out + judged.err);
         QVERIFY2(differences(outputJson(judged)).contains(QStringLiteral("path.entry")), judged.out);
 
-        const std::optional<StoredEnvironmentValue> before = path(EnvironmentScope::Machine);
+        const std::optional<StoredEnvironmentValue> before = path(EnvironmentScope::System);
         const QString log = m_work.filePath(QStringLiteral("refused/repair.log"));
         const CudnnctlRun applied = run({QStringLiteral("apply"), repair, QStringLiteral("--log"), log});
         QCOMPARE(applied.exitCode, 1603);
         const QJsonObject result =
             QJsonDocument::fromJson(readAll(m_work.filePath(QStringLiteral("refused/repair.json")))).object();
         QVERIFY2(findingIds(result).contains(QStringLiteral("target.writable-system-path")), readAll(log));
-        QCOMPARE(path(EnvironmentScope::Machine), before);
+        QCOMPARE(path(EnvironmentScope::System), before);
         QCOMPARE(run(against).exitCode, 1);
         const QString installId = outputJson(installed)
                                       .value(QStringLiteral("receipt"))

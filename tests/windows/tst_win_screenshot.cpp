@@ -122,13 +122,13 @@ struct WineLaptop
             QLatin1String(Workstation::kToolkit) + QStringLiteral("\\bin");
         const QString userPath = QStringLiteral("%USERPROFILE%\\AppData\\Local\\Microsoft\\WindowsApps;");
         registry->setString(RegistryHive::LocalMachine,
-                            EnvironmentStore::registryKey(EnvironmentScope::Machine), QStringLiteral("Path"),
+                            EnvironmentStore::registryKey(EnvironmentScope::System), QStringLiteral("Path"),
                             machinePath, RegistryValue::ExpandString);
         registry->setString(RegistryHive::CurrentUser, EnvironmentStore::registryKey(EnvironmentScope::User),
                             QStringLiteral("Path"), userPath, RegistryValue::ExpandString);
         auto environment = std::make_shared<MemoryEnvironment>();
         environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {userPath, true});
-        environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), {machinePath, true});
+        environment->set(EnvironmentScope::System, QStringLiteral("PATH"), {machinePath, true});
         session.setPersistentEnvironment(environment);
 
         InspectOptions options;
@@ -466,7 +466,7 @@ private Q_SLOTS:
         }
         auto environment = std::make_shared<MemoryEnvironment>();
         environment->set(EnvironmentScope::User, QStringLiteral("PATH"), {userPath, true});
-        environment->set(EnvironmentScope::Machine, QStringLiteral("PATH"), {machinePath, true});
+        environment->set(EnvironmentScope::System, QStringLiteral("PATH"), {machinePath, true});
         machine.session.setPersistentEnvironment(environment);
         machine.session.setSnapshot(WineLaptop::studentLaptop(machine.snapshot));
         Flow flow(machine, language);

@@ -74,7 +74,7 @@ class TestWinVerify : public QObject
         const QString system = QDir::toNativeSeparators(
             QDir(qEnvironmentVariable("SystemRoot")).filePath(QStringLiteral("system32")));
         registry->setString(RegistryHive::LocalMachine,
-                            EnvironmentStore::registryKey(EnvironmentScope::Machine), QStringLiteral("Path"),
+                            EnvironmentStore::registryKey(EnvironmentScope::System), QStringLiteral("Path"),
                             (QStringList{system} + path).join(QLatin1Char(';')), RegistryValue::ExpandString);
         registry->setString(RegistryHive::CurrentUser, EnvironmentStore::registryKey(EnvironmentScope::User),
                             QStringLiteral("CUDNN_SETUP_TEST"), QStringLiteral("fresh"));
