@@ -423,9 +423,7 @@ ChangeOutcome applyRepairs(const QList<Repair> &repairs, const SystemContext &co
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
     const QString keptFolder = keptFilesFolder(receiptsFolder, id);
 
-    OperationContext operationContext;
-    operationContext.environment = environment;
-    operationContext.sessionVariable = sessionVariablesOf(context);
+    OperationContext operationContext = OperationContext::of(context, environment);
     operationContext.backupFolder = stateFolder + QLatin1Char('/') + id + QStringLiteral("-backup");
     operationContext.crashAt = options.crashAt;
     operationContext.bytesProgress = options.bytesProgress;

@@ -39,10 +39,10 @@ QString native(const QString &path)
 
 } // namespace
 
-Finding fileFailure(const QString &path, const SystemFailure &failure)
+Finding fileFailure(const OperationContext &context, const QString &path, const SystemFailure &failure)
 {
     const QString &details = failure.message;
-    if (failure.code != 0 && FilesInUse::host().isInUseError(failure)) {
+    if (failure.code != 0 && context.filesInUse && context.filesInUse->isInUseError(failure)) {
         return Finding::error(
             QStringLiteral("install.file-in-use"),
             Text(QT_TRANSLATE_NOOP("cudnnsetup", "%1 is in use by another program, so it cannot be changed."))
@@ -163,13 +163,13 @@ public:
         // Whatever is at the set-aside place is taken for the replaced file by an undo: nothing may be.
         if (replacing && (QFileInfo::exists(aside) || QFileInfo(aside).isSymLink()))
             return fileFailure(
-                m_destination,
+                context, m_destination,
                 SystemFailure{
                     QStringLiteral("%1 is in the way of the replaced file").arg(aside), 0, {aside}});
         context.remember({{QStringLiteral("replaced"), replacing}});
         if (replacing) {
             if (SystemResult setAside = moveAside(m_destination, aside); !setAside)
-                return fileFailure(m_destination, setAside.error());
+                return fileFailure(context, m_destination, setAside.error());
         }
         SystemResult placed;
         switch (m_how) {
@@ -197,7 +197,7 @@ public:
             break;
         }
         if (!placed)
-            return fileFailure(m_destination, placed.error());
+            return fileFailure(context, m_destination, placed.error());
         return {};
     }
 
@@ -215,11 +215,11 @@ public:
                                            ? durable::rename(m_destination, m_source) // back to staging
                                            : durable::remove(m_destination);
             if (!taken)
-                return fileFailure(m_destination, taken.error());
+                return fileFailure(context, m_destination, taken.error());
         }
         if (replaced && present(aside)) {
             if (SystemResult restored = moveAside(aside, m_destination); !restored)
-                return fileFailure(m_destination, restored.error());
+                return fileFailure(context, m_destination, restored.error());
         }
         return {};
     }
@@ -235,7 +235,7 @@ public:
         }
         // Set aside into the backup folder by an older version, which kept it only after the commit.
         if (const SystemResult kept = moveAside(backup, m_keepReplacedAs); !kept)
-            return fileFailure(m_keepReplacedAs, kept.error());
+            return fileFailure(context, m_keepReplacedAs, kept.error());
         return {};
     }
 
@@ -328,14 +328,15 @@ public:
             // all below inherits it.
             if (folder == missing.first() && !m_protectWith.isEmpty() && context.fileSecurity) {
                 if (SystemResult made = context.fileSecurity->makeFolder(folder, m_protectWith); !made)
-                    return fileFailure(folder, made.error());
+                    return fileFailure(context, folder, made.error());
                 continue;
             }
             if (!QDir().mkdir(folder) && !QFileInfo(folder).isDir())
-                return fileFailure(folder, SystemFailure{QStringLiteral("mkdir failed"), 0, {folder}});
+                return fileFailure(context, folder,
+                                   SystemFailure{QStringLiteral("mkdir failed"), 0, {folder}});
         }
         if (!QFileInfo(m_path).isDir())
-            return fileFailure(m_path, SystemFailure{QStringLiteral("not a folder"), 0, {m_path}});
+            return fileFailure(context, m_path, SystemFailure{QStringLiteral("not a folder"), 0, {m_path}});
         return {};
     }
 
@@ -391,7 +392,7 @@ public:
             return {};
         if (SystemResult setAside = moveAside(m_path, context.backupPath(QFileInfo(m_path).fileName()));
             !setAside)
-            return fileFailure(m_path, setAside.error());
+            return fileFailure(context, m_path, setAside.error());
         return {};
     }
 
@@ -401,7 +402,7 @@ public:
         if (!remembered.value(QStringLiteral("existed")).toBool() || !isThere(backup))
             return {};
         if (SystemResult restored = moveAside(backup, m_path); !restored)
-            return fileFailure(m_path, restored.error());
+            return fileFailure(context, m_path, restored.error());
         return {};
     }
 

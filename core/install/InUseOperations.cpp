@@ -22,11 +22,10 @@ namespace {
 class ReplaceInUse final : public Operation
 {
 public:
-    ReplaceInUse(QString staged, QString destination, QString keepReplacedAs, const FilesInUse *files)
+    ReplaceInUse(QString staged, QString destination, QString keepReplacedAs)
         : m_staged(std::move(staged))
         , m_destination(std::move(destination))
         , m_keepReplacedAs(std::move(keepReplacedAs))
-        , m_files(files)
     {
     }
     QString name() const override { return QStringLiteral("replace-in-use"); }
@@ -50,45 +49,48 @@ public:
             aside = m_destination + kAsideSuffix + QString::number(n);
         context.remember({{QStringLiteral("aside"), aside}});
         if (const SystemResult setAside = durable::rename(m_destination, aside); !setAside)
-            return fileFailure(m_destination, setAside.error());
+            return fileFailure(context, m_destination, setAside.error());
         if (const SystemResult placed = durable::rename(m_staged, m_destination); !placed) {
             if (const SystemResult back = durable::rename(aside, m_destination); !back)
-                return fileFailure(m_destination, back.error());
-            return fileFailure(m_destination, placed.error());
+                return fileFailure(context, m_destination, back.error());
+            return fileFailure(context, m_destination, placed.error());
         }
         return {};
     }
-    Expected<void> undo(OperationContext &, const QJsonObject &remembered) override
+    Expected<void> undo(OperationContext &context, const QJsonObject &remembered) override
     {
         const QString aside = remembered.value(QStringLiteral("aside")).toString();
         if (aside.isEmpty() || !QFileInfo::exists(aside))
             return {}; // nothing was set aside: the destination is still the old file
         if (QFileInfo::exists(m_destination) && !QFileInfo::exists(m_staged)) {
             if (const SystemResult restaged = durable::rename(m_destination, m_staged); !restaged)
-                return fileFailure(m_destination, restaged.error());
+                return fileFailure(context, m_destination, restaged.error());
         }
         if (const SystemResult restored = durable::rename(aside, m_destination); !restored)
-            return fileFailure(m_destination, restored.error());
+            return fileFailure(context, m_destination, restored.error());
         return {};
     }
     // After the commit the old file goes where the receipt keeps it, by a rename where the state
     // folder is on the same volume (a loaded file may be renamed); else it is copied there, and the
     // file set aside, which stays loaded until its programs end, is removed at the next start.
-    Expected<void> finish(OperationContext &, const QJsonObject &remembered) override
+    Expected<void> finish(OperationContext &context, const QJsonObject &remembered) override
     {
         const QString aside = remembered.value(QStringLiteral("aside")).toString();
         if (aside.isEmpty() || !QFileInfo::exists(aside))
             return {};
         if (!m_keepReplacedAs.isEmpty() && !QFileInfo::exists(m_keepReplacedAs)) {
             if (const SystemResult kept = renameOrCopy(aside, m_keepReplacedAs); !kept)
-                return fileFailure(m_keepReplacedAs, kept.error());
+                return fileFailure(context, m_keepReplacedAs, kept.error());
             if (!QFileInfo::exists(aside))
                 return {}; // renamed
         }
         if (durable::remove(aside))
             return {};
-        if (const SystemResult scheduled = (m_files ? *m_files : FilesInUse::host()).removeAtReboot(aside);
-            !scheduled) {
+        const SystemResult scheduled =
+            context.filesInUse
+                ? context.filesInUse->removeAtReboot(aside)
+                : SystemResult(SystemFailure{QStringLiteral("no way to ask the system"), 0, {aside}});
+        if (!scheduled) {
             return Finding::error(
                 QStringLiteral("install.restart-removal-failed"),
                 Text(QT_TRANSLATE_NOOP("cudnnsetup",
@@ -110,8 +112,7 @@ public:
     {
         return std::make_unique<ReplaceInUse>(arguments.value(QStringLiteral("staged")).toString(),
                                               arguments.value(QStringLiteral("destination")).toString(),
-                                              arguments.value(QStringLiteral("keepReplacedAs")).toString(),
-                                              nullptr);
+                                              arguments.value(QStringLiteral("keepReplacedAs")).toString());
     }
 
 private:
@@ -120,7 +121,6 @@ private:
     QString m_staged;
     QString m_destination;
     QString m_keepReplacedAs;
-    const FilesInUse *m_files;
 };
 } // namespace
 
@@ -130,9 +130,9 @@ void addInUseOperations(QHash<QString, Operation::Factory> &table)
 }
 
 std::unique_ptr<Operation> replaceInUse(const QString &staged, const QString &destination,
-                                        const QString &keepReplacedAs, const FilesInUse *files)
+                                        const QString &keepReplacedAs)
 {
-    return std::make_unique<ReplaceInUse>(staged, destination, keepReplacedAs, files);
+    return std::make_unique<ReplaceInUse>(staged, destination, keepReplacedAs);
 }
 } // namespace operations
 

@@ -88,7 +88,7 @@ PlacedFiles addFileSteps(Transaction &transaction, const QString &archivePath, c
         if (!file.linkTarget.isEmpty()) {
             transaction.add(operations::makeSymlink(file.linkTarget, destination, kept));
         } else if (inUse.contains(destination)) {
-            transaction.add(operations::replaceInUse(staged, destination, kept, &context.filesInUse()));
+            transaction.add(operations::replaceInUse(staged, destination, kept));
         } else {
             transaction.add(operations::moveIntoPlace(staged, destination, kept));
         }

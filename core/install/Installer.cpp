@@ -47,9 +47,7 @@ Findings recoverUnfinished(const SystemContext &context, std::shared_ptr<Persist
         const QString journal = folders.journal(folder);
         if (!QFileInfo::exists(journal))
             continue;
-        OperationContext operationContext;
-        operationContext.environment = environment;
-        operationContext.sessionVariable = sessionVariablesOf(context);
+        OperationContext operationContext = OperationContext::of(context, environment);
         const auto contents = Journal::read(journal);
         if (!contents) {
             findings.append(contents.error());
@@ -319,11 +317,8 @@ Transaction installTransaction(const InstallRun &run, std::shared_ptr<Persistent
 {
     const SystemContext &context = run.context;
     const InstallTarget &target = run.target;
-    OperationContext operationContext;
-    operationContext.environment = environment;
-    operationContext.sessionVariable = sessionVariablesOf(context);
+    OperationContext operationContext = OperationContext::of(context, environment);
     operationContext.backupFolder = installer::hostOf(context, target.backupFolder());
-    operationContext.fileSecurity = &context.fileSecurity();
     operationContext.crashAt = run.options.crashAt;
     operationContext.bytesProgress = run.options.bytesProgress;
     QStringList roots{installer::hostOf(context, target.root)};
@@ -498,9 +493,7 @@ ChangeOutcome installUserPart(const Receipt &machineWide, const InstallTarget &t
     const QString id = machineWide.id + QStringLiteral("-user");
     const QString receiptsFolder = folders.receipts(folders.user);
     const QString receiptPath = receiptsFolder + QLatin1Char('/') + id + QStringLiteral(".json");
-    OperationContext operationContext;
-    operationContext.environment = environment;
-    operationContext.sessionVariable = sessionVariablesOf(context);
+    OperationContext operationContext = OperationContext::of(context, environment);
     operationContext.backupFolder = folders.user + QStringLiteral("/") + id + QStringLiteral("-backup");
     operationContext.crashAt = options.crashAt;
     Transaction transaction(id, QStringLiteral("install"), folders.journal(folders.user), operationContext);

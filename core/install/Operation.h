@@ -15,6 +15,7 @@
 
 namespace cudnnsetup {
 
+class FilesInUse;
 class SystemContext;
 
 // Where the operations of one transaction may hurt themselves on purpose: tests (and the killed
@@ -45,6 +46,9 @@ public:
     QString backupFolder;
     // Gives the folders an install creates for the system PATH their protected descriptor.
     const FileSecurity *fileSecurity = nullptr;
+    // Tells a file another program holds from one this account may not change, and has Windows
+    // remove a replaced file that stays loaded at its next start.
+    const FilesInUse *filesInUse = nullptr;
     // True stops the transaction at that point, as if the process had died there.
     std::function<bool(const FaultPoint &)> crashAt;
     // Long operations (unpacking) report (bytes done, bytes in all) and ask whether to stop.
@@ -63,6 +67,12 @@ public:
     // The folder an operation keeps its backups in: one per operation, so an undo after a crash
     // finds them without the journal saying so.
     QString backupPath(const QString &fileName) const;
+
+    // The context of a change on `system` (which must outlive it): the environment values it
+    // changes, and the system's session variables, file security and files in use. Backups,
+    // fault points and progress are the change's own to set.
+    static OperationContext of(const SystemContext &system,
+                               std::shared_ptr<PersistentEnvironment> environment);
 };
 
 // What OperationContext::sessionVariable tells for `context`, which must outlive its use: the

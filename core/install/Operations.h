@@ -23,7 +23,7 @@ namespace operations {
 // The error of a file `path` that could not be changed, said by why (`failure`, the system's side):
 // "install.file-in-use" when another program holds it, "install.needs-administrator" when this
 // account lacks the rights, else "install.file-failed"; the details are the system's message.
-Finding fileFailure(const QString &path, const SystemFailure &failure);
+Finding fileFailure(const OperationContext &context, const QString &path, const SystemFailure &failure);
 
 // Creates `path` and the folders above it that are missing; undo removes those it created, while
 // they are empty.
@@ -94,10 +94,10 @@ std::unique_ptr<Operation> placeZlibwapi(const QString &destination, const QStri
 // For a file in use (which Windows lets no one overwrite or remove): the file is renamed beside
 // itself (its running programs keep it under that name), `staged` moves into its place for every
 // program started from now on, and after the commit the old file goes to `keepReplacedAs` for the
-// uninstall; what cannot leave the folder yet is removed at the next start of Windows (`files`).
-// Undo puts the old file back and the new one back into staging.
+// uninstall; what cannot leave the folder yet is removed at the next start of Windows (the
+// context's FilesInUse). Undo puts the old file back and the new one back into staging.
 std::unique_ptr<Operation> replaceInUse(const QString &staged, const QString &destination,
-                                        const QString &keepReplacedAs, const FilesInUse *files);
+                                        const QString &keepReplacedAs);
 
 QString scopeName(EnvironmentScope scope); // "user", "machine"
 std::optional<EnvironmentScope> scopeFromName(const QString &name);

@@ -2,6 +2,7 @@
 
 #include "common/Logging.h"
 #include "platform/DurableFiles.h"
+#include "platform/SystemContext.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -54,6 +55,17 @@ Finding keptForNextStart(const Journal::Contents &contents, const QString &journ
 }
 
 } // namespace
+
+OperationContext OperationContext::of(const SystemContext &system,
+                                      std::shared_ptr<PersistentEnvironment> environment)
+{
+    OperationContext context;
+    context.environment = std::move(environment);
+    context.sessionVariable = sessionVariablesOf(system);
+    context.fileSecurity = &system.fileSecurity();
+    context.filesInUse = &system.filesInUse();
+    return context;
+}
 
 QString OperationContext::backupPath(const QString &fileName) const
 {

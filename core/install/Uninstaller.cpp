@@ -192,9 +192,7 @@ ChangeOutcome uninstall(const QString &id, const SystemContext &context,
 
     const QString staging =
         QFileInfo(receiptPath).absolutePath() + QLatin1Char('/') + receipt.id + QStringLiteral("-uninstall");
-    OperationContext operationContext;
-    operationContext.environment = environment;
-    operationContext.sessionVariable = sessionVariablesOf(context);
+    OperationContext operationContext = OperationContext::of(context, environment);
     operationContext.backupFolder = staging + QStringLiteral("-backup");
     operationContext.crashAt = options.crashAt;
     const QString stateFolder = QFileInfo(QFileInfo(receiptPath).absolutePath()).absolutePath();

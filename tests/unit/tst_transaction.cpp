@@ -8,6 +8,7 @@
 #include "install/Operations.h"
 #include "install/PathEditor.h"
 #include "install/Transaction.h"
+#include "platform/FilesInUse.h"
 #include "platform/MemoryEnvironment.h"
 
 #include <QDir>
@@ -365,8 +366,10 @@ private Q_SLOTS:
         QFETCH(QString, id);
         QTemporaryDir dir;
         const QString dll = dir.filePath(QStringLiteral("cudnn64_9.dll")); // not there: held by no one
-        const Finding finding =
-            operations::fileFailure(dll, SystemFailure{QStringLiteral("refused"), systemError, {dll}});
+        OperationContext context;
+        context.filesInUse = &FilesInUse::host();
+        const Finding finding = operations::fileFailure(
+            context, dll, SystemFailure{QStringLiteral("refused"), systemError, {dll}});
         QCOMPARE(finding.id, id);
         QCOMPARE(finding.details, QStringLiteral("refused"));
         QCOMPARE(finding.fix.toEnglish().contains(QStringLiteral("Close programs")),
