@@ -5042,6 +5042,14 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <source>The cuDNN libraries here name no other library, so none was looked for.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Not loaded, on purpose: with administrator rights the test would load libraries from %1, which %2 may change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run cudnnctl verify without administrator rights, as the user who will use cuDNN; or make that folder the administrators&apos; alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

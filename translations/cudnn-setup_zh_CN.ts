@@ -5064,6 +5064,14 @@ log (--log) has a JSON result beside it; exit codes as install.</source>
         <source>The cuDNN libraries here name no other library, so none was looked for.</source>
         <translation>这里的 cuDNN 库没有声明依赖其他库，因此没有可查找的库。</translation>
     </message>
+    <message>
+        <source>Not loaded, on purpose: with administrator rights the test would load libraries from %1, which %2 may change.</source>
+        <translation>未加载（出于安全考虑）：以管理员权限运行时，测试会从 %1 加载库，而 %2 可以修改该文件夹。</translation>
+    </message>
+    <message>
+        <source>Run cudnnctl verify without administrator rights, as the user who will use cuDNN; or make that folder the administrators&apos; alone.</source>
+        <translation>请以将要使用 cuDNN 的用户身份、不带管理员权限运行 cudnnctl verify；或者把该文件夹设为只有管理员能修改。</translation>
+    </message>
 </context>
 <context>
     <name>cudnnsetup::wizard::ArchivePage</name>

@@ -3,6 +3,8 @@
 #include "common/Logging.h"
 #include "detect/PythonProbe.h"
 #include "detect/VersionParsers.h"
+#include "platform/Elevation.h"
+#include "platform/FileSecurity.h"
 #include "platform/SystemContext.h"
 #include "verify/ErrorLog.h"
 #include "verify/LoadErrors.h"
@@ -411,6 +413,36 @@ void frameworkStages(const SystemContext &context, const SystemSnapshot &snapsho
 
 } // namespace
 
+// A process with administrator rights that loads libraries as a fresh process would runs whatever
+// others put in a folder it searches.
+std::optional<Finding> unsafeToLoadWithRights(const SystemContext &context, const VerifySubject &subject,
+                                              const QStringList &searched)
+{
+    const Elevation &elevation = context.elevation();
+    const bool system = elevation.isLocalSystem();
+    if (!system && !elevation.isElevated())
+        return std::nullopt;
+    QStringList trusted;
+    if (!system && !elevation.accountSid().isEmpty())
+        trusted.append(elevation.accountSid());
+    for (const QString &folder : QStringList{subject.directory} + searched) {
+        const std::optional<WritableFolder> writable =
+            folder.isEmpty() ? std::nullopt : firstWritableFolder(context, folder, trusted);
+        if (!writable)
+            continue;
+        return Finding::warning(
+            QStringLiteral("verify.not-loaded-with-rights"),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not loaded, on purpose: with administrator rights the test "
+                                                 "would load libraries from %1, which %2 may change."))
+                .arg(QDir::toNativeSeparators(writable->folder), Text::list(writable->audit.whoMayChange())),
+            writable->audit.summary(),
+            Text(QT_TRANSLATE_NOOP("cudnnsetup", "Run cudnnctl verify without administrator rights, as the "
+                                                 "user who will use cuDNN; or make that folder the "
+                                                 "administrators' alone.")));
+    }
+    return std::nullopt;
+}
+
 VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot,
                     const VerifySubject &subject, const VerifyOptions &options)
 {
@@ -433,8 +465,12 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
     }
     report.cudaToolkitVersion = subject.toolkitVersion;
     // Another system's files (an offline image, --system-root): nothing of them runs here.
-    const bool loadsHere = context.isLive() && context.family() == hostOsFamily();
     const ProbeEnvironment environment = probeEnvironment(context);
+    const std::optional<Finding> unsafe =
+        context.isLive() ? unsafeToLoadWithRights(context, subject, environment.path) : std::nullopt;
+    if (unsafe)
+        report.findings.append(*unsafe);
+    const bool loadsHere = context.isLive() && context.family() == hostOsFamily() && !unsafe;
     report.probePath = environment.path;
     report.probeEnvironmentSource = environment.source;
     const StageDone done = [&](const VerifyStage &stage) {
@@ -476,8 +512,10 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
         }
     } else {
         done(makeStage(QStringLiteral("load"), VerifyStage::Status::Skipped,
-                       Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: another system's "
-                                                            "libraries are not loaded on this one."))));
+                       unsafe
+                           ? unsafe->message
+                           : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: another system's "
+                                                                  "libraries are not loaded on this one."))));
     }
 
     QElapsedTimer walkTimer;

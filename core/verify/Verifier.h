@@ -87,6 +87,14 @@ struct VerifyOptions
     std::function<void(const VerifyStage &)> stageDone;
 };
 
+// Review 2, N11: why a process with administrator rights (or SYSTEM's, as an unattended run has)
+// must not load `subject` as a fresh process would: the first of its folder and the folders
+// `searched` (the probe's PATH) that others than the administrators (and, elevated, this account)
+// may change, as a warning "verify.not-loaded-with-rights"; nullopt without such rights or such a
+// folder. verify() then loads nothing and reads the rest from the files.
+std::optional<Finding> unsafeToLoadWithRights(const SystemContext &context, const VerifySubject &subject,
+                                              const QStringList &searched);
+
 // Verifies `subject`: loads every library by name in a fresh child process, walks the
 // dependencies, compares the versions, runs the GPU stage (handle and a small convolution checked
 // against the CPU) and, for the chosen Pythons, asks torch which cuDNN it uses.
