@@ -5,6 +5,7 @@
 // point at stays as it was; a journal an install really left is still rolled back, and a journal
 // is replayed only at the integrity level that wrote it. Receipts likewise.
 #include "Cudnnctl.h"
+#include "FixedElevation.h"
 #include "MemoryFileSecurity.h"
 #include "Sandbox.h"
 #include "Suite.h"
@@ -57,31 +58,6 @@ const QString kUsersMayModify = QStringLiteral("O:BAG:SYD:(A;;FA;;;SY)(A;;FA;;;B
 // What an administrator's files read back as where they are owned by the account (Wine, or the
 // "default owner" policy): the account itself has full control.
 const QString kAccountsFile = QStringLiteral("O:%1G:%1D:(A;;FA;;;SY)(A;;FA;;;%1)(A;;0x1200a9;;;WD)");
-
-// Answers "elevated?" and "which account?" as told, for the integrity-level and ownership rules.
-class FixedElevation final : public Elevation
-{
-public:
-    explicit FixedElevation(bool elevated, const QString &account = QString())
-        : m_elevated(elevated)
-        , m_account(account)
-    {
-    }
-    bool isElevated() const override { return m_elevated; }
-    bool isLocalSystem() const override { return false; }
-    QString accountSid() const override { return m_account; }
-    bool isAdministratorsMember() const override { return m_elevated; }
-    UacState uacState() const override { return UacState::Enabled; }
-    Expected<int> runElevated(const QString &, const QStringList &, const QString &,
-                              const ElevatedStart &) const override
-    {
-        return 0;
-    }
-
-private:
-    bool m_elevated;
-    QString m_account;
-};
 
 // `context` acted on by a process that answers as FixedElevation(elevated, account) does.
 SystemContext actingAs(const SystemContext &context, bool elevated, const QString &account = QString())

@@ -1,9 +1,9 @@
 // Review 2, N11: a verification run with administrator rights (an unattended install as SYSTEM, an
 // administrator's elevated prompt) loads nothing from a folder others may change.
+#include "FixedElevation.h"
 #include "MemoryFileSecurity.h"
 #include "Sandbox.h"
 #include "Suite.h"
-#include "platform/Elevation.h"
 #include "platform/SystemContext.h"
 #include "verify/Verifier.h"
 
@@ -20,31 +20,6 @@ const QString kOthersMayChange =
     QStringLiteral("O:BAG:SYD:AI(A;OICIID;FA;;;BA)(A;OICIID;FA;;;SY)(A;OICIID;0x1301bf;;;AU)");
 // The administrator's own account.
 const QString kAdministrator = QStringLiteral("S-1-5-21-1004336348-1177238915-682003330-500");
-
-// A process with the rights given.
-class RightsOf final : public Elevation
-{
-public:
-    RightsOf(bool elevated, bool system)
-        : m_elevated(elevated)
-        , m_system(system)
-    {
-    }
-    bool isElevated() const override { return m_elevated || m_system; }
-    bool isLocalSystem() const override { return m_system; }
-    QString accountSid() const override { return m_system ? QStringLiteral("S-1-5-18") : kAdministrator; }
-    bool isAdministratorsMember() const override { return m_elevated || m_system; }
-    UacState uacState() const override { return UacState::Enabled; }
-    Expected<int> runElevated(const QString &, const QStringList &, const QString &,
-                              const ElevatedStart &) const override
-    {
-        return 0;
-    }
-
-private:
-    bool m_elevated;
-    bool m_system;
-};
 
 } // namespace
 
@@ -95,9 +70,10 @@ private Q_SLOTS:
             security->set(sandbox.hostPath(folder), onPath);
         for (const QString &folder : {QStringLiteral("C:\\cudnn"), QStringLiteral("C:\\cudnn\\bin")})
             security->set(sandbox.hostPath(folder), ofCudnn);
-        const SystemContext context = SystemContext::rooted(sandbox.root())
-                                          .withFileSecurity(security)
-                                          .withElevation(std::make_shared<RightsOf>(elevated, system));
+        const SystemContext context =
+            SystemContext::rooted(sandbox.root())
+                .withFileSecurity(security)
+                .withElevation(std::make_shared<FixedElevation>(elevated, kAdministrator, system));
         VerifySubject subject;
         subject.directory = QStringLiteral("C:\\cudnn\\bin");
         subject.libraries = {QStringLiteral("cudnn64_9.dll")};
