@@ -23,6 +23,7 @@
 #include "install/Zlibwapi.h"
 #include "platform/InstallLock.h"
 #include "platform/MemoryEnvironment.h"
+#include "session/InstallRequest.h"
 #include "verify/ErrorLog.h"
 #include "verify/Verifier.h"
 
@@ -594,6 +595,54 @@ private Q_SLOTS:
         QVERIFY(doubt);
         QVERIFY2(doubt->contains(QLatin1String("NVIDIA did not publish")), qPrintable(*doubt));
         repairAndUndo(machine, QStringLiteral("doctor.cudnn-incomplete"), 2);
+    }
+
+    // Review 2, N8: a repair handed to the elevated helper unpacks the copy of the archive the
+    // helper made in the machine's custody folder, never the file the user named. That file is
+    // replaced by garbage as soon as the repair starts, and the repair succeeds all the same; the
+    // copy is gone when it ends.
+    void handedOverRepairUnpacksItsOwnCopy()
+    {
+        Machine machine;
+        for (const QString &name : trees::cudnnWindowsDlls(8).mid(1))
+            machine.remove(kCuda122Bin + QLatin1Char('\\') + name);
+        const QString archive =
+            m_archives.filePath(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"));
+        QFile file(archive);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(archives::windowsZip(QStringLiteral("8.9.7.29"), QStringLiteral("12")));
+        file.close();
+        machine.adjust = [archive](DoctorInput &input) { input.archive = archive; };
+        machine.database = archives::databaseKnowing({archive});
+        const std::optional<Diagnosis> offered =
+            expectFinding(machine.diagnose(), QStringLiteral("doctor.cudnn-incomplete"), 2);
+        QVERIFY(offered && offered->repair && offered->repair->needsAdministrator);
+        const QString requestFile = m_archives.filePath(QStringLiteral("repair-request.json"));
+        QFile request(requestFile);
+        QVERIFY(request.open(QIODevice::WriteOnly));
+        request.write(
+            QJsonDocument(
+                QJsonObject{{QStringLiteral("schema"), QStringLiteral("cudnn-setup/repair-request/1")},
+                            {QStringLiteral("repairs"), QJsonArray{offered->repair->toJson()}}})
+                .toJson());
+        request.close();
+
+        ChangeOptions options;
+        bool swapped = false;
+        options.progress = [&](int, int, const Text &) {
+            QFile user(archive);
+            swapped = swapped || (user.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+                                  user.write("not the archive that was checked") > 0);
+        };
+        const ChangeOutcome outcome =
+            applyHandedOverRepairs(requestFile, machine.context(), machine.stored, machine.database, options);
+        QVERIFY(swapped);
+        QVERIFY2(outcome.status == ChangeOutcome::Status::Done, describe(outcome).constData());
+        QVERIFY2(!find(machine.diagnose(), QStringLiteral("doctor.cudnn-incomplete")),
+                 describe(machine.diagnose()).constData());
+        const QDir custody(machine.sandbox.hostPath(QStringLiteral("C:\\ProgramData\\cuDNN Setup\\custody")));
+        QVERIFY(custody.exists());
+        QCOMPARE(custody.entryList(QDir::Files), QStringList());
     }
 
     // A set of two releases (NVIDIA's cudnn_cnn_infer64_8.dll of 8.9.2 among 8.9.7's): its own
