@@ -425,6 +425,21 @@ class TestDoctor : public QObject
 {
     Q_OBJECT
 
+    // NVIDIA's 8.9.7 archive for CUDA 12 beside the machine, named to the doctor and known to its
+    // database: the archive its repairs take cuDNN 8's files from.
+    QString offerArchive(Machine &machine)
+    {
+        const QString archive =
+            m_archives.filePath(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"));
+        QFile file(archive);
+        if (file.open(QIODevice::WriteOnly))
+            file.write(archives::windowsZip(QStringLiteral("8.9.7.29"), QStringLiteral("12")));
+        file.close();
+        machine.adjust = [archive](DoctorInput &input) { input.archive = archive; };
+        machine.database = archives::databaseKnowing({archive});
+        return archive;
+    }
+
     QTemporaryDir m_archives;
 
 private Q_SLOTS:
@@ -573,14 +588,7 @@ private Q_SLOTS:
         QVERIFY(!diagnosis->repair); // nothing to take the DLLs from
         QVERIFY(diagnosis->finding.message.toEnglish().contains(QLatin1String("cudnn_cnn_infer64_8.dll")));
 
-        const QString archive =
-            m_archives.filePath(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"));
-        QFile file(archive);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(archives::windowsZip(QStringLiteral("8.9.7.29"), QStringLiteral("12")));
-        file.close();
-        machine.adjust = [archive](DoctorInput &input) { input.archive = archive; };
-        machine.database = archives::databaseKnowing({archive});
+        const QString archive = offerArchive(machine);
         // Handed over to the elevated helper, the repair unpacks only an archive NVIDIA published:
         // the same file judged by a database that does not know it is refused.
         const std::optional<Diagnosis> offered =
@@ -606,14 +614,7 @@ private Q_SLOTS:
         Machine machine;
         for (const QString &name : trees::cudnnWindowsDlls(8).mid(1))
             machine.remove(kCuda122Bin + QLatin1Char('\\') + name);
-        const QString archive =
-            m_archives.filePath(QStringLiteral("cudnn-windows-x86_64-8.9.7.29_cuda12-archive.zip"));
-        QFile file(archive);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(archives::windowsZip(QStringLiteral("8.9.7.29"), QStringLiteral("12")));
-        file.close();
-        machine.adjust = [archive](DoctorInput &input) { input.archive = archive; };
-        machine.database = archives::databaseKnowing({archive});
+        const QString archive = offerArchive(machine);
         const std::optional<Diagnosis> offered =
             expectFinding(machine.diagnose(), QStringLiteral("doctor.cudnn-incomplete"), 2);
         QVERIFY(offered && offered->repair && offered->repair->needsAdministrator);
