@@ -365,8 +365,9 @@ void targetProbeStages(const SystemContext &context, const VerifySubject &subjec
     }
 }
 
-// The stages only a loaded library could answer, for another system's files.
-void notLoadedStages(const VerifyReport &report, const StageDone &done)
+// The stages only a loaded library could answer, for another system's files, or for a run whose
+// rights make loading unsafe (`unsafe`, which then says why for the GPU stages).
+void notLoadedStages(const VerifyReport &report, const std::optional<Finding> &unsafe, const StageDone &done)
 {
     done(makeStage(
         QStringLiteral("version"), VerifyStage::Status::Skipped,
@@ -376,17 +377,20 @@ void notLoadedStages(const VerifyReport &report, const StageDone &done)
             : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: only a loaded library can be "
                                                    "asked; its files say cuDNN %1."))
                   .arg(report.expectedVersion)));
-    const Text noGpu(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: the GPU of another system's "
-                                                     "files cannot be used from this one."));
+    const Text noGpu =
+        unsafe ? unsafe->message
+               : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: the GPU of another "
+                                                      "system's files cannot be used from this one."));
     done(makeStage(QStringLiteral("handle"), VerifyStage::Status::Skipped, noGpu));
     done(makeStage(QStringLiteral("convolution"), VerifyStage::Status::Skipped, noGpu));
 }
 
 // The framework stage: each Python with torch (or the ones asked for) loads cuDNN its own way.
+// Not run where nothing is loaded: `unsafe` says why, else it is another system's.
 void frameworkStages(const SystemContext &context, const SystemSnapshot &snapshot,
                      const VerifySubject &subject, const ProbeEnvironment &environment,
-                     const VerifyOptions &options, bool loadsHere, VerifyReport &report,
-                     const StageDone &done)
+                     const VerifyOptions &options, bool loadsHere, const std::optional<Finding> &unsafe,
+                     VerifyReport &report, const StageDone &done)
 {
     if (options.framework && loadsHere) {
         QStringList pythons = options.pythons;
@@ -403,11 +407,12 @@ void frameworkStages(const SystemContext &context, const SystemSnapshot &snapsho
         }
         done(frameworkStage(report.frameworks, report.findings));
     } else {
-        done(makeStage(QStringLiteral("framework"), VerifyStage::Status::Skipped,
-                       options.framework
-                           ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: another system's "
-                                                                  "Python is not run on this one."))
-                           : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped, as asked (--no-framework)."))));
+        done(makeStage(
+            QStringLiteral("framework"), VerifyStage::Status::Skipped,
+            !options.framework ? Text(QT_TRANSLATE_NOOP("cudnnsetup", "Skipped, as asked (--no-framework)."))
+            : unsafe           ? unsafe->message
+                               : Text(QT_TRANSLATE_NOOP("cudnnsetup", "Not run, on purpose: another system's "
+                                                                                "Python is not run on this one."))));
     }
 }
 
@@ -535,10 +540,10 @@ VerifyReport verify(const SystemContext &context, const SystemSnapshot &snapshot
         for (const VerifyStage &stage : gpuStages(report.probe, cudnnMajor, options.gpu, report.findings))
             done(stage);
     } else {
-        notLoadedStages(report, done);
+        notLoadedStages(report, unsafe, done);
     }
 
-    frameworkStages(context, snapshot, subject, environment, options, loadsHere, report, done);
+    frameworkStages(context, snapshot, subject, environment, options, loadsHere, unsafe, report, done);
     report.totalMilliseconds = double(total.nsecsElapsed()) / 1e6;
     qCInfo(lcDetect) << "verify" << subject.directory << (report.passed() ? "passed" : "failed") << "in"
                      << report.totalMilliseconds << "ms";
